@@ -1,0 +1,127 @@
+//! The one table of well-known kinds: their scope and their apply phase.
+//!
+//! Offline planning takes scope from here (plus the package's own CRDs);
+//! online planning takes it from discovery. The apply order of every plan comes
+//! from [`phase_of`], so there is exactly one ordering rule in the code base.
+
+use serde::{Deserialize, Serialize};
+
+/// Apply phases, in order. Deletions run in the reverse order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Phase {
+    /// Namespaces, so that everything else has somewhere to go.
+    Namespaces,
+    /// CustomResourceDefinitions, waited on until Established.
+    Definitions,
+    /// PriorityClasses, ServiceAccounts, Secrets, ConfigMaps, RBAC, quotas.
+    Foundation,
+    /// StorageClasses, PersistentVolumes and their claims.
+    Storage,
+    /// Services.
+    Services,
+    /// Pods and their controllers.
+    Workloads,
+    /// Everything else, custom resources included.
+    Other,
+    /// Admission webhooks and APIServices: last, so they cannot block the rest.
+    Admission,
+}
+
+/// Scope of a kind: namespaced or cluster-wide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Lives in a namespace.
+    Namespaced,
+    /// Cluster-wide.
+    Cluster,
+}
+
+use Phase::*;
+use Scope::*;
+
+/// (group, kind, scope, phase) of the built-in kinds.
+const KINDS: &[(&str, &str, Scope, Phase)] = &[
+    ("", "Namespace", Cluster, Namespaces),
+    ("apiextensions.k8s.io", "CustomResourceDefinition", Cluster, Definitions),
+    ("scheduling.k8s.io", "PriorityClass", Cluster, Foundation),
+    ("", "ServiceAccount", Namespaced, Foundation),
+    ("", "Secret", Namespaced, Foundation),
+    ("", "ConfigMap", Namespaced, Foundation),
+    ("", "LimitRange", Namespaced, Foundation),
+    ("", "ResourceQuota", Namespaced, Foundation),
+    ("rbac.authorization.k8s.io", "ClusterRole", Cluster, Foundation),
+    ("rbac.authorization.k8s.io", "ClusterRoleBinding", Cluster, Foundation),
+    ("rbac.authorization.k8s.io", "Role", Namespaced, Foundation),
+    ("rbac.authorization.k8s.io", "RoleBinding", Namespaced, Foundation),
+    ("policy", "PodSecurityPolicy", Cluster, Foundation),
+    ("storage.k8s.io", "StorageClass", Cluster, Storage),
+    ("storage.k8s.io", "CSIDriver", Cluster, Storage),
+    ("", "PersistentVolume", Cluster, Storage),
+    ("", "PersistentVolumeClaim", Namespaced, Storage),
+    ("", "Service", Namespaced, Services),
+    ("", "Endpoints", Namespaced, Services),
+    ("discovery.k8s.io", "EndpointSlice", Namespaced, Services),
+    ("", "Pod", Namespaced, Workloads),
+    ("", "ReplicationController", Namespaced, Workloads),
+    ("apps", "ReplicaSet", Namespaced, Workloads),
+    ("apps", "Deployment", Namespaced, Workloads),
+    ("apps", "StatefulSet", Namespaced, Workloads),
+    ("apps", "DaemonSet", Namespaced, Workloads),
+    ("batch", "Job", Namespaced, Workloads),
+    ("batch", "CronJob", Namespaced, Workloads),
+    ("", "PodTemplate", Namespaced, Other),
+    ("", "Event", Namespaced, Other),
+    ("", "Node", Cluster, Other),
+    ("apps", "ControllerRevision", Namespaced, Other),
+    ("autoscaling", "HorizontalPodAutoscaler", Namespaced, Other),
+    ("policy", "PodDisruptionBudget", Namespaced, Other),
+    ("networking.k8s.io", "NetworkPolicy", Namespaced, Other),
+    ("networking.k8s.io", "Ingress", Namespaced, Other),
+    ("networking.k8s.io", "IngressClass", Cluster, Other),
+    ("coordination.k8s.io", "Lease", Namespaced, Other),
+    ("node.k8s.io", "RuntimeClass", Cluster, Other),
+    ("storage.k8s.io", "VolumeAttachment", Cluster, Other),
+    ("storage.k8s.io", "CSINode", Cluster, Other),
+    ("storage.k8s.io", "CSIStorageCapacity", Namespaced, Other),
+    ("certificates.k8s.io", "CertificateSigningRequest", Cluster, Other),
+    ("flowcontrol.apiserver.k8s.io", "FlowSchema", Cluster, Other),
+    ("flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration", Cluster, Other),
+    ("admissionregistration.k8s.io", "MutatingWebhookConfiguration", Cluster, Admission),
+    ("admissionregistration.k8s.io", "ValidatingWebhookConfiguration", Cluster, Admission),
+    ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy", Cluster, Admission),
+    ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding", Cluster, Admission),
+    ("apiregistration.k8s.io", "APIService", Cluster, Admission),
+];
+
+fn lookup(group: &str, kind: &str) -> Option<&'static (&'static str, &'static str, Scope, Phase)> {
+    KINDS.iter().find(|(g, k, _, _)| *g == group && *k == kind)
+}
+
+/// The apply phase of a kind; kinds not in the table (custom resources) are [`Phase::Other`].
+pub fn phase_of(group: &str, kind: &str) -> Phase {
+    lookup(group, kind).map_or(Other, |entry| entry.3)
+}
+
+/// The scope of a built-in kind, if it is one.
+pub fn builtin_scope(group: &str, kind: &str) -> Option<Scope> {
+    lookup(group, kind).map(|entry| entry.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_has_no_duplicates_and_orders_phases() {
+        let mut seen = std::collections::BTreeSet::new();
+        for (group, kind, _, _) in KINDS {
+            assert!(seen.insert((group, kind)), "{group}/{kind} twice");
+        }
+        assert!(phase_of("", "Namespace") < phase_of("apiextensions.k8s.io", "CustomResourceDefinition"));
+        assert!(phase_of("", "Secret") < phase_of("apps", "Deployment"));
+        assert_eq!(phase_of("example.com", "Widget"), Other);
+        assert_eq!(builtin_scope("rbac.authorization.k8s.io", "ClusterRole"), Some(Cluster));
+        assert_eq!(builtin_scope("example.com", "Widget"), None);
+    }
+}

@@ -1,0 +1,113 @@
+//! One Kubernetes object as a package renders it: its identity plus the full manifest.
+//!
+//! Planning works on plain data, so an object is a JSON value with its identity
+//! (apiVersion, kind, namespace, name) lifted out once, instead of typed
+//! k8s-openapi structs: a package may hold any kind, including custom resources.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A rendered object: identity plus the manifest that will be applied.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Object {
+    /// `apiVersion`, such as `apps/v1` or `v1`.
+    pub api_version: String,
+    /// `kind`, such as `Deployment`.
+    pub kind: String,
+    /// `metadata.namespace`; `None` for cluster-scoped objects.
+    pub namespace: Option<String>,
+    /// `metadata.name`.
+    pub name: String,
+    /// The whole object as it will be sent to the API server.
+    pub manifest: Value,
+}
+
+impl Object {
+    /// The API group: the part of `apiVersion` before `/`, empty for the core group.
+    pub fn group(&self) -> &str {
+        group_of(&self.api_version)
+    }
+
+    /// The identity used to detect duplicates and to match objects across revisions.
+    pub fn key(&self) -> ObjectKey {
+        ObjectKey {
+            group: self.group().to_string(),
+            kind: self.kind.clone(),
+            namespace: self.namespace.clone(),
+            name: self.name.clone(),
+        }
+    }
+
+    /// A field of the manifest by JSON pointer (`/spec/template`), if present.
+    pub fn pointer(&self, pointer: &str) -> Option<&Value> {
+        self.manifest.pointer(pointer)
+    }
+}
+
+/// The API group of an `apiVersion` string (`apps/v1` → `apps`, `v1` → ``).
+pub fn group_of(api_version: &str) -> &str {
+    api_version.split_once('/').map_or("", |(group, _)| group)
+}
+
+/// What makes two objects "the same object": group, kind, namespace and name
+/// (the version is not part of it, as for the API server).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ObjectKey {
+    /// API group, empty for the core group.
+    pub group: String,
+    /// Kind.
+    pub kind: String,
+    /// Namespace, `None` when cluster-scoped.
+    pub namespace: Option<String>,
+    /// Name.
+    pub name: String,
+}
+
+impl fmt::Display for Object {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.key().fmt(f)
+    }
+}
+
+impl fmt::Display for ObjectKey {
+    /// `Kind/name` or `Kind/namespace/name`, with the group when it is not core
+    /// (`Deployment.apps/db/mongodb`), as kubectl names resources.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kind)?;
+        if !self.group.is_empty() {
+            write!(f, ".{}", self.group)?;
+        }
+        match &self.namespace {
+            Some(namespace) => write!(f, "/{namespace}/{}", self.name),
+            None => write!(f, "/{}", self.name),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_and_display() {
+        let object = Object {
+            api_version: "apps/v1".into(),
+            kind: "Deployment".into(),
+            namespace: Some("db".into()),
+            name: "mongodb".into(),
+            manifest: Value::Null,
+        };
+        assert_eq!(object.group(), "apps");
+        assert_eq!(object.to_string(), "Deployment.apps/db/mongodb");
+        assert_eq!(group_of("v1"), "");
+        let cluster_role = ObjectKey {
+            group: "rbac.authorization.k8s.io".into(),
+            kind: "ClusterRole".into(),
+            namespace: None,
+            name: "reader".into(),
+        };
+        assert_eq!(cluster_role.to_string(), "ClusterRole.rbac.authorization.k8s.io/reader");
+    }
+}

@@ -1,0 +1,105 @@
+//! `package.yaml`: the metadata of a native `plain` package.
+//!
+//! The shape is a public format (see docs/package-format.md): flat top-level
+//! keys, unknown keys rejected so that typos are caught at load time rather than
+//! silently ignored.
+
+use serde::{Deserialize, Serialize};
+
+use crate::permissions::DeclaredPermission;
+
+/// The only `apiVersion` a `package.yaml` may have.
+pub const PACKAGE_API_VERSION: &str = "kubectl-pkg.dev/v1alpha1";
+
+/// The parsed `package.yaml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PackageMetadata {
+    /// Always [`PACKAGE_API_VERSION`].
+    pub api_version: String,
+    /// Always `Package`.
+    pub kind: String,
+    /// The package name, a DNS label.
+    pub name: String,
+    /// The package version, semver.
+    pub version: String,
+    /// One line saying what the package is.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// Who maintains it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub maintainers: Vec<Maintainer>,
+    /// The project's home page.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub home: String,
+    /// Search keywords.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
+    /// A semver constraint on the cluster's Kubernetes version.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kube_version: Option<String>,
+    /// Permissions the package needs that RBAC cannot express (cloud IAM and the like).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub permissions: Vec<DeclaredPermission>,
+    /// Images the author vouches for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<String>,
+}
+
+/// A package maintainer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Maintainer {
+    /// Name.
+    pub name: String,
+    /// E-mail address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Web page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+impl PackageMetadata {
+    /// Metadata for a package that has none of its own (a rukpak-style plain
+    /// bundle image): the name and version come from where it was found.
+    pub fn synthesized(name: &str, version: &str) -> Self {
+        PackageMetadata {
+            api_version: PACKAGE_API_VERSION.to_string(),
+            kind: "Package".to_string(),
+            name: name.to_string(),
+            version: version.to_string(),
+            description: String::new(),
+            maintainers: Vec::new(),
+            home: String::new(),
+            keywords: Vec::new(),
+            kube_version: None,
+            permissions: Vec::new(),
+            images: Vec::new(),
+        }
+    }
+
+    /// Checks what serde cannot: fixed apiVersion and kind, a DNS-label name,
+    /// a semver version and a parsable kubeVersion constraint.
+    pub fn validate(&self) -> Result<semver::Version, String> {
+        if self.api_version != PACKAGE_API_VERSION {
+            return Err(format!(
+                "apiVersion is {:?}, expected {PACKAGE_API_VERSION:?}",
+                self.api_version
+            ));
+        }
+        if self.kind != "Package" {
+            return Err(format!("kind is {:?}, expected \"Package\"", self.kind));
+        }
+        if let Err(why) = crate::names::validate_dns_label(&self.name) {
+            return Err(format!("name {:?} is not a DNS label: {why}", self.name));
+        }
+        let version = crate::version::parse_version(&self.version)
+            .map_err(|why| format!("version {:?} is not semver: {why}", self.version))?;
+        if let Some(constraint) = &self.kube_version {
+            crate::version::Constraint::parse(constraint)
+                .map_err(|why| format!("kubeVersion {constraint:?}: {why}"))?;
+        }
+        Ok(version)
+    }
+}

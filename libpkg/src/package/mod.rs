@@ -1,0 +1,354 @@
+//! Packages: loading the native `plain` format from a directory, an archive or
+//! image layers, and building its reproducible OCI artifact.
+//!
+//! A package is held as its files in memory ([`Files`]): the same value comes
+//! out of a directory, a `.tgz` and a registry, which is what makes the plan the
+//! same for all three. Its digest is the digest of the OCI manifest that
+//! [`Package::artifact`] builds, so a local package and its pushed copy agree.
+
+pub mod archive;
+mod metadata;
+
+use std::path::{Path, PathBuf};
+
+use oci_client::manifest::{OciDescriptor, OciImageManifest};
+use sha2::{Digest, Sha256};
+
+pub use archive::{ArchiveError, Files, Limits};
+pub use metadata::{Maintainer, PACKAGE_API_VERSION, PackageMetadata};
+
+/// Media type of the package config blob (package.yaml as JSON).
+pub const CONFIG_MEDIA_TYPE: &str = "application/vnd.kubectl-pkg.package.config.v1+json";
+/// Media type of the package layer.
+pub const LAYER_MEDIA_TYPE: &str = "application/vnd.oci.image.layer.v1.tar+gzip";
+/// Media type of the manifest.
+pub const MANIFEST_MEDIA_TYPE: &str = "application/vnd.oci.image.manifest.v1+json";
+/// The package format this crate renders.
+pub const FORMAT_PLAIN: &str = "plain";
+
+/// The directory of manifests inside a package.
+const MANIFESTS_DIR: &str = "manifests/";
+/// The files of a directory that belong to the package; anything else is left out.
+const EXTRA_FILES: [&str; 2] = ["README.md", "LICENSE"];
+
+/// A loaded package: metadata and files, validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Package {
+    /// The parsed `package.yaml` (synthesized for bundle images without one).
+    pub metadata: PackageMetadata,
+    /// The parsed version.
+    pub version: semver::Version,
+    /// Every file of the package by relative path.
+    pub files: Files,
+}
+
+/// A package that could not be loaded. Every variant names where the problem is.
+#[derive(Debug, thiserror::Error)]
+pub enum PackageError {
+    /// Reading the directory or archive failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The archive or image layer was refused.
+    #[error("{origin}: {source}")]
+    Archive {
+        /// Where the archive came from.
+        origin: String,
+        /// Why it was refused.
+        source: ArchiveError,
+    },
+    /// Neither `package.yaml` nor `manifests/` is there.
+    #[error("{origin}: not a package: no package.yaml and no manifests/ directory")]
+    NotAPackage {
+        /// Where it was looked for.
+        origin: String,
+    },
+    /// `package.yaml` is malformed or invalid.
+    #[error("{origin}/package.yaml: {reason}")]
+    Metadata {
+        /// The package's origin.
+        origin: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A file that cannot be part of a package (a link, a device).
+    #[error("{path}: {reason}")]
+    UnsupportedFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The OCI artifact of a package: blobs plus the exact manifest bytes pushed.
+#[derive(Debug, Clone)]
+pub struct Artifact {
+    /// The config blob (package.yaml as JSON).
+    pub config: Vec<u8>,
+    /// The single tar+gzip layer.
+    pub layer: Vec<u8>,
+    /// The manifest exactly as pushed.
+    pub manifest: Vec<u8>,
+    /// `sha256:` digest of `manifest`: the package's identity.
+    pub digest: String,
+}
+
+impl Package {
+    /// Loads a package directory: `package.yaml`, `manifests/**` and a README or
+    /// LICENSE at the top. Hidden files are skipped; links are refused.
+    pub fn from_dir(dir: &Path) -> Result<Package, PackageError> {
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| PackageError::Io { path, source }
+        };
+        let metadata = std::fs::metadata(dir).map_err(io(dir))?;
+        if !metadata.is_dir() {
+            return Err(PackageError::NotAPackage {
+                origin: dir.display().to_string(),
+            });
+        }
+        let mut files = Files::new();
+        for top in ["package.yaml"].iter().chain(EXTRA_FILES.iter()) {
+            let path = dir.join(top);
+            match std::fs::symlink_metadata(&path) {
+                Ok(meta) if meta.is_file() => {
+                    files.insert(top.to_string(), std::fs::read(&path).map_err(io(&path))?);
+                }
+                Ok(_) => {
+                    return Err(PackageError::UnsupportedFile {
+                        path,
+                        reason: "must be a regular file".to_string(),
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(PackageError::Io { path, source: e }),
+            }
+        }
+        let manifests = dir.join("manifests");
+        if manifests.is_dir() {
+            read_tree(&manifests, MANIFESTS_DIR, &mut files)?;
+        }
+        Package::from_files(files, &dir.display().to_string(), None)
+    }
+
+    /// Loads a package from a `.tgz` of its directory. An archive whose files sit
+    /// under one top directory (`mongodb/package.yaml`) is accepted too.
+    pub fn from_archive(bytes: &[u8], origin: &str, limits: &Limits) -> Result<Package, PackageError> {
+        let mut files = Files::new();
+        archive::unpack_into(&mut files, bytes, limits).map_err(|source| PackageError::Archive {
+            origin: origin.to_string(),
+            source,
+        })?;
+        Package::from_files(strip_single_top_dir(files), origin, None)
+    }
+
+    /// Builds a package from its files. `fallback` gives the name and version for
+    /// a rukpak-style bundle that has `manifests/` but no `package.yaml`.
+    pub fn from_files(
+        files: Files,
+        origin: &str,
+        fallback: Option<(&str, &str)>,
+    ) -> Result<Package, PackageError> {
+        let metadata_error = |reason: String| PackageError::Metadata {
+            origin: origin.to_string(),
+            reason,
+        };
+        let metadata = match files.get("package.yaml") {
+            Some(bytes) => {
+                let text = std::str::from_utf8(bytes).map_err(|_| metadata_error("not UTF-8".to_string()))?;
+                crate::yaml::from_str::<PackageMetadata>(text).map_err(|e| metadata_error(e.to_string()))?
+            }
+            None => {
+                let has_manifests = files.keys().any(|path| path.starts_with(MANIFESTS_DIR));
+                match fallback {
+                    Some((name, version)) if has_manifests => PackageMetadata::synthesized(name, version),
+                    _ => {
+                        return Err(PackageError::NotAPackage {
+                            origin: origin.to_string(),
+                        });
+                    }
+                }
+            }
+        };
+        let version = metadata.validate().map_err(metadata_error)?;
+        let files = files
+            .into_iter()
+            .filter(|(path, _)| {
+                path == "package.yaml" || path.starts_with(MANIFESTS_DIR) || EXTRA_FILES.contains(&path.as_str())
+            })
+            .collect();
+        Ok(Package {
+            metadata,
+            version,
+            files,
+        })
+    }
+
+    /// The manifest files in the order they are read: lexical by path.
+    pub fn manifest_files(&self) -> impl Iterator<Item = (&str, &[u8])> {
+        self.files
+            .iter()
+            .filter(|(path, _)| path.starts_with(MANIFESTS_DIR))
+            .map(|(path, data)| (path.as_str(), data.as_slice()))
+    }
+
+    /// Builds the package's OCI artifact reproducibly: same files, same bytes.
+    pub fn artifact(&self) -> Artifact {
+        let config = serde_json::to_vec(&self.metadata).expect("metadata serializes");
+        let layer = archive::pack(&self.files);
+        let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {
+            media_type: media_type.to_string(),
+            digest: sha256_digest(data),
+            size: data.len() as i64,
+            ..OciDescriptor::default()
+        };
+        let manifest = OciImageManifest {
+            schema_version: 2,
+            media_type: Some(MANIFEST_MEDIA_TYPE.to_string()),
+            config: descriptor(CONFIG_MEDIA_TYPE, &config),
+            layers: vec![descriptor(LAYER_MEDIA_TYPE, &layer)],
+            ..OciImageManifest::default()
+        };
+        let manifest = serde_json::to_vec(&manifest).expect("manifest serializes");
+        Artifact {
+            digest: sha256_digest(&manifest),
+            config,
+            layer,
+            manifest,
+        }
+    }
+}
+
+/// `sha256:<hex>` of some bytes.
+pub fn sha256_digest(data: &[u8]) -> String {
+    format!("sha256:{}", hex::encode(Sha256::digest(data)))
+}
+
+fn read_tree(dir: &Path, prefix: &str, files: &mut Files) -> Result<(), PackageError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| PackageError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    for entry in entries {
+        let entry = entry.map_err(|source| PackageError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        let kind = entry.file_type().map_err(|source| PackageError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        if kind.is_dir() {
+            read_tree(&path, &format!("{prefix}{name}/"), files)?;
+        } else if kind.is_file() {
+            let data = std::fs::read(&path).map_err(|source| PackageError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            files.insert(format!("{prefix}{name}"), data);
+        } else {
+            return Err(PackageError::UnsupportedFile {
+                path,
+                reason: "links and special files are not allowed in a package".to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `mongodb/package.yaml` … → `package.yaml` …, when everything sits under one directory.
+fn strip_single_top_dir(files: Files) -> Files {
+    if files.contains_key("package.yaml") {
+        return files;
+    }
+    let tops: std::collections::BTreeSet<&str> = files
+        .keys()
+        .map(|path| path.split_once('/').map_or(path.as_str(), |(top, _)| top))
+        .collect();
+    let single = match tops.into_iter().collect::<Vec<_>>().as_slice() {
+        [top] if files.contains_key(&format!("{top}/package.yaml")) => format!("{top}/"),
+        _ => return files,
+    };
+    files
+        .into_iter()
+        .filter_map(|(path, data)| path.strip_prefix(&single).map(|rest| (rest.to_string(), data)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn sample_files() -> Files {
+        let mut files = Files::new();
+        files.insert(
+            "package.yaml".into(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n".to_vec(),
+        );
+        files.insert(
+            "manifests/cm.yaml".into(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\n".to_vec(),
+        );
+        files
+    }
+
+    #[test]
+    fn directory_archive_and_files_agree() {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, data) in sample_files() {
+            let full = dir.path().join(&path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, data).unwrap();
+        }
+        std::fs::write(dir.path().join("notes.txt"), "not part of the package").unwrap();
+        let from_dir = Package::from_dir(dir.path()).unwrap();
+        let from_files = Package::from_files(sample_files(), "mem", None).unwrap();
+        assert_eq!(from_dir, from_files);
+        let archive = archive::pack(&sample_files());
+        let from_archive = Package::from_archive(&archive, "demo.tgz", &Limits::default()).unwrap();
+        assert_eq!(from_archive.artifact().digest, from_dir.artifact().digest);
+        assert_eq!(from_dir.artifact().manifest, from_dir.artifact().manifest);
+    }
+
+    #[test]
+    fn archives_with_a_top_directory_are_accepted() {
+        let nested: Files = sample_files().into_iter().map(|(p, d)| (format!("demo/{p}"), d)).collect();
+        let archive = archive::pack(&nested);
+        let package = Package::from_archive(&archive, "demo.tgz", &Limits::default()).unwrap();
+        assert_eq!(package.metadata.name, "demo");
+    }
+
+    #[test]
+    fn metadata_errors_name_the_file_and_field() {
+        let mut files = sample_files();
+        files.insert(
+            "package.yaml".into(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nversoin: 2\n".to_vec(),
+        );
+        let error = Package::from_files(files, "pkgs/demo", None).unwrap_err().to_string();
+        assert!(error.starts_with("pkgs/demo/package.yaml:"), "{error}");
+        assert!(error.contains("versoin"), "{error}");
+
+        let mut files = sample_files();
+        files.insert("package.yaml".into(), b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nversion: 1.0.0\n".to_vec());
+        let error = Package::from_files(files, "pkgs/demo", None).unwrap_err().to_string();
+        assert!(error.contains("name"), "{error}");
+
+        let mut files = sample_files();
+        files.remove("package.yaml");
+        let error = Package::from_files(files.clone(), "pkgs/demo", None).unwrap_err().to_string();
+        assert!(error.contains("no package.yaml"), "{error}");
+        let bundle = Package::from_files(files, "oci://r/demo", Some(("demo", "1.2.3"))).unwrap();
+        assert_eq!(bundle.version.to_string(), "1.2.3");
+    }
+}

@@ -1,0 +1,264 @@
+//! Package references as users type them, parsed once into a typed value.
+//!
+//! | form | meaning |
+//! |---|---|
+//! | `mongodb` | a name, looked up in every configured repository |
+//! | `stable/mongodb` | a name in one configured repository |
+//! | `oci://host/path/mongodb[:tag\|@sha256:…]` | a registry repository, optionally pinned |
+//! | `./mongodb`, `/abs/dir`, `../dir` | a package directory |
+//! | `mongodb-7.0.12.tgz` | an archive of a package directory |
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::names::validate_dns_label;
+
+/// A parsed package reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PackageRef {
+    /// A bare name, searched in every configured repository.
+    Name(String),
+    /// A name in one named repository (`REPO/NAME`).
+    InRepository {
+        /// The configured repository's name.
+        repository: String,
+        /// The package name.
+        name: String,
+    },
+    /// An OCI repository, optionally with a tag or a digest.
+    Oci(OciRef),
+    /// A package directory on disk.
+    Directory(PathBuf),
+    /// A `.tgz` archive of a package directory.
+    Archive(PathBuf),
+}
+
+/// A location in an OCI registry: `host[:port]/path[:tag|@digest]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OciRef {
+    /// Registry host and optional port.
+    pub registry: String,
+    /// Repository path within the registry.
+    pub repository: String,
+    /// A tag, when one was given.
+    pub tag: Option<String>,
+    /// A `sha256:…` digest, when one was given (wins over the tag).
+    pub digest: Option<String>,
+}
+
+/// A reference that could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid package reference {reference:?}: {reason}")]
+pub struct ReferenceError {
+    /// What the user typed.
+    pub reference: String,
+    /// Why it is not a reference.
+    pub reason: String,
+}
+
+impl PackageRef {
+    /// Parses a reference; see the module docs for the forms.
+    pub fn parse(text: &str) -> Result<Self, ReferenceError> {
+        let fail = |reason: String| ReferenceError {
+            reference: text.to_string(),
+            reason,
+        };
+        if let Some(rest) = text.strip_prefix("oci://") {
+            return OciRef::parse(rest).map(PackageRef::Oci).map_err(fail);
+        }
+        if text.ends_with(".tgz") || text.ends_with(".tar.gz") {
+            return Ok(PackageRef::Archive(PathBuf::from(text)));
+        }
+        let looks_like_path = text.starts_with('.')
+            || text.starts_with('/')
+            || text.starts_with('~')
+            || text.contains('\\');
+        if looks_like_path {
+            return Ok(PackageRef::Directory(PathBuf::from(text)));
+        }
+        match text.split_once('/') {
+            Some((repository, name)) => {
+                if name.contains('/') {
+                    return Err(fail(
+                        "expected NAME, REPO/NAME, oci://HOST/PATH, ./DIR or FILE.tgz (a directory needs ./)".to_string(),
+                    ));
+                }
+                validate_dns_label(repository).map_err(|why| fail(format!("repository name: {why}")))?;
+                validate_dns_label(name).map_err(|why| fail(format!("package name: {why}")))?;
+                Ok(PackageRef::InRepository {
+                    repository: repository.to_string(),
+                    name: name.to_string(),
+                })
+            }
+            None => {
+                validate_dns_label(text).map_err(|why| fail(format!("package name: {why}")))?;
+                Ok(PackageRef::Name(text.to_string()))
+            }
+        }
+    }
+}
+
+impl OciRef {
+    /// Parses `host[:port]/path[:tag|@sha256:hex]` (without `oci://`).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (registry, rest) = text
+            .split_once('/')
+            .ok_or_else(|| "an OCI reference needs a host and a path (oci://HOST/PATH)".to_string())?;
+        if registry.is_empty() {
+            return Err("the registry host is empty".to_string());
+        }
+        let (rest, digest) = match rest.split_once('@') {
+            Some((rest, digest)) => {
+                validate_digest(digest)?;
+                (rest, Some(digest.to_string()))
+            }
+            None => (rest, None),
+        };
+        let (repository, tag) = match rest.rsplit_once(':') {
+            Some((repository, tag)) if !tag.contains('/') => (repository, Some(tag.to_string())),
+            _ => (rest, None),
+        };
+        if repository.is_empty() || repository.split('/').any(|part| part.is_empty()) {
+            return Err(format!("the repository path {repository:?} is empty or has an empty segment"));
+        }
+        let valid_path = repository
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-/".contains(c));
+        if !valid_path {
+            return Err(format!(
+                "the repository path {repository:?} may hold only lowercase letters, digits, '.', '_', '-' and '/'"
+            ));
+        }
+        if let Some(tag) = &tag {
+            let valid_tag = !tag.is_empty()
+                && tag.len() <= 128
+                && tag.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
+            if !valid_tag {
+                return Err(format!("the tag {tag:?} is not a valid OCI tag"));
+            }
+        }
+        Ok(OciRef {
+            registry: registry.to_string(),
+            repository: repository.to_string(),
+            tag,
+            digest,
+        })
+    }
+
+    /// The same repository with a different tag and no digest.
+    pub fn with_tag(&self, tag: &str) -> OciRef {
+        OciRef {
+            tag: Some(tag.to_string()),
+            digest: None,
+            ..self.clone()
+        }
+    }
+
+    /// The same repository pinned to a digest.
+    pub fn with_digest(&self, digest: &str) -> OciRef {
+        OciRef {
+            digest: Some(digest.to_string()),
+            ..self.clone()
+        }
+    }
+
+    /// The last path segment, which names the package.
+    pub fn package_name(&self) -> &str {
+        self.repository.rsplit('/').next().unwrap_or(&self.repository)
+    }
+
+    /// Whether the registry is on this machine (loopback), where plain HTTP is allowed.
+    pub fn is_loopback(&self) -> bool {
+        is_loopback_host(&self.registry)
+    }
+}
+
+/// Whether `host[:port]` names this machine: `localhost`, 127.0.0.0/8 or `[::1]`.
+pub fn is_loopback_host(registry: &str) -> bool {
+    let host = if let Some(bracketed) = registry.strip_prefix('[') {
+        bracketed.split(']').next().unwrap_or("")
+    } else {
+        registry.rsplit_once(':').map_or(registry, |(host, _)| host)
+    };
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Checks `sha256:` followed by 64 lowercase hex digits.
+pub fn validate_digest(digest: &str) -> Result<(), String> {
+    match digest.strip_prefix("sha256:") {
+        Some(hex) if hex.len() == 64 && hex.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f')) => Ok(()),
+        _ => Err(format!("{digest:?} is not a sha256 digest (sha256: and 64 hex digits)")),
+    }
+}
+
+impl fmt::Display for OciRef {
+    /// `oci://host/path[:tag][@digest]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "oci://{}/{}", self.registry, self.repository)?;
+        if let Some(tag) = &self.tag {
+            write!(f, ":{tag}")?;
+        }
+        if let Some(digest) = &self.digest {
+            write!(f, "@{digest}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for PackageRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PackageRef::Name(name) => f.write_str(name),
+            PackageRef::InRepository { repository, name } => write!(f, "{repository}/{name}"),
+            PackageRef::Oci(oci) => oci.fmt(f),
+            PackageRef::Directory(path) | PackageRef::Archive(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        assert_eq!(PackageRef::parse("mongodb").unwrap(), PackageRef::Name("mongodb".into()));
+        assert_eq!(
+            PackageRef::parse("stable/mongodb").unwrap(),
+            PackageRef::InRepository { repository: "stable".into(), name: "mongodb".into() }
+        );
+        assert_eq!(PackageRef::parse("./mongodb").unwrap(), PackageRef::Directory("./mongodb".into()));
+        assert_eq!(PackageRef::parse("m-1.0.0.tgz").unwrap(), PackageRef::Archive("m-1.0.0.tgz".into()));
+        let digest = format!("sha256:{}", "a".repeat(64));
+        let PackageRef::Oci(oci) = PackageRef::parse(&format!("oci://127.0.0.1:5000/pkgs/mongodb:7.0.12@{digest}")).unwrap() else {
+            panic!("not oci")
+        };
+        assert_eq!(oci.registry, "127.0.0.1:5000");
+        assert_eq!(oci.repository, "pkgs/mongodb");
+        assert_eq!(oci.tag.as_deref(), Some("7.0.12"));
+        assert_eq!(oci.digest.as_deref(), Some(digest.as_str()));
+        assert_eq!(oci.package_name(), "mongodb");
+        assert!(oci.is_loopback());
+        assert_eq!(oci.to_string(), format!("oci://127.0.0.1:5000/pkgs/mongodb:7.0.12@{digest}"));
+    }
+
+    #[test]
+    fn errors_name_the_reason() {
+        for bad in ["Mongo", "a/b/c", "oci://host", "oci://h/p@sha256:xyz", "oci://h/UPPER", "oci://h/p:bad+tag"] {
+            let error = PackageRef::parse(bad).unwrap_err();
+            assert!(error.to_string().contains(bad), "{error}");
+        }
+    }
+
+    #[test]
+    fn loopback_hosts() {
+        assert!(is_loopback_host("localhost:5000"));
+        assert!(is_loopback_host("127.0.0.2"));
+        assert!(is_loopback_host("[::1]:5000"));
+        assert!(!is_loopback_host("registry.example.com:5000"));
+        assert!(!is_loopback_host("10.0.0.1:5000"));
+    }
+}
