@@ -1,1 +1,58 @@
-fn main() {}
+//! kubectl-pkg: the kubectl plugin. Parses the command line, runs one command,
+//! and maps the outcome to a documented exit code (docs/exit-codes.md):
+//! 0 success, 1 error, 2 usage error, 3 declined at the prompt.
+
+mod cli;
+mod commands;
+mod settings;
+mod view;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_env("KUBECTL_PKG_LOG"))
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("the tokio runtime starts");
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {}", chain(&error));
+            ExitCode::from(1)
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let global = &cli.global;
+    match &cli.command {
+        Command::Install(args) => commands::install::run(global, args).await,
+        Command::Template(args) => commands::template::run(global, args).await,
+        Command::Show(args) => commands::show::run(global, args).await,
+        Command::Push(args) => commands::push::run(global, args).await,
+        Command::Repo(command) => commands::repo::run(global, command),
+        Command::Version => commands::version::run(global),
+        Command::Completion(args) => commands::completion::run(args),
+    }
+}
+
+/// `context: cause: root cause`, on one line.
+fn chain(error: &anyhow::Error) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+    }
+    parts.join(": ")
+}

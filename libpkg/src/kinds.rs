@@ -43,17 +43,37 @@ use Scope::*;
 /// (group, kind, scope, phase) of the built-in kinds.
 const KINDS: &[(&str, &str, Scope, Phase)] = &[
     ("", "Namespace", Cluster, Namespaces),
-    ("apiextensions.k8s.io", "CustomResourceDefinition", Cluster, Definitions),
+    (
+        "apiextensions.k8s.io",
+        "CustomResourceDefinition",
+        Cluster,
+        Definitions,
+    ),
     ("scheduling.k8s.io", "PriorityClass", Cluster, Foundation),
     ("", "ServiceAccount", Namespaced, Foundation),
     ("", "Secret", Namespaced, Foundation),
     ("", "ConfigMap", Namespaced, Foundation),
     ("", "LimitRange", Namespaced, Foundation),
     ("", "ResourceQuota", Namespaced, Foundation),
-    ("rbac.authorization.k8s.io", "ClusterRole", Cluster, Foundation),
-    ("rbac.authorization.k8s.io", "ClusterRoleBinding", Cluster, Foundation),
+    (
+        "rbac.authorization.k8s.io",
+        "ClusterRole",
+        Cluster,
+        Foundation,
+    ),
+    (
+        "rbac.authorization.k8s.io",
+        "ClusterRoleBinding",
+        Cluster,
+        Foundation,
+    ),
     ("rbac.authorization.k8s.io", "Role", Namespaced, Foundation),
-    ("rbac.authorization.k8s.io", "RoleBinding", Namespaced, Foundation),
+    (
+        "rbac.authorization.k8s.io",
+        "RoleBinding",
+        Namespaced,
+        Foundation,
+    ),
     ("policy", "PodSecurityPolicy", Cluster, Foundation),
     ("storage.k8s.io", "StorageClass", Cluster, Storage),
     ("storage.k8s.io", "CSIDriver", Cluster, Storage),
@@ -84,13 +104,43 @@ const KINDS: &[(&str, &str, Scope, Phase)] = &[
     ("storage.k8s.io", "VolumeAttachment", Cluster, Other),
     ("storage.k8s.io", "CSINode", Cluster, Other),
     ("storage.k8s.io", "CSIStorageCapacity", Namespaced, Other),
-    ("certificates.k8s.io", "CertificateSigningRequest", Cluster, Other),
+    (
+        "certificates.k8s.io",
+        "CertificateSigningRequest",
+        Cluster,
+        Other,
+    ),
     ("flowcontrol.apiserver.k8s.io", "FlowSchema", Cluster, Other),
-    ("flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration", Cluster, Other),
-    ("admissionregistration.k8s.io", "MutatingWebhookConfiguration", Cluster, Admission),
-    ("admissionregistration.k8s.io", "ValidatingWebhookConfiguration", Cluster, Admission),
-    ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy", Cluster, Admission),
-    ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding", Cluster, Admission),
+    (
+        "flowcontrol.apiserver.k8s.io",
+        "PriorityLevelConfiguration",
+        Cluster,
+        Other,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "MutatingWebhookConfiguration",
+        Cluster,
+        Admission,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingWebhookConfiguration",
+        Cluster,
+        Admission,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingAdmissionPolicy",
+        Cluster,
+        Admission,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "ValidatingAdmissionPolicyBinding",
+        Cluster,
+        Admission,
+    ),
     ("apiregistration.k8s.io", "APIService", Cluster, Admission),
 ];
 
@@ -118,10 +168,16 @@ mod tests {
         for (group, kind, _, _) in KINDS {
             assert!(seen.insert((group, kind)), "{group}/{kind} twice");
         }
-        assert!(phase_of("", "Namespace") < phase_of("apiextensions.k8s.io", "CustomResourceDefinition"));
+        assert!(
+            phase_of("", "Namespace")
+                < phase_of("apiextensions.k8s.io", "CustomResourceDefinition")
+        );
         assert!(phase_of("", "Secret") < phase_of("apps", "Deployment"));
         assert_eq!(phase_of("example.com", "Widget"), Other);
-        assert_eq!(builtin_scope("rbac.authorization.k8s.io", "ClusterRole"), Some(Cluster));
+        assert_eq!(
+            builtin_scope("rbac.authorization.k8s.io", "ClusterRole"),
+            Some(Cluster)
+        );
         assert_eq!(builtin_scope("example.com", "Widget"), None);
     }
 }

@@ -1,1 +1,58 @@
-//! placeholder
+//! libpkg: plan, preview and apply Kubernetes packages.
+//!
+//! This is the library behind the `kubectl pkg` plugin, for tools that want
+//! the same plans: resolve a package version, pin it by digest, render its
+//! objects, analyse the permissions it grants, and produce one deterministic,
+//! hashed [`plan::Plan`] that is what gets applied.
+//!
+//! The crate is layered, and the module tree shows it:
+//! - pure planning over data: [`package`], [`version`], [`reference`], [`render`],
+//!   [`kinds`], [`permissions`], [`plan`];
+//! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
+//!   [`cluster`] (Kubernetes API);
+//! - orchestration: [`action`], which gathers inputs through the I/O layer and
+//!   calls the pure planner.
+//!
+//! Nothing here prints or prompts; errors are typed per module.
+//!
+//! ```
+//! use libpkg::package::{Files, Package};
+//! use libpkg::action::plan_offline;
+//!
+//! let mut files = Files::new();
+//! files.insert("package.yaml".into(),
+//!     b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: hello\nversion: 1.0.0\n".to_vec());
+//! files.insert("manifests/cm.yaml".into(),
+//!     b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: hello}\ndata: {greeting: hi}\n".to_vec());
+//! let package = Package::from_files(files, "hello", None)?;
+//! let plan = plan_offline(&package, &libpkg::action::Source::local("./hello"), "hello", "default")?;
+//! assert_eq!(plan.objects.len(), 1);
+//! assert!(plan.hash.starts_with("sha256:"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod cluster;
+pub mod kinds;
+pub mod names;
+pub mod object;
+pub mod package;
+pub mod permissions;
+pub mod plan;
+pub mod reference;
+pub mod registry;
+pub mod render;
+pub mod repositories;
+pub mod source;
+pub mod version;
+pub mod yaml;
+
+/// The field manager kubectl-pkg applies with (server-side apply).
+pub const FIELD_MANAGER: &str = "kubectl-pkg";
+
+/// Installs ring as the process-wide TLS crypto provider (once; later calls are
+/// no-ops). kube and oci-client share it, so one provider is compiled in.
+pub(crate) fn install_crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}

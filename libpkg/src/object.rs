@@ -108,6 +108,9 @@ mod tests {
             namespace: None,
             name: "reader".into(),
         };
-        assert_eq!(cluster_role.to_string(), "ClusterRole.rbac.authorization.k8s.io/reader");
+        assert_eq!(
+            cluster_role.to_string(),
+            "ClusterRole.rbac.authorization.k8s.io/reader"
+        );
     }
 }

@@ -83,7 +83,8 @@ impl PackageRef {
                         "expected NAME, REPO/NAME, oci://HOST/PATH, ./DIR or FILE.tgz (a directory needs ./)".to_string(),
                     ));
                 }
-                validate_dns_label(repository).map_err(|why| fail(format!("repository name: {why}")))?;
+                validate_dns_label(repository)
+                    .map_err(|why| fail(format!("repository name: {why}")))?;
                 validate_dns_label(name).map_err(|why| fail(format!("package name: {why}")))?;
                 Ok(PackageRef::InRepository {
                     repository: repository.to_string(),
@@ -101,9 +102,9 @@ impl PackageRef {
 impl OciRef {
     /// Parses `host[:port]/path[:tag|@sha256:hex]` (without `oci://`).
     pub fn parse(text: &str) -> Result<Self, String> {
-        let (registry, rest) = text
-            .split_once('/')
-            .ok_or_else(|| "an OCI reference needs a host and a path (oci://HOST/PATH)".to_string())?;
+        let (registry, rest) = text.split_once('/').ok_or_else(|| {
+            "an OCI reference needs a host and a path (oci://HOST/PATH)".to_string()
+        })?;
         if registry.is_empty() {
             return Err("the registry host is empty".to_string());
         }
@@ -119,7 +120,9 @@ impl OciRef {
             _ => (rest, None),
         };
         if repository.is_empty() || repository.split('/').any(|part| part.is_empty()) {
-            return Err(format!("the repository path {repository:?} is empty or has an empty segment"));
+            return Err(format!(
+                "the repository path {repository:?} is empty or has an empty segment"
+            ));
         }
         let valid_path = repository
             .chars()
@@ -132,7 +135,9 @@ impl OciRef {
         if let Some(tag) = &tag {
             let valid_tag = !tag.is_empty()
                 && tag.len() <= 128
-                && tag.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
+                && tag
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
             if !valid_tag {
                 return Err(format!("the tag {tag:?} is not a valid OCI tag"));
             }
@@ -164,7 +169,10 @@ impl OciRef {
 
     /// The last path segment, which names the package.
     pub fn package_name(&self) -> &str {
-        self.repository.rsplit('/').next().unwrap_or(&self.repository)
+        self.repository
+            .rsplit('/')
+            .next()
+            .unwrap_or(&self.repository)
     }
 
     /// Whether the registry is on this machine (loopback), where plain HTTP is allowed.
@@ -189,8 +197,12 @@ pub fn is_loopback_host(registry: &str) -> bool {
 /// Checks `sha256:` followed by 64 lowercase hex digits.
 pub fn validate_digest(digest: &str) -> Result<(), String> {
     match digest.strip_prefix("sha256:") {
-        Some(hex) if hex.len() == 64 && hex.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f')) => Ok(()),
-        _ => Err(format!("{digest:?} is not a sha256 digest (sha256: and 64 hex digits)")),
+        Some(hex) if hex.len() == 64 && hex.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f')) => {
+            Ok(())
+        }
+        _ => Err(format!(
+            "{digest:?} is not a sha256 digest (sha256: and 64 hex digits)"
+        )),
     }
 }
 
@@ -214,7 +226,9 @@ impl fmt::Display for PackageRef {
             PackageRef::Name(name) => f.write_str(name),
             PackageRef::InRepository { repository, name } => write!(f, "{repository}/{name}"),
             PackageRef::Oci(oci) => oci.fmt(f),
-            PackageRef::Directory(path) | PackageRef::Archive(path) => write!(f, "{}", path.display()),
+            PackageRef::Directory(path) | PackageRef::Archive(path) => {
+                write!(f, "{}", path.display())
+            }
         }
     }
 }
@@ -225,15 +239,30 @@ mod tests {
 
     #[test]
     fn forms() {
-        assert_eq!(PackageRef::parse("mongodb").unwrap(), PackageRef::Name("mongodb".into()));
+        assert_eq!(
+            PackageRef::parse("mongodb").unwrap(),
+            PackageRef::Name("mongodb".into())
+        );
         assert_eq!(
             PackageRef::parse("stable/mongodb").unwrap(),
-            PackageRef::InRepository { repository: "stable".into(), name: "mongodb".into() }
+            PackageRef::InRepository {
+                repository: "stable".into(),
+                name: "mongodb".into()
+            }
         );
-        assert_eq!(PackageRef::parse("./mongodb").unwrap(), PackageRef::Directory("./mongodb".into()));
-        assert_eq!(PackageRef::parse("m-1.0.0.tgz").unwrap(), PackageRef::Archive("m-1.0.0.tgz".into()));
+        assert_eq!(
+            PackageRef::parse("./mongodb").unwrap(),
+            PackageRef::Directory("./mongodb".into())
+        );
+        assert_eq!(
+            PackageRef::parse("m-1.0.0.tgz").unwrap(),
+            PackageRef::Archive("m-1.0.0.tgz".into())
+        );
         let digest = format!("sha256:{}", "a".repeat(64));
-        let PackageRef::Oci(oci) = PackageRef::parse(&format!("oci://127.0.0.1:5000/pkgs/mongodb:7.0.12@{digest}")).unwrap() else {
+        let PackageRef::Oci(oci) = PackageRef::parse(&format!(
+            "oci://127.0.0.1:5000/pkgs/mongodb:7.0.12@{digest}"
+        ))
+        .unwrap() else {
             panic!("not oci")
         };
         assert_eq!(oci.registry, "127.0.0.1:5000");
@@ -242,12 +271,22 @@ mod tests {
         assert_eq!(oci.digest.as_deref(), Some(digest.as_str()));
         assert_eq!(oci.package_name(), "mongodb");
         assert!(oci.is_loopback());
-        assert_eq!(oci.to_string(), format!("oci://127.0.0.1:5000/pkgs/mongodb:7.0.12@{digest}"));
+        assert_eq!(
+            oci.to_string(),
+            format!("oci://127.0.0.1:5000/pkgs/mongodb:7.0.12@{digest}")
+        );
     }
 
     #[test]
     fn errors_name_the_reason() {
-        for bad in ["Mongo", "a/b/c", "oci://host", "oci://h/p@sha256:xyz", "oci://h/UPPER", "oci://h/p:bad+tag"] {
+        for bad in [
+            "Mongo",
+            "a/b/c",
+            "oci://host",
+            "oci://h/p@sha256:xyz",
+            "oci://h/UPPER",
+            "oci://h/p:bad+tag",
+        ] {
             let error = PackageRef::parse(bad).unwrap_err();
             assert!(error.to_string().contains(bad), "{error}");
         }

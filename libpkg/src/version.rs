@@ -47,7 +47,8 @@ impl Constraint {
                 return Err("an alternative around '||' is empty".to_string());
             }
             let normalized = normalize_comparators(alternative)?;
-            let req = VersionReq::parse(&normalized).map_err(|e| format!("{alternative:?}: {e}"))?;
+            let req =
+                VersionReq::parse(&normalized).map_err(|e| format!("{alternative:?}: {e}"))?;
             alternatives.push(req);
         }
         let names_prerelease = alternatives
@@ -109,13 +110,17 @@ fn normalize_comparators(alternative: &str) -> Result<String, String> {
         comparators.push(format!("{operator}{version}"));
     }
     if !pending_operator.is_empty() {
-        return Err(format!("{alternative:?}: {pending_operator:?} has no version after it"));
+        return Err(format!(
+            "{alternative:?}: {pending_operator:?} has no version after it"
+        ));
     }
     Ok(comparators.join(", "))
 }
 
 fn split_operator(token: &str) -> (&str, &str) {
-    let at = token.find(|c: char| !"<>=~^".contains(c)).unwrap_or(token.len());
+    let at = token
+        .find(|c: char| !"<>=~^".contains(c))
+        .unwrap_or(token.len());
     token.split_at(at)
 }
 
@@ -228,9 +233,15 @@ pub fn resolve(
             candidates,
         }),
         None => Err(ResolveError::NoMatch {
-            constraint: constraint.map_or_else(|| "newest stable".to_string(), |c| format!("{:?}", c.text)),
-            available: versioned.iter().take(5).map(|(v, _)| v.to_string()).collect(),
-            prereleases_only: !versioned.is_empty() && versioned.iter().all(|(v, _)| !v.pre.is_empty()),
+            constraint: constraint
+                .map_or_else(|| "newest stable".to_string(), |c| format!("{:?}", c.text)),
+            available: versioned
+                .iter()
+                .take(5)
+                .map(|(v, _)| v.to_string())
+                .collect(),
+            prereleases_only: !versioned.is_empty()
+                && versioned.iter().all(|(v, _)| !v.pre.is_empty()),
         }),
     }
 }
@@ -273,19 +284,35 @@ mod tests {
         let list = ["7.0.0", "8.0.0-rc.1"];
         assert_eq!(pick(&list, Some(">=7"), false).unwrap(), "7.0.0");
         assert_eq!(pick(&list, Some(">=7"), true).unwrap(), "8.0.0-rc.1");
-        assert_eq!(pick(&list, Some(">=8.0.0-rc.1"), false).unwrap(), "8.0.0-rc.1");
+        assert_eq!(
+            pick(&list, Some(">=8.0.0-rc.1"), false).unwrap(),
+            "8.0.0-rc.1"
+        );
         let only_pre = pick(&["1.0.0-alpha"], None, false).unwrap_err();
         assert!(only_pre.to_string().contains("--devel"), "{only_pre}");
     }
 
     #[test]
     fn underscore_means_plus_and_non_semver_tags_are_noted() {
-        let resolution = resolve(&tags(&["1.0.0_build.5", "stable", "sha256-abc.sig"]), None, false).unwrap();
+        let resolution = resolve(
+            &tags(&["1.0.0_build.5", "stable", "sha256-abc.sig"]),
+            None,
+            false,
+        )
+        .unwrap();
         assert_eq!(resolution.version.to_string(), "1.0.0+build.5");
         assert_eq!(resolution.tag, "1.0.0_build.5");
-        let ignored: Vec<_> = resolution.candidates.iter().filter(|c| c.version.is_none()).collect();
+        let ignored: Vec<_> = resolution
+            .candidates
+            .iter()
+            .filter(|c| c.version.is_none())
+            .collect();
         assert_eq!(ignored.len(), 2);
-        assert!(ignored.iter().all(|c| c.note.as_deref().unwrap().contains("not a semver")));
+        assert!(
+            ignored
+                .iter()
+                .all(|c| c.note.as_deref().unwrap().contains("not a semver"))
+        );
         assert_eq!(tag_for(&resolution.version), "1.0.0_build.5");
     }
 
@@ -295,7 +322,11 @@ mod tests {
             let error = Constraint::parse(bad).unwrap_err();
             assert!(!error.is_empty(), "{bad}");
         }
-        assert!(Constraint::parse(">=1 banana").unwrap_err().contains("banana"));
+        assert!(
+            Constraint::parse(">=1 banana")
+                .unwrap_err()
+                .contains("banana")
+        );
     }
 
     #[test]

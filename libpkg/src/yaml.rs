@@ -51,7 +51,13 @@ pub fn documents(text: &str) -> Result<Vec<Document>, (usize, usize, YamlError)>
             Value::Null
         } else {
             serde_saphyr::from_str_with_options(chunk, options()).map_err(|e| {
-                (index, line, YamlError { message: one_line(&shift_lines(&e.to_string(), line - 1)) })
+                (
+                    index,
+                    line,
+                    YamlError {
+                        message: one_line(&shift_lines(&e.to_string(), line - 1)),
+                    },
+                )
             })?
         };
         documents.push(Document { index, line, value });
@@ -97,12 +103,9 @@ fn shift_lines(message: &str, by: usize) -> String {
         out.push_str(&rest[..at + 5]);
         rest = &rest[at + 5..];
         let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        match digits.parse::<usize>() {
-            Ok(n) => {
-                out.push_str(&(n + by).to_string());
-                rest = &rest[digits.len()..];
-            }
-            Err(_) => {}
+        if let Ok(n) = digits.parse::<usize>() {
+            out.push_str(&(n + by).to_string());
+            rest = &rest[digits.len()..];
         }
     }
     out.push_str(rest);
@@ -111,7 +114,8 @@ fn shift_lines(message: &str, by: usize) -> String {
 
 /// Parser messages can span lines (with a source excerpt); errors here are one line.
 fn one_line(message: &str) -> String {
-    message.lines().next().unwrap_or(message).trim().to_string()
+    let first = message.lines().next().unwrap_or(message).trim();
+    first.strip_prefix("error: ").unwrap_or(first).to_string()
 }
 
 /// Serializes a value as YAML.
@@ -126,7 +130,10 @@ mod tests {
     #[test]
     fn splits_like_kubectl() {
         let docs = documents("---\na: 1\n---\n\n--- \nb: 2\n...\n").unwrap();
-        let values: Vec<_> = docs.iter().map(|d| (d.index, d.line, d.value.clone())).collect();
+        let values: Vec<_> = docs
+            .iter()
+            .map(|d| (d.index, d.line, d.value.clone()))
+            .collect();
         assert_eq!(values[0], (0, 2, serde_json::json!({"a": 1})));
         assert_eq!(values[1].2, Value::Null);
         assert_eq!(values[2], (2, 6, serde_json::json!({"b": 2})));
@@ -138,7 +145,11 @@ mod tests {
         assert_eq!((index, line), (1, 3));
         assert!(error.message.contains("line"), "{}", error.message);
         let duplicate = documents("a: 1\na: 2\n").unwrap_err();
-        assert!(duplicate.2.message.to_lowercase().contains("duplicate"), "{}", duplicate.2.message);
+        assert!(
+            duplicate.2.message.to_lowercase().contains("duplicate"),
+            "{}",
+            duplicate.2.message
+        );
     }
 
     #[test]

@@ -1,1 +1,5 @@
+//! End-to-end tests against the real API server and registries of
+//! `tests/env/cluster`, driving the real binary. One target, grouped by area.
 
+mod packages;
+mod smoke;

@@ -1,1 +1,291 @@
+//! The end-to-end test harness: a real API server and real registries from
+//! `tests/env/cluster`, the real `kubectl-pkg` binary, and per-test isolation.
+//!
+//! Every test gets its own config directory (repositories), its own Docker
+//! config (credentials) and unique names for namespaces and repository paths,
+//! so tests run in parallel and re-run without cleanup. If the environment is
+//! not up, the harness brings it up; if that fails, it panics with the
+//! script's message. It never skips.
 
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use base64::Engine;
+
+/// What `tests/env/cluster` reports about the running environment.
+#[derive(Debug, Clone)]
+pub struct TestEnv {
+    /// Kubeconfig with contexts `admin` and `restricted`.
+    pub kubeconfig: PathBuf,
+    /// The plain-HTTP registry, `127.0.0.1:PORT`.
+    pub registry: String,
+    /// The TLS + basic-auth registry.
+    pub registry_auth: String,
+    /// The CA that signed the auth registry's certificate.
+    pub registry_auth_ca: PathBuf,
+    /// User name for the auth registry.
+    pub registry_auth_user: String,
+    /// Password for the auth registry.
+    pub registry_auth_password: String,
+    /// Storage directory of the plain registry (for corruption tests).
+    pub registry_storage: PathBuf,
+}
+
+/// The repository root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+/// The environment, started on first use.
+pub fn env() -> &'static TestEnv {
+    static ENV: OnceLock<TestEnv> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let script = repo_root().join("tests/env/cluster");
+        let running = Command::new(&script)
+            .arg("env")
+            .output()
+            .expect("tests/env/cluster runs");
+        let output = if running.status.success() {
+            running
+        } else {
+            let up = Command::new(&script)
+                .arg("up")
+                .output()
+                .expect("tests/env/cluster runs");
+            assert!(
+                up.status.success(),
+                "the test environment is not up and `tests/env/cluster up` failed:\n{}",
+                String::from_utf8_lossy(&up.stderr)
+            );
+            up
+        };
+        let exports: HashMap<String, String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|line| line.strip_prefix("export "))
+            .filter_map(|line| line.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let get = |key: &str| {
+            exports
+                .get(key)
+                .unwrap_or_else(|| panic!("tests/env/cluster did not export {key}"))
+                .clone()
+        };
+        TestEnv {
+            kubeconfig: get("KUBECONFIG").into(),
+            registry: get("PKG_TEST_REGISTRY"),
+            registry_auth: get("PKG_TEST_REGISTRY_AUTH"),
+            registry_auth_ca: get("PKG_TEST_REGISTRY_AUTH_CA").into(),
+            registry_auth_user: get("PKG_TEST_REGISTRY_AUTH_USER"),
+            registry_auth_password: std::fs::read_to_string(get(
+                "PKG_TEST_REGISTRY_AUTH_PASSWORD_FILE",
+            ))
+            .expect("the registry password file is readable")
+            .trim()
+            .to_string(),
+            registry_storage: get("PKG_TEST_REGISTRY_STORAGE").into(),
+        }
+    })
+}
+
+/// A name no other test (or earlier run) uses: `prefix-<time><pid><n>`, a DNS label.
+pub fn unique(prefix: &str) -> String {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("the clock is after 1970")
+        .as_secs();
+    format!(
+        "{prefix}-{}{}{}",
+        seconds % 1_000_000,
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The `kubectl-pkg` binary built by `cargo test --workspace`.
+pub fn binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary knows its path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/<test>");
+    let binary = profile_dir.join("kubectl-pkg");
+    assert!(
+        binary.exists(),
+        "{} is missing: run the tests with `cargo test --workspace`",
+        binary.display()
+    );
+    binary
+}
+
+/// One test's view of the tool: its own config and Docker directories.
+pub struct Pkg {
+    /// The environment.
+    pub env: &'static TestEnv,
+    config_dir: tempfile::TempDir,
+    docker_dir: tempfile::TempDir,
+    /// Working directory for fixtures.
+    pub work: tempfile::TempDir,
+}
+
+/// The outcome of one run of the binary.
+#[derive(Debug)]
+pub struct Run {
+    /// Exit code.
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+impl Run {
+    fn from(output: Output) -> Run {
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+
+    /// Asserts success and returns stdout.
+    #[track_caller]
+    pub fn ok(&self) -> &str {
+        assert_eq!(
+            self.code, 0,
+            "expected success\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        &self.stdout
+    }
+
+    /// Asserts failure with `code` and returns stderr.
+    #[track_caller]
+    pub fn fails(&self, code: i32) -> &str {
+        assert_eq!(
+            self.code, code,
+            "expected exit {code}\nstdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        &self.stderr
+    }
+}
+
+impl Default for Pkg {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Pkg {
+    /// A fresh, isolated tool context.
+    pub fn new() -> Pkg {
+        Pkg {
+            env: env(),
+            config_dir: tempfile::tempdir().expect("temp dir"),
+            docker_dir: tempfile::tempdir().expect("temp dir"),
+            work: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    /// The Docker config directory this context uses.
+    pub fn docker_config_dir(&self) -> &Path {
+        self.docker_dir.path()
+    }
+
+    /// Writes credentials for the authenticated registry into this context's Docker config.
+    pub fn login(&self) {
+        let env = self.env;
+        let auth = base64::engine::general_purpose::STANDARD.encode(format!(
+            "{}:{}",
+            env.registry_auth_user, env.registry_auth_password
+        ));
+        let config =
+            serde_json::json!({ "auths": { env.registry_auth.clone(): { "auth": auth } } });
+        std::fs::write(
+            self.docker_dir.path().join("config.json"),
+            config.to_string(),
+        )
+        .expect("write docker config");
+    }
+
+    /// A command for the binary with this context's environment.
+    pub fn command<I, S>(&self, args: I) -> Command
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let mut command = Command::new(binary());
+        command
+            .args(args)
+            .current_dir(self.work.path())
+            .env("KUBECONFIG", &self.env.kubeconfig)
+            .env("KUBECTL_PKG_CONFIG_DIR", self.config_dir.path())
+            .env("DOCKER_CONFIG", self.docker_dir.path())
+            .env("KUBECTL_PKG_REGISTRY_CA_FILE", &self.env.registry_auth_ca)
+            .env("NO_COLOR", "1")
+            .env_remove("KUBECTL_PKG_LOG");
+        command
+    }
+
+    /// Runs the binary to completion.
+    pub fn run<I, S>(&self, args: I) -> Run
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        Run::from(self.command(args).output().expect("kubectl-pkg runs"))
+    }
+
+    /// Writes a package directory under the work dir and returns its path.
+    pub fn write_package(
+        &self,
+        dir: &str,
+        name: &str,
+        version: &str,
+        manifests: &[(&str, &str)],
+    ) -> PathBuf {
+        let root = self.work.path().join(dir);
+        std::fs::create_dir_all(root.join("manifests")).expect("mkdir");
+        std::fs::write(
+            root.join("package.yaml"),
+            format!("apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: {name}\nversion: {version}\ndescription: test package {name}\n"),
+        )
+        .expect("write package.yaml");
+        for (file, text) in manifests {
+            std::fs::write(root.join("manifests").join(file), text).expect("write manifest");
+        }
+        root
+    }
+}
+
+/// A small, realistic package body: a ConfigMap, a Secret and a least-privilege Deployment.
+pub const BASIC_MANIFESTS: &[(&str, &str)] = &[
+    (
+        "config.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n  mode: production\n",
+    ),
+    (
+        "secret.yaml",
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-credentials\ntype: Opaque\nstringData:\n  password: hunter2-very-secret\n",
+    ),
+    (
+        "deployment.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\nspec:\n  replicas: 1\n  selector:\n    matchLabels: {app: app}\n  template:\n    metadata:\n      labels: {app: app}\n    spec:\n      automountServiceAccountToken: false\n      securityContext:\n        runAsNonRoot: true\n        seccompProfile: {type: RuntimeDefault}\n      containers:\n      - name: app\n        image: registry.example/app@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n        ports:\n        - {containerPort: 8080, protocol: TCP}\n        securityContext:\n          allowPrivilegeEscalation: false\n          capabilities: {drop: [ALL]}\n",
+    ),
+];
+
+/// The secret value in [`BASIC_MANIFESTS`], which must never be printed.
+pub const BASIC_SECRET_VALUE: &str = "hunter2-very-secret";
+
+/// Parses a YAML or JSON document.
+pub fn parse_json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
+}

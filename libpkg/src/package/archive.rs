@@ -157,8 +157,14 @@ fn too_large_or_corrupt(error: std::io::Error, total: u64, limits: &Limits) -> A
 
 /// Adds one file, honouring OCI whiteouts.
 fn apply_entry(files: &mut Files, path: String, data: Vec<u8>) {
-    let (dir, base) = path.rsplit_once('/').map_or(("", path.as_str()), |(d, b)| (d, b));
-    let prefix = if dir.is_empty() { String::new() } else { format!("{dir}/") };
+    let (dir, base) = path
+        .rsplit_once('/')
+        .map_or(("", path.as_str()), |(d, b)| (d, b));
+    let prefix = if dir.is_empty() {
+        String::new()
+    } else {
+        format!("{dir}/")
+    };
     if base == ".wh..wh..opq" {
         files.retain(|existing, _| !existing.starts_with(&prefix));
     } else if let Some(hidden) = base.strip_prefix(".wh.") {
@@ -203,12 +209,17 @@ mod tests {
     use super::*;
 
     fn files(list: &[(&str, &str)]) -> Files {
-        list.iter().map(|(p, d)| (p.to_string(), d.as_bytes().to_vec())).collect()
+        list.iter()
+            .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec()))
+            .collect()
     }
 
     #[test]
     fn pack_is_reproducible_and_round_trips() {
-        let input = files(&[("package.yaml", "name: a\n"), ("manifests/a.yaml", "kind: A\n")]);
+        let input = files(&[
+            ("package.yaml", "name: a\n"),
+            ("manifests/a.yaml", "kind: A\n"),
+        ]);
         let one = pack(&input);
         assert_eq!(one, pack(&input));
         let mut output = Files::new();
@@ -258,17 +269,31 @@ mod tests {
         let big = vec![0u8; 1 << 20];
         let archive = raw_tar(|b| entry(b, "big", tar::EntryType::Regular, &big));
         assert!(archive.len() < 10_000, "compresses well: {}", archive.len());
-        let tight = Limits { max_total_bytes: 64 << 10, ..Limits::default() };
+        let tight = Limits {
+            max_total_bytes: 64 << 10,
+            ..Limits::default()
+        };
         let error = unpack_into(&mut Files::new(), &archive, &tight).unwrap_err();
         assert!(matches!(error, ArchiveError::TooLarge { .. }), "{error}");
-        let per_file = Limits { max_file_bytes: 1000, ..Limits::default() };
+        let per_file = Limits {
+            max_file_bytes: 1000,
+            ..Limits::default()
+        };
         assert!(matches!(
             unpack_into(&mut Files::new(), &archive, &per_file).unwrap_err(),
             ArchiveError::TooLarge { .. }
         ));
-        let many = raw_tar(|b| (0..20).for_each(|i| entry(b, &format!("f{i}"), tar::EntryType::Regular, b"x")));
-        let few = Limits { max_entries: 10, ..Limits::default() };
-        assert!(matches!(unpack_into(&mut Files::new(), &many, &few).unwrap_err(), ArchiveError::TooLarge { .. }));
+        let many = raw_tar(|b| {
+            (0..20).for_each(|i| entry(b, &format!("f{i}"), tar::EntryType::Regular, b"x"))
+        });
+        let few = Limits {
+            max_entries: 10,
+            ..Limits::default()
+        };
+        assert!(matches!(
+            unpack_into(&mut Files::new(), &many, &few).unwrap_err(),
+            ArchiveError::TooLarge { .. }
+        ));
         assert!(matches!(
             unpack_into(&mut Files::new(), b"not gzip at all", &Limits::default()).unwrap_err(),
             ArchiveError::Corrupt(_)
@@ -277,7 +302,11 @@ mod tests {
 
     #[test]
     fn whiteouts_remove_earlier_layers() {
-        let mut state = files(&[("manifests/a.yaml", "a"), ("manifests/b.yaml", "b"), ("x/y", "y")]);
+        let mut state = files(&[
+            ("manifests/a.yaml", "a"),
+            ("manifests/b.yaml", "b"),
+            ("x/y", "y"),
+        ]);
         let layer = raw_tar(|b| {
             entry(b, "manifests/.wh.a.yaml", tar::EntryType::Regular, b"");
             entry(b, "x/.wh..wh..opq", tar::EntryType::Regular, b"");

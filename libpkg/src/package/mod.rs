@@ -138,11 +138,17 @@ impl Package {
 
     /// Loads a package from a `.tgz` of its directory. An archive whose files sit
     /// under one top directory (`mongodb/package.yaml`) is accepted too.
-    pub fn from_archive(bytes: &[u8], origin: &str, limits: &Limits) -> Result<Package, PackageError> {
+    pub fn from_archive(
+        bytes: &[u8],
+        origin: &str,
+        limits: &Limits,
+    ) -> Result<Package, PackageError> {
         let mut files = Files::new();
-        archive::unpack_into(&mut files, bytes, limits).map_err(|source| PackageError::Archive {
-            origin: origin.to_string(),
-            source,
+        archive::unpack_into(&mut files, bytes, limits).map_err(|source| {
+            PackageError::Archive {
+                origin: origin.to_string(),
+                source,
+            }
         })?;
         Package::from_files(strip_single_top_dir(files), origin, None)
     }
@@ -160,13 +166,17 @@ impl Package {
         };
         let metadata = match files.get("package.yaml") {
             Some(bytes) => {
-                let text = std::str::from_utf8(bytes).map_err(|_| metadata_error("not UTF-8".to_string()))?;
-                crate::yaml::from_str::<PackageMetadata>(text).map_err(|e| metadata_error(e.to_string()))?
+                let text = std::str::from_utf8(bytes)
+                    .map_err(|_| metadata_error("not UTF-8".to_string()))?;
+                crate::yaml::from_str::<PackageMetadata>(text)
+                    .map_err(|e| metadata_error(e.to_string()))?
             }
             None => {
                 let has_manifests = files.keys().any(|path| path.starts_with(MANIFESTS_DIR));
                 match fallback {
-                    Some((name, version)) if has_manifests => PackageMetadata::synthesized(name, version),
+                    Some((name, version)) if has_manifests => {
+                        PackageMetadata::synthesized(name, version)
+                    }
                     _ => {
                         return Err(PackageError::NotAPackage {
                             origin: origin.to_string(),
@@ -179,7 +189,9 @@ impl Package {
         let files = files
             .into_iter()
             .filter(|(path, _)| {
-                path == "package.yaml" || path.starts_with(MANIFESTS_DIR) || EXTRA_FILES.contains(&path.as_str())
+                path == "package.yaml"
+                    || path.starts_with(MANIFESTS_DIR)
+                    || EXTRA_FILES.contains(&path.as_str())
             })
             .collect();
         Ok(Package {
@@ -281,7 +293,10 @@ fn strip_single_top_dir(files: Files) -> Files {
     };
     files
         .into_iter()
-        .filter_map(|(path, data)| path.strip_prefix(&single).map(|rest| (rest.to_string(), data)))
+        .filter_map(|(path, data)| {
+            path.strip_prefix(&single)
+                .map(|rest| (rest.to_string(), data))
+        })
         .collect()
 }
 
@@ -293,7 +308,8 @@ mod tests {
         let mut files = Files::new();
         files.insert(
             "package.yaml".into(),
-            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n".to_vec(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n"
+                .to_vec(),
         );
         files.insert(
             "manifests/cm.yaml".into(),
@@ -322,7 +338,10 @@ mod tests {
 
     #[test]
     fn archives_with_a_top_directory_are_accepted() {
-        let nested: Files = sample_files().into_iter().map(|(p, d)| (format!("demo/{p}"), d)).collect();
+        let nested: Files = sample_files()
+            .into_iter()
+            .map(|(p, d)| (format!("demo/{p}"), d))
+            .collect();
         let archive = archive::pack(&nested);
         let package = Package::from_archive(&archive, "demo.tgz", &Limits::default()).unwrap();
         assert_eq!(package.metadata.name, "demo");
@@ -335,18 +354,27 @@ mod tests {
             "package.yaml".into(),
             b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nversoin: 2\n".to_vec(),
         );
-        let error = Package::from_files(files, "pkgs/demo", None).unwrap_err().to_string();
+        let error = Package::from_files(files, "pkgs/demo", None)
+            .unwrap_err()
+            .to_string();
         assert!(error.starts_with("pkgs/demo/package.yaml:"), "{error}");
         assert!(error.contains("versoin"), "{error}");
 
         let mut files = sample_files();
-        files.insert("package.yaml".into(), b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nversion: 1.0.0\n".to_vec());
-        let error = Package::from_files(files, "pkgs/demo", None).unwrap_err().to_string();
+        files.insert(
+            "package.yaml".into(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nversion: 1.0.0\n".to_vec(),
+        );
+        let error = Package::from_files(files, "pkgs/demo", None)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("name"), "{error}");
 
         let mut files = sample_files();
         files.remove("package.yaml");
-        let error = Package::from_files(files.clone(), "pkgs/demo", None).unwrap_err().to_string();
+        let error = Package::from_files(files.clone(), "pkgs/demo", None)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("no package.yaml"), "{error}");
         let bundle = Package::from_files(files, "oci://r/demo", Some(("demo", "1.2.3"))).unwrap();
         assert_eq!(bundle.version.to_string(), "1.2.3");

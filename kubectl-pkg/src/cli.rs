@@ -1,0 +1,107 @@
+//! The command line, as clap types only: what the user typed, nothing resolved.
+//! [`crate::settings`] turns these into library options.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// A package manager for Kubernetes that shows the whole plan, permissions
+/// included, before it changes anything.
+#[derive(Debug, Parser)]
+#[command(name = "kubectl-pkg", bin_name = "kubectl pkg", version)]
+#[command(
+    after_help = "Examples:\n  kubectl pkg install mongodb --dry-run\n  kubectl pkg show stable/mongodb\n  kubectl pkg push ./mongodb oci://registry.example/pkgs"
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Flags every command takes.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub kubeconfig: Option<PathBuf>,
+    /// The kubeconfig context to use.
+    #[arg(long, global = true, value_name = "NAME")]
+    pub context: Option<String>,
+    /// The release namespace (default: the context's namespace).
+    #[arg(short = 'n', long, global = true, value_name = "NAME")]
+    pub namespace: Option<String>,
+    /// Output format.
+    #[arg(short = 'o', long, global = true, value_enum, default_value_t = OutputFormat::Text)]
+    pub output: OutputFormat,
+    /// Disable colors (also: the NO_COLOR environment variable).
+    #[arg(long, global = true)]
+    pub no_color: bool,
+    /// Use plain HTTP for registries (allowed automatically for loopback registries only).
+    #[arg(long, global = true)]
+    pub plain_http: bool,
+    /// A PEM file of CA certificates to trust for registries (repeatable).
+    #[arg(
+        long = "registry-ca-file",
+        global = true,
+        value_name = "FILE",
+        env = "KUBECTL_PKG_REGISTRY_CA_FILE"
+    )]
+    pub registry_ca_files: Vec<PathBuf>,
+    /// Do not verify registry TLS certificates (dangerous).
+    #[arg(long, global = true)]
+    pub registry_insecure_skip_tls_verify: bool,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Human-readable tables.
+    Text,
+    /// JSON (Secret values masked).
+    Json,
+    /// YAML (Secret values masked).
+    Yaml,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Plan installing a package as a new release, show the plan, and apply it.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg install mongodb --offline --dry-run\n  kubectl pkg install ./mongodb --name db -n databases --offline --dry-run -o json\n  kubectl pkg install stable/mongodb --version '^7.0' --offline --dry-run --out plan.json"
+    )]
+    Install(crate::commands::install::InstallArgs),
+    /// Print a package's objects as YAML, rendered and in apply order.
+    #[command(
+        after_help = "Example:\n  kubectl pkg template mongodb --version 7.0.12 > mongodb.yaml"
+    )]
+    Template(crate::commands::template::TemplateArgs),
+    /// Show a package's metadata, its versions and its permission summary.
+    #[command(after_help = "Example:\n  kubectl pkg show stable/mongodb")]
+    Show(crate::commands::show::ShowArgs),
+    /// Publish a package directory to an OCI registry as NAME:VERSION.
+    #[command(after_help = "Example:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs")]
+    Push(crate::commands::push::PushArgs),
+    /// Manage named package repositories.
+    #[command(subcommand)]
+    Repo(crate::commands::repo::RepoCommand),
+    /// Print the version of kubectl-pkg.
+    #[command(after_help = "Example:\n  kubectl pkg version -o json")]
+    Version,
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Example:\n  kubectl pkg completion bash > /etc/bash_completion.d/kubectl-pkg"
+    )]
+    Completion(crate::commands::completion::CompletionArgs),
+}
+
+/// How to pick a package version; shared by every command that fetches one.
+#[derive(Debug, Clone, Args)]
+pub struct VersionArgs {
+    /// A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable.
+    #[arg(long, value_name = "CONSTRAINT")]
+    pub version: Option<String>,
+    /// Consider prereleases too.
+    #[arg(long)]
+    pub devel: bool,
+}

@@ -1,0 +1,44 @@
+//! `kubectl pkg show PKG`: metadata, versions (the one an install would pick
+//! marked) and the permission summary of the chosen version.
+
+use anyhow::Result;
+use clap::Args;
+use libpkg::action::plan_offline;
+use serde_json::json;
+
+use crate::cli::{GlobalArgs, OutputFormat, VersionArgs};
+use crate::{settings, view};
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR or FILE.tgz.
+    pub package: String,
+    #[command(flatten)]
+    pub version: VersionArgs,
+}
+
+pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
+    let fetched = settings::fetch(global, &args.package, &args.version).await?;
+    let metadata = &fetched.package.metadata;
+    let plan = plan_offline(
+        &fetched.package,
+        &fetched.source,
+        &metadata.name,
+        &settings::offline_namespace(global),
+    )?;
+    match global.output {
+        OutputFormat::Text => view::show::print(&fetched, &plan),
+        format => view::print_document(
+            format,
+            &json!({
+                "metadata": metadata,
+                "reference": plan.package.reference,
+                "digest": plan.package.digest,
+                "candidates": plan.package.candidates,
+                "permissions": plan.permissions,
+                "images": plan.images,
+            }),
+        )?,
+    }
+    Ok(())
+}

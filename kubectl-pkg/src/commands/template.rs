@@ -1,0 +1,48 @@
+//! `kubectl pkg template PKG`: the rendered objects as YAML, in apply order.
+
+use anyhow::Result;
+use clap::Args;
+use libpkg::action::plan_offline;
+
+use crate::cli::{GlobalArgs, VersionArgs};
+use crate::settings;
+
+#[derive(Debug, Args)]
+pub struct TemplateArgs {
+    /// The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR or FILE.tgz.
+    pub package: String,
+    /// The release name (default: the package name).
+    #[arg(long)]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub version: VersionArgs,
+    /// Print Secret values instead of masking them.
+    #[arg(long)]
+    pub show_secrets: bool,
+}
+
+pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
+    let fetched = settings::fetch(global, &args.package, &args.version).await?;
+    let release = args
+        .name
+        .clone()
+        .unwrap_or_else(|| fetched.package.metadata.name.clone());
+    let plan = plan_offline(
+        &fetched.package,
+        &fetched.source,
+        &release,
+        &settings::offline_namespace(global),
+    )?;
+    let plan = if args.show_secrets {
+        plan
+    } else {
+        plan.masked()
+    };
+    let documents: Vec<String> = plan
+        .objects
+        .iter()
+        .map(|o| libpkg::yaml::to_string(&o.manifest))
+        .collect();
+    print!("---\n{}", documents.join("---\n"));
+    Ok(())
+}

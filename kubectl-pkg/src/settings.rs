@@ -1,0 +1,69 @@
+//! The second stage of flag handling: command-line values plus environment
+//! become library options, validated, with errors that name the flag.
+
+use anyhow::{Context, Result};
+use libpkg::package::Limits;
+use libpkg::reference::PackageRef;
+use libpkg::registry::{RegistryClient, RegistryOptions};
+use libpkg::repositories::Repositories;
+use libpkg::source::FetchRequest;
+use libpkg::version::Constraint;
+
+use crate::cli::{GlobalArgs, VersionArgs};
+
+/// A registry client from the global flags.
+pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
+    Ok(RegistryClient::new(RegistryOptions {
+        plain_http: global.plain_http,
+        ca_files: global.registry_ca_files.clone(),
+        insecure_skip_tls_verify: global.registry_insecure_skip_tls_verify,
+        docker_config_dir: None,
+    })?)
+}
+
+/// The user's configured repositories.
+pub fn repositories() -> Result<Repositories> {
+    Ok(Repositories::load_default()?)
+}
+
+/// A parsed package reference (the positional PACKAGE argument).
+pub fn package_ref(text: &str) -> Result<PackageRef> {
+    Ok(PackageRef::parse(text)?)
+}
+
+/// The `--version` constraint, parsed.
+pub fn constraint(args: &VersionArgs) -> Result<Option<Constraint>> {
+    args.version
+        .as_deref()
+        .map(|text| {
+            Constraint::parse(text)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("invalid --version {text:?}"))
+        })
+        .transpose()
+}
+
+/// Fetches the package a command names, resolving its version.
+pub async fn fetch(
+    global: &GlobalArgs,
+    package: &str,
+    version: &VersionArgs,
+) -> Result<libpkg::source::Fetched> {
+    let reference = package_ref(package)?;
+    let constraint = constraint(version)?;
+    let request = FetchRequest {
+        reference: &reference,
+        constraint: constraint.as_ref(),
+        devel: version.devel,
+        limits: Limits::default(),
+    };
+    Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
+}
+
+/// The release namespace: `-n`, else `default` (offline there is no context to ask).
+pub fn offline_namespace(global: &GlobalArgs) -> String {
+    global
+        .namespace
+        .clone()
+        .unwrap_or_else(|| "default".to_string())
+}

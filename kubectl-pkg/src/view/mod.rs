@@ -1,0 +1,60 @@
+//! Presentation: tables, documents and files. Commands decide what to show;
+//! this module decides how it looks.
+
+pub mod plan;
+pub mod show;
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use comfy_table::{ContentArrangement, Table, presets};
+use serde::Serialize;
+
+use crate::cli::OutputFormat;
+
+/// Prints a document as JSON or YAML on stdout.
+pub fn print_document<T: Serialize>(format: OutputFormat, value: &T) -> Result<()> {
+    let text = match format {
+        OutputFormat::Yaml => libpkg::yaml::to_string(value),
+        _ => serde_json::to_string_pretty(value)? + "\n",
+    };
+    std::io::stdout().write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// A table in the house style: no borders, wrapped to the terminal (80 columns when not a terminal).
+pub fn table() -> Table {
+    let mut table = Table::new();
+    table
+        .load_style(presets::NOTHING)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    if table.width().is_none() {
+        table.set_width(80);
+    }
+    table
+}
+
+/// The serialized name of an enum value (`critical`, `create`).
+pub fn label<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// Writes a file readable by its owner only (plans hold Secret values).
+pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    // An existing file keeps its mode on open: make sure it is private too.
+    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    file.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))
+}

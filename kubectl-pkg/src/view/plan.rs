@@ -1,0 +1,246 @@
+//! The text view of a plan: header, objects, permissions, images, warnings, hash.
+//! JSON and YAML views are the plan document itself, with Secret values masked.
+
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use libpkg::permissions::Severity;
+use libpkg::plan::Plan;
+
+use crate::cli::{GlobalArgs, OutputFormat};
+use crate::view::{self, label};
+
+/// Prints a plan in the chosen format; Secret values are always masked.
+pub fn print(global: &GlobalArgs, plan: &Plan) -> Result<()> {
+    let masked = plan.masked();
+    match global.output {
+        OutputFormat::Text => {
+            print!("{}", render(&masked));
+            Ok(())
+        }
+        format => view::print_document(format, &masked),
+    }
+}
+
+/// Renders the text view.
+pub fn render(plan: &Plan) -> String {
+    let mut out = String::new();
+    let package = &plan.package;
+    let why = match (&package.constraint, package.candidates.is_empty()) {
+        (Some(constraint), _) => format!("highest version matching {constraint:?}"),
+        (None, false) => "newest stable version".to_string(),
+        (None, true) => "as referenced".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "Plan: {} {} as release {} in namespace {} (revision {})",
+        label(&plan.operation),
+        package.name,
+        plan.release.name,
+        plan.release.namespace,
+        plan.release.revision
+    );
+    let _ = writeln!(
+        out,
+        "  Package:   {} {} ({why})",
+        package.name, package.version
+    );
+    let _ = writeln!(out, "  Reference: {}", package.reference);
+    let _ = writeln!(out, "  Digest:    {}", package.digest);
+    match (&plan.cluster.server, &plan.cluster.context) {
+        (Some(server), context) => {
+            let _ = writeln!(
+                out,
+                "  Cluster:   {server} (context {}, {})",
+                context.as_deref().unwrap_or("-"),
+                plan.cluster.version.as_deref().unwrap_or("version unknown")
+            );
+        }
+        _ => {
+            let _ = writeln!(out, "  Cluster:   none (offline)");
+        }
+    }
+
+    let _ = writeln!(out, "\nObjects ({}):", plan.objects.len());
+    let mut table = view::table();
+    table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
+    for object in &plan.objects {
+        table.add_row([
+            label(&object.action),
+            object.kind.clone(),
+            object.namespace.clone().unwrap_or_else(|| "-".into()),
+            object.name.clone(),
+        ]);
+    }
+    let _ = writeln!(out, "{table}");
+    for object in plan.objects.iter().filter(|o| o.diff.is_some()) {
+        let _ = writeln!(
+            out,
+            "\n{} {}:\n{}",
+            object.kind,
+            object.name,
+            object.diff.as_deref().unwrap_or_default()
+        );
+    }
+
+    render_permissions(plan, &mut out);
+
+    let unpinned: Vec<_> = plan.images.iter().filter(|i| !i.pinned).collect();
+    if !plan.images.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nImages ({}, {} not pinned by digest):",
+            plan.images.len(),
+            unpinned.len()
+        );
+        for image in &plan.images {
+            let _ = writeln!(
+                out,
+                "  {} {}",
+                if image.pinned { "pinned  " } else { "UNPINNED" },
+                image.reference
+            );
+        }
+    }
+    if !plan.warnings.is_empty() {
+        let _ = writeln!(out, "\nWarnings:");
+        let mut table = view::table();
+        for warning in &plan.warnings {
+            table.add_row(["-", warning.as_str()]);
+        }
+        let _ = writeln!(out, "{table}");
+    }
+    let _ = writeln!(out, "\nPlan hash: {}", plan.hash);
+    out
+}
+
+fn render_permissions(plan: &Plan, out: &mut String) {
+    let permissions = &plan.permissions;
+    let _ = writeln!(out, "\nPermissions:");
+    if permissions.grants.is_empty() {
+        let _ = writeln!(out, "  The package grants no RBAC permissions.");
+    } else {
+        let mut table = view::table();
+        table.set_header(["SUBJECT", "SCOPE", "VERBS", "RESOURCES"]);
+        for grant in &permissions.grants {
+            let resources = if grant.resources.is_empty() {
+                grant.non_resource_urls.join(",")
+            } else {
+                grant
+                    .resources
+                    .iter()
+                    .map(|r| {
+                        let groups: Vec<&str> = grant
+                            .api_groups
+                            .iter()
+                            .map(|g| if g.is_empty() { "core" } else { g.as_str() })
+                            .collect();
+                        let named = if grant.resource_names.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({})", grant.resource_names.join(","))
+                        };
+                        format!("{r}.{}{named}", groups.join("|"))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            table.add_row([
+                grant.subject.clone(),
+                grant.scope.clone(),
+                grant.verbs.join(","),
+                resources,
+            ]);
+        }
+        let _ = writeln!(out, "{table}");
+    }
+    let count = |severity: Severity| {
+        permissions
+            .risks
+            .iter()
+            .filter(|r| r.severity == severity)
+            .count()
+    };
+    let _ = writeln!(
+        out,
+        "\nRisks: {} critical, {} high, {} medium, {} info",
+        count(Severity::Critical),
+        count(Severity::High),
+        count(Severity::Medium),
+        count(Severity::Info)
+    );
+    // Grouped by object, most severe first within each, so long object names are printed once.
+    let mut by_object: std::collections::BTreeMap<&str, Vec<&libpkg::permissions::Risk>> =
+        Default::default();
+    for risk in &permissions.risks {
+        by_object
+            .entry(risk.object.as_str())
+            .or_default()
+            .push(risk);
+    }
+    for (object, risks) in by_object {
+        let _ = writeln!(out, "  {object}");
+        let mut table = view::table();
+        for risk in risks {
+            table.add_row([
+                "   ".to_string(),
+                label(&risk.severity).to_uppercase(),
+                risk.rule.clone(),
+                risk.message.clone(),
+            ]);
+        }
+        let _ = writeln!(out, "{table}");
+    }
+    if !permissions.workloads.is_empty() {
+        let _ = writeln!(out, "\nPod security:");
+        let mut table = view::table();
+        table.set_header(["WORKLOAD", "SERVICE ACCOUNT", "TOKEN", "LEVEL", "WHY"]);
+        for workload in &permissions.workloads {
+            table.add_row([
+                workload.object.clone(),
+                workload.service_account.clone(),
+                if workload.mounts_token {
+                    "mounted"
+                } else {
+                    "no"
+                }
+                .to_string(),
+                label(&workload.pod_security),
+                workload.reasons.join("; "),
+            ]);
+        }
+        let _ = writeln!(out, "{table}");
+    }
+    for identity in &permissions.cloud {
+        let _ = writeln!(
+            out,
+            "  Cloud identity: {} -> {} {}",
+            identity.service_account, identity.provider, identity.identity
+        );
+    }
+    for declared in &permissions.declared {
+        let _ = writeln!(
+            out,
+            "  Declared ({}): {} [{}]",
+            declared.provider,
+            declared.description,
+            declared.actions.join(", ")
+        );
+    }
+    if permissions.installer.checked {
+        if permissions.installer.missing.is_empty() {
+            let _ = writeln!(
+                out,
+                "\nAccess check: you may perform every action in this plan."
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "\nAccess check: {} permissions missing.",
+                permissions.installer.missing.len()
+            );
+        }
+    } else {
+        let _ = writeln!(out, "\nAccess check: not performed (offline).");
+    }
+}

@@ -1,0 +1,91 @@
+//! The text view of `show`: metadata, versions, permission summary.
+
+use std::fmt::Write as _;
+
+use libpkg::permissions::Severity;
+use libpkg::plan::Plan;
+use libpkg::source::Fetched;
+
+use crate::view::label;
+
+pub fn print(fetched: &Fetched, plan: &Plan) {
+    let metadata = &fetched.package.metadata;
+    let mut out = String::new();
+    let _ = writeln!(out, "Name:        {}", metadata.name);
+    let _ = writeln!(out, "Version:     {}", fetched.package.version);
+    if !metadata.description.is_empty() {
+        let _ = writeln!(out, "Description: {}", metadata.description);
+    }
+    if !metadata.home.is_empty() {
+        let _ = writeln!(out, "Home:        {}", metadata.home);
+    }
+    for maintainer in &metadata.maintainers {
+        let _ = writeln!(
+            out,
+            "Maintainer:  {}{}",
+            maintainer.name,
+            maintainer
+                .email
+                .as_deref()
+                .map(|e| format!(" <{e}>"))
+                .unwrap_or_default()
+        );
+    }
+    let _ = writeln!(out, "Reference:   {}", plan.package.reference);
+    let _ = writeln!(out, "Digest:      {}", plan.package.digest);
+    if !plan.package.candidates.is_empty() {
+        let _ = writeln!(out, "\nVersions (newest first; * = what install picks):");
+        for candidate in &plan.package.candidates {
+            let chosen = candidate.note.as_deref() == Some("chosen");
+            let note = match candidate.note.as_deref() {
+                Some(note) if !chosen => format!("  ({note})"),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "  {} {}{note}",
+                if chosen { "*" } else { " " },
+                candidate.version.as_deref().unwrap_or(&candidate.tag)
+            );
+        }
+    }
+    let permissions = &plan.permissions;
+    let count = |severity: Severity| {
+        permissions
+            .risks
+            .iter()
+            .filter(|r| r.severity == severity)
+            .count()
+    };
+    let _ = writeln!(
+        out,
+        "\nPermissions: {} grants; risks: {} critical, {} high, {} medium, {} info",
+        permissions.grants.len(),
+        count(Severity::Critical),
+        count(Severity::High),
+        count(Severity::Medium),
+        count(Severity::Info)
+    );
+    for risk in permissions
+        .risks
+        .iter()
+        .filter(|r| r.severity <= Severity::High)
+    {
+        let _ = writeln!(
+            out,
+            "  [{}] {}: {}",
+            label(&risk.severity).to_uppercase(),
+            risk.rule,
+            risk.message
+        );
+    }
+    for workload in &permissions.workloads {
+        let _ = writeln!(
+            out,
+            "  Pod security: {} is {}",
+            workload.object,
+            label(&workload.pod_security)
+        );
+    }
+    print!("{out}");
+}

@@ -1,0 +1,125 @@
+//! Planning without a cluster: render, analyse and seal, every object a `create`.
+
+use crate::package::{FORMAT_PLAIN, Package};
+use crate::permissions;
+use crate::plan::{
+    Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan, PlannedObject,
+    ReleaseTarget,
+};
+use crate::render::{self, OfflineScopes, RenderError, RenderTarget};
+use crate::version::Candidate;
+
+/// Where a package came from and how its version was chosen: what the plan's
+/// `package` section records besides the package's own metadata.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// Pinned reference (`oci://…@sha256:…`) or path.
+    pub reference: String,
+    /// The constraint asked for.
+    pub constraint: Option<String>,
+    /// Tags considered.
+    pub candidates: Vec<Candidate>,
+    /// The digest from the registry; `None` for local packages (computed).
+    pub digest: Option<String>,
+}
+
+impl Source {
+    /// A package read from disk: no constraint, no candidates, digest computed.
+    pub fn local(path: &str) -> Source {
+        Source {
+            reference: path.to_string(),
+            constraint: None,
+            candidates: Vec::new(),
+            digest: None,
+        }
+    }
+}
+
+/// Why a plan could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// The package did not render.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// The release name is not a DNS label.
+    #[error("release name {name:?} is invalid: {reason}")]
+    ReleaseName {
+        /// The name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Plans installing `package` as release `release` in `namespace`, without a cluster.
+pub fn plan_offline(
+    package: &Package,
+    source: &Source,
+    release: &str,
+    namespace: &str,
+) -> Result<Plan, PlanError> {
+    crate::names::validate_dns_label(release).map_err(|reason| PlanError::ReleaseName {
+        name: release.to_string(),
+        reason,
+    })?;
+    let digest = source
+        .digest
+        .clone()
+        .unwrap_or_else(|| package.artifact().digest);
+    let documents = render::parse_documents(package)?;
+    let mut scopes = OfflineScopes::default();
+    scopes.learn_crds(documents.iter().map(|(_, value)| value));
+    let target = RenderTarget {
+        release,
+        namespace,
+        digest: &digest,
+    };
+    let objects = render::render(documents, &target, &scopes)?;
+    let permissions = permissions::analyze(&objects, &package.metadata.permissions);
+    let images = permissions::images(&objects);
+    let mut warnings = vec![
+        "planned offline: every object is shown as created; no diff and no access check"
+            .to_string(),
+    ];
+    warnings.extend(images.iter().filter_map(|image| image.warning()));
+    let planned = objects
+        .into_iter()
+        .map(|object| PlannedObject {
+            api_version: object.api_version,
+            kind: object.kind,
+            namespace: object.namespace,
+            name: object.name,
+            action: Action::Create,
+            manifest: object.manifest,
+            live_resource_version: None,
+            diff: None,
+        })
+        .collect();
+    Ok(Plan {
+        api_version: PLAN_API_VERSION.to_string(),
+        kind: PLAN_KIND.to_string(),
+        operation: Operation::Install,
+        release: ReleaseTarget {
+            name: release.to_string(),
+            namespace: namespace.to_string(),
+            revision: 1,
+        },
+        cluster: ClusterInfo::default(),
+        package: PackageInfo {
+            name: package.metadata.name.clone(),
+            version: package.version.to_string(),
+            constraint: source.constraint.clone(),
+            candidates: source.candidates.clone(),
+            reference: source.reference.clone(),
+            digest,
+            format: FORMAT_PLAIN.to_string(),
+        },
+        values: None,
+        objects: planned,
+        permissions,
+        images,
+        warnings,
+        hash: String::new(),
+    }
+    .seal())
+}

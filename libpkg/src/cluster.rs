@@ -1,0 +1,181 @@
+//! The Kubernetes API client, configured as kubectl users expect.
+//!
+//! `--kubeconfig`, `--context` and `-n/--namespace` map onto kube's
+//! [`KubeConfigOptions`]; without `--kubeconfig`, `KUBECONFIG` (several files
+//! joined by `:`) or `~/.kube/config` is read, as kubectl does.
+
+use std::path::PathBuf;
+
+use k8s_openapi::api::core::v1::Namespace;
+use kube::api::{Api, ListParams};
+use kube::config::{KubeConfigOptions, Kubeconfig};
+
+use crate::plan::ClusterInfo;
+
+/// How to reach the cluster (kubectl's global flags).
+#[derive(Debug, Clone, Default)]
+pub struct ClusterOptions {
+    /// `--kubeconfig`.
+    pub kubeconfig: Option<PathBuf>,
+    /// `--context`.
+    pub context: Option<String>,
+    /// `-n/--namespace`; the context's namespace (or `default`) otherwise.
+    pub namespace: Option<String>,
+}
+
+/// Errors talking to the cluster.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// The kubeconfig could not be read or used.
+    #[error("kubeconfig: {0}")]
+    Config(String),
+    /// The API server refused the request for lack of rights.
+    #[error("forbidden: {message}")]
+    Forbidden {
+        /// The API server's message (names the user, verb and resource).
+        message: String,
+    },
+    /// The user is not authenticated.
+    #[error(
+        "unauthorized: the API server did not accept the credentials of this context ({message})"
+    )]
+    Unauthorized {
+        /// The API server's message.
+        message: String,
+    },
+    /// Any other API error.
+    #[error("API server: {message} ({reason}, HTTP {code})")]
+    Api {
+        /// HTTP status.
+        code: u16,
+        /// Machine-readable reason.
+        reason: String,
+        /// Message.
+        message: String,
+    },
+    /// The API server could not be reached.
+    #[error("cannot reach the API server: {0}")]
+    Connection(String),
+}
+
+impl From<kube::Error> for ClusterError {
+    fn from(error: kube::Error) -> Self {
+        match error {
+            kube::Error::Api(status) => match status.code {
+                403 => ClusterError::Forbidden {
+                    message: status.message,
+                },
+                401 => ClusterError::Unauthorized {
+                    message: status.message,
+                },
+                code => ClusterError::Api {
+                    code,
+                    reason: status.reason,
+                    message: status.message,
+                },
+            },
+            other => ClusterError::Connection(error_chain(&other)),
+        }
+    }
+}
+
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}
+
+/// A connected cluster: the client, the namespace to use and what the plan records.
+#[derive(Clone)]
+pub struct Cluster {
+    client: kube::Client,
+    /// The namespace from `-n`, or the context's default.
+    pub namespace: String,
+    /// Server URL and context; the version is filled in by [`Cluster::server_version`].
+    pub info: ClusterInfo,
+}
+
+impl std::fmt::Debug for Cluster {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cluster")
+            .field("namespace", &self.namespace)
+            .field("info", &self.info)
+            .finish()
+    }
+}
+
+impl Cluster {
+    /// Reads the kubeconfig and builds a client. No request is made yet.
+    pub async fn connect(options: &ClusterOptions) -> Result<Cluster, ClusterError> {
+        crate::install_crypto_provider();
+        let kubeconfig = match &options.kubeconfig {
+            Some(path) => Kubeconfig::read_from(path),
+            None => Kubeconfig::read(),
+        }
+        .map_err(|e| ClusterError::Config(error_chain(&e)))?;
+        let context = options
+            .context
+            .clone()
+            .or_else(|| kubeconfig.current_context.clone());
+        let kube_options = KubeConfigOptions {
+            context: context.clone(),
+            ..KubeConfigOptions::default()
+        };
+        let config = kube::Config::from_custom_kubeconfig(kubeconfig, &kube_options)
+            .await
+            .map_err(|e| ClusterError::Config(error_chain(&e)))?;
+        let namespace = options
+            .namespace
+            .clone()
+            .unwrap_or_else(|| config.default_namespace.clone());
+        let info = ClusterInfo {
+            server: Some(
+                config
+                    .cluster_url
+                    .to_string()
+                    .trim_end_matches('/')
+                    .to_string(),
+            ),
+            context,
+            version: None,
+        };
+        let client =
+            kube::Client::try_from(config).map_err(|e| ClusterError::Config(error_chain(&e)))?;
+        Ok(Cluster {
+            client,
+            namespace,
+            info,
+        })
+    }
+
+    /// The underlying kube client, for callers that need more.
+    pub fn client(&self) -> &kube::Client {
+        &self.client
+    }
+
+    /// Asks the server for its version (`v1.20.2`).
+    pub async fn server_version(&self) -> Result<String, ClusterError> {
+        Ok(self.client.apiserver_version().await?.git_version)
+    }
+
+    /// Names of all namespaces (sorted), which needs cluster-wide list rights.
+    pub async fn list_namespaces(&self) -> Result<Vec<String>, ClusterError> {
+        let api: Api<Namespace> = Api::all(self.client.clone());
+        let list = api.list(&ListParams::default()).await?;
+        let mut names: Vec<String> = list
+            .items
+            .into_iter()
+            .filter_map(|ns| ns.metadata.name)
+            .collect();
+        names.sort();
+        Ok(names)
+    }
+}

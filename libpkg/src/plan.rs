@@ -1,0 +1,354 @@
+//! The plan: the complete, deterministic description of one operation.
+//!
+//! Its JSON keys are a public contract (docs/plan-format.md). The `hash` is
+//! sha256 over the canonical JSON (keys sorted at every level, no whitespace)
+//! of everything else, so the same inputs give the same hash byte for byte, and
+//! any edit to a saved plan is detected. Nothing time-, random- or
+//! host-dependent is part of a plan.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use crate::permissions::{Image, Permissions};
+use crate::version::Candidate;
+
+/// `apiVersion` of a plan document.
+pub const PLAN_API_VERSION: &str = "kubectl-pkg.dev/v1alpha1";
+/// `kind` of a plan document.
+pub const PLAN_KIND: &str = "Plan";
+/// What masked Secret values are replaced with in plans shown for review.
+pub const MASKED: &str = "<masked>";
+
+/// The operation a plan performs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Operation {
+    /// A new release.
+    Install,
+    /// A new revision of an existing release from a (new) package version.
+    Upgrade,
+    /// A new revision re-applying an earlier revision's objects.
+    Rollback,
+    /// Deleting a release's objects.
+    Uninstall,
+}
+
+/// What happens to one object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// The object does not exist and will be created.
+    Create,
+    /// The object exists and will change.
+    Update,
+    /// The object exists and is already as desired.
+    Unchanged,
+    /// The object will be deleted.
+    Delete,
+}
+
+/// The release a plan is for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReleaseTarget {
+    /// Release name.
+    pub name: String,
+    /// Release namespace.
+    pub namespace: String,
+    /// The revision this plan would create.
+    pub revision: u32,
+}
+
+/// The cluster a plan was made against; empty when offline.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClusterInfo {
+    /// API server URL.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
+    /// Kubeconfig context name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+    /// Server version (`v1.20.2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+}
+
+/// Which package, which version, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PackageInfo {
+    /// Package name.
+    pub name: String,
+    /// Chosen version.
+    pub version: String,
+    /// The constraint asked for (`None`: newest stable, or a pinned reference).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<String>,
+    /// Every tag considered, with notes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<Candidate>,
+    /// Where it came from, pinned: `oci://host/path/name@sha256:…`, or a path.
+    pub reference: String,
+    /// The package's manifest digest.
+    pub digest: String,
+    /// Package format (`plain`).
+    pub format: String,
+}
+
+/// One object of the plan and what happens to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PlannedObject {
+    /// apiVersion.
+    pub api_version: String,
+    /// kind.
+    pub kind: String,
+    /// Namespace, absent when cluster-scoped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    /// Name.
+    pub name: String,
+    /// What happens to it.
+    pub action: Action,
+    /// The manifest applied (for `delete`: the object as last applied).
+    pub manifest: Value,
+    /// The live object's resourceVersion the plan was computed against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub live_resource_version: Option<String>,
+    /// Unified diff from live to desired, for updates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
+}
+
+/// The plan document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Plan {
+    /// Always [`PLAN_API_VERSION`].
+    pub api_version: String,
+    /// Always [`PLAN_KIND`].
+    pub kind: String,
+    /// The operation.
+    pub operation: Operation,
+    /// The release and the revision this plan creates.
+    pub release: ReleaseTarget,
+    /// The cluster, empty when planned offline.
+    pub cluster: ClusterInfo,
+    /// The package.
+    pub package: PackageInfo,
+    /// Values, for formats that take them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Value>,
+    /// Objects in apply order.
+    pub objects: Vec<PlannedObject>,
+    /// The permission preview.
+    pub permissions: Permissions,
+    /// Container images and whether they are pinned.
+    pub images: Vec<Image>,
+    /// Things the reviewer should know.
+    pub warnings: Vec<String>,
+    /// `sha256:` over the canonical JSON of everything above.
+    pub hash: String,
+}
+
+/// A plan whose hash does not match its content.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the plan's hash does not match its content (recorded {recorded}, computed {computed}): it was edited or is incomplete"
+)]
+pub struct HashMismatch {
+    /// The hash in the document.
+    pub recorded: String,
+    /// The hash of its content.
+    pub computed: String,
+}
+
+impl Plan {
+    /// Computes and stores the hash. Call once all fields are final.
+    pub fn seal(mut self) -> Plan {
+        self.hash = self.compute_hash();
+        self
+    }
+
+    /// sha256 over the canonical JSON of the plan without its `hash` field.
+    pub fn compute_hash(&self) -> String {
+        let mut value = serde_json::to_value(self).expect("a plan serializes");
+        if let Value::Object(map) = &mut value {
+            map.remove("hash");
+        }
+        format!(
+            "sha256:{}",
+            hex::encode(Sha256::digest(canonical_json(&value).as_bytes()))
+        )
+    }
+
+    /// Checks that the recorded hash matches the content.
+    pub fn verify_hash(&self) -> Result<(), HashMismatch> {
+        let computed = self.compute_hash();
+        if computed == self.hash {
+            Ok(())
+        } else {
+            Err(HashMismatch {
+                recorded: self.hash.clone(),
+                computed,
+            })
+        }
+    }
+
+    /// Whether applying the plan would change anything.
+    pub fn has_changes(&self) -> bool {
+        self.objects.iter().any(|o| o.action != Action::Unchanged)
+    }
+
+    /// The plan for showing: Secret `data` and `stringData` values replaced by
+    /// [`MASKED`] (keys stay visible). The hash is the real plan's, so a masked
+    /// plan can be matched to the one applied, but it cannot be applied itself.
+    pub fn masked(&self) -> Plan {
+        let mut plan = self.clone();
+        for object in &mut plan.objects {
+            if object.kind == "Secret" && object.api_version == "v1" {
+                mask_secret(&mut object.manifest);
+            }
+        }
+        plan
+    }
+
+    /// Whether any Secret value in the plan has been masked (such a plan is for review only).
+    pub fn is_masked(&self) -> bool {
+        self.objects.iter().any(|object| {
+            object.kind == "Secret"
+                && ["data", "stringData"].iter().any(|section| {
+                    object
+                        .manifest
+                        .get(section)
+                        .and_then(Value::as_object)
+                        .is_some_and(|map| map.values().any(|v| v == MASKED))
+                })
+        })
+    }
+
+    /// The plan as pretty JSON (the `--out` file format).
+    pub fn to_json_pretty(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("a plan serializes");
+        text.push('\n');
+        text
+    }
+}
+
+/// Replaces the values of a Secret's `data` and `stringData` with [`MASKED`].
+pub fn mask_secret(manifest: &mut Value) {
+    for section in ["data", "stringData"] {
+        if let Some(Value::Object(map)) = manifest.get_mut(section) {
+            for value in map.values_mut() {
+                *value = Value::String(MASKED.to_string());
+            }
+        }
+    }
+}
+
+/// Canonical JSON: object keys sorted at every level, no insignificant whitespace.
+pub fn canonical_json(value: &Value) -> String {
+    serde_json::to_string(&sorted(value)).expect("JSON values serialize")
+}
+
+fn sorted(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            let mut out = Map::with_capacity(map.len());
+            for key in keys {
+                out.insert(key.clone(), sorted(&map[key]));
+            }
+            Value::Object(out)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    pub(crate) fn sample() -> Plan {
+        Plan {
+            api_version: PLAN_API_VERSION.into(),
+            kind: PLAN_KIND.into(),
+            operation: Operation::Install,
+            release: ReleaseTarget { name: "demo".into(), namespace: "apps".into(), revision: 1 },
+            cluster: ClusterInfo::default(),
+            package: PackageInfo {
+                name: "demo".into(),
+                version: "1.0.0".into(),
+                constraint: None,
+                candidates: vec![],
+                reference: "./demo".into(),
+                digest: "sha256:00".into(),
+                format: "plain".into(),
+            },
+            values: None,
+            objects: vec![PlannedObject {
+                api_version: "v1".into(),
+                kind: "Secret".into(),
+                namespace: Some("apps".into()),
+                name: "creds".into(),
+                action: Action::Create,
+                manifest: json!({"apiVersion": "v1", "kind": "Secret", "data": {"password": "c2VjcmV0"}}),
+                live_resource_version: None,
+                diff: None,
+            }],
+            permissions: Permissions::default(),
+            images: vec![],
+            warnings: vec![],
+            hash: String::new(),
+        }
+        .seal()
+    }
+
+    #[test]
+    fn canonical_json_sorts_keys_everywhere() {
+        let value = json!({"b": 1, "a": {"d": [ {"z": 1, "y": 2} ], "c": null}});
+        assert_eq!(
+            canonical_json(&value),
+            r#"{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}"#
+        );
+    }
+
+    #[test]
+    fn hash_covers_everything_but_itself() {
+        let plan = sample();
+        assert!(plan.hash.starts_with("sha256:"));
+        plan.verify_hash().unwrap();
+        let mut edited = plan.clone();
+        edited.objects[0].manifest["data"]["password"] = json!("b3RoZXI=");
+        assert!(edited.verify_hash().is_err());
+        // Key order in the manifest does not matter, content does.
+        let mut reordered = plan.clone();
+        reordered.objects[0].manifest =
+            json!({"data": {"password": "c2VjcmV0"}, "kind": "Secret", "apiVersion": "v1"});
+        reordered.verify_hash().unwrap();
+    }
+
+    #[test]
+    fn masking_hides_values_and_is_detectable() {
+        let plan = sample();
+        assert!(!plan.is_masked());
+        let masked = plan.masked();
+        assert!(masked.is_masked());
+        assert!(!masked.to_json_pretty().contains("c2VjcmV0"));
+        assert!(masked.to_json_pretty().contains("password"));
+        assert_eq!(masked.hash, plan.hash);
+    }
+
+    #[test]
+    fn unknown_fields_are_rejected() {
+        let mut value = serde_json::to_value(sample()).unwrap();
+        value["surprise"] = json!(1);
+        let error = serde_json::from_value::<Plan>(value).unwrap_err();
+        assert!(error.to_string().contains("surprise"), "{error}");
+    }
+}

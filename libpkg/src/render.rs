@@ -1,0 +1,536 @@
+//! Rendering: from a package's manifest files to the ordered objects of a plan.
+//!
+//! Every document is parsed and checked (apiVersion, kind, metadata.name, valid
+//! names), `List` documents are expanded, duplicates are refused, namespaced
+//! objects without a namespace get the release's, every object is labelled with
+//! its release, and the result is sorted into apply order (see [`crate::kinds`]).
+//! Errors name the file, the document index and its line.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use crate::kinds::{self, Scope};
+use crate::names::{validate_dns_label, validate_dns_subdomain};
+use crate::object::{Object, ObjectKey, group_of};
+use crate::package::Package;
+
+/// Label on every object: who manages it.
+pub const LABEL_MANAGED_BY: &str = "app.kubernetes.io/managed-by";
+/// Value of [`LABEL_MANAGED_BY`].
+pub const MANAGED_BY: &str = "kubectl-pkg";
+/// Label on every object: the release it belongs to.
+pub const LABEL_RELEASE: &str = "kubectl-pkg.dev/release";
+/// Annotation on every object: the release's namespace (a cluster-scoped object has none of its own).
+pub const ANNOTATION_RELEASE_NAMESPACE: &str = "kubectl-pkg.dev/release-namespace";
+/// Annotation on every object: the digest of the package it came from.
+pub const ANNOTATION_PACKAGE_DIGEST: &str = "kubectl-pkg.dev/package-digest";
+
+/// Answers "is this kind namespaced?"; offline from the built-in table and the
+/// package's CRDs, online from discovery.
+pub trait ScopeResolver {
+    /// The scope of `kind` in `api_version`, or `None` when the kind is unknown.
+    fn scope(&self, api_version: &str, kind: &str) -> Option<Scope>;
+}
+
+/// Scope from the built-in kind table plus the CRDs of the package itself.
+#[derive(Debug, Default, Clone)]
+pub struct OfflineScopes {
+    custom: BTreeMap<(String, String), Scope>,
+}
+
+impl ScopeResolver for OfflineScopes {
+    fn scope(&self, api_version: &str, kind: &str) -> Option<Scope> {
+        let group = group_of(api_version);
+        kinds::builtin_scope(group, kind).or_else(|| {
+            self.custom
+                .get(&(group.to_string(), kind.to_string()))
+                .copied()
+        })
+    }
+}
+
+impl OfflineScopes {
+    /// Learns the kinds that CustomResourceDefinitions among `documents` define.
+    pub fn learn_crds<'a>(&mut self, documents: impl IntoIterator<Item = &'a Value>) {
+        for document in documents {
+            let is_crd = document.get("kind").and_then(Value::as_str)
+                == Some("CustomResourceDefinition")
+                && document
+                    .get("apiVersion")
+                    .and_then(Value::as_str)
+                    .is_some_and(|v| group_of(v) == "apiextensions.k8s.io");
+            if !is_crd {
+                continue;
+            }
+            let spec = document.get("spec");
+            let group = spec.and_then(|s| s.get("group")).and_then(Value::as_str);
+            let kind = spec
+                .and_then(|s| s.pointer("/names/kind"))
+                .and_then(Value::as_str);
+            let scope = match spec.and_then(|s| s.get("scope")).and_then(Value::as_str) {
+                Some("Cluster") => Scope::Cluster,
+                _ => Scope::Namespaced,
+            };
+            if let (Some(group), Some(kind)) = (group, kind) {
+                self.custom
+                    .insert((group.to_string(), kind.to_string()), scope);
+            }
+        }
+    }
+}
+
+/// The release an object is rendered for.
+#[derive(Debug, Clone)]
+pub struct RenderTarget<'a> {
+    /// Release name.
+    pub release: &'a str,
+    /// Release namespace, the default for namespaced objects.
+    pub namespace: &'a str,
+    /// Package digest, recorded on every object.
+    pub digest: &'a str,
+}
+
+/// Where a document came from, for error messages: `manifests/db.yaml` document 2 (line 14).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    /// File path inside the package.
+    pub file: String,
+    /// Zero-based document index in the file.
+    pub document: usize,
+    /// One-based line where the document starts.
+    pub line: usize,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: document {} (line {})",
+            self.file,
+            self.document + 1,
+            self.line
+        )
+    }
+}
+
+/// Why a package did not render.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RenderError {
+    /// A manifest file is not UTF-8.
+    #[error("{file}: not UTF-8 text")]
+    NotText {
+        /// The file.
+        file: String,
+    },
+    /// A document is not valid YAML.
+    #[error("{location}: invalid YAML: {message}")]
+    Yaml {
+        /// Where.
+        location: Location,
+        /// The parser's message.
+        message: String,
+    },
+    /// A document is not a valid Kubernetes object.
+    #[error("{location}: {reason}")]
+    InvalidObject {
+        /// Where.
+        location: Location,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The same object twice.
+    #[error("{key} is defined twice: in {first} and in {second}")]
+    Duplicate {
+        /// The object.
+        key: String,
+        /// Its first definition.
+        first: Location,
+        /// Its second definition.
+        second: Location,
+    },
+    /// A kind that is neither built in nor defined by the package's CRDs (offline), or
+    /// unknown to the cluster's discovery (online).
+    #[error("{location}: unknown kind {kind} in {api_version}: {hint}")]
+    UnknownKind {
+        /// Where.
+        location: Location,
+        /// The apiVersion.
+        api_version: String,
+        /// The kind.
+        kind: String,
+        /// What to do about it.
+        hint: String,
+    },
+    /// The package holds no objects at all.
+    #[error("the package has no objects (no documents under manifests/)")]
+    Empty,
+}
+
+/// Parses every manifest document of a package, in file order, expanding `List`s.
+pub fn parse_documents(package: &Package) -> Result<Vec<(Location, Value)>, RenderError> {
+    let mut documents = Vec::new();
+    for (file, bytes) in package.manifest_files() {
+        let is_manifest = [".yaml", ".yml", ".json"]
+            .iter()
+            .any(|ext| file.ends_with(ext));
+        if !is_manifest {
+            continue;
+        }
+        let text = std::str::from_utf8(bytes).map_err(|_| RenderError::NotText {
+            file: file.to_string(),
+        })?;
+        let parsed =
+            crate::yaml::documents(text).map_err(|(document, line, error)| RenderError::Yaml {
+                location: Location {
+                    file: file.to_string(),
+                    document,
+                    line,
+                },
+                message: error.message,
+            })?;
+        for document in parsed {
+            let location = Location {
+                file: file.to_string(),
+                document: document.index,
+                line: document.line,
+            };
+            match document.value {
+                Value::Null => {}
+                Value::Object(map) if is_list(&map) => {
+                    let items = match map.get("items") {
+                        Some(Value::Array(items)) => items.clone(),
+                        _ => Vec::new(),
+                    };
+                    documents.extend(items.into_iter().map(|item| (location.clone(), item)));
+                }
+                value => documents.push((location, value)),
+            }
+        }
+    }
+    Ok(documents)
+}
+
+fn is_list(map: &Map<String, Value>) -> bool {
+    map.get("kind")
+        .and_then(Value::as_str)
+        .is_some_and(|kind| kind == "List" || kind.ends_with("List"))
+        && map.get("items").is_some_and(Value::is_array)
+}
+
+/// Renders parsed documents into labelled objects in apply order.
+pub fn render(
+    documents: Vec<(Location, Value)>,
+    target: &RenderTarget<'_>,
+    scopes: &dyn ScopeResolver,
+) -> Result<Vec<Object>, RenderError> {
+    if documents.is_empty() {
+        return Err(RenderError::Empty);
+    }
+    let mut seen: BTreeMap<ObjectKey, Location> = BTreeMap::new();
+    let mut objects = Vec::with_capacity(documents.len());
+    for (location, value) in documents {
+        let object = to_object(value, &location, target, scopes)?;
+        if let Some(first) = seen.insert(object.key(), location.clone()) {
+            return Err(RenderError::Duplicate {
+                key: object.key().to_string(),
+                first,
+                second: location,
+            });
+        }
+        objects.push(object);
+    }
+    sort_for_apply(&mut objects);
+    Ok(objects)
+}
+
+/// Sorts objects into apply order: by phase, then kind, namespace and name.
+pub fn sort_for_apply(objects: &mut [Object]) {
+    objects.sort_by(|a, b| {
+        let phase = |o: &Object| kinds::phase_of(o.group(), &o.kind);
+        phase(a)
+            .cmp(&phase(b))
+            .then_with(|| a.kind.cmp(&b.kind))
+            .then_with(|| a.namespace.cmp(&b.namespace))
+            .then_with(|| a.name.cmp(&b.name))
+    });
+}
+
+fn to_object(
+    value: Value,
+    location: &Location,
+    target: &RenderTarget<'_>,
+    scopes: &dyn ScopeResolver,
+) -> Result<Object, RenderError> {
+    let invalid = |reason: String| RenderError::InvalidObject {
+        location: location.clone(),
+        reason,
+    };
+    let Value::Object(mut map) = value else {
+        return Err(invalid(
+            "a manifest document must be a mapping (an object)".to_string(),
+        ));
+    };
+    let api_version = string_field(&map, "apiVersion")
+        .ok_or_else(|| invalid("missing apiVersion".to_string()))?;
+    let kind = string_field(&map, "kind").ok_or_else(|| invalid("missing kind".to_string()))?;
+    let metadata = match map
+        .entry("metadata")
+        .or_insert_with(|| Value::Object(Map::new()))
+    {
+        Value::Object(metadata) => metadata,
+        _ => return Err(invalid(format!("{kind}: metadata must be a mapping"))),
+    };
+    let name = string_field(metadata, "name")
+        .ok_or_else(|| invalid(format!("{kind}: missing metadata.name")))?;
+    validate_name(&api_version, &kind, &name)
+        .map_err(|why| invalid(format!("{kind} {name:?}: invalid name: {why}")))?;
+
+    let scope = scopes.scope(&api_version, &kind).ok_or_else(|| RenderError::UnknownKind {
+        location: location.clone(),
+        api_version: api_version.clone(),
+        kind: kind.clone(),
+        hint: "it is not a built-in kind and no CustomResourceDefinition in the package defines it".to_string(),
+    })?;
+    let namespace = match (scope, string_field(metadata, "namespace")) {
+        (Scope::Cluster, Some(namespace)) => {
+            return Err(invalid(format!(
+                "{kind} {name:?} is cluster-scoped but sets metadata.namespace {namespace:?}"
+            )));
+        }
+        (Scope::Cluster, None) => None,
+        (Scope::Namespaced, Some(namespace)) => {
+            validate_dns_label(&namespace).map_err(|why| {
+                invalid(format!(
+                    "{kind} {name:?}: invalid namespace {namespace:?}: {why}"
+                ))
+            })?;
+            Some(namespace)
+        }
+        (Scope::Namespaced, None) => {
+            metadata.insert(
+                "namespace".into(),
+                Value::String(target.namespace.to_string()),
+            );
+            Some(target.namespace.to_string())
+        }
+    };
+    insert_string(metadata, "labels", LABEL_MANAGED_BY, MANAGED_BY).map_err(invalid)?;
+    insert_string(metadata, "labels", LABEL_RELEASE, target.release).map_err(invalid)?;
+    insert_string(
+        metadata,
+        "annotations",
+        ANNOTATION_RELEASE_NAMESPACE,
+        target.namespace,
+    )
+    .map_err(invalid)?;
+    insert_string(
+        metadata,
+        "annotations",
+        ANNOTATION_PACKAGE_DIGEST,
+        target.digest,
+    )
+    .map_err(invalid)?;
+    Ok(Object {
+        api_version,
+        kind,
+        namespace,
+        name,
+        manifest: Value::Object(map),
+    })
+}
+
+/// Most objects need DNS-subdomain names; RBAC objects only need to be valid
+/// path segments (`system:auth-delegator` is a fine ClusterRole name).
+fn validate_name(api_version: &str, kind: &str, name: &str) -> Result<(), String> {
+    if group_of(api_version) == "rbac.authorization.k8s.io" {
+        return match name {
+            "" => Err("empty".to_string()),
+            "." | ".." => Err("may not be '.' or '..'".to_string()),
+            _ if name.contains(['/', '%']) => Err("may not contain '/' or '%'".to_string()),
+            _ => Ok(()),
+        };
+    }
+    if kind == "Namespace" {
+        return validate_dns_label(name);
+    }
+    validate_dns_subdomain(name)
+}
+
+fn string_field(map: &Map<String, Value>, key: &str) -> Option<String> {
+    map.get(key)
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+fn insert_string(
+    metadata: &mut Map<String, Value>,
+    section: &str,
+    key: &str,
+    value: &str,
+) -> Result<(), String> {
+    match metadata
+        .entry(section)
+        .or_insert_with(|| Value::Object(Map::new()))
+    {
+        Value::Object(map) => {
+            map.insert(key.to_string(), Value::String(value.to_string()));
+            Ok(())
+        }
+        Value::Null => {
+            metadata.insert(section.to_string(), serde_json::json!({ key: value }));
+            Ok(())
+        }
+        _ => Err(format!("metadata.{section} must be a mapping")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::package::{Files, Package};
+
+    fn package(manifests: &[(&str, &str)]) -> Package {
+        let mut files = Files::new();
+        files.insert(
+            "package.yaml".into(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n"
+                .to_vec(),
+        );
+        for (path, text) in manifests {
+            files.insert(format!("manifests/{path}"), text.as_bytes().to_vec());
+        }
+        Package::from_files(files, "demo", None).unwrap()
+    }
+
+    fn render_package(manifests: &[(&str, &str)]) -> Result<Vec<Object>, RenderError> {
+        let package = package(manifests);
+        let documents = parse_documents(&package)?;
+        let mut scopes = OfflineScopes::default();
+        scopes.learn_crds(documents.iter().map(|(_, v)| v));
+        let target = RenderTarget {
+            release: "demo",
+            namespace: "apps",
+            digest: "sha256:00",
+        };
+        render(documents, &target, &scopes)
+    }
+
+    const CRD: &str = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {kind: Widget, plural: widgets}\n";
+
+    #[test]
+    fn orders_defaults_and_labels() {
+        let objects = render_package(&[
+            ("a.yaml", "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n"),
+            ("b.yaml", CRD),
+            ("c.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: apps}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: other}\n"),
+        ])
+        .unwrap();
+        let order: Vec<String> = objects.iter().map(|o| o.to_string()).collect();
+        assert_eq!(
+            order,
+            [
+                "Namespace/apps",
+                "CustomResourceDefinition.apiextensions.k8s.io/widgets.example.com",
+                "ConfigMap/other/c",
+                "Deployment.apps/apps/d",
+                "Widget.example.com/apps/w",
+            ]
+        );
+        let deployment = &objects[3].manifest;
+        assert_eq!(deployment["metadata"]["namespace"], "apps");
+        assert_eq!(deployment["metadata"]["labels"][LABEL_RELEASE], "demo");
+        assert_eq!(
+            deployment["metadata"]["annotations"][ANNOTATION_PACKAGE_DIGEST],
+            "sha256:00"
+        );
+    }
+
+    #[test]
+    fn errors_name_file_document_and_line() {
+        let bad_yaml = render_package(&[(
+            "x.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nkind: [\n",
+        )])
+        .unwrap_err();
+        assert!(
+            bad_yaml
+                .to_string()
+                .starts_with("manifests/x.yaml: document 2 (line 5): invalid YAML"),
+            "{bad_yaml}"
+        );
+
+        let no_name =
+            render_package(&[("x.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n")])
+                .unwrap_err();
+        assert_eq!(
+            no_name.to_string(),
+            "manifests/x.yaml: document 1 (line 1): ConfigMap: missing metadata.name"
+        );
+
+        let duplicate = render_package(&[
+            (
+                "a.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n",
+            ),
+            (
+                "b.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: apps}\n",
+            ),
+        ])
+        .unwrap_err();
+        assert!(
+            duplicate
+                .to_string()
+                .contains("ConfigMap/apps/a is defined twice"),
+            "{duplicate}"
+        );
+        assert!(
+            duplicate.to_string().contains("manifests/b.yaml"),
+            "{duplicate}"
+        );
+
+        let unknown = render_package(&[(
+            "x.yaml",
+            "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n",
+        )])
+        .unwrap_err();
+        assert!(
+            unknown
+                .to_string()
+                .contains("unknown kind Gadget in example.com/v1"),
+            "{unknown}"
+        );
+
+        let cluster_ns = render_package(&[(
+            "x.yaml",
+            "apiVersion: v1\nkind: Namespace\nmetadata: {name: a, namespace: b}\n",
+        )])
+        .unwrap_err();
+        assert!(
+            cluster_ns.to_string().contains("cluster-scoped"),
+            "{cluster_ns}"
+        );
+
+        let bad_name = render_package(&[(
+            "x.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name}\n",
+        )])
+        .unwrap_err();
+        assert!(bad_name.to_string().contains("invalid name"), "{bad_name}");
+
+        assert_eq!(render_package(&[]).unwrap_err(), RenderError::Empty);
+    }
+
+    #[test]
+    fn lists_expand_and_rbac_names_may_have_colons() {
+        let objects = render_package(&[(
+            "x.yaml",
+            "apiVersion: v1\nkind: List\nitems:\n- apiVersion: rbac.authorization.k8s.io/v1\n  kind: ClusterRole\n  metadata: {name: 'demo:reader'}\n",
+        )])
+        .unwrap();
+        assert_eq!(objects[0].name, "demo:reader");
+        assert_eq!(objects[0].namespace, None);
+    }
+}

@@ -1,0 +1,282 @@
+//! Named package repositories (`kubectl pkg repo add NAME oci://HOST/PATH`),
+//! stored in the user's config directory.
+//!
+//! The file is `$KUBECTL_PKG_CONFIG_DIR/repositories.yaml`, or
+//! `$XDG_CONFIG_HOME/kubectl-pkg/repositories.yaml` (`~/.config/kubectl-pkg/…`).
+//! It is written atomically (temp file + rename) so that an interrupted write
+//! never loses the list.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::names::validate_dns_label;
+use crate::reference::OciRef;
+
+/// Environment variable that overrides the config directory.
+pub const CONFIG_DIR_ENV: &str = "KUBECTL_PKG_CONFIG_DIR";
+
+/// One configured repository.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Repository {
+    /// Its name, a DNS label.
+    pub name: String,
+    /// `oci://host/path`.
+    pub url: String,
+}
+
+impl Repository {
+    /// The OCI location of package `name` in this repository.
+    pub fn package(&self, name: &str) -> Result<OciRef, RepositoryError> {
+        let base = self
+            .url
+            .strip_prefix("oci://")
+            .ok_or_else(|| RepositoryError::InvalidUrl {
+                url: self.url.clone(),
+                reason: "must start with oci://".to_string(),
+            })?;
+        OciRef::parse(&format!("{}/{name}", base.trim_end_matches('/'))).map_err(|reason| {
+            RepositoryError::InvalidUrl {
+                url: self.url.clone(),
+                reason,
+            }
+        })
+    }
+}
+
+/// The configured repositories and where they are stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repositories {
+    path: PathBuf,
+    list: Vec<Repository>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RepositoriesFile {
+    api_version: String,
+    kind: String,
+    #[serde(default)]
+    repositories: Vec<Repository>,
+}
+
+/// Errors about repositories.
+#[derive(Debug, thiserror::Error)]
+pub enum RepositoryError {
+    /// No repository has that name.
+    #[error("unknown repository {name:?}; configured: {}", if .known.is_empty() { "none (add one with `kubectl pkg repo add NAME oci://HOST/PATH`)".to_string() } else { .known.join(", ") })]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The names there are.
+        known: Vec<String>,
+    },
+    /// A repository of that name exists already.
+    #[error("repository {name:?} already exists ({url}); remove it first")]
+    Exists {
+        /// The name.
+        name: String,
+        /// Its URL.
+        url: String,
+    },
+    /// A URL that is not `oci://host/path`.
+    #[error("invalid repository URL {url:?}: {reason}")]
+    InvalidUrl {
+        /// The URL.
+        url: String,
+        /// Why.
+        reason: String,
+    },
+    /// A name that is not a DNS label.
+    #[error("invalid repository name {name:?}: {reason}")]
+    InvalidName {
+        /// The name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is malformed.
+    #[error("{path}: {reason}")]
+    Malformed {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No config directory could be determined.
+    #[error("cannot find a config directory: set {CONFIG_DIR_ENV} or HOME")]
+    NoConfigDir,
+}
+
+/// The config directory: `$KUBECTL_PKG_CONFIG_DIR`, else the XDG one.
+pub fn config_dir() -> Result<PathBuf, RepositoryError> {
+    if let Some(dir) = std::env::var_os(CONFIG_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("dev", "kubectl-pkg", "kubectl-pkg")
+        .map(|dirs| dirs.config_dir().to_path_buf())
+        .ok_or(RepositoryError::NoConfigDir)
+}
+
+impl Repositories {
+    /// Loads the repositories of the default config directory.
+    pub fn load_default() -> Result<Self, RepositoryError> {
+        Self::load(&config_dir()?.join("repositories.yaml"))
+    }
+
+    /// Loads a repositories file; a missing file is an empty list.
+    pub fn load(path: &Path) -> Result<Self, RepositoryError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Repositories {
+                    path: path.to_path_buf(),
+                    list: Vec::new(),
+                });
+            }
+            Err(source) => {
+                return Err(RepositoryError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                });
+            }
+        };
+        let file: RepositoriesFile =
+            crate::yaml::from_str(&text).map_err(|e| RepositoryError::Malformed {
+                path: path.to_path_buf(),
+                reason: e.message,
+            })?;
+        Ok(Repositories {
+            path: path.to_path_buf(),
+            list: file.repositories,
+        })
+    }
+
+    /// The repositories, in the order they were added.
+    pub fn list(&self) -> &[Repository] {
+        &self.list
+    }
+
+    /// The repository called `name`.
+    pub fn get(&self, name: &str) -> Result<&Repository, RepositoryError> {
+        self.list
+            .iter()
+            .find(|r| r.name == name)
+            .ok_or_else(|| RepositoryError::Unknown {
+                name: name.to_string(),
+                known: self.list.iter().map(|r| r.name.clone()).collect(),
+            })
+    }
+
+    /// Adds a repository and saves the file.
+    pub fn add(&mut self, name: &str, url: &str) -> Result<(), RepositoryError> {
+        validate_dns_label(name).map_err(|reason| RepositoryError::InvalidName {
+            name: name.to_string(),
+            reason,
+        })?;
+        if let Some(existing) = self.list.iter().find(|r| r.name == name) {
+            return Err(RepositoryError::Exists {
+                name: name.to_string(),
+                url: existing.url.clone(),
+            });
+        }
+        let repository = Repository {
+            name: name.to_string(),
+            url: url.trim_end_matches('/').to_string(),
+        };
+        repository.package("probe")?;
+        self.list.push(repository);
+        self.save()
+    }
+
+    /// Removes a repository and saves the file.
+    pub fn remove(&mut self, name: &str) -> Result<Repository, RepositoryError> {
+        self.get(name)?;
+        let index = self
+            .list
+            .iter()
+            .position(|r| r.name == name)
+            .expect("just found");
+        let removed = self.list.remove(index);
+        self.save()?;
+        Ok(removed)
+    }
+
+    fn save(&self) -> Result<(), RepositoryError> {
+        let io = |source| RepositoryError::Io {
+            path: self.path.clone(),
+            source,
+        };
+        if let Some(parent) = self.path.parent() {
+            std::fs::create_dir_all(parent).map_err(io)?;
+        }
+        let file = RepositoriesFile {
+            api_version: crate::package::PACKAGE_API_VERSION.to_string(),
+            kind: "Repositories".to_string(),
+            repositories: self.list.clone(),
+        };
+        let temporary = self.path.with_extension("yaml.tmp");
+        std::fs::write(&temporary, crate::yaml::to_string(&file)).map_err(io)?;
+        std::fs::rename(&temporary, &self.path).map_err(io)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_list_remove_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/repositories.yaml");
+        let mut repos = Repositories::load(&path).unwrap();
+        assert!(repos.list().is_empty());
+        repos.add("stable", "oci://127.0.0.1:5000/pkgs/").unwrap();
+        repos.add("edge", "oci://localhost:5000/edge").unwrap();
+        let loaded = Repositories::load(&path).unwrap();
+        assert_eq!(loaded.list().len(), 2);
+        assert_eq!(
+            loaded.get("stable").unwrap().url,
+            "oci://127.0.0.1:5000/pkgs"
+        );
+        assert_eq!(
+            loaded
+                .get("stable")
+                .unwrap()
+                .package("mongodb")
+                .unwrap()
+                .repository,
+            "pkgs/mongodb"
+        );
+        assert!(matches!(
+            repos.add("stable", "oci://x/y").unwrap_err(),
+            RepositoryError::Exists { .. }
+        ));
+        assert!(matches!(
+            repos.add("Bad", "oci://x/y").unwrap_err(),
+            RepositoryError::InvalidName { .. }
+        ));
+        assert!(matches!(
+            repos.add("plain", "https://x/y").unwrap_err(),
+            RepositoryError::InvalidUrl { .. }
+        ));
+        repos.remove("stable").unwrap();
+        let error = Repositories::load(&path)
+            .unwrap()
+            .get("stable")
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown repository \"stable\"; configured: edge"
+        );
+    }
+}

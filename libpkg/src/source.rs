@@ -1,0 +1,257 @@
+//! Fetching a package from wherever a [`PackageRef`] points, and recording how
+//! its version was chosen.
+//!
+//! Registry packages are resolved once (constraint → tag → manifest digest) and
+//! from then on fetched by digest only, with every blob verified. Local
+//! directories and archives get the digest their published artifact would have.
+
+use crate::action::Source;
+use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, archive};
+use crate::reference::{OciRef, PackageRef};
+use crate::registry::{RegistryClient, RegistryError};
+use crate::repositories::{Repositories, RepositoryError};
+use crate::version::{self, Constraint, ResolveError};
+
+/// What to fetch and how to choose the version.
+#[derive(Debug, Clone)]
+pub struct FetchRequest<'a> {
+    /// The package reference.
+    pub reference: &'a PackageRef,
+    /// `--version`.
+    pub constraint: Option<&'a Constraint>,
+    /// `--devel`: consider prereleases.
+    pub devel: bool,
+    /// Archive limits for unpacking.
+    pub limits: Limits,
+}
+
+/// A fetched package and where it came from.
+#[derive(Debug, Clone)]
+pub struct Fetched {
+    /// The package.
+    pub package: Package,
+    /// Reference, constraint, candidates, digest.
+    pub source: Source,
+}
+
+/// Why a package could not be fetched.
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    /// Loading or validating the package failed.
+    #[error(transparent)]
+    Package(#[from] PackageError),
+    /// The registry failed.
+    #[error(transparent)]
+    Registry(#[from] RegistryError),
+    /// A repository problem (unknown name, bad URL).
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+    /// No version satisfies the constraint.
+    #[error("{reference}: {source}")]
+    Resolve {
+        /// The repository.
+        reference: String,
+        /// Why.
+        source: ResolveError,
+    },
+    /// A bare name found in no configured repository.
+    #[error("package {name:?} was not found in {}{}", if .searched.is_empty() { "any repository: none is configured (add one with `kubectl pkg repo add NAME oci://HOST/PATH`)".to_string() } else { format!("the configured repositories ({})", .searched.join(", ")) }, if *.local_dir_exists { format!("; to use the directory of that name, write ./{name}") } else { String::new() })]
+    NameNotFound {
+        /// The name.
+        name: String,
+        /// Repositories searched.
+        searched: Vec<String>,
+        /// Whether `./name` exists, for the hint.
+        local_dir_exists: bool,
+    },
+    /// A bare name found in several repositories.
+    #[error("package {name:?} is in several repositories; choose one: {}", .candidates.join(", "))]
+    Ambiguous {
+        /// The name.
+        name: String,
+        /// `repo/name` for each.
+        candidates: Vec<String>,
+    },
+    /// A version constraint given for a reference that is already pinned.
+    #[error("{reference} names one version already; --version does not apply")]
+    ConstraintOnPinned {
+        /// The reference.
+        reference: String,
+    },
+    /// A local package whose version does not satisfy `--version`.
+    #[error("{reference} is version {version}, which does not satisfy --version {constraint:?}")]
+    VersionMismatch {
+        /// The reference.
+        reference: String,
+        /// Its version.
+        version: String,
+        /// The constraint.
+        constraint: String,
+    },
+    /// The package inside a tag has a different version than the tag says.
+    #[error(
+        "{reference}: the tag says version {tag_version} but package.yaml says {package_version}"
+    )]
+    TagMismatch {
+        /// The reference.
+        reference: String,
+        /// The tag's version.
+        tag_version: String,
+        /// The package's version.
+        package_version: String,
+    },
+    /// Reading a local archive failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// Fetches a package. Registry access happens only for registry references.
+pub async fn fetch(
+    request: &FetchRequest<'_>,
+    repositories: &Repositories,
+    registry: &RegistryClient,
+) -> Result<Fetched, FetchError> {
+    match request.reference {
+        PackageRef::Directory(path) => {
+            let package = Package::from_dir(path)?;
+            local(package, &path.display().to_string(), request)
+        }
+        PackageRef::Archive(path) => {
+            let shown = path.display().to_string();
+            let bytes = std::fs::read(path).map_err(|source| FetchError::Io {
+                path: shown.clone(),
+                source,
+            })?;
+            let package = Package::from_archive(&bytes, &shown, &request.limits)?;
+            local(package, &shown, request)
+        }
+        PackageRef::InRepository { repository, name } => {
+            let location = repositories.get(repository)?.package(name)?;
+            fetch_oci(&location, request, registry).await
+        }
+        PackageRef::Name(name) => {
+            let location = find_by_name(name, repositories, registry).await?;
+            fetch_oci(&location, request, registry).await
+        }
+        PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
+    }
+}
+
+fn local(package: Package, shown: &str, request: &FetchRequest<'_>) -> Result<Fetched, FetchError> {
+    if let Some(constraint) = request.constraint
+        && !constraint.matches(&package.version, request.devel)
+    {
+        return Err(FetchError::VersionMismatch {
+            reference: shown.to_string(),
+            version: package.version.to_string(),
+            constraint: constraint.to_string(),
+        });
+    }
+    let mut source = Source::local(shown);
+    source.constraint = request.constraint.map(ToString::to_string);
+    Ok(Fetched { package, source })
+}
+
+/// Looks a bare name up in every configured repository.
+async fn find_by_name(
+    name: &str,
+    repositories: &Repositories,
+    registry: &RegistryClient,
+) -> Result<OciRef, FetchError> {
+    let mut found = Vec::new();
+    for repository in repositories.list() {
+        let location = repository.package(name)?;
+        match registry.list_tags(&location).await {
+            Ok(tags) if !tags.is_empty() => found.push((repository.name.clone(), location)),
+            Ok(_) | Err(RegistryError::NotFound { .. }) => {}
+            Err(other) => return Err(other.into()),
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0).1),
+        0 => Err(FetchError::NameNotFound {
+            name: name.to_string(),
+            searched: repositories.list().iter().map(|r| r.name.clone()).collect(),
+            local_dir_exists: std::path::Path::new(name).join("package.yaml").is_file(),
+        }),
+        _ => Err(FetchError::Ambiguous {
+            name: name.to_string(),
+            candidates: found
+                .iter()
+                .map(|(repo, _)| format!("{repo}/{name}"))
+                .collect(),
+        }),
+    }
+}
+
+async fn fetch_oci(
+    location: &OciRef,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<Fetched, FetchError> {
+    let pinned_already = location.digest.is_some() || location.tag.is_some();
+    if pinned_already && request.constraint.is_some() {
+        return Err(FetchError::ConstraintOnPinned {
+            reference: location.to_string(),
+        });
+    }
+    let (tagged, candidates) = if pinned_already {
+        (location.clone(), Vec::new())
+    } else {
+        let tags = registry.list_tags(location).await?;
+        let resolution =
+            version::resolve(&tags, request.constraint, request.devel).map_err(|source| {
+                FetchError::Resolve {
+                    reference: location.to_string(),
+                    source,
+                }
+            })?;
+        (location.with_tag(&resolution.tag), resolution.candidates)
+    };
+    let digest = registry.resolve_digest(&tagged).await?;
+    let pinned = tagged.with_digest(&digest);
+    let image = registry.pull(&tagged, &digest).await?;
+
+    let mut files = Files::new();
+    for layer in &image.layers {
+        archive::unpack_into(&mut files, layer, &request.limits).map_err(|source| {
+            PackageError::Archive {
+                origin: pinned.to_string(),
+                source,
+            }
+        })?;
+    }
+    let tag_version = tagged
+        .tag
+        .as_deref()
+        .and_then(|tag| version::parse_version(tag).ok());
+    let fallback_version = tag_version
+        .as_ref()
+        .map_or_else(|| "0.0.0".to_string(), ToString::to_string);
+    let is_native = image.manifest.config.media_type == CONFIG_MEDIA_TYPE;
+    let fallback = (!is_native).then_some((location.package_name(), fallback_version.as_str()));
+    let package = Package::from_files(files, &pinned.to_string(), fallback)?;
+    if let Some(tag_version) = tag_version
+        && tag_version != package.version
+    {
+        return Err(FetchError::TagMismatch {
+            reference: pinned.to_string(),
+            tag_version: tag_version.to_string(),
+            package_version: package.version.to_string(),
+        });
+    }
+    Ok(Fetched {
+        package,
+        source: Source {
+            reference: pinned.to_string(),
+            constraint: request.constraint.map(ToString::to_string),
+            candidates,
+            digest: Some(digest),
+        },
+    })
+}

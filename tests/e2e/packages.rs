@@ -1,0 +1,485 @@
+//! Packages, versions and offline plans through the real binary and registries.
+
+use std::path::Path;
+
+use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, Pkg, parse_json, unique};
+use serde_json::Value;
+
+/// Pushes `dir` to `oci://<registry>/<path>` and returns the printed digest.
+fn push(pkg: &Pkg, dir: &Path, registry: &str, path: &str) -> String {
+    let run = pkg.run(
+        [dir.to_str().unwrap(), &format!("oci://{registry}/{path}")]
+            .iter()
+            .fold(vec!["push".to_string()], |mut v, a| {
+                v.push(a.to_string());
+                v
+            }),
+    );
+    let digest = run.ok().trim().to_string();
+    assert!(
+        digest.starts_with("sha256:") && digest.len() == 71,
+        "{digest}"
+    );
+    digest
+}
+
+fn plan_json(pkg: &Pkg, reference: &str, extra: &[&str]) -> Value {
+    let mut args = vec![
+        "install",
+        reference,
+        "--offline",
+        "--dry-run",
+        "-o",
+        "json",
+        "-n",
+        "apps",
+    ];
+    args.extend_from_slice(extra);
+    parse_json(pkg.run(args).ok())
+}
+
+/// The plan without the fields that say where the package came from.
+fn without_reference(mut plan: Value) -> Value {
+    let package = plan["package"].as_object_mut().unwrap();
+    package.remove("reference");
+    package.remove("candidates");
+    plan.as_object_mut().unwrap().remove("hash");
+    plan
+}
+
+#[test]
+fn the_same_package_gives_the_same_plan_from_directory_archive_and_registry() {
+    let pkg = Pkg::new();
+    let dir = pkg.write_package("app", "app", "1.2.0", BASIC_MANIFESTS);
+    let path = unique("repro");
+
+    // Pushing the same directory twice gives the same digest.
+    let first = push(&pkg, &dir, &pkg.env.registry, &path);
+    let second = push(&pkg, &dir, &pkg.env.registry, &path);
+    assert_eq!(first, second);
+
+    // Byte-identical plans on every run.
+    let run_a = pkg.run([
+        "install",
+        "./app",
+        "--offline",
+        "--dry-run",
+        "-o",
+        "json",
+        "-n",
+        "apps",
+    ]);
+    let run_b = pkg.run([
+        "install",
+        "./app",
+        "--offline",
+        "--dry-run",
+        "-o",
+        "json",
+        "-n",
+        "apps",
+    ]);
+    assert_eq!(run_a.ok(), run_b.ok());
+
+    // A .tgz of the directory (made by the system tar, not by us).
+    let tar = std::process::Command::new("tar")
+        .args(["czf", "app.tgz", "app"])
+        .current_dir(pkg.work.path())
+        .status()
+        .unwrap();
+    assert!(tar.success());
+
+    let from_dir = plan_json(&pkg, "./app", &[]);
+    let from_tgz = plan_json(&pkg, "app.tgz", &[]);
+    let from_registry = plan_json(&pkg, &format!("oci://{}/{path}/app", pkg.env.registry), &[]);
+
+    // The plan's digest is the registry's manifest digest, for all three.
+    assert_eq!(from_dir["package"]["digest"], first.as_str());
+    assert_eq!(
+        from_registry["package"]["reference"],
+        format!("oci://{}/{path}/app:1.2.0@{first}", pkg.env.registry)
+    );
+    assert_eq!(from_registry["package"]["candidates"][0]["note"], "chosen");
+    assert_eq!(
+        without_reference(from_dir.clone()),
+        without_reference(from_tgz)
+    );
+    assert_eq!(
+        without_reference(from_dir),
+        without_reference(from_registry)
+    );
+}
+
+#[test]
+fn a_corrupted_blob_fails_with_the_digest_error_and_no_plan() {
+    let pkg = Pkg::new();
+    let dir = pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    // A unique description makes this package's layer unique to this test.
+    let marker = unique("corrupt");
+    std::fs::write(dir.join("README.md"), &marker).unwrap();
+    let path = unique("corrupt");
+    push(&pkg, &dir, &pkg.env.registry, &path);
+
+    let layer_digest = libpkg::package::Package::from_dir(&dir).unwrap().artifact();
+    let manifest: Value = serde_json::from_slice(&layer_digest.manifest).unwrap();
+    let hex = manifest["layers"][0]["digest"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("sha256:")
+        .unwrap()
+        .to_string();
+    let blob = pkg.env.registry_storage.join(format!(
+        "docker/registry/v2/blobs/sha256/{}/{hex}/data",
+        &hex[..2]
+    ));
+    let mut bytes = std::fs::read(&blob).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&blob, bytes).unwrap();
+
+    let run = pkg.run([
+        "install",
+        &format!("oci://{}/{path}/app", pkg.env.registry),
+        "--offline",
+        "--dry-run",
+    ]);
+    let stderr = run.fails(1);
+    assert!(stderr.contains("digest mismatch"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("sha256:{hex}")),
+        "names the expected digest: {stderr}"
+    );
+    assert!(run.stdout.is_empty(), "no plan is printed: {}", run.stdout);
+}
+
+#[test]
+fn versions_are_resolved_from_named_repositories_on_the_authenticated_registry() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let registry = &pkg.env.registry_auth;
+    let path = unique("versions");
+    for version in ["1.0.0", "1.1.0", "2.0.0-rc.1"] {
+        let dir = pkg.write_package(&format!("db-{version}"), "db", version, BASIC_MANIFESTS);
+        push(&pkg, &dir, registry, &path);
+    }
+    pkg.run(["repo", "add", "stable", &format!("oci://{registry}/{path}")])
+        .ok();
+    let listed = pkg.run(["repo", "list"]);
+    assert!(listed.ok().contains("stable"), "{}", listed.stdout);
+
+    let version = |args: &[&str]| {
+        plan_json(&pkg, args[0], &args[1..])["package"]["version"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(version(&["db"]), "1.1.0");
+    assert_eq!(version(&["stable/db"]), "1.1.0");
+    assert_eq!(version(&["db", "--version", "~1.0"]), "1.0.0");
+    assert_eq!(version(&["db", "--devel"]), "2.0.0-rc.1");
+    assert_eq!(version(&["db", "--version", ">=2.0.0-rc.0"]), "2.0.0-rc.1");
+
+    let plan = plan_json(&pkg, "db", &[]);
+    let notes: Vec<(String, String)> = plan["package"]["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["tag"].as_str().unwrap().to_string(),
+                c["note"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            (
+                "2.0.0-rc.1".to_string(),
+                "skipped: prerelease (use --devel)".to_string()
+            ),
+            ("1.1.0".to_string(), "chosen".to_string()),
+            ("1.0.0".to_string(), String::new()),
+        ]
+    );
+
+    // `show` marks the version an install picks, newest first.
+    let show = pkg.run(["show", "db"]);
+    let text = show.ok();
+    assert!(text.contains("* 1.1.0"), "{text}");
+    assert!(
+        text.find("2.0.0-rc.1").unwrap() < text.find("1.0.0").unwrap(),
+        "{text}"
+    );
+
+    // No match names what exists.
+    let stderr = pkg
+        .run(["install", "db", "--version", "^3", "--offline", "--dry-run"])
+        .fails(1)
+        .to_string();
+    assert!(
+        stderr.contains("no version matches \"^3\"") && stderr.contains("1.1.0"),
+        "{stderr}"
+    );
+
+    // The same name in two repositories is ambiguous.
+    pkg.run(["repo", "add", "mirror", &format!("oci://{registry}/{path}")])
+        .ok();
+    let stderr = pkg
+        .run(["install", "db", "--offline", "--dry-run"])
+        .fails(1)
+        .to_string();
+    assert!(
+        stderr.contains("stable/db") && stderr.contains("mirror/db"),
+        "{stderr}"
+    );
+    pkg.run(["repo", "remove", "mirror"]).ok();
+
+    // Without credentials the registry refuses, and the error says how to log in.
+    std::fs::remove_file(pkg.docker_config_dir().join("config.json")).unwrap();
+    let stderr = pkg
+        .run(["install", "stable/db", "--offline", "--dry-run"])
+        .fails(1)
+        .to_string();
+    assert!(
+        stderr.contains("authentication required") && stderr.contains("docker login"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_input_gives_one_line_errors_naming_the_culprit() {
+    let pkg = Pkg::new();
+    let one_line_error = |args: &[&str], expected: &str| {
+        let run = pkg.run(args);
+        let stderr = run
+            .fails(if expected == "usage" { 2 } else { 1 })
+            .to_string();
+        if expected != "usage" {
+            assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+            assert!(
+                stderr.contains(expected),
+                "{args:?}: expected {expected:?} in {stderr}"
+            );
+        }
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    };
+    pkg.write_package(
+        "bad-yaml",
+        "bad",
+        "1.0.0",
+        &[(
+            "a.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nkind: [\n",
+        )],
+    );
+    one_line_error(
+        &["install", "./bad-yaml", "--offline", "--dry-run"],
+        "manifests/a.yaml: document 2 (line 5): invalid YAML",
+    );
+
+    std::fs::create_dir_all(pkg.work.path().join("empty/manifests")).unwrap();
+    one_line_error(
+        &["install", "./empty", "--offline", "--dry-run"],
+        "no package.yaml",
+    );
+
+    let unnamed = pkg.write_package(
+        "unnamed",
+        "x",
+        "1.0.0",
+        &[("a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n")],
+    );
+    one_line_error(
+        &["template", "./unnamed"],
+        "manifests/a.yaml: document 1 (line 1): ConfigMap: missing metadata.name",
+    );
+    std::fs::write(
+        unnamed.join("package.yaml"),
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    one_line_error(
+        &["template", "./unnamed"],
+        "unnamed/package.yaml: line 3 column 1: missing field `name`",
+    );
+
+    pkg.write_package(
+        "dupes",
+        "dupes",
+        "1.0.0",
+        &[
+            (
+                "a.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: same}\n",
+            ),
+            (
+                "b.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: same}\n",
+            ),
+        ],
+    );
+    one_line_error(
+        &["template", "./dupes"],
+        "ConfigMap/default/same is defined twice",
+    );
+
+    pkg.write_package(
+        "unknown-kind",
+        "u",
+        "1.0.0",
+        &[(
+            "a.yaml",
+            "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n",
+        )],
+    );
+    one_line_error(
+        &["template", "./unknown-kind"],
+        "unknown kind Gadget in example.com/v1",
+    );
+
+    one_line_error(
+        &[
+            "install",
+            "./dupes",
+            "--version",
+            ">=banana",
+            "--offline",
+            "--dry-run",
+        ],
+        "invalid --version \">=banana\"",
+    );
+    one_line_error(
+        &["install", "nosuchrepo/app", "--offline", "--dry-run"],
+        "unknown repository \"nosuchrepo\"",
+    );
+    one_line_error(
+        &["install", "app", "--offline", "--dry-run"],
+        "package \"app\" was not found",
+    );
+    one_line_error(
+        &["install", "./no-such-dir", "--offline", "--dry-run"],
+        "no-such-dir",
+    );
+    one_line_error(
+        &["install", "Not_A_Name", "--offline", "--dry-run"],
+        "invalid package reference \"Not_A_Name\"",
+    );
+    one_line_error(&["install", "--no-such-flag"], "usage");
+}
+
+#[test]
+fn secrets_are_masked_in_output_and_kept_in_the_saved_plan() {
+    let pkg = Pkg::new();
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    for format in ["text", "json", "yaml"] {
+        let run = pkg.run([
+            "install",
+            "./app",
+            "--offline",
+            "--dry-run",
+            "-o",
+            format,
+            "--out",
+            "plan.json",
+        ]);
+        assert!(
+            !run.ok().contains(BASIC_SECRET_VALUE),
+            "{format} output shows the secret"
+        );
+        assert!(!run.stderr.contains(BASIC_SECRET_VALUE));
+    }
+    let template = pkg.run(["template", "./app"]);
+    assert!(!template.ok().contains(BASIC_SECRET_VALUE));
+    assert!(
+        template.stdout.contains("password: <masked>"),
+        "{}",
+        template.stdout
+    );
+
+    let saved = pkg.work.path().join("plan.json");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(&saved).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    let plan: libpkg::plan::Plan =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    plan.verify_hash().unwrap();
+    assert!(!plan.is_masked());
+    let secret = plan.objects.iter().find(|o| o.kind == "Secret").unwrap();
+    assert_eq!(
+        secret.manifest["stringData"]["password"],
+        BASIC_SECRET_VALUE
+    );
+}
+
+#[test]
+fn template_prints_objects_in_apply_order_and_plans_preview_risks() {
+    let pkg = Pkg::new();
+    pkg.write_package("op", "op", "1.0.0", &[
+        ("crd.yaml", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}]\n"),
+        ("cr.yaml", "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n"),
+        ("rbac.yaml", "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata: {name: op-admin}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}\nsubjects: [{kind: ServiceAccount, name: op, namespace: ops}]\n"),
+        ("ds.yaml", "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent}\nspec:\n  selector: {matchLabels: {a: b}}\n  template:\n    metadata: {labels: {a: b}}\n    spec:\n      hostNetwork: true\n      containers: [{name: agent, image: 'agent:latest', securityContext: {privileged: true}}]\n"),
+    ]);
+    let template = pkg.run(["template", "./op", "-n", "ops"]);
+    let kinds: Vec<&str> = template
+        .ok()
+        .lines()
+        .filter_map(|l| l.strip_prefix("kind: "))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "CustomResourceDefinition",
+            "ClusterRoleBinding",
+            "DaemonSet",
+            "Widget"
+        ]
+    );
+
+    let plan = plan_json(&pkg, "./op", &[]);
+    let critical: Vec<&str> = plan["permissions"]["risks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["severity"] == "critical")
+        .map(|r| r["rule"].as_str().unwrap())
+        .collect();
+    for rule in [
+        "rbac-cluster-admin",
+        "rbac-wildcard-verbs",
+        "pod-privileged",
+    ] {
+        assert!(critical.contains(&rule), "{rule} missing from {critical:?}");
+    }
+    assert_eq!(
+        plan["permissions"]["workloads"][0]["podSecurity"],
+        "privileged"
+    );
+    assert_eq!(plan["images"][0]["pinned"], false);
+
+    let text = pkg.run(["install", "./op", "--offline", "--dry-run"]);
+    let out = text.ok();
+    assert!(
+        out.lines()
+            .any(|l| l.contains("CRITICAL") && l.contains("rbac-cluster-admin")),
+        "{out}"
+    );
+    assert!(out.contains("Plan hash: sha256:"), "{out}");
+    let too_wide = |l: &&str| l.chars().count() > 80 && !l.contains("sha256:");
+    assert!(
+        !out.lines().any(|l| too_wide(&l)),
+        "fits 80 columns:\n{out}"
+    );
+
+    // A least-privilege package has no findings.
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    let plan = plan_json(&pkg, "./app", &[]);
+    assert_eq!(plan["permissions"]["risks"], serde_json::json!([]));
+    assert_eq!(
+        plan["permissions"]["workloads"][0]["podSecurity"],
+        "restricted"
+    );
+}
