@@ -95,9 +95,14 @@ pub enum Command {
     Completion(crate::commands::completion::CompletionArgs),
 }
 
-/// How to pick a package version; shared by every command that fetches one.
+/// Which package and which version; shared by every command that fetches one.
 #[derive(Debug, Clone, Args)]
-pub struct VersionArgs {
+pub struct PackageArgs {
+    #[arg(
+        value_name = "PACKAGE",
+        help = "The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR or FILE.tgz"
+    )]
+    pub package: String,
     /// A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable.
     #[arg(long, value_name = "CONSTRAINT")]
     pub version: Option<String>,

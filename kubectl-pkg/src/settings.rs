@@ -9,7 +9,7 @@ use libpkg::repositories::Repositories;
 use libpkg::source::FetchRequest;
 use libpkg::version::Constraint;
 
-use crate::cli::{GlobalArgs, VersionArgs};
+use crate::cli::{GlobalArgs, PackageArgs};
 
 /// A registry client from the global flags.
 pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
@@ -32,7 +32,7 @@ pub fn package_ref(text: &str) -> Result<PackageRef> {
 }
 
 /// The `--version` constraint, parsed.
-pub fn constraint(args: &VersionArgs) -> Result<Option<Constraint>> {
+pub fn constraint(args: &PackageArgs) -> Result<Option<Constraint>> {
     args.version
         .as_deref()
         .map(|text| {
@@ -44,17 +44,13 @@ pub fn constraint(args: &VersionArgs) -> Result<Option<Constraint>> {
 }
 
 /// Fetches the package a command names, resolving its version.
-pub async fn fetch(
-    global: &GlobalArgs,
-    package: &str,
-    version: &VersionArgs,
-) -> Result<libpkg::source::Fetched> {
-    let reference = package_ref(package)?;
-    let constraint = constraint(version)?;
+pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::source::Fetched> {
+    let reference = package_ref(&args.package)?;
+    let constraint = constraint(args)?;
     let request = FetchRequest {
         reference: &reference,
         constraint: constraint.as_ref(),
-        devel: version.devel,
+        devel: args.devel,
         limits: Limits::default(),
     };
     Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)

@@ -6,9 +6,10 @@
 //! hashed [`plan::Plan`] that is what gets applied.
 //!
 //! The crate is layered, and the module tree shows it:
-//! - pure planning over data: [`package`], [`version`], [`reference`], [`render`],
+//! - pure planning over data: [`package`], [`version`], [`reference`](mod@reference), [`render`],
 //!   [`kinds`], [`permissions`], [`plan`];
 //! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
+//!   [`source`] (fetching a package from any reference),
 //!   [`cluster`] (Kubernetes API);
 //! - orchestration: [`action`], which gathers inputs through the I/O layer and
 //!   calls the pure planner.

@@ -6,18 +6,16 @@ use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::plan_offline;
 
-use crate::cli::{GlobalArgs, VersionArgs};
+use crate::cli::{GlobalArgs, PackageArgs};
 use crate::{settings, view};
 
 #[derive(Debug, Args)]
 pub struct InstallArgs {
-    /// The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR or FILE.tgz.
-    pub package: String,
     /// The release name (default: the package name).
     #[arg(long)]
     pub name: Option<String>,
     #[command(flatten)]
-    pub version: VersionArgs,
+    pub package: PackageArgs,
     /// Plan without a cluster: no diff, no access check.
     #[arg(long)]
     pub offline: bool,
@@ -38,7 +36,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     if !args.dry_run {
         bail!("--offline can only plan: add --dry-run");
     }
-    let fetched = settings::fetch(global, &args.package, &args.version).await?;
+    let fetched = settings::fetch(global, &args.package).await?;
     let release = args
         .name
         .clone()

@@ -6,19 +6,17 @@ use clap::Args;
 use libpkg::action::plan_offline;
 use serde_json::json;
 
-use crate::cli::{GlobalArgs, OutputFormat, VersionArgs};
+use crate::cli::{GlobalArgs, OutputFormat, PackageArgs};
 use crate::{settings, view};
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR or FILE.tgz.
-    pub package: String,
     #[command(flatten)]
-    pub version: VersionArgs,
+    pub package: PackageArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
-    let fetched = settings::fetch(global, &args.package, &args.version).await?;
+    let fetched = settings::fetch(global, &args.package).await?;
     let metadata = &fetched.package.metadata;
     let plan = plan_offline(
         &fetched.package,

@@ -4,25 +4,23 @@ use anyhow::Result;
 use clap::Args;
 use libpkg::action::plan_offline;
 
-use crate::cli::{GlobalArgs, VersionArgs};
+use crate::cli::{GlobalArgs, PackageArgs};
 use crate::settings;
 
 #[derive(Debug, Args)]
 pub struct TemplateArgs {
-    /// The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR or FILE.tgz.
-    pub package: String,
     /// The release name (default: the package name).
     #[arg(long)]
     pub name: Option<String>,
     #[command(flatten)]
-    pub version: VersionArgs,
+    pub package: PackageArgs,
     /// Print Secret values instead of masking them.
     #[arg(long)]
     pub show_secrets: bool,
 }
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
-    let fetched = settings::fetch(global, &args.package, &args.version).await?;
+    let fetched = settings::fetch(global, &args.package).await?;
     let release = args
         .name
         .clone()
