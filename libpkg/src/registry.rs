@@ -18,7 +18,7 @@ use oci_client::manifest::OciImageManifest;
 use oci_client::secrets::RegistryAuth;
 use oci_client::{Client, Reference, RegistryOperation};
 
-use crate::package::{Artifact, CONFIG_MEDIA_TYPE};
+use crate::package::Artifact;
 use crate::reference::OciRef;
 
 /// How to reach registries.
@@ -273,7 +273,6 @@ impl RegistryClient {
                     .map_err(|e| classify(e, &target.registry, &shown))?;
             }
         }
-        debug_assert_eq!(manifest.config.media_type, CONFIG_MEDIA_TYPE);
         client
             .push_manifest_raw(
                 &reference,

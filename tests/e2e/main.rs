@@ -1,5 +1,6 @@
 //! End-to-end tests against the real API server and registries of
 //! `tests/env/cluster`, driving the real binary. One target, grouped by area.
 
+mod environment;
 mod packages;
 mod smoke;

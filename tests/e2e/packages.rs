@@ -483,3 +483,52 @@ fn template_prints_objects_in_apply_order_and_plans_preview_risks() {
         "restricted"
     );
 }
+
+#[tokio::test]
+async fn a_rukpak_style_plain_bundle_image_is_a_package_too() {
+    use libpkg::package::{Artifact, Files, archive, sha256_digest};
+    let pkg = Pkg::new();
+    let mut files = Files::new();
+    files.insert(
+        "manifests/config.yaml".into(),
+        BASIC_MANIFESTS[0].1.as_bytes().to_vec(),
+    );
+    let layer = archive::pack(&files);
+    let config =
+        br#"{"architecture":"amd64","os":"linux","rootfs":{"type":"layers","diff_ids":[]}}"#
+            .to_vec();
+    let manifest = serde_json::to_vec(&serde_json::json!({
+        "schemaVersion": 2,
+        "mediaType": "application/vnd.oci.image.manifest.v1+json",
+        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": sha256_digest(&config), "size": config.len()},
+        "layers": [{"mediaType": "application/vnd.oci.image.layer.v1.tar+gzip", "digest": sha256_digest(&layer), "size": layer.len()}],
+    }))
+    .unwrap();
+    let artifact = Artifact {
+        digest: sha256_digest(&manifest),
+        config,
+        layer,
+        manifest,
+    };
+    let path = unique("bundle");
+    let target =
+        libpkg::reference::OciRef::parse(&format!("{}/{path}/cache:v2.3.4", pkg.env.registry))
+            .unwrap();
+    let client = libpkg::registry::RegistryClient::new(Default::default()).unwrap();
+    let digest = client.push(&target, &artifact).await.unwrap();
+    assert_eq!(
+        client.resolve_digest(&target).await.unwrap(),
+        digest,
+        "the registry reports the same digest"
+    );
+
+    let plan = plan_json(
+        &pkg,
+        &format!("oci://{}/{path}/cache", pkg.env.registry),
+        &[],
+    );
+    assert_eq!(plan["package"]["name"], "cache");
+    assert_eq!(plan["package"]["version"], "2.3.4");
+    assert_eq!(plan["package"]["digest"], digest.as_str());
+    assert_eq!(plan["objects"][0]["name"], "app-config");
+}
