@@ -68,9 +68,33 @@ pub enum OutputFormat {
 pub enum Command {
     /// Plan installing a package as a new release, show the plan, and apply it.
     #[command(
-        after_help = "Examples:\n  kubectl pkg install mongodb --offline --dry-run\n  kubectl pkg install ./mongodb --name db -n databases --offline --dry-run -o json\n  kubectl pkg install stable/mongodb --version '^7.0' --offline --dry-run --out plan.json"
+        after_help = "Examples:\n  kubectl pkg install mongodb\n  kubectl pkg install mongodb --offline --dry-run\n  kubectl pkg install ./mongodb --name db -n databases --offline --dry-run -o json\n  kubectl pkg install stable/mongodb --version '^7.0' --offline --dry-run --out plan.json"
     )]
     Install(crate::commands::install::InstallArgs),
+    /// Plan a release's next revision from a (newer) package, show it, and apply it.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg upgrade mongodb\n  kubectl pkg upgrade mongodb --version '~7.0' --dry-run\n  kubectl pkg upgrade db ./mongodb --yes"
+    )]
+    Upgrade(crate::commands::upgrade::UpgradeArgs),
+    /// Plan re-applying an earlier revision's objects, show it, and apply it.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg rollback mongodb\n  kubectl pkg rollback mongodb 1 --yes"
+    )]
+    Rollback(crate::commands::rollback::RollbackArgs),
+    /// Plan deleting a release's objects, show it, and delete them.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg uninstall mongodb\n  kubectl pkg uninstall mongodb --purge --yes"
+    )]
+    Uninstall(crate::commands::uninstall::UninstallArgs),
+    /// List releases and their current revision.
+    #[command(after_help = "Examples:\n  kubectl pkg list\n  kubectl pkg list -A -o json")]
+    List(crate::commands::list::ListArgs),
+    /// Show a release's newest revision and what to do next.
+    #[command(after_help = "Example:\n  kubectl pkg status mongodb")]
+    Status(crate::commands::status::StatusArgs),
+    /// Show every revision of a release with its digest and plan hash.
+    #[command(after_help = "Example:\n  kubectl pkg history mongodb")]
+    History(crate::commands::history::HistoryArgs),
     /// Print a package's objects as YAML, rendered and in apply order.
     #[command(
         after_help = "Example:\n  kubectl pkg template mongodb --version 7.0.12 > mongodb.yaml"

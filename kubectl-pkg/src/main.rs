@@ -4,6 +4,7 @@
 
 mod cli;
 mod commands;
+mod flow;
 mod settings;
 mod view;
 
@@ -25,6 +26,10 @@ fn main() -> ExitCode {
         .expect("the tokio runtime starts");
     match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.is::<flow::Declined>() => {
+            eprintln!("{error}");
+            ExitCode::from(3)
+        }
         Err(error) => {
             eprintln!("error: {}", chain(&error));
             ExitCode::from(1)
@@ -36,6 +41,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     let global = &cli.global;
     match &cli.command {
         Command::Install(args) => commands::install::run(global, args).await,
+        Command::Upgrade(args) => commands::upgrade::run(global, args).await,
+        Command::Rollback(args) => commands::rollback::run(global, args).await,
+        Command::Uninstall(args) => commands::uninstall::run(global, args).await,
+        Command::List(args) => commands::list::run(global, args).await,
+        Command::Status(args) => commands::status::run(global, args).await,
+        Command::History(args) => commands::history::run(global, args).await,
         Command::Template(args) => commands::template::run(global, args).await,
         Command::Show(args) => commands::show::run(global, args).await,
         Command::Push(args) => commands::push::run(global, args).await,

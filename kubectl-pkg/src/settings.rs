@@ -63,3 +63,13 @@ pub fn offline_namespace(global: &GlobalArgs) -> String {
         .clone()
         .unwrap_or_else(|| "default".to_string())
 }
+
+/// Connects to the cluster the global flags (and kubeconfig) name.
+pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
+    let options = libpkg::cluster::ClusterOptions {
+        kubeconfig: global.kubeconfig.clone(),
+        context: global.context.clone(),
+        namespace: global.namespace.clone(),
+    };
+    Ok(libpkg::cluster::Cluster::connect(&options).await?)
+}

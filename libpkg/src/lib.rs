@@ -35,14 +35,17 @@
 
 pub mod action;
 pub mod cluster;
+pub mod diff;
 pub mod kinds;
 pub mod names;
 pub mod object;
 pub mod package;
 pub mod permissions;
 pub mod plan;
+pub mod readiness;
 pub mod reference;
 pub mod registry;
+pub mod release;
 pub mod render;
 pub mod repositories;
 pub mod source;

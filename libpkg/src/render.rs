@@ -23,8 +23,6 @@ pub const MANAGED_BY: &str = "kubectl-pkg";
 pub const LABEL_RELEASE: &str = "kubectl-pkg.dev/release";
 /// Annotation on every object: the release's namespace (a cluster-scoped object has none of its own).
 pub const ANNOTATION_RELEASE_NAMESPACE: &str = "kubectl-pkg.dev/release-namespace";
-/// Annotation on every object: the digest of the package it came from.
-pub const ANNOTATION_PACKAGE_DIGEST: &str = "kubectl-pkg.dev/package-digest";
 
 /// Answers "is this kind namespaced?"; offline from the built-in table and the
 /// package's CRDs, online from discovery.
@@ -87,8 +85,6 @@ pub struct RenderTarget<'a> {
     pub release: &'a str,
     /// Release namespace, the default for namespaced objects.
     pub namespace: &'a str,
-    /// Package digest, recorded on every object.
-    pub digest: &'a str,
 }
 
 /// Where a document came from, for error messages: `manifests/db.yaml` document 2 (line 14).
@@ -324,13 +320,6 @@ fn to_object(
         target.namespace,
     )
     .map_err(invalid)?;
-    insert_string(
-        metadata,
-        "annotations",
-        ANNOTATION_PACKAGE_DIGEST,
-        target.digest,
-    )
-    .map_err(invalid)?;
     Ok(Object {
         api_version,
         kind,
@@ -412,7 +401,6 @@ mod tests {
         let target = RenderTarget {
             release: "demo",
             namespace: "apps",
-            digest: "sha256:00",
         };
         render(documents, &target, &scopes)
     }
@@ -442,8 +430,16 @@ mod tests {
         assert_eq!(deployment["metadata"]["namespace"], "apps");
         assert_eq!(deployment["metadata"]["labels"][LABEL_RELEASE], "demo");
         assert_eq!(
-            deployment["metadata"]["annotations"][ANNOTATION_PACKAGE_DIGEST],
-            "sha256:00"
+            deployment["metadata"]["annotations"][ANNOTATION_RELEASE_NAMESPACE],
+            "apps"
+        );
+        // No per-object package digest: it would make every upgrade update every object.
+        assert_eq!(
+            deployment["metadata"]["annotations"]
+                .as_object()
+                .unwrap()
+                .len(),
+            1
         );
     }
 

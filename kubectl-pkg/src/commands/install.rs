@@ -1,39 +1,33 @@
-//! `kubectl pkg install PKG`: plan a new release and show the plan.
-
-use std::path::PathBuf;
+//! `kubectl pkg install PKG`: plan a new release, show it, ask, apply exactly it.
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::plan_offline;
+use libpkg::action::{plan_install, plan_offline};
+use libpkg::release::ReleaseStore;
 
 use crate::cli::{GlobalArgs, PackageArgs};
+use crate::flow::{self, MutatingArgs};
 use crate::{settings, view};
 
 #[derive(Debug, Args)]
 pub struct InstallArgs {
+    #[command(flatten)]
+    pub package: PackageArgs,
     /// The release name (default: the package name).
     #[arg(long)]
     pub name: Option<String>,
-    #[command(flatten)]
-    pub package: PackageArgs,
-    /// Plan without a cluster: no diff, no access check.
+    /// Take over objects that exist but belong to no release or to another one.
+    #[arg(long)]
+    pub adopt: bool,
+    /// Plan without a cluster: no diff, no access check (needs --dry-run).
     #[arg(long)]
     pub offline: bool,
-    /// Show the plan and stop.
-    #[arg(long)]
-    pub dry_run: bool,
-    /// Save the complete plan (Secret values included, so owner-only) to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub mutating: MutatingArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
-    if !args.offline {
-        bail!(
-            "planning against a cluster is not available in this version; pass --offline --dry-run for the offline plan"
-        );
-    }
-    if !args.dry_run {
+    if args.offline && !args.mutating.dry_run {
         bail!("--offline can only plan: add --dry-run");
     }
     let fetched = settings::fetch(global, &args.package).await?;
@@ -41,18 +35,26 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         .name
         .clone()
         .unwrap_or_else(|| fetched.package.metadata.name.clone());
-    let plan = plan_offline(
-        &fetched.package,
-        &fetched.source,
-        &release,
-        &settings::offline_namespace(global),
-    )?;
-    if let Some(path) = &args.out {
-        view::write_private(path, plan.to_json_pretty().as_bytes())?;
-        eprintln!(
-            "Saved the plan to {} (it holds Secret values: keep it private)",
-            path.display()
-        );
+    if args.offline {
+        let plan = plan_offline(
+            &fetched.package,
+            &fetched.source,
+            &release,
+            &settings::offline_namespace(global),
+        )?;
+        if let Some(path) = &args.mutating.out {
+            view::write_private(path, plan.to_json_pretty().as_bytes())?;
+        }
+        return view::plan::print(global, &plan);
     }
-    view::plan::print(global, &plan)
+    let cluster = settings::cluster(global).await?;
+    let plan = plan_install(
+        &cluster,
+        &ReleaseStore::new(cluster.clone()),
+        &fetched,
+        &release,
+        args.adopt,
+    )
+    .await?;
+    flow::review_and_apply(global, &args.mutating, &cluster, &plan).await
 }

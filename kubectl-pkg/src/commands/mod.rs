@@ -2,9 +2,15 @@
 //! library once, hand the result to a view.
 
 pub mod completion;
+pub mod history;
 pub mod install;
+pub mod list;
 pub mod push;
 pub mod repo;
+pub mod rollback;
 pub mod show;
+pub mod status;
 pub mod template;
+pub mod uninstall;
+pub mod upgrade;
 pub mod version;

@@ -58,3 +58,9 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
     file.write_all(bytes)
         .with_context(|| format!("cannot write {}", path.display()))
 }
+
+/// `sha256:` and the first 12 hex digits: enough to tell revisions apart in a table
+/// (`-o json` has the full value).
+pub fn short_digest(digest: &str) -> &str {
+    &digest[..digest.len().min("sha256:".len() + 12)]
+}

@@ -234,11 +234,29 @@ fn render_permissions(plan: &Plan, out: &mut String) {
                 "\nAccess check: you may perform every action in this plan."
             );
         } else {
+            let missing = &permissions.installer.missing;
             let _ = writeln!(
                 out,
-                "\nAccess check: {} permissions missing.",
-                permissions.installer.missing.len()
+                "\nAccess check: you are missing {} permission(s); nothing will be applied:",
+                missing.len()
             );
+            let mut table = view::table();
+            table.set_header(["VERB", "API GROUP", "RESOURCE", "NAMESPACE"]);
+            for permission in missing {
+                let group = if permission.group.is_empty() {
+                    "(core)"
+                } else {
+                    permission.group.as_str()
+                };
+                let namespace = permission.namespace.as_deref().unwrap_or("(cluster-wide)");
+                table.add_row([
+                    permission.verb.as_str(),
+                    group,
+                    permission.resource.as_str(),
+                    namespace,
+                ]);
+            }
+            let _ = writeln!(out, "{table}");
         }
     } else {
         let _ = writeln!(out, "\nAccess check: not performed (offline).");

@@ -1,6 +1,415 @@
-//! Orchestration: one function per operation, gathering inputs and calling the
-//! pure planner. (Offline planning only, for now.)
+//! Orchestration: one function per operation. Each gathers its inputs through
+//! the I/O layer (registry, cluster, release store) and hands them to the pure
+//! planner; [`apply`] carries out a plan exactly as it was reviewed.
+//!
+//! Every operation is plan first, apply second, so a caller can show the plan,
+//! ask, save it, or stop (`--dry-run`) in between.
 
+pub mod apply;
 mod offline;
+mod online;
 
-pub use offline::{PlanError, Source, plan_offline};
+use crate::cluster::{ClusterError, Discovery};
+use crate::object::Object;
+use crate::plan::{Action, HashMismatch, Operation, Plan, ReleaseTarget};
+use crate::release::{Record, ReleaseError, ReleaseStore, Status};
+use crate::render::{self, RenderError, RenderTarget};
+use crate::source::Fetched;
+
+pub use apply::{ApplyOptions, Event, Reporter, Silent, apply};
+pub use offline::{Source, plan_offline};
+pub use online::Desired;
+
+use crate::cluster::Cluster;
+
+/// Why a plan could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// The package did not render.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// The release name is not a DNS label.
+    #[error("release name {name:?} is invalid: {reason}")]
+    ReleaseName {
+        /// The name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// The API server failed.
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    /// The release records could not be read.
+    #[error(transparent)]
+    Release(#[from] ReleaseError),
+    /// A kind the cluster does not serve and no CRD of the plan defines.
+    #[error(
+        "{object}: the cluster does not serve kind {kind} in {api_version}, and no CustomResourceDefinition in the package defines it"
+    )]
+    UnknownKind {
+        /// The object.
+        object: String,
+        /// Its apiVersion.
+        api_version: String,
+        /// Its kind.
+        kind: String,
+    },
+    /// The release namespace does not exist.
+    #[error(
+        "namespace {namespace:?} does not exist; create it first (kubectl create namespace {namespace}) or pass --create-namespace"
+    )]
+    NamespaceMissing {
+        /// The namespace.
+        namespace: String,
+    },
+    /// An object exists and belongs to someone else.
+    #[error("{object} already exists and belongs to {owner}; pass --adopt to take it over")]
+    Conflict {
+        /// The object.
+        object: String,
+        /// Who owns it.
+        owner: String,
+    },
+    /// The API server rejected an object in the dry run.
+    #[error(
+        "{object}: the API server rejected it: {source}{}",
+        protocol_hint(source)
+    )]
+    DryRun {
+        /// The object.
+        object: String,
+        /// The rejection.
+        source: ClusterError,
+    },
+    /// `install` of a release that exists.
+    #[error(
+        "release {name:?} already exists in namespace {namespace:?} (revision {revision}, {status}); use `kubectl pkg upgrade {name}`"
+    )]
+    AlreadyInstalled {
+        /// Name.
+        name: String,
+        /// Namespace.
+        namespace: String,
+        /// Its latest revision.
+        revision: u32,
+        /// Its status.
+        status: &'static str,
+    },
+    /// `upgrade`, `rollback` or `uninstall` of a release with no deployed revision.
+    #[error(
+        "release {name:?} in namespace {namespace:?} has no deployed revision; install it first"
+    )]
+    NotInstalled {
+        /// Name.
+        name: String,
+        /// Namespace.
+        namespace: String,
+    },
+    /// `rollback` to a revision that cannot be rolled back to.
+    #[error("cannot roll back release {name:?} to revision {revision}: {reason}")]
+    Rollback {
+        /// Name.
+        name: String,
+        /// Revision asked for.
+        revision: u32,
+        /// Why not.
+        reason: String,
+    },
+}
+
+/// Kubernetes 1.20's server-side apply needs `protocol` on every port.
+fn protocol_hint(error: &ClusterError) -> &'static str {
+    if error.to_string().contains("protocol") {
+        " (this API server requires `protocol: TCP` on every Service and container port)"
+    } else {
+        ""
+    }
+}
+
+/// Why a plan was not applied, or not completely.
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    /// The plan was edited after it was made.
+    #[error(transparent)]
+    Hash(#[from] HashMismatch),
+    /// A plan with masked Secret values cannot be applied.
+    #[error(
+        "this plan has masked Secret values (it was printed for review); save the plan with --out and apply that file"
+    )]
+    Masked,
+    /// The installer lacks permissions the access check found missing.
+    #[error(
+        "you are missing {missing} permission(s) this plan needs (see the access check); nothing was applied"
+    )]
+    AccessDenied {
+        /// How many.
+        missing: usize,
+    },
+    /// The API server failed.
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    /// Writing the release record failed.
+    #[error(transparent)]
+    Release(#[from] ReleaseError),
+    /// Applying or deleting one object failed.
+    #[error("{object}: {source}")]
+    Object {
+        /// The object.
+        object: String,
+        /// The error.
+        source: ClusterError,
+    },
+    /// A kind the cluster no longer serves.
+    #[error("{object}: the cluster does not serve this kind")]
+    UnknownKind {
+        /// The object.
+        object: String,
+    },
+    /// Readiness was not reached in time.
+    #[error("timed out waiting for {waiting}")]
+    Timeout {
+        /// What was still not ready, and why.
+        waiting: String,
+    },
+}
+
+fn validate_release_name(name: &str) -> Result<(), PlanError> {
+    crate::names::validate_dns_label(name).map_err(|reason| PlanError::ReleaseName {
+        name: name.to_string(),
+        reason,
+    })
+}
+
+/// The objects a stored plan leaves in the cluster (everything but its deletions).
+pub fn kept_objects(plan: &Plan) -> Vec<Object> {
+    plan.objects
+        .iter()
+        .filter(|o| o.action != Action::Delete)
+        .map(|o| Object {
+            api_version: o.api_version.clone(),
+            kind: o.kind.clone(),
+            namespace: o.namespace.clone(),
+            name: o.name.clone(),
+            manifest: o.manifest.clone(),
+        })
+        .collect()
+}
+
+/// The currently deployed revision of a release.
+pub async fn deployed(
+    store: &ReleaseStore,
+    namespace: &str,
+    name: &str,
+) -> Result<Record, PlanError> {
+    let history = store.history(namespace, name).await?;
+    let current = history
+        .iter()
+        .rev()
+        .find(|s| s.status == Status::Deployed)
+        .ok_or_else(|| PlanError::NotInstalled {
+            name: name.to_string(),
+            namespace: namespace.to_string(),
+        })?;
+    Ok(store.load(namespace, name, current.revision).await?)
+}
+
+/// The revision the next operation on a release creates.
+async fn next_revision(
+    store: &ReleaseStore,
+    namespace: &str,
+    name: &str,
+) -> Result<u32, PlanError> {
+    Ok(store
+        .latest(namespace, name)
+        .await?
+        .map_or(1, |s| s.revision + 1))
+}
+
+/// Renders a fetched package against the cluster's discovery.
+async fn render_online(
+    cluster: &Cluster,
+    fetched: &Fetched,
+    release: &str,
+    namespace: &str,
+    previous: &[Object],
+) -> Result<(Vec<Object>, Discovery), PlanError> {
+    let documents = render::parse_documents(&fetched.package)?;
+    let api_versions = documents
+        .iter()
+        .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str()))
+        .chain(previous.iter().map(|o| o.api_version.as_str()));
+    let groups = crate::cluster::discovery::groups_of(api_versions);
+    let mut discovery = Discovery::run(cluster.client(), &groups).await?;
+    discovery.learn_crds(documents.iter().map(|(_, v)| v));
+    let target = RenderTarget { release, namespace };
+    let objects = render::render(documents, &target, &discovery).map_err(|error| match error {
+        RenderError::UnknownKind { location, api_version, kind, .. } => RenderError::UnknownKind {
+            location,
+            api_version,
+            kind,
+            hint: "the cluster does not serve it and no CustomResourceDefinition in the package defines it".to_string(),
+        },
+        other => other,
+    })?;
+    Ok((objects, discovery))
+}
+
+/// Plans installing a fetched package as a new release.
+pub async fn plan_install(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    fetched: &Fetched,
+    release: &str,
+    adopt: bool,
+) -> Result<Plan, PlanError> {
+    validate_release_name(release)?;
+    let namespace = cluster.namespace.clone();
+    let latest = store.latest(&namespace, release).await?;
+    if let Some(latest) = &latest
+        && latest.status != Status::Uninstalled
+    {
+        return Err(PlanError::AlreadyInstalled {
+            name: release.to_string(),
+            namespace,
+            revision: latest.revision,
+            status: latest.status.as_str(),
+        });
+    }
+    let (objects, discovery) = render_online(cluster, fetched, release, &namespace, &[]).await?;
+    let desired = Desired {
+        operation: Operation::Install,
+        release: ReleaseTarget {
+            name: release.to_string(),
+            namespace: namespace.clone(),
+            revision: latest.map_or(1, |l| l.revision + 1),
+        },
+        package: offline::package_info(&fetched.package, &fetched.source),
+        objects,
+        previous: Vec::new(),
+        declared: fetched.package.metadata.permissions.clone(),
+        adopt,
+    };
+    online::plan(cluster, &discovery, desired).await
+}
+
+/// Plans upgrading a release to a fetched package: changed objects updated, dropped ones pruned.
+pub async fn plan_upgrade(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    fetched: &Fetched,
+    release: &str,
+    adopt: bool,
+) -> Result<Plan, PlanError> {
+    let namespace = cluster.namespace.clone();
+    let current = deployed(store, &namespace, release).await?;
+    let previous = kept_objects(&current.plan);
+    let (objects, discovery) =
+        render_online(cluster, fetched, release, &namespace, &previous).await?;
+    let desired = Desired {
+        operation: Operation::Upgrade,
+        release: ReleaseTarget {
+            name: release.to_string(),
+            namespace: namespace.clone(),
+            revision: next_revision(store, &namespace, release).await?,
+        },
+        package: offline::package_info(&fetched.package, &fetched.source),
+        objects,
+        previous,
+        declared: fetched.package.metadata.permissions.clone(),
+        adopt,
+    };
+    online::plan(cluster, &discovery, desired).await
+}
+
+/// Plans re-applying revision `to` (default: the one deployed before the current one),
+/// from its stored objects: no registry access.
+pub async fn plan_rollback(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    release: &str,
+    to: Option<u32>,
+) -> Result<Plan, PlanError> {
+    let namespace = cluster.namespace.clone();
+    let current = deployed(store, &namespace, release).await?;
+    let history = store.history(&namespace, release).await?;
+    let current_revision = current.plan.release.revision;
+    let target = match to {
+        Some(revision) => revision,
+        None => history
+            .iter()
+            .rev()
+            .find(|s| s.revision < current_revision && s.status == Status::Superseded)
+            .map(|s| s.revision)
+            .ok_or_else(|| PlanError::Rollback {
+                name: release.to_string(),
+                revision: current_revision.saturating_sub(1),
+                reason: "there is no earlier deployed revision".to_string(),
+            })?,
+    };
+    let summary = history
+        .iter()
+        .find(|s| s.revision == target)
+        .ok_or_else(|| PlanError::Rollback {
+            name: release.to_string(),
+            revision: target,
+            reason: "no such revision".to_string(),
+        })?;
+    if !matches!(summary.status, Status::Deployed | Status::Superseded)
+        || summary.operation == Operation::Uninstall
+    {
+        return Err(PlanError::Rollback {
+            name: release.to_string(),
+            revision: target,
+            reason: format!("it was never deployed (status {})", summary.status.as_str()),
+        });
+    }
+    let record = store.load(&namespace, release, target).await?;
+    let objects = kept_objects(&record.plan);
+    let previous = kept_objects(&current.plan);
+    let mut discovery = Discovery::run(
+        cluster.client(),
+        &online::discover_for(objects.iter().chain(&previous)),
+    )
+    .await?;
+    discovery.learn_crds(objects.iter().map(|o| &o.manifest));
+    let desired = Desired {
+        operation: Operation::Rollback,
+        release: ReleaseTarget {
+            name: release.to_string(),
+            namespace: namespace.clone(),
+            revision: next_revision(store, &namespace, release).await?,
+        },
+        package: record.plan.package.clone(),
+        objects,
+        previous,
+        declared: record.plan.permissions.declared.clone(),
+        adopt: false,
+    };
+    online::plan(cluster, &discovery, desired).await
+}
+
+/// Plans deleting every object of a release's deployed revision.
+pub async fn plan_uninstall(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    release: &str,
+) -> Result<Plan, PlanError> {
+    let namespace = cluster.namespace.clone();
+    let current = deployed(store, &namespace, release).await?;
+    let previous = kept_objects(&current.plan);
+    let discovery = Discovery::run(cluster.client(), &online::discover_for(&previous)).await?;
+    let desired = Desired {
+        operation: Operation::Uninstall,
+        release: ReleaseTarget {
+            name: release.to_string(),
+            namespace: namespace.clone(),
+            revision: next_revision(store, &namespace, release).await?,
+        },
+        package: current.plan.package.clone(),
+        objects: Vec::new(),
+        previous,
+        declared: Vec::new(),
+        adopt: false,
+    };
+    online::plan(cluster, &discovery, desired).await
+}

@@ -1,12 +1,13 @@
 //! Planning without a cluster: render, analyse and seal, every object a `create`.
 
+use super::PlanError;
 use crate::package::{FORMAT_PLAIN, Package};
 use crate::permissions;
 use crate::plan::{
     Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan, PlannedObject,
     ReleaseTarget,
 };
-use crate::render::{self, OfflineScopes, RenderError, RenderTarget};
+use crate::render::{self, OfflineScopes, RenderTarget};
 use crate::version::Candidate;
 
 /// Where a package came from and how its version was chosen: what the plan's
@@ -35,22 +36,6 @@ impl Source {
     }
 }
 
-/// Why a plan could not be made.
-#[derive(Debug, thiserror::Error)]
-pub enum PlanError {
-    /// The package did not render.
-    #[error(transparent)]
-    Render(#[from] RenderError),
-    /// The release name is not a DNS label.
-    #[error("release name {name:?} is invalid: {reason}")]
-    ReleaseName {
-        /// The name.
-        name: String,
-        /// Why.
-        reason: String,
-    },
-}
-
 /// Plans installing `package` as release `release` in `namespace`, without a cluster.
 pub fn plan_offline(
     package: &Package,
@@ -62,18 +47,10 @@ pub fn plan_offline(
         name: release.to_string(),
         reason,
     })?;
-    let digest = source
-        .digest
-        .clone()
-        .unwrap_or_else(|| package.artifact().digest);
     let documents = render::parse_documents(package)?;
     let mut scopes = OfflineScopes::default();
     scopes.learn_crds(documents.iter().map(|(_, value)| value));
-    let target = RenderTarget {
-        release,
-        namespace,
-        digest: &digest,
-    };
+    let target = RenderTarget { release, namespace };
     let objects = render::render(documents, &target, &scopes)?;
     let permissions = permissions::analyze(&objects, &package.metadata.permissions);
     let images = permissions::images(&objects);
@@ -105,15 +82,7 @@ pub fn plan_offline(
             revision: 1,
         },
         cluster: ClusterInfo::default(),
-        package: PackageInfo {
-            name: package.metadata.name.clone(),
-            version: package.version.to_string(),
-            constraint: source.constraint.clone(),
-            candidates: source.candidates.clone(),
-            reference: source.reference.clone(),
-            digest,
-            format: FORMAT_PLAIN.to_string(),
-        },
+        package: package_info(package, source),
         values: None,
         objects: planned,
         permissions,
@@ -122,4 +91,20 @@ pub fn plan_offline(
         hash: String::new(),
     }
     .seal())
+}
+
+/// The plan's `package` section for a fetched package.
+pub(super) fn package_info(package: &Package, source: &Source) -> PackageInfo {
+    PackageInfo {
+        name: package.metadata.name.clone(),
+        version: package.version.to_string(),
+        constraint: source.constraint.clone(),
+        candidates: source.candidates.clone(),
+        reference: source.reference.clone(),
+        digest: source
+            .digest
+            .clone()
+            .unwrap_or_else(|| package.artifact().digest),
+        format: FORMAT_PLAIN.to_string(),
+    }
 }

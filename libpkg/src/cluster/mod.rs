@@ -3,12 +3,29 @@
 //! `--kubeconfig`, `--context` and `-n/--namespace` map onto kube's
 //! [`KubeConfigOptions`]; without `--kubeconfig`, `KUBECONFIG` (several files
 //! joined by `:`) or `~/.kube/config` is read, as kubectl does.
+//!
+//! Objects are handled as JSON values through dynamic APIs resolved by
+//! [`discovery`], since a package may hold any kind. Every write goes through
+//! server-side apply with [`crate::FIELD_MANAGER`].
+
+mod access;
+pub mod discovery;
 
 use std::path::PathBuf;
 
 use k8s_openapi::api::core::v1::Namespace;
-use kube::api::{Api, ListParams};
+use kube::api::{
+    Api, DeleteParams, DynamicObject, ListParams, Patch, PatchParams, PropagationPolicy,
+};
 use kube::config::{KubeConfigOptions, Kubeconfig};
+use serde_json::Value;
+
+pub use access::{AccessCheck, AccessResult};
+pub use discovery::{Discovery, Resource};
+
+/// How many requests planning and applying keep in flight at once: enough to
+/// hide latency to a remote control plane, few enough for a shared API server.
+pub const CONCURRENCY: usize = 16;
 
 use crate::plan::ClusterInfo;
 
@@ -164,6 +181,74 @@ impl Cluster {
     /// Asks the server for its version (`v1.20.2`).
     pub async fn server_version(&self) -> Result<String, ClusterError> {
         Ok(self.client.apiserver_version().await?.git_version)
+    }
+
+    /// Whether a namespace exists.
+    pub async fn namespace_exists(&self, name: &str) -> Result<bool, ClusterError> {
+        let api: Api<Namespace> = Api::all(self.client.clone());
+        Ok(api.get_opt(name).await?.is_some())
+    }
+
+    fn dynamic(&self, resource: &Resource, namespace: Option<&str>) -> Api<DynamicObject> {
+        match (resource.namespaced, namespace) {
+            (true, Some(namespace)) => {
+                Api::namespaced_with(self.client.clone(), namespace, &resource.api)
+            }
+            _ => Api::all_with(self.client.clone(), &resource.api),
+        }
+    }
+
+    /// The live object, or `None` when it does not exist.
+    pub async fn get(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Result<Option<Value>, ClusterError> {
+        let object = self.dynamic(resource, namespace).get_opt(name).await?;
+        Ok(object.map(|o| serde_json::to_value(o).expect("objects serialize")))
+    }
+
+    /// Server-side apply (forcing field ownership, as a package manager owns its
+    /// objects); with `dry_run`, nothing is persisted and the result is what the
+    /// server would store.
+    pub async fn apply(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+        name: &str,
+        manifest: &Value,
+        dry_run: bool,
+    ) -> Result<Value, ClusterError> {
+        let mut params = PatchParams::apply(crate::FIELD_MANAGER).force();
+        params.dry_run = dry_run;
+        let applied = self
+            .dynamic(resource, namespace)
+            .patch(name, &params, &Patch::Apply(manifest))
+            .await?;
+        Ok(serde_json::to_value(applied).expect("objects serialize"))
+    }
+
+    /// Deletes an object (background propagation); an object already gone is fine.
+    pub async fn delete(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Result<(), ClusterError> {
+        let params = DeleteParams {
+            propagation_policy: Some(PropagationPolicy::Background),
+            ..DeleteParams::default()
+        };
+        match self
+            .dynamic(resource, namespace)
+            .delete(name, &params)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(kube::Error::Api(status)) if status.code == 404 => Ok(()),
+            Err(other) => Err(other.into()),
+        }
     }
 
     /// Names of all namespaces (sorted), which needs cluster-wide list rights.

@@ -1,0 +1,59 @@
+//! `kubectl pkg list [-A]`: releases and their current revision, from one list call.
+
+use std::collections::BTreeMap;
+
+use anyhow::Result;
+use clap::Args;
+use libpkg::release::{ReleaseStore, Summary};
+
+use crate::cli::{GlobalArgs, OutputFormat};
+use crate::{settings, view};
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Releases in every namespace.
+    #[arg(short = 'A', long)]
+    pub all_namespaces: bool,
+}
+
+pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
+    let cluster = settings::cluster(global).await?;
+    let namespace = (!args.all_namespaces).then_some(cluster.namespace.as_str());
+    let revisions = ReleaseStore::new(cluster.clone()).list(namespace).await?;
+    // The newest revision of each release (revisions come sorted).
+    let mut latest: BTreeMap<(String, String), Summary> = BTreeMap::new();
+    for summary in revisions {
+        latest.insert((summary.namespace.clone(), summary.name.clone()), summary);
+    }
+    let releases: Vec<&Summary> = latest.values().collect();
+    match global.output {
+        OutputFormat::Text => {
+            if releases.is_empty() {
+                eprintln!("No releases.");
+                return Ok(());
+            }
+            let mut table = view::table();
+            table.set_header([
+                "NAME",
+                "NAMESPACE",
+                "REVISION",
+                "STATUS",
+                "PACKAGE",
+                "VERSION",
+            ]);
+            for release in releases {
+                table.add_row([
+                    release.name.clone(),
+                    release.namespace.clone(),
+                    release.revision.to_string(),
+                    release.status.as_str().to_string(),
+                    release.package.clone(),
+                    release.version.clone(),
+                ]);
+            }
+            println!("{table}");
+            Ok(())
+        }
+        format => view::print_document(format, &releases),
+    }
+}

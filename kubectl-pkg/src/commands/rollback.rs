@@ -1,0 +1,33 @@
+//! `kubectl pkg rollback NAME [REVISION]`: plan re-applying an earlier revision's
+//! stored objects (no registry access), show, ask, apply.
+
+use anyhow::Result;
+use clap::Args;
+use libpkg::action::plan_rollback;
+use libpkg::release::ReleaseStore;
+
+use crate::cli::GlobalArgs;
+use crate::flow::{self, MutatingArgs};
+use crate::settings;
+
+#[derive(Debug, Args)]
+pub struct RollbackArgs {
+    /// The release.
+    pub release: String,
+    /// The revision to return to (default: the one deployed before the current one).
+    pub revision: Option<u32>,
+    #[command(flatten)]
+    pub mutating: MutatingArgs,
+}
+
+pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
+    let cluster = settings::cluster(global).await?;
+    let plan = plan_rollback(
+        &cluster,
+        &ReleaseStore::new(cluster.clone()),
+        &args.release,
+        args.revision,
+    )
+    .await?;
+    flow::review_and_apply(global, &args.mutating, &cluster, &plan).await
+}

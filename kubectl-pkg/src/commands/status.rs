@@ -1,0 +1,80 @@
+//! `kubectl pkg status NAME`: the newest revision, what it did, and what to do next.
+
+use anyhow::{Result, bail};
+use clap::Args;
+use libpkg::plan::Action;
+use libpkg::release::{ReleaseStore, Status};
+use serde_json::json;
+
+use crate::cli::{GlobalArgs, OutputFormat};
+use crate::{settings, view};
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// The release.
+    pub release: String,
+}
+
+pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
+    let cluster = settings::cluster(global).await?;
+    let store = ReleaseStore::new(cluster.clone());
+    let Some(latest) = store.latest(&cluster.namespace, &args.release).await? else {
+        bail!(
+            "release {:?} not found in namespace {:?}",
+            args.release,
+            cluster.namespace
+        );
+    };
+    let record = store
+        .load(&cluster.namespace, &args.release, latest.revision)
+        .await?;
+    let plan = &record.plan;
+    let count = |action: Action| plan.objects.iter().filter(|o| o.action == action).count();
+    let advice = match record.status {
+        Status::Pending => {
+            "an operation is running or was interrupted; the next upgrade, rollback or apply continues from here"
+        }
+        Status::Failed => {
+            "the last operation failed; fix the cause and upgrade again, or roll back"
+        }
+        Status::Deployed => "",
+        Status::Superseded | Status::Uninstalled => "",
+    };
+    match global.output {
+        OutputFormat::Text => {
+            println!(
+                "Release:   {} (namespace {})",
+                plan.release.name, plan.release.namespace
+            );
+            println!(
+                "Revision:  {} ({}, {})",
+                plan.release.revision,
+                record.status.as_str(),
+                view::label(&plan.operation)
+            );
+            println!("Package:   {} {}", plan.package.name, plan.package.version);
+            println!("Reference: {}", plan.package.reference);
+            println!("Plan hash: {}", plan.hash);
+            println!(
+                "Objects:   {} created, {} updated, {} unchanged, {} deleted",
+                count(Action::Create),
+                count(Action::Update),
+                count(Action::Unchanged),
+                count(Action::Delete)
+            );
+            if let Some(message) = &record.message {
+                println!("Message:   {message}");
+            }
+            if !advice.is_empty() {
+                println!("Next:      {advice}");
+            }
+            Ok(())
+        }
+        format => view::print_document(
+            format,
+            &json!({ "summary": latest, "objects": plan.objects.iter().map(|o| json!({
+                "apiVersion": o.api_version, "kind": o.kind, "namespace": o.namespace, "name": o.name, "action": o.action,
+            })).collect::<Vec<_>>() }),
+        ),
+    }
+}

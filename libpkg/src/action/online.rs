@@ -1,0 +1,426 @@
+//! Planning against a live cluster: discovery, the access check, the live
+//! state and a server-side-apply dry run per object, then the comparison.
+//!
+//! Inputs are gathered here (all I/O), bounded in concurrency and in request
+//! order, then the plan is assembled by [`assemble`], which is the same for
+//! every operation.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use futures::{StreamExt, TryStreamExt};
+use serde_json::Value;
+
+use super::PlanError;
+use crate::cluster::{AccessCheck, Cluster, Discovery, Resource};
+use crate::diff::{Comparison, compare};
+use crate::object::{Object, ObjectKey};
+use crate::permissions::{self, DeclaredPermission, Grant, MissingPermission};
+use crate::plan::{
+    Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan, PlannedObject,
+    ReleaseTarget,
+};
+use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_RELEASE};
+
+/// What an operation wants the cluster to look like.
+#[derive(Debug, Clone)]
+pub struct Desired {
+    /// The operation.
+    pub operation: Operation,
+    /// The release and the revision the plan creates.
+    pub release: ReleaseTarget,
+    /// The package the objects come from.
+    pub package: PackageInfo,
+    /// The objects, rendered, in apply order (empty for uninstall).
+    pub objects: Vec<Object>,
+    /// Objects of the current revision, pruned when `objects` no longer has them.
+    pub previous: Vec<Object>,
+    /// Permissions the package declares.
+    pub declared: Vec<DeclaredPermission>,
+    /// Take over objects that exist but belong to no release or another one.
+    pub adopt: bool,
+}
+
+/// What planning learned about one desired object.
+struct Observed {
+    action: Action,
+    live_resource_version: Option<String>,
+    diff: Option<String>,
+    note: Option<String>,
+}
+
+/// The groups a plan touches, for a discovery limited to them.
+pub(crate) fn discover_for<'a>(objects: impl IntoIterator<Item = &'a Object>) -> BTreeSet<String> {
+    crate::cluster::discovery::groups_of(objects.into_iter().map(|o| o.api_version.as_str()))
+}
+
+/// Resolves every object's resource, or says which kind the server does not know.
+pub(crate) fn resolve<'a>(
+    discovery: &'a Discovery,
+    object: &Object,
+) -> Result<&'a Resource, PlanError> {
+    discovery
+        .resolve(&object.api_version, &object.kind)
+        .ok_or_else(|| PlanError::UnknownKind {
+            object: object.to_string(),
+            api_version: object.api_version.clone(),
+            kind: object.kind.clone(),
+        })
+}
+
+/// Plans `desired` against the cluster.
+pub async fn plan(
+    cluster: &Cluster,
+    discovery: &Discovery,
+    desired: Desired,
+) -> Result<Plan, PlanError> {
+    let namespace = desired.release.namespace.clone();
+    let creates_namespace = desired
+        .objects
+        .iter()
+        .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == namespace);
+    let namespace_exists = cluster.namespace_exists(&namespace).await?;
+    if !namespace_exists && !creates_namespace && desired.operation != Operation::Uninstall {
+        return Err(PlanError::NamespaceMissing { namespace });
+    }
+
+    // 1. The access check comes first: what the installer may not read is not read.
+    let desired_keys: BTreeSet<ObjectKey> = desired.objects.iter().map(Object::key).collect();
+    let pruned: Vec<&Object> = desired
+        .previous
+        .iter()
+        .filter(|o| !desired_keys.contains(&o.key()))
+        .collect();
+    let mut checks = BTreeSet::new();
+    for object in &desired.objects {
+        let resource = resolve(discovery, object)?;
+        for verb in ["get", "create", "patch"] {
+            checks.insert(check(verb, resource, object));
+        }
+    }
+    for object in &pruned {
+        if let Ok(resource) = resolve(discovery, object) {
+            for verb in ["get", "delete"] {
+                checks.insert(check(verb, resource, object));
+            }
+        }
+    }
+    // The release record itself.
+    for verb in ["get", "list", "create", "patch"] {
+        checks.insert(AccessCheck {
+            verb: verb.to_string(),
+            group: String::new(),
+            resource: "secrets".to_string(),
+            namespace: Some(namespace.clone()),
+        });
+    }
+    let analysis = permissions::analyze(&desired.objects, &desired.declared);
+    // RBAC the package grants must be held by the installer (the API server's escalation check).
+    let escalation: BTreeSet<AccessCheck> = analysis.grants.iter().flat_map(grant_checks).collect();
+    let all_checks: Vec<AccessCheck> = checks
+        .iter()
+        .chain(escalation.iter())
+        .cloned()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let answers: BTreeMap<AccessCheck, bool> = cluster
+        .review_access(all_checks)
+        .await?
+        .into_iter()
+        .map(|r| (r.check, r.allowed))
+        .collect();
+    let allowed = |check: &AccessCheck| answers.get(check).copied().unwrap_or(false);
+
+    // 2. Live state and dry runs, several at a time, results in object order.
+    let namespace_exists = &namespace_exists;
+    let observed: Vec<Observed> = futures::stream::iter(&desired.objects)
+        .map(|object| {
+            let resource = resolve(discovery, object).expect("resolved above");
+            let may = |verb: &str| allowed(&check(verb, resource, object));
+            let (may_get, may_create, may_patch) = (may("get"), may("create"), may("patch"));
+            let release = &desired.release;
+            async move {
+                observe(
+                    cluster,
+                    resource,
+                    object,
+                    release,
+                    *namespace_exists,
+                    may_get,
+                    may_create,
+                    may_patch,
+                    desired.adopt,
+                )
+                .await
+            }
+        })
+        .buffered(crate::cluster::CONCURRENCY)
+        .try_collect()
+        .await?;
+
+    // 3. Prune: objects of the current revision that this one no longer has, if this release owns them.
+    let mut deletions = Vec::new();
+    for object in pruned {
+        let Ok(resource) = resolve(discovery, object) else {
+            continue;
+        };
+        let live = if allowed(&check("get", resource, object)) {
+            cluster
+                .get(resource, object.namespace.as_deref(), &object.name)
+                .await?
+        } else {
+            None
+        };
+        if let Some(live) = live
+            && owned_by(&live, &desired.release)
+        {
+            deletions.push((object.clone(), resource_version(&live)));
+        }
+    }
+
+    let mut missing: Vec<MissingPermission> = checks
+        .iter()
+        .chain(escalation.iter())
+        .filter(|c| !allowed(c))
+        .map(|c| MissingPermission {
+            verb: c.verb.clone(),
+            group: c.group.clone(),
+            resource: c.resource.clone(),
+            namespace: c.namespace.clone(),
+        })
+        .collect();
+    missing.sort_by(|a, b| {
+        (&a.namespace, &a.group, &a.resource, &a.verb).cmp(&(
+            &b.namespace,
+            &b.group,
+            &b.resource,
+            &b.verb,
+        ))
+    });
+    missing.dedup();
+
+    let mut warnings = Vec::new();
+    let escalating: Vec<&AccessCheck> = escalation.iter().filter(|c| !allowed(c)).collect();
+    if !escalating.is_empty() {
+        warnings.push(format!(
+            "the package grants {} permission(s) you do not hold; the API server refuses such roles unless you may escalate (they are listed as missing)",
+            escalating.len()
+        ));
+    }
+    let server_version = cluster.server_version().await?;
+    let cluster_info = ClusterInfo {
+        version: Some(server_version),
+        ..cluster.info.clone()
+    };
+    Ok(assemble(
+        desired,
+        observed,
+        deletions,
+        analysis,
+        missing,
+        warnings,
+        cluster_info,
+    ))
+}
+
+fn check(verb: &str, resource: &Resource, object: &Object) -> AccessCheck {
+    AccessCheck {
+        verb: verb.to_string(),
+        group: resource.api.group.clone(),
+        resource: resource.api.plural.clone(),
+        namespace: object.namespace.clone(),
+    }
+}
+
+/// The access checks that holding a grant amounts to (one per verb and resource).
+fn grant_checks(grant: &Grant) -> Vec<AccessCheck> {
+    let namespace = grant.namespace().map(str::to_string);
+    let mut checks = Vec::new();
+    for group in &grant.api_groups {
+        for resource in &grant.resources {
+            for verb in &grant.verbs {
+                checks.push(AccessCheck {
+                    verb: verb.clone(),
+                    group: group.clone(),
+                    resource: resource.clone(),
+                    namespace: namespace.clone(),
+                });
+            }
+        }
+    }
+    checks
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn observe(
+    cluster: &Cluster,
+    resource: &Resource,
+    object: &Object,
+    release: &ReleaseTarget,
+    namespace_exists: bool,
+    may_get: bool,
+    may_create: bool,
+    may_patch: bool,
+    adopt: bool,
+) -> Result<Observed, PlanError> {
+    let namespace = object.namespace.as_deref();
+    let in_new_namespace = namespace.is_some_and(|ns| ns == release.namespace) && !namespace_exists;
+    if resource.pending_crd || in_new_namespace || !may_get {
+        let note = if !may_get {
+            "not read: you may not get it (see the access check)"
+        } else if resource.pending_crd {
+            "its CustomResourceDefinition is created by this plan: validated after the CRD is established"
+        } else {
+            "its namespace is created by this plan"
+        };
+        return Ok(Observed {
+            action: Action::Create,
+            live_resource_version: None,
+            diff: None,
+            note: Some(note.to_string()),
+        });
+    }
+    let live = cluster.get(resource, namespace, &object.name).await?;
+    if let Some(live) = &live
+        && !adopt
+        && !owned_by(live, release)
+    {
+        let owner = live
+            .pointer(&format!(
+                "/metadata/labels/{}",
+                LABEL_RELEASE.replace('/', "~1")
+            ))
+            .and_then(Value::as_str)
+            .map_or_else(
+                || "no kubectl-pkg release".to_string(),
+                |r| format!("release {r:?}"),
+            );
+        return Err(PlanError::Conflict {
+            object: object.to_string(),
+            owner,
+        });
+    }
+    let may_write = if live.is_some() {
+        may_patch
+    } else {
+        may_create
+    };
+    if !may_write {
+        return Ok(Observed {
+            action: if live.is_some() {
+                Action::Update
+            } else {
+                Action::Create
+            },
+            live_resource_version: live.as_ref().and_then(resource_version),
+            diff: None,
+            note: Some("not dry-run: you may not write it (see the access check)".to_string()),
+        });
+    }
+    let dry_run = cluster
+        .apply(resource, namespace, &object.name, &object.manifest, true)
+        .await
+        .map_err(|source| PlanError::DryRun {
+            object: object.to_string(),
+            source,
+        })?;
+    let (action, diff) = match compare(live.as_ref(), &dry_run) {
+        Comparison::Create => (Action::Create, None),
+        Comparison::Unchanged => (Action::Unchanged, None),
+        Comparison::Update { diff } => (Action::Update, Some(diff)),
+    };
+    Ok(Observed {
+        action,
+        live_resource_version: live.as_ref().and_then(resource_version),
+        diff,
+        note: None,
+    })
+}
+
+/// Whether a live object carries this release's label and namespace annotation.
+pub(crate) fn owned_by(live: &Value, release: &ReleaseTarget) -> bool {
+    let label = live.pointer(&format!(
+        "/metadata/labels/{}",
+        LABEL_RELEASE.replace('/', "~1")
+    ));
+    let namespace = live.pointer(&format!(
+        "/metadata/annotations/{}",
+        ANNOTATION_RELEASE_NAMESPACE.replace('/', "~1")
+    ));
+    label.and_then(Value::as_str) == Some(release.name.as_str())
+        && namespace.and_then(Value::as_str) == Some(release.namespace.as_str())
+}
+
+pub(crate) fn resource_version(live: &Value) -> Option<String> {
+    live.pointer("/metadata/resourceVersion")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+/// Builds and seals the plan from what was gathered. Pure.
+fn assemble(
+    desired: Desired,
+    observed: Vec<Observed>,
+    deletions: Vec<(Object, Option<String>)>,
+    mut analysis: permissions::Permissions,
+    missing: Vec<MissingPermission>,
+    mut warnings: Vec<String>,
+    cluster: ClusterInfo,
+) -> Plan {
+    analysis.installer = permissions::InstallerCheck {
+        checked: true,
+        missing,
+    };
+    let images = permissions::images(&desired.objects);
+    warnings.extend(images.iter().filter_map(|image| image.warning()));
+    let mut objects: Vec<PlannedObject> =
+        Vec::with_capacity(desired.objects.len() + deletions.len());
+    for (object, seen) in desired.objects.into_iter().zip(observed) {
+        if let Some(note) = &seen.note {
+            warnings.push(format!("{object}: {note}"));
+        }
+        objects.push(PlannedObject {
+            api_version: object.api_version,
+            kind: object.kind,
+            namespace: object.namespace,
+            name: object.name,
+            action: seen.action,
+            manifest: object.manifest,
+            live_resource_version: seen.live_resource_version,
+            diff: seen.diff,
+        });
+    }
+    // Deletions run after the applies, in reverse apply order.
+    let mut deletions: Vec<(Object, Option<String>)> = deletions;
+    let mut order: Vec<Object> = deletions.iter().map(|(o, _)| o.clone()).collect();
+    crate::render::sort_for_apply(&mut order);
+    deletions
+        .sort_by_key(|(o, _)| std::cmp::Reverse(order.iter().position(|x| x.key() == o.key())));
+    for (object, live_resource_version) in deletions {
+        objects.push(PlannedObject {
+            api_version: object.api_version,
+            kind: object.kind,
+            namespace: object.namespace,
+            name: object.name,
+            action: Action::Delete,
+            manifest: object.manifest,
+            live_resource_version,
+            diff: None,
+        });
+    }
+    Plan {
+        api_version: PLAN_API_VERSION.to_string(),
+        kind: PLAN_KIND.to_string(),
+        operation: desired.operation,
+        release: desired.release,
+        cluster,
+        package: desired.package,
+        values: None,
+        objects,
+        permissions: analysis,
+        images,
+        warnings,
+        hash: String::new(),
+    }
+    .seal()
+}

@@ -1,0 +1,375 @@
+//! Release records: one Secret per revision in the release namespace.
+//!
+//! `kubectl-pkg.release.v1.<name>.v<revision>`, type [`RECORD_TYPE`], holding
+//! the gzipped JSON [`Record`] (the plan that was applied and its outcome).
+//! What `list` and `history` show (status, package, version, digest, plan hash)
+//! is also kept in labels and annotations, so they never decode payloads.
+//! Creating a revision's Secret fails if it exists: two operations can never
+//! both write revision N.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+
+use k8s_openapi::ByteString;
+use k8s_openapi::api::core::v1::Secret;
+use kube::api::{Api, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
+use serde::{Deserialize, Serialize};
+
+use crate::cluster::{Cluster, ClusterError};
+use crate::plan::{Operation, Plan};
+
+/// The Secret type of release records.
+pub const RECORD_TYPE: &str = "kubectl-pkg.dev/release.v1";
+const LABEL_OWNER: &str = "owner";
+const LABEL_NAME: &str = "kubectl-pkg.dev/release-name";
+const LABEL_REVISION: &str = "kubectl-pkg.dev/revision";
+const LABEL_STATUS: &str = "kubectl-pkg.dev/status";
+const ANNOTATION_SUMMARY: &str = "kubectl-pkg.dev/summary";
+const DATA_KEY: &str = "release";
+
+/// Where a revision stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Being applied (or interrupted while being applied).
+    Pending,
+    /// The current revision, applied successfully.
+    Deployed,
+    /// An earlier revision, replaced by a later one.
+    Superseded,
+    /// Applying it failed; see the message.
+    Failed,
+    /// Its objects were deleted by `uninstall`.
+    Uninstalled,
+}
+
+impl Status {
+    /// The lowercase name used in labels and output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Deployed => "deployed",
+            Status::Superseded => "superseded",
+            Status::Failed => "failed",
+            Status::Uninstalled => "uninstalled",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Status> {
+        [
+            Status::Pending,
+            Status::Deployed,
+            Status::Superseded,
+            Status::Failed,
+            Status::Uninstalled,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == text)
+    }
+}
+
+/// A stored revision: the plan applied and what came of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Record {
+    /// The plan, exactly as reviewed and applied.
+    pub plan: Plan,
+    /// Current status.
+    pub status: Status,
+    /// What happened: the error of a failed revision, for example.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// What `list` and `history` show of a revision, read from labels and annotations only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// Release name.
+    pub name: String,
+    /// Release namespace.
+    pub namespace: String,
+    /// Revision number.
+    pub revision: u32,
+    /// Status.
+    pub status: Status,
+    /// The operation that created the revision.
+    pub operation: Operation,
+    /// Package name.
+    pub package: String,
+    /// Package version.
+    pub version: String,
+    /// Package digest.
+    pub digest: String,
+    /// The applied plan's hash.
+    pub plan_hash: String,
+    /// The outcome message, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Release records stored as Secrets through a cluster connection.
+#[derive(Debug, Clone)]
+pub struct ReleaseStore {
+    cluster: Cluster,
+}
+
+/// Errors of the release store.
+#[derive(Debug, thiserror::Error)]
+pub enum ReleaseError {
+    /// The API server failed.
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    /// No release of that name in that namespace.
+    #[error("release {name:?} not found in namespace {namespace:?}")]
+    NotFound {
+        /// Name.
+        name: String,
+        /// Namespace.
+        namespace: String,
+    },
+    /// No such revision.
+    #[error("release {name:?} has no revision {revision}")]
+    NoRevision {
+        /// Name.
+        name: String,
+        /// The revision asked for.
+        revision: u32,
+    },
+    /// Another operation wrote the same revision first.
+    #[error(
+        "revision {revision} of release {name:?} was written by another operation in the meantime; plan again"
+    )]
+    Conflict {
+        /// Name.
+        name: String,
+        /// Revision.
+        revision: u32,
+    },
+    /// A record that cannot be read.
+    #[error("release record {secret}: {reason}")]
+    Corrupt {
+        /// The Secret's name.
+        secret: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// The Secret name of a revision.
+pub fn secret_name(name: &str, revision: u32) -> String {
+    format!("kubectl-pkg.release.v1.{name}.v{revision}")
+}
+
+impl ReleaseStore {
+    /// A store using `cluster`.
+    pub fn new(cluster: Cluster) -> Self {
+        ReleaseStore { cluster }
+    }
+
+    fn api(&self, namespace: &str) -> Api<Secret> {
+        Api::namespaced(self.cluster.client().clone(), namespace)
+    }
+
+    /// Every revision of every release, in one namespace or all (`None`), from one list call.
+    pub async fn list(&self, namespace: Option<&str>) -> Result<Vec<Summary>, ReleaseError> {
+        let api: Api<Secret> = match namespace {
+            Some(namespace) => self.api(namespace),
+            None => Api::all(self.cluster.client().clone()),
+        };
+        let params = ListParams::default()
+            .labels(&format!("{LABEL_OWNER}=kubectl-pkg"))
+            .fields(&format!("type={RECORD_TYPE}"));
+        let secrets = api
+            .list_metadata(&params)
+            .await
+            .map_err(ClusterError::from)?;
+        let mut summaries: Vec<Summary> = secrets
+            .items
+            .iter()
+            .filter_map(|s| summary_of(&s.metadata))
+            .collect();
+        summaries.sort_by(|a, b| {
+            (&a.namespace, &a.name, a.revision).cmp(&(&b.namespace, &b.name, b.revision))
+        });
+        Ok(summaries)
+    }
+
+    /// All revisions of one release, oldest first.
+    pub async fn history(&self, namespace: &str, name: &str) -> Result<Vec<Summary>, ReleaseError> {
+        let params = ListParams::default()
+            .labels(&format!("{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={name}"))
+            .fields(&format!("type={RECORD_TYPE}"));
+        let secrets = self
+            .api(namespace)
+            .list_metadata(&params)
+            .await
+            .map_err(ClusterError::from)?;
+        let mut summaries: Vec<Summary> = secrets
+            .items
+            .iter()
+            .filter_map(|s| summary_of(&s.metadata))
+            .collect();
+        summaries.sort_by_key(|s| s.revision);
+        Ok(summaries)
+    }
+
+    /// The newest revision of a release, if it has any.
+    pub async fn latest(
+        &self,
+        namespace: &str,
+        name: &str,
+    ) -> Result<Option<Summary>, ReleaseError> {
+        Ok(self.history(namespace, name).await?.pop())
+    }
+
+    /// Reads a whole revision.
+    pub async fn load(
+        &self,
+        namespace: &str,
+        name: &str,
+        revision: u32,
+    ) -> Result<Record, ReleaseError> {
+        let secret_name = secret_name(name, revision);
+        let secret = self
+            .api(namespace)
+            .get_opt(&secret_name)
+            .await
+            .map_err(ClusterError::from)?
+            .ok_or_else(|| ReleaseError::NoRevision {
+                name: name.to_string(),
+                revision,
+            })?;
+        let corrupt = |reason: String| ReleaseError::Corrupt {
+            secret: secret_name.clone(),
+            reason,
+        };
+        let data = secret
+            .data
+            .as_ref()
+            .and_then(|d| d.get(DATA_KEY))
+            .ok_or_else(|| corrupt(format!("no {DATA_KEY:?} key")))?;
+        let mut json = Vec::new();
+        flate2::read::GzDecoder::new(data.0.as_slice())
+            .read_to_end(&mut json)
+            .map_err(|e| corrupt(format!("not gzip: {e}")))?;
+        serde_json::from_slice(&json).map_err(|e| corrupt(format!("not a release record: {e}")))
+    }
+
+    /// Writes a new revision; fails with [`ReleaseError::Conflict`] if it exists.
+    pub async fn create(&self, record: &Record) -> Result<(), ReleaseError> {
+        let release = &record.plan.release;
+        let secret = to_secret(record);
+        match self
+            .api(&release.namespace)
+            .create(&PostParams::default(), &secret)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(kube::Error::Api(status)) if status.code == 409 => Err(ReleaseError::Conflict {
+                name: release.name.clone(),
+                revision: release.revision,
+            }),
+            Err(other) => Err(ClusterError::from(other).into()),
+        }
+    }
+
+    /// Rewrites a revision's status and message (the plan never changes).
+    pub async fn update(&self, record: &Record) -> Result<(), ReleaseError> {
+        let release = &record.plan.release;
+        let secret = to_secret(record);
+        let params = PatchParams::apply(crate::FIELD_MANAGER).force();
+        self.api(&release.namespace)
+            .patch(
+                &secret_name(&release.name, release.revision),
+                &params,
+                &Patch::Apply(&secret),
+            )
+            .await
+            .map_err(ClusterError::from)?;
+        Ok(())
+    }
+
+    /// Marks an older revision with a new status, from its labels only (used to supersede).
+    pub async fn set_status(
+        &self,
+        namespace: &str,
+        name: &str,
+        revision: u32,
+        status: Status,
+    ) -> Result<(), ReleaseError> {
+        let mut record = self.load(namespace, name, revision).await?;
+        record.status = status;
+        self.update(&record).await
+    }
+
+    /// Deletes every revision of a release (`uninstall --purge`).
+    pub async fn purge(&self, namespace: &str, name: &str) -> Result<(), ReleaseError> {
+        for summary in self.history(namespace, name).await? {
+            self.api(namespace)
+                .delete(&secret_name(name, summary.revision), &Default::default())
+                .await
+                .map_err(ClusterError::from)?;
+        }
+        Ok(())
+    }
+}
+
+fn to_secret(record: &Record) -> Secret {
+    let plan = &record.plan;
+    let release = &plan.release;
+    let summary = Summary {
+        name: release.name.clone(),
+        namespace: release.namespace.clone(),
+        revision: release.revision,
+        status: record.status,
+        operation: plan.operation,
+        package: plan.package.name.clone(),
+        version: plan.package.version.clone(),
+        digest: plan.package.digest.clone(),
+        plan_hash: plan.hash.clone(),
+        message: record.message.clone(),
+    };
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gzip.write_all(&serde_json::to_vec(record).expect("records serialize"))
+        .expect("in memory");
+    let payload = gzip.finish().expect("in memory");
+    Secret {
+        metadata: ObjectMeta {
+            name: Some(secret_name(&release.name, release.revision)),
+            namespace: Some(release.namespace.clone()),
+            labels: Some(BTreeMap::from([
+                (LABEL_OWNER.to_string(), "kubectl-pkg".to_string()),
+                (LABEL_NAME.to_string(), release.name.clone()),
+                (LABEL_REVISION.to_string(), release.revision.to_string()),
+                (LABEL_STATUS.to_string(), record.status.as_str().to_string()),
+            ])),
+            annotations: Some(BTreeMap::from([(
+                ANNOTATION_SUMMARY.to_string(),
+                serde_json::to_string(&summary).expect("summaries serialize"),
+            )])),
+            ..ObjectMeta::default()
+        },
+        type_: Some(RECORD_TYPE.to_string()),
+        data: Some(BTreeMap::from([(
+            DATA_KEY.to_string(),
+            ByteString(payload),
+        )])),
+        ..Secret::default()
+    }
+}
+
+fn summary_of(metadata: &ObjectMeta) -> Option<Summary> {
+    let text = metadata.annotations.as_ref()?.get(ANNOTATION_SUMMARY)?;
+    let mut summary: Summary = serde_json::from_str(text).ok()?;
+    // The status label is authoritative: it is what set_status rewrites.
+    if let Some(status) = metadata
+        .labels
+        .as_ref()?
+        .get(LABEL_STATUS)
+        .and_then(|s| Status::parse(s))
+    {
+        summary.status = status;
+    }
+    Some(summary)
+}
