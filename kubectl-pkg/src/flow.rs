@@ -111,7 +111,10 @@ pub async fn review_and_apply(
         wait: args.wait,
         timeout: args.timeout,
     };
-    let record = action::apply(cluster, &store, plan, &options, &Progress).await?;
+    let progress = Progress::new();
+    let outcome = action::apply(cluster, &store, plan, &options, &progress).await;
+    progress.finish();
+    let record = outcome?;
     eprintln!(
         "Release {} in namespace {}: revision {} {}.",
         plan.release.name,
@@ -126,19 +129,51 @@ fn short_hash(hash: &str) -> &str {
     &hash[..hash.len().min(19)]
 }
 
-/// Progress as plain lines on stderr (one per event, so logs stay readable).
-struct Progress;
+/// Progress on stderr: a spinner showing what is awaited on a terminal, plain
+/// lines otherwise (so logs stay readable); every applied object gets a line.
+struct Progress {
+    spinner: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        let spinner = std::io::stderr().is_terminal().then(|| {
+            let spinner = indicatif::ProgressBar::new_spinner();
+            spinner.enable_steady_tick(Duration::from_millis(120));
+            spinner
+        });
+        Progress { spinner }
+    }
+
+    fn line(&self, text: String) {
+        match &self.spinner {
+            Some(spinner) => spinner.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(spinner) = &self.spinner {
+            spinner.finish_and_clear();
+        }
+    }
+}
 
 impl Reporter for Progress {
     fn event(&self, event: Event) {
         match event {
-            Event::Recorded { revision } => eprintln!("Recorded revision {revision} as pending"),
-            Event::Applied { object, action } => {
-                eprintln!("  {:<9} {object}", view::label(&action))
+            Event::Recorded { revision } => {
+                self.line(format!("Recorded revision {revision} as pending"))
             }
-            Event::Deleted { object } => eprintln!("  deleted   {object}"),
-            Event::Waiting { object, reason } => eprintln!("  waiting   {object}: {reason}"),
-            Event::Ready { object } => eprintln!("  ready     {object}"),
+            Event::Applied { object, action } => {
+                self.line(format!("  {:<9} {object}", view::label(&action)))
+            }
+            Event::Deleted { object } => self.line(format!("  deleted   {object}")),
+            Event::Waiting { object, reason } => match &self.spinner {
+                Some(spinner) => spinner.set_message(format!("waiting for {object}: {reason}")),
+                None => eprintln!("  waiting   {object}: {reason}"),
+            },
+            Event::Ready { object } => self.line(format!("  ready     {object}")),
         }
     }
 }

@@ -56,14 +56,6 @@ pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::so
     Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
 }
 
-/// The release namespace: `-n`, else `default` (offline there is no context to ask).
-pub fn offline_namespace(global: &GlobalArgs) -> String {
-    global
-        .namespace
-        .clone()
-        .unwrap_or_else(|| "default".to_string())
-}
-
 /// Connects to the cluster the global flags (and kubeconfig) name.
 pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
     let options = libpkg::cluster::ClusterOptions {
@@ -72,4 +64,23 @@ pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
         namespace: global.namespace.clone(),
     };
     Ok(libpkg::cluster::Cluster::connect(&options).await?)
+}
+
+/// The offline plan of a fetched package, as release `name` (default: the package name).
+pub fn offline_plan(
+    global: &GlobalArgs,
+    fetched: &libpkg::source::Fetched,
+    name: Option<&str>,
+) -> Result<libpkg::plan::Plan> {
+    let release = name.unwrap_or(&fetched.package.metadata.name);
+    let namespace = global
+        .namespace
+        .clone()
+        .unwrap_or_else(|| "default".to_string());
+    Ok(libpkg::action::plan_offline(
+        &fetched.package,
+        &fetched.source,
+        release,
+        &namespace,
+    )?)
 }

@@ -2,5 +2,6 @@
 //! `tests/env/cluster`, driving the real binary. One target, grouped by area.
 
 mod environment;
+mod lifecycle;
 mod packages;
 mod smoke;

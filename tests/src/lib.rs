@@ -289,3 +289,83 @@ pub const BASIC_SECRET_VALUE: &str = "hunter2-very-secret";
 pub fn parse_json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
 }
+
+impl Pkg {
+    /// Runs kubectl as the admin context (for setting up and checking).
+    pub fn kubectl<I, S>(&self, args: I) -> Run
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let output = Command::new("kubectl")
+            .args(args)
+            .env("KUBECONFIG", &self.env.kubeconfig)
+            .arg("--context=admin")
+            .output()
+            .expect("kubectl runs");
+        Run::from(output)
+    }
+
+    /// A new namespace for this test.
+    pub fn namespace(&self, prefix: &str) -> String {
+        let name = unique(prefix);
+        self.kubectl(["create", "namespace", &name]).ok();
+        name
+    }
+
+    /// Whether an object exists (as seen by the admin).
+    pub fn exists(&self, namespace: &str, resource: &str) -> bool {
+        let run = self.kubectl(["get", "-n", namespace, resource, "-o", "name"]);
+        run.code == 0
+    }
+}
+
+/// An operator-style package: its own CRD (group unique to `suffix`), a custom
+/// resource, cluster-wide RBAC, a ServiceAccount, a Deployment and two
+/// ConfigMaps. Version 2 changes `operator-config` and drops `operator-legacy`.
+pub fn operator_manifests(suffix: &str, version: u32) -> Vec<(String, String)> {
+    let group = format!("{suffix}.example.com");
+    let level = if version == 1 { "info" } else { "debug" };
+    let mut files = vec![
+        (
+            "crd.yaml".to_string(),
+            format!(
+                "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: gizmos.{group}\nspec:\n  group: {group}\n  scope: Namespaced\n  names: {{kind: Gizmo, plural: gizmos, singular: gizmo, listKind: GizmoList}}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec: {{type: object, x-kubernetes-preserve-unknown-fields: true}}\n"
+            ),
+        ),
+        ("gizmo.yaml".to_string(), format!("apiVersion: {group}/v1\nkind: Gizmo\nmetadata:\n  name: default-gizmo\nspec:\n  size: 3\n")),
+        (
+            "rbac.yaml".to_string(),
+            format!(
+                "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: operator\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: {suffix}-operator\nrules:\n- apiGroups: [{group}]\n  resources: [gizmos, gizmos/status]\n  verbs: [get, list, watch, update, patch]\n- apiGroups: ['']\n  resources: [configmaps]\n  verbs: [get, list, watch]\n"
+            ),
+        ),
+        (
+            "config.yaml".to_string(),
+            format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: operator-config\ndata:\n  level: {level}\n"),
+        ),
+        (
+            "deployment.yaml".to_string(),
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: operator\nspec:\n  replicas: 1\n  selector:\n    matchLabels: {app: operator}\n  template:\n    metadata:\n      labels: {app: operator}\n    spec:\n      serviceAccountName: operator\n      containers:\n      - name: operator\n        image: registry.example/operator:1.0.0\n        ports:\n        - {containerPort: 8443, protocol: TCP}\n".to_string(),
+        ),
+    ];
+    if version == 1 {
+        files.push((
+            "legacy.yaml".to_string(),
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: operator-legacy\ndata:\n  migrated: \"false\"\n".to_string(),
+        ));
+    }
+    files
+}
+
+impl Pkg {
+    /// Writes [`operator_manifests`] as a package directory.
+    pub fn write_operator(&self, dir: &str, suffix: &str, version: u32) -> PathBuf {
+        let manifests = operator_manifests(suffix, version);
+        let borrowed: Vec<(&str, &str)> = manifests
+            .iter()
+            .map(|(f, t)| (f.as_str(), t.as_str()))
+            .collect();
+        self.write_package(dir, "operator", &format!("1.{version}.0"), &borrowed)
+    }
+}

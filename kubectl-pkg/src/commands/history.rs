@@ -48,6 +48,12 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                     revision.message.clone().unwrap_or_default(),
                 ]);
             }
+            // Digests are read and compared, so they are never wrapped.
+            for column in [4, 5] {
+                if let Some(column) = table.column_mut(column) {
+                    column.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+                }
+            }
             println!("{table}");
             Ok(())
         }

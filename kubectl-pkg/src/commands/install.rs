@@ -2,7 +2,7 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{plan_install, plan_offline};
+use libpkg::action::{InstallOptions, plan_install};
 use libpkg::release::ReleaseStore;
 
 use crate::cli::{GlobalArgs, PackageArgs};
@@ -19,6 +19,9 @@ pub struct InstallArgs {
     /// Take over objects that exist but belong to no release or to another one.
     #[arg(long)]
     pub adopt: bool,
+    /// Create the release namespace if it does not exist (uninstall leaves it in place).
+    #[arg(long)]
+    pub create_namespace: bool,
     /// Plan without a cluster: no diff, no access check (needs --dry-run).
     #[arg(long)]
     pub offline: bool,
@@ -31,29 +34,27 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         bail!("--offline can only plan: add --dry-run");
     }
     let fetched = settings::fetch(global, &args.package).await?;
-    let release = args
-        .name
-        .clone()
-        .unwrap_or_else(|| fetched.package.metadata.name.clone());
     if args.offline {
-        let plan = plan_offline(
-            &fetched.package,
-            &fetched.source,
-            &release,
-            &settings::offline_namespace(global),
-        )?;
+        let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
         if let Some(path) = &args.mutating.out {
-            view::write_private(path, plan.to_json_pretty().as_bytes())?;
+            view::save_plan(path, &plan)?;
         }
         return view::plan::print(global, &plan);
     }
     let cluster = settings::cluster(global).await?;
+    let options = InstallOptions {
+        release: args
+            .name
+            .clone()
+            .unwrap_or_else(|| fetched.package.metadata.name.clone()),
+        adopt: args.adopt,
+        create_namespace: args.create_namespace,
+    };
     let plan = plan_install(
         &cluster,
         &ReleaseStore::new(cluster.clone()),
         &fetched,
-        &release,
-        args.adopt,
+        &options,
     )
     .await?;
     flow::review_and_apply(global, &args.mutating, &cluster, &plan).await

@@ -3,7 +3,6 @@
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::action::plan_offline;
 use serde_json::json;
 
 use crate::cli::{GlobalArgs, OutputFormat, PackageArgs};
@@ -18,12 +17,7 @@ pub struct ShowArgs {
 pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
     let fetched = settings::fetch(global, &args.package).await?;
     let metadata = &fetched.package.metadata;
-    let plan = plan_offline(
-        &fetched.package,
-        &fetched.source,
-        &metadata.name,
-        &settings::offline_namespace(global),
-    )?;
+    let plan = settings::offline_plan(global, &fetched, None)?;
     match global.output {
         OutputFormat::Text => view::show::print(&fetched, &plan),
         format => view::print_document(

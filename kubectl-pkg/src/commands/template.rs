@@ -2,7 +2,6 @@
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::action::plan_offline;
 
 use crate::cli::{GlobalArgs, PackageArgs};
 use crate::settings;
@@ -21,16 +20,7 @@ pub struct TemplateArgs {
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     let fetched = settings::fetch(global, &args.package).await?;
-    let release = args
-        .name
-        .clone()
-        .unwrap_or_else(|| fetched.package.metadata.name.clone());
-    let plan = plan_offline(
-        &fetched.package,
-        &fetched.source,
-        &release,
-        &settings::offline_namespace(global),
-    )?;
+    let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
     let plan = if args.show_secrets {
         plan
     } else {

@@ -64,3 +64,32 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
 pub fn short_digest(digest: &str) -> &str {
     &digest[..digest.len().min("sha256:".len() + 12)]
 }
+
+/// "2 critical, 1 high, 0 medium, 0 info".
+pub fn risk_counts(permissions: &libpkg::permissions::Permissions) -> String {
+    use libpkg::permissions::Severity;
+    let count = |severity: Severity| {
+        permissions
+            .risks
+            .iter()
+            .filter(|r| r.severity == severity)
+            .count()
+    };
+    format!(
+        "{} critical, {} high, {} medium, {} info",
+        count(Severity::Critical),
+        count(Severity::High),
+        count(Severity::Medium),
+        count(Severity::Info)
+    )
+}
+
+/// Saves the complete plan owner-only, and says so.
+pub fn save_plan(path: &Path, plan: &libpkg::plan::Plan) -> Result<()> {
+    write_private(path, plan.to_json_pretty().as_bytes())?;
+    eprintln!(
+        "Saved the plan to {} (it holds Secret values: keep it private)",
+        path.display()
+    );
+    Ok(())
+}

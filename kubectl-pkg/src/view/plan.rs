@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use libpkg::permissions::Severity;
 use libpkg::plan::Plan;
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -154,20 +153,11 @@ fn render_permissions(plan: &Plan, out: &mut String) {
         }
         let _ = writeln!(out, "{table}");
     }
-    let count = |severity: Severity| {
-        permissions
-            .risks
-            .iter()
-            .filter(|r| r.severity == severity)
-            .count()
-    };
     let _ = writeln!(
         out,
-        "\nRisks: {} critical, {} high, {} medium, {} info",
-        count(Severity::Critical),
-        count(Severity::High),
-        count(Severity::Medium),
-        count(Severity::Info)
+        "
+Risks: {}",
+        view::risk_counts(permissions)
     );
     // Grouped by object, most severe first within each, so long object names are printed once.
     let mut by_object: std::collections::BTreeMap<&str, Vec<&libpkg::permissions::Risk>> =

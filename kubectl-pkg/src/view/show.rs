@@ -6,7 +6,7 @@ use libpkg::permissions::Severity;
 use libpkg::plan::Plan;
 use libpkg::source::Fetched;
 
-use crate::view::label;
+use crate::view::{self, label};
 
 pub fn print(fetched: &Fetched, plan: &Plan) {
     let metadata = &fetched.package.metadata;
@@ -50,21 +50,12 @@ pub fn print(fetched: &Fetched, plan: &Plan) {
         }
     }
     let permissions = &plan.permissions;
-    let count = |severity: Severity| {
-        permissions
-            .risks
-            .iter()
-            .filter(|r| r.severity == severity)
-            .count()
-    };
     let _ = writeln!(
         out,
-        "\nPermissions: {} grants; risks: {} critical, {} high, {} medium, {} info",
+        "
+Permissions: {} grants; risks: {}",
         permissions.grants.len(),
-        count(Severity::Critical),
-        count(Severity::High),
-        count(Severity::Medium),
-        count(Severity::Info)
+        view::risk_counts(permissions)
     );
     for risk in permissions
         .risks

@@ -128,6 +128,22 @@ pub async fn apply(
         status: Status::Pending,
         message: None,
     };
+    // The record lives in the release namespace: if the plan creates it, that comes first.
+    for object in plan.objects.iter().filter(|o| {
+        o.kind == "Namespace"
+            && o.api_version == "v1"
+            && o.name == release.namespace
+            && o.action == Action::Create
+    }) {
+        let resource = resource_of(&discovery, object)?;
+        cluster
+            .apply(resource, None, &object.name, &object.manifest, false)
+            .await
+            .map_err(|source| ApplyError::Object {
+                object: shown(object),
+                source,
+            })?;
+    }
     store.create(&record).await?;
     reporter.event(Event::Recorded {
         revision: release.revision,

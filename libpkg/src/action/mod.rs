@@ -254,17 +254,34 @@ async fn render_online(
     Ok((objects, discovery))
 }
 
+/// How to install.
+#[derive(Debug, Clone, Default)]
+pub struct InstallOptions {
+    /// The release name.
+    pub release: String,
+    /// Take over objects that exist but belong to no release or another one.
+    pub adopt: bool,
+    /// Create the release namespace if it does not exist. It is created as part
+    /// of the plan but not owned by the release, so uninstall never deletes it
+    /// (with everything in it, release history included).
+    pub create_namespace: bool,
+}
+
 /// Plans installing a fetched package as a new release.
 pub async fn plan_install(
     cluster: &Cluster,
     store: &ReleaseStore,
     fetched: &Fetched,
-    release: &str,
-    adopt: bool,
+    options: &InstallOptions,
 ) -> Result<Plan, PlanError> {
+    let release = options.release.as_str();
     validate_release_name(release)?;
     let namespace = cluster.namespace.clone();
-    let latest = store.latest(&namespace, release).await?;
+    // A user who may not read release records still gets a plan: the access check lists the right.
+    let latest = match store.latest(&namespace, release).await {
+        Err(ReleaseError::Cluster(ClusterError::Forbidden { .. })) => None,
+        other => other?,
+    };
     if let Some(latest) = &latest
         && latest.status != Status::Uninstalled
     {
@@ -275,7 +292,26 @@ pub async fn plan_install(
             status: latest.status.as_str(),
         });
     }
-    let (objects, discovery) = render_online(cluster, fetched, release, &namespace, &[]).await?;
+    let (mut objects, discovery) =
+        render_online(cluster, fetched, release, &namespace, &[]).await?;
+    let has_namespace = objects
+        .iter()
+        .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == namespace);
+    if options.create_namespace
+        && !has_namespace
+        && !cluster.namespace_exists(&namespace).await.unwrap_or(true)
+    {
+        objects.insert(
+            0,
+            Object {
+                api_version: "v1".to_string(),
+                kind: "Namespace".to_string(),
+                namespace: None,
+                name: namespace.clone(),
+                manifest: serde_json::json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}}),
+            },
+        );
+    }
     let desired = Desired {
         operation: Operation::Install,
         release: ReleaseTarget {
@@ -287,7 +323,7 @@ pub async fn plan_install(
         objects,
         previous: Vec::new(),
         declared: fetched.package.metadata.permissions.clone(),
-        adopt,
+        adopt: options.adopt,
     };
     online::plan(cluster, &discovery, desired).await
 }

@@ -11,7 +11,7 @@ use futures::{StreamExt, TryStreamExt};
 use serde_json::Value;
 
 use super::PlanError;
-use crate::cluster::{AccessCheck, Cluster, Discovery, Resource};
+use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource};
 use crate::diff::{Comparison, compare};
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{self, DeclaredPermission, Grant, MissingPermission};
@@ -78,7 +78,11 @@ pub async fn plan(
         .objects
         .iter()
         .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == namespace);
-    let namespace_exists = cluster.namespace_exists(&namespace).await?;
+    // A user who may not read namespaces still gets a plan: the access check tells the rest.
+    let namespace_exists = match cluster.namespace_exists(&namespace).await {
+        Err(ClusterError::Forbidden { .. }) => true,
+        other => other?,
+    };
     if !namespace_exists && !creates_namespace && desired.operation != Operation::Uninstall {
         return Err(PlanError::NamespaceMissing { namespace });
     }
@@ -158,6 +162,7 @@ pub async fn plan(
         .try_collect()
         .await?;
 
+    let mut warnings = Vec::new();
     // 3. Prune: objects of the current revision that this one no longer has, if this release owns them.
     let mut deletions = Vec::new();
     for object in pruned {
@@ -171,11 +176,19 @@ pub async fn plan(
         } else {
             None
         };
-        if let Some(live) = live
-            && owned_by(&live, &desired.release)
-        {
-            deletions.push((object.clone(), resource_version(&live)));
+        let Some(live) = live.filter(|live| owned_by(live, &desired.release)) else {
+            continue;
+        };
+        if object.kind == "CustomResourceDefinition" {
+            let foreign = foreign_custom_resources(cluster, object, &desired).await?;
+            if foreign > 0 {
+                warnings.push(format!(
+                    "{object} is kept: {foreign} custom resource(s) of it that this release does not manage exist, and deleting the CRD would delete them"
+                ));
+                continue;
+            }
         }
+        deletions.push((object.clone(), resource_version(&live)));
     }
 
     let mut missing: Vec<MissingPermission> = checks
@@ -199,7 +212,6 @@ pub async fn plan(
     });
     missing.dedup();
 
-    let mut warnings = Vec::new();
     let escalating: Vec<&AccessCheck> = escalation.iter().filter(|c| !allowed(c)).collect();
     if !escalating.is_empty() {
         warnings.push(format!(
@@ -221,6 +233,41 @@ pub async fn plan(
         warnings,
         cluster_info,
     ))
+}
+
+/// How many custom resources of a CRD exist that the release does not manage.
+async fn foreign_custom_resources(
+    cluster: &Cluster,
+    crd: &Object,
+    desired: &Desired,
+) -> Result<usize, PlanError> {
+    let mut discovery = Discovery::default();
+    discovery.learn_crds([&crd.manifest]);
+    let kind = crd
+        .manifest
+        .pointer("/spec/names/kind")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let group = crd
+        .manifest
+        .pointer("/spec/group")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let Some(version) = crd
+        .manifest
+        .pointer("/spec/versions/0/name")
+        .and_then(Value::as_str)
+    else {
+        return Ok(0);
+    };
+    let Some(resource) = discovery.resolve(&format!("{group}/{version}"), kind) else {
+        return Ok(0);
+    };
+    let live = cluster.list(resource).await?;
+    Ok(live
+        .iter()
+        .filter(|object| !owned_by(object, &desired.release))
+        .count())
 }
 
 fn check(verb: &str, resource: &Resource, object: &Object) -> AccessCheck {

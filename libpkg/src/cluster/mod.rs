@@ -229,6 +229,20 @@ impl Cluster {
         Ok(serde_json::to_value(applied).expect("objects serialize"))
     }
 
+    /// Every object of a resource, in all namespaces (a kind that is not served yet has none).
+    pub async fn list(&self, resource: &Resource) -> Result<Vec<Value>, ClusterError> {
+        let api: Api<DynamicObject> = Api::all_with(self.client.clone(), &resource.api);
+        match api.list(&ListParams::default()).await {
+            Ok(list) => Ok(list
+                .items
+                .into_iter()
+                .map(|o| serde_json::to_value(o).expect("objects serialize"))
+                .collect()),
+            Err(kube::Error::Api(status)) if status.code == 404 => Ok(Vec::new()),
+            Err(other) => Err(other.into()),
+        }
+    }
+
     /// Deletes an object (background propagation); an object already gone is fine.
     pub async fn delete(
         &self,

@@ -1,0 +1,488 @@
+//! Install, upgrade, rollback, history and uninstall against the real API server.
+
+use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, Pkg, parse_json, unique};
+
+#[test]
+fn install_upgrade_rollback_history_uninstall() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("life");
+    let suffix = unique("gz");
+    pkg.kubectl([
+        "create",
+        "configmap",
+        "bystander",
+        "-n",
+        &ns,
+        "--from-literal=keep=me",
+    ])
+    .ok();
+    pkg.write_operator("v1", &suffix, 1);
+    pkg.write_operator("v2", &suffix, 2);
+
+    let install = pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"]);
+    install.ok();
+    assert!(
+        install.stderr.contains("revision 1 deployed"),
+        "{}",
+        install.stderr
+    );
+    let gizmo = format!("gizmos.{suffix}.example.com/default-gizmo");
+    for object in [
+        "configmap/operator-config",
+        "configmap/operator-legacy",
+        "deployment/operator",
+        "serviceaccount/operator",
+        gizmo.as_str(),
+    ] {
+        assert!(pkg.exists(&ns, object), "{object} was not created");
+    }
+
+    // Upgrade: one object changes (shown as a diff), one is dropped (pruned).
+    let upgrade = pkg.run([
+        "upgrade",
+        "operator",
+        "./v2",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ]);
+    let out = upgrade.ok();
+    assert!(
+        out.contains("-  level: info") && out.contains("+  level: debug"),
+        "diff shown:\n{out}"
+    );
+    let actions = parse_json(
+        pkg.run(["history", "operator", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(actions.as_array().unwrap().len(), 2);
+    assert!(
+        !pkg.exists(&ns, "configmap/operator-legacy"),
+        "dropped object pruned"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.contains("unchanged") && l.contains("Deployment")),
+        "{out}"
+    );
+
+    // Rollback to revision 1: objects as before.
+    pkg.run([
+        "rollback",
+        "operator",
+        "1",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert!(pkg.exists(&ns, "configmap/operator-legacy"));
+    let level = pkg.kubectl([
+        "get",
+        "configmap",
+        "operator-config",
+        "-n",
+        &ns,
+        "-o",
+        "jsonpath={.data.level}",
+    ]);
+    assert_eq!(level.ok(), "info");
+
+    // History: three revisions with digests and plan hashes.
+    let history = parse_json(
+        pkg.run(["history", "operator", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    let revisions = history.as_array().unwrap();
+    let column = |key: &str| {
+        revisions
+            .iter()
+            .map(|r| r[key].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(column("status"), ["superseded", "superseded", "deployed"]);
+    assert_eq!(column("operation"), ["install", "upgrade", "rollback"]);
+    let digests = column("digest");
+    assert_eq!(
+        digests[0], digests[2],
+        "rollback re-applies revision 1's package"
+    );
+    assert_ne!(digests[0], digests[1]);
+    let hashes = column("planHash");
+    assert!(hashes.iter().all(|h| h.starts_with("sha256:")));
+    assert_eq!(
+        hashes
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        3
+    );
+    let text = pkg.run(["history", "operator", "-n", &ns]);
+    assert!(text.ok().contains(&digests[1][..19]), "{}", text.stdout);
+    let list = pkg.run(["list", "-n", &ns]);
+    assert!(
+        list.ok().contains("operator") && list.stdout.contains("deployed"),
+        "{}",
+        list.stdout
+    );
+
+    // Uninstall removes what the release created and nothing else; history stays.
+    pkg.run(["uninstall", "operator", "-n", &ns, "--yes"]).ok();
+    for object in [
+        "configmap/operator-config",
+        "configmap/operator-legacy",
+        "deployment/operator",
+        "serviceaccount/operator",
+    ] {
+        assert!(!pkg.exists(&ns, object), "{object} survived uninstall");
+    }
+    assert!(
+        !pkg.kubectl(["get", "crd", &format!("gizmos.{suffix}.example.com")])
+            .stdout
+            .contains("gizmos")
+    );
+    assert!(
+        pkg.kubectl(["get", "clusterrole", &format!("{suffix}-operator")])
+            .code
+            != 0
+    );
+    assert!(
+        pkg.exists(&ns, "configmap/bystander"),
+        "an object the release did not create was deleted"
+    );
+    let status = pkg.run(["status", "operator", "-n", &ns]);
+    assert!(status.ok().contains("uninstalled"), "{}", status.stdout);
+}
+
+#[test]
+fn a_crd_with_custom_resources_the_release_does_not_own_is_kept() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("crdkeep");
+    let suffix = unique("keep");
+    pkg.write_operator("v1", &suffix, 1);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let foreign = format!(
+        "apiVersion: {suffix}.example.com/v1\nkind: Gizmo\nmetadata:\n  name: users-own\n  namespace: {ns}\nspec: {{}}\n"
+    );
+    let file = pkg.work.path().join("foreign.yaml");
+    std::fs::write(&file, foreign).unwrap();
+    pkg.kubectl(["apply", "-f", file.to_str().unwrap()]).ok();
+    let uninstall = pkg.run(["uninstall", "operator", "-n", &ns, "--yes"]);
+    assert!(uninstall.ok().contains("is kept"), "{}", uninstall.stdout);
+    assert!(
+        pkg.exists(&ns, &format!("gizmos.{suffix}.example.com/users-own")),
+        "a user's custom resource was deleted"
+    );
+}
+
+#[test]
+fn declining_and_missing_terminal_and_dry_run_change_nothing() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("decline");
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+
+    // No terminal, no --yes: refused with advice.
+    let refused = pkg.run(["install", "./app", "-n", &ns]);
+    assert!(
+        refused.fails(1).contains("pass --yes"),
+        "{}",
+        refused.stderr
+    );
+    assert!(!pkg.exists(&ns, "configmap/app-config"));
+
+    // A terminal, and the answer is no: exit 3. (`script` gives the command a pty.)
+    let command = format!(
+        "{} install ./app -n {ns} --wait=false",
+        kubectl_pkg_e2e::binary().display()
+    );
+    let mut script = std::process::Command::new("script");
+    script
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(pkg.work.path());
+    for (key, value) in pkg.command::<[&str; 0], &str>([]).get_envs() {
+        if let Some(value) = value {
+            script.env(key, value);
+        }
+    }
+    let mut child = script
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        child.stdin.take().unwrap().write_all(b"n\n").unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(3), "{shown}");
+    assert!(shown.contains("Proceed with plan sha256:"), "{shown}");
+    assert!(!pkg.exists(&ns, "configmap/app-config"));
+    assert!(!pkg.exists(&ns, "deployment/app"));
+
+    // --dry-run: the server-side dry run leaves nothing behind, and no release record.
+    pkg.run(["install", "./app", "-n", &ns, "--dry-run"]).ok();
+    for object in [
+        "configmap/app-config",
+        "secret/app-credentials",
+        "deployment/app",
+    ] {
+        assert!(!pkg.exists(&ns, object), "{object} exists after --dry-run");
+    }
+    assert!(pkg.run(["list", "-n", &ns]).stderr.contains("No releases"));
+}
+
+#[test]
+fn the_restricted_user_sees_what_is_missing_and_succeeds_once_granted_exactly_that() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("restricted");
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+
+    let denied = pkg.run([
+        "--context",
+        "restricted",
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ]);
+    let stderr = denied.fails(1).to_string();
+    assert!(
+        stderr.contains("missing") && stderr.contains("nothing was applied"),
+        "{stderr}"
+    );
+    assert!(
+        denied.stdout.contains("VERB") && denied.stdout.contains("configmaps"),
+        "{}",
+        denied.stdout
+    );
+    assert!(
+        !pkg.exists(&ns, "configmap/app-config"),
+        "the cluster was touched"
+    );
+
+    let plan = parse_json(
+        pkg.run([
+            "--context",
+            "restricted",
+            "install",
+            "./app",
+            "-n",
+            &ns,
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let missing = plan["permissions"]["installer"]["missing"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert!(!missing.is_empty());
+    // Grant exactly what was listed: one Role with one rule per missing permission.
+    let rules: Vec<serde_json::Value> = missing
+        .iter()
+        .map(|m| {
+            assert_eq!(m["namespace"], ns.as_str(), "everything is namespaced here: {m}");
+            serde_json::json!({"apiGroups": [m["group"]], "resources": [m["resource"]], "verbs": [m["verb"]]})
+        })
+        .collect();
+    let grant = serde_json::json!({"apiVersion": "v1", "kind": "List", "items": [
+        {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "installer", "namespace": ns}, "rules": rules},
+        {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", "metadata": {"name": "installer", "namespace": ns},
+         "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "installer"},
+         "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "restricted"}]},
+    ]});
+    let file = pkg.work.path().join("grant.json");
+    std::fs::write(&file, grant.to_string()).unwrap();
+    pkg.kubectl(["apply", "-f", file.to_str().unwrap()]).ok();
+
+    let granted = pkg.run([
+        "--context",
+        "restricted",
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ]);
+    granted.ok();
+    assert!(
+        granted.stdout.contains("you may perform every action"),
+        "{}",
+        granted.stdout
+    );
+    assert!(pkg.exists(&ns, "configmap/app-config"));
+}
+
+#[test]
+fn secret_values_appear_in_no_output() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("secret");
+    pkg.write_package("v1", "app", "1.0.0", BASIC_MANIFESTS);
+    let changed: Vec<(&str, String)> = BASIC_MANIFESTS
+        .iter()
+        .map(|(f, t)| {
+            (
+                *f,
+                t.replace(BASIC_SECRET_VALUE, "second-very-secret-value"),
+            )
+        })
+        .collect();
+    let borrowed: Vec<(&str, &str)> = changed.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    pkg.write_package("v2", "app", "1.1.0", &borrowed);
+    let mut outputs = Vec::new();
+    let mut run = |args: &[&str]| {
+        let run = pkg.run(args);
+        run.ok();
+        outputs.push(format!("{}{}", run.stdout, run.stderr));
+    };
+    run(&["install", "./v1", "-n", &ns, "--yes", "--wait=false"]);
+    for format in ["text", "json", "yaml"] {
+        run(&[
+            "upgrade",
+            "app",
+            "./v2",
+            "-n",
+            &ns,
+            "--dry-run",
+            "-o",
+            format,
+        ]);
+    }
+    run(&["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"]);
+    run(&["rollback", "app", "-n", &ns, "--dry-run"]);
+    run(&["history", "app", "-n", &ns, "-o", "yaml"]);
+    run(&["status", "app", "-n", &ns, "-o", "json"]);
+    run(&["list", "-n", &ns, "-o", "json"]);
+    run(&["template", "./v2"]);
+    let all = outputs.join("\n");
+    assert!(all.contains("password"), "the key is shown");
+    assert!(all.contains("<masked, changed>"), "the change is shown");
+    for secret in [
+        BASIC_SECRET_VALUE,
+        "second-very-secret-value",
+        "aHVudGVyMi12ZXJ5LXNlY3JldA",
+    ] {
+        assert!(!all.contains(secret), "{secret} appeared in the output");
+    }
+}
+
+#[test]
+fn wait_follows_readiness_and_a_timeout_fails_the_revision_keeping_the_previous() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("wait");
+    pkg.write_package("v1", "app", "1.0.0", BASIC_MANIFESTS);
+    let v2: Vec<(&str, String)> = BASIC_MANIFESTS
+        .iter()
+        .map(|(f, t)| (*f, t.replace("replicas: 1", "replicas: 2")))
+        .collect();
+    let borrowed: Vec<(&str, &str)> = v2.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    pkg.write_package("v2", "app", "1.1.0", &borrowed);
+
+    // No controllers run here, so the test plays the Deployment controller.
+    let kubeconfig = pkg.env.kubeconfig.clone();
+    let namespace = ns.clone();
+    let controller = std::thread::spawn(move || {
+        let status = r#"{"status":{"observedGeneration":1,"replicas":1,"updatedReplicas":1,"availableReplicas":1,"readyReplicas":1}}"#;
+        for _ in 0..120 {
+            let patched = std::process::Command::new("kubectl")
+                .args([
+                    "--context=admin",
+                    "patch",
+                    "deployment",
+                    "app",
+                    "-n",
+                    &namespace,
+                    "--subresource=status",
+                    "--type=merge",
+                    "-p",
+                    status,
+                ])
+                .env("KUBECONFIG", &kubeconfig)
+                .output()
+                .unwrap();
+            if patched.status.success() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(250));
+        }
+        false
+    });
+    let install = pkg.run(["install", "./v1", "-n", &ns, "--yes", "--timeout", "60s"]);
+    install.ok();
+    assert!(controller.join().unwrap(), "the deployment never appeared");
+    assert!(
+        install.stderr.contains("ready     Deployment/"),
+        "{}",
+        install.stderr
+    );
+
+    let upgrade = pkg.run([
+        "upgrade",
+        "app",
+        "./v2",
+        "-n",
+        &ns,
+        "--yes",
+        "--timeout",
+        "2s",
+    ]);
+    let stderr = upgrade.fails(1).to_string();
+    assert!(
+        stderr.contains(&format!("timed out waiting for Deployment/{ns}/app")),
+        "{stderr}"
+    );
+    let history = parse_json(pkg.run(["history", "app", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(
+        history[0]["status"], "deployed",
+        "the previous revision stays deployed"
+    );
+    assert_eq!(history[1]["status"], "failed");
+    assert!(
+        history[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("timed out"),
+        "{history}"
+    );
+}
+
+#[test]
+fn create_namespace_creates_it_and_uninstall_leaves_it() {
+    let pkg = Pkg::new();
+    let ns = unique("newns");
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    let missing = pkg.run(["install", "./app", "-n", &ns, "--yes", "--wait=false"]);
+    assert!(
+        missing.fails(1).contains("--create-namespace"),
+        "{}",
+        missing.stderr
+    );
+    let created = pkg.run([
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--create-namespace",
+        "--yes",
+        "--wait=false",
+    ]);
+    assert!(created.ok().contains("Namespace"), "{}", created.stdout);
+    assert!(pkg.exists(&ns, "configmap/app-config"));
+    pkg.run(["uninstall", "app", "-n", &ns, "--yes"]).ok();
+    assert_eq!(
+        pkg.kubectl(["get", "namespace", &ns, "-o", "name"])
+            .ok()
+            .trim(),
+        format!("namespace/{ns}")
+    );
+}
