@@ -88,7 +88,8 @@ pub async fn review_and_apply(
             "you are missing {missing} permission(s) this plan needs (listed above); nothing was applied"
         );
     }
-    if !plan.has_changes() && plan.operation != libpkg::plan::Operation::Uninstall {
+    let store = ReleaseStore::new(cluster.clone());
+    if !action::changes_anything(&store, plan).await? {
         eprintln!("Nothing to change.");
         return Ok(());
     }
@@ -106,7 +107,6 @@ pub async fn review_and_apply(
             return Err(Declined.into());
         }
     }
-    let store = ReleaseStore::new(cluster.clone());
     let options = ApplyOptions {
         wait: args.wait,
         timeout: args.timeout,

@@ -486,3 +486,157 @@ fn create_namespace_creates_it_and_uninstall_leaves_it() {
         format!("namespace/{ns}")
     );
 }
+
+#[test]
+fn objects_owned_by_nobody_are_conflicts_unless_adopted() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("adopt");
+    pkg.kubectl([
+        "create",
+        "configmap",
+        "app-config",
+        "-n",
+        &ns,
+        "--from-literal=mode=handmade",
+    ])
+    .ok();
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    let conflict = pkg.run(["install", "./app", "-n", &ns, "--yes", "--wait=false"]);
+    let stderr = conflict.fails(1).to_string();
+    assert!(
+        stderr.contains("ConfigMap") && stderr.contains("app-config") && stderr.contains("--adopt"),
+        "{stderr}"
+    );
+    assert!(!pkg.exists(&ns, "deployment/app"), "nothing applied");
+    let adopted = pkg.run([
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--adopt",
+        "--yes",
+        "--wait=false",
+    ]);
+    assert!(
+        adopted
+            .ok()
+            .lines()
+            .any(|l| l.contains("update") && l.contains("app-config")),
+        "{}",
+        adopted.stdout
+    );
+    let mode = pkg.kubectl([
+        "get",
+        "configmap",
+        "app-config",
+        "-n",
+        &ns,
+        "-o",
+        "jsonpath={.data.mode}",
+    ]);
+    assert_eq!(mode.ok(), "production");
+}
+
+#[test]
+fn a_kind_the_cluster_does_not_serve_is_named() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("unknown");
+    pkg.write_package(
+        "app",
+        "app",
+        "1.0.0",
+        &[(
+            "g.yaml",
+            "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n",
+        )],
+    );
+    let run = pkg.run(["install", "./app", "-n", &ns, "--dry-run"]);
+    let stderr = run.fails(1).to_string();
+    assert!(
+        stderr.contains("manifests/g.yaml")
+            && stderr.contains("unknown kind Gadget in example.com/v1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the cluster does not serve it"), "{stderr}");
+}
+
+#[test]
+fn upgrade_defaults_to_the_repository_it_came_from_and_purge_deletes_history() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("fromrepo");
+    let path = unique("fromrepo");
+    for (dir, version) in [("v1", "1.0.0"), ("v2", "1.1.0")] {
+        let package = pkg.write_package(dir, "app", version, BASIC_MANIFESTS);
+        pkg.run([
+            "push",
+            package.to_str().unwrap(),
+            &format!("oci://{}/{path}", pkg.env.registry),
+        ])
+        .ok();
+    }
+    let reference = format!("oci://{}/{path}/app", pkg.env.registry);
+    pkg.run([
+        "install",
+        &reference,
+        "--version",
+        "1.0.0",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    pkg.run(["upgrade", "app", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let history = parse_json(pkg.run(["history", "app", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(history[1]["version"], "1.1.0", "{history}");
+
+    pkg.run(["uninstall", "app", "-n", &ns, "--purge", "--yes"])
+        .ok();
+    assert!(
+        pkg.run(["history", "app", "-n", &ns])
+            .fails(1)
+            .contains("not found")
+    );
+    assert!(!pkg.exists(&ns, "configmap/app-config"));
+}
+
+#[test]
+fn kubeconfig_may_be_split_across_files_as_kubectl_allows() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("kubeconfig");
+    let full: serde_json::Value =
+        serde_saphyr::from_str(&std::fs::read_to_string(&pkg.env.kubeconfig).unwrap()).unwrap();
+    let credentials = serde_json::json!({"apiVersion": "v1", "kind": "Config", "clusters": full["clusters"], "users": full["users"]});
+    let contexts = serde_json::json!({"apiVersion": "v1", "kind": "Config", "contexts": full["contexts"], "current-context": "admin"});
+    let first = pkg.work.path().join("credentials.json");
+    let second = pkg.work.path().join("contexts.json");
+    std::fs::write(&first, credentials.to_string()).unwrap();
+    std::fs::write(&second, contexts.to_string()).unwrap();
+    let joined = format!("{}:{}", first.display(), second.display());
+    let run = pkg
+        .command(["list", "-n", &ns])
+        .env("KUBECONFIG", joined)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    // --kubeconfig and --context name them explicitly.
+    let restricted = pkg.run([
+        "--kubeconfig",
+        pkg.env.kubeconfig.to_str().unwrap(),
+        "--context",
+        "restricted",
+        "list",
+        "-n",
+        &ns,
+    ]);
+    assert!(
+        restricted.fails(1).contains("forbidden"),
+        "{}",
+        restricted.stderr
+    );
+}

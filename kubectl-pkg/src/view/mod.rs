@@ -93,3 +93,11 @@ pub fn save_plan(path: &Path, plan: &libpkg::plan::Plan) -> Result<()> {
     );
     Ok(())
 }
+
+/// Whether to color: stdout is a terminal, and neither `--no-color` nor `NO_COLOR` says no.
+pub fn use_color(global: &crate::cli::GlobalArgs) -> bool {
+    use std::io::IsTerminal;
+    !global.no_color
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::io::stdout().is_terminal()
+}

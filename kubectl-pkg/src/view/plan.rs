@@ -14,7 +14,12 @@ pub fn print(global: &GlobalArgs, plan: &Plan) -> Result<()> {
     let masked = plan.masked();
     match global.output {
         OutputFormat::Text => {
-            print!("{}", render(&masked));
+            let text = render(&masked);
+            if view::use_color(global) {
+                print!("{}", color_diff_lines(&text));
+            } else {
+                print!("{text}");
+            }
             Ok(())
         }
         format => view::print_document(format, &masked),
@@ -251,4 +256,26 @@ Risks: {}",
     } else {
         let _ = writeln!(out, "\nAccess check: not performed (offline).");
     }
+}
+
+/// Colors unified-diff lines: removals red, additions green, hunk headers cyan.
+fn color_diff_lines(text: &str) -> String {
+    use anstyle::{AnsiColor, Style};
+    let style = |color: AnsiColor| Style::new().fg_color(Some(color.into()));
+    text.lines()
+        .map(|line| {
+            let style = if line.starts_with("+++") || line.starts_with("---") {
+                Style::new().bold()
+            } else if line.starts_with('+') {
+                style(AnsiColor::Green)
+            } else if line.starts_with('-') {
+                style(AnsiColor::Red)
+            } else if line.starts_with("@@") {
+                style(AnsiColor::Cyan)
+            } else {
+                return format!("{line}\n");
+            };
+            format!("{style}{line}{style:#}\n")
+        })
+        .collect()
 }

@@ -213,6 +213,18 @@ pub async fn deployed(
     Ok(store.load(namespace, name, current.revision).await?)
 }
 
+/// Whether applying `plan` would change anything: an object, or the package the
+/// release records (an upgrade to a version with identical objects still
+/// records a revision, so the release says which version it runs).
+pub async fn changes_anything(store: &ReleaseStore, plan: &Plan) -> Result<bool, PlanError> {
+    if plan.has_changes() || matches!(plan.operation, Operation::Install | Operation::Uninstall) {
+        return Ok(true);
+    }
+    let release = &plan.release;
+    let current = deployed(store, &release.namespace, &release.name).await?;
+    Ok(current.plan.package.digest != plan.package.digest)
+}
+
 /// The revision the next operation on a release creates.
 async fn next_revision(
     store: &ReleaseStore,
