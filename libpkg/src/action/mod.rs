@@ -1,6 +1,6 @@
 //! Orchestration: one function per operation. Each gathers its inputs through
 //! the I/O layer (registry, cluster, release store) and hands them to the pure
-//! planner; [`apply`] carries out a plan exactly as it was reviewed.
+//! planner; [`apply()`] carries out a plan exactly as it was reviewed.
 //!
 //! Every operation is plan first, apply second, so a caller can show the plan,
 //! ask, save it, or stop (`--dry-run`) in between.
