@@ -14,8 +14,11 @@ pub enum Phase {
     Namespaces,
     /// CustomResourceDefinitions, waited on until Established.
     Definitions,
-    /// PriorityClasses, ServiceAccounts, Secrets, ConfigMaps, RBAC, quotas.
+    /// PriorityClasses, ServiceAccounts, Secrets, ConfigMaps, RBAC roles, quotas.
     Foundation,
+    /// RoleBindings and ClusterRoleBindings, after their roles: for a user who is
+    /// not cluster-admin the API server resolves the role when the binding is created.
+    Bindings,
     /// StorageClasses, PersistentVolumes and their claims.
     Storage,
     /// Services.
@@ -65,14 +68,14 @@ const KINDS: &[(&str, &str, Scope, Phase)] = &[
         "rbac.authorization.k8s.io",
         "ClusterRoleBinding",
         Cluster,
-        Foundation,
+        Bindings,
     ),
     ("rbac.authorization.k8s.io", "Role", Namespaced, Foundation),
     (
         "rbac.authorization.k8s.io",
         "RoleBinding",
         Namespaced,
-        Foundation,
+        Bindings,
     ),
     ("policy", "PodSecurityPolicy", Cluster, Foundation),
     ("storage.k8s.io", "StorageClass", Cluster, Storage),
@@ -173,6 +176,9 @@ mod tests {
                 < phase_of("apiextensions.k8s.io", "CustomResourceDefinition")
         );
         assert!(phase_of("", "Secret") < phase_of("apps", "Deployment"));
+        let rbac = "rbac.authorization.k8s.io";
+        assert!(phase_of(rbac, "Role") < phase_of(rbac, "RoleBinding"));
+        assert!(phase_of(rbac, "ClusterRole") < phase_of(rbac, "ClusterRoleBinding"));
         assert_eq!(phase_of("example.com", "Widget"), Other);
         assert_eq!(
             builtin_scope("rbac.authorization.k8s.io", "ClusterRole"),

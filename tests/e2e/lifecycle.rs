@@ -240,7 +240,12 @@ fn declining_and_missing_terminal_and_dry_run_change_nothing() {
 fn the_restricted_user_sees_what_is_missing_and_succeeds_once_granted_exactly_that() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("restricted");
-    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    // The package grants `list configmaps`, which installing needs nowhere else: the API
+    // server's escalation check requires the installer to hold it, so the access check lists it.
+    let rbac = "apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: app}\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: app-reader}\nrules:\n- apiGroups: ['']\n  resources: [configmaps]\n  verbs: [list]\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: app-reader}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: app-reader}\nsubjects: [{kind: ServiceAccount, name: app}]\n";
+    let mut manifests = BASIC_MANIFESTS.to_vec();
+    manifests.push(("rbac.yaml", rbac));
+    pkg.write_package("app", "app", "1.0.0", &manifests);
 
     let denied = pkg.run([
         "--context",
@@ -285,7 +290,19 @@ fn the_restricted_user_sees_what_is_missing_and_succeeds_once_granted_exactly_th
         .as_array()
         .unwrap()
         .clone();
-    assert!(!missing.is_empty());
+    let listed = |verb: &str, resource: &str| {
+        missing
+            .iter()
+            .any(|m| m["verb"] == verb && m["resource"] == resource)
+    };
+    assert!(
+        listed("create", "configmaps") && listed("create", "roles") && listed("create", "secrets"),
+        "{missing:?}"
+    );
+    assert!(
+        listed("list", "configmaps"),
+        "the escalation check is part of the access check: {missing:?}"
+    );
     // Grant exactly what was listed: one Role with one rule per missing permission.
     let rules: Vec<serde_json::Value> = missing
         .iter()
@@ -321,6 +338,7 @@ fn the_restricted_user_sees_what_is_missing_and_succeeds_once_granted_exactly_th
         granted.stdout
     );
     assert!(pkg.exists(&ns, "configmap/app-config"));
+    assert!(pkg.exists(&ns, "role/app-reader"));
 }
 
 #[test]

@@ -364,13 +364,33 @@ async fn observe(
             note: Some("not dry-run: you may not write it (see the access check)".to_string()),
         });
     }
-    let dry_run = cluster
+    let dry_run = match cluster
         .apply(resource, namespace, &object.name, &object.manifest, true)
         .await
-        .map_err(|source| PlanError::DryRun {
-            object: object.to_string(),
-            source,
-        })?;
+    {
+        Ok(dry_run) => dry_run,
+        // A new object whose dry run needs another object this plan creates first (a
+        // RoleBinding's Role, for a user the API server checks for escalation): the
+        // apply, which runs in order, validates it.
+        Err(ClusterError::Api {
+            code: 404, message, ..
+        }) if live.is_none() => {
+            return Ok(Observed {
+                action: Action::Create,
+                live_resource_version: None,
+                diff: None,
+                note: Some(format!(
+                    "not dry-run: the server needs an object this plan creates first ({message}); validated when applied"
+                )),
+            });
+        }
+        Err(source) => {
+            return Err(PlanError::DryRun {
+                object: object.to_string(),
+                source,
+            });
+        }
+    };
     let (action, diff) = match compare(live.as_ref(), &dry_run) {
         Comparison::Create => (Action::Create, None),
         Comparison::Unchanged => (Action::Unchanged, None),
