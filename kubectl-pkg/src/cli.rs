@@ -86,6 +86,11 @@ pub enum Command {
         after_help = "Examples:\n  kubectl pkg uninstall mongodb\n  kubectl pkg uninstall mongodb --purge --yes"
     )]
     Uninstall(crate::commands::uninstall::UninstallArgs),
+    /// Apply a plan saved with --out, exactly as saved, if the cluster has not changed since.
+    #[command(
+        after_help = "Example:\n  kubectl pkg upgrade mongodb --dry-run --out plan.json\n  kubectl pkg apply plan.json --yes"
+    )]
+    Apply(crate::commands::apply::ApplyArgs),
     /// List releases and their current revision.
     #[command(after_help = "Examples:\n  kubectl pkg list\n  kubectl pkg list -A -o json")]
     List(crate::commands::list::ListArgs),

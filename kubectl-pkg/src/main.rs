@@ -44,6 +44,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Upgrade(args) => commands::upgrade::run(global, args).await,
         Command::Rollback(args) => commands::rollback::run(global, args).await,
         Command::Uninstall(args) => commands::uninstall::run(global, args).await,
+        Command::Apply(args) => commands::apply::run(global, args).await,
         Command::List(args) => commands::list::run(global, args).await,
         Command::Status(args) => commands::status::run(global, args).await,
         Command::History(args) => commands::history::run(global, args).await,

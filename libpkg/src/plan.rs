@@ -165,7 +165,45 @@ pub struct HashMismatch {
     pub computed: String,
 }
 
+/// A plan file that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlanFileError {
+    /// Not JSON of the plan's shape (unknown fields are refused too).
+    #[error("not a kubectl-pkg plan: {0}")]
+    Malformed(String),
+    /// A plan of another version of the format.
+    #[error(
+        "a plan of apiVersion {api_version:?} and kind {kind:?}; this version reads {PLAN_API_VERSION:?} {PLAN_KIND:?}"
+    )]
+    Version {
+        /// The file's apiVersion.
+        api_version: String,
+        /// The file's kind.
+        kind: String,
+    },
+}
+
 impl Plan {
+    /// Reads a plan file: the shape and version are checked before anything else.
+    pub fn from_json(text: &str) -> Result<Plan, PlanFileError> {
+        let header: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| PlanFileError::Malformed(e.to_string()))?;
+        let field = |key: &str| {
+            header
+                .get(key)
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        if field("apiVersion") != PLAN_API_VERSION || field("kind") != PLAN_KIND {
+            return Err(PlanFileError::Version {
+                api_version: field("apiVersion"),
+                kind: field("kind"),
+            });
+        }
+        serde_json::from_value(header).map_err(|e| PlanFileError::Malformed(e.to_string()))
+    }
+
     /// Computes and stores the hash. Call once all fields are final.
     pub fn seal(mut self) -> Plan {
         self.hash = self.compute_hash();
@@ -342,6 +380,21 @@ mod tests {
         assert!(!masked.to_json_pretty().contains("c2VjcmV0"));
         assert!(masked.to_json_pretty().contains("password"));
         assert_eq!(masked.hash, plan.hash);
+    }
+
+    #[test]
+    fn plan_files_are_checked_for_version_and_shape() {
+        let text = sample().to_json_pretty();
+        assert_eq!(Plan::from_json(&text).unwrap(), sample());
+        let other = text.replace(PLAN_API_VERSION, "kubectl-pkg.dev/v9");
+        assert!(matches!(
+            Plan::from_json(&other),
+            Err(PlanFileError::Version { .. })
+        ));
+        assert!(matches!(
+            Plan::from_json("{"),
+            Err(PlanFileError::Malformed(_))
+        ));
     }
 
     #[test]

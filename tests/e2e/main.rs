@@ -4,4 +4,5 @@
 mod environment;
 mod lifecycle;
 mod packages;
+mod saved_plans;
 mod smoke;

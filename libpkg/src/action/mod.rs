@@ -6,6 +6,7 @@
 //! ask, save it, or stop (`--dry-run`) in between.
 
 pub mod apply;
+mod drift;
 mod offline;
 mod online;
 
@@ -17,6 +18,7 @@ use crate::render::{self, RenderError, RenderTarget};
 use crate::source::Fetched;
 
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply};
+pub use drift::{DriftError, verify_unchanged};
 pub use offline::{Source, plan_offline};
 pub use online::Desired;
 

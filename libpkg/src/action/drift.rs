@@ -1,0 +1,105 @@
+//! Before a saved plan is applied: is the cluster still what was reviewed?
+//!
+//! Checks the plan's target (API server and namespace), the release's current
+//! revision, and every object: the ones it diffed must still have the recorded
+//! resourceVersion, the ones it creates must still not exist. Every difference
+//! is collected, so the user sees all of them at once.
+
+use super::online::resource_version;
+use crate::cluster::{Cluster, ClusterError, Discovery};
+use crate::plan::{Action, Plan};
+use crate::release::{ReleaseError, ReleaseStore};
+
+/// Why a saved plan no longer applies.
+#[derive(Debug, thiserror::Error)]
+pub enum DriftError {
+    /// The cluster changed since the plan was made.
+    #[error("the cluster changed since this plan was made; make a new plan:\n  - {}", .changes.join("\n  - "))]
+    Drifted {
+        /// One line per change.
+        changes: Vec<String>,
+    },
+    /// Reading the cluster failed.
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    /// Reading the release failed.
+    #[error(transparent)]
+    Release(#[from] ReleaseError),
+}
+
+/// Checks that `plan` still describes the cluster it will be applied to.
+pub async fn verify_unchanged(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    plan: &Plan,
+) -> Result<(), DriftError> {
+    let mut changes = Vec::new();
+    if plan.cluster.server.is_none() {
+        changes.push("the plan was made offline; plan against the cluster to apply it".to_string());
+    } else if plan.cluster.server != cluster.info.server {
+        changes.push(format!(
+            "the plan is for the API server {}, the current context talks to {}",
+            plan.cluster.server.as_deref().unwrap_or("-"),
+            cluster.info.server.as_deref().unwrap_or("-")
+        ));
+    }
+    let release = &plan.release;
+    if release.namespace != cluster.namespace {
+        changes.push(format!(
+            "the plan is for namespace {:?}, the current namespace is {:?} (pass -n {})",
+            release.namespace, cluster.namespace, release.namespace
+        ));
+    }
+    if !changes.is_empty() {
+        return Err(DriftError::Drifted { changes });
+    }
+    let latest = store
+        .latest(&release.namespace, &release.name)
+        .await?
+        .map_or(0, |s| s.revision);
+    if latest + 1 != release.revision {
+        changes.push(format!(
+            "release {:?} is at revision {latest} now; the plan was made for revision {} after {}",
+            release.name,
+            release.revision,
+            release.revision - 1
+        ));
+    }
+    let groups =
+        crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
+    let mut discovery = Discovery::run(cluster.client(), &groups).await?;
+    discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
+    for object in &plan.objects {
+        let shown = format!("{}/{}", object.kind, object.name);
+        let Some(resource) = discovery.resolve(&object.api_version, &object.kind) else {
+            changes.push(format!(
+                "{shown}: the cluster no longer serves {} {}",
+                object.api_version, object.kind
+            ));
+            continue;
+        };
+        if resource.pending_crd {
+            continue;
+        }
+        let live = cluster
+            .get(resource, object.namespace.as_deref(), &object.name)
+            .await?;
+        let live_version = live.as_ref().and_then(resource_version);
+        match (object.action, &object.live_resource_version, &live_version) {
+            (Action::Create, _, Some(_)) => changes.push(format!(
+                "{shown} was created by someone else in the meantime"
+            )),
+            (Action::Create, _, None) => {}
+            (_, Some(recorded), Some(now)) if recorded != now => changes.push(format!(
+                "{shown} was modified (resourceVersion {recorded} then, {now} now)"
+            )),
+            (_, Some(_), None) => changes.push(format!("{shown} was deleted in the meantime")),
+            _ => {}
+        }
+    }
+    if changes.is_empty() {
+        Ok(())
+    } else {
+        Err(DriftError::Drifted { changes })
+    }
+}
