@@ -22,6 +22,9 @@ pub struct MutatingArgs {
     /// Show the plan and stop; nothing is changed.
     #[arg(long)]
     pub dry_run: bool,
+    /// With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing.
+    #[arg(long, requires = "dry_run")]
+    pub detailed_exitcode: bool,
     /// Save the complete plan (Secret values included, so owner-only) to FILE.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -47,6 +50,18 @@ impl std::fmt::Display for Declined {
 }
 
 impl std::error::Error for Declined {}
+
+/// `--detailed-exitcode`: the plan has changes (exit code 2, no message).
+#[derive(Debug)]
+pub struct HasChanges;
+
+impl std::fmt::Display for HasChanges {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the plan has changes")
+    }
+}
+
+impl std::error::Error for HasChanges {}
 
 fn parse_duration(text: &str) -> Result<Duration, String> {
     let (number, unit) = text.split_at(
@@ -79,7 +94,11 @@ pub async fn review_and_apply(
         );
     }
     view::plan::print(global, plan)?;
+    let store = ReleaseStore::new(cluster.clone());
     if args.dry_run {
+        if args.detailed_exitcode && action::changes_anything(&store, plan).await? {
+            return Err(HasChanges.into());
+        }
         return Ok(());
     }
     let missing = plan.permissions.installer.missing.len();
@@ -88,7 +107,6 @@ pub async fn review_and_apply(
             "you are missing {missing} permission(s) this plan needs (listed above); nothing was applied"
         );
     }
-    let store = ReleaseStore::new(cluster.clone());
     if !action::changes_anything(&store, plan).await? {
         eprintln!("Nothing to change.");
         return Ok(());

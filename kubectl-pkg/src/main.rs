@@ -1,6 +1,7 @@
 //! kubectl-pkg: the kubectl plugin. Parses the command line, runs one command,
 //! and maps the outcome to a documented exit code (docs/exit-codes.md):
-//! 0 success, 1 error, 2 usage error, 3 declined at the prompt.
+//! 0 success, 1 error, 2 usage error (or, with `--dry-run --detailed-exitcode`,
+//! a plan with changes), 3 declined at the prompt.
 
 mod cli;
 mod commands;
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         .expect("the tokio runtime starts");
     match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
         Err(error) if error.is::<flow::Declined>() => {
             eprintln!("{error}");
             ExitCode::from(3)

@@ -259,3 +259,58 @@ fn applying_a_saved_plan_installs_the_reviewed_content_even_if_the_tag_moved() {
         "the reviewed content was installed"
     );
 }
+
+#[test]
+fn detailed_exitcode_tells_pipelines_whether_a_plan_changes_anything() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("exitcode");
+    pkg.write_package("v1", "app", "1.0.0", BASIC_MANIFESTS);
+    assert_eq!(
+        pkg.run([
+            "install",
+            "./v1",
+            "-n",
+            &ns,
+            "--dry-run",
+            "--detailed-exitcode"
+        ])
+        .code,
+        2
+    );
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let same = pkg.run([
+        "upgrade",
+        "app",
+        "./v1",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--detailed-exitcode",
+    ]);
+    assert_eq!(same.code, 0, "{}", same.stderr);
+    write(
+        &pkg,
+        "v2",
+        "1.1.0",
+        &changed_manifests("mode: production", "mode: staging"),
+    );
+    assert_eq!(
+        pkg.run([
+            "upgrade",
+            "app",
+            "./v2",
+            "-n",
+            &ns,
+            "--dry-run",
+            "--detailed-exitcode"
+        ])
+        .code,
+        2
+    );
+    let usage = pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--detailed-exitcode"]);
+    assert!(
+        usage.fails(2).contains("--dry-run"),
+        "a usage error: it needs --dry-run"
+    );
+}
