@@ -5,7 +5,9 @@
 //! What `list` and `history` show (status, package, version, digest, plan hash)
 //! is also kept in labels and annotations, so they never decode payloads.
 //! Creating a revision's Secret fails if it exists: two operations can never
-//! both write revision N.
+//! both write revision N. A record larger than one Secret holds (1 MiB) is
+//! split: the revision's Secret keeps the first [`PART_SIZE`] bytes and says how
+//! many parts there are; `<secret>.part<N>` Secrets hold the rest.
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -26,6 +28,12 @@ const LABEL_REVISION: &str = "kubectl-pkg.dev/revision";
 const LABEL_STATUS: &str = "kubectl-pkg.dev/status";
 const ANNOTATION_SUMMARY: &str = "kubectl-pkg.dev/summary";
 const DATA_KEY: &str = "release";
+const ANNOTATION_PARTS: &str = "kubectl-pkg.dev/parts";
+const LABEL_PART: &str = "kubectl-pkg.dev/part";
+/// The Secret type of the extra parts of a large record.
+pub const PART_TYPE: &str = "kubectl-pkg.dev/release-part.v1";
+/// Bytes of the gzipped record per Secret, well under the API server's 1 MiB limit.
+pub const PART_SIZE: usize = 900 * 1024;
 
 /// Where a revision stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -244,11 +252,40 @@ impl ReleaseStore {
             secret: secret_name.clone(),
             reason,
         };
-        let data = secret
-            .data
+        let chunk = |secret: &Secret| {
+            secret
+                .data
+                .as_ref()
+                .and_then(|d| d.get(DATA_KEY))
+                .map(|d| d.0.clone())
+                .ok_or_else(|| {
+                    corrupt(format!(
+                        "{} has no {DATA_KEY:?} key",
+                        secret.metadata.name.as_deref().unwrap_or("?")
+                    ))
+                })
+        };
+        let mut payload = chunk(&secret)?;
+        let parts: usize = secret
+            .metadata
+            .annotations
             .as_ref()
-            .and_then(|d| d.get(DATA_KEY))
-            .ok_or_else(|| corrupt(format!("no {DATA_KEY:?} key")))?;
+            .and_then(|a| a.get(ANNOTATION_PARTS))
+            .map_or(Ok(1), |n| n.parse())
+            .map_err(|_| corrupt(format!("{ANNOTATION_PARTS} is not a number")))?;
+        for part in 1..parts {
+            let part_name = part_name(&secret_name, part);
+            let secret = self
+                .api(namespace)
+                .get_opt(&part_name)
+                .await
+                .map_err(ClusterError::from)?
+                .ok_or_else(|| {
+                    corrupt(format!("part {part} of {parts} ({part_name}) is missing"))
+                })?;
+            payload.extend(chunk(&secret)?);
+        }
+        let data = ByteString(payload);
         let mut json = Vec::new();
         flate2::read::GzDecoder::new(data.0.as_slice())
             .read_to_end(&mut json)
@@ -257,36 +294,49 @@ impl ReleaseStore {
     }
 
     /// Writes a new revision; fails with [`ReleaseError::Conflict`] if it exists.
+    /// The revision's own Secret is created first: it is what two operations race for.
     pub async fn create(&self, record: &Record) -> Result<(), ReleaseError> {
         let release = &record.plan.release;
-        let secret = to_secret(record);
+        let (main, parts) = to_secrets(record);
         match self
             .api(&release.namespace)
-            .create(&PostParams::default(), &secret)
+            .create(&PostParams::default(), &main)
             .await
         {
-            Ok(_) => Ok(()),
-            Err(kube::Error::Api(status)) if status.code == 409 => Err(ReleaseError::Conflict {
-                name: release.name.clone(),
-                revision: release.revision,
-            }),
-            Err(other) => Err(ClusterError::from(other).into()),
+            Ok(_) => {}
+            Err(kube::Error::Api(status)) if status.code == 409 => {
+                return Err(ReleaseError::Conflict {
+                    name: release.name.clone(),
+                    revision: release.revision,
+                });
+            }
+            Err(other) => return Err(ClusterError::from(other).into()),
         }
+        self.write_all(&release.namespace, &parts).await
     }
 
     /// Rewrites a revision's status and message (the plan never changes).
     pub async fn update(&self, record: &Record) -> Result<(), ReleaseError> {
-        let release = &record.plan.release;
-        let secret = to_secret(record);
-        let params = PatchParams::apply(crate::FIELD_MANAGER).force();
-        self.api(&release.namespace)
-            .patch(
-                &secret_name(&release.name, release.revision),
-                &params,
-                &Patch::Apply(&secret),
-            )
+        let (main, parts) = to_secrets(record);
+        self.write_all(&record.plan.release.namespace, &parts)
+            .await?;
+        self.write_all(&record.plan.release.namespace, &[main])
             .await
-            .map_err(ClusterError::from)?;
+    }
+
+    async fn write_all(&self, namespace: &str, secrets: &[Secret]) -> Result<(), ReleaseError> {
+        let params = PatchParams::apply(crate::FIELD_MANAGER).force();
+        for secret in secrets {
+            let name = secret
+                .metadata
+                .name
+                .as_deref()
+                .expect("record secrets are named");
+            self.api(namespace)
+                .patch(name, &params, &Patch::Apply(secret))
+                .await
+                .map_err(ClusterError::from)?;
+        }
         Ok(())
     }
 
@@ -303,16 +353,78 @@ impl ReleaseStore {
         self.update(&record).await
     }
 
-    /// Deletes every revision of a release (`uninstall --purge`).
+    /// Deletes every revision of a release (`uninstall --purge`), parts included.
     pub async fn purge(&self, namespace: &str, name: &str) -> Result<(), ReleaseError> {
-        for summary in self.history(namespace, name).await? {
+        let params = ListParams::default()
+            .labels(&format!("{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={name}"))
+            .fields(&format!("type={PART_TYPE}"));
+        let parts = self
+            .api(namespace)
+            .list_metadata(&params)
+            .await
+            .map_err(ClusterError::from)?;
+        let history = self.history(namespace, name).await?;
+        let names = parts
+            .items
+            .iter()
+            .filter_map(|p| p.metadata.name.clone())
+            .chain(history.iter().map(|s| secret_name(name, s.revision)));
+        for secret in names {
             self.api(namespace)
-                .delete(&secret_name(name, summary.revision), &Default::default())
+                .delete(&secret, &Default::default())
                 .await
                 .map_err(ClusterError::from)?;
         }
         Ok(())
     }
+}
+
+fn part_name(secret_name: &str, part: usize) -> String {
+    format!("{secret_name}.part{part}")
+}
+
+/// The revision's Secret and, for a large record, its extra parts.
+fn to_secrets(record: &Record) -> (Secret, Vec<Secret>) {
+    let mut main = to_secret(record);
+    let payload = main
+        .data
+        .take()
+        .and_then(|mut d| d.remove(DATA_KEY))
+        .expect("to_secret sets the payload")
+        .0;
+    let mut chunks = payload.chunks(PART_SIZE);
+    let first = chunks.next().unwrap_or_default().to_vec();
+    let rest: Vec<Vec<u8>> = chunks.map(<[u8]>::to_vec).collect();
+    main.data = Some(BTreeMap::from([(DATA_KEY.to_string(), ByteString(first))]));
+    if !rest.is_empty() {
+        main.metadata
+            .annotations
+            .get_or_insert_with(BTreeMap::new)
+            .insert(ANNOTATION_PARTS.to_string(), (rest.len() + 1).to_string());
+    }
+    let release = &record.plan.release;
+    let main_name = secret_name(&release.name, release.revision);
+    let parts = rest
+        .into_iter()
+        .enumerate()
+        .map(|(index, chunk)| Secret {
+            metadata: ObjectMeta {
+                name: Some(part_name(&main_name, index + 1)),
+                namespace: Some(release.namespace.clone()),
+                labels: Some(BTreeMap::from([
+                    (LABEL_OWNER.to_string(), "kubectl-pkg".to_string()),
+                    (LABEL_NAME.to_string(), release.name.clone()),
+                    (LABEL_REVISION.to_string(), release.revision.to_string()),
+                    (LABEL_PART.to_string(), (index + 1).to_string()),
+                ])),
+                ..ObjectMeta::default()
+            },
+            type_: Some(PART_TYPE.to_string()),
+            data: Some(BTreeMap::from([(DATA_KEY.to_string(), ByteString(chunk))])),
+            ..Secret::default()
+        })
+        .collect();
+    (main, parts)
 }
 
 fn to_secret(record: &Record) -> Secret {
