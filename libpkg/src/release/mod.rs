@@ -185,41 +185,16 @@ impl ReleaseStore {
             Some(namespace) => self.api(namespace),
             None => Api::all(self.cluster.client().clone()),
         };
-        let params = ListParams::default()
-            .labels(&format!("{LABEL_OWNER}=kubectl-pkg"))
-            .fields(&format!("type={RECORD_TYPE}"));
-        let secrets = api
-            .list_metadata(&params)
-            .await
-            .map_err(ClusterError::from)?;
-        let mut summaries: Vec<Summary> = secrets
-            .items
-            .iter()
-            .filter_map(|s| summary_of(&s.metadata))
-            .collect();
-        summaries.sort_by(|a, b| {
-            (&a.namespace, &a.name, a.revision).cmp(&(&b.namespace, &b.name, b.revision))
-        });
-        Ok(summaries)
+        summaries(&api, &format!("{LABEL_OWNER}=kubectl-pkg")).await
     }
 
     /// All revisions of one release, oldest first.
     pub async fn history(&self, namespace: &str, name: &str) -> Result<Vec<Summary>, ReleaseError> {
-        let params = ListParams::default()
-            .labels(&format!("{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={name}"))
-            .fields(&format!("type={RECORD_TYPE}"));
-        let secrets = self
-            .api(namespace)
-            .list_metadata(&params)
-            .await
-            .map_err(ClusterError::from)?;
-        let mut summaries: Vec<Summary> = secrets
-            .items
-            .iter()
-            .filter_map(|s| summary_of(&s.metadata))
-            .collect();
-        summaries.sort_by_key(|s| s.revision);
-        Ok(summaries)
+        summaries(
+            &self.api(namespace),
+            &format!("{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={name}"),
+        )
+        .await
     }
 
     /// The newest revision of a release, if it has any.
@@ -377,6 +352,27 @@ impl ReleaseStore {
         }
         Ok(())
     }
+}
+
+/// The summaries of the records a label selector matches, from one metadata-only
+/// list call, sorted by namespace, name and revision.
+async fn summaries(api: &Api<Secret>, labels: &str) -> Result<Vec<Summary>, ReleaseError> {
+    let params = ListParams::default()
+        .labels(labels)
+        .fields(&format!("type={RECORD_TYPE}"));
+    let secrets = api
+        .list_metadata(&params)
+        .await
+        .map_err(ClusterError::from)?;
+    let mut summaries: Vec<Summary> = secrets
+        .items
+        .iter()
+        .filter_map(|s| summary_of(&s.metadata))
+        .collect();
+    summaries.sort_by(|a, b| {
+        (&a.namespace, &a.name, a.revision).cmp(&(&b.namespace, &b.name, b.revision))
+    });
+    Ok(summaries)
 }
 
 fn part_name(secret_name: &str, part: usize) -> String {
