@@ -25,6 +25,13 @@ fn run(args: &[&str]) -> (i32, String, String) {
 fn every_command_has_help_with_an_example() {
     for command in [
         &["install"][..],
+        &["upgrade"],
+        &["rollback"],
+        &["uninstall"],
+        &["apply"],
+        &["list"],
+        &["status"],
+        &["history"],
         &["template"],
         &["show"],
         &["push"],
