@@ -113,7 +113,7 @@ pub async fn apply(
     }
     let groups =
         crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
-    let mut discovery = Discovery::run(cluster.client(), &groups).await?;
+    let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(
         plan.objects
             .iter()

@@ -6,7 +6,7 @@
 //! is collected, so the user sees all of them at once.
 
 use super::online::resource_version;
-use crate::cluster::{Cluster, ClusterError, Discovery};
+use crate::cluster::{Cluster, ClusterError};
 use crate::plan::{Action, Plan};
 use crate::release::{ReleaseError, ReleaseStore};
 
@@ -67,7 +67,7 @@ pub async fn verify_unchanged(
     }
     let groups =
         crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
-    let mut discovery = Discovery::run(cluster.client(), &groups).await?;
+    let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
     for object in &plan.objects {
         let shown = format!("{}/{}", object.kind, object.name);

@@ -253,7 +253,7 @@ async fn render_online(
         .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str()))
         .chain(previous.iter().map(|o| o.api_version.as_str()));
     let groups = crate::cluster::discovery::groups_of(api_versions);
-    let mut discovery = Discovery::run(cluster.client(), &groups).await?;
+    let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v));
     let target = RenderTarget { release, namespace };
     let objects = render::render(documents, &target, &discovery).map_err(|error| match error {
@@ -416,11 +416,9 @@ pub async fn plan_rollback(
     let record = store.load(&namespace, release, target).await?;
     let objects = kept_objects(&record.plan);
     let previous = kept_objects(&current.plan);
-    let mut discovery = Discovery::run(
-        cluster.client(),
-        &online::discover_for(objects.iter().chain(&previous)),
-    )
-    .await?;
+    let mut discovery = cluster
+        .discover(&online::discover_for(objects.iter().chain(&previous)))
+        .await?;
     discovery.learn_crds(objects.iter().map(|o| &o.manifest));
     let desired = Desired {
         operation: Operation::Rollback,
@@ -447,7 +445,7 @@ pub async fn plan_uninstall(
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
     let previous = kept_objects(&current.plan);
-    let discovery = Discovery::run(cluster.client(), &online::discover_for(&previous)).await?;
+    let discovery = cluster.discover(&online::discover_for(&previous)).await?;
     let desired = Desired {
         operation: Operation::Uninstall,
         release: ReleaseTarget {

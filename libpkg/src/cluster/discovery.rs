@@ -32,8 +32,9 @@ pub struct Discovery {
 }
 
 impl Discovery {
-    /// Discovers the given API groups (`""` is the core group).
-    pub async fn run(
+    /// Discovers the given API groups (`""` is the core group); callers go
+    /// through [`super::Cluster::discover`], which caches.
+    pub(super) async fn run(
         client: &kube::Client,
         groups: &BTreeSet<String>,
     ) -> Result<Discovery, ClusterError> {
@@ -59,6 +60,11 @@ impl Discovery {
             }
         }
         Ok(Discovery { by_kind })
+    }
+
+    /// Adds what another discovery found.
+    pub(super) fn merge(&mut self, other: Discovery) {
+        self.by_kind.extend(other.by_kind);
     }
 
     /// Adds the kinds that CRDs among `documents` define and the server does not serve yet.

@@ -11,6 +11,7 @@
 mod access;
 pub mod discovery;
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use k8s_openapi::api::core::v1::Namespace;
@@ -111,9 +112,11 @@ fn error_chain(error: &dyn std::error::Error) -> String {
 }
 
 /// A connected cluster: the client, the namespace to use and what the plan records.
+/// Clones share one connection and one discovery cache.
 #[derive(Clone)]
 pub struct Cluster {
     client: kube::Client,
+    discovered: std::sync::Arc<tokio::sync::Mutex<(BTreeSet<String>, Discovery)>>,
     /// The namespace from `-n`, or the context's default.
     pub namespace: String,
     /// Server URL and context; the version is filled in by [`Cluster::server_version`].
@@ -168,6 +171,7 @@ impl Cluster {
             kube::Client::try_from(config).map_err(|e| ClusterError::Config(error_chain(&e)))?;
         Ok(Cluster {
             client,
+            discovered: Default::default(),
             namespace,
             info,
         })
@@ -181,6 +185,20 @@ impl Cluster {
     /// Asks the server for its version (`v1.20.2`).
     pub async fn server_version(&self) -> Result<String, ClusterError> {
         Ok(self.client.apiserver_version().await?.git_version)
+    }
+
+    /// Discovery of the given API groups (`""` is core). Each group is asked for
+    /// once per `Cluster` value: planning, the drift check and applying share it.
+    /// (A long-running embedder that expects new CRDs from elsewhere connects anew.)
+    pub async fn discover(&self, groups: &BTreeSet<String>) -> Result<Discovery, ClusterError> {
+        let mut cache = self.discovered.lock().await;
+        let (known, discovery) = &mut *cache;
+        let missing: BTreeSet<String> = groups.difference(known).cloned().collect();
+        if !missing.is_empty() {
+            discovery.merge(Discovery::run(&self.client, &missing).await?);
+            known.extend(missing);
+        }
+        Ok(discovery.clone())
     }
 
     /// Whether a namespace exists.

@@ -265,7 +265,12 @@ impl ReleaseStore {
         flate2::read::GzDecoder::new(data.0.as_slice())
             .read_to_end(&mut json)
             .map_err(|e| corrupt(format!("not gzip: {e}")))?;
-        serde_json::from_slice(&json).map_err(|e| corrupt(format!("not a release record: {e}")))
+        let mut record: Record = serde_json::from_slice(&json)
+            .map_err(|e| corrupt(format!("not a release record: {e}")))?;
+        if let Some(status) = label_status(&secret.metadata) {
+            record.status = status;
+        }
+        Ok(record)
     }
 
     /// Writes a new revision; fails with [`ReleaseError::Conflict`] if it exists.
@@ -315,7 +320,9 @@ impl ReleaseStore {
         Ok(())
     }
 
-    /// Marks an older revision with a new status, from its labels only (used to supersede).
+    /// Gives an older revision a new status (used to supersede). Only the status
+    /// label changes, which [`load`](Self::load) and the summaries take as
+    /// authoritative, so a large record is not read and rewritten for it.
     pub async fn set_status(
         &self,
         namespace: &str,
@@ -323,9 +330,16 @@ impl ReleaseStore {
         revision: u32,
         status: Status,
     ) -> Result<(), ReleaseError> {
-        let mut record = self.load(namespace, name, revision).await?;
-        record.status = status;
-        self.update(&record).await
+        let patch = serde_json::json!({"metadata": {"labels": {LABEL_STATUS: status.as_str()}}});
+        self.api(namespace)
+            .patch(
+                &secret_name(name, revision),
+                &PatchParams::default(),
+                &Patch::Merge(&patch),
+            )
+            .await
+            .map_err(ClusterError::from)?;
+        Ok(())
     }
 
     /// Deletes every revision of a release (`uninstall --purge`), parts included.
@@ -470,14 +484,17 @@ fn to_secret(record: &Record) -> Secret {
 fn summary_of(metadata: &ObjectMeta) -> Option<Summary> {
     let text = metadata.annotations.as_ref()?.get(ANNOTATION_SUMMARY)?;
     let mut summary: Summary = serde_json::from_str(text).ok()?;
-    // The status label is authoritative: it is what set_status rewrites.
-    if let Some(status) = metadata
+    if let Some(status) = label_status(metadata) {
+        summary.status = status;
+    }
+    Some(summary)
+}
+
+/// The status label, which is authoritative: it is what `set_status` rewrites.
+fn label_status(metadata: &ObjectMeta) -> Option<Status> {
+    metadata
         .labels
         .as_ref()?
         .get(LABEL_STATUS)
         .and_then(|s| Status::parse(s))
-    {
-        summary.status = status;
-    }
-    Some(summary)
 }
