@@ -38,6 +38,13 @@ fn installed_with_saved_upgrade(pkg: &Pkg, ns: &str) {
     .ok();
 }
 
+/// Applies the saved plan.json in `ns`, expecting a refusal; returns its message.
+fn refused(pkg: &Pkg, ns: &str) -> String {
+    pkg.run(["apply", "plan.json", "-n", ns, "--yes"])
+        .fails(1)
+        .to_string()
+}
+
 fn mode(pkg: &Pkg, ns: &str) -> String {
     pkg.kubectl([
         "get",
@@ -97,10 +104,7 @@ fn every_drift_refuses_and_applies_nothing() {
         "edited=by-hand",
     ])
     .ok();
-    let stderr = pkg
-        .run(["apply", "plan.json", "-n", &ns, "--yes"])
-        .fails(1)
-        .to_string();
+    let stderr = refused(&pkg, &ns);
     assert!(
         stderr.contains("ConfigMap/app-config was modified") && stderr.contains("make a new plan"),
         "{stderr}"
@@ -109,10 +113,7 @@ fn every_drift_refuses_and_applies_nothing() {
 
     // The kubeconfig pointing at another namespace.
     let other = pkg.namespace("drift-other");
-    let stderr = pkg
-        .run(["apply", "plan.json", "-n", &other, "--yes"])
-        .fails(1)
-        .to_string();
+    let stderr = refused(&pkg, &other);
     assert!(
         stderr.contains(&format!("the plan is for namespace \"{ns}\"")),
         "{stderr}"
@@ -126,10 +127,7 @@ fn every_drift_refuses_and_applies_nothing() {
         .unwrap()
         .replace("staging", "hacked");
     std::fs::write(&path, edited).unwrap();
-    let stderr = pkg
-        .run(["apply", "plan.json", "-n", &ns, "--yes"])
-        .fails(1)
-        .to_string();
+    let stderr = refused(&pkg, &ns);
     assert!(
         stderr.contains("edited") && stderr.contains("hash"),
         "{stderr}"
@@ -147,10 +145,7 @@ fn every_drift_refuses_and_applies_nothing() {
     );
     pkg.run(["upgrade", "app", "./v3", "-n", &ns, "--yes", "--wait=false"])
         .ok();
-    let stderr = pkg
-        .run(["apply", "plan.json", "-n", &ns, "--yes"])
-        .fails(1)
-        .to_string();
+    let stderr = refused(&pkg, &ns);
     assert!(stderr.contains("is at revision 2 now"), "{stderr}");
     assert_eq!(mode(&pkg, &ns), "canary");
 
@@ -176,10 +171,7 @@ fn every_drift_refuses_and_applies_nothing() {
         "--from-literal=mode=mine",
     ])
     .ok();
-    let stderr = pkg
-        .run(["apply", "plan.json", "-n", &ns, "--yes"])
-        .fails(1)
-        .to_string();
+    let stderr = refused(&pkg, &ns);
     assert!(
         stderr.contains("ConfigMap/app-config was created by someone else"),
         "{stderr}"
