@@ -1,6 +1,7 @@
-//! The one flow every mutating command shares: save the plan if asked, show it,
-//! stop for `--dry-run`, refuse if the access check found missing rights, ask
-//! (or take `--yes`), apply exactly that plan, report.
+//! The one flow every mutating command shares: lock the release, save the plan
+//! if asked, show it, stop for `--dry-run`, refuse if the access check found
+//! missing rights, ask (or take `--yes`), apply exactly that plan, report,
+//! unlock.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -9,9 +10,9 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{self, ApplyOptions, Event, Reporter};
-use libpkg::cluster::Cluster;
+use libpkg::cluster::{Cluster, ClusterError};
 use libpkg::plan::Plan;
-use libpkg::release::ReleaseStore;
+use libpkg::release::{LockError, LockRequest, ReleaseLock, ReleaseStore, Staleness};
 
 use crate::cli::GlobalArgs;
 use crate::view;
@@ -37,6 +38,10 @@ pub struct MutatingArgs {
     /// How long to wait, e.g. 90s, 5m.
     #[arg(long, default_value = "5m", value_parser = parse_duration)]
     pub timeout: Duration,
+    /// If applying or waiting fails, put the previous revision's objects back
+    /// and delete the objects this attempt created.
+    #[arg(long)]
+    pub atomic: bool,
 }
 
 /// The user said no at the prompt (exit code 3).
@@ -79,11 +84,83 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// Saves, shows, confirms and applies `plan`.
+/// How long a release lock lasts without renewal: `KUBECTL_PKG_LOCK_SECONDS`,
+/// default 60 s.
+fn lock_duration() -> Result<Duration> {
+    match std::env::var("KUBECTL_PKG_LOCK_SECONDS") {
+        Ok(text) => match text.parse::<u64>() {
+            Ok(seconds) if seconds > 0 => Ok(Duration::from_secs(seconds)),
+            _ => bail!("KUBECTL_PKG_LOCK_SECONDS={text:?} is not a positive number of seconds"),
+        },
+        Err(_) => Ok(libpkg::release::DEFAULT_LOCK_DURATION),
+    }
+}
+
+/// Runs `body` holding the release's lock (from before planning until the
+/// apply ends), then unlocks whatever happened. `--dry-run` only reads, so it
+/// takes no lock. Without the right to lock, `body` runs unlocked and gets
+/// `None`: its plan's access check lists the missing rights and nothing is applied.
+pub async fn locked<T>(
+    cluster: &Cluster,
+    args: &MutatingArgs,
+    release: &str,
+    operation: &str,
+    body: impl AsyncFnOnce(Option<&ReleaseLock>) -> Result<T>,
+) -> Result<T> {
+    if args.dry_run {
+        return body(None).await;
+    }
+    let lock = acquire(cluster, &cluster.namespace, release, operation).await?;
+    let outcome = body(lock.as_ref()).await;
+    unlock(lock, release).await;
+    outcome
+}
+
+/// Takes a release's lock; `None` when the namespace does not exist yet (the
+/// plan creates it) or the user may not lock (the access check says so).
+async fn acquire(
+    cluster: &Cluster,
+    namespace: &str,
+    release: &str,
+    operation: &str,
+) -> Result<Option<ReleaseLock>> {
+    let request = LockRequest {
+        namespace,
+        name: release,
+        operation,
+        duration: lock_duration()?,
+    };
+    let lock = match ReleaseLock::acquire(cluster, &request).await {
+        Ok(lock) => lock,
+        Err(LockError::Cluster(
+            ClusterError::Forbidden { .. } | ClusterError::Api { code: 404, .. },
+        )) => return Ok(None),
+        Err(error) => return Err(error.into()),
+    };
+    if let Some(stale) = lock.taken_over() {
+        let why = match stale.stale {
+            Some(Staleness::HolderGone) => "its process has exited",
+            _ => "it expired",
+        };
+        eprintln!("Took over the lock of release {release} from {stale}: {why}.");
+    }
+    Ok(Some(lock))
+}
+
+async fn unlock(lock: Option<ReleaseLock>, release: &str) {
+    if let Some(lock) = lock
+        && let Err(error) = lock.release().await
+    {
+        eprintln!("warning: could not release the lock of release {release}: {error}");
+    }
+}
+
+/// Saves, shows, confirms and applies `plan`, holding `lock`.
 pub async fn review_and_apply(
     global: &GlobalArgs,
     args: &MutatingArgs,
     cluster: &Cluster,
+    lock: Option<&ReleaseLock>,
     plan: &Plan,
 ) -> Result<()> {
     if let Some(path) = &args.out {
@@ -117,21 +194,42 @@ pub async fn review_and_apply(
                 "refusing to apply without confirmation: there is no terminal to ask on; pass --yes to apply, or --dry-run to only plan"
             );
         }
-        let proceed = dialoguer::Confirm::new()
-            .with_prompt(format!("Proceed with plan {}?", short_hash(&plan.hash)))
-            .default(false)
-            .interact()?;
+        // The prompt blocks this thread; the lock is renewed on another.
+        let proceed = tokio::task::block_in_place(|| {
+            dialoguer::Confirm::new()
+                .with_prompt(format!("Proceed with plan {}?", short_hash(&plan.hash)))
+                .default(false)
+                .interact()
+        })?;
         if !proceed {
             return Err(Declined.into());
         }
     }
+    let release = &plan.release;
+    // A namespace the plan creates is created first; then the release can be locked in it.
+    let deferred = match lock {
+        None if action::create_release_namespace(cluster, plan).await? => {
+            let operation = view::label(&plan.operation);
+            acquire(cluster, &release.namespace, &release.name, &operation).await?
+        }
+        _ => None,
+    };
+    let Some(lock) = lock.or(deferred.as_ref()) else {
+        bail!(
+            "could not lock release {} (you may not create Leases in namespace {}); nothing was applied",
+            release.name,
+            release.namespace
+        );
+    };
     let options = ApplyOptions {
         wait: args.wait,
         timeout: args.timeout,
+        atomic: args.atomic,
     };
     let progress = Progress::new();
-    let outcome = action::apply(cluster, &store, plan, &options, &progress).await;
+    let outcome = action::apply(cluster, &store, lock, plan, &options, &progress).await;
     progress.finish();
+    unlock(deferred, &release.name).await;
     let record = outcome?;
     eprintln!(
         "Release {} in namespace {}: revision {} {}.",
@@ -183,6 +281,13 @@ impl Reporter for Progress {
             Event::Recorded { revision } => {
                 self.line(format!("Recorded revision {revision} as pending"))
             }
+            Event::TookOver { revision } => self.line(format!(
+                "Revision {revision} had been interrupted: recorded it as failed, this revision takes over"
+            )),
+            Event::Restoring { revision } => self.line(match revision {
+                Some(revision) => format!("Failed; --atomic: restoring revision {revision}"),
+                None => "Failed; --atomic: deleting what this attempt created".to_string(),
+            }),
             Event::Applied { object, action } => {
                 self.line(format!("  {:<9} {object}", view::label(&action)))
             }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+use crate::object::{Object, ObjectKey};
 use crate::permissions::{Image, Permissions};
 use crate::version::Candidate;
 
@@ -120,6 +121,24 @@ pub struct PlannedObject {
     /// Unified diff from live to desired, for updates.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diff: Option<String>,
+}
+
+impl PlannedObject {
+    /// The object's identity.
+    pub fn key(&self) -> ObjectKey {
+        self.to_object().key()
+    }
+
+    /// The object with its manifest, without what the plan says about it.
+    pub fn to_object(&self) -> Object {
+        Object {
+            api_version: self.api_version.clone(),
+            kind: self.kind.clone(),
+            namespace: self.namespace.clone(),
+            name: self.name.clone(),
+            manifest: self.manifest.clone(),
+        }
+    }
 }
 
 /// The plan document.

@@ -34,6 +34,16 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
     plan.verify_hash()
         .with_context(|| format!("{} was edited after it was made", args.plan.display()))?;
     let cluster = settings::cluster(global).await?;
-    verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
-    flow::review_and_apply(global, &args.mutating, &cluster, &plan).await
+    let mutating = &args.mutating;
+    flow::locked(
+        &cluster,
+        mutating,
+        &plan.release.name,
+        "apply",
+        async |lock| {
+            verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
+            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await
+        },
+    )
+    .await
 }

@@ -50,12 +50,17 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         adopt: args.adopt,
         create_namespace: args.create_namespace,
     };
-    let plan = plan_install(
+    let mutating = &args.mutating;
+    flow::locked(
         &cluster,
-        &ReleaseStore::new(cluster.clone()),
-        &fetched,
-        &options,
+        mutating,
+        &options.release,
+        "install",
+        async |lock| {
+            let store = ReleaseStore::new(cluster.clone());
+            let plan = plan_install(&cluster, &store, &fetched, &options).await?;
+            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await
+        },
     )
-    .await?;
-    flow::review_and_apply(global, &args.mutating, &cluster, &plan).await
+    .await
 }

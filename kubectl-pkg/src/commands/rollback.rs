@@ -22,12 +22,17 @@ pub struct RollbackArgs {
 
 pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let plan = plan_rollback(
+    let mutating = &args.mutating;
+    flow::locked(
         &cluster,
-        &ReleaseStore::new(cluster.clone()),
+        mutating,
         &args.release,
-        args.revision,
+        "rollback",
+        async |lock| {
+            let store = ReleaseStore::new(cluster.clone());
+            let plan = plan_rollback(&cluster, &store, &args.release, args.revision).await?;
+            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await
+        },
     )
-    .await?;
-    flow::review_and_apply(global, &args.mutating, &cluster, &plan).await
+    .await
 }

@@ -23,12 +23,22 @@ pub struct UninstallArgs {
 
 pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let store = ReleaseStore::new(cluster.clone());
-    let plan = plan_uninstall(&cluster, &store, &args.release).await?;
-    flow::review_and_apply(global, &args.mutating, &cluster, &plan).await?;
-    if args.purge && !args.mutating.dry_run {
-        store.purge(&cluster.namespace, &args.release).await?;
-        eprintln!("Deleted the history of release {}.", args.release);
-    }
-    Ok(())
+    let mutating = &args.mutating;
+    flow::locked(
+        &cluster,
+        mutating,
+        &args.release,
+        "uninstall",
+        async |lock| {
+            let store = ReleaseStore::new(cluster.clone());
+            let plan = plan_uninstall(&cluster, &store, &args.release).await?;
+            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await?;
+            if args.purge && !mutating.dry_run {
+                store.purge(&cluster.namespace, &args.release).await?;
+                eprintln!("Deleted the history of release {}.", args.release);
+            }
+            Ok(())
+        },
+    )
+    .await
 }

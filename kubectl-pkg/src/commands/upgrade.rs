@@ -4,8 +4,9 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{deployed, plan_upgrade};
+use libpkg::cluster::Cluster;
 use libpkg::reference::PackageRef;
-use libpkg::release::ReleaseStore;
+use libpkg::release::{ReleaseLock, ReleaseStore};
 
 use crate::cli::{GlobalArgs, PackageArgs};
 use crate::flow::{self, MutatingArgs};
@@ -32,6 +33,22 @@ pub struct UpgradeArgs {
 
 pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
+    flow::locked(
+        &cluster,
+        &args.mutating,
+        &args.release,
+        "upgrade",
+        async |lock| upgrade(global, args, &cluster, lock).await,
+    )
+    .await
+}
+
+async fn upgrade(
+    global: &GlobalArgs,
+    args: &UpgradeArgs,
+    cluster: &Cluster,
+    lock: Option<&ReleaseLock>,
+) -> Result<()> {
     let store = ReleaseStore::new(cluster.clone());
     let package = match &args.package {
         Some(package) => package.clone(),
@@ -53,6 +70,6 @@ pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {
         devel: args.devel,
     };
     let fetched = settings::fetch(global, &package).await?;
-    let plan = plan_upgrade(&cluster, &store, &fetched, &args.release, args.adopt).await?;
-    flow::review_and_apply(global, &args.mutating, &cluster, &plan).await
+    let plan = plan_upgrade(cluster, &store, &fetched, &args.release, args.adopt).await?;
+    flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
 }

@@ -1,25 +1,29 @@
 //! Applying a plan: exactly the reviewed objects, nothing re-resolved or
 //! re-rendered.
 //!
-//! The plan's hash is verified and its access check must have passed. The
-//! revision is recorded as `pending` before the first write; objects are
-//! server-side applied phase by phase (several at a time within a phase), CRDs
-//! are waited on before their custom resources, deletions follow in reverse
-//! order, then readiness is awaited if asked. The revision ends `deployed` (and
-//! the previous one `superseded`) or `failed` with the reason.
+//! The caller holds the release's lock, the plan's hash is verified and its
+//! access check must have passed. The revision is recorded as `pending` before
+//! the first write (an earlier revision left `pending` by a process that died is
+//! marked failed: this one takes over). Objects are server-side applied phase
+//! by phase (several at a time within a phase), CRDs are waited on before their
+//! custom resources, deletions follow in reverse order, then readiness is
+//! awaited if asked. The revision ends `deployed` (and the previous one
+//! `superseded`) or `failed` with the reason; with `atomic`, a failure first
+//! puts the previous revision's objects back.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use futures::{StreamExt, TryStreamExt};
+use serde_json::Value;
 
-use super::ApplyError;
+use super::{ApplyError, kept_objects};
 use crate::cluster::{Cluster, Discovery, Resource};
 use crate::kinds::{Phase, phase_of};
-use crate::object::group_of;
+use crate::object::{Object, ObjectKey, group_of};
 use crate::plan::{Action, Operation, Plan, PlannedObject};
 use crate::readiness::{Readiness, readiness};
-use crate::release::{Record, ReleaseStore, Status};
+use crate::release::{Record, ReleaseLock, ReleaseStore, Status, Summary};
 
 /// How to apply.
 #[derive(Debug, Clone)]
@@ -28,6 +32,9 @@ pub struct ApplyOptions {
     pub wait: bool,
     /// How long to wait for readiness (and for CRDs to be established).
     pub timeout: Duration,
+    /// On failure, put the previous revision's objects back and delete the
+    /// objects this attempt created.
+    pub atomic: bool,
 }
 
 impl Default for ApplyOptions {
@@ -35,6 +42,7 @@ impl Default for ApplyOptions {
         ApplyOptions {
             wait: true,
             timeout: Duration::from_secs(300),
+            atomic: false,
         }
     }
 }
@@ -52,6 +60,16 @@ pub enum Event {
     Recorded {
         /// The revision.
         revision: u32,
+    },
+    /// An earlier revision had been interrupted; it is now recorded as failed.
+    TookOver {
+        /// The interrupted revision.
+        revision: u32,
+    },
+    /// Applying failed; with `atomic`, the previous revision is being put back.
+    Restoring {
+        /// The revision put back, `None` when there was none (a failed install).
+        revision: Option<u32>,
     },
     /// An object was applied.
     Applied {
@@ -87,17 +105,80 @@ impl Reporter for Silent {
     fn event(&self, _: Event) {}
 }
 
-fn shown(object: &PlannedObject) -> String {
-    match &object.namespace {
-        Some(namespace) => format!("{}/{namespace}/{}", object.kind, object.name),
-        None => format!("{}/{}", object.kind, object.name),
+/// One object to write: borrowed from a plan or from a stored revision.
+#[derive(Debug, Clone, Copy)]
+struct Target<'a> {
+    api_version: &'a str,
+    kind: &'a str,
+    namespace: Option<&'a str>,
+    name: &'a str,
+    manifest: &'a Value,
+    /// How the write is reported.
+    action: Action,
+}
+
+impl<'a> From<&'a PlannedObject> for Target<'a> {
+    fn from(o: &'a PlannedObject) -> Self {
+        Target {
+            api_version: &o.api_version,
+            kind: &o.kind,
+            namespace: o.namespace.as_deref(),
+            name: &o.name,
+            manifest: &o.manifest,
+            action: o.action,
+        }
     }
 }
 
-/// Applies `plan`, recording the revision in `store`. Returns the final record.
+/// A stored object, put back by `--atomic`.
+impl<'a> From<&'a Object> for Target<'a> {
+    fn from(o: &'a Object) -> Self {
+        Target {
+            api_version: &o.api_version,
+            kind: &o.kind,
+            namespace: o.namespace.as_deref(),
+            name: &o.name,
+            manifest: &o.manifest,
+            action: Action::Update,
+        }
+    }
+}
+
+impl Target<'_> {
+    /// `Kind/namespace/name`.
+    fn shown(&self) -> String {
+        match self.namespace {
+            Some(namespace) => format!("{}/{namespace}/{}", self.kind, self.name),
+            None => format!("{}/{}", self.kind, self.name),
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        phase_of(group_of(self.api_version), self.kind)
+    }
+
+    fn resource<'d>(&self, discovery: &'d Discovery) -> Result<&'d Resource, ApplyError> {
+        discovery
+            .resolve(self.api_version, self.kind)
+            .ok_or_else(|| ApplyError::UnknownKind {
+                object: self.shown(),
+            })
+    }
+
+    fn failed(&self, source: crate::cluster::ClusterError) -> ApplyError {
+        ApplyError::Object {
+            object: self.shown(),
+            source,
+        }
+    }
+}
+
+/// Applies `plan`, recording the revision in `store`, while holding `lock` (the
+/// release's lock). Returns the final record.
 pub async fn apply(
     cluster: &Cluster,
     store: &ReleaseStore,
+    lock: &ReleaseLock,
     plan: &Plan,
     options: &ApplyOptions,
     reporter: &dyn Reporter,
@@ -111,45 +192,52 @@ pub async fn apply(
             missing: plan.permissions.installer.missing.len(),
         });
     }
+    let release = &plan.release;
+    if (lock.namespace(), lock.name()) != (release.namespace.as_str(), release.name.as_str()) {
+        return Err(ApplyError::WrongLock {
+            held: format!("{}/{}", lock.namespace(), lock.name()),
+            release: format!("{}/{}", release.namespace, release.name),
+        });
+    }
+    lock.ensure_held()?;
     let groups =
         crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
     let mut discovery = cluster.discover(&groups).await?;
-    discovery.learn_crds(
-        plan.objects
-            .iter()
-            .filter(|o| o.action != Action::Delete)
-            .map(|o| &o.manifest),
-    );
+    discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
 
-    let release = &plan.release;
-    let previous = store.latest(&release.namespace, &release.name).await?;
+    let history = store.history(&release.namespace, &release.name).await?;
     let mut record = Record {
         plan: plan.clone(),
         status: Status::Pending,
         message: None,
     };
-    // The record lives in the release namespace: if the plan creates it, that comes first.
-    for object in plan.objects.iter().filter(|o| {
-        o.kind == "Namespace"
-            && o.api_version == "v1"
-            && o.name == release.namespace
-            && o.action == Action::Create
-    }) {
-        let resource = resource_of(&discovery, object)?;
-        cluster
-            .apply(resource, None, &object.name, &object.manifest, false)
-            .await
-            .map_err(|source| ApplyError::Object {
-                object: shown(object),
-                source,
-            })?;
-    }
+    create_release_namespace(cluster, plan).await?;
     store.create(&record).await?;
     reporter.event(Event::Recorded {
         revision: release.revision,
     });
+    // We hold the lock, so a revision still pending was interrupted.
+    for interrupted in history.iter().filter(|s| s.status == Status::Pending) {
+        let message = format!(
+            "interrupted before it finished; revision {} took over",
+            release.revision
+        );
+        store
+            .set_outcome(interrupted, Status::Failed, Some(message))
+            .await?;
+        reporter.event(Event::TookOver {
+            revision: interrupted.revision,
+        });
+    }
 
-    match run(cluster, &discovery, plan, options, reporter).await {
+    let outcome = match run(cluster, &discovery, lock, plan, options, reporter).await {
+        Err(error) if options.atomic => {
+            let previous = history.iter().rev().find(|s| s.status == Status::Deployed);
+            Err(restore(cluster, &discovery, store, plan, previous, reporter, error).await)
+        }
+        other => other,
+    };
+    match outcome {
         Ok(()) => {
             record.status = if plan.operation == Operation::Uninstall {
                 Status::Uninstalled
@@ -157,14 +245,9 @@ pub async fn apply(
                 Status::Deployed
             };
             store.update(&record).await?;
-            if let Some(previous) = previous.filter(|p| p.status == Status::Deployed) {
+            for previous in history.iter().filter(|s| s.status == Status::Deployed) {
                 store
-                    .set_status(
-                        &release.namespace,
-                        &release.name,
-                        previous.revision,
-                        Status::Superseded,
-                    )
+                    .set_outcome(previous, Status::Superseded, previous.message.clone())
                     .await?;
             }
             Ok(record)
@@ -181,44 +264,74 @@ pub async fn apply(
     }
 }
 
+/// Creates the release namespace if the plan creates it: the lock and the
+/// record live there, so it comes before them. Returns whether it did.
+pub async fn create_release_namespace(cluster: &Cluster, plan: &Plan) -> Result<bool, ApplyError> {
+    let release = &plan.release;
+    let Some(namespace) = plan.objects.iter().find(|o| {
+        o.kind == "Namespace"
+            && o.api_version == "v1"
+            && o.name == release.namespace
+            && o.action == Action::Create
+    }) else {
+        return Ok(false);
+    };
+    let discovery = cluster.discover(&BTreeSet::from([String::new()])).await?;
+    write(cluster, &discovery, namespace.into()).await?;
+    Ok(true)
+}
+
 async fn run(
     cluster: &Cluster,
     discovery: &Discovery,
+    lock: &ReleaseLock,
     plan: &Plan,
     options: &ApplyOptions,
     reporter: &dyn Reporter,
 ) -> Result<(), ApplyError> {
     let deadline = Instant::now() + options.timeout;
-    let mut phases: BTreeMap<Phase, Vec<&PlannedObject>> = BTreeMap::new();
-    for object in plan
+    let writes: Vec<Target> = plan
         .objects
         .iter()
         .filter(|o| matches!(o.action, Action::Create | Action::Update))
-    {
-        phases
-            .entry(phase_of(group_of(&object.api_version), &object.kind))
-            .or_default()
-            .push(object);
+        .map(Target::from)
+        .collect();
+    write_phases(cluster, discovery, lock, &writes, deadline, reporter).await?;
+    lock.ensure_held()?;
+    let deletes: Vec<Target> = plan
+        .objects
+        .iter()
+        .filter(|o| o.action == Action::Delete)
+        .map(Target::from)
+        .collect();
+    delete_all(cluster, discovery, &deletes, reporter).await?;
+    if options.wait {
+        wait_ready(cluster, discovery, &writes, deadline, reporter).await?;
+    }
+    Ok(())
+}
+
+/// Writes objects phase by phase, several at a time within a phase; CRDs are
+/// awaited before the custom resources of later phases.
+async fn write_phases(
+    cluster: &Cluster,
+    discovery: &Discovery,
+    lock: &ReleaseLock,
+    objects: &[Target<'_>],
+    deadline: Instant,
+    reporter: &dyn Reporter,
+) -> Result<(), ApplyError> {
+    let mut phases: BTreeMap<Phase, Vec<Target>> = BTreeMap::new();
+    for object in objects {
+        phases.entry(object.phase()).or_default().push(*object);
     }
     for (phase, objects) in &phases {
+        lock.ensure_held()?;
         futures::stream::iter(objects.iter().copied())
             .map(|object| async move {
-                let resource = resource_of(discovery, object)?;
-                cluster
-                    .apply(
-                        resource,
-                        object.namespace.as_deref(),
-                        &object.name,
-                        &object.manifest,
-                        false,
-                    )
-                    .await
-                    .map_err(|source| ApplyError::Object {
-                        object: shown(object),
-                        source,
-                    })?;
+                write(cluster, discovery, object).await?;
                 reporter.event(Event::Applied {
-                    object: shown(object),
+                    object: object.shown(),
                     action: object.action,
                 });
                 Ok::<_, ApplyError>(())
@@ -231,71 +344,143 @@ async fn run(
             wait_ready(cluster, discovery, objects, deadline, reporter).await?;
         }
     }
-    for object in plan.objects.iter().filter(|o| o.action == Action::Delete) {
-        let resource = resource_of(discovery, object)?;
+    Ok(())
+}
+
+async fn write(
+    cluster: &Cluster,
+    discovery: &Discovery,
+    object: Target<'_>,
+) -> Result<(), ApplyError> {
+    let resource = object.resource(discovery)?;
+    cluster
+        .apply(
+            resource,
+            object.namespace,
+            object.name,
+            object.manifest,
+            false,
+        )
+        .await
+        .map_err(|source| object.failed(source))?;
+    Ok(())
+}
+
+/// Deletes objects one by one, in the order given.
+async fn delete_all(
+    cluster: &Cluster,
+    discovery: &Discovery,
+    objects: &[Target<'_>],
+    reporter: &dyn Reporter,
+) -> Result<(), ApplyError> {
+    for object in objects {
+        let resource = object.resource(discovery)?;
         cluster
-            .delete(resource, object.namespace.as_deref(), &object.name)
+            .delete(resource, object.namespace, object.name)
             .await
-            .map_err(|source| ApplyError::Object {
-                object: shown(object),
-                source,
-            })?;
+            .map_err(|source| object.failed(source))?;
         reporter.event(Event::Deleted {
-            object: shown(object),
+            object: object.shown(),
         });
-    }
-    if options.wait {
-        let applied: Vec<&PlannedObject> = phases.values().flatten().copied().collect();
-        wait_ready(cluster, discovery, &applied, deadline, reporter).await?;
     }
     Ok(())
 }
 
-fn resource_of<'a>(
-    discovery: &'a Discovery,
-    object: &PlannedObject,
-) -> Result<&'a Resource, ApplyError> {
-    discovery
-        .resolve(&object.api_version, &object.kind)
-        .ok_or_else(|| ApplyError::UnknownKind {
-            object: shown(object),
-        })
+/// `--atomic`: puts the previous revision's objects back as they were applied
+/// (server-side apply with the same field manager drops what the failed
+/// attempt added, and recreates what it pruned), then deletes the objects the
+/// failed attempt created that the previous revision did not have. Returns the
+/// error to report: the original one, with what restoring did.
+async fn restore(
+    cluster: &Cluster,
+    discovery: &Discovery,
+    store: &ReleaseStore,
+    plan: &Plan,
+    previous: Option<&Summary>,
+    reporter: &dyn Reporter,
+    error: ApplyError,
+) -> ApplyError {
+    reporter.event(Event::Restoring {
+        revision: previous.map(|s| s.revision),
+    });
+    let outcome = async {
+        let objects: Vec<Object> = match previous {
+            Some(summary) => {
+                let record = store
+                    .load(&summary.namespace, &summary.name, summary.revision)
+                    .await?;
+                kept_objects(&record.plan)
+            }
+            None => Vec::new(),
+        };
+        let kept: BTreeSet<ObjectKey> = objects.iter().map(Object::key).collect();
+        let restored: Vec<Target> = objects.iter().map(Target::from).collect();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut phases: BTreeMap<Phase, Vec<Target>> = BTreeMap::new();
+        for object in &restored {
+            phases.entry(object.phase()).or_default().push(*object);
+        }
+        for (phase, objects) in &phases {
+            for object in objects {
+                write(cluster, discovery, *object).await?;
+            }
+            if *phase == Phase::Definitions {
+                wait_ready(cluster, discovery, objects, deadline, reporter).await?;
+            }
+        }
+        let created: Vec<Target> = plan
+            .objects
+            .iter()
+            .rev()
+            .filter(|o| o.action == Action::Create && !kept.contains(&o.key()))
+            .map(Target::from)
+            .collect();
+        delete_all(cluster, discovery, &created, reporter).await
+    }
+    .await;
+    let restored = match (previous, outcome) {
+        (Some(summary), Ok(())) => format!("restored revision {}", summary.revision),
+        (None, Ok(())) => "deleted the objects this attempt created".to_string(),
+        (_, Err(restore_error)) => format!("restoring failed too: {restore_error}"),
+    };
+    ApplyError::Atomic {
+        source: Box::new(error),
+        restored,
+    }
 }
 
 /// Polls until every object is ready (or readiness does not apply to it).
 async fn wait_ready(
     cluster: &Cluster,
     discovery: &Discovery,
-    objects: &[&PlannedObject],
+    objects: &[Target<'_>],
     deadline: Instant,
     reporter: &dyn Reporter,
 ) -> Result<(), ApplyError> {
-    let mut pending: Vec<&PlannedObject> = objects.to_vec();
+    let mut pending: Vec<Target> = objects.to_vec();
     let mut last_reason: BTreeMap<String, String> = BTreeMap::new();
     loop {
         let mut still = Vec::new();
         for object in pending {
-            let resource = resource_of(discovery, object)?;
-            let live = cluster
-                .get(resource, object.namespace.as_deref(), &object.name)
-                .await?;
+            let resource = object.resource(discovery)?;
+            let live = cluster.get(resource, object.namespace, object.name).await?;
             match live.as_ref().map(readiness) {
                 Some(Readiness::Ready) => reporter.event(Event::Ready {
-                    object: shown(object),
+                    object: object.shown(),
                 }),
                 Some(Readiness::NotApplicable) => {}
                 Some(Readiness::NotReady(reason)) => {
-                    if last_reason.get(&shown(object)) != Some(&reason) {
+                    if last_reason.get(&object.shown()) != Some(&reason) {
                         reporter.event(Event::Waiting {
-                            object: shown(object),
+                            object: object.shown(),
                             reason: reason.clone(),
                         });
-                        last_reason.insert(shown(object), reason);
+                        last_reason.insert(object.shown(), reason);
                     }
                     still.push(object);
                 }
                 None => {
-                    last_reason.insert(shown(object), "it does not exist".to_string());
+                    last_reason.insert(object.shown(), "it does not exist".to_string());
                     still.push(object);
                 }
             }
@@ -309,9 +494,9 @@ async fn wait_ready(
                 .map(|o| {
                     format!(
                         "{} ({})",
-                        shown(o),
+                        o.shown(),
                         last_reason
-                            .get(&shown(o))
+                            .get(&o.shown())
                             .map_or("not ready", String::as_str)
                     )
                 })

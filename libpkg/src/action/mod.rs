@@ -11,13 +11,15 @@ mod offline;
 mod online;
 
 use crate::cluster::{ClusterError, Discovery};
-use crate::object::Object;
-use crate::plan::{Action, HashMismatch, Operation, Plan, ReleaseTarget};
-use crate::release::{Record, ReleaseError, ReleaseStore, Status};
+use std::collections::BTreeSet;
+
+use crate::object::{Object, ObjectKey};
+use crate::plan::{Action, HashMismatch, Operation, Plan, PlannedObject, ReleaseTarget};
+use crate::release::{LockError, Record, ReleaseError, ReleaseStore, Status};
 use crate::render::{self, RenderError, RenderTarget};
 use crate::source::Fetched;
 
-pub use apply::{ApplyOptions, Event, Reporter, Silent, apply};
+pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
 pub use drift::{DriftError, verify_unchanged};
 pub use offline::{Source, plan_offline};
 pub use online::Desired;
@@ -167,6 +169,25 @@ pub enum ApplyError {
         /// The object.
         object: String,
     },
+    /// The lock given is not this release's.
+    #[error("the lock held is for release {held}, the plan is for {release}")]
+    WrongLock {
+        /// The locked release, `namespace/name`.
+        held: String,
+        /// The plan's release, `namespace/name`.
+        release: String,
+    },
+    /// The release's lock was lost.
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// Applying failed and `atomic` put the previous revision back (or tried to).
+    #[error("{source}; --atomic {restored}")]
+    Atomic {
+        /// Why applying failed.
+        source: Box<ApplyError>,
+        /// What restoring did.
+        restored: String,
+    },
     /// Readiness was not reached in time.
     #[error("timed out waiting for {waiting}")]
     Timeout {
@@ -187,13 +208,7 @@ pub fn kept_objects(plan: &Plan) -> Vec<Object> {
     plan.objects
         .iter()
         .filter(|o| o.action != Action::Delete)
-        .map(|o| Object {
-            api_version: o.api_version.clone(),
-            kind: o.kind.clone(),
-            namespace: o.namespace.clone(),
-            name: o.name.clone(),
-            manifest: o.manifest.clone(),
-        })
+        .map(PlannedObject::to_object)
         .collect()
 }
 
@@ -213,6 +228,43 @@ pub async fn deployed(
             namespace: namespace.to_string(),
         })?;
     Ok(store.load(namespace, name, current.revision).await?)
+}
+
+/// The objects a release may have in the cluster: those of its deployed
+/// revision (if any) and of every later revision that failed or was interrupted,
+/// since those may have created objects before they stopped. Plans prune from
+/// these, so nothing a failed attempt left behind stays orphaned.
+async fn release_objects(
+    store: &ReleaseStore,
+    namespace: &str,
+    name: &str,
+    deployed: Option<&Record>,
+) -> Result<Vec<Object>, PlanError> {
+    let history = store.history(namespace, name).await?;
+    let since = deployed.map_or_else(
+        || {
+            history
+                .iter()
+                .rev()
+                .find(|s| s.status == Status::Uninstalled)
+                .map_or(0, |s| s.revision)
+        },
+        |d| d.plan.release.revision,
+    );
+    let mut objects = deployed.map(|d| kept_objects(&d.plan)).unwrap_or_default();
+    let mut known: BTreeSet<ObjectKey> = objects.iter().map(Object::key).collect();
+    for summary in history
+        .iter()
+        .filter(|s| s.revision > since && matches!(s.status, Status::Failed | Status::Pending))
+    {
+        let record = store.load(namespace, name, summary.revision).await?;
+        for object in kept_objects(&record.plan) {
+            if known.insert(object.key()) {
+                objects.push(object);
+            }
+        }
+    }
+    Ok(objects)
 }
 
 /// Whether applying `plan` would change anything: an object, or the package the
@@ -292,13 +344,21 @@ pub async fn plan_install(
     validate_release_name(release)?;
     let namespace = cluster.namespace.clone();
     // A user who may not read release records still gets a plan: the access check lists the right.
-    let latest = match store.latest(&namespace, release).await {
-        Err(ReleaseError::Cluster(ClusterError::Forbidden { .. })) => None,
+    let history = match store.history(&namespace, release).await {
+        Err(ReleaseError::Cluster(ClusterError::Forbidden { .. })) => Vec::new(),
         other => other?,
     };
-    if let Some(latest) = &latest
-        && latest.status != Status::Uninstalled
+    // Installed means deployed since the last uninstall; a release whose
+    // install failed or was interrupted is installed again over its leftovers.
+    let since_uninstall = history
+        .iter()
+        .rposition(|s| s.status == Status::Uninstalled)
+        .map_or(&history[..], |i| &history[i + 1..]);
+    if let Some(current) = since_uninstall
+        .iter()
+        .find(|s| s.status == Status::Deployed)
     {
+        let latest = history.last().unwrap_or(current);
         return Err(PlanError::AlreadyInstalled {
             name: release.to_string(),
             namespace,
@@ -306,8 +366,13 @@ pub async fn plan_install(
             status: latest.status.as_str(),
         });
     }
+    let previous = if since_uninstall.is_empty() {
+        Vec::new()
+    } else {
+        release_objects(store, &namespace, release, None).await?
+    };
     let (mut objects, discovery) =
-        render_online(cluster, fetched, release, &namespace, &[]).await?;
+        render_online(cluster, fetched, release, &namespace, &previous).await?;
     let has_namespace = objects
         .iter()
         .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == namespace);
@@ -331,11 +396,11 @@ pub async fn plan_install(
         release: ReleaseTarget {
             name: release.to_string(),
             namespace: namespace.clone(),
-            revision: latest.map_or(1, |l| l.revision + 1),
+            revision: history.last().map_or(1, |l| l.revision + 1),
         },
         package: offline::package_info(&fetched.package, &fetched.source),
         objects,
-        previous: Vec::new(),
+        previous,
         declared: fetched.package.metadata.permissions.clone(),
         adopt: options.adopt,
     };
@@ -352,7 +417,7 @@ pub async fn plan_upgrade(
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
-    let previous = kept_objects(&current.plan);
+    let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let (objects, discovery) =
         render_online(cluster, fetched, release, &namespace, &previous).await?;
     let desired = Desired {
@@ -415,7 +480,7 @@ pub async fn plan_rollback(
     }
     let record = store.load(&namespace, release, target).await?;
     let objects = kept_objects(&record.plan);
-    let previous = kept_objects(&current.plan);
+    let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let mut discovery = cluster
         .discover(&online::discover_for(objects.iter().chain(&previous)))
         .await?;
@@ -444,7 +509,7 @@ pub async fn plan_uninstall(
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
-    let previous = kept_objects(&current.plan);
+    let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let discovery = cluster.discover(&online::discover_for(&previous)).await?;
     let desired = Desired {
         operation: Operation::Uninstall,

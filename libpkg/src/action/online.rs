@@ -108,14 +108,24 @@ pub async fn plan(
             }
         }
     }
-    // The release record itself.
-    for verb in ["get", "list", "create", "patch"] {
-        checks.insert(AccessCheck {
-            verb: verb.to_string(),
-            group: String::new(),
-            resource: "secrets".to_string(),
-            namespace: Some(namespace.clone()),
-        });
+    // The release record itself, and the lock held while applying.
+    let release_rights = [
+        ("", "secrets", ["get", "list", "create", "patch"]),
+        (
+            "coordination.k8s.io",
+            "leases",
+            ["get", "create", "update", "delete"],
+        ),
+    ];
+    for (group, resource, verbs) in release_rights {
+        for verb in verbs {
+            checks.insert(AccessCheck {
+                verb: verb.to_string(),
+                group: group.to_string(),
+                resource: resource.to_string(),
+                namespace: Some(namespace.clone()),
+            });
+        }
     }
     let analysis = permissions::analyze(&desired.objects, &desired.declared);
     // RBAC the package grants must be held by the installer (the API server's escalation check).

@@ -9,6 +9,8 @@
 //! split: the revision's Secret keeps the first [`PART_SIZE`] bytes and says how
 //! many parts there are; `<secret>.part<N>` Secrets hold the rest.
 
+mod lock;
+
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 
@@ -19,6 +21,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::cluster::{Cluster, ClusterError};
 use crate::plan::{Operation, Plan};
+
+pub use lock::{
+    DEFAULT_DURATION as DEFAULT_LOCK_DURATION, LockError, LockInfo, LockRequest, ReleaseLock,
+    Staleness, lease_name,
+};
 
 /// The Secret type of release records.
 pub const RECORD_TYPE: &str = "kubectl-pkg.dev/release.v1";
@@ -267,8 +274,9 @@ impl ReleaseStore {
             .map_err(|e| corrupt(format!("not gzip: {e}")))?;
         let mut record: Record = serde_json::from_slice(&json)
             .map_err(|e| corrupt(format!("not a release record: {e}")))?;
-        if let Some(status) = label_status(&secret.metadata) {
-            record.status = status;
+        if let Some(summary) = summary_of(&secret.metadata) {
+            record.status = summary.status;
+            record.message = summary.message;
         }
         Ok(record)
     }
@@ -320,20 +328,28 @@ impl ReleaseStore {
         Ok(())
     }
 
-    /// Gives an older revision a new status (used to supersede). Only the status
-    /// label changes, which [`load`](Self::load) and the summaries take as
-    /// authoritative, so a large record is not read and rewritten for it.
-    pub async fn set_status(
+    /// Gives a revision a new status and message: superseded by a later one, or
+    /// interrupted. Only its status label and summary annotation change, which
+    /// [`load`](Self::load) and the summaries take as authoritative, so a large
+    /// record is not read and rewritten for it.
+    pub async fn set_outcome(
         &self,
-        namespace: &str,
-        name: &str,
-        revision: u32,
+        revision: &Summary,
         status: Status,
+        message: Option<String>,
     ) -> Result<(), ReleaseError> {
-        let patch = serde_json::json!({"metadata": {"labels": {LABEL_STATUS: status.as_str()}}});
-        self.api(namespace)
+        let summary = Summary {
+            status,
+            message,
+            ..revision.clone()
+        };
+        let patch = serde_json::json!({"metadata": {
+            "labels": {LABEL_STATUS: status.as_str()},
+            "annotations": {ANNOTATION_SUMMARY: serde_json::to_string(&summary).expect("summaries serialize")},
+        }});
+        self.api(&revision.namespace)
             .patch(
-                &secret_name(name, revision),
+                &secret_name(&revision.name, revision.revision),
                 &PatchParams::default(),
                 &Patch::Merge(&patch),
             )
@@ -490,7 +506,7 @@ fn summary_of(metadata: &ObjectMeta) -> Option<Summary> {
     Some(summary)
 }
 
-/// The status label, which is authoritative: it is what `set_status` rewrites.
+/// The status label, which is authoritative: it is what `set_outcome` rewrites.
 fn label_status(metadata: &ObjectMeta) -> Option<Status> {
     metadata
         .labels
