@@ -194,24 +194,7 @@ fn declining_and_missing_terminal_and_dry_run_change_nothing() {
     assert!(!pkg.exists(&ns, "configmap/app-config"));
 
     // A terminal, and the answer is no: exit 3. (`script` gives the command a pty.)
-    let command = format!(
-        "{} install ./app -n {ns} --wait=false",
-        kubectl_pkg_e2e::binary().display()
-    );
-    let mut script = std::process::Command::new("script");
-    script
-        .args(["-qec", &command, "/dev/null"])
-        .current_dir(pkg.work.path());
-    for (key, value) in pkg.command::<[&str; 0], &str>([]).get_envs() {
-        if let Some(value) = value {
-            script.env(key, value);
-        }
-    }
-    let mut child = script
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = pkg.spawn_in_terminal(&["install", "./app", "-n", &ns, "--wait=false"]);
     {
         use std::io::Write;
         std::thread::sleep(std::time::Duration::from_secs(2));

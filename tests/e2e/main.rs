@@ -5,5 +5,6 @@ mod environment;
 mod large;
 mod lifecycle;
 mod packages;
+mod recovery;
 mod saved_plans;
 mod smoke;

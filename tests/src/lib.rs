@@ -244,6 +244,26 @@ impl Pkg {
         Run::from(self.command(args).output().expect("kubectl-pkg runs"))
     }
 
+    /// Starts the binary on a pseudo-terminal (through `script`), so that it
+    /// prompts; its stdin answers the prompt and its stdout shows the session.
+    pub fn spawn_in_terminal(&self, args: &[&str]) -> std::process::Child {
+        let command = format!("{} {}", binary().display(), args.join(" "));
+        let mut script = Command::new("script");
+        script
+            .args(["-qec", &command, "/dev/null"])
+            .current_dir(self.work.path());
+        for (key, value) in self.command::<[&str; 0], &str>([]).get_envs() {
+            if let Some(value) = value {
+                script.env(key, value);
+            }
+        }
+        script
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("script runs")
+    }
+
     /// Writes a package directory under the work dir and returns its path.
     pub fn write_package(
         &self,

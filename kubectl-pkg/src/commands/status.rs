@@ -2,8 +2,9 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::plan::Action;
-use libpkg::release::{ReleaseStore, Status};
+use libpkg::action::progress;
+use libpkg::plan::{Action, Operation};
+use libpkg::release::{ReleaseLock, ReleaseStore, Status};
 use serde_json::json;
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -30,15 +31,34 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
         .await?;
     let plan = &record.plan;
     let count = |action: Action| plan.objects.iter().filter(|o| o.action == action).count();
+    let mut interrupted = None;
     let advice = match record.status {
-        Status::Pending => {
-            "an operation is running or was interrupted; the next upgrade, rollback or apply continues from here"
-        }
+        Status::Pending => match ReleaseLock::inspect(&cluster, &cluster.namespace, &args.release)
+            .await?
+            .filter(|lock| lock.stale.is_none())
+        {
+            Some(lock) => format!("being applied now ({lock}); wait for it to finish"),
+            None => {
+                let done = progress(&cluster, plan).await?;
+                let name = &plan.release.name;
+                let command = if plan.operation == Operation::Install {
+                    format!("`kubectl pkg install {} --name {name}`", plan.package.name)
+                } else {
+                    format!("`kubectl pkg upgrade {name}` (or rollback, or apply of a saved plan)")
+                };
+                let next = format!(
+                    "interrupted: the process applying it stopped after writing {} of {} objects and deleting {} of {}. \
+                     The next {command} takes over: it records revision {} as failed and applies its own plan in full",
+                    done.written, done.writes, done.deleted, done.deletes, plan.release.revision,
+                );
+                interrupted = Some(done);
+                next
+            }
+        },
         Status::Failed => {
-            "the last operation failed; fix the cause and upgrade again, or roll back"
+            "the last operation failed; fix the cause and upgrade again, or roll back".to_string()
         }
-        Status::Deployed => "",
-        Status::Superseded | Status::Uninstalled => "",
+        Status::Deployed | Status::Superseded | Status::Uninstalled => String::new(),
     };
     match global.output {
         OutputFormat::Text => {
@@ -72,7 +92,7 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
         }
         format => view::print_document(
             format,
-            &json!({ "summary": latest, "objects": plan.objects.iter().map(|o| json!({
+            &json!({ "summary": latest, "next": advice, "progress": interrupted, "objects": plan.objects.iter().map(|o| json!({
                 "apiVersion": o.api_version, "kind": o.kind, "namespace": o.namespace, "name": o.name, "action": o.action,
             })).collect::<Vec<_>>() }),
         ),

@@ -9,6 +9,7 @@ pub mod apply;
 mod drift;
 mod offline;
 mod online;
+mod progress;
 
 use crate::cluster::{ClusterError, Discovery};
 use std::collections::BTreeSet;
@@ -23,6 +24,7 @@ pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_nam
 pub use drift::{DriftError, verify_unchanged};
 pub use offline::{Source, plan_offline};
 pub use online::Desired;
+pub use progress::{Progress, progress};
 
 use crate::cluster::Cluster;
 

@@ -99,7 +99,7 @@ pub enum LockError {
         /// Release namespace.
         namespace: String,
         /// The holder.
-        holder: LockInfo,
+        holder: Box<LockInfo>,
     },
     /// Another operation took the lock over while this one held it (this one
     /// could not renew it in time).
@@ -153,7 +153,7 @@ impl ReleaseLock {
         let held_by = |holder: LockInfo| LockError::Held {
             name: request.name.to_string(),
             namespace: request.namespace.to_string(),
-            holder,
+            holder: Box::new(holder),
         };
         // Three rounds cover a lock released or taken over between our reads.
         for _ in 0..3 {

@@ -1,0 +1,545 @@
+//! One operation at a time, and no stuck releases: the release lock, a process
+//! killed in the middle of an apply, and `--atomic`.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::process::{Child, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use kubectl_pkg_e2e::{Pkg, Run, parse_json};
+use serde_json::{Value, json};
+
+/// `count` small ConfigMaps named `<prefix>-<i>`, whose data says `version`.
+fn config_maps(prefix: &str, count: usize, version: &str) -> Vec<(String, String)> {
+    (0..count)
+        .map(|i| {
+            (
+                format!("{prefix}-{i}.yaml"),
+                format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {prefix}-{i}\ndata:\n  version: \"{version}\"\n"),
+            )
+        })
+        .collect()
+}
+
+fn write(pkg: &Pkg, dir: &str, name: &str, version: &str, manifests: &[(String, String)]) {
+    let borrowed: Vec<(&str, &str)> = manifests
+        .iter()
+        .map(|(f, t)| (f.as_str(), t.as_str()))
+        .collect();
+    pkg.write_package(dir, name, version, &borrowed);
+}
+
+fn history(pkg: &Pkg, release: &str, ns: &str) -> Vec<Value> {
+    let shown = parse_json(pkg.run(["history", release, "-n", ns, "-o", "json"]).ok());
+    shown.as_array().expect("history is a list").clone()
+}
+
+fn statuses(history: &[Value]) -> Vec<&str> {
+    history
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect()
+}
+
+fn lease_exists(pkg: &Pkg, ns: &str, release: &str) -> bool {
+    pkg.kubectl([
+        "get",
+        "lease",
+        &format!("kubectl-pkg.lock.{release}"),
+        "-n",
+        ns,
+    ])
+    .code
+        == 0
+}
+
+/// Polls `condition` every 20 ms for up to a minute.
+fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !condition() {
+        assert!(Instant::now() < deadline, "timed out waiting: {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn finish(child: Child) -> Run {
+    let output = child.wait_with_output().expect("the command runs");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn two_concurrent_upgrades_exactly_one_proceeds_the_other_meets_the_lock() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("concurrent");
+    write(&pkg, "v1", "app", "1.0.0", &config_maps("cm", 200, "1"));
+    write(&pkg, "v2", "app", "2.0.0", &config_maps("cm", 200, "2"));
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    let upgrades: Vec<Child> = (0..2)
+        .map(|_| {
+            pkg.command(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let runs: Vec<Run> = upgrades.into_iter().map(finish).collect();
+    let (proceeded, refused): (Vec<&Run>, Vec<&Run>) = runs.iter().partition(|r| r.code == 0);
+    assert_eq!(
+        (proceeded.len(), refused.len()),
+        (1, 1),
+        "exactly one proceeds: {runs:#?}"
+    );
+    assert!(
+        proceeded[0].stderr.contains("revision 2 deployed"),
+        "{}",
+        proceeded[0].stderr
+    );
+    let message = refused[0].fails(1);
+    assert!(
+        message.contains(&format!(
+            "release \"app\" in namespace \"{ns}\" is locked: upgrade by "
+        )) && message.contains(" since 20"),
+        "the lock message names the holder and since when: {message}"
+    );
+    assert_eq!(
+        statuses(&history(&pkg, "app", &ns)),
+        ["superseded", "deployed"]
+    );
+    assert!(!lease_exists(&pkg, &ns, "app"), "the lock is released");
+}
+
+/// The answer to a prompt, sent once the prompt is on screen.
+fn answer_when_asked(mut child: Child, answer: &[u8]) -> String {
+    let mut stdout = child.stdout.take().unwrap();
+    let shown = Arc::new(Mutex::new(String::new()));
+    let reader = {
+        let shown = shown.clone();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                shown
+                    .lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+        })
+    };
+    eventually("the prompt", || shown.lock().unwrap().contains("Proceed"));
+    child.stdin.take().unwrap().write_all(answer).unwrap();
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let shown = shown.lock().unwrap().clone();
+    assert_eq!(status.code(), Some(3), "declined: {shown}");
+    shown
+}
+
+fn foreign_lease(pkg: &Pkg, ns: &str, renewed_seconds_ago: u64) {
+    let at = |seconds_ago: u64| {
+        let date = std::process::Command::new("date")
+            .args([
+                "-u",
+                "-d",
+                &format!("-{seconds_ago} seconds"),
+                "+%Y-%m-%dT%H:%M:%S.000000Z",
+            ])
+            .output()
+            .unwrap();
+        String::from_utf8(date.stdout).unwrap().trim().to_string()
+    };
+    let lease = json!({
+        "apiVersion": "coordination.k8s.io/v1",
+        "kind": "Lease",
+        "metadata": {
+            "name": "kubectl-pkg.lock.app",
+            "namespace": ns,
+            "annotations": {"kubectl-pkg.dev/lock-operation": "upgrade"},
+        },
+        "spec": {
+            "holderIdentity": "ci@build-7 (pid 4242)",
+            "leaseDurationSeconds": 60,
+            "acquireTime": at(renewed_seconds_ago + 30),
+            "renewTime": at(renewed_seconds_ago),
+        },
+    });
+    let path = pkg.work.path().join("lease.json");
+    std::fs::write(&path, lease.to_string()).unwrap();
+    pkg.kubectl(["apply", "-f", path.to_str().unwrap()]).ok();
+}
+
+#[test]
+fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("lock");
+    write(&pkg, "v1", "app", "1.0.0", &config_maps("cm", 2, "1"));
+    write(&pkg, "v2", "app", "2.0.0", &config_maps("cm", 2, "2"));
+    write(&pkg, "v3", "app", "3.0.0", &config_maps("cm", 2, "3"));
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    // Someone reviews an upgrade at the prompt: the lock is held meanwhile.
+    let reviewing = pkg.spawn_in_terminal(&["upgrade", "app", "./v2", "-n", &ns, "--wait=false"]);
+    eventually("the first upgrade locks", || lease_exists(&pkg, &ns, "app"));
+    let started = Instant::now();
+    let second = pkg.run(["upgrade", "app", "./v3", "-n", &ns, "--yes", "--wait=false"]);
+    assert!(started.elapsed() < Duration::from_secs(10), "fails at once");
+    let message = second.fails(1);
+    assert!(
+        message.contains("is locked: upgrade by ") && message.contains("(pid "),
+        "{message}"
+    );
+    answer_when_asked(reviewing, b"n\n");
+    assert!(
+        !lease_exists(&pkg, &ns, "app"),
+        "declining releases the lock"
+    );
+    assert_eq!(statuses(&history(&pkg, "app", &ns)), ["deployed"]);
+
+    // A live lock of another machine: refused, naming it, nothing changes.
+    foreign_lease(&pkg, &ns, 0);
+    let refused = pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"]);
+    let message = refused.fails(1);
+    assert!(
+        message.contains(&format!(
+            "release \"app\" in namespace \"{ns}\" is locked: upgrade by ci@build-7 (pid 4242) since 20"
+        )) && message.contains("the lock expires at"),
+        "{message}"
+    );
+    assert_eq!(statuses(&history(&pkg, "app", &ns)), ["deployed"]);
+
+    // The same lock, not renewed for longer than its duration: taken over.
+    foreign_lease(&pkg, &ns, 120);
+    let upgrade = pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"]);
+    upgrade.ok();
+    assert!(
+        upgrade.stderr.contains(
+            "Took over the lock of release app from upgrade by ci@build-7 (pid 4242) since 20"
+        ) && upgrade.stderr.contains(": it expired."),
+        "{}",
+        upgrade.stderr
+    );
+    assert_eq!(
+        statuses(&history(&pkg, "app", &ns)),
+        ["superseded", "deployed"]
+    );
+    assert!(!lease_exists(&pkg, &ns, "app"));
+}
+
+fn release_config_maps(pkg: &Pkg, ns: &str) -> Vec<String> {
+    let names = pkg.kubectl([
+        "get",
+        "configmaps",
+        "-n",
+        ns,
+        "-l",
+        "kubectl-pkg.dev/release=big",
+        "-o",
+        "jsonpath={.items[*].metadata.name}",
+    ]);
+    names.ok().split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_completes() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("killed");
+    let mut v1 = config_maps("old", 5, "1");
+    v1.extend(config_maps("legacy", 1, "1"));
+    let v2: Vec<(String, String)> = config_maps("old", 5, "2")
+        .into_iter()
+        .chain(config_maps("new", 1500, "2"))
+        .collect();
+    write(&pkg, "v1", "big", "1.0.0", &v1);
+    write(&pkg, "v2", "big", "2.0.0", &v2);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    let mut upgrade = pkg
+        .command(["upgrade", "big", "./v2", "-n", &ns, "--yes", "--wait=false"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    eventually("the apply is under way", || {
+        pkg.exists(&ns, "configmap/new-0") || pkg.exists(&ns, "configmap/new-1499")
+    });
+    upgrade.kill().unwrap(); // SIGKILL
+    upgrade.wait().unwrap();
+    let left = release_config_maps(&pkg, &ns).len();
+    assert!(
+        left < 1505,
+        "killed before it finished ({left} ConfigMaps); make the package larger"
+    );
+    assert_eq!(
+        statuses(&history(&pkg, "big", &ns)),
+        ["deployed", "pending"]
+    );
+
+    let status = pkg.run(["status", "big", "-n", &ns]);
+    let shown = status.ok();
+    assert!(
+        shown.contains("Revision:  2 (pending, upgrade)")
+            && shown.contains("interrupted: the process applying it stopped after writing "),
+        "{shown}"
+    );
+    let progress = parse_json(pkg.run(["status", "big", "-n", &ns, "-o", "json"]).ok());
+    let written = progress["progress"]["written"].as_u64().unwrap();
+    assert_eq!(progress["progress"]["writes"], 1505);
+    assert!(written < 1505, "{progress}");
+
+    let next = pkg.run(["upgrade", "big", "./v2", "-n", &ns, "--yes", "--wait=false"]);
+    next.ok();
+    assert!(
+        next.stderr
+            .contains("Took over the lock of release big from upgrade by ")
+            && next.stderr.contains("its process has exited"),
+        "{}",
+        next.stderr
+    );
+    assert!(
+        next.stderr
+            .contains("Revision 2 had been interrupted: recorded it as failed"),
+        "{}",
+        next.stderr
+    );
+    let history = history(&pkg, "big", &ns);
+    assert_eq!(statuses(&history), ["superseded", "failed", "deployed"]);
+    assert!(
+        history[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("interrupted before it finished; revision 3 took over"),
+        "{history:?}"
+    );
+    let mut names = release_config_maps(&pkg, &ns);
+    names.sort();
+    let mut expected: Vec<String> = (0..5)
+        .map(|i| format!("old-{i}"))
+        .chain((0..1500).map(|i| format!("new-{i}")))
+        .collect();
+    expected.sort();
+    assert_eq!(names, expected, "exactly the new revision's objects");
+    assert!(!lease_exists(&pkg, &ns, "big"));
+}
+
+/// Every ConfigMap, Secret and Deployment of the namespace (release records
+/// aside), reduced to what a revision defines: labels, annotations, data, spec.
+fn snapshot(pkg: &Pkg, ns: &str) -> BTreeMap<String, Value> {
+    let list = parse_json(
+        pkg.kubectl([
+            "get",
+            "configmaps,secrets,deployments",
+            "-n",
+            ns,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    list["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| {
+            !o["type"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("kubectl-pkg.dev/"))
+        })
+        .map(|o| {
+            let key = format!("{}/{}", o["kind"], o["metadata"]["name"]);
+            let kept = json!({
+                "labels": o["metadata"]["labels"],
+                "annotations": o["metadata"]["annotations"],
+                "data": o["data"],
+                "spec": o["spec"],
+            });
+            (key, kept)
+        })
+        .collect()
+}
+
+fn deployment(replicas: u32) -> (String, String) {
+    (
+        "deployment.yaml".to_string(),
+        format!(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: {replicas}\n  selector:\n    matchLabels: {{app: web}}\n  template:\n    metadata:\n      labels: {{app: web}}\n    spec:\n      containers:\n      - name: web\n        image: registry.example/web@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n"
+        ),
+    )
+}
+
+fn secret(password: &str) -> (String, String) {
+    (
+        "secret.yaml".to_string(),
+        format!(
+            "apiVersion: v1\nkind: Secret\nmetadata:\n  name: credentials\nstringData:\n  password: {password}\n"
+        ),
+    )
+}
+
+#[test]
+fn atomic_restores_the_previous_revision_object_by_object_when_the_server_rejects_an_object_half_way()
+ {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("atomic");
+    let mut v1 = config_maps("settings", 1, "1");
+    v1.extend(config_maps("legacy", 1, "1"));
+    v1.push(secret("first-password"));
+    let mut v2 = config_maps("settings", 1, "2");
+    v2.extend(config_maps("extra", 6, "2"));
+    v2.push(secret("second-password"));
+    write(&pkg, "v1", "app", "1.0.0", &v1);
+    write(&pkg, "v2", "app", "2.0.0", &v2);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let before = snapshot(&pkg, &ns);
+
+    // A quota leaves room for three more ConfigMaps: every dry run passes, the
+    // fourth real create is rejected. (No quota controller runs here, so the
+    // test sets the quota's usage as the controller would.)
+    let quota = json!({"apiVersion": "v1", "kind": "ResourceQuota",
+        "metadata": {"name": "config-maps", "namespace": ns},
+        "spec": {"hard": {"count/configmaps": "5"}}});
+    let path = pkg.work.path().join("quota.json");
+    std::fs::write(&path, quota.to_string()).unwrap();
+    pkg.kubectl(["apply", "-f", path.to_str().unwrap()]).ok();
+    pkg.kubectl([
+        "patch",
+        "resourcequota",
+        "config-maps",
+        "-n",
+        &ns,
+        "--subresource=status",
+        "--type=merge",
+        "-p",
+        r#"{"status":{"hard":{"count/configmaps":"5"},"used":{"count/configmaps":"2"}}}"#,
+    ])
+    .ok();
+
+    let plan = pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--dry-run"]);
+    assert!(plan.ok().contains("create"), "the dry run passes");
+    let upgrade = pkg.run([
+        "upgrade",
+        "app",
+        "./v2",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+        "--atomic",
+    ]);
+    let message = upgrade.fails(1);
+    assert!(
+        message.contains("exceeded quota") && message.contains("--atomic restored revision 1"),
+        "{message}"
+    );
+    assert!(
+        upgrade
+            .stderr
+            .contains("Failed; --atomic: restoring revision 1"),
+        "{}",
+        upgrade.stderr
+    );
+    assert_eq!(
+        snapshot(&pkg, &ns),
+        before,
+        "every object as revision 1 left it"
+    );
+    let history = history(&pkg, "app", &ns);
+    assert_eq!(statuses(&history), ["deployed", "failed"]);
+    assert!(
+        history[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--atomic restored revision 1"),
+        "{history:?}"
+    );
+}
+
+#[test]
+fn atomic_after_a_failed_wait_recreates_what_was_pruned_and_deletes_what_was_created() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("atomic-wait");
+    let mut v1 = config_maps("settings", 1, "1");
+    v1.extend(config_maps("legacy", 1, "1"));
+    v1.push(deployment(1));
+    let mut v2 = config_maps("settings", 1, "2");
+    v2.extend(config_maps("extra", 2, "2"));
+    v2.push(deployment(3));
+    write(&pkg, "v1", "app", "1.0.0", &v1);
+    write(&pkg, "v2", "app", "2.0.0", &v2);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let before = snapshot(&pkg, &ns);
+
+    // No controller makes the Deployment ready: the wait times out after the prune.
+    let upgrade = pkg.run([
+        "upgrade",
+        "app",
+        "./v2",
+        "-n",
+        &ns,
+        "--yes",
+        "--timeout",
+        "2s",
+        "--atomic",
+    ]);
+    let message = upgrade.fails(1);
+    assert!(
+        message.contains("timed out waiting for Deployment/")
+            && message.contains("--atomic restored revision 1"),
+        "{message}"
+    );
+    assert!(
+        upgrade.stderr.contains("deleted   ConfigMap/") && upgrade.stderr.contains("legacy-0"),
+        "legacy-0 was pruned before the wait: {}",
+        upgrade.stderr
+    );
+    assert_eq!(
+        snapshot(&pkg, &ns),
+        before,
+        "every object as revision 1 left it"
+    );
+    assert_eq!(statuses(&history(&pkg, "app", &ns)), ["deployed", "failed"]);
+
+    // A failed install with --atomic leaves nothing behind.
+    let ns2 = pkg.namespace("atomic-install");
+    let failed = pkg.run([
+        "install",
+        "./v2",
+        "-n",
+        &ns2,
+        "--yes",
+        "--timeout",
+        "2s",
+        "--atomic",
+    ]);
+    assert!(
+        failed
+            .fails(1)
+            .contains("--atomic deleted the objects this attempt created"),
+        "{}",
+        failed.stderr
+    );
+    assert!(
+        snapshot(&pkg, &ns2).is_empty(),
+        "{:?}",
+        snapshot(&pkg, &ns2)
+    );
+    // And the release is not stuck: installing again works.
+    pkg.run(["install", "./v1", "-n", &ns2, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(
+        statuses(&history(&pkg, "app", &ns2)),
+        ["failed", "deployed"]
+    );
+}
