@@ -194,7 +194,7 @@ fn declining_and_missing_terminal_and_dry_run_change_nothing() {
     assert!(!pkg.exists(&ns, "configmap/app-config"));
 
     // A terminal, and the answer is no: exit 3. (`script` gives the command a pty.)
-    let mut child = pkg.spawn_in_terminal(&["install", "./app", "-n", &ns, "--wait=false"]);
+    let mut child = pkg.spawn_in_terminal(&["install", "./app", "-n", &ns, "--wait=false"], &[]);
     {
         use std::io::Write;
         std::thread::sleep(std::time::Duration::from_secs(2));

@@ -187,9 +187,14 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
 
-    // Someone reviews an upgrade at the prompt: the lock is held meanwhile.
-    let reviewing = pkg.spawn_in_terminal(&["upgrade", "app", "./v2", "-n", &ns, "--wait=false"]);
+    // Someone reviews an upgrade at the prompt: the lock is held meanwhile,
+    // renewed well past its (here 2 s) duration.
+    let reviewing = pkg.spawn_in_terminal(
+        &["upgrade", "app", "./v2", "-n", &ns, "--wait=false"],
+        &[("KUBECTL_PKG_LOCK_SECONDS", "2")],
+    );
     eventually("the first upgrade locks", || lease_exists(&pkg, &ns, "app"));
+    std::thread::sleep(Duration::from_secs(5));
     let started = Instant::now();
     let second = pkg.run(["upgrade", "app", "./v3", "-n", &ns, "--yes", "--wait=false"]);
     assert!(started.elapsed() < Duration::from_secs(10), "fails at once");

@@ -246,7 +246,8 @@ impl Pkg {
 
     /// Starts the binary on a pseudo-terminal (through `script`), so that it
     /// prompts; its stdin answers the prompt and its stdout shows the session.
-    pub fn spawn_in_terminal(&self, args: &[&str]) -> std::process::Child {
+    /// `env` adds variables.
+    pub fn spawn_in_terminal(&self, args: &[&str], env: &[(&str, &str)]) -> std::process::Child {
         let command = format!("{} {}", binary().display(), args.join(" "));
         let mut script = Command::new("script");
         script
@@ -257,9 +258,13 @@ impl Pkg {
                 script.env(key, value);
             }
         }
+        script.envs(env.iter().copied());
         script
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
+            // Not inherited: a session left running by a failed test must not
+            // hold the test's output open.
+            .stderr(std::process::Stdio::null())
             .spawn()
             .expect("script runs")
     }
