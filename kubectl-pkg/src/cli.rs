@@ -112,7 +112,10 @@ pub enum Command {
     #[command(after_help = "Example:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs")]
     Push(crate::commands::push::PushArgs),
     /// Manage named package repositories.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  kubectl pkg repo add stable oci://registry.example/pkgs\n  kubectl pkg repo list"
+    )]
     Repo(crate::commands::repo::RepoCommand),
     /// Print the version of kubectl-pkg.
     #[command(after_help = "Example:\n  kubectl pkg version -o json")]
