@@ -321,3 +321,53 @@ fn remove_operator(pkg: &Pkg) {
     }
     pkg.remove_namespace(OPERATOR_NAMESPACE);
 }
+
+/// `libpkg/examples/plan.rs`, the library used from another program, fetches
+/// by name from the repository and makes the very plan the CLI makes.
+#[test]
+fn the_library_example_plans_mongodb_from_the_repository_as_the_cli_does() {
+    let pkg = with_examples();
+    let example = kubectl_pkg_e2e::binary()
+        .parent()
+        .unwrap()
+        .join("examples/plan");
+    assert!(
+        example.exists(),
+        "{} is missing: run the tests with `cargo test --workspace`",
+        example.display()
+    );
+    let run = pkg.run_program(&example, ["mongodb", "~7.0.12"]);
+    let summary = run.ok();
+    assert!(summary.starts_with("mongodb 7.0.14 (sha256:"), "{summary}");
+    assert!(
+        summary.contains("  create    StatefulSet default/mongodb\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("image docker.io/library/mongo:7.0.14 (NOT pinned)"),
+        "{summary}"
+    );
+
+    let cli = parse_json(
+        pkg.run([
+            "install",
+            "mongodb",
+            "--version",
+            "~7.0.12",
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let hash = cli["hash"].as_str().unwrap();
+    assert!(
+        summary.ends_with(&format!("plan hash {hash}\n")),
+        "{summary}"
+    );
+    assert!(summary.contains(&format!(
+        "from {}\n",
+        cli["package"]["reference"].as_str().unwrap()
+    )));
+}
