@@ -2,6 +2,7 @@
 //! `tests/env/cluster`, driving the real binary. One target, grouped by area.
 
 mod completion;
+mod distribution;
 mod environment;
 mod examples;
 mod large;
