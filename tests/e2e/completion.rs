@@ -132,6 +132,15 @@ fn kubectl_complete_pkg_answers_as_kubectl_expects() {
         [format!("comp/{package}")]
     );
 
+    // A link to the binary under kubectl's name answers the same.
+    let link = pkg.work.path().join("kubectl_complete-pkg");
+    std::os::unix::fs::symlink(kubectl_pkg_e2e::binary(), &link).unwrap();
+    let linked = run_with_completions(&pkg, link.to_str().unwrap(), &["upgrade", "-n", &ns, ""]);
+    assert_eq!(
+        parse(linked.ok()),
+        (vec!["backend".into(), "frontend".into()], 4)
+    );
+
     // Paths are the shell's: no candidates, default directive (0).
     assert_eq!(complete(&pkg, &["install", "./w"]), (vec![], 0));
     assert_eq!(complete(&pkg, &["apply", ""]), (vec![], 0));
