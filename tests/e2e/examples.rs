@@ -12,7 +12,7 @@ use kubectl_pkg_e2e::{Pkg, Run, parse_json, repo_root, unique};
 const TESTED: &[&str] = &["backup-operator", "hello-web", "mongodb", "redis"];
 
 /// `oci://…` of the published examples (published on first use).
-fn published() -> &'static str {
+pub(crate) fn published() -> &'static str {
     static URL: OnceLock<String> = OnceLock::new();
     URL.get_or_init(|| {
         let pkg = Pkg::new();
@@ -34,7 +34,7 @@ fn published() -> &'static str {
 }
 
 /// A test context whose repository `examples` holds the published examples.
-fn with_examples() -> Pkg {
+pub(crate) fn with_examples() -> Pkg {
     let pkg = Pkg::new();
     pkg.run(["repo", "add", "examples", published()]).ok();
     pkg
@@ -370,4 +370,36 @@ fn the_library_example_plans_mongodb_from_the_repository_as_the_cli_does() {
         "from {}\n",
         cli["package"]["reference"].as_str().unwrap()
     )));
+}
+
+/// The README's first command, `examples/demo`, with the binary under test and
+/// a namespace of its own: it publishes the examples and installs mongodb by
+/// name, showing the plan first; a second run explains the installed release.
+#[test]
+fn the_demo_previews_and_installs_mongodb_by_name() {
+    let pkg = Pkg::new();
+    let namespace = unique("demo");
+    let bin_dir = kubectl_pkg_e2e::binary().parent().unwrap().to_path_buf();
+    let demo = |pkg: &Pkg| {
+        let mut command = pkg.program(repo_root().join("examples/demo"), [""; 0]);
+        command
+            .env("KUBECTL_PKG_BIN_DIR", &bin_dir)
+            .env("KUBECTL_PKG_DEMO_NAMESPACE", &namespace);
+        let output = command.output().expect("examples/demo runs");
+        let text = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{text}");
+        text
+    };
+    let first = demo(&pkg);
+    for shown in [
+        format!("Plan: install mongodb as release mongodb in namespace {namespace} (revision 1)"),
+        "Package:   mongodb 7.0.12".to_string(),
+        "Risks: 0 critical, 0 high, 0 medium, 0 info".to_string(),
+        format!("Release mongodb in namespace {namespace}: revision 1 deployed."),
+    ] {
+        assert!(first.contains(&shown), "{shown:?} not shown:\n{first}");
+    }
+    let second = demo(&pkg);
+    assert!(second.contains("mongodb is installed already"), "{second}");
 }

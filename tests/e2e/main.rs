@@ -3,6 +3,7 @@
 
 mod completion;
 mod distribution;
+mod docs;
 mod environment;
 mod examples;
 mod large;
