@@ -122,7 +122,7 @@ pub enum Command {
     Version,
     /// Print a shell completion script.
     #[command(
-        after_help = "Example:\n  kubectl pkg completion bash > /etc/bash_completion.d/kubectl-pkg"
+        after_help = "Example:\n  kubectl pkg completion bash > /etc/bash_completion.d/kubectl-pkg\n\nFor `kubectl pkg <TAB>` (kubectl 1.26 and later), put an executable named\nkubectl_complete-pkg on PATH: completions/kubectl_complete-pkg, or a link\nto kubectl-pkg of that name."
     )]
     Completion(crate::commands::completion::CompletionArgs),
 }
