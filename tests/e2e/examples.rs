@@ -120,6 +120,14 @@ fn mongodb_installs_by_name_and_its_upgrade_changes_adds_and_removes_objects() {
     );
     assert!(has_row(plan, "update", "StatefulSet", "mongodb"), "{plan}");
     assert!(
+        has_row(plan, "update", "NetworkPolicy", "mongodb"),
+        "{plan}"
+    );
+    assert!(
+        plan.contains("+        image: docker.io/percona/mongodb_exporter:0.40.0"),
+        "{plan}"
+    );
+    assert!(
         has_row(plan, "create", "Service", "mongodb-metrics"),
         "{plan}"
     );
