@@ -477,3 +477,32 @@ fn the_matcher_elides_and_squashes_but_fails_on_a_difference() {
         "ns db-x and db-2 in db-x"
     );
 }
+
+#[test]
+fn relative_links_point_to_files_that_exist() {
+    let mut broken = Vec::new();
+    for document in documents() {
+        let text = std::fs::read_to_string(repo_root().join(&document)).unwrap();
+        let dir = repo_root().join(document.parent().unwrap());
+        for (_, rest) in text
+            .match_indices("](")
+            .map(|(at, _)| ((), &text[at + 2..]))
+        {
+            let Some(target) = rest.split(')').next() else {
+                continue;
+            };
+            let path = target.split('#').next().unwrap();
+            if path.is_empty() || target.contains("://") {
+                continue;
+            }
+            if !dir.join(path).exists() {
+                broken.push(format!("{}: {target}", document.display()));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links to nothing:\n{}",
+        broken.join("\n")
+    );
+}
