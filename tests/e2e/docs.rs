@@ -484,13 +484,8 @@ fn relative_links_point_to_files_that_exist() {
     for document in documents() {
         let text = std::fs::read_to_string(repo_root().join(&document)).unwrap();
         let dir = repo_root().join(document.parent().unwrap());
-        for (_, rest) in text
-            .match_indices("](")
-            .map(|(at, _)| ((), &text[at + 2..]))
-        {
-            let Some(target) = rest.split(')').next() else {
-                continue;
-            };
+        for (at, _) in text.match_indices("](") {
+            let target = text[at + 2..].split(')').next().unwrap_or_default();
             let path = target.split('#').next().unwrap();
             if path.is_empty() || target.contains("://") {
                 continue;
