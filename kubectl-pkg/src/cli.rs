@@ -112,14 +112,17 @@ pub enum Command {
     #[command(after_help = "Example:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs")]
     Push(crate::commands::push::PushArgs),
     /// Manage named package repositories.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  kubectl pkg repo add stable oci://registry.example/pkgs\n  kubectl pkg repo list"
+    )]
     Repo(crate::commands::repo::RepoCommand),
     /// Print the version of kubectl-pkg.
     #[command(after_help = "Example:\n  kubectl pkg version -o json")]
     Version,
     /// Print a shell completion script.
     #[command(
-        after_help = "Example:\n  kubectl pkg completion bash > /etc/bash_completion.d/kubectl-pkg"
+        after_help = "Example:\n  kubectl pkg completion bash > /etc/bash_completion.d/kubectl-pkg\n\nFor `kubectl pkg <TAB>` (kubectl 1.26 and later), put an executable named\nkubectl_complete-pkg on PATH: completions/kubectl_complete-pkg, or a link\nto kubectl-pkg of that name."
     )]
     Completion(crate::commands::completion::CompletionArgs),
 }

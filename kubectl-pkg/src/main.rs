@@ -5,6 +5,7 @@
 
 mod cli;
 mod commands;
+mod complete;
 mod flow;
 mod settings;
 mod view;
@@ -16,7 +17,11 @@ use clap::Parser;
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(words) = complete::requested(&args) {
+        return complete::run(words);
+    }
+    let cli = Cli::parse_from(args);
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("KUBECTL_PKG_LOG"))
         .with_writer(std::io::stderr)

@@ -1,10 +1,14 @@
 //! The command line itself, without servers: every command has help with an
-//! example, and usage errors exit with code 2.
+//! example, usage errors exit with code 2, and the committed completion
+//! scripts are the ones the command line generates.
 //!
 //! (This target also makes `cargo test --workspace` build the `kubectl-pkg`
 //! binary that the end-to-end tests in `tests/` drive.)
 
+use std::path::Path;
 use std::process::Command;
+
+use clap_complete::Shell;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_kubectl-pkg");
 
@@ -21,33 +25,48 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The subcommands `--help` lists under `Commands:` (without `help`).
+fn subcommands(path: &[String]) -> Vec<String> {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let (code, stdout, _) = run(&args);
+    assert_eq!(code, 0, "{path:?}");
+    stdout
+        .lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn every_command_has_help_with_an_example() {
-    for command in [
-        &["install"][..],
-        &["upgrade"],
-        &["rollback"],
-        &["uninstall"],
-        &["apply"],
-        &["list"],
-        &["status"],
-        &["history"],
-        &["template"],
-        &["show"],
-        &["push"],
-        &["repo", "add"],
-        &["version"],
-        &["completion"],
-    ] {
-        let mut args = command.to_vec();
+    let mut pending: Vec<Vec<String>> = subcommands(&[])
+        .into_iter()
+        .map(|name| vec![name])
+        .collect();
+    let mut checked = 0;
+    while let Some(path) = pending.pop() {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
         args.push("--help");
         let (code, stdout, _) = run(&args);
-        assert_eq!(code, 0, "{command:?}");
+        assert_eq!(code, 0, "{path:?}");
         assert!(
             stdout.contains("Example"),
-            "{command:?} --help has no example:\n{stdout}"
+            "{path:?} --help has no example:\n{stdout}"
         );
+        for sub in subcommands(&path) {
+            let mut child = path.clone();
+            child.push(sub);
+            pending.push(child);
+        }
+        checked += 1;
     }
+    // install … completion, and repo add/list/remove.
+    assert!(checked >= 17, "only {checked} commands found");
 }
 
 #[test]
@@ -64,4 +83,26 @@ fn offline_install_needs_dry_run() {
     let (code, _, stderr) = run(&["install", "./x", "--offline"]);
     assert_eq!(code, 1);
     assert!(stderr.contains("--dry-run"), "{stderr}");
+}
+
+#[test]
+fn completion_scripts_are_up_to_date() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../completions");
+    for shell in [
+        Shell::Bash,
+        Shell::Zsh,
+        Shell::Fish,
+        Shell::PowerShell,
+        Shell::Elvish,
+    ] {
+        let (code, generated, stderr) = run(&["completion", &shell.to_string()]);
+        assert_eq!(code, 0, "{stderr}");
+        let file = dir.join(clap_complete::Generator::file_name(&shell, "kubectl-pkg"));
+        let committed = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "{} is stale: run completions/generate",
+            file.display()
+        );
+    }
 }

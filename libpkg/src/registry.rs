@@ -180,6 +180,44 @@ impl RegistryClient {
         Ok(tags)
     }
 
+    /// The repositories of `registry` under the path `prefix` (every one for an
+    /// empty prefix), from the catalog endpoint (`/v2/_catalog`, following
+    /// pagination). Not every registry offers the catalog: public ones often
+    /// answer `Unauthorized` or `NotFound`.
+    pub async fn list_repositories(
+        &self,
+        registry: &str,
+        prefix: &str,
+    ) -> Result<Vec<String>, RegistryError> {
+        const PAGE: usize = 1000;
+        let (client, auth) = self.client(registry).await?;
+        let reference =
+            Reference::with_tag(registry.to_string(), "catalog".into(), "latest".into());
+        let start = match prefix.trim_end_matches('/') {
+            "" => String::new(),
+            path => format!("{path}/"),
+        };
+        let mut found = Vec::new();
+        let mut last: Option<String> = None;
+        loop {
+            let page = client
+                .catalog(&reference, &auth, Some(PAGE), last.as_deref())
+                .await
+                .map_err(|e| classify(e, registry, &format!("{registry}/v2/_catalog")))?;
+            let count = page.repositories.len();
+            last = page.repositories.last().cloned();
+            found.extend(
+                page.repositories
+                    .into_iter()
+                    .filter(|name| name.starts_with(&start)),
+            );
+            if count < PAGE {
+                break;
+            }
+        }
+        Ok(found)
+    }
+
     /// Resolves a tag to its manifest digest (a digest reference resolves to itself).
     pub async fn resolve_digest(&self, target: &OciRef) -> Result<String, RegistryError> {
         if let Some(digest) = &target.digest {

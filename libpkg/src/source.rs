@@ -9,7 +9,7 @@ use crate::action::Source;
 use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, archive};
 use crate::reference::{OciRef, PackageRef};
 use crate::registry::{RegistryClient, RegistryError};
-use crate::repositories::{Repositories, RepositoryError};
+use crate::repositories::{Repositories, Repository, RepositoryError};
 use crate::version::{self, Constraint, ResolveError};
 
 /// What to fetch and how to choose the version.
@@ -140,6 +140,33 @@ pub async fn fetch(
         }
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
     }
+}
+
+/// The names of the packages in a repository, as far as the registry tells:
+/// from its catalog, the repositories directly under the repository's path.
+/// Registries without a catalog give an error; callers that only suggest
+/// names (shell completion) treat that as "unknown".
+pub async fn package_names(
+    repository: &Repository,
+    registry: &RegistryClient,
+) -> Result<Vec<String>, FetchError> {
+    // The location of a package named `x` tells the registry and the path.
+    let probe = repository.package("x")?;
+    let prefix = probe
+        .repository
+        .strip_suffix('x')
+        .unwrap_or_default()
+        .to_string();
+    let names = registry
+        .list_repositories(&probe.registry, &prefix)
+        .await?
+        .into_iter()
+        .filter_map(|path| {
+            let name = path.strip_prefix(&prefix)?;
+            (!name.contains('/')).then(|| name.to_string())
+        })
+        .collect();
+    Ok(names)
 }
 
 fn local(package: Package, shown: &str, request: &FetchRequest<'_>) -> Result<Fetched, FetchError> {

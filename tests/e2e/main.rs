@@ -1,7 +1,11 @@
 //! End-to-end tests against the real API server and registries of
 //! `tests/env/cluster`, driving the real binary. One target, grouped by area.
 
+mod completion;
+mod distribution;
+mod docs;
 mod environment;
+mod examples;
 mod large;
 mod lifecycle;
 mod packages;

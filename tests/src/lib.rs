@@ -222,9 +222,27 @@ impl Pkg {
         I: IntoIterator<Item = S>,
         S: AsRef<std::ffi::OsStr>,
     {
-        let mut command = Command::new(binary());
+        self.program(binary(), args)
+    }
+
+    /// Any program (a script of the repository, kubectl) with this context's
+    /// environment, and the binary's directory first on `PATH`, so that
+    /// `kubectl-pkg` and `kubectl pkg` run the binary under test.
+    pub fn program<P, I, S>(&self, program: P, args: I) -> Command
+    where
+        P: AsRef<std::ffi::OsStr>,
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let bin_dir = binary().parent().expect("a directory").to_path_buf();
+        let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )))
+        .expect("PATH entries join");
+        let mut command = Command::new(program);
         command
             .args(args)
+            .env("PATH", path)
             .current_dir(self.work.path())
             .env("KUBECONFIG", &self.env.kubeconfig)
             .env("KUBECTL_PKG_CONFIG_DIR", self.config_dir.path())
@@ -267,6 +285,22 @@ impl Pkg {
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("script runs")
+    }
+
+    /// Runs a program with [`Pkg::program`]'s environment to completion.
+    pub fn run_program<P, I, S>(&self, program: P, args: I) -> Run
+    where
+        P: AsRef<std::ffi::OsStr>,
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let mut command = self.program(program, args);
+        let shown = format!("{command:?}");
+        Run::from(
+            command
+                .output()
+                .unwrap_or_else(|e| panic!("{shown} does not run: {e}")),
+        )
     }
 
     /// Writes a package directory under the work dir and returns its path.
@@ -392,5 +426,25 @@ impl Pkg {
             .map(|(f, t)| (f.as_str(), t.as_str()))
             .collect();
         self.write_package(dir, "operator", &format!("1.{version}.0"), &borrowed)
+    }
+}
+
+impl Pkg {
+    /// Removes a namespace for good. The test API server runs no controllers,
+    /// so a deleted namespace would stay `Terminating` forever: its finalizer
+    /// is cleared the way the namespace controller would, once it is empty.
+    pub fn remove_namespace(&self, name: &str) {
+        let get = self.kubectl(["get", "namespace", name, "-o", "json"]);
+        if get.code != 0 {
+            return;
+        }
+        let mut namespace = parse_json(&get.stdout);
+        namespace["spec"]["finalizers"] = serde_json::json!([]);
+        let file = self.work.path().join(format!("finalize-{name}.json"));
+        std::fs::write(&file, namespace.to_string()).expect("write namespace");
+        self.kubectl(["delete", "namespace", name, "--wait=false"]);
+        let path = format!("/api/v1/namespaces/{name}/finalize");
+        self.kubectl(["replace", "--raw", &path, "-f", &file.display().to_string()])
+            .ok();
     }
 }

@@ -18,8 +18,10 @@ pub enum RepoCommand {
         url: String,
     },
     /// List the repositories.
+    #[command(after_help = "Example:\n  kubectl pkg repo list -o json")]
     List,
     /// Remove a repository (packages in it are not touched).
+    #[command(after_help = "Example:\n  kubectl pkg repo remove stable")]
     Remove {
         /// Its name.
         name: String,

@@ -1,0 +1,323 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_kubectl_pkg_global_optspecs
+    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify h/help V/version
+end
+
+function __fish_kubectl_pkg_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_kubectl_pkg_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_kubectl_pkg_using_subcommand
+    set -l cmd (__fish_kubectl_pkg_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s V -l version -d 'Print version'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "upgrade" -d 'Plan a release\'s next revision from a (newer) package, show it, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "rollback" -d 'Plan re-applying an earlier revision\'s objects, show it, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "uninstall" -d 'Plan deleting a release\'s objects, show it, and delete them'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "apply" -d 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "list" -d 'List releases and their current revision'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "status" -d 'Show a release\'s newest revision and what to do next'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "history" -d 'Show every revision of a release with its digest and plan hash'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "template" -d 'Print a package\'s objects as YAML, rendered and in apply order'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "show" -d 'Show a package\'s metadata, its versions and its permission summary'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "push" -d 'Publish a package directory to an OCI registry as NAME:VERSION'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "repo" -d 'Manage named package repositories'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "version" -d 'Print the version of kubectl-pkg'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "completion" -d 'Print a shell completion script'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l name -d 'The release name (default: the package name)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
+false\t''"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l offline -d 'Plan without a cluster: no diff, no access check (needs --dry-run)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l dry-run -d 'Show the plan and stop; nothing is changed'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s y -l yes -d 'Apply without asking'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
+false\t''"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s y -l yes -d 'Apply without asking'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
+false\t''"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l dry-run -d 'Show the plan and stop; nothing is changed'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s y -l yes -d 'Apply without asking'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
+false\t''"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s y -l yes -d 'Apply without asking'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
+false\t''"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l dry-run -d 'Show the plan and stop; nothing is changed'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s y -l yes -d 'Apply without asking'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s A -l all-namespaces -d 'Releases in every namespace'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l name -d 'The release name (default: the package name)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l show-secrets -d 'Print Secret values instead of masking them'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "list" -d 'List the repositories'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "remove" -d 'Remove a repository (packages in it are not touched)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the repositories'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove a repository (packages in it are not touched)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "upgrade" -d 'Plan a release\'s next revision from a (newer) package, show it, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "rollback" -d 'Plan re-applying an earlier revision\'s objects, show it, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "uninstall" -d 'Plan deleting a release\'s objects, show it, and delete them'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "apply" -d 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "list" -d 'List releases and their current revision'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "status" -d 'Show a release\'s newest revision and what to do next'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "history" -d 'Show every revision of a release with its digest and plan hash'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "template" -d 'Print a package\'s objects as YAML, rendered and in apply order'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "show" -d 'Show a package\'s metadata, its versions and its permission summary'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "push" -d 'Publish a package directory to an OCI registry as NAME:VERSION'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "repo" -d 'Manage named package repositories'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "version" -d 'Print the version of kubectl-pkg'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "completion" -d 'Print a shell completion script'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from repo" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from repo" -f -a "list" -d 'List the repositories'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from repo" -f -a "remove" -d 'Remove a repository (packages in it are not touched)'

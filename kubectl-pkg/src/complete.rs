@@ -1,0 +1,368 @@
+//! Completion through kubectl itself (kubectl 1.26 and later).
+//!
+//! For `kubectl pkg …<TAB>`, kubectl runs the executable `kubectl_complete-pkg`
+//! from `PATH` with the words after `kubectl pkg`, the last one being the word
+//! under the cursor (empty when starting a new word), and reads one candidate
+//! per line (`value<TAB>description`) and a last line `:<directive>`, cobra's
+//! `ShellCompDirective`. This process answers when it is started under that
+//! name (a copy or symlink of `kubectl-pkg`) or as `kubectl-pkg __complete
+//! WORDS…` (what `completions/kubectl_complete-pkg` runs).
+//!
+//! Subcommands, flags and fixed values come from clap_complete's completion
+//! engine over the same clap definitions the command line is parsed with;
+//! values that need outside knowledge come from the completers here: release
+//! names from the cluster, repository names from the config, package names
+//! from the repositories' registries (where the registry lists them), and
+//! namespaces. Paths are left to the shell. Every lookup is bounded in time
+//! and fails quietly: completion never prints errors.
+
+use std::cell::{Cell, RefCell};
+use std::ffi::{OsStr, OsString};
+use std::future::Future;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Arg, Command, CommandFactory, FromArgMatches, ValueHint};
+use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
+use libpkg::release::ReleaseStore;
+
+use crate::cli::{Cli, GlobalArgs};
+use crate::settings;
+
+/// The executable name kubectl looks for to complete `kubectl pkg`.
+pub const EXECUTABLE: &str = "kubectl_complete-pkg";
+/// The hidden first argument that asks `kubectl-pkg` itself to complete.
+pub const COMPLETE_ARG: &str = "__complete";
+
+/// cobra's `ShellCompDirectiveNoFileComp`: do not fall back to file names.
+const NO_FILE_COMPLETION: u8 = 4;
+/// cobra's `ShellCompDirectiveDefault`: the shell's own completion (file names) applies.
+const DEFAULT: u8 = 0;
+/// How long one lookup (cluster, registry) may take before completion gives up on it.
+const LOOKUP_TIMEOUT: Duration = Duration::from_secs(5);
+
+thread_local! {
+    /// The words being completed, for completers that need the flags typed so far.
+    static WORDS: RefCell<Vec<OsString>> = const { RefCell::new(Vec::new()) };
+    /// Whether a completer asked the shell to complete file names.
+    static FILES: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The words to complete, if this process was started to complete rather than to run.
+pub fn requested(args: &[OsString]) -> Option<Vec<OsString>> {
+    let program = args.first().map(std::path::Path::new)?;
+    if program.file_stem() == Some(OsStr::new(EXECUTABLE)) {
+        return Some(args[1..].to_vec());
+    }
+    (args.get(1).map(OsString::as_os_str) == Some(OsStr::new(COMPLETE_ARG)))
+        .then(|| args[2..].to_vec())
+}
+
+/// Prints the candidates for the last of `words` and the directive, kubectl's way.
+pub fn run(mut words: Vec<OsString>) -> ExitCode {
+    if words.is_empty() {
+        words.push(OsString::new());
+    }
+    let (candidates, directive) = complete(&words);
+    let mut out = std::io::stdout().lock();
+    for (value, help) in candidates {
+        let line = match help {
+            Some(help) => format!("{value}\t{help}"),
+            None => value,
+        };
+        if writeln!(out, "{line}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    match writeln!(out, ":{directive}") {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}
+
+/// The candidates (value, one-line description) and the cobra directive.
+fn complete(words: &[OsString]) -> (Vec<(String, Option<String>)>, u8) {
+    WORDS.with(|w| *w.borrow_mut() = words.to_vec());
+    FILES.with(|f| f.set(false));
+    let mut args = vec![OsString::from("kubectl-pkg")];
+    args.extend(words.iter().cloned());
+    let index = args.len() - 1;
+    let cwd = std::env::current_dir().ok();
+    let candidates = clap_complete::engine::complete(&mut command(), args, index, cwd.as_deref())
+        .unwrap_or_default();
+    // As cobra does: flags only for a word that starts like one.
+    let flags_wanted = words
+        .last()
+        .is_some_and(|word| word.to_string_lossy().starts_with('-'));
+    let candidates = candidates
+        .into_iter()
+        .filter(|candidate| !candidate.is_hide_set())
+        .filter(|candidate| {
+            flags_wanted || !candidate.get_value().to_string_lossy().starts_with('-')
+        })
+        .map(|candidate| {
+            let help = candidate
+                .get_help()
+                .map(|help| {
+                    help.to_string()
+                        .lines()
+                        .next()
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .filter(|help| !help.is_empty());
+            (candidate.get_value().to_string_lossy().into_owned(), help)
+        })
+        .collect();
+    let directive = if FILES.with(Cell::get) {
+        DEFAULT
+    } else {
+        NO_FILE_COMPLETION
+    };
+    (candidates, directive)
+}
+
+/// The command line's clap definitions with the completers attached.
+fn command() -> Command {
+    attach(Cli::command())
+}
+
+fn attach(command: Command) -> Command {
+    let subcommand = command.get_name().to_string();
+    command
+        .mut_args(|arg| match completer_for(&subcommand, &arg) {
+            // A word starting with `-` is a flag, never a value to look up.
+            Some(completer) => arg.add(ArgValueCompleter::new(move |current: &OsStr| {
+                if current.to_string_lossy().starts_with('-') {
+                    Vec::new()
+                } else {
+                    completer(current)
+                }
+            })),
+            None => arg,
+        })
+        .mut_subcommands(attach)
+}
+
+type Completer = fn(&OsStr) -> Vec<CompletionCandidate>;
+
+/// Which completer an argument gets: by its id, or by its value hint for paths.
+fn completer_for(subcommand: &str, arg: &Arg) -> Option<Completer> {
+    match (subcommand, arg.get_id().as_str()) {
+        (_, "release") => Some(releases),
+        (_, "package") => Some(packages),
+        (_, "namespace") => Some(namespaces),
+        ("remove", "name") => Some(repositories),
+        _ if matches!(
+            arg.get_value_hint(),
+            ValueHint::AnyPath | ValueHint::FilePath | ValueHint::DirPath
+        ) =>
+        {
+            Some(files)
+        }
+        _ => None,
+    }
+}
+
+/// Leaves the value to the shell's file-name completion.
+fn files(_current: &OsStr) -> Vec<CompletionCandidate> {
+    FILES.with(|f| f.set(true));
+    Vec::new()
+}
+
+/// Release names in the namespace the words name (or the context's), from the cluster.
+fn releases(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(global) = global_args() else {
+        return Vec::new();
+    };
+    let summaries = lookup(async {
+        let cluster = settings::cluster(&global).await.ok()?;
+        let namespace = cluster.namespace.clone();
+        ReleaseStore::new(cluster).list(Some(&namespace)).await.ok()
+    })
+    .unwrap_or_default();
+    // Revisions come oldest first: the last one of each release describes it.
+    let mut latest: std::collections::BTreeMap<String, String> = Default::default();
+    for summary in summaries {
+        let help = format!(
+            "{} {} ({})",
+            summary.package,
+            summary.version,
+            summary.status.as_str()
+        );
+        latest.insert(summary.name, help);
+    }
+    latest
+        .into_iter()
+        .map(|(name, help)| CompletionCandidate::new(name).help(Some(help.into())))
+        .filter(|candidate| starts_with(candidate, current))
+        .collect()
+}
+
+/// Package references: `REPO/NAME` for every package a configured repository's
+/// registry lists, and `NAME` alone where only one repository has it. A word
+/// that looks like a path, or nothing known, leaves it to file-name completion
+/// (package directories and archives).
+fn packages(current: &OsStr) -> Vec<CompletionCandidate> {
+    let text = current.to_string_lossy();
+    if text.starts_with(['.', '/', '~']) || text.ends_with(".tgz") {
+        return files(current);
+    }
+    let (Ok(repositories), Some(global)) = (settings::repositories(), global_args()) else {
+        return files(current);
+    };
+    let Ok(registry) = settings::registry(&global) else {
+        return files(current);
+    };
+    let mut by_name: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for repository in repositories.list() {
+        let names = lookup(async {
+            libpkg::source::package_names(repository, &registry)
+                .await
+                .ok()
+        })
+        .unwrap_or_default();
+        for name in names {
+            by_name
+                .entry(name)
+                .or_default()
+                .push(repository.name.clone());
+        }
+    }
+    let mut candidates = Vec::new();
+    for (name, repositories) in &by_name {
+        if let [repository] = repositories.as_slice() {
+            candidates
+                .push(CompletionCandidate::new(name).help(Some(format!("in {repository}").into())));
+        }
+        for repository in repositories {
+            candidates.push(CompletionCandidate::new(format!("{repository}/{name}")));
+        }
+    }
+    candidates.retain(|candidate| starts_with(candidate, current));
+    if candidates.is_empty() {
+        return files(current);
+    }
+    candidates
+}
+
+/// The configured repositories' names.
+fn repositories(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Ok(repositories) = settings::repositories() else {
+        return Vec::new();
+    };
+    repositories
+        .list()
+        .iter()
+        .map(|r| CompletionCandidate::new(&r.name).help(Some(r.url.clone().into())))
+        .filter(|candidate| starts_with(candidate, current))
+        .collect()
+}
+
+/// The cluster's namespaces (for users allowed to list them).
+fn namespaces(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(global) = global_args() else {
+        return Vec::new();
+    };
+    lookup(async {
+        let cluster = settings::cluster(&global).await.ok()?;
+        cluster.list_namespaces().await.ok()
+    })
+    .unwrap_or_default()
+    .into_iter()
+    .map(CompletionCandidate::new)
+    .filter(|candidate| starts_with(candidate, current))
+    .collect()
+}
+
+fn starts_with(candidate: &CompletionCandidate, current: &OsStr) -> bool {
+    candidate
+        .get_value()
+        .to_string_lossy()
+        .starts_with(current.to_string_lossy().as_ref())
+}
+
+/// The global flags typed so far (`--kubeconfig`, `--context`, `-n`, registry
+/// flags), from words that need not parse as a complete command.
+fn global_args() -> Option<GlobalArgs> {
+    let words = WORDS.with(|w| w.borrow().clone());
+    let matches = Cli::command()
+        .ignore_errors(true)
+        .try_get_matches_from(std::iter::once(OsString::from("kubectl-pkg")).chain(words))
+        .ok()?;
+    let global = match matches.subcommand() {
+        Some((_, sub)) => GlobalArgs::from_arg_matches(sub),
+        None => GlobalArgs::from_arg_matches(&matches),
+    };
+    global.ok()
+}
+
+/// Runs one lookup on a small runtime, giving up after [`LOOKUP_TIMEOUT`].
+fn lookup<T>(future: impl Future<Output = Option<T>>) -> Option<T> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .ok()?;
+    runtime
+        .block_on(async { tokio::time::timeout(LOOKUP_TIMEOUT, future).await })
+        .ok()
+        .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &[&str]) -> Vec<OsString> {
+        text.iter().map(OsString::from).collect()
+    }
+
+    fn values(text: &[&str]) -> (Vec<String>, u8) {
+        let (candidates, directive) = complete(&words(text));
+        (
+            candidates.into_iter().map(|(value, _)| value).collect(),
+            directive,
+        )
+    }
+
+    #[test]
+    fn started_as_kubectl_complete_pkg_or_with_complete_arg() {
+        let args = words(&["/usr/local/bin/kubectl_complete-pkg", "upgrade", ""]);
+        assert_eq!(requested(&args), Some(words(&["upgrade", ""])));
+        let args = words(&["kubectl-pkg", "__complete", "inst"]);
+        assert_eq!(requested(&args), Some(words(&["inst"])));
+        assert_eq!(requested(&words(&["kubectl-pkg", "install", "x"])), None);
+    }
+
+    #[test]
+    fn subcommands_flags_and_fixed_values() {
+        let (commands, directive) = values(&[""]);
+        for command in ["install", "upgrade", "repo", "completion"] {
+            assert!(commands.contains(&command.to_string()), "{commands:?}");
+        }
+        assert_eq!(directive, NO_FILE_COMPLETION);
+        assert_eq!(values(&["inst"]).0, ["install"]);
+        let (flags, _) = values(&["install", "--dry"]);
+        assert_eq!(flags, ["--dry-run"]);
+        let (formats, _) = values(&["list", "-o", ""]);
+        assert_eq!(formats, ["text", "json", "yaml"]);
+        let (shells, _) = values(&["completion", "f"]);
+        assert_eq!(shells, ["fish"]);
+    }
+
+    #[test]
+    fn paths_are_left_to_the_shell() {
+        assert_eq!(values(&["apply", ""]), (vec![], DEFAULT));
+        assert_eq!(values(&["install", "./"]), (vec![], DEFAULT));
+        assert_eq!(values(&["install", "x", "--out", ""]), (vec![], DEFAULT));
+    }
+
+    #[test]
+    fn global_flags_are_read_from_incomplete_words() {
+        WORDS.with(|w| *w.borrow_mut() = words(&["upgrade", "-n", "apps", "--context=c1", ""]));
+        let global = global_args().unwrap();
+        assert_eq!(global.namespace.as_deref(), Some("apps"));
+        assert_eq!(global.context.as_deref(), Some("c1"));
+    }
+}
