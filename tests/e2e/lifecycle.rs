@@ -479,6 +479,21 @@ fn create_namespace_creates_it_and_uninstall_leaves_it() {
     ]);
     assert!(created.ok().contains("Namespace"), "{}", created.stdout);
     assert!(pkg.exists(&ns, "configmap/app-config"));
+    // Later revisions leave the namespace alone: it is not the release's.
+    let v2: Vec<(&str, String)> = BASIC_MANIFESTS
+        .iter()
+        .map(|(f, t)| (*f, t.replace("production", "staging")))
+        .collect();
+    let borrowed: Vec<(&str, &str)> = v2.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    pkg.write_package("v2", "app", "1.1.0", &borrowed);
+    pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let rollback = pkg.run(["rollback", "app", "1", "-n", &ns, "--yes", "--wait=false"]);
+    assert!(
+        !rollback.ok().contains("Namespace"),
+        "the rollback does not touch the namespace: {}",
+        rollback.stdout
+    );
     pkg.run(["uninstall", "app", "-n", &ns, "--yes"]).ok();
     assert_eq!(
         pkg.kubectl(["get", "namespace", &ns, "-o", "name"])

@@ -205,11 +205,13 @@ fn validate_release_name(name: &str) -> Result<(), PlanError> {
     })
 }
 
-/// The objects a stored plan leaves in the cluster (everything but its deletions).
+/// The objects a stored plan leaves in the cluster that belong to its release:
+/// everything but its deletions and what it created without owning it (the
+/// namespace of `--create-namespace`), which later revisions never touch.
 pub fn kept_objects(plan: &Plan) -> Vec<Object> {
     plan.objects
         .iter()
-        .filter(|o| o.action != Action::Delete)
+        .filter(|o| o.action != Action::Delete && online::owned_by(&o.manifest, &plan.release))
         .map(PlannedObject::to_object)
         .collect()
 }
