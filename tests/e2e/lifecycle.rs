@@ -120,7 +120,8 @@ fn install_upgrade_rollback_history_uninstall() {
         3
     );
     let text = pkg.run(["history", "operator", "-n", &ns]);
-    assert!(text.ok().contains(&digests[1][..19]), "{}", text.stdout);
+    let digest_hex = &digests[1]["sha256:".len()..];
+    assert!(text.ok().contains(&digest_hex[..12]), "{}", text.stdout);
     let list = pkg.run(["list", "-n", &ns]);
     assert!(
         list.ok().contains("operator") && list.stdout.contains("deployed"),

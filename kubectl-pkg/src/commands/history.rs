@@ -34,8 +34,7 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                 "OPERATION",
                 "VERSION",
                 "DIGEST",
-                "PLAN HASH",
-                "MESSAGE",
+                "PLAN",
             ]);
             for revision in &history {
                 table.add_row([
@@ -43,20 +42,26 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                     revision.status.as_str().to_string(),
                     view::label(&revision.operation),
                     revision.version.clone(),
-                    view::short_digest(&revision.digest).to_string(),
-                    view::short_digest(&revision.plan_hash).to_string(),
-                    revision.message.clone().unwrap_or_default(),
+                    hex_prefix(&revision.digest),
+                    hex_prefix(&revision.plan_hash),
                 ]);
             }
-            // Digests are read and compared, so they are never wrapped.
-            for column in [4, 5] {
-                if let Some(column) = table.column_mut(column) {
-                    column.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+            println!("{table}");
+            // Messages (why a revision failed) are long: below the table, unwrapped.
+            for revision in &history {
+                if let Some(message) = &revision.message {
+                    println!("Revision {}: {message}", revision.revision);
                 }
             }
-            println!("{table}");
             Ok(())
         }
         format => view::print_document(format, &history),
     }
+}
+
+/// The first 12 hex digits of a `sha256:` digest: enough to tell revisions
+/// apart and to find them in `-o json`, and narrow enough to leave the message room.
+fn hex_prefix(digest: &str) -> String {
+    let hex = digest.strip_prefix("sha256:").unwrap_or(digest);
+    hex[..hex.len().min(12)].to_string()
 }

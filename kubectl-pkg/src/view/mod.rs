@@ -59,12 +59,6 @@ pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// `sha256:` and the first 12 hex digits: enough to tell revisions apart in a table
-/// (`-o json` has the full value).
-pub fn short_digest(digest: &str) -> &str {
-    &digest[..digest.len().min("sha256:".len() + 12)]
-}
-
 /// "2 critical, 1 high, 0 medium, 0 info".
 pub fn risk_counts(permissions: &libpkg::permissions::Permissions) -> String {
     use libpkg::permissions::Severity;

@@ -308,6 +308,9 @@ fn grant_checks(grant: &Grant) -> Vec<AccessCheck> {
     checks
 }
 
+/// Why an object in a namespace the plan creates has no diff; said once per plan.
+const NEW_NAMESPACE_NOTE: &str = "its namespace is created by this plan";
+
 #[allow(clippy::too_many_arguments)]
 async fn observe(
     cluster: &Cluster,
@@ -328,7 +331,7 @@ async fn observe(
         } else if resource.pending_crd {
             "its CustomResourceDefinition is created by this plan: validated after the CRD is established"
         } else {
-            "its namespace is created by this plan"
+            NEW_NAMESPACE_NOTE
         };
         return Ok(Observed {
             action: Action::Create,
@@ -452,9 +455,12 @@ fn assemble(
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let mut objects: Vec<PlannedObject> =
         Vec::with_capacity(desired.objects.len() + deletions.len());
+    let mut in_new_namespace = 0;
     for (object, seen) in desired.objects.into_iter().zip(observed) {
-        if let Some(note) = &seen.note {
-            warnings.push(format!("{object}: {note}"));
+        match seen.note.as_deref() {
+            Some(NEW_NAMESPACE_NOTE) => in_new_namespace += 1,
+            Some(note) => warnings.push(format!("{object}: {note}")),
+            None => {}
         }
         objects.push(PlannedObject {
             api_version: object.api_version,
@@ -466,6 +472,12 @@ fn assemble(
             live_resource_version: seen.live_resource_version,
             diff: seen.diff,
         });
+    }
+    if in_new_namespace > 0 {
+        warnings.push(format!(
+            "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run",
+            desired.release.namespace
+        ));
     }
     // Deletions run after the applies, in reverse apply order.
     let mut deletions: Vec<(Object, Option<String>)> = deletions;
