@@ -6,6 +6,7 @@ mod distribution;
 mod docs;
 mod environment;
 mod examples;
+mod faults;
 mod large;
 mod lifecycle;
 mod packages;

@@ -1,0 +1,279 @@
+//! A busy or flaky API server: requests turned away by priority and fairness
+//! are retried after the delay the server asks for, and a connection dropped in
+//! the middle of an apply leaves a failed revision with the reason that the
+//! next command continues from.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::process::Stdio;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use kubectl_pkg_e2e::{Pkg, parse_json};
+use serde_json::json;
+
+fn config_maps(prefix: &str, count: usize, version: &str) -> Vec<(String, String)> {
+    (0..count)
+        .map(|i| {
+            (
+                format!("{prefix}-{i}.yaml"),
+                format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {prefix}-{i}\ndata:\n  version: \"{version}\"\n"),
+            )
+        })
+        .collect()
+}
+
+fn write(pkg: &Pkg, dir: &str, version: &str, manifests: &[(String, String)]) {
+    let borrowed: Vec<(&str, &str)> = manifests
+        .iter()
+        .map(|(f, t)| (f.as_str(), t.as_str()))
+        .collect();
+    pkg.write_package(dir, "app", version, &borrowed);
+}
+
+fn apply_json(pkg: &Pkg, name: &str, document: &serde_json::Value) {
+    let path = pkg.work.path().join(format!("{name}.json"));
+    std::fs::write(&path, document.to_string()).unwrap();
+    pkg.kubectl(["apply", "-f", path.to_str().unwrap()]).ok();
+}
+
+/// Requests the API server rejected for a priority level, from its metrics.
+fn rejected(pkg: &Pkg, priority_level: &str) -> u64 {
+    let metrics = pkg.kubectl(["get", "--raw", "/metrics"]);
+    metrics
+        .ok()
+        .lines()
+        .filter(|l| {
+            l.starts_with("apiserver_flowcontrol_rejected_requests_total{")
+                && l.contains(&format!("priority_level=\"{priority_level}\""))
+        })
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum::<f64>() as u64
+}
+
+#[test]
+fn requests_rejected_by_priority_and_fairness_are_retried_and_the_install_completes() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("throttled");
+    // The restricted user may do anything in this namespace…
+    apply_json(
+        &pkg,
+        "role",
+        &json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role",
+            "metadata": {"name": "everything", "namespace": ns},
+            "rules": [{"apiGroups": ["*"], "resources": ["*"], "verbs": ["*"]}]}),
+    );
+    apply_json(
+        &pkg,
+        "binding",
+        &json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding",
+            "metadata": {"name": "everything", "namespace": ns},
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "everything"},
+            "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "restricted"}]}),
+    );
+    // …through a priority level with the smallest share and no queue: what
+    // does not fit at once is answered 429 with Retry-After.
+    apply_json(
+        &pkg,
+        "level",
+        &json!({"apiVersion": "flowcontrol.apiserver.k8s.io/v1beta1", "kind": "PriorityLevelConfiguration",
+            "metadata": {"name": ns},
+            "spec": {"type": "Limited", "limited": {"assuredConcurrencyShares": 1, "limitResponse": {"type": "Reject"}}}}),
+    );
+    apply_json(
+        &pkg,
+        "schema",
+        &json!({"apiVersion": "flowcontrol.apiserver.k8s.io/v1beta1", "kind": "FlowSchema",
+            "metadata": {"name": ns},
+            "spec": {"priorityLevelConfiguration": {"name": ns}, "matchingPrecedence": 500,
+                "distinguisherMethod": {"type": "ByUser"},
+                "rules": [{"subjects": [{"kind": "User", "user": {"name": "restricted"}}],
+                    "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"], "namespaces": [ns]}]}]}}),
+    );
+    write(&pkg, "v1", "1.0.0", &config_maps("cm", 100, "1"));
+    let before = rejected(&pkg, &ns);
+
+    let install = pkg.run([
+        "install",
+        "./v1",
+        "-n",
+        &ns,
+        "--context",
+        "restricted",
+        "--yes",
+        "--wait=false",
+    ]);
+    install.ok();
+    let turned_away = rejected(&pkg, &ns) - before;
+    assert!(
+        turned_away > 0,
+        "the API server turned no request away; the test proves nothing"
+    );
+    let count = pkg.kubectl([
+        "get",
+        "configmaps",
+        "-n",
+        &ns,
+        "-l",
+        "kubectl-pkg.dev/release=app",
+        "-o",
+        "name",
+    ]);
+    assert_eq!(count.ok().lines().count(), 100);
+    eprintln!("{turned_away} requests were answered 429 and retried");
+    pkg.kubectl(["delete", "flowschema,prioritylevelconfiguration", &ns])
+        .ok();
+}
+
+/// A TCP relay to the API server whose open connections can be cut at once
+/// (new ones are still relayed): a network blip in the middle of an apply.
+struct Relay {
+    port: u16,
+    /// Bumped by [`cut`](Self::cut): connections opened before it are reset.
+    cuts: Arc<AtomicUsize>,
+}
+
+impl Relay {
+    fn start(upstream: String) -> Relay {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let cuts: Arc<AtomicUsize> = Arc::default();
+        let seen = cuts.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                let Ok(server) = TcpStream::connect(&upstream) else {
+                    continue;
+                };
+                let epoch = seen.load(Ordering::SeqCst);
+                for (from, to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server, client),
+                ] {
+                    let cuts = seen.clone();
+                    std::thread::spawn(move || relay(from, to, &cuts, epoch));
+                }
+            }
+        });
+        Relay { port, cuts }
+    }
+
+    /// Resets every connection open now.
+    fn cut(&self) {
+        self.cuts.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// Copies `from` to `to` until either end closes or a cut after `epoch`.
+fn relay(mut from: TcpStream, mut to: TcpStream, cuts: &AtomicUsize, epoch: usize) {
+    from.set_read_timeout(Some(Duration::from_millis(20)))
+        .unwrap();
+    let mut buffer = [0u8; 16384];
+    loop {
+        if cuts.load(Ordering::SeqCst) != epoch {
+            break;
+        }
+        match from.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                if to.write_all(&buffer[..n]).is_err() {
+                    break;
+                }
+            }
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(_) => break,
+        }
+    }
+    let _ = from.shutdown(Shutdown::Both);
+    let _ = to.shutdown(Shutdown::Both);
+}
+
+#[test]
+fn a_connection_dropped_mid_apply_fails_the_revision_with_the_reason_and_the_next_upgrade_continues()
+ {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("dropped");
+    write(&pkg, "v1", "1.0.0", &config_maps("old", 3, "1"));
+    let v2: Vec<(String, String)> = config_maps("old", 3, "2")
+        .into_iter()
+        .chain(config_maps("new", 1500, "2"))
+        .collect();
+    write(&pkg, "v2", "2.0.0", &v2);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    // The same kubeconfig, with the API server behind the relay (its
+    // certificate names 127.0.0.1, so TLS still verifies).
+    let kubeconfig = std::fs::read_to_string(&pkg.env.kubeconfig).unwrap();
+    let server = kubeconfig
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("server: https://"))
+        .expect("a server in the kubeconfig")
+        .to_string();
+    let relay = Relay::start(server.clone());
+    let relayed = pkg.work.path().join("relayed-kubeconfig");
+    std::fs::write(
+        &relayed,
+        kubeconfig.replace(
+            &format!("https://{server}"),
+            &format!("https://127.0.0.1:{}", relay.port),
+        ),
+    )
+    .unwrap();
+
+    let stderr_path = pkg.work.path().join("upgrade.stderr");
+    let mut upgrade = pkg
+        .command(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
+        .env("KUBECONFIG", &relayed)
+        // Files, not pipes: the plan of 1,500 objects outgrows a pipe's buffer.
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&stderr_path).unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !pkg.exists(&ns, "configmap/new-0") {
+        assert!(Instant::now() < deadline, "the apply never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    relay.cut();
+    let status = upgrade.wait().unwrap();
+    let stderr = std::fs::read_to_string(&stderr_path).unwrap();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("cannot reach the API server"),
+        "a clear message: {stderr}"
+    );
+
+    let history = parse_json(pkg.run(["history", "app", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(history[0]["status"], "deployed", "{history}");
+    assert_eq!(history[1]["status"], "failed", "{history}");
+    assert!(
+        history[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot reach the API server"),
+        "the reason is recorded: {history}"
+    );
+
+    pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let history = parse_json(pkg.run(["history", "app", "-n", &ns, "-o", "json"]).ok());
+    let statuses: Vec<&str> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["superseded", "failed", "deployed"]);
+    let names = pkg.kubectl([
+        "get",
+        "configmaps",
+        "-n",
+        &ns,
+        "-l",
+        "kubectl-pkg.dev/release=app",
+        "-o",
+        "name",
+    ]);
+    assert_eq!(names.ok().lines().count(), 1503);
+}
