@@ -10,27 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use kubectl_pkg_e2e::{Pkg, parse_json};
+use kubectl_pkg_e2e::{Pkg, config_maps, parse_json};
 use serde_json::json;
-
-fn config_maps(prefix: &str, count: usize, version: &str) -> Vec<(String, String)> {
-    (0..count)
-        .map(|i| {
-            (
-                format!("{prefix}-{i}.yaml"),
-                format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {prefix}-{i}\ndata:\n  version: \"{version}\"\n"),
-            )
-        })
-        .collect()
-}
-
-fn write(pkg: &Pkg, dir: &str, version: &str, manifests: &[(String, String)]) {
-    let borrowed: Vec<(&str, &str)> = manifests
-        .iter()
-        .map(|(f, t)| (f.as_str(), t.as_str()))
-        .collect();
-    pkg.write_package(dir, "app", version, &borrowed);
-}
 
 fn apply_json(pkg: &Pkg, name: &str, document: &serde_json::Value) {
     let path = pkg.work.path().join(format!("{name}.json"));
@@ -91,7 +72,7 @@ fn requests_rejected_by_priority_and_fairness_are_retried_and_the_install_comple
                 "rules": [{"subjects": [{"kind": "User", "user": {"name": "restricted"}}],
                     "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"], "namespaces": [ns]}]}]}}),
     );
-    write(&pkg, "v1", "1.0.0", &config_maps("cm", 100, "1"));
+    pkg.write_package("v1", "app", "1.0.0", &config_maps("cm", 100, "1"));
     let before = rejected(&pkg, &ns);
 
     let install = pkg.run([
@@ -110,17 +91,7 @@ fn requests_rejected_by_priority_and_fairness_are_retried_and_the_install_comple
         turned_away > 0,
         "the API server turned no request away; the test proves nothing"
     );
-    let count = pkg.kubectl([
-        "get",
-        "configmaps",
-        "-n",
-        &ns,
-        "-l",
-        "kubectl-pkg.dev/release=app",
-        "-o",
-        "name",
-    ]);
-    assert_eq!(count.ok().lines().count(), 100);
+    assert_eq!(pkg.release_objects(&ns, "configmaps", "app").len(), 100);
     eprintln!("{turned_away} requests were answered 429 and retried");
     pkg.kubectl(["delete", "flowschema,prioritylevelconfiguration", &ns])
         .ok();
@@ -193,12 +164,12 @@ fn a_connection_dropped_mid_apply_fails_the_revision_with_the_reason_and_the_nex
  {
     let pkg = Pkg::new();
     let ns = pkg.namespace("dropped");
-    write(&pkg, "v1", "1.0.0", &config_maps("old", 3, "1"));
+    pkg.write_package("v1", "app", "1.0.0", &config_maps("old", 3, "1"));
     let v2: Vec<(String, String)> = config_maps("old", 3, "2")
         .into_iter()
         .chain(config_maps("new", 1500, "2"))
         .collect();
-    write(&pkg, "v2", "2.0.0", &v2);
+    pkg.write_package("v2", "app", "2.0.0", &v2);
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
 
@@ -257,23 +228,9 @@ fn a_connection_dropped_mid_apply_fails_the_revision_with_the_reason_and_the_nex
 
     pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
         .ok();
-    let history = parse_json(pkg.run(["history", "app", "-n", &ns, "-o", "json"]).ok());
-    let statuses: Vec<&str> = history
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["status"].as_str().unwrap())
-        .collect();
-    assert_eq!(statuses, ["superseded", "failed", "deployed"]);
-    let names = pkg.kubectl([
-        "get",
-        "configmaps",
-        "-n",
-        &ns,
-        "-l",
-        "kubectl-pkg.dev/release=app",
-        "-o",
-        "name",
-    ]);
-    assert_eq!(names.ok().lines().count(), 1503);
+    assert_eq!(
+        pkg.statuses("app", &ns),
+        ["superseded", "failed", "deployed"]
+    );
+    assert_eq!(pkg.release_objects(&ns, "configmaps", "app").len(), 1503);
 }

@@ -48,11 +48,7 @@ fn a_release_of_more_than_3_mib_round_trips_through_install_upgrade_rollback_and
     let total: usize = v1.iter().map(|(_, t)| t.len()).sum();
     assert!(total > 3 << 20, "{total} bytes of manifests");
     for (dir, version, manifests) in [("v1", "1.0.0", &v1), ("v2", "1.1.0", &v2)] {
-        let borrowed: Vec<(&str, &str)> = manifests
-            .iter()
-            .map(|(f, t)| (f.as_str(), t.as_str()))
-            .collect();
-        pkg.write_package(dir, "large", version, &borrowed);
+        pkg.write_package(dir, "large", version, manifests);
     }
     let original = {
         pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])

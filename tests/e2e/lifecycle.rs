@@ -339,8 +339,7 @@ fn secret_values_appear_in_no_output() {
             )
         })
         .collect();
-    let borrowed: Vec<(&str, &str)> = changed.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    pkg.write_package("v2", "app", "1.1.0", &borrowed);
+    pkg.write_package("v2", "app", "1.1.0", &changed);
     let mut outputs = Vec::new();
     let mut run = |args: &[&str]| {
         let run = pkg.run(args);
@@ -387,8 +386,7 @@ fn wait_follows_readiness_and_a_timeout_fails_the_revision_keeping_the_previous(
         .iter()
         .map(|(f, t)| (*f, t.replace("replicas: 1", "replicas: 2")))
         .collect();
-    let borrowed: Vec<(&str, &str)> = v2.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    pkg.write_package("v2", "app", "1.1.0", &borrowed);
+    pkg.write_package("v2", "app", "1.1.0", &v2);
 
     // No controllers run here, so the test plays the Deployment controller.
     let kubeconfig = pkg.env.kubeconfig.clone();
@@ -485,8 +483,7 @@ fn create_namespace_creates_it_and_uninstall_leaves_it() {
         .iter()
         .map(|(f, t)| (*f, t.replace("production", "staging")))
         .collect();
-    let borrowed: Vec<(&str, &str)> = v2.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    pkg.write_package("v2", "app", "1.1.0", &borrowed);
+    pkg.write_package("v2", "app", "1.1.0", &v2);
     pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     let rollback = pkg.run(["rollback", "app", "1", "-n", &ns, "--yes", "--wait=false"]);

@@ -7,40 +7,8 @@ use std::process::{Child, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use kubectl_pkg_e2e::{Pkg, Run, parse_json};
+use kubectl_pkg_e2e::{Pkg, Run, config_maps, parse_json};
 use serde_json::{Value, json};
-
-/// `count` small ConfigMaps named `<prefix>-<i>`, whose data says `version`.
-fn config_maps(prefix: &str, count: usize, version: &str) -> Vec<(String, String)> {
-    (0..count)
-        .map(|i| {
-            (
-                format!("{prefix}-{i}.yaml"),
-                format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {prefix}-{i}\ndata:\n  version: \"{version}\"\n"),
-            )
-        })
-        .collect()
-}
-
-fn write(pkg: &Pkg, dir: &str, name: &str, version: &str, manifests: &[(String, String)]) {
-    let borrowed: Vec<(&str, &str)> = manifests
-        .iter()
-        .map(|(f, t)| (f.as_str(), t.as_str()))
-        .collect();
-    pkg.write_package(dir, name, version, &borrowed);
-}
-
-fn history(pkg: &Pkg, release: &str, ns: &str) -> Vec<Value> {
-    let shown = parse_json(pkg.run(["history", release, "-n", ns, "-o", "json"]).ok());
-    shown.as_array().expect("history is a list").clone()
-}
-
-fn statuses(history: &[Value]) -> Vec<&str> {
-    history
-        .iter()
-        .map(|r| r["status"].as_str().unwrap())
-        .collect()
-}
 
 fn lease_exists(pkg: &Pkg, ns: &str, release: &str) -> bool {
     pkg.kubectl([
@@ -76,8 +44,8 @@ fn finish(child: Child) -> Run {
 fn two_concurrent_upgrades_exactly_one_proceeds_the_other_meets_the_lock() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("concurrent");
-    write(&pkg, "v1", "app", "1.0.0", &config_maps("cm", 200, "1"));
-    write(&pkg, "v2", "app", "2.0.0", &config_maps("cm", 200, "2"));
+    pkg.write_package("v1", "app", "1.0.0", &config_maps("cm", 200, "1"));
+    pkg.write_package("v2", "app", "2.0.0", &config_maps("cm", 200, "2"));
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
 
@@ -109,10 +77,7 @@ fn two_concurrent_upgrades_exactly_one_proceeds_the_other_meets_the_lock() {
         )) && message.contains(" since 20"),
         "the lock message names the holder and since when: {message}"
     );
-    assert_eq!(
-        statuses(&history(&pkg, "app", &ns)),
-        ["superseded", "deployed"]
-    );
+    assert_eq!(pkg.statuses("app", &ns), ["superseded", "deployed"]);
     assert!(!lease_exists(&pkg, &ns, "app"), "the lock is released");
 }
 
@@ -181,9 +146,9 @@ fn foreign_lease(pkg: &Pkg, ns: &str, renewed_seconds_ago: u64) {
 fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("lock");
-    write(&pkg, "v1", "app", "1.0.0", &config_maps("cm", 2, "1"));
-    write(&pkg, "v2", "app", "2.0.0", &config_maps("cm", 2, "2"));
-    write(&pkg, "v3", "app", "3.0.0", &config_maps("cm", 2, "3"));
+    pkg.write_package("v1", "app", "1.0.0", &config_maps("cm", 2, "1"));
+    pkg.write_package("v2", "app", "2.0.0", &config_maps("cm", 2, "2"));
+    pkg.write_package("v3", "app", "3.0.0", &config_maps("cm", 2, "3"));
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
 
@@ -208,7 +173,7 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
         !lease_exists(&pkg, &ns, "app"),
         "declining releases the lock"
     );
-    assert_eq!(statuses(&history(&pkg, "app", &ns)), ["deployed"]);
+    assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
 
     // A live lock of another machine: refused, naming it, nothing changes.
     foreign_lease(&pkg, &ns, 0);
@@ -220,7 +185,7 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
         )) && message.contains("the lock expires at"),
         "{message}"
     );
-    assert_eq!(statuses(&history(&pkg, "app", &ns)), ["deployed"]);
+    assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
 
     // The same lock, not renewed for longer than its duration: taken over.
     foreign_lease(&pkg, &ns, 120);
@@ -233,25 +198,8 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
         "{}",
         upgrade.stderr
     );
-    assert_eq!(
-        statuses(&history(&pkg, "app", &ns)),
-        ["superseded", "deployed"]
-    );
+    assert_eq!(pkg.statuses("app", &ns), ["superseded", "deployed"]);
     assert!(!lease_exists(&pkg, &ns, "app"));
-}
-
-fn release_config_maps(pkg: &Pkg, ns: &str) -> Vec<String> {
-    let names = pkg.kubectl([
-        "get",
-        "configmaps",
-        "-n",
-        ns,
-        "-l",
-        "kubectl-pkg.dev/release=big",
-        "-o",
-        "jsonpath={.items[*].metadata.name}",
-    ]);
-    names.ok().split_whitespace().map(str::to_string).collect()
 }
 
 #[test]
@@ -264,8 +212,8 @@ fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_co
         .into_iter()
         .chain(config_maps("new", 1500, "2"))
         .collect();
-    write(&pkg, "v1", "big", "1.0.0", &v1);
-    write(&pkg, "v2", "big", "2.0.0", &v2);
+    pkg.write_package("v1", "big", "1.0.0", &v1);
+    pkg.write_package("v2", "big", "2.0.0", &v2);
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
 
@@ -280,15 +228,12 @@ fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_co
     });
     upgrade.kill().unwrap(); // SIGKILL
     upgrade.wait().unwrap();
-    let left = release_config_maps(&pkg, &ns).len();
+    let left = pkg.release_objects(&ns, "configmaps", "big").len();
     assert!(
         left < 1505,
         "killed before it finished ({left} ConfigMaps); make the package larger"
     );
-    assert_eq!(
-        statuses(&history(&pkg, "big", &ns)),
-        ["deployed", "pending"]
-    );
+    assert_eq!(pkg.statuses("big", &ns), ["deployed", "pending"]);
 
     let status = pkg.run(["status", "big", "-n", &ns]);
     let shown = status.ok();
@@ -317,8 +262,11 @@ fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_co
         "{}",
         next.stderr
     );
-    let history = history(&pkg, "big", &ns);
-    assert_eq!(statuses(&history), ["superseded", "failed", "deployed"]);
+    assert_eq!(
+        pkg.statuses("big", &ns),
+        ["superseded", "failed", "deployed"]
+    );
+    let history = pkg.history("big", &ns);
     assert!(
         history[1]["message"]
             .as_str()
@@ -326,8 +274,7 @@ fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_co
             .contains("interrupted before it finished; revision 3 took over"),
         "{history:?}"
     );
-    let mut names = release_config_maps(&pkg, &ns);
-    names.sort();
+    let names = pkg.release_objects(&ns, "configmaps", "big");
     let mut expected: Vec<String> = (0..5)
         .map(|i| format!("old-{i}"))
         .chain((0..1500).map(|i| format!("new-{i}")))
@@ -402,8 +349,8 @@ fn atomic_restores_the_previous_revision_object_by_object_when_the_server_reject
     let mut v2 = config_maps("settings", 1, "2");
     v2.extend(config_maps("extra", 6, "2"));
     v2.push(secret("second-password"));
-    write(&pkg, "v1", "app", "1.0.0", &v1);
-    write(&pkg, "v2", "app", "2.0.0", &v2);
+    pkg.write_package("v1", "app", "1.0.0", &v1);
+    pkg.write_package("v2", "app", "2.0.0", &v2);
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     let before = snapshot(&pkg, &ns);
@@ -459,8 +406,8 @@ fn atomic_restores_the_previous_revision_object_by_object_when_the_server_reject
         before,
         "every object as revision 1 left it"
     );
-    let history = history(&pkg, "app", &ns);
-    assert_eq!(statuses(&history), ["deployed", "failed"]);
+    assert_eq!(pkg.statuses("app", &ns), ["deployed", "failed"]);
+    let history = pkg.history("app", &ns);
     assert!(
         history[1]["message"]
             .as_str()
@@ -480,8 +427,8 @@ fn atomic_after_a_failed_wait_recreates_what_was_pruned_and_deletes_what_was_cre
     let mut v2 = config_maps("settings", 1, "2");
     v2.extend(config_maps("extra", 2, "2"));
     v2.push(deployment(3));
-    write(&pkg, "v1", "app", "1.0.0", &v1);
-    write(&pkg, "v2", "app", "2.0.0", &v2);
+    pkg.write_package("v1", "app", "1.0.0", &v1);
+    pkg.write_package("v2", "app", "2.0.0", &v2);
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     let before = snapshot(&pkg, &ns);
@@ -514,7 +461,7 @@ fn atomic_after_a_failed_wait_recreates_what_was_pruned_and_deletes_what_was_cre
         before,
         "every object as revision 1 left it"
     );
-    assert_eq!(statuses(&history(&pkg, "app", &ns)), ["deployed", "failed"]);
+    assert_eq!(pkg.statuses("app", &ns), ["deployed", "failed"]);
 
     // A failed install with --atomic leaves nothing behind.
     let ns2 = pkg.namespace("atomic-install");
@@ -543,8 +490,5 @@ fn atomic_after_a_failed_wait_recreates_what_was_pruned_and_deletes_what_was_cre
     // And the release is not stuck: installing again works.
     pkg.run(["install", "./v1", "-n", &ns2, "--yes", "--wait=false"])
         .ok();
-    assert_eq!(
-        statuses(&history(&pkg, "app", &ns2)),
-        ["failed", "deployed"]
-    );
+    assert_eq!(pkg.statuses("app", &ns2), ["failed", "deployed"]);
 }

@@ -10,8 +10,7 @@ fn changed_manifests(from: &str, to: &str) -> Vec<(&'static str, String)> {
 }
 
 fn write(pkg: &Pkg, dir: &str, version: &str, manifests: &[(&'static str, String)]) {
-    let borrowed: Vec<(&str, &str)> = manifests.iter().map(|(f, t)| (*f, t.as_str())).collect();
-    pkg.write_package(dir, "app", version, &borrowed);
+    pkg.write_package(dir, "app", version, manifests);
 }
 
 /// Installs v1, and saves a plan upgrading to v2 (mode: production → staging).

@@ -304,12 +304,12 @@ impl Pkg {
     }
 
     /// Writes a package directory under the work dir and returns its path.
-    pub fn write_package(
+    pub fn write_package<F: AsRef<str>, T: AsRef<str>>(
         &self,
         dir: &str,
         name: &str,
         version: &str,
-        manifests: &[(&str, &str)],
+        manifests: &[(F, T)],
     ) -> PathBuf {
         let root = self.work.path().join(dir);
         std::fs::create_dir_all(root.join("manifests")).expect("mkdir");
@@ -319,9 +319,58 @@ impl Pkg {
         )
         .expect("write package.yaml");
         for (file, text) in manifests {
-            std::fs::write(root.join("manifests").join(file), text).expect("write manifest");
+            std::fs::write(root.join("manifests").join(file.as_ref()), text.as_ref())
+                .expect("write manifest");
         }
         root
+    }
+}
+
+/// `count` small ConfigMaps named `<prefix>-<i>`, whose data says `version`.
+pub fn config_maps(prefix: &str, count: usize, version: &str) -> Vec<(String, String)> {
+    (0..count)
+        .map(|i| {
+            (
+                format!("{prefix}-{i}.yaml"),
+                format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {prefix}-{i}\ndata:\n  version: \"{version}\"\n"),
+            )
+        })
+        .collect()
+}
+
+impl Pkg {
+    /// `history -o json` of a release.
+    pub fn history(&self, release: &str, namespace: &str) -> Vec<serde_json::Value> {
+        let shown = parse_json(
+            self.run(["history", release, "-n", namespace, "-o", "json"])
+                .ok(),
+        );
+        shown.as_array().expect("history is a list").clone()
+    }
+
+    /// The status of each revision of a release, oldest first.
+    pub fn statuses(&self, release: &str, namespace: &str) -> Vec<String> {
+        self.history(release, namespace)
+            .iter()
+            .map(|r| r["status"].as_str().expect("a status").to_string())
+            .collect()
+    }
+
+    /// Names of the objects of `resource` that carry a release's label.
+    pub fn release_objects(&self, namespace: &str, resource: &str, release: &str) -> Vec<String> {
+        let names = self.kubectl([
+            "get",
+            resource,
+            "-n",
+            namespace,
+            "-l",
+            &format!("kubectl-pkg.dev/release={release}"),
+            "-o",
+            "jsonpath={.items[*].metadata.name}",
+        ]);
+        let mut names: Vec<String> = names.ok().split_whitespace().map(str::to_string).collect();
+        names.sort();
+        names
     }
 }
 
