@@ -170,13 +170,19 @@ pub fn analyze(objects: &[Object], declared: &[DeclaredPermission]) -> Permissio
 
 /// The objects in an order that does not depend on the input order, so that
 /// lookups by name resolve duplicates the same way every time.
+/// Objects are sorted by key; only objects sharing a key (which rendering
+/// refuses, but callers may pass) are told apart by their serialized manifest,
+/// so the cost stays one key per object.
 pub(crate) fn canonical_order(objects: &[Object]) -> Vec<&Object> {
-    let mut sorted: Vec<(crate::object::ObjectKey, String, &Object)> = objects
+    let mut sorted: Vec<(crate::object::ObjectKey, &Object)> = objects
         .iter()
-        .map(|object| (object.key(), object.manifest.to_string(), object))
+        .map(|object| (object.key(), object))
         .collect();
-    sorted.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-    sorted.into_iter().map(|(_, _, object)| object).collect()
+    sorted.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| a.1.manifest.to_string().cmp(&b.1.manifest.to_string()))
+    });
+    sorted.into_iter().map(|(_, object)| object).collect()
 }
 
 /// The strings of a JSON array (non-strings skipped), or nothing.
