@@ -51,6 +51,16 @@ pub struct GlobalArgs {
     /// Do not verify registry TLS certificates (dangerous).
     #[arg(long, global = true)]
     pub registry_insecure_skip_tls_verify: bool,
+    /// At most N API requests in flight at once (dry runs, reads, applies, access reviews).
+    #[arg(
+        long,
+        global = true,
+        value_name = "N",
+        env = "KUBECTL_PKG_CONCURRENCY",
+        default_value_t = libpkg::cluster::CONCURRENCY,
+        value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..), usize::from)
+    )]
+    pub concurrency: usize,
 }
 
 /// Output formats.

@@ -62,6 +62,7 @@ pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
         kubeconfig: global.kubeconfig.clone(),
         context: global.context.clone(),
         namespace: global.namespace.clone(),
+        concurrency: Some(global.concurrency),
     };
     Ok(libpkg::cluster::Cluster::connect(&options).await?)
 }

@@ -12,6 +12,7 @@ fn cluster(context: &str) -> ClusterOptions {
         kubeconfig: Some(env().kubeconfig.clone()),
         context: Some(context.to_string()),
         namespace: None,
+        ..ClusterOptions::default()
     }
 }
 

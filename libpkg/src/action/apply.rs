@@ -336,7 +336,7 @@ async fn write_phases(
                 });
                 Ok::<_, ApplyError>(())
             })
-            .buffer_unordered(crate::cluster::CONCURRENCY)
+            .buffer_unordered(cluster.concurrency())
             .try_collect::<Vec<()>>()
             .await?;
         if *phase == Phase::Definitions {
@@ -366,22 +366,30 @@ async fn write(
     Ok(())
 }
 
-/// Deletes objects one by one, in the order given.
+/// Deletes objects in the order given, several at a time within each run of
+/// objects of one phase.
 async fn delete_all(
     cluster: &Cluster,
     discovery: &Discovery,
     objects: &[Target<'_>],
     reporter: &dyn Reporter,
 ) -> Result<(), ApplyError> {
-    for object in objects {
-        let resource = object.resource(discovery)?;
-        cluster
-            .delete(resource, object.namespace, object.name)
-            .await
-            .map_err(|source| object.failed(source))?;
-        reporter.event(Event::Deleted {
-            object: object.shown(),
-        });
+    for run in objects.chunk_by(|a, b| a.phase() == b.phase()) {
+        futures::stream::iter(run.iter().copied())
+            .map(|object| async move {
+                let resource = object.resource(discovery)?;
+                cluster
+                    .delete(resource, object.namespace, object.name)
+                    .await
+                    .map_err(|source| object.failed(source))?;
+                reporter.event(Event::Deleted {
+                    object: object.shown(),
+                });
+                Ok::<_, ApplyError>(())
+            })
+            .buffer_unordered(cluster.concurrency())
+            .try_collect::<Vec<()>>()
+            .await?;
     }
     Ok(())
 }
@@ -459,11 +467,19 @@ async fn wait_ready(
 ) -> Result<(), ApplyError> {
     let mut pending: Vec<Target> = objects.to_vec();
     let mut last_reason: BTreeMap<String, String> = BTreeMap::new();
+    // CRDs are established within a fraction of a second: poll soon, then back off.
+    let mut pause = Duration::from_millis(50);
     loop {
         let mut still = Vec::new();
-        for object in pending {
-            let resource = object.resource(discovery)?;
-            let live = cluster.get(resource, object.namespace, object.name).await?;
+        let lives: Vec<Option<serde_json::Value>> = futures::stream::iter(pending.iter().copied())
+            .map(|object| async move {
+                let resource = object.resource(discovery)?;
+                Ok::<_, ApplyError>(cluster.get(resource, object.namespace, object.name).await?)
+            })
+            .buffered(cluster.concurrency())
+            .try_collect()
+            .await?;
+        for (object, live) in pending.into_iter().zip(lives) {
             match live.as_ref().map(readiness) {
                 Some(Readiness::Ready) => reporter.event(Event::Ready {
                     object: object.shown(),
@@ -505,6 +521,7 @@ async fn wait_ready(
             return Err(ApplyError::Timeout { waiting });
         }
         pending = still;
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_millis(500));
     }
 }

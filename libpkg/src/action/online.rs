@@ -168,7 +168,7 @@ pub async fn plan(
                 .await
             }
         })
-        .buffered(crate::cluster::CONCURRENCY)
+        .buffered(cluster.concurrency())
         .try_collect()
         .await?;
 

@@ -62,12 +62,13 @@ impl Cluster {
                         },
                         ..SelfSubjectAccessReview::default()
                     };
+                    let _slot = self.slot().await;
                     let answer = api.create(&PostParams::default(), &review).await?;
                     let allowed = answer.status.is_some_and(|s| s.allowed);
                     Ok::<_, ClusterError>(AccessResult { check, allowed })
                 }
             })
-            .buffered(super::CONCURRENCY)
+            .buffered(self.concurrency())
             .try_collect()
             .await
     }

@@ -24,8 +24,13 @@ use serde_json::Value;
 pub use access::{AccessCheck, AccessResult};
 pub use discovery::{Discovery, Resource};
 
-/// How many requests planning and applying keep in flight at once: enough to
-/// hide latency to a remote control plane, few enough for a shared API server.
+/// How many requests planning and applying keep in flight at once by default
+/// ([`ClusterOptions::concurrency`]): enough to hide the latency of a control
+/// plane a few milliseconds away, few enough for a shared API server (whose
+/// priority and fairness gives one client a share, not the whole server).
+/// Requests the server turns away (429, with `Retry-After`, or 503/504) are
+/// retried by kube's retry layer after the delay the server asks for, with
+/// exponential backoff, while no more than this many are ever outstanding.
 pub const CONCURRENCY: usize = 16;
 
 use crate::plan::ClusterInfo;
@@ -39,6 +44,9 @@ pub struct ClusterOptions {
     pub context: Option<String>,
     /// `-n/--namespace`; the context's namespace (or `default`) otherwise.
     pub namespace: Option<String>,
+    /// At most this many requests in flight at once (`--concurrency`);
+    /// [`CONCURRENCY`] when `None`, and at least 1.
+    pub concurrency: Option<usize>,
 }
 
 /// Errors talking to the cluster.
@@ -117,6 +125,9 @@ fn error_chain(error: &dyn std::error::Error) -> String {
 pub struct Cluster {
     client: kube::Client,
     discovered: std::sync::Arc<tokio::sync::Mutex<(BTreeSet<String>, Discovery)>>,
+    /// One permit per request in flight, shared by all clones.
+    in_flight: std::sync::Arc<tokio::sync::Semaphore>,
+    concurrency: usize,
     /// The namespace from `-n`, or the context's default.
     pub namespace: String,
     /// Server URL and context; the version is filled in by [`Cluster::server_version`].
@@ -169,12 +180,28 @@ impl Cluster {
         };
         let client =
             kube::Client::try_from(config).map_err(|e| ClusterError::Config(error_chain(&e)))?;
+        let concurrency = options.concurrency.unwrap_or(CONCURRENCY).max(1);
         Ok(Cluster {
             client,
             discovered: Default::default(),
+            in_flight: std::sync::Arc::new(tokio::sync::Semaphore::new(concurrency)),
+            concurrency,
             namespace,
             info,
         })
+    }
+
+    /// How many requests this cluster keeps in flight at once, at most.
+    pub fn concurrency(&self) -> usize {
+        self.concurrency
+    }
+
+    /// Waits for a request slot; the request holds it until it is answered.
+    async fn slot(&self) -> tokio::sync::SemaphorePermit<'_> {
+        self.in_flight
+            .acquire()
+            .await
+            .expect("the request semaphore is never closed")
     }
 
     /// The underlying kube client, for callers that need more.
@@ -223,6 +250,7 @@ impl Cluster {
         namespace: Option<&str>,
         name: &str,
     ) -> Result<Option<Value>, ClusterError> {
+        let _slot = self.slot().await;
         let object = self.dynamic(resource, namespace).get_opt(name).await?;
         Ok(object.map(|o| serde_json::to_value(o).expect("objects serialize")))
     }
@@ -240,6 +268,7 @@ impl Cluster {
     ) -> Result<Value, ClusterError> {
         let mut params = PatchParams::apply(crate::FIELD_MANAGER).force();
         params.dry_run = dry_run;
+        let _slot = self.slot().await;
         let applied = self
             .dynamic(resource, namespace)
             .patch(name, &params, &Patch::Apply(manifest))
@@ -250,6 +279,7 @@ impl Cluster {
     /// Every object of a resource, in all namespaces (a kind that is not served yet has none).
     pub async fn list(&self, resource: &Resource) -> Result<Vec<Value>, ClusterError> {
         let api: Api<DynamicObject> = Api::all_with(self.client.clone(), &resource.api);
+        let _slot = self.slot().await;
         match api.list(&ListParams::default()).await {
             Ok(list) => Ok(list
                 .items
@@ -272,6 +302,7 @@ impl Cluster {
             propagation_policy: Some(PropagationPolicy::Background),
             ..DeleteParams::default()
         };
+        let _slot = self.slot().await;
         match self
             .dynamic(resource, namespace)
             .delete(name, &params)
