@@ -241,14 +241,15 @@ pub fn render(
 }
 
 /// Sorts objects into apply order: by phase, then kind, namespace and name.
+/// Stable; the phase (a table lookup) is found once per object, not per comparison.
 pub fn sort_for_apply(objects: &mut [Object]) {
-    objects.sort_by(|a, b| {
-        let phase = |o: &Object| kinds::phase_of(o.group(), &o.kind);
-        phase(a)
-            .cmp(&phase(b))
-            .then_with(|| a.kind.cmp(&b.kind))
-            .then_with(|| a.namespace.cmp(&b.namespace))
-            .then_with(|| a.name.cmp(&b.name))
+    objects.sort_by_cached_key(|o| {
+        (
+            kinds::phase_of(o.group(), &o.kind),
+            o.kind.clone(),
+            o.namespace.clone(),
+            o.name.clone(),
+        )
     });
 }
 

@@ -483,8 +483,12 @@ fn assemble(
     let mut deletions: Vec<(Object, Option<String>)> = deletions;
     let mut order: Vec<Object> = deletions.iter().map(|(o, _)| o.clone()).collect();
     crate::render::sort_for_apply(&mut order);
-    deletions
-        .sort_by_key(|(o, _)| std::cmp::Reverse(order.iter().position(|x| x.key() == o.key())));
+    let position: BTreeMap<ObjectKey, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(index, object)| (object.key(), index))
+        .collect();
+    deletions.sort_by_cached_key(|(o, _)| std::cmp::Reverse(position.get(&o.key()).copied()));
     for (object, live_resource_version) in deletions {
         objects.push(PlannedObject {
             api_version: object.api_version,
