@@ -57,7 +57,7 @@ pub async fn progress(cluster: &Cluster, plan: &Plan) -> Result<Progress, Cluste
                 })
             }
         })
-        .buffered(crate::cluster::CONCURRENCY)
+        .buffered(cluster.concurrency())
         .try_collect()
         .await?;
     let mut progress = Progress::default();
