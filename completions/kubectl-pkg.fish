@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_kubectl_pkg_global_optspecs
-    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify h/help V/version
+    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify concurrency= h/help V/version
 end
 
 function __fish_kubectl_pkg_needs_command
@@ -31,6 +31,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s o -l output -d 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -64,6 +65,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
@@ -88,6 +90,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed'
@@ -109,6 +112,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s o -
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s y -l yes -d 'Apply without asking'
@@ -128,6 +132,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s o 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -148,6 +153,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s o -l o
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s y -l yes -d 'Apply without asking'
@@ -163,6 +169,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s o -l ou
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s A -l all-namespaces -d 'Releases in every namespace'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
@@ -175,6 +182,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s o -l 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -186,6 +194,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -199,6 +208,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s o -
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l show-secrets -d 'Print Secret values instead of masking them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -213,6 +223,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s o -l ou
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
@@ -225,6 +236,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s o -l ou
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -236,6 +248,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -251,6 +264,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -262,6 +276,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -273,6 +288,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -288,6 +304,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
@@ -299,6 +316,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s o
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
