@@ -4,8 +4,12 @@
 //! owner, mode, gzip header), so the same files always give the same bytes and
 //! therefore the same digest. Unpacking happens in memory and refuses anything
 //! that could escape or exhaust: absolute paths, `..`, links, devices, and more
-//! data or entries than the [`Limits`] allow (which also stops gzip bombs early).
+//! data or entries than the [`Limits`] allow (which also stops gzip bombs early),
+//! and the same path twice in one archive (a second copy could hide behind the
+//! first in a listing). Symbolic and hard links are refused wherever they point:
+//! a package is plain files.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Component, Path};
@@ -15,14 +19,18 @@ use flate2::Compression;
 /// Package files by relative path (`package.yaml`, `manifests/db.yaml`).
 pub type Files = BTreeMap<String, Vec<u8>>;
 
-/// Caps on what an archive may unpack to (docs/package-format.md#limits).
+/// Caps on what a package may unpack to (docs/security.md#package-limits).
+///
+/// They apply to archives, image layers and package directories alike, so a
+/// package that loads from a directory also loads after it is pushed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Total bytes of all files.
+    /// Total bytes of all files. Unpacking also stops once the decompressed
+    /// archive (files plus tar headers) exceeds twice this.
     pub max_total_bytes: u64,
     /// Bytes of one file.
     pub max_file_bytes: u64,
-    /// Number of entries.
+    /// Number of entries (files and directories).
     pub max_entries: usize,
 }
 
@@ -35,6 +43,57 @@ impl Default for Limits {
             max_entries: 10_000,
         }
     }
+}
+
+impl std::str::FromStr for Limits {
+    type Err = String;
+
+    /// Parses `total=SIZE,file=SIZE,entries=N`, any subset, in any order; the
+    /// others keep their defaults. Sizes are bytes, or with a `Ki`, `Mi` or `Gi` suffix.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut limits = Limits::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{part:?} is not KEY=VALUE"))?;
+            match key.trim() {
+                "total" => limits.max_total_bytes = parse_size(value)?,
+                "file" => limits.max_file_bytes = parse_size(value)?,
+                "entries" => {
+                    limits.max_entries = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("entries={value:?} is not a number"))?;
+                }
+                other => {
+                    return Err(format!(
+                        "unknown limit {other:?} (expected total, file or entries)"
+                    ));
+                }
+            }
+        }
+        Ok(limits)
+    }
+}
+
+/// `1024`, `64Ki`, `16Mi`, `1Gi` → bytes.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let (digits, unit) = text
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or((text, ""), |at| text.split_at(at));
+    let shift = match unit {
+        "" => 0,
+        "Ki" => 10,
+        "Mi" => 20,
+        "Gi" => 30,
+        _ => return Err(format!("{text:?}: the unit must be Ki, Mi or Gi")),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("{text:?} is not a size"))
 }
 
 /// Why an archive was refused.
@@ -54,6 +113,9 @@ pub enum ArchiveError {
         /// What kind of entry it is.
         kind: String,
     },
+    /// The same path twice in one archive.
+    #[error("entry {0:?} appears twice in the archive")]
+    DuplicateEntry(String),
     /// A limit was exceeded.
     #[error("archive exceeds the limit of {limit} ({what})")]
     TooLarge {
@@ -93,12 +155,34 @@ pub fn pack(files: &Files) -> Vec<u8> {
 /// extended, so that image layers can be applied one over another; OCI
 /// whiteouts (`.wh.name`, `.wh..wh..opq`) delete what earlier layers added.
 pub fn unpack_into(files: &mut Files, archive: &[u8], limits: &Limits) -> Result<(), ArchiveError> {
-    // The decompressed stream is read through a cap one byte past the limit, so a
-    // gzip bomb fails after `max_total_bytes`, not after filling memory.
-    let decoder = flate2::read::GzDecoder::new(archive).take(limits.max_total_bytes + 1);
+    // The decompressed stream (file data plus tar headers) is read through a cap
+    // of twice the file-data limit, so a gzip bomb stops there, not when memory
+    // runs out. Whichever error the tar reader then reports, the cap explains it.
+    let capped = Cell::new(false);
+    let decoder = CappedReader {
+        inner: flate2::read::GzDecoder::new(archive),
+        read: 0,
+        limit: limits.max_total_bytes.saturating_mul(2),
+        exceeded: &capped,
+    };
+    let fail = |error: std::io::Error| {
+        if capped.get() {
+            ArchiveError::TooLarge {
+                limit: format!(
+                    "{} bytes of decompressed data (twice the {} bytes allowed for files)",
+                    limits.max_total_bytes.saturating_mul(2),
+                    limits.max_total_bytes
+                ),
+                what: "the decompressed archive".to_string(),
+            }
+        } else {
+            ArchiveError::Corrupt(error)
+        }
+    };
     let mut tar = tar::Archive::new(decoder);
     let mut total: u64 = 0;
-    let entries = tar.entries().map_err(ArchiveError::Corrupt)?;
+    let mut seen = std::collections::BTreeSet::new();
+    let entries = tar.entries().map_err(fail)?;
     for (index, entry) in entries.enumerate() {
         if index >= limits.max_entries {
             return Err(ArchiveError::TooLarge {
@@ -106,7 +190,7 @@ pub fn unpack_into(files: &mut Files, archive: &[u8], limits: &Limits) -> Result
                 what: "the archive has more entries".to_string(),
             });
         }
-        let mut entry = entry.map_err(|e| too_large_or_corrupt(e, total, limits))?;
+        let mut entry = entry.map_err(fail)?;
         let raw_path = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
         let path = normalize(&raw_path)?;
         let kind = entry.header().entry_type();
@@ -121,7 +205,8 @@ pub fn unpack_into(files: &mut Files, archive: &[u8], limits: &Limits) -> Result
                 });
             }
         }
-        let size = entry.header().size().map_err(ArchiveError::Corrupt)?;
+        // The entry's size, not the header's: a PAX record may override the latter.
+        let size = entry.size();
         if size > limits.max_file_bytes {
             return Err(ArchiveError::TooLarge {
                 limit: format!("{} bytes per file", limits.max_file_bytes),
@@ -136,22 +221,40 @@ pub fn unpack_into(files: &mut Files, archive: &[u8], limits: &Limits) -> Result
             });
         }
         let mut data = Vec::with_capacity(size as usize);
-        entry
-            .read_to_end(&mut data)
-            .map_err(|e| too_large_or_corrupt(e, total, limits))?;
+        entry.read_to_end(&mut data).map_err(fail)?;
+        if data.len() as u64 != size {
+            return Err(fail(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                format!("the archive ends inside {path}"),
+            )));
+        }
+        if !seen.insert(path.clone()) {
+            return Err(ArchiveError::DuplicateEntry(path));
+        }
         apply_entry(files, path, data);
     }
     Ok(())
 }
 
-fn too_large_or_corrupt(error: std::io::Error, total: u64, limits: &Limits) -> ArchiveError {
-    if total >= limits.max_total_bytes {
-        ArchiveError::TooLarge {
-            limit: format!("{} bytes in all", limits.max_total_bytes),
-            what: "the decompressed stream".to_string(),
+/// A reader that fails once more than `limit` bytes came through, and says so in `exceeded`.
+struct CappedReader<'a, R> {
+    inner: R,
+    read: u64,
+    limit: u64,
+    exceeded: &'a Cell<bool>,
+}
+
+impl<R: Read> Read for CappedReader<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        if self.read > self.limit {
+            self.exceeded.set(true);
+            return Err(std::io::Error::other(
+                "the decompressed archive exceeds its limit",
+            ));
         }
-    } else {
-        ArchiveError::Corrupt(error)
+        Ok(n)
     }
 }
 
@@ -215,6 +318,30 @@ mod tests {
     }
 
     #[test]
+    fn limits_parse_from_one_flag() {
+        let limits: Limits = "total=128Mi, entries=20000".parse().unwrap();
+        assert_eq!(
+            limits,
+            Limits {
+                max_total_bytes: 128 << 20,
+                max_entries: 20_000,
+                ..Limits::default()
+            }
+        );
+        assert_eq!("file=4096".parse::<Limits>().unwrap().max_file_bytes, 4096);
+        assert_eq!("".parse::<Limits>().unwrap(), Limits::default());
+        for bad in [
+            "total",
+            "size=1",
+            "file=12MB",
+            "entries=x",
+            "total=99999999999Gi",
+        ] {
+            assert!(bad.parse::<Limits>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn pack_is_reproducible_and_round_trips() {
         let input = files(&[
             ("package.yaml", "name: a\n"),
@@ -253,15 +380,89 @@ mod tests {
     fn refuses_escapes_links_and_devices() {
         let cases = [
             ("../evil", tar::EntryType::Regular, "outside"),
+            ("manifests/../../evil", tar::EntryType::Regular, "outside"),
             ("/etc/evil", tar::EntryType::Regular, "outside"),
             ("manifests/link", tar::EntryType::Symlink, "symbolic link"),
+            ("manifests/hard", tar::EntryType::Link, "hard link"),
             ("dev", tar::EntryType::Char, "device"),
+            ("disk", tar::EntryType::Block, "device"),
+            ("pipe", tar::EntryType::Fifo, "named pipe"),
         ];
         for (path, kind, expected) in cases {
             let archive = raw_tar(|b| entry(b, path, kind, b""));
             let error = unpack_into(&mut Files::new(), &archive, &Limits::default()).unwrap_err();
             assert!(error.to_string().contains(expected), "{path}: {error}");
         }
+    }
+
+    /// A GNU long-name entry: the next entry's real path, beyond the header's 100 bytes.
+    fn long_name(builder: &mut tar::Builder<Vec<u8>>, name: &[u8]) {
+        let mut header = tar::Header::new_gnu();
+        header.as_gnu_mut().unwrap().name[..13].copy_from_slice(b"././@LongLink");
+        header.set_entry_type(tar::EntryType::GNULongName);
+        header.set_size(name.len() as u64);
+        header.set_cksum();
+        builder.append(&header, name).unwrap();
+    }
+
+    #[test]
+    fn long_names_and_pax_records_are_checked_too() {
+        let escape = raw_tar(|b| {
+            long_name(
+                b,
+                format!("{}/../../../etc/passwd", "a/".repeat(60)).as_bytes(),
+            );
+            entry(b, "harmless", tar::EntryType::Regular, b"x");
+        });
+        let error = unpack_into(&mut Files::new(), &escape, &Limits::default()).unwrap_err();
+        assert!(matches!(error, ArchiveError::UnsafePath(_)), "{error}");
+
+        // A PAX record claims the next file is 16 MiB + 1 although its header says 1 byte.
+        let record = |key: &str, value: &str| {
+            let body = format!(" {key}={value}\n");
+            let mut length = body.len() + 1;
+            while format!("{length}{body}").len() != length {
+                length += 1;
+            }
+            format!("{length}{body}")
+        };
+        let pax = raw_tar(|b| {
+            let size = ((16 << 20) + 1).to_string();
+            entry(
+                b,
+                "pax",
+                tar::EntryType::XHeader,
+                record("size", &size).as_bytes(),
+            );
+            entry(b, "manifests/a.yaml", tar::EntryType::Regular, b"x");
+        });
+        let error = unpack_into(&mut Files::new(), &pax, &Limits::default()).unwrap_err();
+        assert!(error.to_string().contains("bytes per file"), "{error}");
+    }
+
+    #[test]
+    fn refuses_duplicates_and_truncation() {
+        let twice = raw_tar(|b| {
+            entry(b, "manifests/a.yaml", tar::EntryType::Regular, b"first");
+            entry(b, "./manifests/a.yaml", tar::EntryType::Regular, b"second");
+        });
+        let error = unpack_into(&mut Files::new(), &twice, &Limits::default()).unwrap_err();
+        assert!(matches!(error, ArchiveError::DuplicateEntry(ref p) if p == "manifests/a.yaml"));
+
+        let mut tar = tar::Builder::new(Vec::new());
+        entry(
+            &mut tar,
+            "manifests/a.yaml",
+            tar::EntryType::Regular,
+            &[b'x'; 2000],
+        );
+        let mut bytes = tar.into_inner().unwrap();
+        bytes.truncate(1000);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), Compression::default());
+        gz.write_all(&bytes).unwrap();
+        let error =
+            unpack_into(&mut Files::new(), &gz.finish().unwrap(), &Limits::default()).unwrap_err();
+        assert!(matches!(error, ArchiveError::Corrupt(_)), "{error}");
     }
 
     #[test]
@@ -298,6 +499,36 @@ mod tests {
             unpack_into(&mut Files::new(), b"not gzip at all", &Limits::default()).unwrap_err(),
             ArchiveError::Corrupt(_)
         ));
+    }
+
+    #[test]
+    fn a_gzip_bomb_stops_at_the_stream_cap() {
+        // 32 MiB of zeros in 32 KiB; the tar structure is a long name that claims
+        // them all, so no file size gives the bomb away before it is read.
+        let mut tar = Vec::new();
+        {
+            let mut header = tar::Header::new_gnu();
+            header.as_gnu_mut().unwrap().name[..13].copy_from_slice(b"././@LongLink");
+            header.set_entry_type(tar::EntryType::GNULongName);
+            header.set_size(32 << 20);
+            header.set_cksum();
+            tar.extend_from_slice(header.as_bytes());
+        }
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), Compression::best());
+        gz.write_all(&tar).unwrap();
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..32 {
+            gz.write_all(&zeros).unwrap();
+        }
+        let bomb = gz.finish().unwrap();
+        assert!(bomb.len() < 64 << 10, "{}", bomb.len());
+        let limits = Limits {
+            max_total_bytes: 1 << 20,
+            ..Limits::default()
+        };
+        let error = unpack_into(&mut Files::new(), &bomb, &limits).unwrap_err();
+        assert!(matches!(error, ArchiveError::TooLarge { .. }), "{error}");
+        assert!(error.to_string().contains("decompressed"), "{error}");
     }
 
     #[test]
