@@ -48,7 +48,8 @@ pub struct GlobalArgs {
         env = "KUBECTL_PKG_REGISTRY_CA_FILE"
     )]
     pub registry_ca_files: Vec<PathBuf>,
-    /// Do not verify registry TLS certificates (dangerous).
+    /// Do not verify registry TLS certificates. Dangerous: anyone on the network
+    /// path can then serve a different package and read your registry credentials.
     #[arg(long, global = true)]
     pub registry_insecure_skip_tls_verify: bool,
     /// At most N API requests in flight at once (dry runs, reads, applies, access reviews).
@@ -61,6 +62,23 @@ pub struct GlobalArgs {
         value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..), usize::from)
     )]
     pub concurrency: usize,
+    /// Give up on a registry that does not connect, or stops sending data, for this long.
+    #[arg(long, global = true, value_name = "DURATION", default_value = "20s", value_parser = crate::flow::parse_duration)]
+    pub registry_timeout: std::time::Duration,
+    /// Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N
+    /// (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000).
+    #[arg(
+        long,
+        global = true,
+        value_name = "LIMITS",
+        env = "KUBECTL_PKG_PACKAGE_LIMITS",
+        value_parser = parse_limits
+    )]
+    pub package_limits: Option<libpkg::package::Limits>,
+}
+
+fn parse_limits(text: &str) -> Result<libpkg::package::Limits, String> {
+    text.parse()
 }
 
 /// Output formats.

@@ -68,7 +68,8 @@ impl std::fmt::Display for HasChanges {
 
 impl std::error::Error for HasChanges {}
 
-fn parse_duration(text: &str) -> Result<Duration, String> {
+/// `90s`, `5m`, `1h` (a bare number is seconds).
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let (number, unit) = text.split_at(
         text.find(|c: char| !c.is_ascii_digit())
             .unwrap_or(text.len()),

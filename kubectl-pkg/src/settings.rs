@@ -11,14 +11,32 @@ use libpkg::version::Constraint;
 
 use crate::cli::{GlobalArgs, PackageArgs};
 
-/// A registry client from the global flags.
+/// A registry client from the global flags. Skipping TLS verification is
+/// announced on stderr every time, whatever the output format.
 pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
+    if global.registry_insecure_skip_tls_verify {
+        eprintln!(
+            "WARNING: --registry-insecure-skip-tls-verify: registry certificates are NOT verified; \
+             anyone on the network path can serve a different package and read your registry credentials"
+        );
+    }
+    anyhow::ensure!(
+        !global.registry_timeout.is_zero(),
+        "--registry-timeout must be more than zero"
+    );
     Ok(RegistryClient::new(RegistryOptions {
         plain_http: global.plain_http,
         ca_files: global.registry_ca_files.clone(),
         insecure_skip_tls_verify: global.registry_insecure_skip_tls_verify,
         docker_config_dir: None,
+        timeout: global.registry_timeout,
+        ..RegistryOptions::default()
     })?)
+}
+
+/// The package limits: `--package-limits` (or its environment variable), else the defaults.
+pub fn limits(global: &GlobalArgs) -> Limits {
+    global.package_limits.unwrap_or_default()
 }
 
 /// The user's configured repositories.
@@ -51,7 +69,7 @@ pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::so
         reference: &reference,
         constraint: constraint.as_ref(),
         devel: args.devel,
-        limits: Limits::default(),
+        limits: limits(global),
     };
     Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
 }

@@ -118,7 +118,7 @@ pub async fn fetch(
 ) -> Result<Fetched, FetchError> {
     match request.reference {
         PackageRef::Directory(path) => {
-            let package = Package::from_dir(path)?;
+            let package = Package::from_dir(path, &request.limits)?;
             local(package, &path.display().to_string(), request)
         }
         PackageRef::Archive(path) => {
@@ -242,11 +242,20 @@ async fn fetch_oci(
     };
     let digest = registry.resolve_digest(&tagged).await?;
     let pinned = tagged.with_digest(&digest);
-    let image = registry.pull(&tagged, &digest).await?;
+    // Compressed blobs may not exceed what their decompressed stream may.
+    let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
+    let image = registry.pull(&tagged, &digest, max_blob_bytes).await?;
 
     let mut files = Files::new();
     for layer in &image.layers {
-        archive::unpack_into(&mut files, layer, &request.limits).map_err(|source| {
+        // Layers share one budget: what earlier layers unpacked counts against later ones.
+        let used_bytes: u64 = files.values().map(|data| data.len() as u64).sum();
+        let limits = Limits {
+            max_total_bytes: request.limits.max_total_bytes.saturating_sub(used_bytes),
+            max_entries: request.limits.max_entries.saturating_sub(files.len()),
+            ..request.limits
+        };
+        archive::unpack_into(&mut files, layer, &limits).map_err(|source| {
             PackageError::Archive {
                 origin: pinned.to_string(),
                 source,

@@ -120,7 +120,9 @@ fn a_corrupted_blob_fails_with_the_digest_error_and_no_plan() {
     let path = unique("corrupt");
     push(&pkg, &dir, &pkg.env.registry, &path);
 
-    let layer_digest = libpkg::package::Package::from_dir(&dir).unwrap().artifact();
+    let layer_digest = libpkg::package::Package::from_dir(&dir, &Default::default())
+        .unwrap()
+        .artifact();
     let manifest: Value = serde_json::from_slice(&layer_digest.manifest).unwrap();
     let hex = manifest["layers"][0]["digest"]
         .as_str()

@@ -81,7 +81,7 @@ async fn push_and_pull(client: &RegistryClient, registry: &str) {
     assert_eq!(digest, artifact.digest);
     assert_eq!(client.resolve_digest(&target).await.unwrap(), digest);
     assert_eq!(client.list_tags(&target).await.unwrap(), ["1.0.0"]);
-    let pulled = client.pull(&target, &digest).await.unwrap();
+    let pulled = client.pull(&target, &digest, 1 << 20).await.unwrap();
     assert_eq!(pulled.layers, [artifact.layer]);
     assert_eq!(pulled.config, artifact.config);
 }

@@ -24,7 +24,7 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
     let Some(prefix) = args.destination.strip_prefix("oci://") else {
         bail!("destination {:?} must start with oci://", args.destination);
     };
-    let package = Package::from_dir(&args.dir)?;
+    let package = Package::from_dir(&args.dir, &settings::limits(global))?;
     let artifact = package.artifact();
     let target = OciRef::parse(&format!(
         "{}/{}:{}",

@@ -100,8 +100,9 @@ pub struct Artifact {
 
 impl Package {
     /// Loads a package directory: `package.yaml`, `manifests/**` and a README or
-    /// LICENSE at the top. Hidden files are skipped; links are refused.
-    pub fn from_dir(dir: &Path) -> Result<Package, PackageError> {
+    /// LICENSE at the top. Hidden files are skipped; links are refused; the
+    /// [`Limits`] apply as they do to archives (sizes are checked before reading).
+    pub fn from_dir(dir: &Path, limits: &Limits) -> Result<Package, PackageError> {
         let io = |path: &Path| {
             let path = path.to_path_buf();
             move |source| PackageError::Io { path, source }
@@ -113,10 +114,16 @@ impl Package {
             });
         }
         let mut files = Files::new();
+        let mut budget = DirBudget {
+            limits,
+            entries: 0,
+            bytes: 0,
+        };
         for top in ["package.yaml"].iter().chain(EXTRA_FILES.iter()) {
             let path = dir.join(top);
             match std::fs::symlink_metadata(&path) {
                 Ok(meta) if meta.is_file() => {
+                    budget.admit(&path, meta.len())?;
                     files.insert(top.to_string(), std::fs::read(&path).map_err(io(&path))?);
                 }
                 Ok(_) => {
@@ -131,7 +138,7 @@ impl Package {
         }
         let manifests = dir.join("manifests");
         if manifests.is_dir() {
-            read_tree(&manifests, MANIFESTS_DIR, &mut files)?;
+            read_tree(&manifests, MANIFESTS_DIR, &mut files, &mut budget)?;
         }
         Package::from_files(files, &dir.display().to_string(), None)
     }
@@ -241,7 +248,40 @@ pub fn sha256_digest(data: &[u8]) -> String {
     format!("sha256:{}", hex::encode(Sha256::digest(data)))
 }
 
-fn read_tree(dir: &Path, prefix: &str, files: &mut Files) -> Result<(), PackageError> {
+/// What a directory has used of its [`Limits`] so far.
+struct DirBudget<'a> {
+    limits: &'a Limits,
+    entries: usize,
+    bytes: u64,
+}
+
+impl DirBudget<'_> {
+    /// Counts one entry of `size` bytes, or says which limit it breaks.
+    fn admit(&mut self, path: &Path, size: u64) -> Result<(), PackageError> {
+        self.entries += 1;
+        self.bytes += size;
+        let limit = if self.entries > self.limits.max_entries {
+            format!("{} entries", self.limits.max_entries)
+        } else if size > self.limits.max_file_bytes {
+            format!("{} bytes per file", self.limits.max_file_bytes)
+        } else if self.bytes > self.limits.max_total_bytes {
+            format!("{} bytes in all", self.limits.max_total_bytes)
+        } else {
+            return Ok(());
+        };
+        Err(PackageError::UnsupportedFile {
+            path: path.to_path_buf(),
+            reason: format!("the package exceeds the limit of {limit}"),
+        })
+    }
+}
+
+fn read_tree(
+    dir: &Path,
+    prefix: &str,
+    files: &mut Files,
+    budget: &mut DirBudget<'_>,
+) -> Result<(), PackageError> {
     let entries = std::fs::read_dir(dir).map_err(|source| PackageError::Io {
         path: dir.to_path_buf(),
         source,
@@ -261,8 +301,17 @@ fn read_tree(dir: &Path, prefix: &str, files: &mut Files) -> Result<(), PackageE
             source,
         })?;
         if kind.is_dir() {
-            read_tree(&path, &format!("{prefix}{name}/"), files)?;
+            budget.admit(&path, 0)?;
+            read_tree(&path, &format!("{prefix}{name}/"), files, budget)?;
         } else if kind.is_file() {
+            let size = entry
+                .metadata()
+                .map_err(|source| PackageError::Io {
+                    path: path.clone(),
+                    source,
+                })?
+                .len();
+            budget.admit(&path, size)?;
             let data = std::fs::read(&path).map_err(|source| PackageError::Io {
                 path: path.clone(),
                 source,
@@ -327,13 +376,40 @@ mod tests {
             std::fs::write(full, data).unwrap();
         }
         std::fs::write(dir.path().join("notes.txt"), "not part of the package").unwrap();
-        let from_dir = Package::from_dir(dir.path()).unwrap();
+        let from_dir = Package::from_dir(dir.path(), &Limits::default()).unwrap();
         let from_files = Package::from_files(sample_files(), "mem", None).unwrap();
         assert_eq!(from_dir, from_files);
         let archive = archive::pack(&sample_files());
         let from_archive = Package::from_archive(&archive, "demo.tgz", &Limits::default()).unwrap();
         assert_eq!(from_archive.artifact().digest, from_dir.artifact().digest);
         assert_eq!(from_dir.artifact().manifest, from_dir.artifact().manifest);
+    }
+
+    #[test]
+    fn directories_are_held_to_the_same_limits() {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, data) in sample_files() {
+            let full = dir.path().join(&path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, data).unwrap();
+        }
+        std::fs::write(dir.path().join("manifests/big.yaml"), vec![b'#'; 5000]).unwrap();
+        let per_file = Limits {
+            max_file_bytes: 4096,
+            ..Limits::default()
+        };
+        let error = Package::from_dir(dir.path(), &per_file)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("big.yaml"), "{error}");
+        assert!(error.contains("4096 bytes per file"), "{error}");
+        let few = Limits {
+            max_entries: 2,
+            ..Limits::default()
+        };
+        let error = Package::from_dir(dir.path(), &few).unwrap_err().to_string();
+        assert!(error.contains("2 entries"), "{error}");
+        Package::from_dir(dir.path(), &Limits::default()).unwrap();
     }
 
     #[test]

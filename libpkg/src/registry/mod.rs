@@ -1,101 +1,101 @@
 //! The OCI registry client: list tags, resolve and pull by digest, push packages.
 //!
-//! A thin layer over oci-client that adds what a package manager needs:
-//! credentials from the Docker config and its credential helpers; extra CAs
-//! (a file, or Docker's `certs.d/<host>/*.crt`); plain HTTP only when asked for
-//! or for a loopback registry that does not speak TLS (as Docker does); verified
-//! digests for every manifest and blob; and errors that say which registry,
-//! which repository and what to do.
+//! Every byte a registry sends is untrusted, so reads go through one small
+//! HTTP layer of our own (reqwest) rather than straight through oci-client:
+//!
+//! - every response body is capped ([`MAX_DOCUMENT_BYTES`] for manifests and tag
+//!   lists, the descriptor's size for blobs), so a huge manifest or an endless
+//!   body fails instead of filling memory;
+//! - every manifest and blob is checked against its digest;
+//! - connecting and each read must finish within [`RegistryOptions::timeout`]
+//!   (default [`DEFAULT_TIMEOUT`]) and a whole request within [`REQUEST_DEADLINE`],
+//!   so a registry that accepts the connection and never answers fails quickly;
+//! - 429, 500, 502, 503, 504 and dropped connections are retried a bounded number of
+//!   times ([`RegistryOptions::attempts`]) with exponential backoff (honouring a short `Retry-After`);
+//! - redirects (blob downloads often go to a CDN) are followed at most
+//!   [`MAX_REDIRECTS`] times, never from HTTPS to HTTP, and credentials are
+//!   dropped whenever the host, port or scheme changes.
+//!
+//! oci-client is used for what it does well and what reads nothing large:
+//! the token handshake and pushing. Credentials come from the Docker config and
+//! its credential helpers, looked up for the registry's exact `host[:port]` only;
+//! extra CAs from a file or Docker's `certs.d/<host>/*.crt`; plain HTTP only when
+//! asked for, or for a loopback registry that does not speak TLS (as Docker does).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use oci_client::client::{Certificate, CertificateEncoding, ClientConfig, ClientProtocol};
-use oci_client::errors::{OciDistributionError, OciErrorCode};
 use oci_client::manifest::OciImageManifest;
-use oci_client::secrets::RegistryAuth;
 use oci_client::{Client, Reference, RegistryOperation};
 
 use crate::package::Artifact;
-use crate::reference::OciRef;
+use crate::reference::{OciRef, validate_digest};
+
+mod docker;
+mod error;
+mod session;
+
+pub use error::RegistryError;
+use error::{answered_without_tls, classify, error_chain};
+
+use docker::{credentials_for, docker_certs_d};
+use session::{Get, Session};
+
+/// How long connecting, and each read, may take by default.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long one request may take in all, however steadily data trickles in.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(600);
+/// How many times a request is tried by default when the registry fails transiently.
+pub const DEFAULT_ATTEMPTS: u32 = 3;
+/// The largest manifest or tag-list page accepted (the size the OCI
+/// distribution spec asks registries to accept at least).
+pub const MAX_DOCUMENT_BYTES: u64 = 4 << 20;
+/// The largest config blob accepted.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+/// The most redirects followed for one request.
+pub const MAX_REDIRECTS: usize = 5;
+/// The most tags a repository may list.
+pub const MAX_TAGS: usize = 100_000;
+/// The longest wait between two attempts, whatever `Retry-After` says.
+const MAX_RETRY_DELAY: Duration = Duration::from_secs(10);
+/// How kubectl-pkg introduces itself to registries.
+const USER_AGENT: &str = concat!("kubectl-pkg/", env!("CARGO_PKG_VERSION"));
+/// Manifest media types asked for: image manifests only, never indexes.
+const ACCEPT_MANIFESTS: &str = "application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json";
 
 /// How to reach registries.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct RegistryOptions {
     /// Use plain HTTP for every registry (`--plain-http`).
     pub plain_http: bool,
     /// Extra CA certificates (PEM files) to trust (`--registry-ca-file`).
     pub ca_files: Vec<PathBuf>,
-    /// Skip TLS verification (`--insecure-skip-tls-verify` for registries). Off by default.
+    /// Skip TLS verification (`--registry-insecure-skip-tls-verify`). Off by default.
     pub insecure_skip_tls_verify: bool,
     /// The Docker config directory to read credentials and `certs.d` from;
     /// `None`: `$DOCKER_CONFIG`, else `~/.docker`.
     pub docker_config_dir: Option<PathBuf>,
+    /// How long connecting, and each read, may take (`--registry-timeout`).
+    pub timeout: Duration,
+    /// How many times a request is tried when the registry answers 429 or 5xx
+    /// or drops the connection; timeouts are never retried.
+    pub attempts: u32,
 }
 
-/// What went wrong talking to a registry.
-#[derive(Debug, thiserror::Error)]
-pub enum RegistryError {
-    /// The repository or tag does not exist.
-    #[error("{reference}: not found in the registry")]
-    NotFound {
-        /// What was looked for.
-        reference: String,
-    },
-    /// The registry refused our credentials, or we had none.
-    #[error(
-        "{registry}: authentication required or refused; log in with `docker login {registry}` (credentials are read from the Docker config and its credential helpers)"
-    )]
-    Unauthorized {
-        /// The registry host.
-        registry: String,
-    },
-    /// Content did not match its digest.
-    #[error(
-        "{reference}: digest mismatch: expected {expected}, got {actual}; the registry served corrupted or tampered content"
-    )]
-    DigestMismatch {
-        /// The object fetched.
-        reference: String,
-        /// The digest it should have.
-        expected: String,
-        /// The digest it had.
-        actual: String,
-    },
-    /// The registry could not be reached.
-    #[error("{registry}: cannot connect: {reason}")]
-    Unreachable {
-        /// The registry host.
-        registry: String,
-        /// Why.
-        reason: String,
-    },
-    /// A CA file could not be read.
-    #[error("{path}: cannot read CA certificate: {source}")]
-    CaFile {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The registry answered something that is not a package.
-    #[error("{reference}: {reason}")]
-    Invalid {
-        /// The object fetched.
-        reference: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// Any other registry error.
-    #[error("{reference}: {source}")]
-    Other {
-        /// The object fetched.
-        reference: String,
-        /// The client's error.
-        source: OciDistributionError,
-    },
+impl Default for RegistryOptions {
+    fn default() -> Self {
+        RegistryOptions {
+            plain_http: false,
+            ca_files: Vec::new(),
+            insecure_skip_tls_verify: false,
+            docker_config_dir: None,
+            timeout: DEFAULT_TIMEOUT,
+            attempts: DEFAULT_ATTEMPTS,
+        }
+    }
 }
 
 /// A pulled image: verified manifest, config and layers.
@@ -111,11 +111,11 @@ pub struct PulledImage {
     pub layers: Vec<Vec<u8>>,
 }
 
-/// Talks to OCI registries; one HTTP client per registry, reused.
+/// Talks to OCI registries; one connection pool per registry, reused.
 pub struct RegistryClient {
     options: RegistryOptions,
     extra_roots: Vec<Certificate>,
-    clients: Mutex<HashMap<String, Client>>,
+    sessions: Mutex<HashMap<String, Arc<Session>>>,
 }
 
 impl std::fmt::Debug for RegistryClient {
@@ -126,12 +126,8 @@ impl std::fmt::Debug for RegistryClient {
     }
 }
 
-/// How long to wait for a connection, and for any read, before giving up.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-const READ_TIMEOUT: Duration = Duration::from_secs(30);
-
 impl RegistryClient {
-    /// Creates a client; CA files are read now so that a bad path fails early.
+    /// Creates a client; CA files are read and parsed now so that a bad file fails early.
     pub fn new(options: RegistryOptions) -> Result<Self, RegistryError> {
         crate::install_crypto_provider();
         let mut extra_roots = Vec::new();
@@ -140,6 +136,18 @@ impl RegistryClient {
                 path: path.clone(),
                 source,
             })?;
+            match reqwest::Certificate::from_pem_bundle(&data) {
+                Ok(bundle) if !bundle.is_empty() => {}
+                _ => {
+                    return Err(RegistryError::CaFile {
+                        path: path.clone(),
+                        source: std::io::Error::new(
+                            std::io::ErrorKind::InvalidData,
+                            "no PEM certificate in the file",
+                        ),
+                    });
+                }
+            }
             extra_roots.push(Certificate {
                 encoding: CertificateEncoding::Pem,
                 data,
@@ -148,32 +156,57 @@ impl RegistryClient {
         Ok(RegistryClient {
             options,
             extra_roots,
-            clients: Mutex::new(HashMap::new()),
+            sessions: Mutex::new(HashMap::new()),
         })
     }
 
-    /// Every tag of a repository (following pagination).
+    /// Every tag of a repository (following pagination, at most [`MAX_TAGS`]).
     pub async fn list_tags(&self, repository: &OciRef) -> Result<Vec<String>, RegistryError> {
-        let (client, auth) = self.client(&repository.registry).await?;
-        let reference = Reference::with_tag(
-            repository.registry.clone(),
-            repository.repository.clone(),
-            "latest".into(),
-        );
+        #[derive(serde::Deserialize)]
+        struct TagPage {
+            #[serde(default)]
+            tags: Option<Vec<String>>,
+        }
+        let session = self.session(&repository.registry).await?;
+        let shown = repository.to_string();
         let mut tags: Vec<String> = Vec::new();
         loop {
-            let page = client
-                .list_tags(
-                    &reference,
-                    &auth,
-                    Some(1000),
-                    tags.last().map(String::as_str),
+            let mut path = format!("/v2/{}/tags/list?n=1000", repository.repository);
+            if let Some(last) = tags.last() {
+                path.push_str(&format!("&last={}", query_escape(last)));
+            }
+            let body = session
+                .get(
+                    &repository.repository,
+                    Get {
+                        path,
+                        accept: None,
+                        head: false,
+                        max_bytes: MAX_DOCUMENT_BYTES,
+                        what: "tag list",
+                        reference: &shown,
+                    },
                 )
-                .await
-                .map_err(|e| classify(e, &repository.registry, &repository.to_string()))?;
-            let count = page.tags.len();
-            tags.extend(page.tags);
-            if count < 1000 {
+                .await?
+                .1;
+            let page: TagPage =
+                serde_json::from_slice(&body).map_err(|e| RegistryError::Invalid {
+                    reference: shown.clone(),
+                    reason: format!("the tag list is not valid JSON: {e}"),
+                })?;
+            let page = page.tags.unwrap_or_default();
+            let count = page.len();
+            let before = tags.last().cloned();
+            tags.extend(page);
+            if tags.len() > MAX_TAGS {
+                return Err(RegistryError::TooLarge {
+                    reference: shown,
+                    what: format!("tag list (more than {MAX_TAGS} tags)"),
+                    limit: MAX_TAGS as u64,
+                });
+            }
+            // A full page asks for the next one, unless the registry ignored `last`.
+            if count < 1000 || tags.last() == before.as_ref() {
                 break;
             }
         }
@@ -221,60 +254,118 @@ impl RegistryClient {
     /// Resolves a tag to its manifest digest (a digest reference resolves to itself).
     pub async fn resolve_digest(&self, target: &OciRef) -> Result<String, RegistryError> {
         if let Some(digest) = &target.digest {
+            validate_digest(digest).map_err(|reason| RegistryError::Invalid {
+                reference: target.to_string(),
+                reason,
+            })?;
             return Ok(digest.clone());
         }
-        let (client, auth) = self.client(&target.registry).await?;
-        client
-            .fetch_manifest_digest(&to_reference(target), &auth)
-            .await
-            .map_err(|e| classify(e, &target.registry, &target.to_string()))
+        let session = self.session(&target.registry).await?;
+        let shown = target.to_string();
+        let path = manifest_path(target, &shown)?;
+        let (headers, _) = session
+            .get(
+                &target.repository,
+                Get {
+                    path: path.clone(),
+                    accept: Some(ACCEPT_MANIFESTS),
+                    head: true,
+                    max_bytes: 0,
+                    what: "manifest",
+                    reference: &shown,
+                },
+            )
+            .await?;
+        if let Some(digest) = headers
+            .get("docker-content-digest")
+            .and_then(|v| v.to_str().ok())
+        {
+            validate_digest(digest).map_err(|reason| RegistryError::Invalid {
+                reference: shown.clone(),
+                reason: format!("the registry announced an invalid digest: {reason}"),
+            })?;
+            return Ok(digest.to_string());
+        }
+        // No digest header: the digest is that of the manifest's bytes.
+        let (_, body) = session
+            .get(
+                &target.repository,
+                Get {
+                    path,
+                    accept: Some(ACCEPT_MANIFESTS),
+                    head: false,
+                    max_bytes: MAX_DOCUMENT_BYTES,
+                    what: "manifest",
+                    reference: &shown,
+                },
+            )
+            .await?;
+        Ok(crate::package::sha256_digest(&body))
     }
 
-    /// Pulls an image by digest: the manifest is checked against the digest, each blob against its own.
-    pub async fn pull(&self, target: &OciRef, digest: &str) -> Result<PulledImage, RegistryError> {
+    /// Pulls an image by digest: the manifest is checked against the digest, each
+    /// blob against its own; `max_blob_bytes` caps the config and layers together
+    /// (checked against the manifest before anything is downloaded).
+    pub async fn pull(
+        &self,
+        target: &OciRef,
+        digest: &str,
+        max_blob_bytes: u64,
+    ) -> Result<PulledImage, RegistryError> {
         let pinned = target.with_digest(digest);
         let shown = pinned.to_string();
-        let (client, auth) = self.client(&target.registry).await?;
-        let reference = to_reference(&pinned);
-        let (manifest, manifest_digest) = client
-            .pull_image_manifest(&reference, &auth)
-            .await
-            .map_err(|e| classify(e, &target.registry, &shown))?;
-        if manifest_digest != digest {
+        let invalid = |reason: String| RegistryError::Invalid {
+            reference: shown.clone(),
+            reason,
+        };
+        validate_digest(digest).map_err(invalid)?;
+        let session = self.session(&target.registry).await?;
+        let (_, body) = session
+            .get(
+                &target.repository,
+                Get {
+                    path: manifest_path(&pinned, &shown)?,
+                    accept: Some(ACCEPT_MANIFESTS),
+                    head: false,
+                    max_bytes: MAX_DOCUMENT_BYTES,
+                    what: "manifest",
+                    reference: &shown,
+                },
+            )
+            .await?;
+        let actual = crate::package::sha256_digest(&body);
+        if actual != digest {
             return Err(RegistryError::DigestMismatch {
                 reference: shown,
                 expected: digest.to_string(),
-                actual: manifest_digest,
+                actual,
             });
         }
-        let mut config = Vec::new();
-        client
-            .pull_blob(&reference, &manifest.config, &mut config)
-            .await
-            .map_err(|e| {
-                classify(
-                    e,
-                    &target.registry,
-                    &format!("{shown} (config {})", manifest.config.digest),
-                )
-            })?;
+        let manifest = parse_manifest(&body).map_err(invalid)?;
+        let declared: u64 = std::iter::once(&manifest.config)
+            .chain(&manifest.layers)
+            .map(|d| u64::try_from(d.size).unwrap_or(u64::MAX))
+            .fold(0, u64::saturating_add);
+        if declared > max_blob_bytes {
+            return Err(RegistryError::TooLarge {
+                reference: shown,
+                what: "package (its blobs together)".to_string(),
+                limit: max_blob_bytes,
+            });
+        }
+        let config = session
+            .blob(target, &manifest.config, "config", MAX_CONFIG_BYTES, &shown)
+            .await?;
         let mut layers = Vec::with_capacity(manifest.layers.len());
         for layer in &manifest.layers {
-            let mut data = Vec::new();
-            client
-                .pull_blob(&reference, layer, &mut data)
-                .await
-                .map_err(|e| {
-                    classify(
-                        e,
-                        &target.registry,
-                        &format!("{shown} (layer {})", layer.digest),
-                    )
-                })?;
-            layers.push(data);
+            layers.push(
+                session
+                    .blob(target, layer, "layer", max_blob_bytes, &shown)
+                    .await?,
+            );
         }
         Ok(PulledImage {
-            digest: manifest_digest,
+            digest: actual,
             manifest,
             config,
             layers,
@@ -288,10 +379,11 @@ impl RegistryClient {
         artifact: &Artifact,
     ) -> Result<String, RegistryError> {
         let shown = target.to_string();
-        let (client, auth) = self.client(&target.registry).await?;
+        let session = self.session(&target.registry).await?;
+        let (client, auth) = session.oci();
         let reference = to_reference(target);
         client
-            .auth(&reference, &auth, RegistryOperation::Push)
+            .auth(&reference, auth, RegistryOperation::Push)
             .await
             .map_err(|e| classify(e, &target.registry, &shown))?;
         let manifest: OciImageManifest = serde_json::from_slice(&artifact.manifest)
@@ -322,61 +414,182 @@ impl RegistryClient {
         Ok(artifact.digest.clone())
     }
 
-    /// The client for a registry, created on first use, with its credentials.
-    async fn client(&self, registry: &str) -> Result<(Client, RegistryAuth), RegistryError> {
+    /// The session for a registry, created on first use: its protocol, clients and credentials.
+    async fn session(&self, registry: &str) -> Result<Arc<Session>, RegistryError> {
+        if let Some(session) = self.sessions.lock().expect("not poisoned").get(registry) {
+            return Ok(session.clone());
+        }
         let auth = credentials_for(registry, self.options.docker_config_dir.as_deref());
-        if let Some(client) = self.clients.lock().expect("not poisoned").get(registry) {
-            return Ok((client.clone(), auth));
-        }
-        let loopback = crate::reference::is_loopback_host(registry);
-        let protocol = if self.options.plain_http {
-            ClientProtocol::Http
-        } else {
-            ClientProtocol::Https
-        };
-        let mut client = self.build_client(registry, protocol)?;
-        // Like Docker with a local registry: try TLS first, fall back to plain HTTP on loopback only.
-        if !self.options.plain_http {
-            let probe = Reference::with_tag(
-                registry.to_string(),
-                "kubectl-pkg-probe".into(),
-                "latest".into(),
-            );
-            if let Err(error) = client.auth(&probe, &auth, RegistryOperation::Pull).await
-                && loopback
-                && answered_without_tls(&error)
-            {
-                client = self.build_client(registry, ClientProtocol::Http)?;
-            }
-        }
-        self.clients
-            .lock()
-            .expect("not poisoned")
-            .insert(registry.to_string(), client.clone());
-        Ok((client, auth))
-    }
-
-    fn build_client(
-        &self,
-        registry: &str,
-        protocol: ClientProtocol,
-    ) -> Result<Client, RegistryError> {
-        let mut extra_root_certificates = self.extra_roots.clone();
-        extra_root_certificates.extend(docker_certs_d(
+        let mut roots = self.extra_roots.clone();
+        roots.extend(docker_certs_d(
             registry,
             self.options.docker_config_dir.as_deref(),
         ));
-        Ok(Client::new(ClientConfig {
-            protocol,
-            extra_root_certificates,
+        let mut plain_http = self.options.plain_http;
+        let http = self.build_http(registry, &roots)?;
+        // Like Docker with a local registry: try TLS first, fall back to plain
+        // HTTP on loopback only, and only when the server answered without TLS.
+        if !plain_http {
+            match http.get(format!("https://{registry}/v2/")).send().await {
+                Err(error) if error.is_timeout() => {
+                    return Err(RegistryError::Timeout {
+                        registry: registry.to_string(),
+                        seconds: self.options.timeout.as_secs(),
+                    });
+                }
+                Err(error)
+                    if crate::reference::is_loopback_host(registry)
+                        && answered_without_tls(&error) =>
+                {
+                    plain_http = true;
+                }
+                // Anything else is reported by the request that needs the registry.
+                _ => {}
+            }
+        }
+        let oci = Client::try_from(ClientConfig {
+            protocol: if plain_http {
+                ClientProtocol::Http
+            } else {
+                ClientProtocol::Https
+            },
+            extra_root_certificates: roots,
             accept_invalid_certificates: self.options.insecure_skip_tls_verify,
-            connect_timeout: Some(CONNECT_TIMEOUT),
-            read_timeout: Some(READ_TIMEOUT),
+            connect_timeout: Some(self.options.timeout),
+            read_timeout: Some(self.options.timeout),
             platform_resolver: None,
-            user_agent: concat!("kubectl-pkg/", env!("CARGO_PKG_VERSION")),
+            user_agent: USER_AGENT,
             ..ClientConfig::default()
-        }))
+        })
+        .map_err(|e| RegistryError::Tls {
+            registry: registry.to_string(),
+            reason: error_chain(&e),
+        })?;
+        let base = format!("{}://{registry}", if plain_http { "http" } else { "https" });
+        let session = Arc::new(Session::new(
+            registry,
+            base,
+            (http, oci),
+            auth,
+            self.options.timeout,
+            self.options.attempts,
+        ));
+        self.sessions
+            .lock()
+            .expect("not poisoned")
+            .insert(registry.to_string(), session.clone());
+        Ok(session)
     }
+
+    /// The HTTP client for reads: timeouts, redirect rules and trusted roots.
+    fn build_http(
+        &self,
+        registry: &str,
+        roots: &[Certificate],
+    ) -> Result<reqwest::Client, RegistryError> {
+        let tls = |reason: String| RegistryError::Tls {
+            registry: registry.to_string(),
+            reason,
+        };
+        let mut certificates = Vec::new();
+        for root in roots {
+            certificates.extend(
+                reqwest::Certificate::from_pem_bundle(&root.data)
+                    .map_err(|e| tls(error_chain(&e)))?,
+            );
+        }
+        reqwest::Client::builder()
+            .user_agent(USER_AGENT)
+            .connect_timeout(self.options.timeout)
+            .read_timeout(self.options.timeout)
+            .timeout(REQUEST_DEADLINE)
+            .tls_certs_merge(certificates)
+            .tls_danger_accept_invalid_certs(self.options.insecure_skip_tls_verify)
+            .redirect(reqwest::redirect::Policy::custom(|attempt| {
+                let downgrade = attempt.url().scheme() == "http"
+                    && attempt
+                        .previous()
+                        .last()
+                        .is_some_and(|previous| previous.scheme() == "https");
+                if downgrade {
+                    attempt.error("from HTTPS to plain HTTP")
+                } else if attempt.previous().len() > MAX_REDIRECTS {
+                    attempt.error(format!("more than {MAX_REDIRECTS} redirects"))
+                } else {
+                    attempt.follow()
+                }
+            }))
+            .build()
+            .map_err(|e| tls(error_chain(&e)))
+    }
+}
+
+/// `/v2/<repository>/manifests/<digest or tag>`, with the tag checked against
+/// the OCI tag grammar (it may come from a registry's tag list).
+fn manifest_path(target: &OciRef, shown: &str) -> Result<String, RegistryError> {
+    let reference = match (&target.digest, &target.tag) {
+        (Some(digest), _) => digest.clone(),
+        (None, Some(tag)) => tag.clone(),
+        (None, None) => "latest".to_string(),
+    };
+    let valid_tag = reference.len() <= 128
+        && reference
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        && reference
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'));
+    if target.digest.is_none() && !valid_tag {
+        return Err(RegistryError::Invalid {
+            reference: shown.to_string(),
+            reason: format!("{reference:?} is not a valid tag"),
+        });
+    }
+    Ok(format!("/v2/{}/manifests/{reference}", target.repository))
+}
+
+/// Percent-encodes a query value (tags are plain, but the registry chose them).
+fn query_escape(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Parses an image manifest; image indexes and other documents are refused.
+fn parse_manifest(body: &[u8]) -> Result<OciImageManifest, String> {
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Versioned {
+        schema_version: i32,
+        #[serde(default)]
+        media_type: Option<String>,
+    }
+    let versioned: Versioned = serde_json::from_slice(body)
+        .map_err(|e| format!("the manifest is not an OCI image manifest: {e}"))?;
+    if versioned.schema_version != 2 {
+        return Err(format!(
+            "unsupported manifest schemaVersion {}",
+            versioned.schema_version
+        ));
+    }
+    match versioned.media_type.as_deref() {
+        None
+        | Some(crate::package::MANIFEST_MEDIA_TYPE)
+        | Some("application/vnd.docker.distribution.manifest.v2+json") => {}
+        Some(other) => {
+            return Err(format!(
+                "the manifest has media type {other:?}: an image index or another kind of artifact, not a package"
+            ));
+        }
+    }
+    serde_json::from_slice(body)
+        .map_err(|e| format!("the manifest is not an OCI image manifest: {e}"))
 }
 
 fn manifest_content_type() -> http::HeaderValue {
@@ -401,177 +614,4 @@ fn to_reference(target: &OciRef) -> Reference {
             "latest".into(),
         ),
     }
-}
-
-/// Credentials from the Docker config (`config.json` in `dir`, `$DOCKER_CONFIG`
-/// or `~/.docker`) and its credential helpers; anonymous when none are configured.
-fn credentials_for(registry: &str, dir: Option<&std::path::Path>) -> RegistryAuth {
-    use docker_credential::{CredentialRetrievalError as E, DockerCredential};
-    let credential = match dir {
-        Some(dir) => std::fs::File::open(dir.join("config.json"))
-            .map_err(|_| E::ConfigReadError)
-            .and_then(|file| {
-                docker_credential::get_credential_from_reader(
-                    std::io::BufReader::new(file),
-                    registry,
-                )
-            }),
-        None => docker_credential::get_credential(registry),
-    };
-    match credential {
-        Ok(DockerCredential::UsernamePassword(user, password)) => {
-            RegistryAuth::Basic(user, password)
-        }
-        Ok(DockerCredential::IdentityToken(token)) => RegistryAuth::Bearer(token),
-        Err(E::NoCredentialConfigured | E::ConfigNotFound | E::ConfigReadError) => {
-            RegistryAuth::Anonymous
-        }
-        Err(other) => {
-            tracing::warn!(
-                "{registry}: cannot read credentials from the Docker config ({other}); trying anonymously"
-            );
-            RegistryAuth::Anonymous
-        }
-    }
-}
-
-/// CA certificates Docker would trust for this registry: `certs.d/<host:port>/*.crt`
-/// under `$DOCKER_CONFIG` (or `~/.docker`) and `/etc/docker`.
-fn docker_certs_d(registry: &str, dir: Option<&std::path::Path>) -> Vec<Certificate> {
-    let mut dirs = Vec::new();
-    match dir
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("DOCKER_CONFIG").map(PathBuf::from))
-    {
-        Some(dir) => dirs.push(dir.join("certs.d")),
-        None => {
-            if let Some(home) = std::env::var_os("HOME") {
-                dirs.push(PathBuf::from(home).join(".docker/certs.d"));
-            }
-        }
-    }
-    dirs.push(PathBuf::from("/etc/docker/certs.d"));
-    let mut certificates = Vec::new();
-    for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(dir.join(registry)) else {
-            continue;
-        };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "crt"))
-        {
-            if let Ok(data) = std::fs::read(&path) {
-                certificates.push(Certificate {
-                    encoding: CertificateEncoding::Pem,
-                    data,
-                });
-            }
-        }
-    }
-    certificates
-}
-
-/// Whether a TLS handshake failed because the server answered in plain HTTP
-/// (rustls saw a non-TLS record). Certificate errors are not this: a registry
-/// that speaks TLS with an untrusted certificate must never be downgraded.
-fn answered_without_tls(error: &OciDistributionError) -> bool {
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    while let Some(current) = cause {
-        if let Some(tls) = current.downcast_ref::<rustls::Error>() {
-            return matches!(tls, rustls::Error::InvalidMessage(_));
-        }
-        // io::Error hides the error it wraps from source(); look inside it instead.
-        cause = match current
-            .downcast_ref::<std::io::Error>()
-            .and_then(|io| io.get_ref())
-        {
-            Some(inner) => Some(inner as &(dyn std::error::Error + 'static)),
-            None => current.source(),
-        };
-    }
-    false
-}
-
-/// Turns oci-client errors into ours, naming the registry and what was fetched.
-fn classify(error: OciDistributionError, registry: &str, reference: &str) -> RegistryError {
-    use oci_client::errors::DigestError;
-    match error {
-        OciDistributionError::DigestError(DigestError::VerificationError { expected, actual }) => {
-            RegistryError::DigestMismatch {
-                reference: reference.to_string(),
-                expected,
-                actual,
-            }
-        }
-        OciDistributionError::AuthenticationFailure(_)
-        | OciDistributionError::UnauthorizedError { .. } => RegistryError::Unauthorized {
-            registry: registry.to_string(),
-        },
-        OciDistributionError::ImageManifestNotFoundError(_) => RegistryError::NotFound {
-            reference: reference.to_string(),
-        },
-        OciDistributionError::RegistryError { ref envelope, .. } => {
-            let codes: Vec<&OciErrorCode> = envelope.errors.iter().map(|e| &e.code).collect();
-            if codes
-                .iter()
-                .any(|c| matches!(c, OciErrorCode::Unauthorized | OciErrorCode::Denied))
-            {
-                RegistryError::Unauthorized {
-                    registry: registry.to_string(),
-                }
-            } else if codes.iter().any(|c| {
-                matches!(
-                    c,
-                    OciErrorCode::NameUnknown
-                        | OciErrorCode::ManifestUnknown
-                        | OciErrorCode::BlobUnknown
-                )
-            }) {
-                RegistryError::NotFound {
-                    reference: reference.to_string(),
-                }
-            } else {
-                RegistryError::Other {
-                    reference: reference.to_string(),
-                    source: error,
-                }
-            }
-        }
-        OciDistributionError::ServerError {
-            code: 401 | 403, ..
-        } => RegistryError::Unauthorized {
-            registry: registry.to_string(),
-        },
-        OciDistributionError::ServerError { code: 404, .. } => RegistryError::NotFound {
-            reference: reference.to_string(),
-        },
-        OciDistributionError::RequestError(ref e)
-            if e.is_connect() || e.is_timeout() || e.is_request() =>
-        {
-            RegistryError::Unreachable {
-                registry: registry.to_string(),
-                reason: error_chain(e),
-            }
-        }
-        other => RegistryError::Other {
-            reference: reference.to_string(),
-            source: other,
-        },
-    }
-}
-
-/// "error sending request: connection refused": the chain, which reqwest hides in its Display.
-fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut parts = vec![error.to_string()];
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let text = cause.to_string();
-        if !parts.iter().any(|p| p.contains(&text)) {
-            parts.push(text);
-        }
-        source = cause.source();
-    }
-    parts.join(": ")
 }

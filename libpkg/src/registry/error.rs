@@ -1,0 +1,233 @@
+//! Registry errors: one enum that names the registry or reference at fault, and
+//! the translation of transport and oci-client errors into it.
+
+use std::path::PathBuf;
+
+use oci_client::errors::{OciDistributionError, OciErrorCode};
+
+/// What went wrong talking to a registry.
+#[derive(Debug, thiserror::Error)]
+pub enum RegistryError {
+    /// The repository, tag or blob does not exist.
+    #[error("{reference}: not found in the registry")]
+    NotFound {
+        /// What was looked for.
+        reference: String,
+    },
+    /// The registry refused our credentials, or we had none.
+    #[error(
+        "{registry}: authentication required or refused; log in with `docker login {registry}` (credentials are read from the Docker config and its credential helpers)"
+    )]
+    Unauthorized {
+        /// The registry host.
+        registry: String,
+    },
+    /// Content did not match its digest.
+    #[error(
+        "{reference}: digest mismatch: expected {expected}, got {actual}; the registry served corrupted or tampered content"
+    )]
+    DigestMismatch {
+        /// The object fetched.
+        reference: String,
+        /// The digest it should have.
+        expected: String,
+        /// The digest it had.
+        actual: String,
+    },
+    /// The registry could not be reached, or the connection failed.
+    #[error("{registry}: cannot connect: {reason}")]
+    Unreachable {
+        /// The registry host.
+        registry: String,
+        /// Why.
+        reason: String,
+    },
+    /// The registry did not answer in time.
+    #[error(
+        "{registry}: no answer within {seconds} s; the registry is down, overloaded or unreachable (the timeout is configurable)"
+    )]
+    Timeout {
+        /// The registry host.
+        registry: String,
+        /// The timeout, in seconds.
+        seconds: u64,
+    },
+    /// The registry kept failing (429 or 5xx) after every attempt, or answered
+    /// with a status that makes no sense for the request.
+    #[error("{reference}: the registry answered {status}{}", if *.attempts > 1 { format!(" to all {attempts} attempts", attempts = .attempts) } else { String::new() })]
+    Status {
+        /// The object fetched.
+        reference: String,
+        /// The last HTTP status.
+        status: u16,
+        /// How many attempts were made.
+        attempts: u32,
+    },
+    /// The registry sent, or announced, more bytes than allowed.
+    #[error("{reference}: the {what} is larger than the limit of {limit} bytes; refusing it")]
+    TooLarge {
+        /// The object fetched.
+        reference: String,
+        /// What it is (manifest, layer, tag list).
+        what: String,
+        /// The limit.
+        limit: u64,
+    },
+    /// A redirect that is refused (too many, or from HTTPS to HTTP).
+    #[error("{reference}: refused a redirect: {reason}")]
+    Redirect {
+        /// The object fetched.
+        reference: String,
+        /// Why.
+        reason: String,
+    },
+    /// A CA file could not be read.
+    #[error("{path}: cannot read CA certificate: {source}")]
+    CaFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The TLS settings could not be used (a CA file that is not PEM, say).
+    #[error("{registry}: cannot set up TLS: {reason}")]
+    Tls {
+        /// The registry host.
+        registry: String,
+        /// Why.
+        reason: String,
+    },
+    /// The registry answered something that is not a package.
+    #[error("{reference}: {reason}")]
+    Invalid {
+        /// The object fetched.
+        reference: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Any other registry error.
+    #[error("{reference}: {source}")]
+    Other {
+        /// The object fetched.
+        reference: String,
+        /// The client's error.
+        source: OciDistributionError,
+    },
+}
+
+/// Whether a TLS handshake failed because the server answered in plain HTTP
+/// (rustls saw a non-TLS record). Certificate errors are not this: a registry
+/// that speaks TLS with an untrusted certificate must never be downgraded.
+pub(super) fn answered_without_tls(error: &(dyn std::error::Error + 'static)) -> bool {
+    tls_error(error).is_some_and(|tls| matches!(tls, rustls::Error::InvalidMessage(_)))
+}
+
+/// Whether TLS itself failed (an untrusted certificate, say): trying again will not help.
+pub(super) fn certificate_problem(error: &(dyn std::error::Error + 'static)) -> bool {
+    tls_error(error).is_some()
+}
+
+/// The rustls error somewhere in an error's chain.
+fn tls_error<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(current) = cause {
+        if let Some(tls) = current.downcast_ref::<rustls::Error>() {
+            return Some(tls);
+        }
+        // io::Error hides the error it wraps from source(); look inside it instead.
+        cause = match current
+            .downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+        {
+            Some(inner) => Some(inner as &(dyn std::error::Error + 'static)),
+            None => current.source(),
+        };
+    }
+    None
+}
+
+/// Turns oci-client errors into ours, naming the registry and what was fetched.
+pub(super) fn classify(
+    error: OciDistributionError,
+    registry: &str,
+    reference: &str,
+) -> RegistryError {
+    use oci_client::errors::DigestError;
+    match error {
+        OciDistributionError::DigestError(DigestError::VerificationError { expected, actual }) => {
+            RegistryError::DigestMismatch {
+                reference: reference.to_string(),
+                expected,
+                actual,
+            }
+        }
+        OciDistributionError::AuthenticationFailure(_)
+        | OciDistributionError::UnauthorizedError { .. } => RegistryError::Unauthorized {
+            registry: registry.to_string(),
+        },
+        OciDistributionError::ImageManifestNotFoundError(_) => RegistryError::NotFound {
+            reference: reference.to_string(),
+        },
+        OciDistributionError::RegistryError { ref envelope, .. } => {
+            let codes: Vec<&OciErrorCode> = envelope.errors.iter().map(|e| &e.code).collect();
+            if codes
+                .iter()
+                .any(|c| matches!(c, OciErrorCode::Unauthorized | OciErrorCode::Denied))
+            {
+                RegistryError::Unauthorized {
+                    registry: registry.to_string(),
+                }
+            } else if codes.iter().any(|c| {
+                matches!(
+                    c,
+                    OciErrorCode::NameUnknown
+                        | OciErrorCode::ManifestUnknown
+                        | OciErrorCode::BlobUnknown
+                )
+            }) {
+                RegistryError::NotFound {
+                    reference: reference.to_string(),
+                }
+            } else {
+                RegistryError::Other {
+                    reference: reference.to_string(),
+                    source: error,
+                }
+            }
+        }
+        OciDistributionError::ServerError {
+            code: 401 | 403, ..
+        } => RegistryError::Unauthorized {
+            registry: registry.to_string(),
+        },
+        OciDistributionError::ServerError { code: 404, .. } => RegistryError::NotFound {
+            reference: reference.to_string(),
+        },
+        OciDistributionError::RequestError(ref e)
+            if e.is_connect() || e.is_timeout() || e.is_request() =>
+        {
+            RegistryError::Unreachable {
+                registry: registry.to_string(),
+                reason: error_chain(e),
+            }
+        }
+        other => RegistryError::Other {
+            reference: reference.to_string(),
+            source: other,
+        },
+    }
+}
+
+/// "error sending request: connection refused": the chain, which reqwest hides in its Display.
+pub(super) fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut parts = vec![error.to_string()];
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+        source = cause.source();
+    }
+    parts.join(": ")
+}

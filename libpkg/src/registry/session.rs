@@ -1,0 +1,344 @@
+//! One registry's session: its base URL, HTTP client and credentials, and the
+//! one read path every manifest, tag list and blob goes through (caps, retries
+//! with backoff, timeouts, digest checks).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use oci_client::manifest::OciDescriptor;
+use oci_client::secrets::RegistryAuth;
+use oci_client::{Client, Reference, RegistryOperation};
+
+use super::MAX_RETRY_DELAY;
+use super::error::{RegistryError, certificate_problem, classify, error_chain};
+use crate::reference::{OciRef, validate_digest};
+
+/// One registry: where it is, how to reach it, and the credentials for it.
+pub(super) struct Session {
+    registry: String,
+    /// `https://host[:port]` or `http://host[:port]`.
+    base: String,
+    http: reqwest::Client,
+    oci: Client,
+    auth: RegistryAuth,
+    timeout: Duration,
+    attempts: u32,
+    /// The credential to send per repository, once the token handshake is done.
+    credentials: Mutex<HashMap<String, Credential>>,
+}
+
+/// What to send in `Authorization` to this registry (never to another host:
+/// reqwest drops it when a redirect changes host, port or scheme).
+#[derive(Clone)]
+enum Credential {
+    Anonymous,
+    Basic(String, String),
+    Bearer(String),
+}
+
+/// One read request.
+pub(super) struct Get<'a> {
+    /// Path and query below the registry's base URL.
+    pub(super) path: String,
+    pub(super) accept: Option<&'static str>,
+    pub(super) head: bool,
+    /// The most body bytes accepted.
+    pub(super) max_bytes: u64,
+    /// What is fetched, for errors: "manifest", "layer", "tag list".
+    pub(super) what: &'a str,
+    /// The reference shown in errors.
+    pub(super) reference: &'a str,
+}
+
+/// Why one attempt failed, and whether another may succeed.
+struct Failure {
+    error: RegistryError,
+    retry: bool,
+    retry_after: Option<Duration>,
+}
+
+impl Session {
+    /// A session for `registry` at `base` (`https://host[:port]`).
+    pub(super) fn new(
+        registry: &str,
+        base: String,
+        (http, oci): (reqwest::Client, Client),
+        auth: RegistryAuth,
+        timeout: Duration,
+        attempts: u32,
+    ) -> Session {
+        Session {
+            registry: registry.to_string(),
+            base,
+            http,
+            oci,
+            auth,
+            timeout,
+            attempts: attempts.max(1),
+            credentials: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The oci-client client and credentials, for pushing.
+    pub(super) fn oci(&self) -> (&Client, &RegistryAuth) {
+        (&self.oci, &self.auth)
+    }
+
+    /// The credential for reading `repository`, after the token handshake if the registry wants one.
+    async fn credential(&self, repository: &str) -> Result<Credential, RegistryError> {
+        if let Some(known) = self
+            .credentials
+            .lock()
+            .expect("not poisoned")
+            .get(repository)
+        {
+            return Ok(known.clone());
+        }
+        let reference = Reference::with_tag(
+            self.registry.clone(),
+            repository.to_string(),
+            "latest".into(),
+        );
+        let token = self
+            .oci
+            .auth(&reference, &self.auth, RegistryOperation::Pull)
+            .await
+            .map_err(|e| {
+                classify(
+                    e,
+                    &self.registry,
+                    &format!("{}/{repository}", self.registry),
+                )
+            })?;
+        let credential = match (token, &self.auth) {
+            (Some(token), _) => Credential::Bearer(token),
+            (None, RegistryAuth::Basic(user, password)) => {
+                Credential::Basic(user.clone(), password.clone())
+            }
+            (None, _) => Credential::Anonymous,
+        };
+        self.credentials
+            .lock()
+            .expect("not poisoned")
+            .insert(repository.to_string(), credential.clone());
+        Ok(credential)
+    }
+
+    /// Sends a read request, retrying transient failures with backoff; returns
+    /// the headers and the body (empty for HEAD), at most `max_bytes` of it.
+    pub(super) async fn get(
+        &self,
+        repository: &str,
+        request: Get<'_>,
+    ) -> Result<(http::HeaderMap, Vec<u8>), RegistryError> {
+        let credential = self.credential(repository).await?;
+        let mut attempt = 1;
+        loop {
+            match self.get_once(&request, &credential).await {
+                Ok(response) => return Ok(response),
+                Err(failure) if failure.retry && attempt < self.attempts => {
+                    let backoff = Duration::from_millis(250 << (attempt - 1).min(5));
+                    let delay = failure.retry_after.unwrap_or(backoff).min(MAX_RETRY_DELAY);
+                    tracing::debug!(
+                        "{}: attempt {attempt} failed ({}); retrying in {delay:?}",
+                        request.reference,
+                        failure.error
+                    );
+                    tokio::time::sleep(delay).await;
+                    attempt += 1;
+                }
+                Err(failure) => {
+                    return Err(match failure.error {
+                        RegistryError::Status {
+                            reference, status, ..
+                        } => RegistryError::Status {
+                            reference,
+                            status,
+                            attempts: attempt,
+                        },
+                        other => other,
+                    });
+                }
+            }
+        }
+    }
+
+    async fn get_once(
+        &self,
+        request: &Get<'_>,
+        credential: &Credential,
+    ) -> Result<(http::HeaderMap, Vec<u8>), Failure> {
+        let fatal = |error| Failure {
+            error,
+            retry: false,
+            retry_after: None,
+        };
+        let url = format!("{}{}", self.base, request.path);
+        let mut builder = if request.head {
+            self.http.head(&url)
+        } else {
+            self.http.get(&url)
+        };
+        if let Some(accept) = request.accept {
+            builder = builder.header(http::header::ACCEPT, accept);
+        }
+        builder = match credential {
+            Credential::Anonymous => builder,
+            Credential::Basic(user, password) => builder.basic_auth(user, Some(password)),
+            Credential::Bearer(token) => builder.bearer_auth(token),
+        };
+        let mut response = builder
+            .send()
+            .await
+            .map_err(|e| self.transport_failure(e, request.reference))?;
+        let status = response.status().as_u16();
+        match status {
+            200..=299 => {}
+            401 | 403 => {
+                return Err(fatal(RegistryError::Unauthorized {
+                    registry: self.registry.clone(),
+                }));
+            }
+            404 => {
+                return Err(fatal(RegistryError::NotFound {
+                    reference: match request.what {
+                        "manifest" | "tag list" => request.reference.to_string(),
+                        what => format!("{} ({what})", request.reference),
+                    },
+                }));
+            }
+            _ => {
+                let retry_after = response
+                    .headers()
+                    .get(http::header::RETRY_AFTER)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.trim().parse::<u64>().ok())
+                    .map(Duration::from_secs);
+                return Err(Failure {
+                    error: RegistryError::Status {
+                        reference: request.reference.to_string(),
+                        status,
+                        attempts: 1,
+                    },
+                    retry: matches!(status, 429 | 500 | 502 | 503 | 504),
+                    retry_after,
+                });
+            }
+        }
+        let headers = response.headers().clone();
+        if request.head {
+            return Ok((headers, Vec::new()));
+        }
+        let too_large = || {
+            fatal(RegistryError::TooLarge {
+                reference: request.reference.to_string(),
+                what: request.what.to_string(),
+                limit: request.max_bytes,
+            })
+        };
+        if response
+            .content_length()
+            .is_some_and(|length| length > request.max_bytes)
+        {
+            return Err(too_large());
+        }
+        let mut body = Vec::new();
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| self.transport_failure(e, request.reference))?
+        {
+            if (body.len() + chunk.len()) as u64 > request.max_bytes {
+                return Err(too_large());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok((headers, body))
+    }
+
+    /// A blob, at most as large as its descriptor says (and `limit`), checked against its digest.
+    pub(super) async fn blob(
+        &self,
+        target: &OciRef,
+        descriptor: &OciDescriptor,
+        what: &str,
+        limit: u64,
+        shown: &str,
+    ) -> Result<Vec<u8>, RegistryError> {
+        let what = format!("{what} {}", descriptor.digest);
+        validate_digest(&descriptor.digest).map_err(|reason| RegistryError::Invalid {
+            reference: shown.to_string(),
+            reason: format!("the manifest lists an invalid digest: {reason}"),
+        })?;
+        let size = u64::try_from(descriptor.size).map_err(|_| RegistryError::Invalid {
+            reference: shown.to_string(),
+            reason: format!("the manifest gives {what} a negative size"),
+        })?;
+        if size > limit {
+            return Err(RegistryError::TooLarge {
+                reference: shown.to_string(),
+                what,
+                limit,
+            });
+        }
+        let (_, data) = self
+            .get(
+                &target.repository,
+                Get {
+                    path: format!("/v2/{}/blobs/{}", target.repository, descriptor.digest),
+                    accept: None,
+                    head: false,
+                    max_bytes: size,
+                    what: &what,
+                    reference: shown,
+                },
+            )
+            .await?;
+        let actual = crate::package::sha256_digest(&data);
+        if actual != descriptor.digest || data.len() as u64 != size {
+            return Err(RegistryError::DigestMismatch {
+                reference: format!("{shown} ({what})"),
+                expected: descriptor.digest.clone(),
+                actual,
+            });
+        }
+        Ok(data)
+    }
+
+    /// Classifies a transport error: timeouts and refused redirects are final,
+    /// dropped or refused connections may be retried.
+    fn transport_failure(&self, error: reqwest::Error, reference: &str) -> Failure {
+        let (error, retry) = if error.is_timeout() {
+            (
+                RegistryError::Timeout {
+                    registry: self.registry.clone(),
+                    seconds: self.timeout.as_secs(),
+                },
+                false,
+            )
+        } else if error.is_redirect() {
+            (
+                RegistryError::Redirect {
+                    reference: reference.to_string(),
+                    reason: error_chain(&error),
+                },
+                false,
+            )
+        } else {
+            let tls = certificate_problem(&error);
+            (
+                RegistryError::Unreachable {
+                    registry: self.registry.clone(),
+                    reason: error_chain(&error),
+                },
+                !tls,
+            )
+        };
+        Failure {
+            error,
+            retry,
+            retry_after: None,
+        }
+    }
+}
