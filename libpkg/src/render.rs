@@ -14,6 +14,7 @@ use crate::kinds::{self, Scope};
 use crate::names::{validate_dns_label, validate_dns_subdomain};
 use crate::object::{Object, ObjectKey, group_of};
 use crate::package::Package;
+use crate::yaml::{YamlBudget, YamlLimits};
 
 /// Label on every object: who manages it.
 pub const LABEL_MANAGED_BY: &str = "app.kubernetes.io/managed-by";
@@ -163,8 +164,18 @@ pub enum RenderError {
     Empty,
 }
 
-/// Parses every manifest document of a package, in file order, expanding `List`s.
+/// Parses every manifest document of a package, in file order, expanding `List`s,
+/// within the default [`YamlLimits`] for the whole package.
 pub fn parse_documents(package: &Package) -> Result<Vec<(Location, Value)>, RenderError> {
+    parse_documents_within(package, YamlLimits::default())
+}
+
+/// [`parse_documents`] with other limits.
+pub fn parse_documents_within(
+    package: &Package,
+    limits: YamlLimits,
+) -> Result<Vec<(Location, Value)>, RenderError> {
+    let mut budget = YamlBudget::new(limits);
     let mut documents = Vec::new();
     for (file, bytes) in package.manifest_files() {
         let is_manifest = [".yaml", ".yml", ".json"]
@@ -177,13 +188,15 @@ pub fn parse_documents(package: &Package) -> Result<Vec<(Location, Value)>, Rend
             file: file.to_string(),
         })?;
         let parsed =
-            crate::yaml::documents(text).map_err(|(document, line, error)| RenderError::Yaml {
-                location: Location {
-                    file: file.to_string(),
-                    document,
-                    line,
-                },
-                message: error.message,
+            crate::yaml::documents(text, &mut budget).map_err(|(document, line, error)| {
+                RenderError::Yaml {
+                    location: Location {
+                        file: file.to_string(),
+                        document,
+                        line,
+                    },
+                    message: error.message,
+                }
             })?;
         for document in parsed {
             let location = Location {

@@ -1,10 +1,23 @@
-//! YAML in and out, in one place: the parser's budgets and error shape are
-//! decided here, not at every call site.
+//! YAML in and out, in one place: the parser's budgets, its reading of plain
+//! scalars and its error shape are decided here, not at every call site.
 //!
 //! Multi-document files are split on `---` lines the way kubectl splits them,
 //! so each document can be reported by index and line, then each document is
-//! parsed with serde-saphyr (the YAML crate kube itself uses). Duplicate keys
-//! are errors; the parser's budget bounds aliases and nesting ("billion laughs").
+//! parsed with serde-saphyr (the YAML crate kube itself uses).
+//!
+//! Hostile YAML is bounded ([`YamlLimits`], docs/security.md#yaml): the number
+//! of documents, the nesting depth, the nodes of all documents together with
+//! aliases expanded, and the events one document may replay from aliases, so a
+//! "billion laughs" document fails after a bounded amount of work. Duplicate
+//! keys are errors.
+//!
+//! Plain scalars are read as kubectl reads them (YAML 1.1, through
+//! sigs.k8s.io/yaml), so a manifest means the same here as with `kubectl apply`:
+//! `yes`/`no`/`on`/`off`/`y`/`n` (any capitalization) are booleans, `0755` is
+//! octal (493), and numbers with no fractional part are integers (`1.0` → 1,
+//! `1e3` → 1000), as they reach the API server from kubectl. Quote a value to
+//! keep it a string. Mapping keys are always the text written (`on:` is the key
+//! "on"), where kubectl would turn a YAML 1.1 boolean key into "true".
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -29,40 +42,130 @@ pub struct Document {
     pub value: Value,
 }
 
-fn options() -> serde_saphyr::Options {
-    serde_saphyr::options! {
-        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::Error,
+/// Caps on what YAML may expand to. They bound the work and memory hostile
+/// YAML can cost; real packages stay far below them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct YamlLimits {
+    /// Documents in all the files a [`YamlBudget`] is used for (one package).
+    pub max_documents: usize,
+    /// Nesting depth of mappings and sequences in one document.
+    pub max_depth: usize,
+    /// Nodes (mappings, sequences, scalars), aliases expanded, in all documents together.
+    pub max_nodes: usize,
+    /// Parser events one document may replay through aliases.
+    pub max_alias_events: usize,
+}
+
+impl Default for YamlLimits {
+    /// 10,000 documents, depth 64, 1,000,000 nodes, 100,000 alias events.
+    fn default() -> Self {
+        YamlLimits {
+            max_documents: 10_000,
+            max_depth: 64,
+            max_nodes: 1_000_000,
+            max_alias_events: 100_000,
+        }
     }
 }
 
-/// Parses a single YAML document into `T`.
+/// What a package's YAML has used of its [`YamlLimits`] so far: one budget is
+/// shared by all of a package's manifest files.
+#[derive(Debug, Clone)]
+pub struct YamlBudget {
+    limits: YamlLimits,
+    documents: usize,
+    nodes: usize,
+}
+
+impl YamlBudget {
+    /// A fresh budget.
+    pub fn new(limits: YamlLimits) -> Self {
+        YamlBudget {
+            limits,
+            documents: 0,
+            nodes: 0,
+        }
+    }
+}
+
+fn options(limits: &YamlLimits) -> serde_saphyr::Options {
+    serde_saphyr::options! {
+        budget: serde_saphyr::budget! {
+            max_depth: limits.max_depth,
+            max_nodes: limits.max_nodes,
+            max_documents: 1,
+        },
+        alias_limits: serde_saphyr::alias_limits! {
+            max_total_replayed_events: limits.max_alias_events,
+        },
+        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::Error,
+        legacy_octal_numbers: true,
+        strict_booleans: false,
+    }
+}
+
+/// Parses a single YAML document into `T`, within the default [`YamlLimits`].
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
-    serde_saphyr::from_str_with_options(text, options()).map_err(|e| YamlError {
-        message: one_line(&e.to_string()),
+    serde_saphyr::from_str_with_options(text, options(&YamlLimits::default())).map_err(|e| {
+        YamlError {
+            message: one_line(&e.to_string()),
+        }
     })
 }
 
-/// Splits a stream on `---` document markers and parses each document.
-/// Errors carry the document index and the line within the whole file.
-pub fn documents(text: &str) -> Result<Vec<Document>, (usize, usize, YamlError)> {
+/// Splits a stream on `---` document markers and parses each document, within
+/// what is left of `budget`. Errors carry the document index and the line
+/// within the whole file.
+pub fn documents(
+    text: &str,
+    budget: &mut YamlBudget,
+) -> Result<Vec<Document>, (usize, usize, YamlError)> {
+    let limits = budget.limits;
     let mut documents = Vec::new();
     for (index, (line, chunk)) in split_documents(text).into_iter().enumerate() {
-        let value: Value = if chunk.trim().is_empty() {
+        let fail = |message: String| (index, line, YamlError { message });
+        budget.documents += 1;
+        if budget.documents > limits.max_documents {
+            return Err(fail(format!(
+                "more than {} YAML documents in the package (the limit)",
+                limits.max_documents
+            )));
+        }
+        let mut value: Value = if chunk.trim().is_empty() {
             Value::Null
         } else {
-            serde_saphyr::from_str_with_options(chunk, options()).map_err(|e| {
-                (
-                    index,
-                    line,
-                    YamlError {
-                        message: one_line(&shift_lines(&e.to_string(), line - 1)),
-                    },
-                )
-            })?
+            serde_saphyr::from_str_with_options(chunk, options(&limits))
+                .map_err(|e| fail(one_line(&shift_lines(&e.to_string(), line - 1))))?
         };
+        budget.nodes += settle_numbers(&mut value);
+        if budget.nodes > limits.max_nodes {
+            return Err(fail(format!(
+                "more than {} YAML nodes in the package, aliases expanded (the limit)",
+                limits.max_nodes
+            )));
+        }
         documents.push(Document { index, line, value });
     }
     Ok(documents)
+}
+
+/// Turns numbers with no fractional part into integers, as they reach the API
+/// server from kubectl (`1.0` → 1, `1e3` → 1000); returns the number of nodes.
+fn settle_numbers(value: &mut Value) -> usize {
+    match value {
+        Value::Array(items) => 1 + items.iter_mut().map(settle_numbers).sum::<usize>(),
+        Value::Object(map) => 1 + map.values_mut().map(settle_numbers).sum::<usize>(),
+        Value::Number(number) => {
+            if let Some(float) = number.as_f64().filter(|_| number.is_f64())
+                && float.fract() == 0.0
+                && float.abs() < 9.0e15
+            {
+                *value = Value::from(float as i64);
+            }
+            1
+        }
+        _ => 1,
+    }
 }
 
 /// (first line, text) of each document; marker lines themselves are dropped.
@@ -73,9 +176,11 @@ fn split_documents(text: &str) -> Vec<(usize, &str)> {
     let mut offset = 0;
     for (number, line) in text.split_inclusive('\n').enumerate() {
         let content = line.trim_end_matches(['\n', '\r']);
-        let is_marker = content == "---"
-            || content.starts_with("--- ")
-            || content.starts_with("---\t")
+        // As kubectl: `---` alone or followed by a comment; `--- {a: 1}` is a
+        // document start with content, left to the parser.
+        let is_marker = content
+            .strip_prefix("---")
+            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'))
             || content == "...";
         if is_marker {
             chunks.push((start_line, &text[start_byte..offset]));
@@ -127,9 +232,13 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
 mod tests {
     use super::*;
 
+    fn parse(text: &str) -> Result<Vec<Document>, (usize, usize, YamlError)> {
+        documents(text, &mut YamlBudget::new(YamlLimits::default()))
+    }
+
     #[test]
     fn splits_like_kubectl() {
-        let docs = documents("---\na: 1\n---\n\n--- \nb: 2\n...\n").unwrap();
+        let docs = parse("---\na: 1\n---\n\n--- \nb: 2\n...\n").unwrap();
         let values: Vec<_> = docs
             .iter()
             .map(|d| (d.index, d.line, d.value.clone()))
@@ -137,14 +246,21 @@ mod tests {
         assert_eq!(values[0], (0, 2, serde_json::json!({"a": 1})));
         assert_eq!(values[1].2, Value::Null);
         assert_eq!(values[2], (2, 6, serde_json::json!({"b": 2})));
+        // Content after `---` belongs to the document, never silently dropped.
+        let docs = parse("--- {a: 1}\n").unwrap();
+        assert_eq!(docs[0].value, serde_json::json!({"a": 1}));
+        assert!(
+            parse("a: 1\n--- {b: 2}\n").is_err(),
+            "two documents in one chunk"
+        );
     }
 
     #[test]
     fn errors_report_the_document_and_file_line() {
-        let (index, line, error) = documents("a: 1\n---\nb: 2\nc: [\n").unwrap_err();
+        let (index, line, error) = parse("a: 1\n---\nb: 2\nc: [\n").unwrap_err();
         assert_eq!((index, line), (1, 3));
         assert!(error.message.contains("line"), "{}", error.message);
-        let duplicate = documents("a: 1\na: 2\n").unwrap_err();
+        let duplicate = parse("a: 1\na: 2\n").unwrap_err();
         assert!(
             duplicate.2.message.to_lowercase().contains("duplicate"),
             "{}",
@@ -159,6 +275,61 @@ mod tests {
             let p = i - 1;
             bomb.push_str(&format!("a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"));
         }
-        assert!(documents(&bomb).is_err());
+        let started = std::time::Instant::now();
+        let (_, _, error) = parse(&bomb).unwrap_err();
+        assert!(error.message.contains("alias"), "{}", error.message);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // Aliases within the limit are fine, and expanded.
+        let value = &parse("a: &x {k: v}\nb: *x\n").unwrap()[0].value;
+        assert_eq!(value["b"]["k"], "v");
+    }
+
+    #[test]
+    fn documents_depth_and_nodes_are_capped_per_package() {
+        let limits = YamlLimits {
+            max_documents: 3,
+            max_nodes: 20,
+            ..YamlLimits::default()
+        };
+        let mut budget = YamlBudget::new(limits);
+        documents("a: 1\n---\nb: 2\n", &mut budget).unwrap();
+        // The budget is shared: the third document passes, the fourth does not.
+        let (index, _, error) = documents("c: 3\n---\nd: 4\n", &mut budget).unwrap_err();
+        assert_eq!(index, 1);
+        assert!(
+            error.message.contains("more than 3 YAML documents"),
+            "{}",
+            error.message
+        );
+
+        let list = format!("[{}]", vec!["x"; 30].join(", "));
+        let (_, _, error) = documents(&list, &mut YamlBudget::new(limits)).unwrap_err();
+        assert!(error.message.contains("nodes"), "{}", error.message);
+
+        let deep = format!("{}{}", "[".repeat(100), "]".repeat(100));
+        let (_, _, error) = parse(&deep).unwrap_err();
+        assert!(error.message.contains("depth"), "{}", error.message);
+        let ok = format!("{}{}", "[".repeat(60), "]".repeat(60));
+        parse(&ok).unwrap();
+    }
+
+    #[test]
+    fn plain_scalars_read_as_kubectl_reads_them() {
+        let value = &parse(
+            "a: yes\nb: Off\nc: y\nd: 'yes'\ne: 0755\nf: '0755'\ng: 0o17\nh: 1.0\ni: 1e3\nj: 2.5\nk: 08\non: x\n",
+        )
+        .unwrap()[0]
+            .value;
+        assert_eq!(
+            value,
+            &serde_json::json!({
+                "a": true, "b": false, "c": true, "d": "yes",
+                "e": 493, "f": "0755", "g": 15,
+                "h": 1, "i": 1000, "j": 2.5, "k": 8,
+                "on": "x",
+            })
+        );
+        assert!(value["h"].is_i64(), "1.0 is sent as 1, as kubectl sends it");
+        assert!(parse("a: .inf\n").is_err(), "JSON has no infinity");
     }
 }
