@@ -74,8 +74,14 @@ pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::so
     Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
 }
 
-/// Connects to the cluster the global flags (and kubeconfig) name.
+/// Connects to the cluster the global flags (and kubeconfig) name; an invalid
+/// `--namespace` is refused before any request.
 pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
+    if let Some(namespace) = &global.namespace {
+        libpkg::names::validate_dns_label(namespace)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("invalid --namespace {namespace:?}"))?;
+    }
     let options = libpkg::cluster::ClusterOptions {
         kubeconfig: global.kubeconfig.clone(),
         context: global.context.clone(),

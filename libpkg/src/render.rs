@@ -86,6 +86,8 @@ pub struct RenderTarget<'a> {
     pub release: &'a str,
     /// Release namespace, the default for namespaced objects.
     pub namespace: &'a str,
+    /// The other namespaces objects may name: the package's `namespaces:` list.
+    pub other_namespaces: &'a [String],
 }
 
 /// Where a document came from, for error messages: `manifests/db.yaml` document 2 (line 14).
@@ -162,10 +164,20 @@ pub enum RenderError {
     /// The package holds no objects at all.
     #[error("the package has no objects (no documents under manifests/)")]
     Empty,
+    /// The release namespace itself is not a valid namespace name.
+    #[error("invalid release namespace {namespace:?}: {reason}")]
+    ReleaseNamespace {
+        /// The namespace.
+        namespace: String,
+        /// Why it is invalid.
+        reason: String,
+    },
 }
 
 /// Parses every manifest document of a package, in file order, expanding `List`s,
-/// within the default [`YamlLimits`] for the whole package.
+/// within the default [`YamlLimits`] for the whole package, and checks each
+/// object's identity (apiVersion, kind, valid name and namespace) so that a bad
+/// one is reported before any request.
 pub fn parse_documents(package: &Package) -> Result<Vec<(Location, Value)>, RenderError> {
     parse_documents_within(package, YamlLimits::default())
 }
@@ -217,6 +229,12 @@ pub fn parse_documents_within(
             }
         }
     }
+    for (location, value) in &documents {
+        identity(value).map_err(|reason| RenderError::InvalidObject {
+            location: location.clone(),
+            reason,
+        })?;
+    }
     Ok(documents)
 }
 
@@ -233,6 +251,10 @@ pub fn render(
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
 ) -> Result<Vec<Object>, RenderError> {
+    validate_dns_label(target.namespace).map_err(|reason| RenderError::ReleaseNamespace {
+        namespace: target.namespace.to_string(),
+        reason,
+    })?;
     if documents.is_empty() {
         return Err(RenderError::Empty);
     }
@@ -276,25 +298,17 @@ fn to_object(
         location: location.clone(),
         reason,
     };
+    let (api_version, kind, name) = identity(&value).map_err(invalid)?;
     let Value::Object(mut map) = value else {
-        return Err(invalid(
-            "a manifest document must be a mapping (an object)".to_string(),
-        ));
+        unreachable!("identity() accepts mappings only");
     };
-    let api_version = string_field(&map, "apiVersion")
-        .ok_or_else(|| invalid("missing apiVersion".to_string()))?;
-    let kind = string_field(&map, "kind").ok_or_else(|| invalid("missing kind".to_string()))?;
     let metadata = match map
         .entry("metadata")
         .or_insert_with(|| Value::Object(Map::new()))
     {
         Value::Object(metadata) => metadata,
-        _ => return Err(invalid(format!("{kind}: metadata must be a mapping"))),
+        _ => unreachable!("identity() accepts mappings only"),
     };
-    let name = string_field(metadata, "name")
-        .ok_or_else(|| invalid(format!("{kind}: missing metadata.name")))?;
-    validate_name(&api_version, &kind, &name)
-        .map_err(|why| invalid(format!("{kind} {name:?}: invalid name: {why}")))?;
 
     let scope = scopes.scope(&api_version, &kind).ok_or_else(|| RenderError::UnknownKind {
         location: location.clone(),
@@ -310,11 +324,13 @@ fn to_object(
         }
         (Scope::Cluster, None) => None,
         (Scope::Namespaced, Some(namespace)) => {
-            validate_dns_label(&namespace).map_err(|why| {
-                invalid(format!(
-                    "{kind} {name:?}: invalid namespace {namespace:?}: {why}"
-                ))
-            })?;
+            if namespace != target.namespace && !target.other_namespaces.contains(&namespace) {
+                return Err(invalid(format!(
+                    "{kind} {name:?} sets metadata.namespace {namespace:?}, but the release namespace is {:?}; \
+                     a package that spans namespaces lists the others under `namespaces:` in package.yaml",
+                    target.namespace
+                )));
+            }
             Some(namespace)
         }
         (Scope::Namespaced, None) => {
@@ -343,21 +359,74 @@ fn to_object(
     })
 }
 
-/// Most objects need DNS-subdomain names; RBAC objects only need to be valid
-/// path segments (`system:auth-delegator` is a fine ClusterRole name).
+/// The identity of a manifest document, checked before any request: a mapping
+/// with apiVersion, kind and a metadata.name valid for its kind (a CRD's is
+/// `plural.group`), and a valid metadata.namespace if it names one. Returns
+/// (apiVersion, kind, name).
+fn identity(value: &Value) -> Result<(String, String, String), String> {
+    let Value::Object(map) = value else {
+        return Err("a manifest document must be a mapping (an object)".to_string());
+    };
+    let api_version = string_field(map, "apiVersion").ok_or("missing apiVersion")?;
+    let kind = string_field(map, "kind").ok_or("missing kind")?;
+    let metadata = match map.get("metadata") {
+        Some(Value::Object(metadata)) => metadata,
+        None => return Err(format!("{kind}: missing metadata.name")),
+        Some(_) => return Err(format!("{kind}: metadata must be a mapping")),
+    };
+    let name =
+        string_field(metadata, "name").ok_or_else(|| format!("{kind}: missing metadata.name"))?;
+    validate_name(&api_version, &kind, &name)
+        .map_err(|why| format!("{kind} {name:?}: invalid name: {why}"))?;
+    if let Some(namespace) = string_field(metadata, "namespace") {
+        validate_dns_label(&namespace)
+            .map_err(|why| format!("{kind} {name:?}: invalid namespace {namespace:?}: {why}"))?;
+    }
+    if kind == "CustomResourceDefinition" && group_of(&api_version) == "apiextensions.k8s.io" {
+        let spec = map.get("spec");
+        let field = |pointer: &str| {
+            spec.and_then(|s| s.pointer(pointer))
+                .and_then(Value::as_str)
+        };
+        if let (Some(plural), Some(group)) = (field("/names/plural"), field("/group"))
+            && name != format!("{plural}.{group}")
+        {
+            return Err(format!(
+                "{kind} {name:?}: the name must be spec.names.plural.spec.group ({plural}.{group})"
+            ));
+        }
+    }
+    Ok((api_version, kind, name))
+}
+
+/// The name rules the API server applies, per kind: most objects need DNS
+/// subdomains; Namespaces DNS labels; Services DNS-1035 labels (they become DNS
+/// names, so they start with a letter); CronJobs at most 52 characters (their
+/// Jobs add a suffix); RBAC objects only need to be valid path segments
+/// (`system:auth-delegator` is a fine ClusterRole name).
 fn validate_name(api_version: &str, kind: &str, name: &str) -> Result<(), String> {
-    if group_of(api_version) == "rbac.authorization.k8s.io" {
-        return match name {
+    let group = group_of(api_version);
+    match (group, kind) {
+        ("rbac.authorization.k8s.io", _) => match name {
             "" => Err("empty".to_string()),
             "." | ".." => Err("may not be '.' or '..'".to_string()),
             _ if name.contains(['/', '%']) => Err("may not contain '/' or '%'".to_string()),
             _ => Ok(()),
-        };
+        },
+        ("", "Namespace") => validate_dns_label(name),
+        ("", "Service") => {
+            validate_dns_label(name)?;
+            if name.starts_with(|c: char| c.is_ascii_digit()) {
+                return Err("a Service name must start with a letter".to_string());
+            }
+            Ok(())
+        }
+        ("batch", "CronJob") if name.len() > 52 => Err(format!(
+            "longer than 52 characters ({}), the most a CronJob may have",
+            name.len()
+        )),
+        _ => validate_dns_subdomain(name),
     }
-    if kind == "Namespace" {
-        return validate_dns_label(name);
-    }
-    validate_dns_subdomain(name)
 }
 
 fn string_field(map: &Map<String, Value>, key: &str) -> Option<String> {
@@ -394,12 +463,12 @@ mod tests {
     use super::*;
     use crate::package::{Files, Package};
 
-    fn package(manifests: &[(&str, &str)]) -> Package {
+    fn package(extra_metadata: &str, manifests: &[(&str, &str)]) -> Package {
         let mut files = Files::new();
         files.insert(
             "package.yaml".into(),
-            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n"
-                .to_vec(),
+            format!("apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n{extra_metadata}")
+                .into_bytes(),
         );
         for (path, text) in manifests {
             files.insert(format!("manifests/{path}"), text.as_bytes().to_vec());
@@ -408,13 +477,21 @@ mod tests {
     }
 
     fn render_package(manifests: &[(&str, &str)]) -> Result<Vec<Object>, RenderError> {
-        let package = package(manifests);
+        render_declaring("", manifests)
+    }
+
+    fn render_declaring(
+        extra_metadata: &str,
+        manifests: &[(&str, &str)],
+    ) -> Result<Vec<Object>, RenderError> {
+        let package = package(extra_metadata, manifests);
         let documents = parse_documents(&package)?;
         let mut scopes = OfflineScopes::default();
         scopes.learn_crds(documents.iter().map(|(_, v)| v));
         let target = RenderTarget {
             release: "demo",
             namespace: "apps",
+            other_namespaces: &package.metadata.namespaces,
         };
         render(documents, &target, &scopes)
     }
@@ -423,7 +500,7 @@ mod tests {
 
     #[test]
     fn orders_defaults_and_labels() {
-        let objects = render_package(&[
+        let objects = render_declaring("namespaces: [other]\n", &[
             ("a.yaml", "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n"),
             ("b.yaml", CRD),
             ("c.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: apps}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: other}\n"),
@@ -531,6 +608,111 @@ mod tests {
         assert!(bad_name.to_string().contains("invalid name"), "{bad_name}");
 
         assert_eq!(render_package(&[]).unwrap_err(), RenderError::Empty);
+    }
+
+    #[test]
+    fn other_namespaces_must_be_declared() {
+        let manifests = [(
+            "x.yaml",
+            "apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: reader, namespace: kube-system}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}\n",
+        )];
+        let error = render_package(&manifests).unwrap_err().to_string();
+        assert!(
+            error.starts_with("manifests/x.yaml: document 1 (line 1): RoleBinding \"reader\" sets metadata.namespace \"kube-system\", but the release namespace is \"apps\""),
+            "{error}"
+        );
+        assert!(error.contains("`namespaces:` in package.yaml"), "{error}");
+        let objects = render_declaring("namespaces: [kube-system]\n", &manifests).unwrap();
+        assert_eq!(objects[0].namespace.as_deref(), Some("kube-system"));
+        // Naming the release namespace itself needs no declaration.
+        render_package(&[(
+            "x.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: apps}\n",
+        )])
+        .unwrap();
+        let mut files = package("", &manifests).files;
+        files.insert(
+            "package.yaml".into(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nnamespaces: [Kube_System]\n".to_vec(),
+        );
+        let error = Package::from_files(files, "demo", None)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("namespaces: \"Kube_System\""), "{error}");
+    }
+
+    #[test]
+    fn names_follow_the_api_server_rules_per_kind() {
+        let object = |kind: &str, api_version: &str, name: &str| {
+            render_package(&[(
+                "x.yaml",
+                &format!("apiVersion: {api_version}\nkind: {kind}\nmetadata: {{name: '{name}'}}\n"),
+            )])
+        };
+        let refused = [
+            ("Service", "v1", "1st-service", "start with a letter"),
+            (
+                "Service",
+                "v1",
+                "my.service",
+                "lowercase letters, digits and '-'",
+            ),
+            (
+                "Namespace",
+                "v1",
+                "a.b",
+                "lowercase letters, digits and '-'",
+            ),
+            ("ConfigMap", "v1", "Upper", "lowercase"),
+            ("ConfigMap", "v1", &"a".repeat(254), "253"),
+            ("CronJob", "batch/v1", &"c".repeat(53), "52"),
+            ("Role", "rbac.authorization.k8s.io/v1", "a/b", "'/'"),
+            ("Role", "rbac.authorization.k8s.io/v1", "..", "'..'"),
+        ];
+        for (kind, api_version, name, expected) in refused {
+            let error = object(kind, api_version, name).unwrap_err().to_string();
+            assert!(error.contains("invalid name"), "{kind} {name}: {error}");
+            assert!(error.contains(expected), "{kind} {name}: {error}");
+        }
+        for (kind, api_version, name) in [
+            ("Service", "v1", "web-1"),
+            ("ConfigMap", "v1", "a.b-c"),
+            ("CronJob", "batch/v1", &"c".repeat(52)),
+            (
+                "ClusterRole",
+                "rbac.authorization.k8s.io/v1",
+                "system:Reader",
+            ),
+        ] {
+            object(kind, api_version, name).unwrap_or_else(|e| panic!("{kind} {name}: {e}"));
+        }
+        let crd = CRD.replace("name: widgets.example.com", "name: gadgets.example.com");
+        let error = render_package(&[("crd.yaml", &crd)])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("widgets.example.com"), "{error}");
+    }
+
+    #[test]
+    fn an_invalid_release_namespace_is_refused_before_anything_else() {
+        let package = package(
+            "",
+            &[(
+                "x.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n",
+            )],
+        );
+        let documents = parse_documents(&package).unwrap();
+        let target = RenderTarget {
+            release: "demo",
+            namespace: "Not_A_Namespace",
+            other_namespaces: &[],
+        };
+        let error = render(documents, &target, &OfflineScopes::default()).unwrap_err();
+        assert!(
+            matches!(error, RenderError::ReleaseNamespace { .. }),
+            "{error}"
+        );
     }
 
     #[test]

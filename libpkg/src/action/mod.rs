@@ -311,7 +311,11 @@ async fn render_online(
     let groups = crate::cluster::discovery::groups_of(api_versions);
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v));
-    let target = RenderTarget { release, namespace };
+    let target = RenderTarget {
+        release,
+        namespace,
+        other_namespaces: &fetched.package.metadata.namespaces,
+    };
     let objects = render::render(documents, &target, &discovery).map_err(|error| match error {
         RenderError::UnknownKind { location, api_version, kind, .. } => RenderError::UnknownKind {
             location,

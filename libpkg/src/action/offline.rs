@@ -50,7 +50,11 @@ pub fn plan_offline(
     let documents = render::parse_documents(package)?;
     let mut scopes = OfflineScopes::default();
     scopes.learn_crds(documents.iter().map(|(_, value)| value));
-    let target = RenderTarget { release, namespace };
+    let target = RenderTarget {
+        release,
+        namespace,
+        other_namespaces: &package.metadata.namespaces,
+    };
     let objects = render::render(documents, &target, &scopes)?;
     let permissions = permissions::analyze(&objects, &package.metadata.permissions);
     let images = permissions::images(&objects);

@@ -44,6 +44,11 @@ pub struct PackageMetadata {
     /// Images the author vouches for.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub images: Vec<String>,
+    /// Namespaces besides the release's that the package's objects may name in
+    /// `metadata.namespace` (a RoleBinding in `kube-system`, say). Without this
+    /// list every namespaced object lives in the release namespace.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub namespaces: Vec<String>,
 }
 
 /// A package maintainer.
@@ -76,11 +81,12 @@ impl PackageMetadata {
             kube_version: None,
             permissions: Vec::new(),
             images: Vec::new(),
+            namespaces: Vec::new(),
         }
     }
 
     /// Checks what serde cannot: fixed apiVersion and kind, a DNS-label name,
-    /// a semver version and a parsable kubeVersion constraint.
+    /// a semver version, DNS-label namespaces and a parsable kubeVersion constraint.
     pub fn validate(&self) -> Result<semver::Version, String> {
         if self.api_version != PACKAGE_API_VERSION {
             return Err(format!(
@@ -96,6 +102,10 @@ impl PackageMetadata {
         }
         let version = crate::version::parse_version(&self.version)
             .map_err(|why| format!("version {:?} is not semver: {why}", self.version))?;
+        for namespace in &self.namespaces {
+            crate::names::validate_dns_label(namespace)
+                .map_err(|why| format!("namespaces: {namespace:?} is not a DNS label: {why}"))?;
+        }
         if let Some(constraint) = &self.kube_version {
             crate::version::Constraint::parse(constraint)
                 .map_err(|why| format!("kubeVersion {constraint:?}: {why}"))?;
