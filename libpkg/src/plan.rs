@@ -22,6 +22,8 @@ pub const PLAN_API_VERSION: &str = "kubectl-pkg.dev/v1alpha1";
 pub const PLAN_KIND: &str = "Plan";
 /// What masked Secret values are replaced with in plans shown for review.
 pub const MASKED: &str = "<masked>";
+/// The largest plan file read (a plan holds every manifest, so it can be large).
+pub const MAX_PLAN_FILE_BYTES: u64 = 64 << 20;
 
 /// The operation a plan performs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -205,24 +207,104 @@ pub enum PlanFileError {
 }
 
 impl Plan {
-    /// Reads a plan file: the shape and version are checked before anything else.
+    /// Reads a plan file. Before anything else (the hash included) it checks
+    /// that the text is a plan of this version, that it has exactly the plan's
+    /// shape (unknown fields anywhere are refused, with their line), and that
+    /// every object's manifest is the object its entry names, so the table a
+    /// reviewer reads is what would be applied.
     pub fn from_json(text: &str) -> Result<Plan, PlanFileError> {
-        let header: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| PlanFileError::Malformed(e.to_string()))?;
-        let field = |key: &str| {
-            header
-                .get(key)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string()
+        let malformed = |message: String| PlanFileError::Malformed(message);
+        let header: Value =
+            serde_json::from_str(text).map_err(|e| malformed(format!("not JSON: {e}")))?;
+        let Value::Object(header) = header else {
+            return Err(malformed("a plan file holds one JSON object".to_string()));
         };
-        if field("apiVersion") != PLAN_API_VERSION || field("kind") != PLAN_KIND {
-            return Err(PlanFileError::Version {
-                api_version: field("apiVersion"),
-                kind: field("kind"),
-            });
+        let field = |key: &str| header.get(key).and_then(Value::as_str);
+        match (field("apiVersion"), field("kind")) {
+            (Some(PLAN_API_VERSION), Some(PLAN_KIND)) => {}
+            (Some(api_version), Some(kind)) => {
+                return Err(PlanFileError::Version {
+                    api_version: api_version.to_string(),
+                    kind: kind.to_string(),
+                });
+            }
+            _ => {
+                return Err(malformed(
+                    "no apiVersion and kind: not a kubectl-pkg plan file".to_string(),
+                ));
+            }
         }
-        serde_json::from_value(header).map_err(|e| PlanFileError::Malformed(e.to_string()))
+        // From the text, not the parsed value, so that errors carry a line and column.
+        let plan: Plan = serde_json::from_str(text).map_err(|e| malformed(e.to_string()))?;
+        plan.check_consistency().map_err(malformed)?;
+        Ok(plan)
+    }
+
+    /// The checks the types cannot express: a well-formed hash and release, and
+    /// manifests that are the objects their entries name.
+    fn check_consistency(&self) -> Result<(), String> {
+        let hex = self.hash.strip_prefix("sha256:").unwrap_or_default();
+        if hex.len() != 64 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(format!(
+                "hash {:?} is not sha256: and 64 hex digits",
+                self.hash
+            ));
+        }
+        for (what, name) in [
+            ("release.name", &self.release.name),
+            ("release.namespace", &self.release.namespace),
+        ] {
+            crate::names::validate_dns_label(name)
+                .map_err(|why| format!("{what} {name:?} is not a DNS label: {why}"))?;
+        }
+        for (index, object) in self.objects.iter().enumerate() {
+            let entry = format!(
+                "objects[{index}] ({} {}{})",
+                object.kind,
+                object
+                    .namespace
+                    .as_deref()
+                    .map_or(String::new(), |ns| format!("{ns}/")),
+                object.name
+            );
+            let manifest = &object.manifest;
+            let metadata = manifest.get("metadata");
+            let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_string);
+            let expected = [
+                (
+                    "apiVersion",
+                    text(manifest.get("apiVersion")),
+                    Some(object.api_version.clone()),
+                ),
+                (
+                    "kind",
+                    text(manifest.get("kind")),
+                    Some(object.kind.clone()),
+                ),
+                (
+                    "metadata.name",
+                    text(metadata.and_then(|m| m.get("name"))),
+                    Some(object.name.clone()),
+                ),
+                (
+                    "metadata.namespace",
+                    text(metadata.and_then(|m| m.get("namespace"))),
+                    object.namespace.clone(),
+                ),
+            ];
+            let shown =
+                |value: Option<String>| value.map_or("absent".to_string(), |v| format!("{v:?}"));
+            for (field, found, wanted) in expected {
+                if found != wanted {
+                    return Err(format!(
+                        "{entry}: the manifest's {field} is {}, but the entry says {}",
+                        shown(found),
+                        shown(wanted)
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Computes and stores the hash. Call once all fields are final.
@@ -388,7 +470,7 @@ mod tests {
                 namespace: Some("apps".into()),
                 name: "creds".into(),
                 action: Action::Create,
-                manifest: json!({"apiVersion": "v1", "kind": "Secret", "data": {"password": "c2VjcmV0"}}),
+                manifest: json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "apps"}, "data": {"password": "c2VjcmV0"}}),
                 live_resource_version: None,
                 diff: None,
             }],
@@ -419,8 +501,7 @@ mod tests {
         assert!(edited.verify_hash().is_err());
         // Key order in the manifest does not matter, content does.
         let mut reordered = plan.clone();
-        reordered.objects[0].manifest =
-            json!({"data": {"password": "c2VjcmV0"}, "kind": "Secret", "apiVersion": "v1"});
+        reordered.objects[0].manifest = json!({"data": {"password": "c2VjcmV0"}, "metadata": {"namespace": "apps", "name": "creds"}, "kind": "Secret", "apiVersion": "v1"});
         reordered.verify_hash().unwrap();
     }
 
@@ -451,10 +532,72 @@ mod tests {
     }
 
     #[test]
-    fn unknown_fields_are_rejected() {
+    fn unknown_fields_are_rejected_anywhere_with_their_line() {
+        for pointer in [
+            "",
+            "/package",
+            "/objects/0",
+            "/permissions",
+            "/permissions/installer",
+            "/release",
+        ] {
+            let mut value = serde_json::to_value(sample()).unwrap();
+            value.pointer_mut(pointer).unwrap()["surprise"] = json!(1);
+            let text = serde_json::to_string_pretty(&value).unwrap();
+            let error = Plan::from_json(&text).unwrap_err().to_string();
+            assert!(
+                error.contains("unknown field `surprise`"),
+                "{pointer}: {error}"
+            );
+            assert!(error.contains(" line "), "{pointer}: {error}");
+        }
+    }
+
+    #[test]
+    fn what_is_not_a_plan_says_so() {
+        for (text, expected) in [
+            ("[]", "one JSON object"),
+            ("{\"a\": 1}", "not a kubectl-pkg plan file"),
+            (
+                "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\"}",
+                "this version reads",
+            ),
+            ("not json", "not JSON"),
+        ] {
+            let error = Plan::from_json(text).unwrap_err().to_string();
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn manifests_must_be_the_objects_their_entries_name() {
+        let edits: [(&str, Value, &str); 4] = [
+            (
+                "/objects/0/manifest/kind",
+                json!("ConfigMap"),
+                "the manifest's kind is \"ConfigMap\", but the entry says \"Secret\"",
+            ),
+            (
+                "/objects/0/manifest/metadata/name",
+                json!("other"),
+                "metadata.name",
+            ),
+            (
+                "/objects/0/manifest/metadata/namespace",
+                json!("kube-system"),
+                "metadata.namespace",
+            ),
+            ("/hash", json!("sha256:xyz"), "64 hex digits"),
+        ];
+        for (pointer, replacement, expected) in edits {
+            let mut value = serde_json::to_value(sample()).unwrap();
+            *value.pointer_mut(pointer).unwrap() = replacement;
+            let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
+            assert!(error.contains(expected), "{pointer}: {error}");
+        }
         let mut value = serde_json::to_value(sample()).unwrap();
-        value["surprise"] = json!(1);
-        let error = serde_json::from_value::<Plan>(value).unwrap_err();
-        assert!(error.to_string().contains("surprise"), "{error}");
+        value["release"]["namespace"] = json!("Apps!");
+        let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
+        assert!(error.contains("release.namespace"), "{error}");
     }
 }

@@ -126,7 +126,7 @@ fn split_operator(token: &str) -> (&str, &str) {
 
 /// One tag the resolver looked at, and what it made of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Candidate {
     /// The tag as the registry lists it.
     pub tag: String,

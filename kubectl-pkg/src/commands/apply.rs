@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::verify_unchanged;
-use libpkg::plan::Plan;
+use libpkg::plan::{MAX_PLAN_FILE_BYTES, Plan};
 use libpkg::release::ReleaseStore;
 
 use crate::cli::GlobalArgs;
@@ -22,8 +22,7 @@ pub struct ApplyArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.plan)
-        .with_context(|| format!("cannot read {}", args.plan.display()))?;
+    let text = read_plan_file(&args.plan)?;
     let plan = Plan::from_json(&text).with_context(|| format!("{}", args.plan.display()))?;
     if plan.is_masked() {
         bail!(
@@ -46,4 +45,20 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         },
     )
     .await
+}
+
+/// The plan file's text, at most [`MAX_PLAN_FILE_BYTES`] of it.
+fn read_plan_file(path: &std::path::Path) -> Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_PLAN_FILE_BYTES + 1).read_to_string(&mut text))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if text.len() as u64 > MAX_PLAN_FILE_BYTES {
+        bail!(
+            "{} is larger than {MAX_PLAN_FILE_BYTES} bytes: not a plan file",
+            path.display()
+        );
+    }
+    Ok(text)
 }

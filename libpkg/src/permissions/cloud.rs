@@ -13,7 +13,7 @@ use crate::object::Object;
 
 /// A cloud identity a ServiceAccount of the package assumes.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CloudIdentity {
     /// The ServiceAccount, as `ServiceAccount/<ns>/<name>`.
     pub service_account: String,

@@ -15,7 +15,7 @@ use crate::object::Object;
 
 /// A container image reference of the package.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Image {
     /// The reference as written, such as `nginx:1.27` or `ghcr.io/x/y@sha256:…`.
     pub reference: String,

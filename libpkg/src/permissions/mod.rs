@@ -31,7 +31,7 @@ pub use workloads::{PodSecurityLevel, Workload};
 
 /// Everything the preview knows about what a package may do.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Permissions {
     /// RBAC rules granted by the package, one per subject and rule.
     pub grants: Vec<Grant>,
@@ -83,7 +83,7 @@ impl fmt::Display for Severity {
 
 /// One finding: a rule from [`rule_table`] that an object of the package triggers.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Risk {
     /// The rule's severity.
     pub severity: Severity,
@@ -113,7 +113,7 @@ pub struct DeclaredPermission {
 /// Whether the installing user holds the permissions the install needs.
 /// [`analyze`] leaves it unchecked; a cluster access check fills it later.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct InstallerCheck {
     /// Whether the check ran at all.
     pub checked: bool,
@@ -123,7 +123,7 @@ pub struct InstallerCheck {
 
 /// A permission the installing user lacks.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MissingPermission {
     /// The verb, such as `create`.
     pub verb: String,

@@ -21,7 +21,7 @@ pub(crate) const RBAC_GROUP: &str = "rbac.authorization.k8s.io";
 
 /// One RBAC rule granted to one subject, flattened from a binding and its role.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Grant {
     /// `ServiceAccount/<ns>/<name>`, `User/<name>` or `Group/<name>`.
     pub subject: String,

@@ -19,7 +19,7 @@ use crate::object::Object;
 
 /// A pod template and how it runs.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Workload {
     /// The object holding the template, as `Kind.group/namespace/name`.
     pub object: String,
