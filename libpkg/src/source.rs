@@ -43,6 +43,9 @@ pub enum FetchError {
     /// The registry failed.
     #[error(transparent)]
     Registry(#[from] RegistryError),
+    /// A manifest does not parse or names an invalid object.
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
     /// A repository problem (unknown name, bad URL).
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -111,7 +114,19 @@ pub enum FetchError {
 }
 
 /// Fetches a package. Registry access happens only for registry references.
+/// Its manifests are parsed and every object's identity checked (valid names
+/// and namespaces) here, so that a bad package is refused before any cluster request.
 pub async fn fetch(
+    request: &FetchRequest<'_>,
+    repositories: &Repositories,
+    registry: &RegistryClient,
+) -> Result<Fetched, FetchError> {
+    let fetched = fetch_unchecked(request, repositories, registry).await?;
+    crate::render::parse_documents(&fetched.package)?;
+    Ok(fetched)
+}
+
+async fn fetch_unchecked(
     request: &FetchRequest<'_>,
     repositories: &Repositories,
     registry: &RegistryClient,

@@ -7,6 +7,7 @@ mod docs;
 mod environment;
 mod examples;
 mod faults;
+mod hostile;
 mod large;
 mod lifecycle;
 mod packages;

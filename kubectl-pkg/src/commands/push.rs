@@ -25,6 +25,8 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
         bail!("destination {:?} must start with oci://", args.destination);
     };
     let package = Package::from_dir(&args.dir, &settings::limits(global))?;
+    // A package whose manifests do not parse is refused here, not by its users.
+    libpkg::render::parse_documents(&package)?;
     let artifact = package.artifact();
     let target = OciRef::parse(&format!(
         "{}/{}:{}",

@@ -51,6 +51,16 @@ pub(super) struct Get<'a> {
     pub(super) reference: &'a str,
 }
 
+impl Get<'_> {
+    /// The reference, and which blob when it is one: `oci://…@sha256:… (layer sha256:…)`.
+    fn described(&self) -> String {
+        match self.what {
+            "manifest" | "tag list" => self.reference.to_string(),
+            what => format!("{} ({what})", self.reference),
+        }
+    }
+}
+
 /// Why one attempt failed, and whether another may succeed.
 struct Failure {
     error: RegistryError,
@@ -202,10 +212,7 @@ impl Session {
             }
             404 => {
                 return Err(fatal(RegistryError::NotFound {
-                    reference: match request.what {
-                        "manifest" | "tag list" => request.reference.to_string(),
-                        what => format!("{} ({what})", request.reference),
-                    },
+                    reference: request.described(),
                 }));
             }
             _ => {
@@ -217,7 +224,7 @@ impl Session {
                     .map(Duration::from_secs);
                 return Err(Failure {
                     error: RegistryError::Status {
-                        reference: request.reference.to_string(),
+                        reference: request.described(),
                         status,
                         attempts: 1,
                     },
