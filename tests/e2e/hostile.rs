@@ -650,3 +650,48 @@ fn hostile_archives_are_refused_with_the_limit_they_break() {
         run.stderr
     );
 }
+
+#[test]
+fn tls_is_verified_unless_explicitly_and_loudly_disabled() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let dir = pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    let repository = format!("oci://{}/{}", pkg.env.registry_auth, unique("tls"));
+    pkg.run(["push", dir.to_str().unwrap(), &repository]).ok();
+    let reference = format!("{repository}/app");
+    let without_ca = |extra: &[&str]| {
+        let mut command = pkg.command(["template", reference.as_str()]);
+        command
+            .args(extra)
+            .env_remove("KUBECTL_PKG_REGISTRY_CA_FILE");
+        kubectl_pkg_e2e::Run::from(command.output().unwrap())
+    };
+    let untrusted = without_ca(&[]);
+    let stderr = untrusted.fails(1);
+    assert!(stderr.contains("certificate"), "{stderr}");
+    assert!(untrusted.stdout.is_empty());
+
+    let insecure = without_ca(&["--registry-insecure-skip-tls-verify"]);
+    assert!(insecure.ok().contains("app-config"));
+    assert!(
+        insecure.stderr.contains(
+            "WARNING: --registry-insecure-skip-tls-verify: registry certificates are NOT verified"
+        ),
+        "{}",
+        insecure.stderr
+    );
+
+    let ca = pkg.env.registry_auth_ca.to_str().unwrap();
+    let trusted = without_ca(&["--registry-ca-file", ca]);
+    assert!(trusted.ok().contains("app-config"));
+    assert!(!trusted.stderr.contains("WARNING"), "{}", trusted.stderr);
+
+    let not_pem = pkg.work.path().join("not-a-ca.pem");
+    std::fs::write(&not_pem, "hello").unwrap();
+    let bad = without_ca(&["--registry-ca-file", not_pem.to_str().unwrap()]);
+    let stderr = bad.fails(1);
+    assert!(
+        stderr.contains("not-a-ca.pem") && stderr.contains("no PEM certificate"),
+        "{stderr}"
+    );
+}

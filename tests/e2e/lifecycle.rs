@@ -325,9 +325,13 @@ fn the_restricted_user_sees_what_is_missing_and_succeeds_once_granted_exactly_th
     assert!(pkg.exists(&ns, "role/app-reader"));
 }
 
+/// Every command of a release's life, each run once quietly and once with
+/// every log level (trace), and nothing secret in any output: not the package's Secret
+/// values (plain or base64), not the API server token, not the registry password.
 #[test]
 fn secret_values_appear_in_no_output() {
     let pkg = Pkg::new();
+    pkg.login();
     let ns = pkg.namespace("secret");
     pkg.write_package("v1", "app", "1.0.0", BASIC_MANIFESTS);
     let changed: Vec<(&str, String)> = BASIC_MANIFESTS
@@ -339,19 +343,41 @@ fn secret_values_appear_in_no_output() {
             )
         })
         .collect();
-    pkg.write_package("v2", "app", "1.1.0", &changed);
+    let v2 = pkg.write_package("v2", "app", "1.1.0", &changed);
+    // Version 2 comes from the registry that needs credentials.
+    let repository = format!("oci://{}/{}", pkg.env.registry_auth, unique("secret"));
+    let plan_file = pkg.work.path().join("plan.json");
+    let plan_file = plan_file.to_str().unwrap();
     let mut outputs = Vec::new();
     let mut run = |args: &[&str]| {
-        let run = pkg.run(args);
-        run.ok();
-        outputs.push(format!("{}{}", run.stdout, run.stderr));
+        for log in ["", "trace"] {
+            // Mutating commands run once, with trace logs; reads run twice.
+            let mutating = args.contains(&"--yes") || args[0] == "push";
+            if mutating && log.is_empty() {
+                continue;
+            }
+            let mut command = pkg.command(args);
+            if !log.is_empty() {
+                command.env("KUBECTL_PKG_LOG", log);
+            }
+            let output = command.output().expect("kubectl-pkg runs");
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert!(output.status.success(), "{args:?}: {text}");
+            outputs.push((args.join(" "), text));
+        }
     };
+    run(&["push", v2.to_str().unwrap(), &repository]);
+    let from_registry = format!("{repository}/app");
     run(&["install", "./v1", "-n", &ns, "--yes", "--wait=false"]);
     for format in ["text", "json", "yaml"] {
         run(&[
             "upgrade",
             "app",
-            "./v2",
+            &from_registry,
             "-n",
             &ns,
             "--dry-run",
@@ -359,21 +385,67 @@ fn secret_values_appear_in_no_output() {
             format,
         ]);
     }
-    run(&["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"]);
-    run(&["rollback", "app", "-n", &ns, "--dry-run"]);
+    run(&[
+        "upgrade",
+        "app",
+        &from_registry,
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        plan_file,
+    ]);
+    run(&["apply", plan_file, "-n", &ns, "--yes", "--wait=false"]);
+    run(&["rollback", "app", "-n", &ns, "--dry-run", "-o", "json"]);
+    run(&["rollback", "app", "-n", &ns, "--yes", "--wait=false"]);
     run(&["history", "app", "-n", &ns, "-o", "yaml"]);
     run(&["status", "app", "-n", &ns, "-o", "json"]);
+    run(&["status", "app", "-n", &ns]);
     run(&["list", "-n", &ns, "-o", "json"]);
-    run(&["template", "./v2"]);
-    let all = outputs.join("\n");
+    run(&["template", &from_registry]);
+    run(&["show", &from_registry, "-o", "yaml"]);
+    run(&[
+        "install",
+        &from_registry,
+        "--offline",
+        "--dry-run",
+        "-o",
+        "json",
+    ]);
+    run(&["uninstall", "app", "-n", &ns, "--dry-run", "-o", "yaml"]);
+    run(&["uninstall", "app", "-n", &ns, "--yes", "--wait=false"]);
+
+    let all: String = outputs.iter().map(|(_, text)| text.as_str()).collect();
     assert!(all.contains("password"), "the key is shown");
     assert!(all.contains("<masked, changed>"), "the change is shown");
-    for secret in [
-        BASIC_SECRET_VALUE,
-        "second-very-secret-value",
-        "aHVudGVyMi12ZXJ5LXNlY3JldA",
-    ] {
-        assert!(!all.contains(secret), "{secret} appeared in the output");
+    assert!(all.contains("DEBUG"), "the debug logs ran");
+    let kubeconfig = std::fs::read_to_string(&pkg.env.kubeconfig).unwrap();
+    let tokens: Vec<&str> = kubeconfig
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("token: "))
+        .collect();
+    assert!(!tokens.is_empty(), "the kubeconfig has tokens");
+    let engine = &base64::engine::general_purpose::STANDARD;
+    let registry_login = format!(
+        "{}:{}",
+        pkg.env.registry_auth_user, pkg.env.registry_auth_password
+    );
+    let mut secrets = vec![
+        BASIC_SECRET_VALUE.to_string(),
+        "second-very-secret-value".to_string(),
+        base64::Engine::encode(engine, BASIC_SECRET_VALUE),
+        base64::Engine::encode(engine, "second-very-secret-value"),
+        pkg.env.registry_auth_password.clone(),
+        base64::Engine::encode(engine, &registry_login),
+    ];
+    secrets.extend(tokens.iter().map(|t| t.to_string()));
+    for secret in &secrets {
+        for (command, text) in &outputs {
+            assert!(
+                !text.contains(secret.as_str()),
+                "a secret appeared in the output of `{command}`"
+            );
+        }
     }
 }
 

@@ -147,7 +147,8 @@ pub struct Run {
 }
 
 impl Run {
-    fn from(output: Output) -> Run {
+    /// The outcome of a finished process.
+    pub fn from(output: Output) -> Run {
         Run {
             code: output.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
