@@ -105,9 +105,7 @@ impl OciRef {
         let (registry, rest) = text.split_once('/').ok_or_else(|| {
             "an OCI reference needs a host and a path (oci://HOST/PATH)".to_string()
         })?;
-        if registry.is_empty() {
-            return Err("the registry host is empty".to_string());
-        }
+        validate_registry_host(registry)?;
         let (rest, digest) = match rest.split_once('@') {
             Some((rest, digest)) => {
                 validate_digest(digest)?;
@@ -192,6 +190,57 @@ pub fn is_loopback_host(registry: &str) -> bool {
         || host
             .parse::<std::net::IpAddr>()
             .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Checks `host[:port]`: a DNS name or IPv4 address, or a bracketed IPv6 address,
+/// and an optional port. Anything else (`user:password@host`, `host?query`)
+/// would be read differently by the URL parser than by the credential lookup.
+fn validate_registry_host(registry: &str) -> Result<(), String> {
+    let fail = || {
+        Err(format!(
+            "the registry {registry:?} is not HOST[:PORT] (a DNS name, an IPv4 address or [IPv6], and a port)"
+        ))
+    };
+    let (host_ok, port) = match registry.strip_prefix('[') {
+        Some(rest) => {
+            let Some((ip, after)) = rest.split_once(']') else {
+                return fail();
+            };
+            let port = match after {
+                "" => None,
+                _ => match after.strip_prefix(':') {
+                    Some(port) => Some(port),
+                    None => return fail(),
+                },
+            };
+            (ip.parse::<std::net::Ipv6Addr>().is_ok(), port)
+        }
+        None => match registry.split_once(':') {
+            Some((host, port)) => (is_dns_name(host), Some(port)),
+            None => (is_dns_name(registry), None),
+        },
+    };
+    let port_ok = port.is_none_or(|port| {
+        port.len() <= 5
+            && port.bytes().all(|b| b.is_ascii_digit())
+            && port.parse::<u16>().is_ok_and(|n| n > 0)
+    });
+    if host_ok && port_ok { Ok(()) } else { fail() }
+}
+
+/// Dot-separated labels of letters, digits and inner hyphens (IPv4 addresses too).
+fn is_dns_name(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 253
+        && host.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+        })
 }
 
 /// Checks `sha256:` followed by 64 lowercase hex digits.
@@ -289,6 +338,34 @@ mod tests {
         ] {
             let error = PackageRef::parse(bad).unwrap_err();
             assert!(error.to_string().contains(bad), "{error}");
+        }
+    }
+
+    #[test]
+    fn registry_hosts_are_host_and_port_only() {
+        for good in [
+            "registry.example.com",
+            "127.0.0.1:5000",
+            "[::1]:5000",
+            "[::1]",
+            "Reg-1.io",
+        ] {
+            OciRef::parse(&format!("{good}/pkgs/app")).unwrap_or_else(|e| panic!("{good}: {e}"));
+        }
+        for bad in [
+            "user:secret@registry.example.com",
+            "registry.example.com?x=1",
+            "host:port",
+            "host:99999",
+            "host:0",
+            "-host",
+            "[::1",
+            "[not-ip]:5000",
+            "[::1]5000",
+            "",
+        ] {
+            let error = OciRef::parse(&format!("{bad}/pkgs/app")).unwrap_err();
+            assert!(error.contains("HOST[:PORT]"), "{bad}: {error}");
         }
     }
 
