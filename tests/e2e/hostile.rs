@@ -442,18 +442,11 @@ fn a_blob_missing_from_the_real_registry_names_it() {
     let artifact = Package::from_dir(&dir, &Limits::default())
         .unwrap()
         .artifact();
-    let hex = libpkg::package::sha256_digest(&artifact.layer)
-        .strip_prefix("sha256:")
-        .unwrap()
-        .to_string();
-    let blob = pkg.env.registry_storage.join(format!(
-        "docker/registry/v2/blobs/sha256/{}/{hex}/data",
-        &hex[..2]
-    ));
-    std::fs::remove_file(&blob).unwrap();
+    let layer = libpkg::package::sha256_digest(&artifact.layer);
+    std::fs::remove_file(pkg.env.registry_blob(&layer)).unwrap();
     let run = pkg.run(["template", &format!("{target}/app")]);
     let stderr = run.fails(1);
-    assert!(stderr.contains(&format!("layer sha256:{hex}")), "{stderr}");
+    assert!(stderr.contains(&format!("layer {layer}")), "{stderr}");
     assert!(run.stdout.is_empty());
 }
 

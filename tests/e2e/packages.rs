@@ -124,16 +124,9 @@ fn a_corrupted_blob_fails_with_the_digest_error_and_no_plan() {
         .unwrap()
         .artifact();
     let manifest: Value = serde_json::from_slice(&layer_digest.manifest).unwrap();
-    let hex = manifest["layers"][0]["digest"]
-        .as_str()
-        .unwrap()
-        .strip_prefix("sha256:")
-        .unwrap()
-        .to_string();
-    let blob = pkg.env.registry_storage.join(format!(
-        "docker/registry/v2/blobs/sha256/{}/{hex}/data",
-        &hex[..2]
-    ));
+    let layer = manifest["layers"][0]["digest"].as_str().unwrap();
+    let hex = layer.strip_prefix("sha256:").unwrap();
+    let blob = pkg.env.registry_blob(layer);
     let mut bytes = std::fs::read(&blob).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0xff;

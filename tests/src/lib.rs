@@ -34,6 +34,17 @@ pub struct TestEnv {
     pub registry_storage: PathBuf,
 }
 
+impl TestEnv {
+    /// Where the plain registry stores the blob with this `sha256:` digest.
+    pub fn registry_blob(&self, digest: &str) -> PathBuf {
+        let hex = digest.strip_prefix("sha256:").expect("a sha256 digest");
+        self.registry_storage.join(format!(
+            "docker/registry/v2/blobs/sha256/{}/{hex}/data",
+            &hex[..2]
+        ))
+    }
+}
+
 /// The repository root.
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

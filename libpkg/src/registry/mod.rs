@@ -267,12 +267,9 @@ impl RegistryClient {
             .get(
                 &target.repository,
                 Get {
-                    path: path.clone(),
-                    accept: Some(ACCEPT_MANIFESTS),
                     head: true,
                     max_bytes: 0,
-                    what: "manifest",
-                    reference: &shown,
+                    ..Get::manifest(path.clone(), &shown)
                 },
             )
             .await?;
@@ -288,17 +285,7 @@ impl RegistryClient {
         }
         // No digest header: the digest is that of the manifest's bytes.
         let (_, body) = session
-            .get(
-                &target.repository,
-                Get {
-                    path,
-                    accept: Some(ACCEPT_MANIFESTS),
-                    head: false,
-                    max_bytes: MAX_DOCUMENT_BYTES,
-                    what: "manifest",
-                    reference: &shown,
-                },
-            )
+            .get(&target.repository, Get::manifest(path, &shown))
             .await?;
         Ok(crate::package::sha256_digest(&body))
     }
@@ -320,19 +307,8 @@ impl RegistryClient {
         };
         validate_digest(digest).map_err(invalid)?;
         let session = self.session(&target.registry).await?;
-        let (_, body) = session
-            .get(
-                &target.repository,
-                Get {
-                    path: manifest_path(&pinned, &shown)?,
-                    accept: Some(ACCEPT_MANIFESTS),
-                    head: false,
-                    max_bytes: MAX_DOCUMENT_BYTES,
-                    what: "manifest",
-                    reference: &shown,
-                },
-            )
-            .await?;
+        let manifest = Get::manifest(manifest_path(&pinned, &shown)?, &shown);
+        let (_, body) = session.get(&target.repository, manifest).await?;
         let actual = crate::package::sha256_digest(&body);
         if actual != digest {
             return Err(RegistryError::DigestMismatch {
@@ -521,6 +497,20 @@ impl RegistryClient {
             }))
             .build()
             .map_err(|e| tls(error_chain(&e)))
+    }
+}
+
+impl<'a> Get<'a> {
+    /// A GET of the image manifest at `path`, at most [`MAX_DOCUMENT_BYTES`].
+    fn manifest(path: String, reference: &'a str) -> Get<'a> {
+        Get {
+            path,
+            accept: Some(ACCEPT_MANIFESTS),
+            head: false,
+            max_bytes: MAX_DOCUMENT_BYTES,
+            what: "manifest",
+            reference,
+        }
     }
 }
 
