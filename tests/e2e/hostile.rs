@@ -30,6 +30,8 @@ enum Fault {
     TamperedManifest,
     /// Has no layer blob (404), though the manifest lists it.
     MissingLayer,
+    /// Lists 1000 tags, the same full page whatever `last` asks for.
+    EndlessTagPages,
 }
 
 /// One request the fake registry saw.
@@ -205,6 +207,12 @@ fn respond(
     if path == "/v2/" {
         return ok("application/json", b"{}".to_vec(), "");
     }
+    if path.starts_with("/v2/fake/app/tags/list") && behaviour.fault == Fault::EndlessTagPages {
+        let mut tags: Vec<String> = (1..1000).map(|n| format!("\"0.0.{n}\"")).collect();
+        tags.push(format!("\"{}\"", behaviour.version));
+        let body = format!(r#"{{"name":"fake/app","tags":[{}]}}"#, tags.join(","));
+        return ok("application/json", body.into_bytes(), "");
+    }
     if path.starts_with("/v2/fake/app/tags/list") {
         let body = format!(r#"{{"name":"fake/app","tags":["{}"]}}"#, behaviour.version);
         return ok("application/json", body.into_bytes(), "");
@@ -344,6 +352,20 @@ fn server_errors_are_retried_a_bounded_number_of_times() {
     // Backoff between attempts: 250 ms, then 500 ms.
     assert!(elapsed >= Duration::from_millis(750), "took {elapsed:?}");
     assert!(run.stdout.is_empty());
+}
+
+#[test]
+fn a_registry_that_ignores_pagination_is_not_asked_forever() {
+    let pkg = Pkg::new();
+    let registry = FakeRegistry::start(package(&pkg), "1.0.0", Fault::EndlessTagPages, None);
+    let (run, _) = template(&pkg, &registry, &[]);
+    assert!(run.ok().contains("app-config"), "{}", run.stderr);
+    let pages = registry
+        .seen()
+        .iter()
+        .filter(|s| s.path.contains("/tags/list"))
+        .count();
+    assert_eq!(pages, 2, "a full page, then the same page again: stop");
 }
 
 #[test]

@@ -170,6 +170,7 @@ impl RegistryClient {
         let session = self.session(&repository.registry).await?;
         let shown = repository.to_string();
         let mut tags: Vec<String> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         loop {
             let mut path = format!("/v2/{}/tags/list?n=1000", repository.repository);
             if let Some(last) = tags.last() {
@@ -196,8 +197,9 @@ impl RegistryClient {
                 })?;
             let page = page.tags.unwrap_or_default();
             let count = page.len();
-            let before = tags.last().cloned();
-            tags.extend(page);
+            let before = tags.len();
+            // A registry that ignores `last` sends the same page again: no progress, no repeats.
+            tags.extend(page.into_iter().filter(|tag| seen.insert(tag.clone())));
             if tags.len() > MAX_TAGS {
                 return Err(RegistryError::TooLarge {
                     reference: shown,
@@ -205,8 +207,8 @@ impl RegistryClient {
                     limit: MAX_TAGS as u64,
                 });
             }
-            // A full page asks for the next one, unless the registry ignored `last`.
-            if count < 1000 || tags.last() == before.as_ref() {
+            // A full page asks for the next one.
+            if count < 1000 || tags.len() == before {
                 break;
             }
         }
