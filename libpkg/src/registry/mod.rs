@@ -224,32 +224,51 @@ impl RegistryClient {
         registry: &str,
         prefix: &str,
     ) -> Result<Vec<String>, RegistryError> {
+        #[derive(serde::Deserialize)]
+        struct CatalogPage {
+            #[serde(default)]
+            repositories: Option<Vec<String>>,
+        }
         const PAGE: usize = 1000;
-        let (client, auth) = self.client(registry).await?;
-        let reference =
-            Reference::with_tag(registry.to_string(), "catalog".into(), "latest".into());
+        let session = self.session(registry).await?;
+        let shown = format!("{registry}/v2/_catalog");
         let start = match prefix.trim_end_matches('/') {
             "" => String::new(),
             path => format!("{path}/"),
         };
         let mut found = Vec::new();
         let mut last: Option<String> = None;
-        loop {
-            let page = client
-                .catalog(&reference, &auth, Some(PAGE), last.as_deref())
-                .await
-                .map_err(|e| classify(e, registry, &format!("{registry}/v2/_catalog")))?;
-            let count = page.repositories.len();
-            last = page.repositories.last().cloned();
-            found.extend(
-                page.repositories
-                    .into_iter()
-                    .filter(|name| name.starts_with(&start)),
-            );
-            if count < PAGE {
+        for _ in 0..MAX_TAGS / PAGE {
+            let mut path = format!("/v2/_catalog?n={PAGE}");
+            if let Some(last) = &last {
+                path.push_str(&format!("&last={}", query_escape(last)));
+            }
+            let request = Get {
+                path,
+                accept: None,
+                head: false,
+                max_bytes: MAX_DOCUMENT_BYTES,
+                what: "catalog",
+                reference: &shown,
+            };
+            let (_, body) = session.get("catalog", request).await?;
+            let page: CatalogPage =
+                serde_json::from_slice(&body).map_err(|e| RegistryError::Invalid {
+                    reference: shown.clone(),
+                    reason: format!("the catalog is not valid JSON: {e}"),
+                })?;
+            let page = page.repositories.unwrap_or_default();
+            let count = page.len();
+            let previous = last.take();
+            last = page.last().cloned();
+            found.extend(page.into_iter().filter(|name| name.starts_with(&start)));
+            // A full page asks for the next one, unless the registry ignored `last`.
+            if count < PAGE || last == previous {
                 break;
             }
         }
+        found.sort();
+        found.dedup();
         Ok(found)
     }
 

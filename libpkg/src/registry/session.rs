@@ -55,7 +55,7 @@ impl Get<'_> {
     /// The reference, and which blob when it is one: `oci://…@sha256:… (layer sha256:…)`.
     fn described(&self) -> String {
         match self.what {
-            "manifest" | "tag list" => self.reference.to_string(),
+            "manifest" | "tag list" | "catalog" => self.reference.to_string(),
             what => format!("{} ({what})", self.reference),
         }
     }
