@@ -146,7 +146,7 @@ _kubectl__pkg() {
 
     case "${cmd}" in
         kubectl__pkg)
-            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help --version install upgrade rollback uninstall apply list status history template show push repo version completion help"
+            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help --version install upgrade rollback uninstall apply list status history template show push repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -184,6 +184,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -192,7 +200,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__apply)
-            opts="-y -n -o -h --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-y -n -o -h --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -242,6 +250,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -250,7 +266,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__completion)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help bash elvish fish powershell zsh"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -285,6 +301,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -562,7 +586,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__history)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -600,6 +624,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -608,7 +640,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-y -n -o -h --version --devel --name --adopt --create-namespace --offline --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-y -n -o -h --version --devel --name --adopt --create-namespace --offline --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -666,6 +698,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -674,7 +714,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__list)
-            opts="-A -n -o -h --all-namespaces --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-A -n -o -h --all-namespaces --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -709,6 +749,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -720,7 +768,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__push)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -755,6 +803,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -766,7 +822,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help add list remove help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help add list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -804,6 +860,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -812,7 +876,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__add)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -847,6 +911,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -928,7 +1000,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__list)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -963,6 +1035,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -974,7 +1054,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__remove)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1012,6 +1092,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1020,7 +1108,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__rollback)
-            opts="-y -n -o -h --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-y -n -o -h --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1070,6 +1158,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1078,7 +1174,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show)
-            opts="-n -o -h --version --devel --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --version --devel --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1120,6 +1216,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1128,7 +1232,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__status)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1166,6 +1270,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1174,7 +1286,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__template)
-            opts="-n -o -h --name --version --devel --show-secrets --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --name --version --devel --show-secrets --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1220,6 +1332,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1228,7 +1348,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__uninstall)
-            opts="-y -n -o -h --purge --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-y -n -o -h --purge --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1278,6 +1398,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1286,7 +1414,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__upgrade)
-            opts="-y -n -o -h --version --devel --adopt --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-y -n -o -h --version --devel --adopt --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1340,6 +1468,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1348,7 +1484,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__version)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1383,6 +1519,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

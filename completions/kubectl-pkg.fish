@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_kubectl_pkg_global_optspecs
-    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify concurrency= h/help V/version
+    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify concurrency= registry-timeout= package-limits= h/help V/version
 end
 
 function __fish_kubectl_pkg_needs_command
@@ -32,9 +32,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s V -l version -d 'Print version'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
@@ -66,6 +68,8 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
@@ -76,7 +80,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s y -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
@@ -91,6 +95,8 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed'
@@ -99,7 +105,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s y -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
@@ -113,13 +119,15 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
@@ -133,6 +141,8 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -140,7 +150,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s y 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
@@ -154,13 +164,15 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l context -d 'The kubeconfig context to use' -r
@@ -170,10 +182,12 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s A -l all-namespaces -d 'Releases in every namespace'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l context -d 'The kubeconfig context to use' -r
@@ -183,9 +197,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l context -d 'The kubeconfig context to use' -r
@@ -195,9 +211,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l name -d 'The release name (default: the package name)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
@@ -209,11 +227,13 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l show-secrets -d 'Print Secret values instead of masking them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -224,10 +244,12 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l context -d 'The kubeconfig context to use' -r
@@ -237,9 +259,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l context -d 'The kubeconfig context to use' -r
@@ -249,9 +273,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "list" -d 'List the repositories'
@@ -265,9 +291,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l context -d 'The kubeconfig context to use' -r
@@ -277,9 +305,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l context -d 'The kubeconfig context to use' -r
@@ -289,9 +319,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the repositories'
@@ -305,9 +337,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l context -d 'The kubeconfig context to use' -r
@@ -317,9 +351,11 @@ json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates (dangerous)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply list status history template show push repo version completion help" -f -a "upgrade" -d 'Plan a release\'s next revision from a (newer) package, show it, and apply it'
