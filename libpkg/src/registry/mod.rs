@@ -626,3 +626,39 @@ fn to_reference(target: &OciRef) -> Reference {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_from_a_registry_are_checked_before_they_reach_a_url() {
+        let target = |tag: &str| OciRef::parse("r.example/pkgs/app").unwrap().with_tag(tag);
+        assert_eq!(
+            manifest_path(&target("1.0.0_build.1"), "x").unwrap(),
+            "/v2/pkgs/app/manifests/1.0.0_build.1"
+        );
+        for bad in [
+            "../../v2/other/manifests/x",
+            "a/b",
+            "a?b",
+            "-a",
+            "",
+            &"a".repeat(129),
+        ] {
+            assert!(manifest_path(&target(bad), "x").is_err(), "{bad:?}");
+        }
+        assert_eq!(query_escape("1.0.0+b&n=1"), "1.0.0%2Bb%26n%3D1");
+    }
+
+    #[test]
+    fn only_image_manifests_are_packages() {
+        let image = br#"{"schemaVersion":2,"mediaType":"application/vnd.oci.image.manifest.v1+json","config":{"mediaType":"a","digest":"sha256:00","size":1},"layers":[]}"#;
+        parse_manifest(image).unwrap();
+        let index = br#"{"schemaVersion":2,"mediaType":"application/vnd.oci.image.index.v1+json","manifests":[]}"#;
+        assert!(parse_manifest(index).unwrap_err().contains("image index"));
+        let old = br#"{"schemaVersion":1}"#;
+        assert!(parse_manifest(old).unwrap_err().contains("schemaVersion 1"));
+        assert!(parse_manifest(b"<html>").is_err());
+    }
+}
