@@ -1,7 +1,11 @@
-//! The package loader: an archive (input starting with the gzip magic), or
-//! `package.yaml` and one manifest file separated by a NUL byte. Whatever loads
-//! must render into a plan whose every object carries the release labels.
+//! The package loader: an archive (input starting with the gzip magic), a raw
+//! tar stream (input starting with `TAR`: gzipped here, so that the fuzzer
+//! mutates tar headers rather than compressed bytes), or `package.yaml` and one
+//! manifest file separated by a NUL byte. Whatever loads must render into a
+//! plan whose every object carries the release labels.
 #![no_main]
+
+use std::io::Write;
 
 use libfuzzer_sys::fuzz_target;
 use libpkg::action::{Source, plan_offline};
@@ -18,6 +22,10 @@ const LIMITS: Limits = Limits {
 fuzz_target!(|data: &[u8]| {
     let package = if data.starts_with(&[0x1f, 0x8b]) {
         Package::from_archive(data, "fuzz.tgz", &LIMITS)
+    } else if let Some(tar) = data.strip_prefix(b"TAR") {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(tar).expect("writing to memory");
+        Package::from_archive(&gz.finish().expect("writing to memory"), "fuzz.tgz", &LIMITS)
     } else {
         let (metadata, manifest) = match data.iter().position(|b| *b == 0) {
             Some(at) => (&data[..at], &data[at + 1..]),
