@@ -57,7 +57,7 @@ pub const MAX_DOCUMENT_BYTES: u64 = 4 << 20;
 pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 /// The most redirects followed for one request.
 pub const MAX_REDIRECTS: usize = 5;
-/// The most tags a repository may list.
+/// The most tags a repository (or repositories a catalog) may list.
 pub const MAX_TAGS: usize = 100_000;
 /// The longest wait between two attempts, whatever `Retry-After` says.
 const MAX_RETRY_DELAY: Duration = Duration::from_secs(10);
@@ -162,57 +162,14 @@ impl RegistryClient {
 
     /// Every tag of a repository (following pagination, at most [`MAX_TAGS`]).
     pub async fn list_tags(&self, repository: &OciRef) -> Result<Vec<String>, RegistryError> {
-        #[derive(serde::Deserialize)]
-        struct TagPage {
-            #[serde(default)]
-            tags: Option<Vec<String>>,
-        }
         let session = self.session(&repository.registry).await?;
-        let shown = repository.to_string();
-        let mut tags: Vec<String> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        loop {
-            let mut path = format!("/v2/{}/tags/list?n=1000", repository.repository);
-            if let Some(last) = tags.last() {
-                path.push_str(&format!("&last={}", query_escape(last)));
-            }
-            let body = session
-                .get(
-                    &repository.repository,
-                    Get {
-                        path,
-                        accept: None,
-                        head: false,
-                        max_bytes: MAX_DOCUMENT_BYTES,
-                        what: "tag list",
-                        reference: &shown,
-                    },
-                )
-                .await?
-                .1;
-            let page: TagPage =
-                serde_json::from_slice(&body).map_err(|e| RegistryError::Invalid {
-                    reference: shown.clone(),
-                    reason: format!("the tag list is not valid JSON: {e}"),
-                })?;
-            let page = page.tags.unwrap_or_default();
-            let count = page.len();
-            let before = tags.len();
-            // A registry that ignores `last` sends the same page again: no progress, no repeats.
-            tags.extend(page.into_iter().filter(|tag| seen.insert(tag.clone())));
-            if tags.len() > MAX_TAGS {
-                return Err(RegistryError::TooLarge {
-                    reference: shown,
-                    what: format!("tag list (more than {MAX_TAGS} tags)"),
-                    limit: MAX_TAGS as u64,
-                });
-            }
-            // A full page asks for the next one.
-            if count < 1000 || tags.len() == before {
-                break;
-            }
-        }
-        Ok(tags)
+        let listing = Listing {
+            path: format!("/v2/{}/tags/list", repository.repository),
+            key: "tags",
+            what: "tag list",
+            reference: repository.to_string(),
+        };
+        listing.read(&session, &repository.repository).await
     }
 
     /// The repositories of `registry` under the path `prefix` (every one for an
@@ -224,51 +181,20 @@ impl RegistryClient {
         registry: &str,
         prefix: &str,
     ) -> Result<Vec<String>, RegistryError> {
-        #[derive(serde::Deserialize)]
-        struct CatalogPage {
-            #[serde(default)]
-            repositories: Option<Vec<String>>,
-        }
-        const PAGE: usize = 1000;
         let session = self.session(registry).await?;
-        let shown = format!("{registry}/v2/_catalog");
+        let listing = Listing {
+            path: "/v2/_catalog".to_string(),
+            key: "repositories",
+            what: "catalog",
+            reference: format!("{registry}/v2/_catalog"),
+        };
         let start = match prefix.trim_end_matches('/') {
             "" => String::new(),
             path => format!("{path}/"),
         };
-        let mut found = Vec::new();
-        let mut last: Option<String> = None;
-        for _ in 0..MAX_TAGS / PAGE {
-            let mut path = format!("/v2/_catalog?n={PAGE}");
-            if let Some(last) = &last {
-                path.push_str(&format!("&last={}", query_escape(last)));
-            }
-            let request = Get {
-                path,
-                accept: None,
-                head: false,
-                max_bytes: MAX_DOCUMENT_BYTES,
-                what: "catalog",
-                reference: &shown,
-            };
-            let (_, body) = session.get("catalog", request).await?;
-            let page: CatalogPage =
-                serde_json::from_slice(&body).map_err(|e| RegistryError::Invalid {
-                    reference: shown.clone(),
-                    reason: format!("the catalog is not valid JSON: {e}"),
-                })?;
-            let page = page.repositories.unwrap_or_default();
-            let count = page.len();
-            let previous = last.take();
-            last = page.last().cloned();
-            found.extend(page.into_iter().filter(|name| name.starts_with(&start)));
-            // A full page asks for the next one, unless the registry ignored `last`.
-            if count < PAGE || last == previous {
-                break;
-            }
-        }
+        let mut found = listing.read(&session, "catalog").await?;
+        found.retain(|name| name.starts_with(&start));
         found.sort();
-        found.dedup();
         Ok(found)
     }
 
@@ -518,6 +444,67 @@ impl RegistryClient {
             }))
             .build()
             .map_err(|e| tls(error_chain(&e)))
+    }
+}
+
+/// A paginated listing (`?n=1000&last=…`) of names: a repository's tags, a registry's catalog.
+struct Listing {
+    /// The endpoint, without query.
+    path: String,
+    /// The JSON field holding the page's names.
+    key: &'static str,
+    /// What it is, for errors.
+    what: &'static str,
+    /// The reference shown in errors.
+    reference: String,
+}
+
+impl Listing {
+    /// Every name, each once, at most [`MAX_TAGS`]. A short page ends the listing,
+    /// and so does a page with nothing new (a registry that ignores `last`).
+    async fn read(&self, session: &Session, scope: &str) -> Result<Vec<String>, RegistryError> {
+        const PAGE: usize = 1000;
+        let invalid = |reason: String| RegistryError::Invalid {
+            reference: self.reference.clone(),
+            reason: format!("the {} is not a list of names: {reason}", self.what),
+        };
+        let mut names: Vec<String> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        loop {
+            let mut path = format!("{}?n={PAGE}", self.path);
+            if let Some(last) = names.last() {
+                path.push_str(&format!("&last={}", query_escape(last)));
+            }
+            let request = Get {
+                path,
+                accept: None,
+                head: false,
+                max_bytes: MAX_DOCUMENT_BYTES,
+                what: self.what,
+                reference: &self.reference,
+            };
+            let (_, body) = session.get(scope, request).await?;
+            let page: serde_json::Value =
+                serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
+            let page: Vec<String> = match page.get(self.key) {
+                None | Some(serde_json::Value::Null) => Vec::new(),
+                Some(list) => {
+                    serde_json::from_value(list.clone()).map_err(|e| invalid(e.to_string()))?
+                }
+            };
+            let (count, before) = (page.len(), names.len());
+            names.extend(page.into_iter().filter(|name| seen.insert(name.clone())));
+            if names.len() > MAX_TAGS {
+                return Err(RegistryError::TooLarge {
+                    reference: self.reference.clone(),
+                    what: format!("{} (more than {MAX_TAGS} entries)", self.what),
+                    limit: MAX_TAGS as u64,
+                });
+            }
+            if count < PAGE || names.len() == before {
+                return Ok(names);
+            }
+        }
     }
 }
 
