@@ -299,15 +299,12 @@ fn to_object(
         reason,
     };
     let (api_version, kind, name) = identity(&value).map_err(invalid)?;
+    // identity() has checked the shape; these errors cannot happen, but no input may panic.
     let Value::Object(mut map) = value else {
-        unreachable!("identity() accepts mappings only");
+        return Err(invalid("a manifest document must be a mapping".to_string()));
     };
-    let metadata = match map
-        .entry("metadata")
-        .or_insert_with(|| Value::Object(Map::new()))
-    {
-        Value::Object(metadata) => metadata,
-        _ => unreachable!("identity() accepts mappings only"),
+    let Some(Value::Object(metadata)) = map.get_mut("metadata") else {
+        return Err(invalid(format!("{kind}: metadata must be a mapping")));
     };
 
     let scope = scopes.scope(&api_version, &kind).ok_or_else(|| RenderError::UnknownKind {
