@@ -140,6 +140,7 @@ fn rendered(package: &Package) -> Vec<Object> {
     let target = RenderTarget {
         release: "bench",
         namespace: "bench",
+        other_namespaces: &package.metadata.namespaces,
     };
     render::render(documents, &target, &scopes).expect("renders")
 }
