@@ -233,7 +233,12 @@ pub async fn apply(
     let outcome = match run(cluster, &discovery, lock, plan, options, reporter).await {
         Err(error) if options.atomic => {
             let previous = history.iter().rev().find(|s| s.status == Status::Deployed);
-            Err(restore(cluster, &discovery, store, plan, previous, reporter, error).await)
+            let restored =
+                restore(cluster, &discovery, store, lock, plan, previous, reporter).await;
+            Err(ApplyError::Atomic {
+                source: Box::new(error),
+                restored,
+            })
         }
         other => other,
     };
@@ -397,17 +402,17 @@ async fn delete_all(
 /// `--atomic`: puts the previous revision's objects back as they were applied
 /// (server-side apply with the same field manager drops what the failed
 /// attempt added, and recreates what it pruned), then deletes the objects the
-/// failed attempt created that the previous revision did not have. Returns the
-/// error to report: the original one, with what restoring did.
+/// failed attempt created that the previous revision did not have. Returns
+/// what restoring did, for the error.
 async fn restore(
     cluster: &Cluster,
     discovery: &Discovery,
     store: &ReleaseStore,
+    lock: &ReleaseLock,
     plan: &Plan,
     previous: Option<&Summary>,
     reporter: &dyn Reporter,
-    error: ApplyError,
-) -> ApplyError {
+) -> String {
     reporter.event(Event::Restoring {
         revision: previous.map(|s| s.revision),
     });
@@ -423,19 +428,9 @@ async fn restore(
         };
         let kept: BTreeSet<ObjectKey> = objects.iter().map(Object::key).collect();
         let restored: Vec<Target> = objects.iter().map(Target::from).collect();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let mut phases: BTreeMap<Phase, Vec<Target>> = BTreeMap::new();
-        for object in &restored {
-            phases.entry(object.phase()).or_default().push(*object);
-        }
-        for (phase, objects) in &phases {
-            for object in objects {
-                write(cluster, discovery, *object).await?;
-            }
-            if *phase == Phase::Definitions {
-                wait_ready(cluster, discovery, objects, deadline, reporter).await?;
-            }
-        }
+        // The CRDs it puts back get as long as an apply's own wait.
+        let deadline = Instant::now() + ApplyOptions::default().timeout;
+        write_phases(cluster, discovery, lock, &restored, deadline, reporter).await?;
         let created: Vec<Target> = plan
             .objects
             .iter()
@@ -446,14 +441,10 @@ async fn restore(
         delete_all(cluster, discovery, &created, reporter).await
     }
     .await;
-    let restored = match (previous, outcome) {
+    match (previous, outcome) {
         (Some(summary), Ok(())) => format!("restored revision {}", summary.revision),
         (None, Ok(())) => "deleted the objects this attempt created".to_string(),
         (_, Err(restore_error)) => format!("restoring failed too: {restore_error}"),
-    };
-    ApplyError::Atomic {
-        source: Box::new(error),
-        restored,
     }
 }
 
