@@ -16,6 +16,15 @@ use clap::Parser;
 
 use cli::{Cli, Command};
 
+/// `KUBECTL_PKG_LOG` (tracing's filter syntax); by default only errors, and not
+/// kube's log of each failed response: the error that reaches the user says it.
+fn log_filter() -> tracing_subscriber::EnvFilter {
+    match std::env::var("KUBECTL_PKG_LOG") {
+        Ok(directives) => tracing_subscriber::EnvFilter::new(directives),
+        Err(_) => tracing_subscriber::EnvFilter::new("error,kube_client=off"),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(words) = complete::requested(&args) {
@@ -23,7 +32,7 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse_from(args);
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_env("KUBECTL_PKG_LOG"))
+        .with_env_filter(log_filter())
         .with_writer(std::io::stderr)
         .init();
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -10,6 +10,7 @@
 
 mod access;
 pub mod discovery;
+pub mod retry;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -29,8 +30,8 @@ pub use discovery::{Discovery, Resource};
 /// plane a few milliseconds away, few enough for a shared API server (whose
 /// priority and fairness gives one client a share, not the whole server).
 /// Requests the server turns away (429, with `Retry-After`, or 503/504) are
-/// retried by kube's retry layer after the delay the server asks for, with
-/// exponential backoff, while no more than this many are ever outstanding.
+/// retried a bounded number of times after the delay the server asks for (see
+/// [`retry`]), while no more than this many are ever outstanding.
 pub const CONCURRENCY: usize = 16;
 
 use crate::plan::ClusterInfo;
@@ -70,7 +71,7 @@ pub enum ClusterError {
         message: String,
     },
     /// Any other API error.
-    #[error("API server: {message} ({reason}, HTTP {code})")]
+    #[error("API server: {message} ({}HTTP {code})", if reason.is_empty() { String::new() } else { format!("{reason}, ") })]
     Api {
         /// HTTP status.
         code: u16,
@@ -178,8 +179,15 @@ impl Cluster {
             context,
             version: None,
         };
-        let client =
-            kube::Client::try_from(config).map_err(|e| ClusterError::Config(error_chain(&e)))?;
+        let mut config = config;
+        config.default_retry = false;
+        // Our bounded retry policy instead of kube's; retrying needs a service
+        // that clones, which the buffer gives (it does not serialize requests).
+        let client = kube::client::ClientBuilder::try_from(config)
+            .map_err(|e| ClusterError::Config(error_chain(&e)))?
+            .with_layer(&tower::buffer::BufferLayer::new(1024))
+            .with_layer(&tower::retry::RetryLayer::new(retry::RetryPolicy::default()))
+            .build();
         let concurrency = options.concurrency.unwrap_or(CONCURRENCY).max(1);
         Ok(Cluster {
             client,
