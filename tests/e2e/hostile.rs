@@ -32,7 +32,13 @@ enum Fault {
     MissingLayer,
     /// Lists 1000 tags, the same full page whatever `last` asks for.
     EndlessTagPages,
+    /// Wants a Bearer token from its token service at `/token` (which takes
+    /// the basic credentials, when set); an endless answer when `endless`.
+    BearerToken { endless: bool },
 }
+
+/// The token the fake token service hands out.
+const TOKEN: &str = "token-from-the-token-service";
 
 /// One request the fake registry saw.
 #[derive(Debug, Clone)]
@@ -49,6 +55,7 @@ struct FakeRegistry {
 }
 
 struct Behaviour {
+    addr: SocketAddr,
     artifact: Artifact,
     version: String,
     fault: Fault,
@@ -63,6 +70,7 @@ impl FakeRegistry {
         let addr = listener.local_addr().unwrap();
         let seen = Arc::new(Mutex::new(Vec::new()));
         let behaviour = Arc::new(Behaviour {
+            addr,
             artifact,
             version: version.to_string(),
             fault,
@@ -180,11 +188,39 @@ fn respond(
     path: &str,
     authorization: Option<&str>,
 ) -> Response {
-    if let Some(credentials) = &behaviour.credentials {
-        let expected = format!(
+    let basic = behaviour.credentials.as_ref().map(|credentials| {
+        format!(
             "Basic {}",
             base64::engine::general_purpose::STANDARD.encode(credentials)
-        );
+        )
+    });
+    if let Fault::BearerToken { endless } = behaviour.fault {
+        if path.starts_with("/token?") {
+            if basic.is_some() && authorization != basic.as_deref() {
+                return status(401);
+            }
+            if endless {
+                return Response::Endless;
+            }
+            let body = serde_json::json!({ "token": TOKEN }).to_string();
+            return Response::Full {
+                status: 200,
+                headers: vec![("Content-Type".into(), "application/json".into())],
+                body: body.into_bytes(),
+            };
+        }
+        if authorization != Some(format!("Bearer {TOKEN}").as_str()) {
+            let challenge = format!(
+                "Bearer realm=\"http://{}/token\",service=\"fake\"",
+                behaviour.addr
+            );
+            return Response::Full {
+                status: 401,
+                headers: vec![("WWW-Authenticate".into(), challenge)],
+                body: Vec::new(),
+            };
+        }
+    } else if let Some(expected) = &basic {
         if authorization != Some(expected.as_str()) {
             return Response::Full {
                 status: 401,
@@ -411,6 +447,75 @@ fn credentials_go_to_their_registry_only_never_through_a_redirect() {
         );
     }
     assert!(!run.stderr.contains("secret-a"), "{}", run.stderr);
+}
+
+/// Docker's config with `credentials` for `registry` only.
+fn log_in(pkg: &Pkg, registry: &FakeRegistry, credentials: &str) {
+    let auth = base64::engine::general_purpose::STANDARD.encode(credentials);
+    let config = serde_json::json!({ "auths": { registry.addr.to_string(): { "auth": auth } } });
+    std::fs::write(
+        pkg.docker_config_dir().join("config.json"),
+        config.to_string(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn the_token_service_gets_the_credentials_and_the_registry_only_its_token() {
+    let pkg = Pkg::new();
+    let registry = FakeRegistry::start(
+        package(&pkg),
+        "1.0.0",
+        Fault::BearerToken { endless: false },
+        Some("user-t:secret-t"),
+    );
+    log_in(&pkg, &registry, "user-t:secret-t");
+    let (run, _) = template(&pkg, &registry, &[]);
+    assert!(run.ok().contains("app-config"), "{}", run.stderr);
+    let seen = registry.seen();
+    let token_requests: Vec<&Seen> = seen
+        .iter()
+        .filter(|s| s.path.starts_with("/token?"))
+        .collect();
+    assert_eq!(
+        token_requests.len(),
+        1,
+        "one handshake per repository: {seen:?}"
+    );
+    assert!(
+        token_requests[0]
+            .path
+            .contains("scope=repository%3Afake%2Fapp%3Apull"),
+        "{:?}",
+        token_requests[0]
+    );
+    let bearer = format!("Bearer {TOKEN}");
+    for read in seen.iter().filter(|s| s.path.contains("/fake/app/")) {
+        assert_eq!(
+            read.authorization.as_deref(),
+            Some(bearer.as_str()),
+            "{read:?}"
+        );
+    }
+    assert!(!run.stderr.contains("secret-t") && !run.stdout.contains(TOKEN));
+}
+
+#[test]
+fn an_endless_token_service_answer_is_refused_at_the_cap() {
+    let pkg = Pkg::new();
+    let registry = FakeRegistry::start(
+        package(&pkg),
+        "1.0.0",
+        Fault::BearerToken { endless: true },
+        None,
+    );
+    let (run, elapsed) = template(&pkg, &registry, &[]);
+    let stderr = run.fails(1);
+    assert!(
+        stderr.contains("the token service's answer is larger than the limit of 65536 bytes"),
+        "{stderr}"
+    );
+    assert!(elapsed < Duration::from_secs(20), "took {elapsed:?}");
 }
 
 #[test]

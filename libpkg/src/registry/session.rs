@@ -6,13 +6,33 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use oci_client::Client;
 use oci_client::manifest::OciDescriptor;
 use oci_client::secrets::RegistryAuth;
-use oci_client::{Client, Reference, RegistryOperation};
 
 use super::MAX_RETRY_DELAY;
-use super::error::{RegistryError, certificate_problem, classify, error_chain};
+use super::error::{RegistryError, certificate_problem, error_chain};
 use crate::reference::{OciRef, validate_digest};
+
+/// The largest token-service answer accepted (tokens are a few kilobytes).
+const MAX_TOKEN_BYTES: u64 = 64 << 10;
+
+/// The realm and service of a `Bearer` challenge, if the header has one.
+fn bearer_challenge(header: &str) -> Option<(String, Option<String>)> {
+    http_auth::parser::ChallengeParser::new(header)
+        .filter_map(Result::ok)
+        .find(|challenge| challenge.scheme.eq_ignore_ascii_case("Bearer"))
+        .and_then(|challenge| {
+            let param = |name: &str| {
+                challenge
+                    .params
+                    .iter()
+                    .find(|(key, _)| key.eq_ignore_ascii_case(name))
+                    .map(|(_, value)| value.to_unescaped())
+            };
+            Some((param("realm")?, param("service")))
+        })
+}
 
 /// One registry: where it is, how to reach it, and the credentials for it.
 pub(super) struct Session {
@@ -105,34 +125,98 @@ impl Session {
         {
             return Ok(known.clone());
         }
-        let reference = Reference::with_tag(
-            self.registry.clone(),
-            repository.to_string(),
-            "latest".into(),
-        );
-        let token = self
-            .oci
-            .auth(&reference, &self.auth, RegistryOperation::Pull)
-            .await
-            .map_err(|e| {
-                classify(
-                    e,
-                    &self.registry,
-                    &format!("{}/{repository}", self.registry),
-                )
-            })?;
-        let credential = match (token, &self.auth) {
-            (Some(token), _) => Credential::Bearer(token),
-            (None, RegistryAuth::Basic(user, password)) => {
-                Credential::Basic(user.clone(), password.clone())
-            }
-            (None, _) => Credential::Anonymous,
-        };
+        let credential = self.handshake(repository).await?;
         self.credentials
             .lock()
             .expect("not poisoned")
             .insert(repository.to_string(), credential.clone());
         Ok(credential)
+    }
+
+    /// The distribution spec's token handshake, over the same timed client and
+    /// with the same size cap as every read: `/v2/` names the scheme; for
+    /// Bearer, the token service its challenge names gets the credentials (as
+    /// Docker does, though never over plain HTTP unless the registry itself is)
+    /// and answers with a token for reading `repository`.
+    async fn handshake(&self, repository: &str) -> Result<Credential, RegistryError> {
+        let reference = format!("{}/{repository}", self.registry);
+        let basic = match &self.auth {
+            RegistryAuth::Basic(user, password) => Some((user, password)),
+            _ => None,
+        };
+        let probe = self
+            .http
+            .get(format!("{}/v2/", self.base))
+            .send()
+            .await
+            .map_err(|e| self.transport_failure(e, &reference).error)?;
+        let challenge = probe
+            .headers()
+            .get(http::header::WWW_AUTHENTICATE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(bearer_challenge);
+        let Some((realm, service)) = challenge else {
+            return Ok(basic.map_or(Credential::Anonymous, |(user, password)| {
+                Credential::Basic(user.clone(), password.clone())
+            }));
+        };
+        let invalid = |reason: String| RegistryError::Invalid {
+            reference: reference.clone(),
+            reason,
+        };
+        let mut url = reqwest::Url::parse(&realm)
+            .map_err(|e| invalid(format!("its token service {realm:?} is not a URL: {e}")))?;
+        if basic.is_some() && url.scheme() != "https" && self.base.starts_with("https:") {
+            return Err(invalid(format!(
+                "its token service {realm:?} is not HTTPS; refusing to send credentials to it"
+            )));
+        }
+        url.query_pairs_mut()
+            .append_pair("scope", &format!("repository:{repository}:pull"));
+        if let Some(service) = &service {
+            url.query_pairs_mut().append_pair("service", service);
+        }
+        let mut request = self.http.get(url);
+        if let Some((user, password)) = basic {
+            request = request.basic_auth(user, Some(password));
+        }
+        let what = "token service's answer";
+        let response = request
+            .send()
+            .await
+            .map_err(|e| self.transport_failure(e, &reference).error)?;
+        match response.status().as_u16() {
+            200..=299 => {}
+            401 | 403 => {
+                return Err(RegistryError::Unauthorized {
+                    registry: self.registry.clone(),
+                });
+            }
+            status => {
+                return Err(RegistryError::Status {
+                    reference: format!("{reference} (token service)"),
+                    status,
+                    attempts: 1,
+                });
+            }
+        }
+        let body = self
+            .read_capped(response, &reference, what, MAX_TOKEN_BYTES)
+            .await
+            .map_err(|failure| failure.error)?;
+        #[derive(serde::Deserialize)]
+        struct TokenAnswer {
+            token: Option<String>,
+            access_token: Option<String>,
+        }
+        let answer: TokenAnswer = serde_json::from_slice(&body)
+            .map_err(|e| invalid(format!("its token service's answer is not a token: {e}")))?;
+        answer
+            .token
+            .or(answer.access_token)
+            .filter(|token| !token.is_empty())
+            .map(Credential::Bearer)
+            .ok_or_else(|| invalid("its token service answered without a token".to_string()))
     }
 
     /// Sends a read request, retrying transient failures with backoff; returns
@@ -198,7 +282,7 @@ impl Session {
             Credential::Basic(user, password) => builder.basic_auth(user, Some(password)),
             Credential::Bearer(token) => builder.bearer_auth(token),
         };
-        let mut response = builder
+        let response = builder
             .send()
             .await
             .map_err(|e| self.transport_failure(e, request.reference))?;
@@ -237,16 +321,32 @@ impl Session {
         if request.head {
             return Ok((headers, Vec::new()));
         }
-        let too_large = || {
-            fatal(RegistryError::TooLarge {
-                reference: request.reference.to_string(),
-                what: request.what.to_string(),
-                limit: request.max_bytes,
-            })
+        let body = self
+            .read_capped(response, request.reference, request.what, request.max_bytes)
+            .await?;
+        Ok((headers, body))
+    }
+
+    /// A response's body, refused as soon as it is known to exceed `max_bytes`.
+    async fn read_capped(
+        &self,
+        mut response: reqwest::Response,
+        reference: &str,
+        what: &str,
+        max_bytes: u64,
+    ) -> Result<Vec<u8>, Failure> {
+        let too_large = || Failure {
+            error: RegistryError::TooLarge {
+                reference: reference.to_string(),
+                what: what.to_string(),
+                limit: max_bytes,
+            },
+            retry: false,
+            retry_after: None,
         };
         if response
             .content_length()
-            .is_some_and(|length| length > request.max_bytes)
+            .is_some_and(|length| length > max_bytes)
         {
             return Err(too_large());
         }
@@ -254,14 +354,14 @@ impl Session {
         while let Some(chunk) = response
             .chunk()
             .await
-            .map_err(|e| self.transport_failure(e, request.reference))?
+            .map_err(|e| self.transport_failure(e, reference))?
         {
-            if (body.len() + chunk.len()) as u64 > request.max_bytes {
+            if (body.len() + chunk.len()) as u64 > max_bytes {
                 return Err(too_large());
             }
             body.extend_from_slice(&chunk);
         }
-        Ok((headers, body))
+        Ok(body)
     }
 
     /// A blob, at most as large as its descriptor says (and `limit`), checked against its digest.
@@ -347,5 +447,28 @@ impl Session {
             retry,
             retry_after: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bearer_challenge;
+
+    #[test]
+    fn a_bearer_challenge_gives_realm_and_service() {
+        let header = r#"Bearer realm="https://auth.example/token",service="registry.example",scope="repository:a/b:pull""#;
+        assert_eq!(
+            bearer_challenge(header),
+            Some((
+                "https://auth.example/token".to_string(),
+                Some("registry.example".to_string())
+            ))
+        );
+        assert_eq!(
+            bearer_challenge(r#"Basic realm="x", Bearer realm="https://t/x""#),
+            Some(("https://t/x".to_string(), None))
+        );
+        assert_eq!(bearer_challenge(r#"Basic realm="registry""#), None);
+        assert_eq!(bearer_challenge("Bearer service=\"no-realm\""), None);
     }
 }
