@@ -220,14 +220,14 @@ fn respond(
                 body: Vec::new(),
             };
         }
-    } else if let Some(expected) = &basic {
-        if authorization != Some(expected.as_str()) {
-            return Response::Full {
-                status: 401,
-                headers: vec![("WWW-Authenticate".into(), "Basic realm=\"fake\"".into())],
-                body: Vec::new(),
-            };
-        }
+    } else if let Some(expected) = &basic
+        && authorization != Some(expected.as_str())
+    {
+        return Response::Full {
+            status: 401,
+            headers: vec![("WWW-Authenticate".into(), "Basic realm=\"fake\"".into())],
+            body: Vec::new(),
+        };
     }
     let artifact = &behaviour.artifact;
     let layer_digest = libpkg::package::sha256_digest(&artifact.layer);
