@@ -9,40 +9,18 @@
 //! front of `kubectl proxy` (which forwards to the real API server as the
 //! admin) answers chosen writes with the status the server would send.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use kubectl_pkg_e2e::{Pkg, config_maps};
-use serde_json::json;
+use kubectl_pkg_e2e::fault_proxy::{FaultProxy, Refusal};
+use kubectl_pkg_e2e::{Pkg, Run, config_maps};
 
-/// A write to answer with an error instead of forwarding.
-#[derive(Clone)]
-struct Fault {
-    /// The object's path segment, such as `configmaps/app-1`.
-    object: String,
-    status: u16,
-    reason: &'static str,
-    retry_after: Option<u32>,
-    /// How many matching writes get the error; later ones are forwarded.
-    times: usize,
-}
-
-/// One write the proxy saw.
-struct SeenWrite {
-    at: Instant,
-    path: String,
-    refused: bool,
-}
-
-/// `kubectl proxy` and an HTTP proxy in front of it that can refuse writes.
+/// `kubectl proxy` to the real API server, behind a [`FaultProxy`].
 struct FaultyApiServer {
+    proxy: FaultProxy,
     kubeconfig: PathBuf,
-    fault: Arc<Mutex<Option<Fault>>>,
-    writes: Arc<Mutex<Vec<SeenWrite>>>,
     kubectl_proxy: Child,
 }
 
@@ -74,145 +52,62 @@ impl FaultyApiServer {
         let upstream = line
             .trim()
             .strip_prefix("Starting to serve on ")
-            .unwrap_or_else(|| panic!("kubectl proxy said {line:?}"))
-            .to_string();
-
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let address = listener.local_addr().unwrap();
-        let fault: Arc<Mutex<Option<Fault>>> = Arc::default();
-        let writes: Arc<Mutex<Vec<SeenWrite>>> = Arc::default();
-        let (shared_fault, shared_writes) = (fault.clone(), writes.clone());
-        std::thread::spawn(move || {
-            for client in listener.incoming().flatten() {
-                let (upstream, fault, writes) = (
-                    upstream.clone(),
-                    shared_fault.clone(),
-                    shared_writes.clone(),
-                );
-                std::thread::spawn(move || serve(client, &upstream, &fault, &writes));
-            }
-        });
-
+            .unwrap_or_else(|| panic!("kubectl proxy said {line:?}"));
+        let proxy = FaultProxy::start(upstream);
         let kubeconfig = pkg.work.path().join("faulty-kubeconfig");
         std::fs::write(
             &kubeconfig,
             format!(
-                "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {{server: 'http://{address}'}}\nusers:\n- name: u\n  user: {{}}\ncontexts:\n- name: c\n  context: {{cluster: c, user: u}}\ncurrent-context: c\n"
+                "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {{server: 'http://{}'}}\nusers:\n- name: u\n  user: {{}}\ncontexts:\n- name: c\n  context: {{cluster: c, user: u}}\ncurrent-context: c\n",
+                proxy.addr
             ),
         )
         .unwrap();
         FaultyApiServer {
+            proxy,
             kubeconfig,
-            fault,
-            writes,
             kubectl_proxy,
         }
     }
 
-    fn refuse(&self, fault: Fault) {
-        *self.fault.lock().unwrap() = Some(fault);
+    /// Refuses real (not dry-run) applies of `object` (`configmaps/NAME`).
+    fn refuse_writes(
+        &self,
+        object: &str,
+        status: u16,
+        reason: &'static str,
+        retry_after: Option<u32>,
+        times: usize,
+    ) {
+        self.proxy.refuse(Refusal {
+            method: "PATCH",
+            path_contains: format!("/{object}"),
+            unless_query_has: Some("dryRun"),
+            status,
+            reason,
+            retry_after,
+            times,
+        });
     }
 
-    /// When each write of `object` reached the proxy, and whether it was refused.
+    /// When each real write of `object` arrived, and whether it was refused.
     fn writes_of(&self, object: &str) -> Vec<(Instant, bool)> {
-        let suffix = format!("/{object}");
-        self.writes
-            .lock()
-            .unwrap()
+        self.proxy
+            .seen("PATCH", &format!("/{object}"))
             .iter()
-            .filter(|w| w.path.ends_with(&suffix))
-            .map(|w| (w.at, w.refused))
+            .filter(|s| !s.query.contains("dryRun"))
+            .map(|s| (s.at, s.refused))
             .collect()
     }
 
     /// kubectl-pkg through this server, with the same arguments.
-    fn run(&self, pkg: &Pkg, args: &[&str]) -> kubectl_pkg_e2e::Run {
-        kubectl_pkg_e2e::Run::from(
+    fn run(&self, pkg: &Pkg, args: &[&str]) -> Run {
+        Run::from(
             pkg.command(args)
                 .env("KUBECONFIG", &self.kubeconfig)
                 .output()
                 .unwrap(),
         )
-    }
-}
-
-/// One request per connection: read it, then refuse it or forward it (with
-/// `Connection: close`, so the answer ends where the upstream connection does).
-fn serve(
-    mut client: TcpStream,
-    upstream: &str,
-    fault: &Mutex<Option<Fault>>,
-    writes: &Mutex<Vec<SeenWrite>>,
-) {
-    let mut reader = BufReader::new(client.try_clone().unwrap());
-    let mut head = Vec::new();
-    let mut length = 0usize;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 {
-            return;
-        }
-        if let Some((name, value)) = line.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().unwrap();
-        }
-        if line == "\r\n" {
-            break;
-        }
-        if !line.to_ascii_lowercase().starts_with("connection:") {
-            head.push(line);
-        }
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).unwrap();
-
-    let mut request_line = head[0].split(' ');
-    let (method, target) = (request_line.next().unwrap(), request_line.next().unwrap());
-    let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let is_write = method == "PATCH" && !query.contains("dryRun");
-    let refused = is_write.then(|| {
-        let mut fault = fault.lock().unwrap();
-        let refuse = fault
-            .as_mut()
-            .filter(|f| f.times > 0 && path.ends_with(&format!("/{}", f.object)))?;
-        refuse.times -= 1;
-        Some(refuse.clone())
-    });
-    if is_write {
-        writes.lock().unwrap().push(SeenWrite {
-            at: Instant::now(),
-            path: path.to_string(),
-            refused: matches!(refused, Some(Some(_))),
-        });
-    }
-    if let Some(Some(fault)) = refused {
-        let status = json!({
-            "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-            "message": format!("injected by the test: {} for {}", fault.reason, fault.object),
-            "reason": fault.reason, "code": fault.status,
-        })
-        .to_string();
-        let retry_after = fault
-            .retry_after
-            .map(|s| format!("Retry-After: {s}\r\n"))
-            .unwrap_or_default();
-        let _ = write!(
-            client,
-            "HTTP/1.1 {} Refused\r\nContent-Type: application/json\r\n{retry_after}Content-Length: {}\r\nConnection: close\r\n\r\n{status}",
-            fault.status,
-            status.len()
-        );
-        return;
-    }
-    let Ok(mut server) = TcpStream::connect(upstream) else {
-        return;
-    };
-    let mut request = head.concat().into_bytes();
-    request.extend_from_slice(b"Connection: close\r\n\r\n");
-    request.extend_from_slice(&body);
-    if server.write_all(&request).is_ok() {
-        let _ = std::io::copy(&mut server, &mut client);
     }
 }
 
@@ -236,13 +131,7 @@ fn a_503_with_retry_after_is_waited_out_and_a_409_fails_the_revision_until_the_n
     .ok();
 
     // Busy twice, asking for a second each time: waited out, then applied.
-    api.refuse(Fault {
-        object: "configmaps/cm-1".into(),
-        status: 503,
-        reason: "ServiceUnavailable",
-        retry_after: Some(1),
-        times: 2,
-    });
+    api.refuse_writes("configmaps/cm-1", 503, "ServiceUnavailable", Some(1), 2);
     api.run(
         &pkg,
         &["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"],
@@ -264,13 +153,7 @@ fn a_503_with_retry_after_is_waited_out_and_a_409_fails_the_revision_until_the_n
     assert_eq!(pkg.statuses("app", &ns), ["superseded", "deployed"]);
 
     // A conflict is not retried: the revision fails with the server's reason.
-    api.refuse(Fault {
-        object: "configmaps/cm-2".into(),
-        status: 409,
-        reason: "Conflict",
-        retry_after: None,
-        times: usize::MAX,
-    });
+    api.refuse_writes("configmaps/cm-2", 409, "Conflict", None, usize::MAX);
     let run = api.run(
         &pkg,
         &["upgrade", "app", "./v3", "-n", &ns, "--yes", "--wait=false"],
@@ -322,13 +205,13 @@ fn a_server_that_stays_unavailable_fails_the_apply_after_bounded_retries() {
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
 
-    api.refuse(Fault {
-        object: "configmaps/cm-0".into(),
-        status: 503,
-        reason: "ServiceUnavailable",
-        retry_after: None,
-        times: usize::MAX,
-    });
+    api.refuse_writes(
+        "configmaps/cm-0",
+        503,
+        "ServiceUnavailable",
+        None,
+        usize::MAX,
+    );
     let started = Instant::now();
     let run = api.run(
         &pkg,

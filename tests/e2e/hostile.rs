@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
+use kubectl_pkg_e2e::fault_proxy::{FaultProxy, Refusal};
 use kubectl_pkg_e2e::{BASIC_MANIFESTS, Pkg, unique};
 use libpkg::package::{Artifact, Limits, Package};
 
@@ -814,4 +815,50 @@ fn tls_is_verified_unless_explicitly_and_loudly_disabled() {
         stderr.contains("not-a-ca.pem") && stderr.contains("no PEM certificate"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_push_retries_a_busy_registry_and_gives_up_on_one_that_stays_busy() {
+    let pkg = Pkg::new();
+    let proxy = FaultProxy::start(&pkg.env.registry);
+    let repository = format!("oci://{}/{}", proxy.addr, unique("push"));
+    let v1 = pkg.write_package("v1", "app", "1.0.0", BASIC_MANIFESTS);
+    let v2 = pkg.write_package("v2", "app", "2.0.0", BASIC_MANIFESTS);
+
+    // Busy twice when a blob upload starts: retried, and the push lands.
+    proxy.refuse(Refusal {
+        method: "POST",
+        path_contains: "/blobs/uploads/".into(),
+        unless_query_has: None,
+        status: 503,
+        reason: "ServiceUnavailable",
+        retry_after: None,
+        times: 2,
+    });
+    pkg.run(["push", v1.to_str().unwrap(), &repository]).ok();
+    let uploads = proxy.seen("POST", "/blobs/uploads/");
+    assert_eq!(uploads.iter().filter(|s| s.refused).count(), 2);
+    let shown = pkg.run([
+        "template",
+        &format!("{repository}/app"),
+        "--version",
+        "1.0.0",
+    ]);
+    assert!(shown.ok().contains("app-config"), "{}", shown.stderr);
+
+    // A registry that keeps refusing the manifest: three attempts, then the error.
+    proxy.refuse(Refusal {
+        method: "PUT",
+        path_contains: "/manifests/".into(),
+        unless_query_has: None,
+        status: 503,
+        reason: "ServiceUnavailable",
+        retry_after: None,
+        times: usize::MAX,
+    });
+    let run = pkg.run(["push", v2.to_str().unwrap(), &repository]);
+    let stderr = run.fails(1);
+    assert!(stderr.contains("503"), "{stderr}");
+    let refused = proxy.seen("PUT", "/manifests/2.0.0");
+    assert_eq!(refused.len(), 3, "{refused:?}");
 }

@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use base64::Engine;
 
+pub mod fault_proxy;
+
 /// What `tests/env/cluster` reports about the running environment.
 #[derive(Debug, Clone)]
 pub struct TestEnv {

@@ -28,6 +28,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use oci_client::client::{Certificate, CertificateEncoding, ClientConfig, ClientProtocol};
+use oci_client::errors::OciDistributionError;
 use oci_client::manifest::OciImageManifest;
 use oci_client::{Client, Reference, RegistryOperation};
 
@@ -305,35 +306,41 @@ impl RegistryClient {
         let session = self.session(&target.registry).await?;
         let (client, auth) = session.oci();
         let reference = to_reference(target);
-        client
-            .auth(&reference, auth, RegistryOperation::Push)
-            .await
-            .map_err(|e| classify(e, &target.registry, &shown))?;
+        let failed = |e| classify(e, &target.registry, &shown);
+        let attempts = self.options.attempts;
+        retrying(attempts, || {
+            client.auth(&reference, auth, RegistryOperation::Push)
+        })
+        .await
+        .map_err(failed)?;
         let manifest: OciImageManifest = serde_json::from_slice(&artifact.manifest)
             .expect("artifact manifests are built by this crate");
         for (data, descriptor) in [
             (&artifact.layer, &manifest.layers[0]),
             (&artifact.config, &manifest.config),
         ] {
-            let exists = client
-                .blob_exists(&reference, &descriptor.digest)
-                .await
-                .map_err(|e| classify(e, &target.registry, &shown))?;
+            let exists = retrying(attempts, || {
+                client.blob_exists(&reference, &descriptor.digest)
+            })
+            .await
+            .map_err(failed)?;
             if !exists {
-                client
-                    .push_blob(&reference, data.clone(), &descriptor.digest)
-                    .await
-                    .map_err(|e| classify(e, &target.registry, &shown))?;
+                retrying(attempts, || {
+                    client.push_blob(&reference, data.clone(), &descriptor.digest)
+                })
+                .await
+                .map_err(failed)?;
             }
         }
-        client
-            .push_manifest_raw(
+        retrying(attempts, || {
+            client.push_manifest_raw(
                 &reference,
                 artifact.manifest.clone(),
                 manifest_content_type(),
             )
-            .await
-            .map_err(|e| classify(e, &target.registry, &shown))?;
+        })
+        .await
+        .map_err(failed)?;
         Ok(artifact.digest.clone())
     }
 
@@ -588,6 +595,42 @@ fn parse_manifest(body: &[u8]) -> Result<OciImageManifest, String> {
     }
     serde_json::from_slice(body)
         .map_err(|e| format!("the manifest is not an OCI image manifest: {e}"))
+}
+
+/// Runs one push step again after a transient failure (429, 5xx, a connection
+/// that failed or timed out), `attempts` times in all with backoff: every step
+/// is idempotent (blobs are addressed by digest, the manifest is put under its tag).
+async fn retrying<T, Step, Attempt>(
+    attempts: u32,
+    mut step: Step,
+) -> Result<T, OciDistributionError>
+where
+    Step: FnMut() -> Attempt,
+    Attempt: std::future::Future<Output = Result<T, OciDistributionError>>,
+{
+    let mut attempt = 1;
+    loop {
+        match step().await {
+            Err(error) if attempt < attempts && transient(&error) => {
+                let delay = Duration::from_millis(250 << (attempt - 1).min(5));
+                tracing::debug!("push: attempt {attempt} failed ({error}); retrying in {delay:?}");
+                tokio::time::sleep(delay).await;
+                attempt += 1;
+            }
+            outcome => return outcome,
+        }
+    }
+}
+
+/// Whether a push step may succeed if tried again.
+fn transient(error: &OciDistributionError) -> bool {
+    match error {
+        OciDistributionError::ServerError { code, .. } => {
+            matches!(code, 429 | 500 | 502 | 503 | 504)
+        }
+        OciDistributionError::RequestError(error) => error.is_connect() || error.is_timeout(),
+        _ => false,
+    }
 }
 
 fn manifest_content_type() -> http::HeaderValue {
