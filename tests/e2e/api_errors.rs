@@ -7,7 +7,8 @@
 //! the CRD its own package creates (its dry run has to wait for the CRD).
 //! Conflicts and outages cannot be provoked on demand, so a small HTTP proxy in
 //! front of `kubectl proxy` (which forwards to the real API server as the
-//! admin) answers chosen writes with the status the server would send.
+//! admin) answers chosen writes with the status the server would send; the
+//! same proxy counts the requests planning makes.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -321,4 +322,42 @@ fn a_validation_error_only_the_apply_can_see_fails_the_install_and_a_fixed_packa
         .to_string();
     assert_eq!(size, "3");
     pkg.run(["uninstall", "boxes", "-n", &ns, "--yes"]).ok();
+}
+
+#[test]
+fn one_list_tells_which_of_many_objects_exist_and_an_unowned_one_is_still_a_conflict() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("listed");
+    let api = FaultyApiServer::start(&pkg);
+    pkg.write_package("v1", "app", "1.0.0", &config_maps("cm", 20, "1"));
+    pkg.kubectl(["create", "configmap", "cm-7", "-n", &ns]).ok();
+
+    let run = api.run(&pkg, &["install", "./v1", "-n", &ns, "--dry-run"]);
+    let stderr = run.fails(1);
+    assert!(
+        stderr.contains(&format!("ConfigMap/{ns}/cm-7"))
+            && stderr.contains("no kubectl-pkg release"),
+        "{stderr}"
+    );
+    let reads = api
+        .proxy
+        .seen("GET", &format!("/namespaces/{ns}/configmaps"));
+    let (lists, gets): (Vec<_>, Vec<_>) =
+        reads.iter().partition(|s| s.path.ends_with("/configmaps"));
+    assert_eq!(lists.len(), 1, "one list for 20 ConfigMaps: {reads:?}");
+    assert_eq!(
+        gets.iter()
+            .map(|s| s.path.rsplit('/').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["cm-7"],
+        "only the one that exists is read in full"
+    );
+
+    pkg.kubectl(["delete", "configmap", "cm-7", "-n", &ns]).ok();
+    api.run(
+        &pkg,
+        &["install", "./v1", "-n", &ns, "--yes", "--wait=false"],
+    )
+    .ok();
+    assert_eq!(pkg.release_objects(&ns, "configmaps", "app").len(), 20);
 }

@@ -146,12 +146,16 @@ pub async fn plan(
     let allowed = |check: &AccessCheck| answers.get(check).copied().unwrap_or(false);
 
     // 2. Live state and dry runs, several at a time, results in object order.
+    let existing = list_existing(cluster, discovery, &desired.objects, &allowed).await?;
     let namespace_exists = &namespace_exists;
     let observed: Vec<Observed> = futures::stream::iter(&desired.objects)
         .map(|object| {
             let resource = resolve(discovery, object).expect("resolved above");
             let may = |verb: &str| allowed(&check(verb, resource, object));
             let (may_get, may_create, may_patch) = (may("get"), may("create"), may("patch"));
+            let known_absent = existing
+                .get(&listing(resource, object))
+                .is_some_and(|names| !names.contains(&object.name));
             let release = &desired.release;
             async move {
                 observe(
@@ -160,9 +164,8 @@ pub async fn plan(
                     object,
                     release,
                     *namespace_exists,
-                    may_get,
-                    may_create,
-                    may_patch,
+                    (may_get, may_create, may_patch),
+                    known_absent,
                     desired.adopt,
                 )
                 .await
@@ -311,6 +314,63 @@ fn grant_checks(grant: &Grant) -> Vec<AccessCheck> {
 /// Why an object in a namespace the plan creates has no diff; said once per plan.
 const NEW_NAMESPACE_NOTE: &str = "its namespace is created by this plan";
 
+/// Kinds with at least this many objects in one namespace are listed (names
+/// only) rather than read one by one.
+const LIST_FROM: usize = 8;
+
+/// One metadata list: a resource (apiVersion and plural) in a namespace.
+type Listing = (String, String, Option<String>);
+
+fn listing(resource: &Resource, object: &Object) -> Listing {
+    (
+        resource.api.api_version.clone(),
+        resource.api.plural.clone(),
+        object.namespace.clone(),
+    )
+}
+
+/// The names that exist, per kind and namespace with [`LIST_FROM`] or more
+/// desired objects the installer may read: an install's objects are mostly
+/// new, and one list says so for all of them where a read of each would take
+/// a round trip apiece. Objects the lists show are then read in full (for the
+/// diff); a list that is refused (the installer may get but not list) leaves
+/// its objects to be read one by one.
+async fn list_existing(
+    cluster: &Cluster,
+    discovery: &Discovery,
+    objects: &[Object],
+    allowed: &impl Fn(&AccessCheck) -> bool,
+) -> Result<BTreeMap<Listing, BTreeSet<String>>, PlanError> {
+    let mut counts: BTreeMap<Listing, (usize, &Resource)> = BTreeMap::new();
+    for object in objects {
+        let resource = resolve(discovery, object)?;
+        if !resource.pending_crd && allowed(&check("get", resource, object)) {
+            counts
+                .entry(listing(resource, object))
+                .or_insert((0, resource))
+                .0 += 1;
+        }
+    }
+    let lists: Vec<Option<(Listing, BTreeSet<String>)>> = futures::stream::iter(
+        counts
+            .into_iter()
+            .filter(|(_, (count, _))| *count >= LIST_FROM),
+    )
+    .map(|(key, (_, resource))| async move {
+        match cluster.names(resource, key.2.as_deref()).await {
+            Ok(names) => Ok(Some((key, names))),
+            Err(ClusterError::Forbidden { .. }) => Ok(None),
+            Err(other) => Err(other),
+        }
+    })
+    .buffer_unordered(cluster.concurrency())
+    .try_collect()
+    .await?;
+    Ok(lists.into_iter().flatten().collect())
+}
+
+/// Reads, dry-runs and compares one desired object; `known_absent` when a
+/// list has shown that it does not exist (no read needed).
 #[allow(clippy::too_many_arguments)]
 async fn observe(
     cluster: &Cluster,
@@ -318,9 +378,8 @@ async fn observe(
     object: &Object,
     release: &ReleaseTarget,
     namespace_exists: bool,
-    may_get: bool,
-    may_create: bool,
-    may_patch: bool,
+    (may_get, may_create, may_patch): (bool, bool, bool),
+    known_absent: bool,
     adopt: bool,
 ) -> Result<Observed, PlanError> {
     let namespace = object.namespace.as_deref();
@@ -340,7 +399,11 @@ async fn observe(
             note: Some(note.to_string()),
         });
     }
-    let live = cluster.get(resource, namespace, &object.name).await?;
+    let live = if known_absent {
+        None
+    } else {
+        cluster.get(resource, namespace, &object.name).await?
+    };
     if let Some(live) = &live
         && !adopt
         && !owned_by(live, release)

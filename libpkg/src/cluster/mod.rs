@@ -284,6 +284,34 @@ impl Cluster {
         Ok(serde_json::to_value(applied).expect("objects serialize"))
     }
 
+    /// The names of the objects of a resource in one namespace (all of a
+    /// cluster-scoped one), read as metadata only, a page at a time: one
+    /// request tells which of many objects exist, instead of one each.
+    pub async fn names(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+    ) -> Result<BTreeSet<String>, ClusterError> {
+        let api = self.dynamic(resource, namespace);
+        let mut names = BTreeSet::new();
+        let mut token: Option<String> = None;
+        loop {
+            let mut params = ListParams::default().limit(500);
+            if let Some(token) = &token {
+                params = params.continue_token(token);
+            }
+            let page = {
+                let _slot = self.slot().await;
+                api.list_metadata(&params).await?
+            };
+            names.extend(page.items.into_iter().filter_map(|o| o.metadata.name));
+            token = page.metadata.continue_.filter(|t| !t.is_empty());
+            if token.is_none() {
+                return Ok(names);
+            }
+        }
+    }
+
     /// Every object of a resource, in all namespaces (a kind that is not served yet has none).
     pub async fn list(&self, resource: &Resource) -> Result<Vec<Value>, ClusterError> {
         let api: Api<DynamicObject> = Api::all_with(self.client.clone(), &resource.api);
