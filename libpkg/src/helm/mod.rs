@@ -1,0 +1,7 @@
+//! Helm charts: loading, values, dependencies, schemas, hooks and chart sources.
+
+pub mod chart;
+pub mod ignore;
+pub mod semver;
+pub mod strvals;
+pub mod values;
