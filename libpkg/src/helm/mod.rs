@@ -1,7 +1,9 @@
 //! Helm charts: loading, values, dependencies, schemas, hooks and chart sources.
 
 pub mod chart;
+pub mod dependencies;
 pub mod ignore;
+pub mod schema;
 pub mod semver;
 pub mod strvals;
 pub mod values;
