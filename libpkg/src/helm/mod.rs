@@ -3,6 +3,7 @@
 pub mod chart;
 pub mod dependencies;
 pub mod ignore;
+pub mod render;
 pub mod schema;
 pub mod semver;
 pub mod strvals;

@@ -582,6 +582,18 @@ mod tests {
     }
 
     #[test]
+    fn a_null_for_a_subchart_key_the_parent_also_sets_deletes_it() {
+        // The parent's values.yaml sets sub.fromParent; the subchart defaults it
+        // too. A user's null removes the key from the subchart's values
+        // altogether (Helm 3.13+), rather than falling back to the subchart's default.
+        let chart = parent_with_sub();
+        let user = map(json!({"sub": {"fromParent": null}}));
+        let (values, _) = coalesce_values(&chart, &user).unwrap();
+        assert_eq!(values["sub"].get("fromParent"), None, "{values:?}");
+        assert_eq!(values["sub"]["own"], json!("s"));
+    }
+
+    #[test]
     fn subchart_values_must_be_maps() {
         let chart = parent_with_sub();
         let error = coalesce_values(&chart, &map(json!({"sub": "x"}))).unwrap_err();
