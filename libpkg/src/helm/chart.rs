@@ -427,7 +427,7 @@ impl Chart {
                     | "values.schema.json"
                     | "Chart.lock"
                     | "requirements.lock"
-            ) && !(path == "requirements.yaml" && metadata.api_version == API_VERSION_V1)
+            ) && (path != "requirements.yaml" || metadata.api_version != API_VERSION_V1)
             {
                 rest.insert(path, data);
             }
