@@ -381,18 +381,19 @@ impl Chart {
         if metadata.api_version.is_empty() {
             metadata.api_version = API_VERSION_V1.to_string();
         }
-        if metadata.api_version == API_VERSION_V1
-            && let Some(requirements) = files.get("requirements.yaml")
-        {
+        // Helm reads requirements.yaml whatever the apiVersion (it warns for v2).
+        if let Some(requirements) = files.get("requirements.yaml") {
             #[derive(Deserialize)]
             struct Requirements {
                 #[serde(default)]
-                dependencies: Vec<Dependency>,
+                dependencies: Option<Vec<Dependency>>,
             }
             let parsed: Requirements =
                 crate::yaml::from_str(&text("requirements.yaml", requirements)?)
                     .map_err(|e| invalid(origin, "requirements.yaml", e.to_string()))?;
-            metadata.dependencies = parsed.dependencies;
+            if let Some(dependencies) = parsed.dependencies {
+                metadata.dependencies = dependencies;
+            }
         }
         metadata
             .validate()
@@ -422,12 +423,9 @@ impl Chart {
                 subcharts.entry(name).or_default().insert(path, data);
             } else if !matches!(
                 path.as_str(),
-                "Chart.yaml"
-                    | "values.yaml"
-                    | "values.schema.json"
-                    | "Chart.lock"
-                    | "requirements.lock"
-            ) && (path != "requirements.yaml" || metadata.api_version != API_VERSION_V1)
+                "Chart.yaml" | "values.yaml" | "values.schema.json" | "Chart.lock"
+            ) && (!matches!(path.as_str(), "requirements.yaml" | "requirements.lock")
+                || metadata.api_version == API_VERSION_V1)
             {
                 rest.insert(path, data);
             }
@@ -705,7 +703,21 @@ pub(crate) mod tests {
         ]);
         assert_eq!(chart.metadata.api_version, "v1");
         assert_eq!(chart.metadata.dependencies[0].name, "db");
-        assert!(chart.files.is_empty());
+        // A v1 chart's requirements.yaml is one of its files too, as in Helm.
+        assert_eq!(
+            chart.files.keys().collect::<Vec<_>>(),
+            ["requirements.yaml"]
+        );
+        let v2 = load(&[
+            (
+                "Chart.yaml",
+                "apiVersion: v2\nname: new\nversion: 1.0.0\ndependencies: [{name: a}]\n",
+            ),
+            ("requirements.yaml", "dependencies:\n- name: db\n"),
+            ("requirements.lock", "generated: x\n"),
+        ]);
+        assert_eq!(v2.metadata.dependencies[0].name, "db");
+        assert!(v2.files.is_empty());
     }
 
     #[test]

@@ -336,9 +336,10 @@ pub enum TemplateKind {
     Manifest,
     /// A `_` file: parsed for its definitions, never rendered.
     Partial,
-    /// `templates/NOTES.txt`: rendered; shown after install when `root`.
+    /// A file whose name ends in `NOTES.txt`: rendered, never a manifest.
     Notes {
-        /// Whether it is the top chart's (the only one Helm shows).
+        /// Whether it is the top chart's `templates/NOTES.txt`, the only notes
+        /// Helm shows after an install.
         root: bool,
     },
 }
@@ -594,8 +595,10 @@ fn scope(
         let base_name = path.rsplit('/').next().unwrap_or(path);
         let kind = if base_name.starts_with('_') {
             TemplateKind::Partial
-        } else if path == "templates/NOTES.txt" {
-            TemplateKind::Notes { root: is_root }
+        } else if path.ends_with("NOTES.txt") {
+            TemplateKind::Notes {
+                root: is_root && path == "templates/NOTES.txt",
+            }
         } else {
             TemplateKind::Manifest
         };
@@ -637,6 +640,7 @@ mod tests {
                 "{{ define \"app.name\" }}app{{ end }}",
             ),
             ("templates/NOTES.txt", "Installed {{ .Release.Name }}"),
+            ("templates/extra/MORENOTES.txt", "not a manifest"),
             ("files/app.conf", "x=1\n"),
             ("crds/thing.yaml", "kind: CustomResourceDefinition"),
             (
@@ -686,6 +690,10 @@ mod tests {
                 (
                     "app/charts/common/templates/_labels.tpl",
                     TemplateKind::Partial
+                ),
+                (
+                    "app/templates/extra/MORENOTES.txt",
+                    TemplateKind::Notes { root: false }
                 ),
                 ("app/templates/deployment.yaml", TemplateKind::Manifest),
                 ("app/templates/_helpers.tpl", TemplateKind::Partial),
