@@ -7,8 +7,9 @@
 //! and file resolvers: a `$ref` resolves within the schema itself (`#/$defs/…`)
 //! or to a JSON Schema meta-schema bundled with the crate; any other remote
 //! or file `$ref` is an error naming the chart, never a network request.
-//! Numbers are validated as the JSON numbers they are: `3.0` read from a
-//! values file is an integer for `"type": "integer"`, as it is for Helm.
+//! A number read from a values file (a float, see [the values docs](super::values))
+//! is an integer for `"type": "integer"` when it has no fractional part, in
+//! every draft, as it is for Helm.
 
 use serde_json::Value;
 
@@ -79,7 +80,7 @@ fn collect(
                 chart: chart_path.to_string(),
                 message: e.to_string(),
             })?;
-        let instance = Value::Object(values.clone());
+        let instance = integral(Value::Object(values.clone()));
         let mut found: Vec<Violation> = validator
             .iter_errors(&instance)
             .map(|error| Violation {
@@ -106,6 +107,23 @@ fn collect(
         )?;
     }
     Ok(())
+}
+
+/// Floats without a fractional part as integers: Helm's validator sees `80`
+/// for the `float64` 80 of a values file, and so must a draft-04 schema here
+/// (the `jsonschema` crate's draft 4 refuses `80.0` as an integer).
+fn integral(value: Value) -> Value {
+    match value {
+        Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(integral).collect()),
+        Value::Object(map) => {
+            Value::Object(map.into_iter().map(|(k, v)| (k, integral(v))).collect())
+        }
+        other => other,
+    }
 }
 
 /// A JSON pointer (`/ports/0/name`) as a value path (`ports[0].name`).
@@ -217,6 +235,33 @@ mod tests {
 
         let error = check(json!({"replicas": null})).unwrap_err().to_string();
         assert!(error.contains("- (root): "), "{error}");
+    }
+
+    #[test]
+    fn older_drafts_and_their_meta_schemas_need_no_network() {
+        for draft in [
+            "http://json-schema.org/draft-04/schema#",
+            "http://json-schema.org/draft-06/schema#",
+            "http://json-schema.org/draft-07/schema#",
+            "https://json-schema.org/draft/2019-09/schema",
+        ] {
+            let schema = format!(
+                r##"{{"$schema": "{draft}", "definitions": {{"port": {{"type": "integer", "maximum": 65535}}}},
+                    "properties": {{"port": {{"$ref": "#/definitions/port"}},
+                                    "meta": {{"$ref": "{draft}"}}}}}}"##
+            );
+            let chart = load(&[
+                ("Chart.yaml", "apiVersion: v2\nname: app\nversion: 1.0.0\n"),
+                ("values.yaml", "port: 80\nmeta: {type: object}\n"),
+                ("values.schema.json", &schema),
+            ]);
+            let (values, _) = coalesce_values(&chart, &Values::new()).unwrap();
+            validate_values(&chart, &values).unwrap_or_else(|e| panic!("{draft}: {e}"));
+            let (values, _) =
+                coalesce_values(&chart, json!({"port": 70000}).as_object().unwrap()).unwrap();
+            let error = validate_values(&chart, &values).unwrap_err().to_string();
+            assert!(error.contains("- port: "), "{draft}: {error}");
+        }
     }
 
     #[test]

@@ -593,6 +593,126 @@ mod tests {
         assert_eq!(values["sub"]["own"], json!("s"));
     }
 
+    fn bare(name: &str, values: Value, dependencies: Vec<Chart>) -> Chart {
+        Chart {
+            metadata: crate::helm::chart::Metadata {
+                name: name.into(),
+                ..Default::default()
+            },
+            values: map(values),
+            schema: None,
+            templates: Default::default(),
+            files: Default::default(),
+            dependencies,
+        }
+    }
+
+    /// Helm's TestCoalesceValues, its template lookups written as JSON pointers.
+    #[test]
+    fn helms_coalesce_values_case() {
+        let ahab = bare(
+            "ahab",
+            json!({"scope": "ahab", "name": "ahab", "boat": true, "nested": {"foo": false, "bar": true}}),
+            vec![],
+        );
+        let pequod = bare(
+            "pequod",
+            json!({"name": "pequod", "scope": "pequod"}),
+            vec![ahab],
+        );
+        let spouter = bare("spouter", json!({"scope": "spouter"}), vec![]);
+        let moby = bare(
+            "moby",
+            json!({"back": "exists", "bottom": "exists", "front": "exists", "left": "exists",
+                   "name": "moby", "nested": {"boat": true}, "override": "bad", "right": "exists",
+                   "scope": "moby", "top": "nope"}),
+            vec![pequod, spouter],
+        );
+        let user = read_values(
+            "top: yup\nbottom: null\nright: Null\nleft: NULL\nfront: ~\nback: \"\"\nnested:\n  boat: null\n\n\
+             global:\n  name: Ishmael\n  subject: Queequeg\n  nested:\n    boat: true\n\n\
+             pequod:\n  global:\n    name: Stinky\n    harpooner: Tashtego\n    nested:\n      boat: false\n      sail: true\n  \
+             ahab:\n    scope: whale\n    boat: null\n    nested:\n      foo: true\n      bar: null\n",
+        )
+        .unwrap();
+        let before = user.clone();
+        let (values, _) = coalesce_values(&moby, &user).unwrap();
+        assert_eq!(user, before, "the user's values are not modified");
+        let v = Value::Object(values);
+        let expect = [
+            ("/top", Some(json!("yup"))),
+            ("/back", Some(json!(""))),
+            ("/name", Some(json!("moby"))),
+            ("/global/name", Some(json!("Ishmael"))),
+            ("/global/subject", Some(json!("Queequeg"))),
+            ("/global/harpooner", None),
+            ("/pequod/name", Some(json!("pequod"))),
+            ("/pequod/ahab/name", Some(json!("ahab"))),
+            ("/pequod/ahab/scope", Some(json!("whale"))),
+            ("/pequod/ahab/nested/foo", Some(json!(true))),
+            ("/pequod/ahab/global/name", Some(json!("Ishmael"))),
+            ("/pequod/ahab/global/subject", Some(json!("Queequeg"))),
+            ("/pequod/ahab/global/harpooner", Some(json!("Tashtego"))),
+            ("/pequod/global/name", Some(json!("Ishmael"))),
+            ("/pequod/global/subject", Some(json!("Queequeg"))),
+            ("/spouter/global/name", Some(json!("Ishmael"))),
+            ("/spouter/global/harpooner", None),
+            ("/global/nested/boat", Some(json!(true))),
+            ("/pequod/global/nested/boat", Some(json!(true))),
+            ("/spouter/global/nested/boat", Some(json!(true))),
+            ("/pequod/global/nested/sail", Some(json!(true))),
+            ("/spouter/global/nested/sail", None),
+            ("/bottom", None),
+            ("/right", None),
+            ("/left", None),
+            ("/front", None),
+            ("/nested/boat", None),
+            ("/pequod/ahab/boat", None),
+            ("/pequod/ahab/nested/bar", None),
+        ];
+        for (pointer, value) in expect {
+            assert_eq!(v.pointer(pointer).cloned(), value, "{pointer}");
+        }
+    }
+
+    /// Helm's TestCoalesceTables: the first table wins, nulls in it delete.
+    #[test]
+    fn helms_coalesce_tables_case() {
+        let mut dst = map(json!({
+            "name": "Ishmael",
+            "address": {"street": "123 Spouter Inn Ct.", "city": "Nantucket", "country": null},
+            "details": {"friends": ["Tashtego"]},
+            "boat": "pequod",
+            "hole": null,
+        }));
+        let src = map(json!({
+            "occupation": "whaler",
+            "address": {"state": "MA", "street": "234 Spouter Inn Ct.", "country": "US"},
+            "details": "empty",
+            "boat": {"mast": true},
+            "hole": "black",
+        }));
+        let mut warnings = Vec::new();
+        coalesce_tables(&mut dst, src.clone(), "", false, &mut warnings);
+        assert_eq!(
+            Value::Object(dst),
+            json!({
+                "name": "Ishmael", "occupation": "whaler",
+                "address": {"street": "123 Spouter Inn Ct.", "city": "Nantucket", "state": "MA"},
+                "details": {"friends": ["Tashtego"]},
+                "boat": "pequod",
+            })
+        );
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        // Merging keeps the nulls.
+        let kept = merge_tables(
+            map(json!({"hole": null, "address": {"country": null}})),
+            src,
+        );
+        assert_eq!(kept["hole"], Value::Null);
+        assert_eq!(kept["address"]["country"], Value::Null);
+    }
+
     #[test]
     fn subchart_values_must_be_maps() {
         let chart = parent_with_sub();
