@@ -307,6 +307,30 @@ impl Chart {
         &self.metadata.name
     }
 
+    /// Loads a chart from a directory or a `.tgz` file, whichever `path` is.
+    pub fn from_path(path: &Path, limits: &Limits) -> Result<Chart, ChartError> {
+        let io = |source| ChartError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let metadata = std::fs::metadata(path).map_err(io)?;
+        if metadata.is_dir() {
+            return Chart::from_dir(path, limits);
+        }
+        if metadata.len() > limits.max_file_bytes {
+            return Err(invalid(
+                &path.display().to_string(),
+                "",
+                format!(
+                    "the archive exceeds the limit of {} bytes per file",
+                    limits.max_file_bytes
+                ),
+            ));
+        }
+        let bytes = std::fs::read(path).map_err(io)?;
+        Chart::from_archive(&bytes, &path.display().to_string(), limits)
+    }
+
     /// Loads a chart directory, honouring `.helmignore`, within `limits`.
     pub fn from_dir(dir: &Path, limits: &Limits) -> Result<Chart, ChartError> {
         let origin = dir.display().to_string();
@@ -736,7 +760,7 @@ pub(crate) mod tests {
             std::fs::create_dir_all(full.parent().unwrap()).unwrap();
             std::fs::write(full, data).unwrap();
         }
-        let chart = Chart::from_dir(dir.path(), &Limits::default()).unwrap();
+        let chart = Chart::from_path(dir.path(), &Limits::default()).unwrap();
         assert_eq!(
             chart.templates.keys().collect::<Vec<_>>(),
             ["templates/cm.yaml"]
@@ -752,6 +776,10 @@ pub(crate) mod tests {
         ]));
         let chart = Chart::from_archive(&good, "d-1.0.0.tgz", &Limits::default()).unwrap();
         assert_eq!(chart.templates.len(), 1);
+        let file = dir.path().join("d-1.0.0.tgz");
+        std::fs::write(&file, &good).unwrap();
+        let from_file = Chart::from_path(&file, &Limits::default()).unwrap();
+        assert_eq!(from_file, chart);
         let flat = archive::pack(&files(&[(
             "Chart.yaml",
             "apiVersion: v2\nname: d\nversion: 1.0.0\n",

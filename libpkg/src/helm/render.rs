@@ -395,6 +395,13 @@ impl Rendering {
         data
     }
 
+    /// The top chart's `templates/NOTES.txt`, shown after an install.
+    pub fn notes(&self) -> Option<&Template> {
+        self.templates
+            .iter()
+            .find(|t| t.kind == TemplateKind::Notes { root: true })
+    }
+
     /// The templates whose output is manifests, in parse order.
     pub fn manifests(&self) -> impl Iterator<Item = &Template> {
         self.templates
@@ -714,6 +721,7 @@ mod tests {
             ]
         );
         assert_eq!(rendering.crds[0].0, "app/crds/thing.yaml");
+        assert_eq!(rendering.notes().unwrap().name, "app/templates/NOTES.txt");
     }
 
     #[test]
@@ -789,6 +797,16 @@ mod tests {
         );
         let eks = Capabilities::for_cluster("v1.29.3-eks-adc7111", "1", "29+", Vec::new());
         prepare(&chart(), &Values::new(), &release, &eks).unwrap();
+
+        let mut bad = chart();
+        bad.metadata.kube_version = "newest".into();
+        let error = prepare(&bad, &Values::new(), &release, &eks)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("app/Chart.yaml: kubeVersion \"newest\""),
+            "{error}"
+        );
 
         let library = load(&[(
             "Chart.yaml",
