@@ -333,28 +333,8 @@ impl Chart {
 
     /// Loads a chart directory, honouring `.helmignore`, within `limits`.
     pub fn from_dir(dir: &Path, limits: &Limits) -> Result<Chart, ChartError> {
-        let origin = dir.display().to_string();
-        let rules = match std::fs::read(dir.join(".helmignore")) {
-            Ok(bytes) => IgnoreRules::parse(&String::from_utf8_lossy(&bytes))
-                .map_err(|e: IgnoreError| invalid(&origin, ".helmignore", e.to_string()))?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => IgnoreRules::defaults(),
-            Err(source) => {
-                return Err(ChartError::Io {
-                    path: dir.join(".helmignore"),
-                    source,
-                });
-            }
-        };
-        let mut files = Files::new();
-        let mut walk = Walk {
-            rules: &rules,
-            limits,
-            entries: 0,
-            bytes: 0,
-            files: &mut files,
-        };
-        walk.dir(dir, "")?;
-        Chart::from_files(files, &origin, limits)
+        let files = read_dir_files(dir, limits)?;
+        Chart::from_files(files, &dir.display().to_string(), limits)
     }
 
     /// Loads a `.tgz` chart: its files must sit under one top directory.
@@ -517,6 +497,34 @@ impl Chart {
             sub.collect_crds(&format!("{full_path}/charts/{}", sub.name()), out);
         }
     }
+}
+
+/// The files of a chart directory, as a chart (and `helm package`) takes
+/// them: `.helmignore` applied, links refused, within `limits`. Paths are
+/// relative (`templates/deployment.yaml`).
+pub fn read_dir_files(dir: &Path, limits: &Limits) -> Result<Files, ChartError> {
+    let origin = dir.display().to_string();
+    let rules = match std::fs::read(dir.join(".helmignore")) {
+        Ok(bytes) => IgnoreRules::parse(&String::from_utf8_lossy(&bytes))
+            .map_err(|e: IgnoreError| invalid(&origin, ".helmignore", e.to_string()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => IgnoreRules::defaults(),
+        Err(source) => {
+            return Err(ChartError::Io {
+                path: dir.join(".helmignore"),
+                source,
+            });
+        }
+    };
+    let mut files = Files::new();
+    let mut walk = Walk {
+        rules: &rules,
+        limits,
+        entries: 0,
+        bytes: 0,
+        files: &mut files,
+    };
+    walk.dir(dir, "")?;
+    Ok(files)
 }
 
 /// A directory walk with `.helmignore` rules and the package limits.

@@ -7,8 +7,18 @@
 //! `.tgz` ([`CHART_LAYER_MEDIA_TYPE`]), and optionally a provenance layer.
 //! The tag is the chart version with `+` written `_` (OCI tags cannot hold
 //! `+`), and a pulled tag maps back the same way.
+//!
+//! [`artifact`] builds that artifact from a chart's files reproducibly (the
+//! archive sorted, with fixed times, owners and modes, under the chart's
+//! name as `helm package` lays it out; no creation-time annotation), so the
+//! same chart directory always has the same digest and can be pinned like a
+//! native package.
+
+use oci_client::manifest::{OciDescriptor, OciImageManifest};
 
 use super::chart::Metadata;
+use crate::package::archive::{self, Files};
+use crate::package::{MANIFEST_MEDIA_TYPE, sha256_digest};
 
 /// The URL scheme of OCI chart references (`oci://registry/path/chart`).
 pub const OCI_SCHEME: &str = "oci";
@@ -42,6 +52,50 @@ pub fn config_blob(metadata: &Metadata) -> Vec<u8> {
     serde_json::to_vec(metadata).expect("chart metadata serializes")
 }
 
+/// A chart's OCI artifact: the blobs and the exact manifest bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChartArtifact {
+    /// The config blob ([`config_blob`]).
+    pub config: Vec<u8>,
+    /// The chart archive (`NAME/Chart.yaml`, …).
+    pub layer: Vec<u8>,
+    /// The manifest as pushed.
+    pub manifest: Vec<u8>,
+    /// `sha256:` digest of `manifest`.
+    pub digest: String,
+}
+
+/// Builds the OCI artifact of a chart from its metadata and its files
+/// (relative paths, as [`read_dir_files`](super::chart::read_dir_files) gives them).
+pub fn artifact(metadata: &Metadata, files: &Files) -> ChartArtifact {
+    let config = config_blob(metadata);
+    let under_name: Files = files
+        .iter()
+        .map(|(path, data)| (format!("{}/{path}", metadata.name), data.clone()))
+        .collect();
+    let layer = archive::pack(&under_name);
+    let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {
+        media_type: media_type.to_string(),
+        digest: sha256_digest(data),
+        size: data.len() as i64,
+        ..OciDescriptor::default()
+    };
+    let manifest = OciImageManifest {
+        schema_version: 2,
+        media_type: Some(MANIFEST_MEDIA_TYPE.to_string()),
+        config: descriptor(CONFIG_MEDIA_TYPE, &config),
+        layers: vec![descriptor(CHART_LAYER_MEDIA_TYPE, &layer)],
+        ..OciImageManifest::default()
+    };
+    let manifest = serde_json::to_vec(&manifest).expect("manifest serializes");
+    ChartArtifact {
+        digest: sha256_digest(&manifest),
+        config,
+        layer,
+        manifest,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +112,31 @@ mod tests {
         assert!(is_chart_layer(CHART_LAYER_MEDIA_TYPE));
         assert!(is_chart_layer(LEGACY_CHART_LAYER_MEDIA_TYPE));
         assert!(!is_chart_layer(PROV_LAYER_MEDIA_TYPE));
+    }
+
+    #[test]
+    fn artifacts_are_reproducible_and_load_back() {
+        use crate::helm::chart::{Chart, tests::files};
+        use crate::package::Limits;
+        let chart_files = files(&[
+            (
+                "Chart.yaml",
+                "apiVersion: v2\nname: hello\nversion: 1.0.0+build.2\n",
+            ),
+            ("templates/cm.yaml", "kind: ConfigMap\n"),
+        ]);
+        let chart = Chart::from_files(chart_files.clone(), "hello", &Limits::default()).unwrap();
+        let first = artifact(&chart.metadata, &chart_files);
+        assert_eq!(first, artifact(&chart.metadata, &chart_files));
+        let manifest: OciImageManifest = serde_json::from_slice(&first.manifest).unwrap();
+        assert_eq!(manifest.config.media_type, CONFIG_MEDIA_TYPE);
+        assert_eq!(manifest.layers[0].media_type, CHART_LAYER_MEDIA_TYPE);
+        assert_eq!(manifest.layers[0].digest, sha256_digest(&first.layer));
+        let back = Chart::from_archive(&first.layer, "pulled", &Limits::default()).unwrap();
+        assert_eq!(back, chart);
+        let mut changed = chart_files.clone();
+        changed.insert("templates/cm.yaml".into(), b"kind: Secret\n".to_vec());
+        assert_ne!(artifact(&chart.metadata, &changed).digest, first.digest);
     }
 
     #[test]
