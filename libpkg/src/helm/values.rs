@@ -15,6 +15,11 @@
 //! `1e+06`), and an `i64` as an integer. Integers above 2^53 in a file lose
 //! precision, as they do in Helm.
 //!
+//! Scalars are read as Helm's YAML library reads them (YAML 1.1: `yes`, `y`,
+//! `on` are booleans, `0755` is octal), through [`crate::yaml`]. One
+//! difference remains: a mapping key is always the text written (`on:` is
+//! the key `"on"`, where Helm makes it `"true"`).
+//!
 //! # Coalescing
 //! Chart defaults fill in what the user did not set; maps merge, scalars and
 //! lists replace; a user's `null` deletes the key (and so the chart's
@@ -69,9 +74,21 @@ pub enum ValuesError {
 }
 
 /// Reads a values document (YAML or JSON) as Helm does: empty means `{}`,
-/// numbers become floats, and the top level must be a map.
+/// numbers become floats, the top level must be a map, and only the first
+/// document of a multi-document file counts (later ones must still parse).
 pub fn read_values(text: &str) -> Result<Values, ValuesError> {
-    let value: Value = crate::yaml::from_str(text).map_err(|e| ValuesError::Yaml(e.message))?;
+    let mut budget = crate::yaml::YamlBudget::new(crate::yaml::YamlLimits::default());
+    let documents = crate::yaml::documents(text, &mut budget).map_err(|(index, line, e)| {
+        ValuesError::Yaml(if index == 0 {
+            e.message
+        } else {
+            format!("document {} (line {line}): {}", index + 1, e.message)
+        })
+    })?;
+    let value = documents
+        .into_iter()
+        .next()
+        .map_or(Value::Null, |d| d.value);
     match go_numbers(value) {
         Value::Null => Ok(Values::new()),
         Value::Object(map) => Ok(map),
@@ -483,6 +500,21 @@ mod tests {
             json!({"a": 3.0, "b": 1.5, "c": [1.0, {"d": 2.0}], "e": true})
         );
         assert!(read_values("").unwrap().is_empty());
+        assert!(read_values("# only a comment\n").unwrap().is_empty());
+        // As sigs.k8s.io/yaml: the first document counts.
+        assert_eq!(
+            Value::Object(read_values("---\na: 1\n---\nb: 2\n").unwrap()),
+            json!({"a": 1.0})
+        );
+        assert_eq!(
+            Value::Object(read_values("a: 1\n---\n").unwrap()),
+            json!({"a": 1.0})
+        );
+        // YAML 1.1 scalars, as Helm's YAML library reads them.
+        assert_eq!(
+            Value::Object(read_values("a: y\nb: 0x1F\nc: 1e3\nd: .5\ne: '5'\nf: 0755\n").unwrap()),
+            json!({"a": true, "b": 31.0, "c": 1000.0, "d": 0.5, "e": "5", "f": 493.0})
+        );
         assert!(read_values("- a\n").is_err());
     }
 
