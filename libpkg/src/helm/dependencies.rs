@@ -359,6 +359,153 @@ mod tests {
         assert_eq!(c.values["db"]["port"], json!(5432.0));
     }
 
+    /// The chart of Helm's `testdata/subpop` as far as enabling goes.
+    fn subpop() -> Chart {
+        let chart = |name: &str| format!("apiVersion: v2\nname: {name}\nversion: 0.1.0\n");
+        let parent = format!(
+            "{}dependencies:\n\
+             - {{name: subchart1, version: 0.1.0, condition: subchart1.enabled, tags: [front-end, subchart1]}}\n\
+             - {{name: subchart2, version: 0.1.0, condition: subchart2.enabled, tags: [back-end, subchart2]}}\n",
+            chart("parentchart")
+        );
+        let sub1 = format!(
+            "{}dependencies:\n\
+             - {{name: subcharta, version: 0.1.0, condition: 'subcharta.enabled,subchart1.subcharta.enabled', tags: [front-end, subcharta]}}\n\
+             - {{name: subchartb, version: 0.1.0, condition: subchartb.enabled, tags: [front-end, subchartb]}}\n",
+            chart("subchart1")
+        );
+        let sub2 = format!(
+            "{}dependencies:\n\
+             - {{name: subchartb, version: 0.1.0, condition: 'subchartb.enabled,subchart2.subchartb.enabled', tags: [back-end, subchartb]}}\n\
+             - {{name: subchartc, version: 0.1.0, condition: subchartc.enabled, tags: [back-end, subchartc]}}\n",
+            chart("subchart2")
+        );
+        let (a, b, c) = (chart("subcharta"), chart("subchartb"), chart("subchartc"));
+        load(&[
+            ("Chart.yaml", &parent),
+            (
+                "values.yaml",
+                "tags:\n  front-end: true\n  back-end: false\n",
+            ),
+            ("charts/subchart1/Chart.yaml", &sub1),
+            ("charts/subchart1/charts/subchartA/Chart.yaml", &a),
+            ("charts/subchart1/charts/subchartB/Chart.yaml", &b),
+            ("charts/subchart2/Chart.yaml", &sub2),
+            ("charts/subchart2/charts/subchartB/Chart.yaml", &b),
+            ("charts/subchart2/charts/subchartC/Chart.yaml", &c),
+        ])
+    }
+
+    fn chart_paths(chart: &Chart, prefix: &str, out: &mut Vec<String>) {
+        let path = if prefix.is_empty() {
+            chart.name().to_string()
+        } else {
+            format!("{prefix}.{}", chart.name())
+        };
+        for sub in &chart.dependencies {
+            chart_paths(sub, &path, out);
+        }
+        out.push(path);
+    }
+
+    /// Helm's TestDependencyEnabled cases (all but the alias one, whose
+    /// chart is not reproduced here).
+    #[test]
+    fn helms_dependency_enabled_cases() {
+        let cases: &[(&str, Value, &[&str])] = &[
+            (
+                "tags with no effect",
+                json!({"tags": {"nothinguseful": false}}),
+                &[
+                    "parentchart",
+                    "parentchart.subchart1",
+                    "parentchart.subchart1.subcharta",
+                    "parentchart.subchart1.subchartb",
+                ],
+            ),
+            (
+                "tags disabling a group",
+                json!({"tags": {"front-end": false}}),
+                &["parentchart"],
+            ),
+            (
+                "tags disabling a group and enabling a different group",
+                json!({"tags": {"front-end": false, "back-end": true}}),
+                &[
+                    "parentchart",
+                    "parentchart.subchart2",
+                    "parentchart.subchart2.subchartb",
+                    "parentchart.subchart2.subchartc",
+                ],
+            ),
+            (
+                "tags disabling only children, children still enabled since tag front-end=true in values.yaml",
+                json!({"tags": {"subcharta": false, "subchartb": false}}),
+                &[
+                    "parentchart",
+                    "parentchart.subchart1",
+                    "parentchart.subchart1.subcharta",
+                    "parentchart.subchart1.subchartb",
+                ],
+            ),
+            (
+                "tags disabling all parents/children with additional tag re-enabling a parent",
+                json!({"tags": {"front-end": false, "subchart1": true, "back-end": false}}),
+                &["parentchart", "parentchart.subchart1"],
+            ),
+            (
+                "conditions enabling the parent charts, but back-end (b, c) is still disabled via values.yaml",
+                json!({"subchart1": {"enabled": true}, "subchart2": {"enabled": true}}),
+                &[
+                    "parentchart",
+                    "parentchart.subchart1",
+                    "parentchart.subchart1.subcharta",
+                    "parentchart.subchart1.subchartb",
+                    "parentchart.subchart2",
+                ],
+            ),
+            (
+                "conditions disabling the parent charts, effectively disabling children",
+                json!({"subchart1": {"enabled": false}, "subchart2": {"enabled": false}}),
+                &["parentchart"],
+            ),
+            (
+                "conditions a child using the second condition path of child's condition",
+                json!({"subchart1": {"subcharta": {"enabled": false}}}),
+                &[
+                    "parentchart",
+                    "parentchart.subchart1",
+                    "parentchart.subchart1.subchartb",
+                ],
+            ),
+            (
+                "tags enabling a parent/child group with condition disabling one child",
+                json!({"subchart2": {"subchartc": {"enabled": false}}, "tags": {"back-end": true}}),
+                &[
+                    "parentchart",
+                    "parentchart.subchart1",
+                    "parentchart.subchart1.subcharta",
+                    "parentchart.subchart1.subchartb",
+                    "parentchart.subchart2",
+                    "parentchart.subchart2.subchartb",
+                ],
+            ),
+            (
+                "tags will not enable a child if parent is explicitly disabled with condition",
+                json!({"subchart1": {"enabled": false}, "tags": {"front-end": true}}),
+                &["parentchart"],
+            ),
+        ];
+        for (name, values, expect) in cases {
+            let mut chart = subpop();
+            process_dependencies(&mut chart, values.as_object().unwrap()).unwrap();
+            let mut got = Vec::new();
+            chart_paths(&chart, "", &mut got);
+            got.sort();
+            assert_eq!(got, *expect, "{name}");
+        }
+    }
+
     #[test]
     fn missing_dependencies_are_named() {
         let c = load(&[(
