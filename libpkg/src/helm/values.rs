@@ -424,6 +424,39 @@ fn coalesce_tables(
     }
 }
 
+/// How an upgrade treats the user values of the release it upgrades
+/// (`helm upgrade` flags).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReuseValues {
+    /// No flag: the new values; but when none are given at all, the previous
+    /// release's user values again.
+    #[default]
+    Default,
+    /// `--reset-values`: only the new values.
+    Reset,
+    /// `--reuse-values`: the previous user values with the new ones over them.
+    /// (Helm also renders with the previous chart's defaults then; here the
+    /// new chart's defaults apply.)
+    Reuse,
+    /// `--reset-then-reuse-values`: the same merge, with the new chart's defaults.
+    ResetThenReuse,
+}
+
+/// The user values of an upgrade, from the new ones and the previous
+/// release's (Helm's `reuseValues`).
+pub fn upgrade_values(mode: ReuseValues, new: Values, previous: &Values) -> Values {
+    match mode {
+        ReuseValues::Reset => new,
+        ReuseValues::Reuse | ReuseValues::ResetThenReuse => {
+            let mut merged = new;
+            coalesce_tables(&mut merged, previous.clone(), "", false, &mut Vec::new());
+            merged
+        }
+        ReuseValues::Default if new.is_empty() => previous.clone(),
+        ReuseValues::Default => new,
+    }
+}
+
 /// Merges two tables, `dst` winning, keeping nulls (Helm's `MergeTables`).
 pub fn merge_tables(mut dst: Values, src: Values) -> Values {
     coalesce_tables(&mut dst, src, "", true, &mut Vec::new());
@@ -566,6 +599,33 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(error.contains("missing.yaml"), "{error}");
+    }
+
+    #[test]
+    fn upgrades_reuse_values_as_helm_does() {
+        let previous = map(json!({"replicas": 3, "image": {"tag": "1.0", "pull": "Always"}}));
+        let new = map(json!({"image": {"tag": "2.0"}}));
+        assert_eq!(
+            upgrade_values(ReuseValues::Default, new.clone(), &previous),
+            new
+        );
+        assert_eq!(
+            upgrade_values(ReuseValues::Default, Values::new(), &previous),
+            previous
+        );
+        assert!(upgrade_values(ReuseValues::Reset, Values::new(), &previous).is_empty());
+        for mode in [ReuseValues::Reuse, ReuseValues::ResetThenReuse] {
+            assert_eq!(
+                Value::Object(upgrade_values(mode, new.clone(), &previous)),
+                json!({"replicas": 3, "image": {"tag": "2.0", "pull": "Always"}})
+            );
+        }
+        // A null among the new values removes a previous one.
+        let unset = map(json!({"replicas": null}));
+        assert_eq!(
+            Value::Object(upgrade_values(ReuseValues::Reuse, unset, &previous)),
+            json!({"image": {"tag": "1.0", "pull": "Always"}})
+        );
     }
 
     fn parent_with_sub() -> Chart {
