@@ -36,13 +36,14 @@
 //! Modules: [`chart`] (loading, `Chart.yaml`), [`ignore`] (`.helmignore`),
 //! [`strvals`] (`--set` and friends), [`values`] (merging and coalescing, and
 //! how numbers are represented), [`dependencies`] (condition, tags, alias,
-//! import-values), [`schema`] (`values.schema.json`), [`semver`] (Helm's
+//! import-values), [`files`] (`.Files` and its methods), [`schema`] (`values.schema.json`), [`semver`] (Helm's
 //! version constraints, for `kubeVersion`), [`render`] (capabilities, the
 //! per-template data), [`hooks`] (hook annotations), [`repo`] (`index.yaml`)
 //! and [`oci`] (media types and tags).
 
 pub mod chart;
 pub mod dependencies;
+pub mod files;
 pub mod hooks;
 pub mod ignore;
 pub mod oci;

@@ -17,7 +17,8 @@
 //! templates Go methods, the engine has to provide them over this data:
 //! `.Capabilities.APIVersions.Has "apps/v1"` (the list is in `APIVersions`),
 //! `.Files.Get/GetBytes/Glob/Lines/AsConfig/AsSecrets` (`Files` maps each path
-//! to its text; [`ChartScope::files`] has the exact bytes), and printing
+//! to its text; [`ChartScope::files`] has the exact bytes, and
+//! [`ChartFiles`](super::files::ChartFiles) implements the methods), and printing
 //! `.Capabilities.KubeVersion` (Go prints its `Version`).
 
 use std::collections::BTreeMap;
