@@ -27,6 +27,9 @@ use crate::package::archive::{self, ArchiveError, Files, Limits};
 pub const API_VERSION_V1: &str = "v1";
 /// `apiVersion` of Helm 3 charts.
 pub const API_VERSION_V2: &str = "v2";
+/// How deep subcharts may nest (`charts/a/charts/b/…`). Helm has no limit; one
+/// is needed because a `.tgz` can contain itself (a gzip quine).
+pub const MAX_SUBCHART_DEPTH: usize = 16;
 
 /// A maintainer in `Chart.yaml`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -339,6 +342,15 @@ impl Chart {
 
     /// Loads a `.tgz` chart: its files must sit under one top directory.
     pub fn from_archive(bytes: &[u8], origin: &str, limits: &Limits) -> Result<Chart, ChartError> {
+        Chart::archive_at(bytes, origin, limits, 0)
+    }
+
+    fn archive_at(
+        bytes: &[u8],
+        origin: &str,
+        limits: &Limits,
+        depth: usize,
+    ) -> Result<Chart, ChartError> {
         let mut files = Files::new();
         archive::unpack_into(&mut files, bytes, limits).map_err(|source| ChartError::Archive {
             origin: origin.to_string(),
@@ -368,12 +380,28 @@ impl Chart {
             }
             stripped.insert(rest.to_string(), data);
         }
-        Chart::from_files(stripped, origin, limits)
+        Chart::files_at(stripped, origin, limits, depth)
     }
 
     /// Builds a chart from its files (relative paths); `origin` prefixes error
     /// messages. `limits` apply to subchart archives.
     pub fn from_files(files: Files, origin: &str, limits: &Limits) -> Result<Chart, ChartError> {
+        Chart::files_at(files, origin, limits, 0)
+    }
+
+    fn files_at(
+        files: Files,
+        origin: &str,
+        limits: &Limits,
+        depth: usize,
+    ) -> Result<Chart, ChartError> {
+        if depth > MAX_SUBCHART_DEPTH {
+            return Err(invalid(
+                origin,
+                "",
+                format!("subcharts are nested more than {MAX_SUBCHART_DEPTH} levels deep"),
+            ));
+        }
         let text = |path: &str, data: &[u8]| {
             String::from_utf8(data.to_vec()).map_err(|_| invalid(origin, path, "not UTF-8"))
         };
@@ -445,7 +473,7 @@ impl Chart {
                 let data = files
                     .get(&format!("charts/{name}"))
                     .ok_or_else(|| invalid(origin, &format!("charts/{name}"), "not a file"))?;
-                Chart::from_archive(data, &sub_origin, limits)?
+                Chart::archive_at(data, &sub_origin, limits, depth + 1)?
             } else {
                 let prefix = format!("charts/{name}/");
                 let inner: Files = files
@@ -461,7 +489,7 @@ impl Chart {
                         "a file in charts/ must be a chart directory or a .tgz",
                     ));
                 }
-                Chart::from_files(inner, &sub_origin, limits)?
+                Chart::files_at(inner, &sub_origin, limits, depth + 1)?
             };
             dependencies.push(chart);
         }
@@ -801,6 +829,35 @@ pub(crate) mod tests {
             ("b/x", "y"),
         ]));
         assert!(Chart::from_archive(&two, "d.tgz", &Limits::default()).is_err());
+    }
+
+    #[test]
+    fn subchart_nesting_is_bounded() {
+        let mut list = vec![(
+            "Chart.yaml".to_string(),
+            "apiVersion: v2\nname: c\nversion: 1.0.0\n".to_string(),
+        )];
+        let mut prefix = String::new();
+        for _ in 0..=MAX_SUBCHART_DEPTH {
+            prefix.push_str("charts/c/");
+            list.push((
+                format!("{prefix}Chart.yaml"),
+                "apiVersion: v2\nname: c\nversion: 1.0.0\n".to_string(),
+            ));
+        }
+        let all: Files = list
+            .iter()
+            .map(|(p, d)| (p.clone(), d.as_bytes().to_vec()))
+            .collect();
+        let error = Chart::from_files(all.clone(), "deep", &Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("nested more than 16 levels"), "{error}");
+        let fewer: Files = all
+            .into_iter()
+            .filter(|(p, _)| p.matches("charts/").count() < MAX_SUBCHART_DEPTH + 1)
+            .collect();
+        Chart::from_files(fewer, "deep", &Limits::default()).unwrap();
     }
 
     #[test]

@@ -17,8 +17,8 @@
 //! templates Go methods, the engine has to provide them over this data:
 //! `.Capabilities.APIVersions.Has "apps/v1"` (the list is in `APIVersions`),
 //! `.Files.Get/GetBytes/Glob/Lines/AsConfig/AsSecrets` (`Files` maps each path
-//! to its text; [`ChartScope::files`] has the exact bytes, and
-//! [`ChartFiles`](super::files::ChartFiles) implements the methods), and printing
+//! to its text; [`ChartScope::files`] has the exact bytes and implements the
+//! methods), and printing
 //! `.Capabilities.KubeVersion` (Go prints its `Version`).
 
 use std::collections::BTreeMap;
@@ -27,10 +27,10 @@ use serde_json::{Map, Value, json};
 
 use super::chart::{Chart, Metadata};
 use super::dependencies::{missing_dependencies, process_dependencies};
+use super::files::ChartFiles;
 use super::schema::{SchemaError, validate_values};
 use super::semver;
 use super::values::{Values, ValuesError, coalesce_values, sort_keys};
-use crate::package::archive::Files;
 
 /// The release a chart is rendered for (`.Release`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -367,8 +367,8 @@ pub struct ChartScope {
     pub full_path: String,
     /// `{Values, Chart, Release, Capabilities, Files, Subcharts}`.
     pub data: Value,
-    /// The chart's files, exact bytes (what `.Files` reads).
-    pub files: Files,
+    /// The chart's files, exact bytes, with `.Files`' methods.
+    pub files: ChartFiles,
 }
 
 /// A chart prepared for rendering.
@@ -570,7 +570,7 @@ fn scope(
     out.charts.push(ChartScope {
         full_path: full_path.clone(),
         data: Value::Null,
-        files: chart.files.clone(),
+        files: ChartFiles::new(chart.files.clone()),
     });
     let mut subcharts = BTreeMap::new();
     for sub in &chart.dependencies {
