@@ -20,7 +20,8 @@
 //! Quirks are kept on purpose, because charts and pipelines depend on them:
 //! `a[0` sets nothing and is no error (Helm swallows the end of input there),
 //! `name1=value1,,` is an error, an index above 65536 or a name nested more
-//! than 30 levels deep is refused. Where Go would panic on a type conflict
+//! than 30 levels deep is refused (and, beyond Helm, lists nested more than
+//! 256 levels deep). Where Go would panic on a type conflict
 //! (`a=1` then `a.b=2` in one set of flags) the error says which key conflicts.
 
 use serde_json::{Map, Value};
@@ -29,6 +30,9 @@ use serde_json::{Map, Value};
 pub const MAX_INDEX: i64 = 65536;
 /// Deepest nesting of names a set line may use (Helm's `MaxNestedNameLevel`).
 pub const MAX_NESTED_NAME_LEVEL: usize = 30;
+/// Deepest nesting of list indices (`a[0][0]…`). Helm has no limit; this one
+/// keeps a hostile line from exhausting the stack.
+pub const MAX_NESTED_LISTS: usize = 256;
 
 /// Which flag a set line came from: it decides what the values become.
 #[derive(Clone, Copy)]
@@ -170,7 +174,7 @@ impl Parser<'_> {
                         ));
                     }
                 };
-                let outcome = self.list_item(&mut list, index, level);
+                let outcome = self.list_item(&mut list, index, level, 1);
                 set(data, &key, Value::Array(list));
                 outcome
             }
@@ -298,7 +302,18 @@ impl Parser<'_> {
         })
     }
 
-    fn list_item(&mut self, list: &mut Vec<Value>, index: i64, level: usize) -> Result<(), Stop> {
+    fn list_item(
+        &mut self,
+        list: &mut Vec<Value>,
+        index: i64,
+        level: usize,
+        lists: usize,
+    ) -> Result<(), Stop> {
+        if lists > MAX_NESTED_LISTS {
+            return fail(format!(
+                "lists are nested more than {MAX_NESTED_LISTS} levels deep"
+            ));
+        }
         if index < 0 {
             return fail(format!("negative {index} index not allowed"));
         }
@@ -341,7 +356,7 @@ impl Parser<'_> {
                         ));
                     }
                 };
-                let outcome = self.list_item(&mut inner, next, level);
+                let outcome = self.list_item(&mut inner, next, level, lists + 1);
                 if let Err(stop) = outcome {
                     if let Some(existing) = list.get_mut(slot) {
                         *existing = Value::Array(inner);
@@ -905,5 +920,8 @@ mod tests {
         }
         let ok_line = format!("{}=value", deep[..MAX_NESTED_NAME_LEVEL].join("."));
         assert!(typed(&ok_line).is_ok());
+        let lists = format!("a{}=1", "[0]".repeat(MAX_NESTED_LISTS + 1));
+        assert!(err(&lists, SetKind::Typed).contains("nested more than"));
+        assert!(typed(&format!("a{}=1", "[0]".repeat(MAX_NESTED_LISTS))).is_ok());
     }
 }
