@@ -121,7 +121,7 @@ impl IgnoreRules {
         }
         for pattern in &self.patterns {
             let subject = match pattern.anchor {
-                Anchor::BaseName => path.rsplit('/').next().unwrap_or(path),
+                Anchor::BaseName => go_base(path),
                 Anchor::Path => path,
             };
             let matched = glob_match(&pattern.glob, subject).unwrap_or(false);
@@ -143,6 +143,15 @@ impl IgnoreRules {
         }
         false
     }
+}
+
+/// Go's `filepath.Base`: the last element, trailing slashes ignored.
+fn go_base(path: &str) -> &str {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return if path.is_empty() { "." } else { "/" };
+    }
+    trimmed.rsplit('/').next().unwrap_or(trimmed)
 }
 
 /// Whether a pattern is well formed everywhere (Go checks the whole pattern).
@@ -303,37 +312,50 @@ mod tests {
         assert!(!glob_valid("[]"));
     }
 
+    /// Helm's TestIgnore table; `is_dir` is what its testdata fixture has.
     #[test]
     fn rules_match_as_helm_does() {
         let cases: &[(&str, &str, bool, bool)] = &[
             // (rule, path, is_dir, ignored)
-            ("ignoreme.txt", "ignoreme.txt", false, true),
-            ("ignoreme.txt", "cargo/a.txt", false, false),
-            ("*.txt", "cargo/b.txt", false, true),
-            ("*.txt", "mast/a.txt", false, true),
-            ("cargo/*.txt", "cargo/a.txt", false, true),
-            ("cargo/*.txt", "mast/a.txt", false, false),
-            ("cargo/*.*", "cargo/c.txt", false, true),
-            ("cargo/*.txt", "cargo/a.txt", false, true),
-            ("cargo/*.txt", "a.txt", false, false),
-            ("/cargo/*.txt", "cargo/a.txt", false, true),
-            ("/cargo/*.txt", "x/cargo/a.txt", false, false),
-            ("cargo/", "cargo", true, true),
-            ("cargo/", "cargo", false, false),
-            ("mast/", "mast", true, true),
             ("helm.txt", "helm.txt", false, true),
-            ("rudder.txt", "rudder.txt", false, true),
+            ("helm.*", "helm.txt", false, true),
+            ("helm.*", "rudder.txt", false, false),
+            ("*.txt", "tiller.txt", false, true),
+            ("*.txt", "cargo/a.txt", false, true),
+            ("cargo/*.txt", "cargo/a.txt", false, true),
+            ("cargo/*.*", "cargo/a.txt", false, true),
+            ("cargo/*.txt", "mast/a.txt", false, false),
+            ("ru[c-e]?er.txt", "rudder.txt", false, true),
             ("templates/.?*", "templates/.dotfile", false, true),
+            (".*", ".", true, false),
+            (".*", "./", true, false),
+            (".*", ".joonix", false, true),
+            (".*", "helm.txt", false, false),
+            (".*", "", true, false),
+            ("cargo/", "cargo", true, true),
+            ("cargo/", "cargo/", true, true),
+            ("cargo/", "mast/", true, false),
+            ("helm.txt/", "helm.txt", false, false),
             ("!helm.txt", "helm.txt", false, false),
-            ("!helm.txt", "rudder.txt", false, true),
+            ("!helm.txt", "tiller.txt", false, true),
+            ("!*.txt", "cargo", true, true),
             ("!cargo/", "mast/", true, true),
-            ("!cargo/", "cargo/", false, true),
+            ("/a.txt", "a.txt", false, true),
+            ("/a.txt", "cargo/a.txt", false, false),
+            ("/cargo/a.txt", "cargo/a.txt", false, true),
         ];
         for &(rule, path, is_dir, expect) in cases {
             let mut rules = IgnoreRules::default();
             rules.add(rule, 1).unwrap();
             assert_eq!(rules.ignore(path, is_dir), expect, "{rule} on {path}");
         }
+        for bad in ["foo/**/bar", "[z-"] {
+            assert!(IgnoreRules::parse(bad).is_err(), "{bad}");
+        }
+        let parsed =
+            IgnoreRules::parse("#ignore\n\n\t#ignore\nfoo\nbar/*\nbaz/bar/foo.txt\n\none/more\n")
+                .unwrap();
+        assert_eq!(parsed.patterns.len(), 5, "four rules and the default");
     }
 
     #[test]
