@@ -291,7 +291,7 @@ impl Capabilities {
 }
 
 /// `.Chart`: the metadata with Go's field names, plus `IsRoot`.
-pub fn chart_value(metadata: &Metadata, is_root: bool) -> Value {
+fn chart_value(metadata: &Metadata, is_root: bool) -> Value {
     let maintainers: Vec<Value> = metadata
         .maintainers
         .iter()

@@ -463,18 +463,6 @@ pub fn merge_tables(mut dst: Values, src: Values) -> Values {
     dst
 }
 
-/// Removes null values, recursively in maps (Helm's `trimNilValues`).
-pub fn trim_nulls(values: Values) -> Values {
-    values
-        .into_iter()
-        .filter(|(_, v)| !v.is_null())
-        .map(|(k, v)| match v {
-            Value::Object(map) => (k, Value::Object(trim_nulls(map))),
-            other => (k, other),
-        })
-        .collect()
-}
-
 /// The table at a dotted path (`a.b`), as Helm's `Values.Table`.
 pub fn table<'a>(values: &'a Values, path: &str) -> Option<&'a Values> {
     let mut current = values;
@@ -839,7 +827,6 @@ mod tests {
         let chart = parent_with_sub();
         let (values, _) = merge_values(&chart, &map(json!({"name": null}))).unwrap();
         assert_eq!(values["name"], Value::Null);
-        assert_eq!(trim_nulls(values.clone()).get("name"), None);
         assert_eq!(path_value(&values, "sub.own"), Some(&json!("s")));
         assert_eq!(
             path_value(&values, "sub.deep"),
