@@ -387,12 +387,21 @@ pub struct Rendering {
     pub warnings: Vec<String>,
 }
 
+impl Template {
+    /// `.Template`: `{Name, BasePath}`.
+    pub fn template_object(&self) -> Value {
+        json!({"Name": self.name, "BasePath": self.base_path})
+    }
+}
+
 impl Rendering {
     /// The top-level data object for one template: its chart's data plus
-    /// `.Template` (`{Name, BasePath}`).
+    /// `.Template`. This copies the chart's data; an engine that renders many
+    /// templates can instead read `charts[template.chart].data` by reference
+    /// and answer `.Template` from [`Template::template_object`].
     pub fn data_for(&self, template: &Template) -> Value {
         let mut data = self.charts[template.chart].data.clone();
-        data["Template"] = json!({"Name": template.name, "BasePath": template.base_path});
+        data["Template"] = template.template_object();
         data
     }
 
