@@ -36,6 +36,7 @@
 pub mod action;
 pub mod cluster;
 pub mod diff;
+pub mod helm;
 pub mod kinds;
 pub mod names;
 pub mod object;
