@@ -9,7 +9,7 @@ use libpkg::repositories::Repositories;
 use libpkg::source::FetchRequest;
 use libpkg::version::Constraint;
 
-use crate::cli::{GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
 
 /// A registry client from the global flags. Skipping TLS verification is
 /// announced on stderr every time, whatever the output format.
@@ -72,6 +72,22 @@ pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::so
         limits: limits(global),
     };
     Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
+}
+
+/// The `--config KEY=VALUE` pairs, each key at most once.
+pub fn config(args: &ConfigArgs) -> Result<std::collections::BTreeMap<String, String>> {
+    let mut config = std::collections::BTreeMap::new();
+    for pair in &args.config {
+        let (key, value) = pair
+            .split_once('=')
+            .filter(|(key, _)| !key.is_empty())
+            .with_context(|| format!("invalid --config {pair:?}: expected KEY=VALUE"))?;
+        anyhow::ensure!(
+            config.insert(key.to_string(), value.to_string()).is_none(),
+            "--config {key} is given twice"
+        );
+    }
+    Ok(config)
 }
 
 /// Connects to the cluster the global flags (and kubeconfig) name; an invalid

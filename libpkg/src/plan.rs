@@ -98,8 +98,31 @@ pub struct PackageInfo {
     pub reference: String,
     /// The package's manifest digest.
     pub digest: String,
-    /// Package format (`plain`).
+    /// Package format (`plain` or `registry+v1`).
     pub format: String,
+    /// For an OLM `registry+v1` bundle: what was installed and how.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bundle: Option<BundleInfo>,
+}
+
+/// The OLM side of a `registry+v1` package: the ClusterServiceVersion, the
+/// install mode chosen and the images the CSV names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BundleInfo {
+    /// The OLM package name.
+    pub package: String,
+    /// The ClusterServiceVersion's name (`tinyop.v1.0.0`).
+    pub csv_name: String,
+    /// The ClusterServiceVersion's `spec.version`.
+    pub csv_version: String,
+    /// The install mode used: `AllNamespaces`, `OwnNamespace` or `SingleNamespace`.
+    pub install_mode: String,
+    /// The namespaces the operator watches (`[""]`: all).
+    pub target_namespaces: Vec<String>,
+    /// The CSV's `relatedImages`, sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub related_images: Vec<String>,
 }
 
 /// One object of the plan and what happens to it.
@@ -462,6 +485,7 @@ mod tests {
                 reference: "./demo".into(),
                 digest: "sha256:00".into(),
                 format: "plain".into(),
+                bundle: None,
             },
             values: None,
             objects: vec![PlannedObject {

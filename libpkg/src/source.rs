@@ -34,6 +34,14 @@ pub struct Fetched {
     pub source: Source,
 }
 
+impl Fetched {
+    /// The package with a configuration (`--config KEY=VALUE`) to render it with.
+    pub fn with_config(mut self, config: std::collections::BTreeMap<String, String>) -> Fetched {
+        self.source.config = config;
+        self
+    }
+}
+
 /// Why a package could not be fetched.
 #[derive(Debug, thiserror::Error)]
 pub enum FetchError {
@@ -122,7 +130,10 @@ pub async fn fetch(
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
     let fetched = fetch_unchecked(request, repositories, registry).await?;
-    crate::render::parse_documents(&fetched.package)?;
+    // A bundle was checked as it was read; it becomes objects only for a namespace.
+    if fetched.package.bundle.is_none() {
+        crate::render::parse_documents(&fetched.package)?;
+    }
     Ok(fetched)
 }
 
@@ -303,6 +314,7 @@ async fn fetch_oci(
             constraint: request.constraint.map(ToString::to_string),
             candidates,
             digest: Some(digest),
+            config: Default::default(),
         },
     })
 }

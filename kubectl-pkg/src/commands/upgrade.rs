@@ -8,7 +8,7 @@ use libpkg::cluster::Cluster;
 use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
 
-use crate::cli::{GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -27,6 +27,8 @@ pub struct UpgradeArgs {
     /// Take over objects that exist but belong to no release or to another one.
     #[arg(long)]
     pub adopt: bool,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
@@ -69,7 +71,9 @@ async fn upgrade(
         version: args.version.clone(),
         devel: args.devel,
     };
-    let fetched = settings::fetch(global, &package).await?;
+    let fetched = settings::fetch(global, &package)
+        .await?
+        .with_config(settings::config(&args.config)?);
     let plan = plan_upgrade(cluster, &store, &fetched, &args.release, args.adopt).await?;
     flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
 }

@@ -51,6 +51,17 @@ pub fn render(plan: &Plan) -> String {
     );
     let _ = writeln!(out, "  Reference: {}", package.reference);
     let _ = writeln!(out, "  Digest:    {}", package.digest);
+    if let Some(bundle) = &package.bundle {
+        let watching = match bundle.target_namespaces.as_slice() {
+            [all] if all.is_empty() => "all namespaces".to_string(),
+            namespaces => namespaces.join(", "),
+        };
+        let _ = writeln!(
+            out,
+            "  Bundle:    {} ({}), {} mode, watching {watching}",
+            bundle.csv_name, package.format, bundle.install_mode
+        );
+    }
     match (&plan.cluster.server, &plan.cluster.context) {
         (Some(server), context) => {
             let _ = writeln!(
