@@ -7,8 +7,8 @@ use super::prepare::prepare;
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
-    Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan, PlannedObject,
-    BundleInfo, ReleaseTarget,
+    Action, BundleInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan,
+    PlannedObject, ReleaseTarget,
 };
 use crate::render::{self, OfflineScopes, RenderTarget};
 use crate::version::Candidate;

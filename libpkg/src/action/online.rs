@@ -516,8 +516,10 @@ fn assemble(
         checked: true,
         missing,
     };
-    let images =
-        permissions::images_with(&desired.objects, super::offline::related_images(&desired.package));
+    let images = permissions::images_with(
+        &desired.objects,
+        super::offline::related_images(&desired.package),
+    );
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let mut objects: Vec<PlannedObject> =
         Vec::with_capacity(desired.objects.len() + deletions.len());

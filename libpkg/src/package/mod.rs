@@ -154,7 +154,12 @@ impl Package {
         // An OLM bundle's metadata (its annotations.yaml).
         let bundle_metadata = dir.join("metadata");
         if bundle_metadata.join("annotations.yaml").is_file() {
-            read_tree(&bundle_metadata, BUNDLE_METADATA_DIR, &mut files, &mut budget)?;
+            read_tree(
+                &bundle_metadata,
+                BUNDLE_METADATA_DIR,
+                &mut files,
+                &mut budget,
+            )?;
         }
         Package::from_files(files, &dir.display().to_string(), None)
     }
@@ -191,10 +196,8 @@ impl Package {
         };
         if !files.contains_key("package.yaml") && olm::is_bundle(&files) {
             let bundle = Bundle::from_files(&files, origin)?;
-            let metadata = PackageMetadata::synthesized(
-                &bundle.package_name,
-                &bundle.csv.version.to_string(),
-            );
+            let metadata =
+                PackageMetadata::synthesized(&bundle.package_name, &bundle.csv.version.to_string());
             let version = metadata.validate().map_err(metadata_error)?;
             let files = files
                 .into_iter()
