@@ -275,11 +275,11 @@ fn a_bundle_installs_in_own_namespace_mode_with_olm_rbac_names() {
     );
     assert_eq!(
         labelled(&pkg, "clusterroles", None, &release),
-        [cluster.clone()]
+        vec![cluster.clone()]
     );
     assert_eq!(
         labelled(&pkg, "clusterrolebindings", None, &release),
-        [cluster.clone()]
+        vec![cluster]
     );
     assert_eq!(
         labelled(&pkg, "serviceaccounts", Some(&ns), &release),
