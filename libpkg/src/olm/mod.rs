@@ -5,8 +5,9 @@
 //!
 //! Pure: a [`Bundle`] is parsed from its files ([`Bundle::from_files`]) and
 //! [`Bundle::convert`] turns it into objects for one install namespace and
-//! watch namespace. Fetching bundles and planning live in [`crate::source`]
-//! and [`crate::action`].
+//! watch namespace. File-Based Catalogs are read and resolved by [`catalog`].
+//! Fetching bundles and catalogs and planning live in [`crate::source`] and
+//! [`crate::action`].
 //!
 //! ```
 //! use libpkg::olm::{Bundle, ConvertOptions};
@@ -43,6 +44,7 @@
 //! ```
 
 mod bundle;
+pub mod catalog;
 mod convert;
 pub mod naming;
 
@@ -78,6 +80,21 @@ pub enum OlmError {
         /// Every reason, as OLM v1's validators word them.
         problems: Vec<String>,
     },
+    /// No bundle of a catalog satisfies the request.
+    #[error("package {package:?}: {reason}")]
+    NotResolved {
+        /// The package.
+        package: String,
+        /// Why, as operator-controller words it.
+        reason: String,
+    },
+}
+
+impl OlmError {
+    /// Whether this says the catalog holds no bundle for the request.
+    pub fn is_not_resolved(&self) -> bool {
+        matches!(self, OlmError::NotResolved { .. })
+    }
 }
 
 #[cfg(test)]
