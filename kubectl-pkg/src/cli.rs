@@ -169,6 +169,9 @@ pub struct PackageArgs {
     /// Consider prereleases too.
     #[arg(long)]
     pub devel: bool,
+    /// For a package from an OLM catalog: the channel (default: the package's default channel).
+    #[arg(long, value_name = "CHANNEL")]
+    pub channel: Option<String>,
 }
 
 /// Configuration for packages that take it; shared by install, upgrade and template.

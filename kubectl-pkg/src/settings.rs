@@ -63,6 +63,17 @@ pub fn constraint(args: &PackageArgs) -> Result<Option<Constraint>> {
 
 /// Fetches the package a command names, resolving its version.
 pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::source::Fetched> {
+    fetch_upgrade(global, args, None, false).await
+}
+
+/// [`fetch`] for an upgrade: from a catalog, only successors of `installed`
+/// are candidates, unless `force_upgrade`.
+pub async fn fetch_upgrade(
+    global: &GlobalArgs,
+    args: &PackageArgs,
+    installed: Option<&libpkg::olm::catalog::Installed>,
+    force_upgrade: bool,
+) -> Result<libpkg::source::Fetched> {
     let reference = package_ref(&args.package)?;
     let constraint = constraint(args)?;
     let request = FetchRequest {
@@ -70,6 +81,9 @@ pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::so
         constraint: constraint.as_ref(),
         devel: args.devel,
         limits: limits(global),
+        channel: args.channel.as_deref(),
+        installed,
+        force_upgrade,
     };
     Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
 }

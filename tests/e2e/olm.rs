@@ -603,3 +603,203 @@ fn unsupported_bundles_fail_before_anything_is_applied() {
         );
     }
 }
+
+/// Pushes `files` as a one-layer image to `reference` (HOST/PATH:TAG); returns its digest.
+async fn push_image(
+    files: &libpkg::package::Files,
+    labels: &serde_json::Value,
+    reference: &str,
+) -> String {
+    let target = libpkg::reference::OciRef::parse(reference).unwrap();
+    let client = libpkg::registry::RegistryClient::new(Default::default()).unwrap();
+    client.push(&target, &image(files, labels)).await.unwrap()
+}
+
+/// The catalog of operator `op-<suffix>`: channel `stable` (default) with a
+/// replaces chain 1.0.0 → 1.1.0 → 1.2.0 where 1.2.0 also skips 1.0.0, and
+/// channel `fast`: 1.2.0 → 2.0.0 (which also has skipRange >=1.0.0 <1.2.0) → 2.1.0.
+fn catalog_yaml(suffix: &str, images: &[(&str, String)]) -> String {
+    let package = format!("op-{suffix}");
+    let name = |v: &str| format!("op-{suffix}.v{v}");
+    let mut text = format!(
+        "schema: olm.package\nname: {package}\ndefaultChannel: stable\ndescription: A test operator\n---\nschema: olm.channel\npackage: {package}\nname: stable\nentries:\n- name: {v100}\n- name: {v110}\n  replaces: {v100}\n- name: {v120}\n  replaces: {v110}\n  skips: [{v100}]\n---\nschema: olm.channel\npackage: {package}\nname: fast\nentries:\n- name: {v120}\n- name: {v200}\n  replaces: {v120}\n  skipRange: '>=1.0.0 <1.2.0'\n- name: {v210}\n  replaces: {v200}\n",
+        v100 = name("1.0.0"),
+        v110 = name("1.1.0"),
+        v120 = name("1.2.0"),
+        v200 = name("2.0.0"),
+        v210 = name("2.1.0"),
+    );
+    for (version, image) in images {
+        text.push_str(&format!(
+            "---\nschema: olm.bundle\nname: {}\npackage: {package}\nimage: {image}\nproperties:\n- type: olm.package\n  value: {{packageName: {package}, version: {version}}}\n",
+            name(version)
+        ));
+    }
+    text
+}
+
+#[tokio::test]
+async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("olm-cat");
+    let suffix = unique("cat");
+    let path = unique("olmcat");
+    let registry = &pkg.env.registry;
+    let mut images = Vec::new();
+    let mut bundle_digests = std::collections::BTreeMap::new();
+    for version in ["1.0.0", "1.1.0", "1.2.0", "2.0.0", "2.1.0"] {
+        let files: libpkg::package::Files = spec(&suffix, version)
+            .files()
+            .into_iter()
+            .map(|(p, t)| (p, t.into_bytes()))
+            .collect();
+        let reference = format!("{registry}/{path}/op-bundle:v{version}");
+        let digest = push_image(&files, &serde_json::json!({}), &reference).await;
+        bundle_digests.insert(version, digest.clone());
+        images.push((version, format!("{registry}/{path}/op-bundle@{digest}")));
+    }
+    let mut catalog = libpkg::package::Files::new();
+    catalog.insert(
+        "configs/op/catalog.yaml".into(),
+        catalog_yaml(&suffix, &images).into_bytes(),
+    );
+    catalog.insert("configs/.indexignore".into(), b"*.md\n".to_vec());
+    catalog.insert("configs/README.md".into(), b"{ not a blob".to_vec());
+    let catalog_digest = push_image(
+        &catalog,
+        &serde_json::json!({"operators.operatorframework.io.index.configs.v1": "/configs"}),
+        &format!("{registry}/{path}/catalog:v1"),
+    )
+    .await;
+    pkg.run([
+        "repo",
+        "add",
+        "hub",
+        &format!("oci://{registry}/{path}/catalog:v1"),
+    ])
+    .ok();
+    let package = format!("op-{suffix}");
+    let json = |args: &[&str]| {
+        let mut all: Vec<&str> = args.to_vec();
+        all.extend(["-n", &ns, "-o", "json"]);
+        parse_json(pkg.run(&all).ok())
+    };
+
+    // show: channels, heads, versions.
+    let shown = json(&["show", &package]);
+    let channels = shown["channels"].as_array().unwrap();
+    assert_eq!(channels[0]["name"], "fast");
+    assert_eq!(channels[0]["head"], format!("op-{suffix}.v2.1.0"));
+    assert_eq!(
+        channels[0]["versions"],
+        serde_json::json!(["2.1.0", "2.0.0", "1.2.0"])
+    );
+    assert_eq!(channels[1]["name"], "stable");
+    assert_eq!(channels[1]["default"], true);
+    assert_eq!(channels[1]["head"], format!("op-{suffix}.v1.2.0"));
+    assert_eq!(shown["catalog"]["digest"], catalog_digest.as_str());
+    let text = pkg.run(["show", &package, "-n", &ns]);
+    assert!(text.ok().contains("* stable: head"), "{}", text.stdout);
+
+    // Install a pinned old version from the default channel, by bare name.
+    let plan = json(&[
+        "install",
+        &package,
+        "--version",
+        "1.0.0",
+        "--yes",
+        "--wait=false",
+    ]);
+    assert_eq!(plan["package"]["version"], "1.0.0");
+    assert_eq!(plan["package"]["digest"], bundle_digests["1.0.0"].as_str());
+    assert_eq!(plan["package"]["catalog"]["channel"], "stable");
+    assert_eq!(plan["package"]["catalog"]["repository"], "hub");
+    assert_eq!(
+        plan["package"]["catalog"]["digest"],
+        catalog_digest.as_str()
+    );
+    assert!(
+        plan["package"]["catalog"]["reference"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("catalog:v1@{catalog_digest}"))
+    );
+
+    // From 1.0.0 in stable: 1.1.0 replaces it, 1.2.0 skips it; the highest wins.
+    let plan = json(&["upgrade", &package, "--dry-run"]);
+    assert_eq!(plan["package"]["version"], "1.2.0");
+    assert_eq!(
+        plan["package"]["catalog"]["upgradeEdge"],
+        serde_json::json!({"from": format!("op-{suffix}.v1.0.0"), "via": "skips"})
+    );
+    let plan = json(&[
+        "upgrade",
+        &package,
+        "--version",
+        "1.1.0",
+        "--yes",
+        "--wait=false",
+    ]);
+    assert_eq!(plan["package"]["catalog"]["upgradeEdge"]["via"], "replaces");
+
+    // From 1.1.0, 2.1.0 in fast is no successor: refused, nothing changes.
+    let refused = pkg.run([
+        "upgrade",
+        &package,
+        "-n",
+        &ns,
+        "--channel",
+        "fast",
+        "--version",
+        "2.1.0",
+        "--yes",
+        "--wait=false",
+    ]);
+    let stderr = refused.fails(1);
+    assert!(
+        stderr.contains("error upgrading from currently installed version \"1.1.0\""),
+        "{stderr}"
+    );
+    assert_eq!(pkg.statuses(&package, &ns), ["superseded", "deployed"]);
+    // --force-upgrade ignores the graph.
+    let plan = json(&[
+        "upgrade",
+        &package,
+        "--channel",
+        "fast",
+        "--version",
+        "2.1.0",
+        "--force-upgrade",
+        "--dry-run",
+    ]);
+    assert_eq!(plan["package"]["version"], "2.1.0");
+    assert_eq!(
+        plan["package"]["catalog"]["upgradeEdge"]["via"],
+        "forced (--force-upgrade)"
+    );
+    // 2.0.0's skipRange covers 1.1.0.
+    let plan = json(&[
+        "upgrade",
+        &package,
+        "--channel",
+        "fast",
+        "--yes",
+        "--wait=false",
+    ]);
+    assert_eq!(plan["package"]["version"], "2.0.0");
+    assert_eq!(plan["package"]["catalog"]["channel"], "fast");
+    assert_eq!(
+        plan["package"]["catalog"]["upgradeEdge"]["via"],
+        "skipRange >=1.0.0 <1.2.0"
+    );
+    // The channel is kept: the next upgrade follows fast to 2.1.0.
+    let plan = json(&["upgrade", &package, "--dry-run"]);
+    assert_eq!(plan["package"]["version"], "2.1.0");
+    assert_eq!(plan["package"]["catalog"]["upgradeEdge"]["via"], "replaces");
+    assert_eq!(
+        pkg.statuses(&package, &ns),
+        ["superseded", "superseded", "deployed"]
+    );
+
+    pkg.run(["uninstall", &package, "-n", &ns, "--yes"]).ok();
+}

@@ -7,8 +7,8 @@ use super::prepare::prepare;
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
-    Action, BundleInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan,
-    PlannedObject, ReleaseTarget,
+    Action, BundleInfo, CatalogInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND,
+    PackageInfo, Plan, PlannedObject, ReleaseTarget,
 };
 use crate::render::{self, OfflineScopes, RenderTarget};
 use crate::version::Candidate;
@@ -28,6 +28,8 @@ pub struct Source {
     /// The configuration given for the package (`--config KEY=VALUE`),
     /// recorded in the plan as `values`; only `registry+v1` bundles take any.
     pub config: BTreeMap<String, String>,
+    /// For a package resolved from a File-Based Catalog: how.
+    pub catalog: Option<CatalogInfo>,
 }
 
 impl Source {
@@ -39,6 +41,7 @@ impl Source {
             candidates: Vec::new(),
             digest: None,
             config: BTreeMap::new(),
+            catalog: None,
         }
     }
 }
@@ -71,6 +74,7 @@ pub fn plan_offline(
         "planned offline: every object is shown as created; no diff and no access check"
             .to_string(),
     ];
+    warnings.extend(catalog_warnings(&package_info));
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let planned = objects
         .into_iter()
@@ -124,7 +128,17 @@ pub(super) fn package_info(
             .unwrap_or_else(|| package.artifact().digest),
         format: package.format().to_string(),
         bundle,
+        catalog: source.catalog.clone(),
     }
+}
+
+/// The deprecation notices of a catalog package, as plan warnings.
+pub(super) fn catalog_warnings(package: &PackageInfo) -> Vec<String> {
+    package
+        .catalog
+        .iter()
+        .flat_map(|catalog| catalog.deprecations.iter().cloned())
+        .collect()
 }
 
 /// The images a plan lists besides its pod templates': a bundle's `relatedImages`.

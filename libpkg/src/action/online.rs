@@ -520,6 +520,7 @@ fn assemble(
         &desired.objects,
         super::offline::related_images(&desired.package),
     );
+    warnings.extend(super::offline::catalog_warnings(&desired.package));
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let mut objects: Vec<PlannedObject> =
         Vec::with_capacity(desired.objects.len() + deletions.len());

@@ -327,11 +327,34 @@ impl DirBudget<'_> {
     }
 }
 
+/// Reads every regular file under `dir` (hidden ones too, such as a
+/// catalog's `.indexignore`), within the [`Limits`]; links are refused.
+pub fn read_directory(dir: &Path, limits: &Limits) -> Result<Files, PackageError> {
+    let mut files = Files::new();
+    let mut budget = DirBudget {
+        limits,
+        entries: 0,
+        bytes: 0,
+    };
+    read_tree_with(dir, "", &mut files, &mut budget, true)?;
+    Ok(files)
+}
+
 fn read_tree(
     dir: &Path,
     prefix: &str,
     files: &mut Files,
     budget: &mut DirBudget<'_>,
+) -> Result<(), PackageError> {
+    read_tree_with(dir, prefix, files, budget, false)
+}
+
+fn read_tree_with(
+    dir: &Path,
+    prefix: &str,
+    files: &mut Files,
+    budget: &mut DirBudget<'_>,
+    keep_hidden: bool,
 ) -> Result<(), PackageError> {
     let entries = std::fs::read_dir(dir).map_err(|source| PackageError::Io {
         path: dir.to_path_buf(),
@@ -343,7 +366,7 @@ fn read_tree(
             source,
         })?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') {
+        if name.starts_with('.') && !keep_hidden {
             continue;
         }
         let path = entry.path();
@@ -353,7 +376,13 @@ fn read_tree(
         })?;
         if kind.is_dir() {
             budget.admit(&path, 0)?;
-            read_tree(&path, &format!("{prefix}{name}/"), files, budget)?;
+            read_tree_with(
+                &path,
+                &format!("{prefix}{name}/"),
+                files,
+                budget,
+                keep_hidden,
+            )?;
         } else if kind.is_file() {
             let size = entry
                 .metadata()
