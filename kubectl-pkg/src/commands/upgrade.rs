@@ -17,7 +17,7 @@ use crate::settings;
 pub struct UpgradeArgs {
     /// The release.
     pub release: String,
-    /// The package (default: the registry repository the release came from).
+    /// The package (default: the registry repository or OLM catalog the release came from).
     pub package: Option<String>,
     /// A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable.
     #[arg(long, value_name = "CONSTRAINT")]

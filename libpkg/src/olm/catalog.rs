@@ -524,7 +524,7 @@ impl CatalogPackage {
                     .iter()
                     .filter(|e| !replaced.contains(e.name.as_str()))
                     .collect();
-                heads.sort_by(|a, b| self.version_of(&b.name).cmp(&self.version_of(&a.name)));
+                heads.sort_by_key(|e| std::cmp::Reverse(self.version_of(&e.name)));
                 let mut versions: Vec<semver::Version> = channel
                     .entries
                     .iter()
@@ -558,7 +558,7 @@ fn successor_edge(
             if entry.replaces.as_deref() == Some(installed.name.as_str()) {
                 return Some(Edge::Replaces);
             }
-            if entry.skips.iter().any(|s| *s == installed.name) {
+            if entry.skips.contains(&installed.name) {
                 return Some(Edge::Skips);
             }
             if let Some(range) = entry.skip_range.as_deref().filter(|r| !r.is_empty())

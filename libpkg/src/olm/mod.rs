@@ -90,12 +90,5 @@ pub enum OlmError {
     },
 }
 
-impl OlmError {
-    /// Whether this says the catalog holds no bundle for the request.
-    pub fn is_not_resolved(&self) -> bool {
-        matches!(self, OlmError::NotResolved { .. })
-    }
-}
-
 #[cfg(test)]
 mod tests;
