@@ -1,4 +1,4 @@
-//! Conversion tests over the fixture bundles in tests/fixtures/olm. The
+//! Conversion tests over the example bundle examples/tinyop/1.0.0. The
 //! expected RBAC names were computed independently of this crate (SHA-224 of
 //! the Go JSON encoding written out by hand, base 36, cut to 63), from the
 //! algorithm operator-controller documents and implements.
@@ -10,7 +10,7 @@ use crate::package::Files;
 
 fn fixture(name: &str) -> Files {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/olm")
+        .join("../examples")
         .join(name);
     let mut files = Files::new();
     for sub in ["manifests", "metadata"] {
@@ -24,7 +24,7 @@ fn fixture(name: &str) -> Files {
 }
 
 fn tinyop() -> Bundle {
-    Bundle::from_files(&fixture("tinyop-1.0.0"), "tinyop").unwrap()
+    Bundle::from_files(&fixture("tinyop/1.0.0"), "tinyop").unwrap()
 }
 
 fn convert(bundle: &Bundle, watch: Option<&str>) -> Result<Converted, OlmError> {
@@ -207,7 +207,7 @@ fn install_modes_are_checked_against_the_watch_namespace() {
 
 #[test]
 fn unsupported_bundles_say_why() {
-    let mut files = fixture("tinyop-1.0.0");
+    let mut files = fixture("tinyop/1.0.0");
     files.remove("manifests/tiny.example.com_widgets.yaml");
     files.insert(
         "manifests/apiservice.yaml".into(),
@@ -271,7 +271,7 @@ fn unsupported_bundles_say_why() {
 
 #[test]
 fn bundle_files_are_checked() {
-    let mut files = fixture("tinyop-1.0.0");
+    let mut files = fixture("tinyop/1.0.0");
     files.insert("manifests/sub/x.yaml".into(), b"a: b".to_vec());
     let error = Bundle::from_files(&files, "b").unwrap_err().to_string();
     assert!(
@@ -279,7 +279,7 @@ fn bundle_files_are_checked() {
         "{error}"
     );
 
-    let mut files = fixture("tinyop-1.0.0");
+    let mut files = fixture("tinyop/1.0.0");
     files.insert(
         ANNOTATIONS_FILE.into(),
         b"annotations:\n  operators.operatorframework.io.bundle.mediatype.v1: plain+v0\n".to_vec(),
@@ -291,7 +291,7 @@ fn bundle_files_are_checked() {
         "{error}"
     );
 
-    let mut files = fixture("tinyop-1.0.0");
+    let mut files = fixture("tinyop/1.0.0");
     files.remove("manifests/tinyop.clusterserviceversion.yaml");
     let error = Bundle::from_files(&files, "b").unwrap_err().to_string();
     assert!(error.contains("no ClusterServiceVersion"), "{error}");
