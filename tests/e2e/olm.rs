@@ -543,15 +543,6 @@ fn unsupported_bundles_fail_before_anything_is_applied() {
             "apiServiceDefinitions are not supported",
         ),
         (
-            "webhook",
-            BundleSpec {
-                extra_spec: "  webhookdefinitions:\n  - {type: ValidatingAdmissionWebhook, generateName: vwidget.example.com, deploymentName: op-controller, containerPort: 443, sideEffects: None, admissionReviewVersions: [v1]}\n",
-                ..spec("bad-hook", "1.0.0")
-            },
-            &[],
-            "need a certificate provider: install cert-manager",
-        ),
-        (
             "nocrd",
             BundleSpec {
                 with_crd: false,
@@ -802,4 +793,185 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
     );
 
     pkg.run(["uninstall", &package, "-n", &ns, "--yes"]).ok();
+}
+
+/// cert-manager's two kinds, as CRDs with no schema: enough for the API server
+/// to serve `cert-manager.io/v1` (no cert-manager controller runs in the test
+/// cluster, so no certificate is ever issued).
+const CERT_MANAGER_CRDS: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: issuers.cert-manager.io}
+spec:
+  group: cert-manager.io
+  scope: Namespaced
+  names: {kind: Issuer, plural: issuers, singular: issuer, listKind: IssuerList}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: certificates.cert-manager.io}
+spec:
+  group: cert-manager.io
+  scope: Namespaced
+  names: {kind: Certificate, plural: certificates, singular: certificate, listKind: CertificateList}
+  versions:
+  - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+";
+
+/// Webhooks need a certificate provider: refused (before any write) without
+/// cert-manager's CRDs, installed with OLM's Service, Issuer, Certificate and
+/// CA-injection annotations once they are served. The only test that creates
+/// those CRDs, and it removes them again.
+#[test]
+fn webhooks_are_refused_without_cert_manager_and_installed_with_it() {
+    let pkg = Pkg::new();
+    let crds = pkg.work.path().join("cert-manager-crds.yaml");
+    std::fs::write(&crds, CERT_MANAGER_CRDS).unwrap();
+    let crds = crds.to_str().unwrap().to_string();
+    pkg.kubectl(["delete", "-f", &crds, "--ignore-not-found"])
+        .ok();
+
+    let ns = pkg.namespace("olm-hooks");
+    let suffix = unique("hook");
+    let group = format!("{suffix}.example.com");
+    let webhooks = format!(
+        "  webhookdefinitions:\n  - {{type: ValidatingAdmissionWebhook, generateName: vwidget.{group}, deploymentName: op-controller, containerPort: 443, targetPort: 9443, webhookPath: /validate, sideEffects: None, failurePolicy: Ignore, admissionReviewVersions: [v1], rules: [{{apiGroups: [{group}], apiVersions: [v1], operations: [CREATE], resources: [widgets]}}]}}\n  - {{type: ConversionWebhook, generateName: cwidget.{group}, deploymentName: op-controller, containerPort: 443, targetPort: 9443, webhookPath: /convert, sideEffects: None, admissionReviewVersions: [v1], conversionCRDs: [widgets.{group}]}}\n"
+    );
+    let bundle = BundleSpec {
+        modes: &["AllNamespaces"],
+        extra_spec: &webhooks,
+        ..spec(&suffix, "1.0.0")
+    };
+    bundle.write(&pkg, "bundle");
+    let release = bundle.package();
+    let install = ["install", "./bundle", "-n", &ns, "--yes", "--wait=false"];
+
+    let stderr = pkg.run(install).fails(1).to_string();
+    assert!(
+        stderr.contains("need a certificate provider: install cert-manager"),
+        "{stderr}"
+    );
+    assert!(
+        labelled(&pkg, "serviceaccounts", Some(&ns), &release).is_empty(),
+        "nothing applied"
+    );
+    assert_eq!(
+        pkg.run(["history", &release, "-n", &ns]).code,
+        1,
+        "no release record"
+    );
+
+    pkg.kubectl(["apply", "-f", &crds]).ok();
+    pkg.kubectl([
+        "wait",
+        "--for=condition=established",
+        "--timeout=60s",
+        "-f",
+        &crds,
+    ])
+    .ok();
+    let mut args = install.to_vec();
+    args.extend(["-o", "json"]);
+    let run = pkg.run(&args);
+    let plan = parse_json(run.ok());
+    let kinds: Vec<&str> = plan["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["kind"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "Issuer",
+        "Certificate",
+        "ValidatingWebhookConfiguration",
+        "Service",
+    ] {
+        assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
+    }
+    let injected = format!("{ns}/op-controller-service-cert");
+    let configuration = parse_json(
+        pkg.kubectl([
+            "get",
+            "validatingwebhookconfiguration",
+            &format!("vwidget.{group}"),
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(
+        configuration["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
+        injected.as_str()
+    );
+    assert_eq!(
+        configuration["webhooks"][0]["clientConfig"]["service"]["name"],
+        "op-controller-service"
+    );
+    let crd = parse_json(
+        pkg.kubectl(["get", "crd", &format!("widgets.{group}"), "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(crd["spec"]["conversion"]["strategy"], "Webhook");
+    assert_eq!(
+        crd["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
+        injected.as_str()
+    );
+    let certificate = parse_json(
+        pkg.kubectl([
+            "get",
+            "certificates.cert-manager.io",
+            "op-controller-service-cert",
+            "-n",
+            &ns,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(
+        certificate["spec"]["dnsNames"][0],
+        format!("op-controller-service.{ns}.svc")
+    );
+    assert_eq!(
+        certificate["spec"]["issuerRef"]["name"],
+        "op-controller-service-cert-selfsigned-issuer"
+    );
+    assert!(pkg.exists(
+        &ns,
+        "issuers.cert-manager.io/op-controller-service-cert-selfsigned-issuer"
+    ));
+    let service = parse_json(
+        pkg.kubectl([
+            "get",
+            "service",
+            "op-controller-service",
+            "-n",
+            &ns,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(service["spec"]["ports"][0]["targetPort"], 9443);
+    let deployment = parse_json(
+        pkg.kubectl([
+            "get",
+            "deployment",
+            "op-controller",
+            "-n",
+            &ns,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(
+        deployment["spec"]["template"]["spec"]["volumes"][0]["secret"]["secretName"],
+        "op-controller-service-cert"
+    );
+
+    pkg.run(["uninstall", &release, "-n", &ns, "--yes"]).ok();
+    pkg.kubectl(["delete", "-f", &crds, "--ignore-not-found"])
+        .ok();
 }

@@ -234,9 +234,31 @@ pub struct WebhookDefinition {
     pub generate_name: String,
     /// The Deployment serving it.
     pub deployment_name: String,
+    /// The port the Service exposes (443 when absent).
+    pub container_port: i64,
+    /// The container port behind it (a number or a name; the container port when absent).
+    pub target_port: Option<Value>,
+    /// The URL path.
+    pub webhook_path: Option<String>,
+    /// `admissionReviewVersions`.
+    pub admission_review_versions: Vec<String>,
     /// CRDs a conversion webhook converts.
     #[serde(rename = "conversionCRDs")]
     pub conversion_crds: Vec<String>,
+    /// Admission rules, as written.
+    pub rules: Option<Value>,
+    /// `failurePolicy`.
+    pub failure_policy: Option<Value>,
+    /// `matchPolicy`.
+    pub match_policy: Option<Value>,
+    /// `objectSelector`.
+    pub object_selector: Option<Value>,
+    /// `sideEffects`.
+    pub side_effects: Option<Value>,
+    /// `timeoutSeconds`.
+    pub timeout_seconds: Option<Value>,
+    /// `reinvocationPolicy` (mutating webhooks).
+    pub reinvocation_policy: Option<Value>,
 }
 
 /// One entry of `relatedImages`.

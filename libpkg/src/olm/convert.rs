@@ -10,7 +10,8 @@
 //! unchanged; the other objects, namespaced ones moved into the install
 //! namespace; one Deployment per install-strategy deployment, its pod template
 //! annotated with the CSV's annotations, `olm.targetNamespaces` and
-//! `olm.operatorNamespace`, with `revisionHistoryLimit: 1`.
+//! `olm.operatorNamespace`, with `revisionHistoryLimit: 1`; and for webhooks,
+//! with cert-manager present, what [`super::webhooks`] generates.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -174,23 +175,20 @@ impl Bundle {
             ));
         }
         if !spec.webhook_definitions.is_empty() {
-            let names: BTreeSet<String> = spec
-                .webhook_definitions
-                .iter()
-                .map(|w| format!("{} {}", w.kind, w.generate_name))
-                .collect();
-            let names = names.into_iter().collect::<Vec<_>>().join(", ");
-            problems.push(if cert_manager {
-                format!(
-                    "webhookDefinitions ({names}) are not supported by this version of kubectl-pkg, \
-                     even with cert-manager present"
-                )
+            if cert_manager {
+                problems.extend(super::webhooks::problems(self));
             } else {
-                format!(
+                let names: BTreeSet<String> = spec
+                    .webhook_definitions
+                    .iter()
+                    .map(|w| format!("{} {}", w.kind, w.generate_name))
+                    .collect();
+                let names = names.into_iter().collect::<Vec<_>>().join(", ");
+                problems.push(format!(
                     "webhookDefinitions ({names}) need a certificate provider: install cert-manager \
                      (its CRDs are not present in the cluster)"
-                )
-            });
+                ));
+            }
         }
         for (location, object) in &self.others {
             let kind = object
@@ -363,8 +361,15 @@ impl Bundle {
             ));
         }
 
-        // CRDs as written.
-        objects.extend(self.crds.iter().cloned());
+        // CRDs as written, but for the conversion webhooks of their own.
+        let mut crds = self.crds.clone();
+        super::webhooks::convert_crds(self, &mut crds, install_ns).map_err(|problem| {
+            OlmError::Unsupported {
+                csv: csv.name.clone(),
+                problems: vec![problem],
+            }
+        })?;
+        objects.extend(crds);
 
         // Other objects: namespaced ones into the install namespace.
         for (location, object) in &self.others {
@@ -413,6 +418,7 @@ impl Bundle {
                 Value::Object(annotations.into_iter().collect()),
             );
             spec.insert("revisionHistoryLimit".into(), Value::from(1));
+            super::webhooks::mount_certificates(self, &deployment.name, &mut spec);
             let mut metadata = json!({"name": deployment.name, "namespace": install_ns});
             if let Some(labels) = deployment.label.as_ref().filter(|l| !l.is_empty()) {
                 metadata["labels"] = json!(labels);
@@ -423,6 +429,13 @@ impl Bundle {
                        "metadata": metadata, "spec": Value::Object(spec)}),
             ));
         }
+
+        // Webhook configurations, their Services, cert-manager's Issuers and Certificates.
+        objects.extend(
+            super::webhooks::objects(self, install_ns, &target_namespaces)
+                .into_iter()
+                .map(|object| (here(), object)),
+        );
 
         // Identical entries (the same rules for the same account twice) give one object.
         let mut seen = BTreeSet::new();

@@ -47,6 +47,7 @@ mod bundle;
 pub mod catalog;
 mod convert;
 pub mod naming;
+pub mod webhooks;
 
 pub use bundle::{
     ANNOTATIONS_FILE, ApiDefinitions, ApiDescription, Bundle, ClusterServiceVersion, CsvSpec,

@@ -229,7 +229,7 @@ fn unsupported_bundles_say_why() {
         kind: "ValidatingAdmissionWebhook".into(),
         generate_name: "vwidget.tiny.example.com".into(),
         deployment_name: "tinyop-controller".into(),
-        conversion_crds: Vec::new(),
+        ..WebhookDefinition::default()
     });
     let OlmError::Unsupported { csv, problems } = convert(&bundle, None).unwrap_err() else {
         panic!("expected Unsupported");
@@ -254,7 +254,7 @@ fn unsupported_bundles_say_why() {
         all.contains("unsupported resource: Name: v1.tiny.example.com, Kind: APIService"),
         "{all}"
     );
-    // With cert-manager the webhook message changes; the other problems remain.
+    // With cert-manager the webhook is no problem; the others remain.
     let with = bundle
         .convert(&ConvertOptions {
             install_namespace: "ops",
@@ -263,8 +263,9 @@ fn unsupported_bundles_say_why() {
         })
         .unwrap_err()
         .to_string();
+    assert!(!with.contains("certificate provider"), "{with}");
     assert!(
-        with.contains("not supported by this version of kubectl-pkg"),
+        with.contains("apiServiceDefinitions are not supported"),
         "{with}"
     );
 }
@@ -320,4 +321,187 @@ fn conversion_is_deterministic() {
     let a = convert(&tinyop(), Some("ops")).unwrap();
     let b = convert(&tinyop(), Some("ops")).unwrap();
     assert_eq!(a, b);
+}
+
+/// The example bundle with a validating and a conversion webhook served by
+/// its controller, and only AllNamespaces supported (as conversion webhooks need).
+fn with_webhooks() -> Bundle {
+    let mut bundle = tinyop();
+    bundle
+        .csv
+        .spec
+        .install_modes
+        .retain(|m| m.mode == "AllNamespaces");
+    let webhook = |kind: &str, name: &str| WebhookDefinition {
+        kind: kind.into(),
+        generate_name: name.into(),
+        deployment_name: "tinyop-controller".into(),
+        container_port: 443,
+        target_port: Some(Value::from(9443)),
+        admission_review_versions: vec!["v1".into()],
+        side_effects: Some(Value::from("None")),
+        ..WebhookDefinition::default()
+    };
+    let mut validating = webhook("ValidatingAdmissionWebhook", "vwidget.tiny.example.com");
+    validating.webhook_path = Some("/validate".into());
+    validating.rules = Some(
+        serde_json::json!([{"apiGroups": ["tiny.example.com"], "apiVersions": ["v1"], "operations": ["CREATE"], "resources": ["widgets"]}]),
+    );
+    let mut conversion = webhook("ConversionWebhook", "cwidget.tiny.example.com");
+    conversion.conversion_crds = vec!["widgets.tiny.example.com".into()];
+    bundle.csv.spec.webhook_definitions = vec![validating, conversion];
+    bundle
+}
+
+fn with_cert_manager(bundle: &Bundle) -> Result<Converted, OlmError> {
+    bundle.convert(&ConvertOptions {
+        install_namespace: "ops",
+        watch_namespace: None,
+        cert_manager: true,
+    })
+}
+
+#[test]
+fn webhooks_get_a_service_a_certificate_and_ca_injection_with_cert_manager() {
+    let bundle = with_webhooks();
+    let error = convert(&bundle, None).unwrap_err().to_string();
+    assert!(
+        error.contains("need a certificate provider: install cert-manager"),
+        "{error}"
+    );
+
+    let converted = with_cert_manager(&bundle).unwrap();
+    let names = webhooks::cert_names("tinyop-controller");
+    assert_eq!(names.service, "tinyop-controller-service");
+    assert_eq!(names.certificate, "tinyop-controller-service-cert");
+    assert_eq!(
+        names.issuer,
+        "tinyop-controller-service-cert-selfsigned-issuer"
+    );
+    let injected = "ops/tinyop-controller-service-cert";
+
+    let configuration = find(&converted, "ValidatingWebhookConfiguration")[0];
+    assert_eq!(
+        configuration["metadata"]["name"],
+        "vwidget.tiny.example.com"
+    );
+    assert_eq!(
+        configuration["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
+        injected
+    );
+    let webhook = &configuration["webhooks"][0];
+    assert_eq!(
+        webhook["clientConfig"]["service"],
+        serde_json::json!({"namespace": "ops", "name": "tinyop-controller-service", "path": "/validate", "port": 443})
+    );
+    assert!(
+        webhook.get("namespaceSelector").is_none(),
+        "all namespaces: no selector"
+    );
+
+    let crd = find(&converted, "CustomResourceDefinition")[0];
+    assert_eq!(crd["spec"]["conversion"]["strategy"], "Webhook");
+    assert_eq!(
+        crd["spec"]["conversion"]["webhook"]["clientConfig"]["service"]["path"],
+        "/"
+    );
+    assert_eq!(
+        crd["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
+        injected
+    );
+
+    let services = find(&converted, "Service");
+    let service = services
+        .iter()
+        .find(|s| s["metadata"]["name"] == "tinyop-controller-service")
+        .unwrap();
+    assert_eq!(
+        service["spec"]["ports"],
+        serde_json::json!([{"name": "443", "port": 443, "targetPort": 9443, "protocol": "TCP"}])
+    );
+    assert_eq!(
+        service["spec"]["selector"]["app.kubernetes.io/name"],
+        "tinyop"
+    );
+    let certificate = find(&converted, "Certificate")[0];
+    assert_eq!(
+        certificate["spec"]["dnsNames"],
+        serde_json::json!(["tinyop-controller-service.ops.svc"])
+    );
+    assert_eq!(
+        certificate["spec"]["issuerRef"]["name"],
+        names.issuer.as_str()
+    );
+    assert_eq!(
+        find(&converted, "Issuer")[0]["spec"],
+        serde_json::json!({"selfSigned": {}})
+    );
+
+    let deployment = find(&converted, "Deployment")[0];
+    let pod = &deployment["spec"]["template"]["spec"];
+    let volumes: Vec<&str> = pod["volumes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(volumes, ["webhook-cert", "apiservice-cert"]);
+    assert_eq!(
+        pod["volumes"][0]["secret"]["secretName"],
+        names.certificate.as_str()
+    );
+    assert_eq!(
+        pod["containers"][0]["volumeMounts"][0]["mountPath"],
+        "/tmp/k8s-webhook-server/serving-certs"
+    );
+}
+
+#[test]
+fn webhook_validators_say_why() {
+    let mut bundle = with_webhooks();
+    bundle.csv.spec.install_modes.push(InstallMode {
+        mode: "OwnNamespace".into(),
+        supported: true,
+    });
+    bundle.csv.spec.webhook_definitions[0].deployment_name = "ghost".into();
+    bundle.csv.spec.webhook_definitions[0].rules =
+        Some(serde_json::json!([{"apiGroups": ["*"], "resources": ["pods"]}]));
+    bundle.csv.spec.webhook_definitions[1]
+        .conversion_crds
+        .push("gadgets.tiny.example.com".into());
+    let all = with_cert_manager(&bundle).unwrap_err().to_string();
+    for expected in [
+        "bundle contains conversion webhook \"cwidget.tiny.example.com\" and supports install modes [AllNamespaces OwnNamespace]",
+        "webhook of type 'ValidatingAdmissionWebhook' with name 'vwidget.tiny.example.com' references non-existent deployment 'ghost'",
+        "conversion webhook 'cwidget.tiny.example.com' references custom resource definition 'gadgets.tiny.example.com' not owned bundle",
+        "webhook \"vwidget.tiny.example.com\" contains forbidden rule: admission webhook rules cannot reference API group \"*\"",
+    ] {
+        assert!(all.contains(expected), "{expected}\nin: {all}");
+    }
+}
+
+#[test]
+fn own_namespace_webhooks_select_the_watched_namespace() {
+    let mut bundle = with_webhooks();
+    bundle
+        .csv
+        .spec
+        .webhook_definitions
+        .retain(|w| w.kind != "ConversionWebhook");
+    bundle.csv.spec.install_modes.push(InstallMode {
+        mode: "OwnNamespace".into(),
+        supported: true,
+    });
+    let converted = bundle
+        .convert(&ConvertOptions {
+            install_namespace: "ops",
+            watch_namespace: Some("ops"),
+            cert_manager: true,
+        })
+        .unwrap();
+    let configuration = find(&converted, "ValidatingWebhookConfiguration")[0];
+    assert_eq!(
+        configuration["webhooks"][0]["namespaceSelector"],
+        serde_json::json!({"matchExpressions": [{"key": "kubernetes.io/metadata.name", "operator": "In", "values": ["ops"]}]})
+    );
 }
