@@ -62,6 +62,18 @@ pub fn render(plan: &Plan) -> String {
             bundle.csv_name, package.format, bundle.install_mode
         );
     }
+    if let Some(catalog) = &package.catalog {
+        let edge = catalog
+            .upgrade_edge
+            .as_ref()
+            .map(|edge| format!("; upgrade from {} via {}", edge.from, edge.via))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  Catalog:   {} {} (channel {}{edge})",
+            catalog.repository, catalog.reference, catalog.channel
+        );
+    }
     match (&plan.cluster.server, &plan.cluster.context) {
         (Some(server), context) => {
             let _ = writeln!(
