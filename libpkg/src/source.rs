@@ -508,3 +508,48 @@ fn unpack_layers(
     }
     Ok(files)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bundle image's layers are unpacked in order: a later layer replaces
+    /// files, its whiteouts delete earlier ones, and all share one budget.
+    #[test]
+    fn image_layers_unpack_in_order_into_one_bundle() {
+        let bundle_dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/tinyop/1.0.0");
+        let files = crate::package::read_directory(&bundle_dir, &Limits::default()).unwrap();
+        let mut first = files.clone();
+        first.insert("manifests/stale.yaml".into(), b"kind: Broken".to_vec());
+        let mut second = Files::new();
+        second.insert("manifests/.wh.stale.yaml".into(), Vec::new());
+        second.insert(
+            "manifests/tinyop-metrics.service.yaml".into(),
+            b"apiVersion: v1\nkind: Service\nmetadata: {name: replaced}\n".to_vec(),
+        );
+        let layers = [archive::pack(&first), archive::pack(&second)];
+        let pinned = OciRef::parse(
+            "r.example/b@sha256:0000000000000000000000000000000000000000000000000000000000000000",
+        )
+        .unwrap();
+        let unpacked = unpack_layers(&layers, &pinned, &Limits::default()).unwrap();
+        assert!(!unpacked.contains_key("manifests/stale.yaml"));
+        let package = Package::from_files(unpacked, "image", None).unwrap();
+        let bundle = package.bundle.unwrap();
+        assert_eq!(bundle.others[0].1["metadata"]["name"], "replaced");
+
+        // The budget is shared: two layers that fit alone do not fit together.
+        let total: u64 = files.values().map(|f| f.len() as u64).sum();
+        let tight = Limits {
+            max_total_bytes: total + 10,
+            ..Limits::default()
+        };
+        let error = unpack_layers(
+            &[archive::pack(&files), archive::pack(&files)],
+            &pinned,
+            &tight,
+        );
+        assert!(error.is_err());
+    }
+}

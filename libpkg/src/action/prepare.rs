@@ -119,3 +119,80 @@ pub(crate) fn config_of(values: Option<&Value>) -> BTreeMap<String, String> {
         .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::{Source, plan_offline};
+    use crate::package::Limits;
+
+    fn tinyop() -> Package {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/tinyop/1.0.0");
+        Package::from_dir(&dir, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn a_bundle_plans_offline_with_its_configuration_recorded() {
+        let package = tinyop();
+        assert_eq!(package.format(), "registry+v1");
+        let mut source = Source::local("./tinyop");
+        source.config.insert("watchNamespace".into(), "ops".into());
+        let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();
+        let bundle = plan.package.bundle.as_ref().unwrap();
+        assert_eq!(bundle.install_mode, "OwnNamespace");
+        assert_eq!(
+            plan.values,
+            Some(serde_json::json!({"watchNamespace": "ops"}))
+        );
+        assert!(
+            plan.images
+                .iter()
+                .any(|i| i.reference == "registry.example/tinyop/reporter:1.0.0")
+        );
+        assert!(
+            plan.objects
+                .iter()
+                .all(|o| o.manifest["metadata"]["labels"]["kubectl-pkg.dev/release"] == "tinyop")
+        );
+        // The same inputs give the same plan.
+        assert_eq!(
+            plan.hash,
+            plan_offline(&package, &source, "tinyop", "ops")
+                .unwrap()
+                .hash
+        );
+    }
+
+    #[test]
+    fn single_namespace_roles_render_in_the_watched_namespace() {
+        let mut package = tinyop();
+        let bundle = package.bundle.as_mut().unwrap();
+        for mode in &mut bundle.csv.spec.install_modes {
+            mode.supported = mode.mode == "SingleNamespace";
+        }
+        let config = BTreeMap::from([("watchNamespace".to_string(), "team-a".to_string())]);
+        let prepared = prepare(&package, &config, "ops", false).unwrap();
+        assert_eq!(prepared.other_namespaces, ["team-a"]);
+        let mut source = Source::local("./tinyop");
+        source.config = config;
+        let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();
+        assert!(
+            plan.objects
+                .iter()
+                .any(|o| o.kind == "Role" && o.namespace.as_deref() == Some("team-a"))
+        );
+    }
+
+    #[test]
+    fn configuration_keys_are_checked() {
+        let package = tinyop();
+        let config = BTreeMap::from([("watchNamespaces".to_string(), "x".to_string())]);
+        let error = prepare(&package, &config, "ops", false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("unknown key for a registry+v1 bundle (known: watchNamespace)"),
+            "{error}"
+        );
+    }
+}

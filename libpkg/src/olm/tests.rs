@@ -505,3 +505,64 @@ fn own_namespace_webhooks_select_the_watched_namespace() {
         serde_json::json!({"matchExpressions": [{"key": "kubernetes.io/metadata.name", "operator": "In", "values": ["ops"]}]})
     );
 }
+
+/// OLM v1's own regression data names the ClusterRole of webhook-operator
+/// v0.0.5's promoted `permissions` (AllNamespaces mode)
+/// `webhook-operator.v-1zfvwth88plw3th2midra1jqduroo1q7omiagjujsiu3`: the
+/// same entry, written out here, gives the same name.
+#[test]
+fn names_equal_operator_controllers_regression_output() {
+    let rule = |verbs: &[&str], group: &str, resource: &str| PolicyRule {
+        verbs: Some(verbs.iter().map(|v| v.to_string()).collect()),
+        api_groups: Some(vec![group.to_string()]),
+        resources: Some(vec![resource.to_string()]),
+        resource_names: None,
+        non_resource_urls: None,
+    };
+    let all = [
+        "get", "list", "watch", "create", "update", "patch", "delete",
+    ];
+    let permission = Permission {
+        service_account_name: "webhook-operator-controller-manager".into(),
+        rules: Some(vec![
+            rule(&all, "", "configmaps"),
+            rule(&all, "coordination.k8s.io", "leases"),
+            rule(&["create", "patch"], "", "events"),
+            rule(&["get", "list", "watch"], "", "namespaces"),
+        ]),
+    };
+    assert_eq!(
+        naming::generated_name("webhook-operator.v0.0.5", &permission),
+        "webhook-operator.v-1zfvwth88plw3th2midra1jqduroo1q7omiagjujsiu3"
+    );
+}
+
+#[test]
+fn single_namespace_mode_puts_roles_in_the_watched_namespace() {
+    let mut bundle = tinyop();
+    for mode in &mut bundle.csv.spec.install_modes {
+        mode.supported = mode.mode == "SingleNamespace";
+    }
+    let converted = convert(&bundle, Some("team-a")).unwrap();
+    assert_eq!(converted.install_mode, InstallModeType::SingleNamespace);
+    let roles = find(&converted, "Role");
+    assert_eq!(names(&roles), [OWN_CONTROLLER, OWN_REPORTER]);
+    assert!(roles.iter().all(|r| r["metadata"]["namespace"] == "team-a"));
+    let binding = find(&converted, "RoleBinding")[0];
+    assert_eq!(binding["metadata"]["namespace"], "team-a");
+    assert_eq!(
+        binding["subjects"][0]["namespace"], "ops",
+        "the account lives in the install namespace"
+    );
+    let deployment = find(&converted, "Deployment")[0];
+    assert_eq!(
+        deployment["spec"]["template"]["metadata"]["annotations"]["olm.targetNamespaces"],
+        "team-a"
+    );
+    assert_eq!(deployment["metadata"]["namespace"], "ops");
+    let error = convert(&bundle, Some("ops")).unwrap_err().to_string();
+    assert!(
+        error.contains("do not support targeting own namespace"),
+        "{error}"
+    );
+}
