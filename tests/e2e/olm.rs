@@ -792,6 +792,26 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
         ["superseded", "superseded", "deployed"]
     );
 
+    // The same catalog as a directory is a repository too; a bare name in two is ambiguous.
+    let dir = pkg.work.path().join("catalog");
+    std::fs::create_dir_all(dir.join("op")).unwrap();
+    std::fs::write(dir.join("op/catalog.yaml"), catalog_yaml(&suffix, &images)).unwrap();
+    pkg.run(["repo", "add", "local", "./catalog"]).ok();
+    let shown = json(&["show", &format!("local/{package}"), "--channel", "fast"]);
+    assert_eq!(
+        shown["catalog"]["reference"],
+        dir.canonicalize().unwrap().to_str().unwrap()
+    );
+    assert_eq!(shown["catalog"]["channel"], "fast");
+    assert!(shown["catalog"].get("digest").is_none());
+    assert_eq!(shown["digest"], bundle_digests["2.1.0"].as_str());
+    let ambiguous = pkg.run(["show", &package, "-n", &ns]);
+    assert!(
+        ambiguous.fails(1).contains("is in several repositories"),
+        "{}",
+        ambiguous.stderr
+    );
+
     pkg.run(["uninstall", &package, "-n", &ns, "--yes"]).ok();
 }
 
