@@ -57,6 +57,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         }
         'kubectl-pkg;install' {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
+            [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -89,6 +91,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         }
         'kubectl-pkg;upgrade' {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable')
+            [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For an operator from an OLM catalog: the channel (default: the one it was installed from)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, e.g. 90s, 5m')
@@ -103,6 +107,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
             [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
+            [CompletionResult]::new('--force-upgrade', '--force-upgrade', [CompletionResultType]::ParameterName, 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog''s upgrade graph')
             [CompletionResult]::new('--adopt', '--adopt', [CompletionResultType]::ParameterName, 'Take over objects that exist but belong to no release or to another one')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
@@ -254,6 +259,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         'kubectl-pkg;template' {
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
+            [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
@@ -275,6 +282,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         }
         'kubectl-pkg;show' {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
+            [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')

@@ -53,6 +53,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;install'= {
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
+            cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
+            cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand --name 'The release name (default: the package name)'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -84,6 +86,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;upgrade'= {
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable'
+            cand --channel 'For an operator from an OLM catalog: the channel (default: the one it was installed from)'
+            cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, e.g. 90s, 5m'
@@ -98,6 +102,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand --devel 'Consider prereleases too'
+            cand --force-upgrade 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog''s upgrade graph'
             cand --adopt 'Take over objects that exist but belong to no release or to another one'
             cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -242,6 +247,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;template'= {
             cand --name 'The release name (default: the package name)'
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
+            cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
+            cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
             cand -n 'The release namespace (default: the context''s namespace)'
@@ -262,6 +269,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;show'= {
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
+            cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
             cand -n 'The release namespace (default: the context''s namespace)'

@@ -55,6 +55,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "version" -d
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "completion" -d 'Print a shell completion script'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l name -d 'The release name (default: the package name)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
@@ -83,6 +85,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l plai
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l channel -d 'For an operator from an OLM catalog: the channel (default: the one it was installed from)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -98,6 +102,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l conc
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l force-upgrade -d 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog\'s upgrade graph'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -219,6 +224,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l regi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l name -d 'The release name (default: the package name)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -236,6 +243,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l pla
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r

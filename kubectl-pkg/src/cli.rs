@@ -169,4 +169,17 @@ pub struct PackageArgs {
     /// Consider prereleases too.
     #[arg(long)]
     pub devel: bool,
+    /// For a package from an OLM catalog: the channel (default: the package's default channel).
+    #[arg(long, value_name = "CHANNEL")]
+    pub channel: Option<String>,
+}
+
+/// Configuration for packages that take it; shared by install, upgrade and template.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ConfigArgs {
+    /// Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles
+    /// take watchNamespace (default: all namespaces, if the bundle supports it).
+    /// An upgrade without --config keeps the deployed revision's configuration.
+    #[arg(long = "config", value_name = "KEY=VALUE")]
+    pub config: Vec<String>,
 }

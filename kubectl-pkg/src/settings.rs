@@ -9,7 +9,7 @@ use libpkg::repositories::Repositories;
 use libpkg::source::FetchRequest;
 use libpkg::version::Constraint;
 
-use crate::cli::{GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
 
 /// A registry client from the global flags. Skipping TLS verification is
 /// announced on stderr every time, whatever the output format.
@@ -63,6 +63,17 @@ pub fn constraint(args: &PackageArgs) -> Result<Option<Constraint>> {
 
 /// Fetches the package a command names, resolving its version.
 pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::source::Fetched> {
+    fetch_upgrade(global, args, None, false).await
+}
+
+/// [`fetch`] for an upgrade: from a catalog, only successors of `installed`
+/// are candidates, unless `force_upgrade`.
+pub async fn fetch_upgrade(
+    global: &GlobalArgs,
+    args: &PackageArgs,
+    installed: Option<&libpkg::olm::catalog::Installed>,
+    force_upgrade: bool,
+) -> Result<libpkg::source::Fetched> {
     let reference = package_ref(&args.package)?;
     let constraint = constraint(args)?;
     let request = FetchRequest {
@@ -70,8 +81,27 @@ pub async fn fetch(global: &GlobalArgs, args: &PackageArgs) -> Result<libpkg::so
         constraint: constraint.as_ref(),
         devel: args.devel,
         limits: limits(global),
+        channel: args.channel.as_deref(),
+        installed,
+        force_upgrade,
     };
     Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
+}
+
+/// The `--config KEY=VALUE` pairs, each key at most once.
+pub fn config(args: &ConfigArgs) -> Result<std::collections::BTreeMap<String, String>> {
+    let mut config = std::collections::BTreeMap::new();
+    for pair in &args.config {
+        let (key, value) = pair
+            .split_once('=')
+            .filter(|(key, _)| !key.is_empty())
+            .with_context(|| format!("invalid --config {pair:?}: expected KEY=VALUE"))?;
+        anyhow::ensure!(
+            config.insert(key.to_string(), value.to_string()).is_none(),
+            "--config {key} is given twice"
+        );
+    }
+    Ok(config)
 }
 
 /// Connects to the cluster the global flags (and kubeconfig) name; an invalid

@@ -36,6 +36,9 @@ async fn main() -> Result<(), Box<dyn Error>> {
         constraint: constraint.as_ref(),
         devel: false,
         limits: Limits::default(),
+        channel: None,
+        installed: None,
+        force_upgrade: false,
     };
     let fetched = fetch(&request, &Repositories::load_default()?, &registry).await?;
 

@@ -40,6 +40,7 @@ pub mod helm;
 pub mod kinds;
 pub mod names;
 pub mod object;
+pub mod olm;
 pub mod package;
 pub mod permissions;
 pub mod plan;

@@ -98,8 +98,68 @@ pub struct PackageInfo {
     pub reference: String,
     /// The package's manifest digest.
     pub digest: String,
-    /// Package format (`plain`).
+    /// Package format (`plain` or `registry+v1`).
     pub format: String,
+    /// For an OLM `registry+v1` bundle: what was installed and how.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bundle: Option<BundleInfo>,
+    /// For a package resolved from an OLM File-Based Catalog: which catalog,
+    /// channel and upgrade edge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<CatalogInfo>,
+}
+
+/// How a bundle was chosen from a File-Based Catalog.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CatalogInfo {
+    /// The repository (as configured) the catalog was read through.
+    pub repository: String,
+    /// The catalog: `oci://HOST/PATH:TAG@sha256:…` pinned, or its directory.
+    pub reference: String,
+    /// The catalog image's manifest digest; absent for a directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
+    /// The channel the bundle was chosen from.
+    pub channel: String,
+    /// The bundle's name in the catalog (its CSV name).
+    pub bundle: String,
+    /// For an upgrade: the installed bundle and the edge to the chosen one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upgrade_edge: Option<UpgradeEdge>,
+    /// Deprecation notices of the package, channel or bundle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deprecations: Vec<String>,
+}
+
+/// The upgrade edge a catalog upgrade followed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpgradeEdge {
+    /// The installed bundle.
+    pub from: String,
+    /// `replaces`, `skips`, `skipRange RANGE`, `same version` or `forced (--force-upgrade)`.
+    pub via: String,
+}
+
+/// The OLM side of a `registry+v1` package: the ClusterServiceVersion, the
+/// install mode chosen and the images the CSV names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BundleInfo {
+    /// The OLM package name.
+    pub package: String,
+    /// The ClusterServiceVersion's name (`tinyop.v1.0.0`).
+    pub csv_name: String,
+    /// The ClusterServiceVersion's `spec.version`.
+    pub csv_version: String,
+    /// The install mode used: `AllNamespaces`, `OwnNamespace` or `SingleNamespace`.
+    pub install_mode: String,
+    /// The namespaces the operator watches (`[""]`: all).
+    pub target_namespaces: Vec<String>,
+    /// The CSV's `relatedImages`, sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub related_images: Vec<String>,
 }
 
 /// One object of the plan and what happens to it.
@@ -462,6 +522,8 @@ mod tests {
                 reference: "./demo".into(),
                 digest: "sha256:00".into(),
                 format: "plain".into(),
+                bundle: None,
+                catalog: None,
             },
             values: None,
             objects: vec![PlannedObject {

@@ -1,6 +1,10 @@
 //! Named package repositories (`kubectl pkg repo add NAME oci://HOST/PATH`),
 //! stored in the user's config directory.
 //!
+//! A repository is an OCI path prefix (one registry repository per package),
+//! or an OLM File-Based Catalog: a catalog image (`oci://HOST/PATH:TAG` or
+//! `@sha256:…`, a URL that names one image) or a catalog directory (a path).
+//!
 //! The file is `$KUBECTL_PKG_CONFIG_DIR/repositories.yaml`, or
 //! `$XDG_CONFIG_HOME/kubectl-pkg/repositories.yaml` (`~/.config/kubectl-pkg/…`).
 //! It is written atomically (temp file + rename) so that an interrupted write
@@ -26,9 +30,35 @@ pub struct Repository {
     pub url: String,
 }
 
+/// Where a catalog repository's File-Based Catalog is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CatalogLocation {
+    /// A catalog image, by tag or digest.
+    Image(OciRef),
+    /// A directory holding the catalog.
+    Directory(PathBuf),
+}
+
 impl Repository {
+    /// The catalog, for a File-Based Catalog repository; `None` for an OCI path prefix.
+    pub fn catalog(&self) -> Option<CatalogLocation> {
+        match self.url.strip_prefix("oci://") {
+            None => Some(CatalogLocation::Directory(PathBuf::from(&self.url))),
+            Some(rest) => OciRef::parse(rest)
+                .ok()
+                .filter(|image| image.tag.is_some() || image.digest.is_some())
+                .map(CatalogLocation::Image),
+        }
+    }
+
     /// The OCI location of package `name` in this repository.
     pub fn package(&self, name: &str) -> Result<OciRef, RepositoryError> {
+        if self.catalog().is_some() {
+            return Err(RepositoryError::InvalidUrl {
+                url: self.url.clone(),
+                reason: "a catalog repository holds no OCI repository per package".to_string(),
+            });
+        }
         let base = self
             .url
             .strip_prefix("oci://")
@@ -177,7 +207,9 @@ impl Repositories {
             })
     }
 
-    /// Adds a repository and saves the file.
+    /// Adds a repository and saves the file. `url` is `oci://HOST/PATH` (a
+    /// prefix), `oci://HOST/PATH:TAG` or `…@sha256:…` (a catalog image), or
+    /// a directory holding a File-Based Catalog (stored as an absolute path).
     pub fn add(&mut self, name: &str, url: &str) -> Result<(), RepositoryError> {
         validate_dns_label(name).map_err(|reason| RepositoryError::InvalidName {
             name: name.to_string(),
@@ -189,11 +221,28 @@ impl Repositories {
                 url: existing.url.clone(),
             });
         }
+        let url = if url.starts_with("oci://") {
+            url.trim_end_matches('/').to_string()
+        } else {
+            let path = std::fs::canonicalize(url).map_err(|e| RepositoryError::InvalidUrl {
+                url: url.to_string(),
+                reason: format!("neither oci://… nor a catalog directory: {e}"),
+            })?;
+            if !path.is_dir() {
+                return Err(RepositoryError::InvalidUrl {
+                    url: url.to_string(),
+                    reason: "not a directory".to_string(),
+                });
+            }
+            path.display().to_string()
+        };
         let repository = Repository {
             name: name.to_string(),
-            url: url.trim_end_matches('/').to_string(),
+            url,
         };
-        repository.package("probe")?;
+        if repository.catalog().is_none() {
+            repository.package("probe")?;
+        }
         self.list.push(repository);
         self.save()
     }
@@ -278,5 +327,32 @@ mod tests {
             error.to_string(),
             "unknown repository \"stable\"; configured: edge"
         );
+    }
+
+    #[test]
+    fn catalog_repositories_are_images_or_directories() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut repos = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
+        repos
+            .add("hub", "oci://127.0.0.1:5000/olm/catalog:v4.18")
+            .unwrap();
+        repos.add("prefix", "oci://127.0.0.1:5000/olm").unwrap();
+        let catalog_dir = dir.path().join("catalog");
+        std::fs::create_dir(&catalog_dir).unwrap();
+        repos.add("local", catalog_dir.to_str().unwrap()).unwrap();
+        let hub = repos.get("hub").unwrap();
+        assert!(
+            matches!(hub.catalog(), Some(CatalogLocation::Image(image)) if image.tag.as_deref() == Some("v4.18"))
+        );
+        assert!(hub.package("x").is_err(), "a catalog has no package paths");
+        assert_eq!(repos.get("prefix").unwrap().catalog(), None);
+        let local = repos.get("local").unwrap();
+        assert_eq!(
+            local.catalog(),
+            Some(CatalogLocation::Directory(
+                catalog_dir.canonicalize().unwrap()
+            ))
+        );
+        assert!(repos.add("missing", "./no-such-dir").is_err());
     }
 }

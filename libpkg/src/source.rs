@@ -6,9 +6,13 @@
 //! directories and archives get the digest their published artifact would have.
 
 use crate::action::Source;
+use crate::olm::OlmError;
+use crate::olm::catalog::{CATALOG_LABEL, Catalog, ChannelSummary, Installed, Query};
 use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, archive};
+use crate::plan::{CatalogInfo, UpgradeEdge};
 use crate::reference::{OciRef, PackageRef};
 use crate::registry::{RegistryClient, RegistryError};
+use crate::repositories::CatalogLocation;
 use crate::repositories::{Repositories, Repository, RepositoryError};
 use crate::version::{self, Constraint, ResolveError};
 
@@ -23,6 +27,14 @@ pub struct FetchRequest<'a> {
     pub devel: bool,
     /// Archive limits for unpacking.
     pub limits: Limits,
+    /// `--channel`, for packages from a File-Based Catalog (default: the
+    /// package's default channel).
+    pub channel: Option<&'a str>,
+    /// For an upgrade from a catalog: the installed bundle, whose successors
+    /// alone are candidates.
+    pub installed: Option<&'a Installed>,
+    /// `--force-upgrade`: ignore the catalog's upgrade graph.
+    pub force_upgrade: bool,
 }
 
 /// A fetched package and where it came from.
@@ -32,6 +44,17 @@ pub struct Fetched {
     pub package: Package,
     /// Reference, constraint, candidates, digest.
     pub source: Source,
+    /// For a package from a File-Based Catalog: its channels, heads and
+    /// versions (what `show` lists).
+    pub channels: Vec<ChannelSummary>,
+}
+
+impl Fetched {
+    /// The package with a configuration (`--config KEY=VALUE`) to render it with.
+    pub fn with_config(mut self, config: std::collections::BTreeMap<String, String>) -> Fetched {
+        self.source.config = config;
+        self
+    }
 }
 
 /// Why a package could not be fetched.
@@ -49,6 +72,16 @@ pub enum FetchError {
     /// A repository problem (unknown name, bad URL).
     #[error(transparent)]
     Repository(#[from] RepositoryError),
+    /// A File-Based Catalog is malformed, has no matching bundle, or names
+    /// a bundle that is not what it says.
+    #[error(transparent)]
+    Catalog(#[from] OlmError),
+    /// A catalog image without the label naming its catalog directory.
+    #[error("{reference}: not a catalog image: its config has no {CATALOG_LABEL} label")]
+    NotACatalog {
+        /// The image.
+        reference: String,
+    },
     /// No version satisfies the constraint.
     #[error("{reference}: {source}")]
     Resolve {
@@ -122,7 +155,10 @@ pub async fn fetch(
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
     let fetched = fetch_unchecked(request, repositories, registry).await?;
-    crate::render::parse_documents(&fetched.package)?;
+    // A bundle was checked as it was read; it becomes objects only for a namespace.
+    if fetched.package.bundle.is_none() {
+        crate::render::parse_documents(&fetched.package)?;
+    }
     Ok(fetched)
 }
 
@@ -146,12 +182,20 @@ async fn fetch_unchecked(
             local(package, &shown, request)
         }
         PackageRef::InRepository { repository, name } => {
-            let location = repositories.get(repository)?.package(name)?;
-            fetch_oci(&location, request, registry).await
+            let repository = repositories.get(repository)?;
+            if let Some(catalog) = repository.catalog() {
+                let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
+                return fetch_from_catalog(&loaded, name, request, registry).await;
+            }
+            fetch_oci(&repository.package(name)?, request, registry).await
         }
         PackageRef::Name(name) => {
-            let location = find_by_name(name, repositories, registry).await?;
-            fetch_oci(&location, request, registry).await
+            match find_by_name(name, repositories, request, registry).await? {
+                Found::Oci(location) => fetch_oci(&location, request, registry).await,
+                Found::Catalog(loaded) => {
+                    fetch_from_catalog(&loaded, name, request, registry).await
+                }
+            }
         }
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
     }
@@ -196,20 +240,42 @@ fn local(package: Package, shown: &str, request: &FetchRequest<'_>) -> Result<Fe
     }
     let mut source = Source::local(shown);
     source.constraint = request.constraint.map(ToString::to_string);
-    Ok(Fetched { package, source })
+    Ok(Fetched {
+        package,
+        source,
+        channels: Vec::new(),
+    })
 }
 
-/// Looks a bare name up in every configured repository.
+/// Where a bare name was found.
+enum Found {
+    /// A package repository in a registry.
+    Oci(OciRef),
+    /// A package of a File-Based Catalog.
+    Catalog(LoadedCatalog),
+}
+
+/// Looks a bare name up in every configured repository (catalogs included).
 async fn find_by_name(
     name: &str,
     repositories: &Repositories,
+    request: &FetchRequest<'_>,
     registry: &RegistryClient,
-) -> Result<OciRef, FetchError> {
+) -> Result<Found, FetchError> {
     let mut found = Vec::new();
     for repository in repositories.list() {
+        if let Some(catalog) = repository.catalog() {
+            let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
+            if loaded.catalog.package(name).is_some() {
+                found.push((repository.name.clone(), Found::Catalog(loaded)));
+            }
+            continue;
+        }
         let location = repository.package(name)?;
         match registry.list_tags(&location).await {
-            Ok(tags) if !tags.is_empty() => found.push((repository.name.clone(), location)),
+            Ok(tags) if !tags.is_empty() => {
+                found.push((repository.name.clone(), Found::Oci(location)));
+            }
             Ok(_) | Err(RegistryError::NotFound { .. }) => {}
             Err(other) => return Err(other.into()),
         }
@@ -261,22 +327,7 @@ async fn fetch_oci(
     let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
     let image = registry.pull(&tagged, &digest, max_blob_bytes).await?;
 
-    let mut files = Files::new();
-    for layer in &image.layers {
-        // Layers share one budget: what earlier layers unpacked counts against later ones.
-        let used_bytes: u64 = files.values().map(|data| data.len() as u64).sum();
-        let limits = Limits {
-            max_total_bytes: request.limits.max_total_bytes.saturating_sub(used_bytes),
-            max_entries: request.limits.max_entries.saturating_sub(files.len()),
-            ..request.limits
-        };
-        archive::unpack_into(&mut files, layer, &limits).map_err(|source| {
-            PackageError::Archive {
-                origin: pinned.to_string(),
-                source,
-            }
-        })?;
-    }
+    let files = unpack_layers(&image.layers, &pinned, &request.limits)?;
     let tag_version = tagged
         .tag
         .as_deref()
@@ -303,6 +354,202 @@ async fn fetch_oci(
             constraint: request.constraint.map(ToString::to_string),
             candidates,
             digest: Some(digest),
+            config: Default::default(),
+            catalog: None,
         },
+        channels: Vec::new(),
     })
+}
+
+/// A File-Based Catalog read once for this request, pinned.
+struct LoadedCatalog {
+    /// The repository's name.
+    repository: String,
+    /// The image pinned by digest, or the directory.
+    reference: String,
+    /// The image's digest.
+    digest: Option<String>,
+    /// The catalog.
+    catalog: Catalog,
+}
+
+/// Reads a catalog repository: a directory, or an image resolved to its
+/// digest, pulled by it and unpacked within the limits, whose config label
+/// names the catalog's directory.
+async fn load_catalog(
+    repository: &str,
+    location: &CatalogLocation,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<LoadedCatalog, FetchError> {
+    match location {
+        CatalogLocation::Directory(dir) => {
+            let files = crate::package::read_directory(dir, &request.limits)?;
+            let shown = dir.display().to_string();
+            Ok(LoadedCatalog {
+                repository: repository.to_string(),
+                catalog: Catalog::from_files(&files, "", &shown)?,
+                reference: shown,
+                digest: None,
+            })
+        }
+        CatalogLocation::Image(image) => {
+            let digest = registry.resolve_digest(image).await?;
+            let pinned = image.with_digest(&digest);
+            let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
+            let pulled = registry.pull(image, &digest, max_blob_bytes).await?;
+            let config: serde_json::Value =
+                serde_json::from_slice(&pulled.config).unwrap_or_default();
+            let root = config
+                .pointer("/config/Labels")
+                .and_then(|labels| labels.get(CATALOG_LABEL))
+                .and_then(serde_json::Value::as_str)
+                .ok_or_else(|| FetchError::NotACatalog {
+                    reference: pinned.to_string(),
+                })?
+                .to_string();
+            let files = unpack_layers(&pulled.layers, &pinned, &request.limits)?;
+            Ok(LoadedCatalog {
+                repository: repository.to_string(),
+                catalog: Catalog::from_files(&files, &root, &pinned.to_string())?,
+                reference: pinned.to_string(),
+                digest: Some(digest),
+            })
+        }
+    }
+}
+
+/// Resolves `name` in a loaded catalog and fetches the chosen bundle image by
+/// digest; checks the bundle is the one the catalog names.
+async fn fetch_from_catalog(
+    loaded: &LoadedCatalog,
+    name: &str,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<Fetched, FetchError> {
+    let resolved = loaded.catalog.resolve(&Query {
+        package: name,
+        channel: request.channel,
+        constraint: request.constraint,
+        devel: request.devel,
+        installed: request.installed,
+        force: request.force_upgrade,
+    })?;
+    let image = OciRef::parse(&resolved.bundle.image).map_err(|reason| OlmError::Invalid {
+        origin: loaded.reference.clone(),
+        file: format!("olm.bundle {}", resolved.bundle.name),
+        reason: format!("image {:?}: {reason}", resolved.bundle.image),
+    })?;
+    let bundle_request = FetchRequest {
+        constraint: None,
+        ..request.clone()
+    };
+    let mut fetched = fetch_oci(&image, &bundle_request, registry).await?;
+    let mismatch = |what: String| OlmError::Invalid {
+        origin: loaded.reference.clone(),
+        file: format!("olm.bundle {}", resolved.bundle.name),
+        reason: format!("its image {} {what}", fetched.source.reference),
+    };
+    let Some(bundle) = &fetched.package.bundle else {
+        return Err(mismatch("is not a registry+v1 bundle".to_string()).into());
+    };
+    if bundle.csv.name != resolved.bundle.name || bundle.csv.version != resolved.bundle.version {
+        return Err(mismatch(format!(
+            "holds {} version {}, not version {}",
+            bundle.csv.name, bundle.csv.version, resolved.bundle.version
+        ))
+        .into());
+    }
+    fetched.source.constraint = request.constraint.map(ToString::to_string);
+    fetched.source.catalog = Some(CatalogInfo {
+        repository: loaded.repository.clone(),
+        reference: loaded.reference.clone(),
+        digest: loaded.digest.clone(),
+        channel: resolved.channel,
+        bundle: resolved.bundle.name,
+        upgrade_edge: match (request.installed, resolved.edge) {
+            (Some(installed), Some(edge)) => Some(UpgradeEdge {
+                from: installed.name.clone(),
+                via: edge.describe(),
+            }),
+            _ => None,
+        },
+        deprecations: resolved.warnings,
+    });
+    fetched.channels = loaded
+        .catalog
+        .package(name)
+        .map(|package| package.summary())
+        .unwrap_or_default();
+    Ok(fetched)
+}
+
+/// Unpacks image layers in order into one file set; layers share one budget.
+fn unpack_layers(
+    layers: &[Vec<u8>],
+    pinned: &OciRef,
+    limits: &Limits,
+) -> Result<Files, FetchError> {
+    let mut files = Files::new();
+    for layer in layers {
+        // What earlier layers unpacked counts against later ones.
+        let used_bytes: u64 = files.values().map(|data| data.len() as u64).sum();
+        let limits = Limits {
+            max_total_bytes: limits.max_total_bytes.saturating_sub(used_bytes),
+            max_entries: limits.max_entries.saturating_sub(files.len()),
+            ..*limits
+        };
+        archive::unpack_into(&mut files, layer, &limits).map_err(|source| {
+            PackageError::Archive {
+                origin: pinned.to_string(),
+                source,
+            }
+        })?;
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bundle image's layers are unpacked in order: a later layer replaces
+    /// files, its whiteouts delete earlier ones, and all share one budget.
+    #[test]
+    fn image_layers_unpack_in_order_into_one_bundle() {
+        let bundle_dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/tinyop/1.0.0");
+        let files = crate::package::read_directory(&bundle_dir, &Limits::default()).unwrap();
+        let mut first = files.clone();
+        first.insert("manifests/stale.yaml".into(), b"kind: Broken".to_vec());
+        let mut second = Files::new();
+        second.insert("manifests/.wh.stale.yaml".into(), Vec::new());
+        second.insert(
+            "manifests/tinyop-metrics.service.yaml".into(),
+            b"apiVersion: v1\nkind: Service\nmetadata: {name: replaced}\n".to_vec(),
+        );
+        let layers = [archive::pack(&first), archive::pack(&second)];
+        let pinned = OciRef::parse(
+            "r.example/b@sha256:0000000000000000000000000000000000000000000000000000000000000000",
+        )
+        .unwrap();
+        let unpacked = unpack_layers(&layers, &pinned, &Limits::default()).unwrap();
+        assert!(!unpacked.contains_key("manifests/stale.yaml"));
+        let package = Package::from_files(unpacked, "image", None).unwrap();
+        let bundle = package.bundle.unwrap();
+        assert_eq!(bundle.others[0].1["metadata"]["name"], "replaced");
+
+        // The budget is shared: two layers that fit alone do not fit together.
+        let total: u64 = files.values().map(|f| f.len() as u64).sum();
+        let tight = Limits {
+            max_total_bytes: total + 10,
+            ..Limits::default()
+        };
+        let error = unpack_layers(
+            &[archive::pack(&files), archive::pack(&files)],
+            &pinned,
+            &tight,
+        );
+        assert!(error.is_err());
+    }
 }

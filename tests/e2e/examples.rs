@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use kubectl_pkg_e2e::{Pkg, Run, parse_json, repo_root, unique};
 
 /// Every example package, each with a test below that installs it.
-const TESTED: &[&str] = &["backup-operator", "hello-web", "mongodb", "redis"];
+const TESTED: &[&str] = &["backup-operator", "hello-web", "mongodb", "redis", "tinyop"];
 
 /// `oci://…` of the published examples (published on first use).
 pub(crate) fn published() -> &'static str {
@@ -302,6 +302,88 @@ fn backup_operator_installs_its_crd_and_resource_and_its_risk_is_flagged() {
     .ok();
     assert!(pkg.kubectl(["get", "crd", OPERATOR_CRD]).code != 0);
     remove_operator(&pkg);
+}
+
+/// The OLM example bundle installs with the RBAC OLM v1 would create for it:
+/// Roles per watched namespace in OwnNamespace mode, everything promoted to
+/// ClusterRoles in AllNamespaces mode (names as in libpkg's unit tests,
+/// computed there independently).
+#[test]
+fn tinyop_bundle_installs_in_own_and_all_namespaces_mode() {
+    let pkg = Pkg::new();
+    let bundle = repo_root().join("examples/tinyop/1.0.0");
+    let bundle = bundle.to_str().unwrap();
+    let remove = |pkg: &Pkg| {
+        pkg.kubectl([
+            "delete",
+            "crd",
+            "widgets.tiny.example.com",
+            "--ignore-not-found",
+        ]);
+        for kind in ["clusterrole", "clusterrolebinding"] {
+            pkg.kubectl([
+                "delete",
+                kind,
+                "-l",
+                "kubectl-pkg.dev/release=tinyop",
+                "--ignore-not-found",
+            ]);
+        }
+    };
+    remove(&pkg);
+    let names = |pkg: &Pkg, kind: &str, ns: Option<&str>| {
+        let mut args = vec![
+            "get",
+            kind,
+            "-l",
+            "kubectl-pkg.dev/release=tinyop",
+            "-o",
+            "jsonpath={.items[*].metadata.name}",
+        ];
+        if let Some(ns) = ns {
+            args.extend(["-n", ns]);
+        }
+        let mut names: Vec<String> = pkg
+            .kubectl(args)
+            .ok()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        names.sort();
+        names
+    };
+
+    let ns = pkg.namespace("ex-tinyop");
+    let watch = format!("watchNamespace={ns}");
+    install(&pkg, &[bundle, "-n", &ns, "--config", &watch]).ok();
+    assert_eq!(
+        names(&pkg, "roles", Some(&ns)),
+        [
+            "tinyop.v1.0.0-tiny-26o840f1oom1o0vdj6lj4f7m05jd8cjt95c6cu1bcart",
+            "tinyop.v1.0.0-tiny-2hojcf3fpmd5rxze8ijvfkq0namx2g6oktsfl77kbcc9"
+        ]
+    );
+    assert_eq!(
+        names(&pkg, "clusterroles", None),
+        ["tinyop.v1.0.0-tiny-22niicex5vgt2d2fcqncevj4src28usjaulopi7fxc6m"]
+    );
+    assert!(pkg.exists(&ns, "service/tinyop-metrics"));
+    pkg.run(["uninstall", "tinyop", "-n", &ns, "--yes"]).ok();
+
+    let ns = pkg.namespace("ex-tinyop-all");
+    install(&pkg, &[bundle, "-n", &ns]).ok();
+    assert!(names(&pkg, "roles", Some(&ns)).is_empty());
+    assert_eq!(
+        names(&pkg, "clusterroles", None),
+        [
+            "tinyop.v1.0.0-tiny-1iv6n3hs07g1neovzcbd2oddblg2573ivmhz8if2f2j7",
+            "tinyop.v1.0.0-tiny-22niicex5vgt2d2fcqncevj4src28usjaulopi7fxc6m",
+            "tinyop.v1.0.0-tinyo-xx3umls4s1mdw1vnwvh5o949r0ox8jrx29r3vpglln5"
+        ]
+    );
+    pkg.run(["uninstall", "tinyop", "-n", &ns, "--yes"]).ok();
+    assert!(names(&pkg, "clusterroles", None).is_empty());
+    remove(&pkg);
 }
 
 const OPERATOR_NAMESPACE: &str = "backup-system";

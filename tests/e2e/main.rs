@@ -11,6 +11,7 @@ mod faults;
 mod hostile;
 mod large;
 mod lifecycle;
+mod olm;
 mod packages;
 mod recovery;
 mod saved_plans;

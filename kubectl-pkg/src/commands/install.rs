@@ -5,7 +5,7 @@ use clap::Args;
 use libpkg::action::{InstallOptions, plan_install};
 use libpkg::release::ReleaseStore;
 
-use crate::cli::{GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::{settings, view};
 
@@ -13,6 +13,8 @@ use crate::{settings, view};
 pub struct InstallArgs {
     #[command(flatten)]
     pub package: PackageArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// The release name (default: the package name).
     #[arg(long)]
     pub name: Option<String>,
@@ -33,7 +35,9 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     if args.offline && !args.mutating.dry_run {
         bail!("--offline can only plan: add --dry-run");
     }
-    let fetched = settings::fetch(global, &args.package).await?;
+    let fetched = settings::fetch(global, &args.package)
+        .await?
+        .with_config(settings::config(&args.config)?);
     if args.offline {
         let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
         if let Some(path) = &args.mutating.out {

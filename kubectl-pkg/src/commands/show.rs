@@ -5,6 +5,8 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
+use libpkg::olm::InstallModeType;
+
 use crate::cli::{GlobalArgs, OutputFormat, PackageArgs};
 use crate::{settings, view};
 
@@ -15,7 +17,16 @@ pub struct ShowArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
-    let fetched = settings::fetch(global, &args.package).await?;
+    let mut fetched = settings::fetch(global, &args.package).await?;
+    // An operator that cannot watch all namespaces is shown watching its own.
+    if let Some(bundle) = &fetched.package.bundle
+        && !bundle
+            .supported_install_modes()
+            .contains(&InstallModeType::AllNamespaces)
+    {
+        let namespace = global.namespace.as_deref().unwrap_or("default");
+        fetched = fetched.with_config([("watchNamespace".into(), namespace.into())].into());
+    }
     let metadata = &fetched.package.metadata;
     let plan = settings::offline_plan(global, &fetched, None)?;
     match global.output {
@@ -27,6 +38,10 @@ pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
                 "reference": plan.package.reference,
                 "digest": plan.package.digest,
                 "candidates": plan.package.candidates,
+                "format": plan.package.format,
+                "bundle": plan.package.bundle,
+                "catalog": plan.package.catalog,
+                "channels": fetched.channels,
                 "permissions": plan.permissions,
                 "images": plan.images,
             }),

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::{GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
 use crate::settings;
 
 #[derive(Debug, Args)]
@@ -13,13 +13,17 @@ pub struct TemplateArgs {
     pub name: Option<String>,
     #[command(flatten)]
     pub package: PackageArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// Print Secret values instead of masking them.
     #[arg(long)]
     pub show_secrets: bool,
 }
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
-    let fetched = settings::fetch(global, &args.package).await?;
+    let fetched = settings::fetch(global, &args.package)
+        .await?
+        .with_config(settings::config(&args.config)?);
     let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
     let plan = if args.show_secrets {
         plan

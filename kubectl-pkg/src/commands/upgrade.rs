@@ -5,10 +5,11 @@ use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{deployed, plan_upgrade};
 use libpkg::cluster::Cluster;
+use libpkg::olm::catalog::Installed;
 use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
 
-use crate::cli::{GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -16,7 +17,7 @@ use crate::settings;
 pub struct UpgradeArgs {
     /// The release.
     pub release: String,
-    /// The package (default: the registry repository the release came from).
+    /// The package (default: the registry repository or OLM catalog the release came from).
     pub package: Option<String>,
     /// A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable.
     #[arg(long, value_name = "CONSTRAINT")]
@@ -24,9 +25,18 @@ pub struct UpgradeArgs {
     /// Consider prereleases too.
     #[arg(long)]
     pub devel: bool,
+    /// For an operator from an OLM catalog: the channel (default: the one it was installed from).
+    #[arg(long, value_name = "CHANNEL")]
+    pub channel: Option<String>,
+    /// For an operator from an OLM catalog: any version, not only successors
+    /// of the installed one in the catalog's upgrade graph.
+    #[arg(long)]
+    pub force_upgrade: bool,
     /// Take over objects that exist but belong to no release or to another one.
     #[arg(long)]
     pub adopt: bool,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
@@ -50,26 +60,40 @@ async fn upgrade(
     lock: Option<&ReleaseLock>,
 ) -> Result<()> {
     let store = ReleaseStore::new(cluster.clone());
+    let current = deployed(&store, &cluster.namespace, &args.release).await?;
+    let installed = &current.plan.package;
     let package = match &args.package {
         Some(package) => package.clone(),
-        None => {
-            let current = deployed(&store, &cluster.namespace, &args.release).await?;
-            match PackageRef::parse(&current.plan.package.reference) {
-                Ok(PackageRef::Oci(oci)) => format!("oci://{}/{}", oci.registry, oci.repository),
-                _ => bail!(
-                    "release {:?} was installed from {}; name the package to upgrade to",
-                    args.release,
-                    current.plan.package.reference
-                ),
+        None => match (&installed.catalog, PackageRef::parse(&installed.reference)) {
+            (Some(catalog), _) => format!("{}/{}", catalog.repository, installed.name),
+            (None, Ok(PackageRef::Oci(oci))) => {
+                format!("oci://{}/{}", oci.registry, oci.repository)
             }
-        }
+            _ => bail!(
+                "release {:?} was installed from {}; name the package to upgrade to",
+                args.release,
+                installed.reference
+            ),
+        },
     };
     let package = PackageArgs {
         package,
         version: args.version.clone(),
         devel: args.devel,
+        channel: args
+            .channel
+            .clone()
+            .or_else(|| installed.catalog.as_ref().map(|c| c.channel.clone())),
     };
-    let fetched = settings::fetch(global, &package).await?;
+    let bundle = installed.bundle.as_ref().and_then(|bundle| {
+        Some(Installed {
+            name: bundle.csv_name.clone(),
+            version: libpkg::version::parse_version(&bundle.csv_version).ok()?,
+        })
+    });
+    let fetched = settings::fetch_upgrade(global, &package, bundle.as_ref(), args.force_upgrade)
+        .await?
+        .with_config(settings::config(&args.config)?);
     let plan = plan_upgrade(cluster, &store, &fetched, &args.release, args.adopt).await?;
     flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
 }

@@ -51,6 +51,29 @@ pub fn render(plan: &Plan) -> String {
     );
     let _ = writeln!(out, "  Reference: {}", package.reference);
     let _ = writeln!(out, "  Digest:    {}", package.digest);
+    if let Some(bundle) = &package.bundle {
+        let watching = match bundle.target_namespaces.as_slice() {
+            [all] if all.is_empty() => "all namespaces".to_string(),
+            namespaces => namespaces.join(", "),
+        };
+        let _ = writeln!(
+            out,
+            "  Bundle:    {} ({}), {} mode, watching {watching}",
+            bundle.csv_name, package.format, bundle.install_mode
+        );
+    }
+    if let Some(catalog) = &package.catalog {
+        let edge = catalog
+            .upgrade_edge
+            .as_ref()
+            .map(|edge| format!("; upgrade from {} via {}", edge.from, edge.via))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  Catalog:   {} {} (channel {}{edge})",
+            catalog.repository, catalog.reference, catalog.channel
+        );
+    }
     match (&plan.cluster.server, &plan.cluster.context) {
         (Some(server), context) => {
             let _ = writeln!(

@@ -33,6 +33,38 @@ pub fn print(fetched: &Fetched, plan: &Plan) {
     }
     let _ = writeln!(out, "Reference:   {}", plan.package.reference);
     let _ = writeln!(out, "Digest:      {}", plan.package.digest);
+    if let Some(bundle) = &plan.package.bundle {
+        let _ = writeln!(
+            out,
+            "Bundle:      {} ({}), {} mode by default",
+            bundle.csv_name, plan.package.format, bundle.install_mode
+        );
+    }
+    if let Some(catalog) = &plan.package.catalog {
+        let _ = writeln!(
+            out,
+            "Catalog:     {} ({}), channel {}",
+            catalog.repository, catalog.reference, catalog.channel
+        );
+    }
+    if !fetched.channels.is_empty() {
+        let _ = writeln!(out, "\nChannels (* = default):");
+        for channel in &fetched.channels {
+            let _ = writeln!(
+                out,
+                "  {} {}: head {}; versions {}{}",
+                if channel.default { "*" } else { " " },
+                channel.name,
+                channel.head.as_deref().unwrap_or("-"),
+                channel.versions.join(", "),
+                channel
+                    .deprecated
+                    .as_deref()
+                    .map(|m| format!(" (deprecated: {m})"))
+                    .unwrap_or_default()
+            );
+        }
+    }
     if !plan.package.candidates.is_empty() {
         let _ = writeln!(out, "\nVersions (newest first; * = what install picks):");
         for candidate in &plan.package.candidates {

@@ -9,6 +9,7 @@ pub mod apply;
 mod drift;
 mod offline;
 mod online;
+mod prepare;
 mod progress;
 
 use crate::cluster::{ClusterError, Discovery};
@@ -24,6 +25,7 @@ pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_nam
 pub use drift::{DriftError, verify_unchanged};
 pub use offline::{Source, plan_offline};
 pub use online::Desired;
+pub use prepare::REGISTRY_V1_CONFIG_KEYS;
 pub use progress::{Progress, progress};
 
 use crate::cluster::Cluster;
@@ -34,6 +36,15 @@ pub enum PlanError {
     /// The package did not render.
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// An OLM bundle cannot be installed (with this configuration).
+    #[error(transparent)]
+    Olm(#[from] crate::olm::OlmError),
+    /// The `--config` given does not fit the package.
+    #[error("{reason}")]
+    Config {
+        /// What is wrong.
+        reason: String,
+    },
     /// The release name is not a DNS label.
     #[error("release name {name:?} is invalid: {reason}")]
     ReleaseName {
@@ -295,15 +306,26 @@ async fn next_revision(
         .map_or(1, |s| s.revision + 1))
 }
 
-/// Renders a fetched package against the cluster's discovery.
+/// Renders a fetched package against the cluster's discovery, with its
+/// configuration (`config`); also returns what the plan records about it.
 async fn render_online(
     cluster: &Cluster,
     fetched: &Fetched,
+    config: &std::collections::BTreeMap<String, String>,
     release: &str,
     namespace: &str,
     previous: &[Object],
-) -> Result<(Vec<Object>, Discovery), PlanError> {
-    let documents = render::parse_documents(&fetched.package)?;
+) -> Result<(Vec<Object>, Discovery, prepare::Prepared), PlanError> {
+    let cert_manager = match &fetched.package.bundle {
+        Some(bundle) if !bundle.csv.spec.webhook_definitions.is_empty() => cluster
+            .discover(&BTreeSet::from([CERT_MANAGER_GROUP.to_string()]))
+            .await?
+            .resolve(&format!("{CERT_MANAGER_GROUP}/v1"), "Certificate")
+            .is_some(),
+        _ => false,
+    };
+    let mut prepared = prepare::prepare(&fetched.package, config, namespace, cert_manager)?;
+    let documents = std::mem::take(&mut prepared.documents);
     let api_versions = documents
         .iter()
         .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str()))
@@ -314,7 +336,7 @@ async fn render_online(
     let target = RenderTarget {
         release,
         namespace,
-        other_namespaces: &fetched.package.metadata.namespaces,
+        other_namespaces: &prepared.other_namespaces,
     };
     let objects = render::render(documents, &target, &discovery).map_err(|error| match error {
         RenderError::UnknownKind { location, api_version, kind, .. } => RenderError::UnknownKind {
@@ -325,8 +347,11 @@ async fn render_online(
         },
         other => other,
     })?;
-    Ok((objects, discovery))
+    Ok((objects, discovery, prepared))
 }
+
+/// cert-manager's API group: its presence is what webhooks of OLM bundles need.
+const CERT_MANAGER_GROUP: &str = "cert-manager.io";
 
 /// How to install.
 #[derive(Debug, Clone, Default)]
@@ -379,8 +404,15 @@ pub async fn plan_install(
     } else {
         release_objects(store, &namespace, release, None).await?
     };
-    let (mut objects, discovery) =
-        render_online(cluster, fetched, release, &namespace, &previous).await?;
+    let (mut objects, discovery, prepared) = render_online(
+        cluster,
+        fetched,
+        &fetched.source.config,
+        release,
+        &namespace,
+        &previous,
+    )
+    .await?;
     let has_namespace = objects
         .iter()
         .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == namespace);
@@ -406,7 +438,8 @@ pub async fn plan_install(
             namespace: namespace.clone(),
             revision: history.last().map_or(1, |l| l.revision + 1),
         },
-        package: offline::package_info(&fetched.package, &fetched.source),
+        package: offline::package_info(&fetched.package, &fetched.source, prepared.bundle),
+        values: prepared.values,
         objects,
         previous,
         declared: fetched.package.metadata.permissions.clone(),
@@ -415,7 +448,9 @@ pub async fn plan_install(
     online::plan(cluster, &discovery, desired).await
 }
 
-/// Plans upgrading a release to a fetched package: changed objects updated, dropped ones pruned.
+/// Plans upgrading a release to a fetched package: changed objects updated,
+/// dropped ones pruned. Without a configuration of its own (`--config`), the
+/// upgrade keeps the one the deployed revision was planned with.
 pub async fn plan_upgrade(
     cluster: &Cluster,
     store: &ReleaseStore,
@@ -426,8 +461,13 @@ pub async fn plan_upgrade(
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
-    let (objects, discovery) =
-        render_online(cluster, fetched, release, &namespace, &previous).await?;
+    let config = if fetched.source.config.is_empty() {
+        prepare::config_of(current.plan.values.as_ref())
+    } else {
+        fetched.source.config.clone()
+    };
+    let (objects, discovery, prepared) =
+        render_online(cluster, fetched, &config, release, &namespace, &previous).await?;
     let desired = Desired {
         operation: Operation::Upgrade,
         release: ReleaseTarget {
@@ -435,7 +475,8 @@ pub async fn plan_upgrade(
             namespace: namespace.clone(),
             revision: next_revision(store, &namespace, release).await?,
         },
-        package: offline::package_info(&fetched.package, &fetched.source),
+        package: offline::package_info(&fetched.package, &fetched.source, prepared.bundle),
+        values: prepared.values,
         objects,
         previous,
         declared: fetched.package.metadata.permissions.clone(),
@@ -501,6 +542,7 @@ pub async fn plan_rollback(
             revision: next_revision(store, &namespace, release).await?,
         },
         package: record.plan.package.clone(),
+        values: record.plan.values.clone(),
         objects,
         previous,
         declared: record.plan.permissions.declared.clone(),
@@ -527,6 +569,7 @@ pub async fn plan_uninstall(
             revision: next_revision(store, &namespace, release).await?,
         },
         package: current.plan.package.clone(),
+        values: None,
         objects: Vec::new(),
         previous,
         declared: Vec::new(),

@@ -1,11 +1,14 @@
 //! Planning without a cluster: render, analyse and seal, every object a `create`.
 
+use std::collections::BTreeMap;
+
 use super::PlanError;
-use crate::package::{FORMAT_PLAIN, Package};
+use super::prepare::prepare;
+use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
-    Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan, PlannedObject,
-    ReleaseTarget,
+    Action, BundleInfo, CatalogInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND,
+    PackageInfo, Plan, PlannedObject, ReleaseTarget,
 };
 use crate::render::{self, OfflineScopes, RenderTarget};
 use crate::version::Candidate;
@@ -22,6 +25,11 @@ pub struct Source {
     pub candidates: Vec<Candidate>,
     /// The digest from the registry; `None` for local packages (computed).
     pub digest: Option<String>,
+    /// The configuration given for the package (`--config KEY=VALUE`),
+    /// recorded in the plan as `values`; only `registry+v1` bundles take any.
+    pub config: BTreeMap<String, String>,
+    /// For a package resolved from a File-Based Catalog: how.
+    pub catalog: Option<CatalogInfo>,
 }
 
 impl Source {
@@ -32,6 +40,8 @@ impl Source {
             constraint: None,
             candidates: Vec::new(),
             digest: None,
+            config: BTreeMap::new(),
+            catalog: None,
         }
     }
 }
@@ -47,21 +57,24 @@ pub fn plan_offline(
         name: release.to_string(),
         reason,
     })?;
-    let documents = render::parse_documents(package)?;
+    // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
+    let prepared = prepare(package, &source.config, namespace, false)?;
     let mut scopes = OfflineScopes::default();
-    scopes.learn_crds(documents.iter().map(|(_, value)| value));
+    scopes.learn_crds(prepared.documents.iter().map(|(_, value)| value));
     let target = RenderTarget {
         release,
         namespace,
-        other_namespaces: &package.metadata.namespaces,
+        other_namespaces: &prepared.other_namespaces,
     };
-    let objects = render::render(documents, &target, &scopes)?;
+    let objects = render::render(prepared.documents, &target, &scopes)?;
     let permissions = permissions::analyze(&objects, &package.metadata.permissions);
-    let images = permissions::images(&objects);
+    let package_info = package_info(package, source, prepared.bundle);
+    let images = permissions::images_with(&objects, related_images(&package_info));
     let mut warnings = vec![
         "planned offline: every object is shown as created; no diff and no access check"
             .to_string(),
     ];
+    warnings.extend(catalog_warnings(&package_info));
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let planned = objects
         .into_iter()
@@ -86,8 +99,8 @@ pub fn plan_offline(
             revision: 1,
         },
         cluster: ClusterInfo::default(),
-        package: package_info(package, source),
-        values: None,
+        package: package_info,
+        values: prepared.values,
         objects: planned,
         permissions,
         images,
@@ -98,7 +111,11 @@ pub fn plan_offline(
 }
 
 /// The plan's `package` section for a fetched package.
-pub(super) fn package_info(package: &Package, source: &Source) -> PackageInfo {
+pub(super) fn package_info(
+    package: &Package,
+    source: &Source,
+    bundle: Option<BundleInfo>,
+) -> PackageInfo {
     PackageInfo {
         name: package.metadata.name.clone(),
         version: package.version.to_string(),
@@ -109,6 +126,25 @@ pub(super) fn package_info(package: &Package, source: &Source) -> PackageInfo {
             .digest
             .clone()
             .unwrap_or_else(|| package.artifact().digest),
-        format: FORMAT_PLAIN.to_string(),
+        format: package.format().to_string(),
+        bundle,
+        catalog: source.catalog.clone(),
     }
+}
+
+/// The deprecation notices of a catalog package, as plan warnings.
+pub(super) fn catalog_warnings(package: &PackageInfo) -> Vec<String> {
+    package
+        .catalog
+        .iter()
+        .flat_map(|catalog| catalog.deprecations.iter().cloned())
+        .collect()
+}
+
+/// The images a plan lists besides its pod templates': a bundle's `relatedImages`.
+pub(super) fn related_images(package: &PackageInfo) -> &[String] {
+    package
+        .bundle
+        .as_ref()
+        .map_or(&[], |bundle| bundle.related_images.as_slice())
 }

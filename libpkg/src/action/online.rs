@@ -30,6 +30,8 @@ pub struct Desired {
     pub release: ReleaseTarget,
     /// The package the objects come from.
     pub package: PackageInfo,
+    /// The configuration the objects were rendered with (the plan's `values`).
+    pub values: Option<Value>,
     /// The objects, rendered, in apply order (empty for uninstall).
     pub objects: Vec<Object>,
     /// Objects of the current revision, pruned when `objects` no longer has them.
@@ -514,7 +516,11 @@ fn assemble(
         checked: true,
         missing,
     };
-    let images = permissions::images(&desired.objects);
+    let images = permissions::images_with(
+        &desired.objects,
+        super::offline::related_images(&desired.package),
+    );
+    warnings.extend(super::offline::catalog_warnings(&desired.package));
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let mut objects: Vec<PlannedObject> =
         Vec::with_capacity(desired.objects.len() + deletions.len());
@@ -571,7 +577,7 @@ fn assemble(
         release: desired.release,
         cluster,
         package: desired.package,
-        values: None,
+        values: desired.values,
         objects,
         permissions: analysis,
         images,

@@ -1,5 +1,6 @@
-//! Packages: loading the native `plain` format from a directory, an archive or
-//! image layers, and building its reproducible OCI artifact.
+//! Packages: loading the native `plain` format (and OLM `registry+v1` bundles,
+//! see [`crate::olm`]) from a directory, an archive or image layers, and
+//! building its reproducible OCI artifact.
 //!
 //! A package is held as its files in memory ([`Files`]): the same value comes
 //! out of a directory, a `.tgz` and a registry, which is what makes the plan the
@@ -13,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 use oci_client::manifest::{OciDescriptor, OciImageManifest};
 use sha2::{Digest, Sha256};
+
+use crate::olm::{self, Bundle, OlmError};
 
 pub use archive::{ArchiveError, Files, Limits};
 pub use metadata::{Maintainer, PACKAGE_API_VERSION, PackageMetadata};
@@ -28,6 +31,8 @@ pub const FORMAT_PLAIN: &str = "plain";
 
 /// The directory of manifests inside a package.
 const MANIFESTS_DIR: &str = "manifests/";
+/// The directory of an OLM bundle's metadata.
+const BUNDLE_METADATA_DIR: &str = "metadata/";
 /// The files of a directory that belong to the package; anything else is left out.
 const EXTRA_FILES: [&str; 2] = ["README.md", "LICENSE"];
 
@@ -40,6 +45,9 @@ pub struct Package {
     pub version: semver::Version,
     /// Every file of the package by relative path.
     pub files: Files,
+    /// The parsed OLM bundle, for a `registry+v1` package (one with
+    /// `metadata/annotations.yaml`); `None` for `plain`.
+    pub bundle: Option<Box<Bundle>>,
 }
 
 /// A package that could not be loaded. Every variant names where the problem is.
@@ -75,6 +83,9 @@ pub enum PackageError {
         /// What is wrong.
         reason: String,
     },
+    /// An OLM bundle that cannot be read.
+    #[error(transparent)]
+    Bundle(#[from] OlmError),
     /// A file that cannot be part of a package (a link, a device).
     #[error("{path}: {reason}")]
     UnsupportedFile {
@@ -140,6 +151,16 @@ impl Package {
         if manifests.is_dir() {
             read_tree(&manifests, MANIFESTS_DIR, &mut files, &mut budget)?;
         }
+        // An OLM bundle's metadata (its annotations.yaml).
+        let bundle_metadata = dir.join("metadata");
+        if bundle_metadata.join("annotations.yaml").is_file() {
+            read_tree(
+                &bundle_metadata,
+                BUNDLE_METADATA_DIR,
+                &mut files,
+                &mut budget,
+            )?;
+        }
         Package::from_files(files, &dir.display().to_string(), None)
     }
 
@@ -161,7 +182,9 @@ impl Package {
     }
 
     /// Builds a package from its files. `fallback` gives the name and version for
-    /// a rukpak-style bundle that has `manifests/` but no `package.yaml`.
+    /// a rukpak-style bundle that has `manifests/` but no `package.yaml`. Files
+    /// with `metadata/annotations.yaml` and no `package.yaml` are an OLM bundle:
+    /// its name is the OLM package name, its version the CSV's.
     pub fn from_files(
         files: Files,
         origin: &str,
@@ -171,6 +194,24 @@ impl Package {
             origin: origin.to_string(),
             reason,
         };
+        if !files.contains_key("package.yaml") && olm::is_bundle(&files) {
+            let bundle = Bundle::from_files(&files, origin)?;
+            let metadata =
+                PackageMetadata::synthesized(&bundle.package_name, &bundle.csv.version.to_string());
+            let version = metadata.validate().map_err(metadata_error)?;
+            let files = files
+                .into_iter()
+                .filter(|(path, _)| {
+                    path.starts_with(MANIFESTS_DIR) || path.starts_with(BUNDLE_METADATA_DIR)
+                })
+                .collect();
+            return Ok(Package {
+                metadata,
+                version,
+                files,
+                bundle: Some(Box::new(bundle)),
+            });
+        }
         let metadata = match files.get("package.yaml") {
             Some(bytes) => {
                 let text = std::str::from_utf8(bytes)
@@ -205,7 +246,17 @@ impl Package {
             metadata,
             version,
             files,
+            bundle: None,
         })
+    }
+
+    /// The package format: [`FORMAT_PLAIN`] or [`olm::FORMAT_REGISTRY_V1`].
+    pub fn format(&self) -> &'static str {
+        if self.bundle.is_some() {
+            olm::FORMAT_REGISTRY_V1
+        } else {
+            FORMAT_PLAIN
+        }
     }
 
     /// The manifest files in the order they are read: lexical by path.
@@ -276,11 +327,34 @@ impl DirBudget<'_> {
     }
 }
 
+/// Reads every regular file under `dir` (hidden ones too, such as a
+/// catalog's `.indexignore`), within the [`Limits`]; links are refused.
+pub fn read_directory(dir: &Path, limits: &Limits) -> Result<Files, PackageError> {
+    let mut files = Files::new();
+    let mut budget = DirBudget {
+        limits,
+        entries: 0,
+        bytes: 0,
+    };
+    read_tree_with(dir, "", &mut files, &mut budget, true)?;
+    Ok(files)
+}
+
 fn read_tree(
     dir: &Path,
     prefix: &str,
     files: &mut Files,
     budget: &mut DirBudget<'_>,
+) -> Result<(), PackageError> {
+    read_tree_with(dir, prefix, files, budget, false)
+}
+
+fn read_tree_with(
+    dir: &Path,
+    prefix: &str,
+    files: &mut Files,
+    budget: &mut DirBudget<'_>,
+    keep_hidden: bool,
 ) -> Result<(), PackageError> {
     let entries = std::fs::read_dir(dir).map_err(|source| PackageError::Io {
         path: dir.to_path_buf(),
@@ -292,7 +366,7 @@ fn read_tree(
             source,
         })?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') {
+        if name.starts_with('.') && !keep_hidden {
             continue;
         }
         let path = entry.path();
@@ -302,7 +376,13 @@ fn read_tree(
         })?;
         if kind.is_dir() {
             budget.admit(&path, 0)?;
-            read_tree(&path, &format!("{prefix}{name}/"), files, budget)?;
+            read_tree_with(
+                &path,
+                &format!("{prefix}{name}/"),
+                files,
+                budget,
+                keep_hidden,
+            )?;
         } else if kind.is_file() {
             let size = entry
                 .metadata()
@@ -329,7 +409,7 @@ fn read_tree(
 
 /// `mongodb/package.yaml` … → `package.yaml` …, when everything sits under one directory.
 fn strip_single_top_dir(files: Files) -> Files {
-    if files.contains_key("package.yaml") {
+    if files.contains_key("package.yaml") || olm::is_bundle(&files) {
         return files;
     }
     let tops: std::collections::BTreeSet<&str> = files
@@ -337,7 +417,12 @@ fn strip_single_top_dir(files: Files) -> Files {
         .map(|path| path.split_once('/').map_or(path.as_str(), |(top, _)| top))
         .collect();
     let single = match tops.into_iter().collect::<Vec<_>>().as_slice() {
-        [top] if files.contains_key(&format!("{top}/package.yaml")) => format!("{top}/"),
+        [top]
+            if files.contains_key(&format!("{top}/package.yaml"))
+                || files.contains_key(&format!("{top}/{}", olm::ANNOTATIONS_FILE)) =>
+        {
+            format!("{top}/")
+        }
         _ => return files,
     };
     files

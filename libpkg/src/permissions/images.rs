@@ -95,6 +95,15 @@ pub fn images(objects: &[Object]) -> Vec<Image> {
     references.into_iter().map(Image::new).collect()
 }
 
+/// [`images`] plus images the package names elsewhere (an OLM bundle's
+/// `relatedImages`), merged, deduplicated and sorted by reference.
+pub fn images_with(objects: &[Object], extra: &[String]) -> Vec<Image> {
+    let mut references: BTreeSet<String> =
+        images(objects).into_iter().map(|i| i.reference).collect();
+    references.extend(extra.iter().filter(|e| !e.is_empty()).cloned());
+    references.iter().map(|r| Image::new(r)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::object::Object;
 
 pub use cloud::CloudIdentity;
-pub use images::{Image, images};
+pub use images::{Image, images, images_with};
 pub use rbac::Grant;
 pub use rules::{RiskRule, rule_table};
 pub use workloads::{PodSecurityLevel, Workload};
