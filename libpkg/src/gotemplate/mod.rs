@@ -1,0 +1,225 @@
+//! A Go `text/template` engine configured as Helm configures it: Go's
+//! template language, sprig's functions and Helm's own, rendering values
+//! exactly as Helm would.
+//!
+//! Go's language is reproduced in full where charts can see it: actions,
+//! pipelines, variables (`:=` and `=`), `if`/`else if`/`else`, `range` over
+//! lists and maps (in key order) with `break`/`continue`, `with`, `define`,
+//! `template`, `block`, whitespace trimming, comments; Go's dynamic types and
+//! its rules for them (values from YAML are `float64`, so `eq .replicas 1` is
+//! an error, as in Helm); Go's `fmt` formatting; Helm's missing-value
+//! behaviour (`missingkey=zero`, `<no value>` removed). The differential test
+//! suite (`tests/gotemplate`) runs every case through Go itself and compares.
+//!
+//! ```
+//! use libpkg::gotemplate::{Templates, Options, DefaultHost};
+//!
+//! let mut set = Templates::new();
+//! set.add("_helpers.tpl", r#"{{ define "name" }}{{ .Values.name | default "app" | trunc 63 }}{{ end }}"#)?;
+//! set.add("cm.yaml", "name: {{ include \"name\" . }}\nreplicas: {{ .Values.replicas }}\n{{ .Values.missing }}")?;
+//! let data = serde_json::json!({"Values": {"replicas": 3}});
+//! let out = set.render("cm.yaml", &data, &Options::default(), &mut DefaultHost::default())?;
+//! assert_eq!(out, "name: app\nreplicas: 3\n");
+//! # Ok::<(), libpkg::gotemplate::TemplateError>(())
+//! ```
+
+mod encode;
+mod exec;
+mod fmt;
+mod funcs;
+mod lex;
+mod parse;
+mod semver;
+mod value;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use parse::{Tree, is_empty_tree};
+
+/// A template error: parsing or executing, with Go's message (which names
+/// the template file, line and, when executing, column and action).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TemplateError {
+    /// The template text is not a valid template.
+    #[error("{message}")]
+    Parse {
+        /// The template (file) that failed to parse.
+        template: String,
+        /// Go's message: `template: NAME:LINE: ...`.
+        message: String,
+    },
+    /// Executing a template failed (a function's error, `fail`,
+    /// `required`, a type error, a missing template...).
+    #[error("{message}")]
+    Execute {
+        /// The template that was executed.
+        template: String,
+        /// Go's message: `template: NAME:LINE:COL: executing "NAME" at <...>: ...`.
+        message: String,
+    },
+}
+
+/// How to treat a missing map key.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `missingkey=error` (Helm's `--strict` lint) instead of Helm's default
+    /// `missingkey=zero`.
+    pub strict: bool,
+}
+
+/// What the engine needs from its surroundings: the cluster for `lookup`,
+/// randomness for `randAlphaNum` and friends, and someone to tell when a
+/// template calls a function whose result is not determined by its
+/// arguments (so a plan can list it).
+pub trait Host {
+    /// Helm's `lookup`: the object (or, with an empty name, the list) as
+    /// JSON; an empty map when it does not exist or there is no cluster.
+    fn lookup(
+        &mut self,
+        api_version: &str,
+        kind: &str,
+        namespace: &str,
+        name: &str,
+    ) -> Result<serde_json::Value, String> {
+        let _ = (api_version, kind, namespace, name);
+        Ok(serde_json::Value::Object(Default::default()))
+    }
+
+    /// Called each time a template calls a non-deterministic function
+    /// (`randAlphaNum`, `uuidv4`, `lookup`...), with the function's name and
+    /// the file of the template that called it.
+    fn nondeterministic(&mut self, function: &str, template: &str) {
+        let _ = (function, template);
+    }
+
+    /// Random bits for the random functions.
+    fn random_u64(&mut self) -> u64;
+}
+
+/// A host with no cluster (`lookup` finds nothing), the operating system's
+/// randomness, and a record of the non-deterministic calls.
+#[derive(Debug, Default, Clone)]
+pub struct DefaultHost {
+    /// `(function, template)` for every non-deterministic call, in order.
+    pub nondeterministic_calls: Vec<(String, String)>,
+}
+
+impl Host for DefaultHost {
+    fn nondeterministic(&mut self, function: &str, template: &str) {
+        self.nondeterministic_calls
+            .push((function.to_string(), template.to_string()));
+    }
+
+    fn random_u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        if getrandom::getrandom(&mut b).is_err() {
+            // No OS randomness: fall back to the process's hash keys.
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(0);
+            return h.finish();
+        }
+        u64::from_le_bytes(b)
+    }
+}
+
+/// A set of named templates, like Go's `*template.Template` with Helm's
+/// function map: add every file, then render any of them; templates see each
+/// other's `define`s.
+#[derive(Debug, Clone, Default)]
+pub struct Templates {
+    trees: Arc<BTreeMap<String, Arc<Tree>>>,
+}
+
+/// Adds parsed trees to a set with Go's rule: a later definition replaces an
+/// earlier one, unless it is empty.
+pub(crate) fn add_trees(set: &mut BTreeMap<String, Arc<Tree>>, trees: Vec<Tree>) {
+    for t in trees {
+        if let Some(old) = set.get(&t.name) {
+            if is_empty_tree(&t.root) && !is_empty_tree(&old.root) {
+                continue;
+            }
+        }
+        set.insert(t.name.clone(), Arc::new(t));
+    }
+}
+
+impl Templates {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parses `text` as the template `name` (a file name, as Helm uses),
+    /// adding it and every template it defines.
+    pub fn add(&mut self, name: &str, text: &str) -> Result<(), TemplateError> {
+        let trees = parse::parse(name, text, &|f| funcs::lookup(f).is_some()).map_err(|e| {
+            TemplateError::Parse {
+                template: name.to_string(),
+                message: e.0,
+            }
+        })?;
+        add_trees(Arc::make_mut(&mut self.trees), trees);
+        Ok(())
+    }
+
+    /// The names of the templates in the set (files and definitions), sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.trees.keys().map(String::as_str)
+    }
+
+    /// Whether a template of that name exists.
+    pub fn contains(&self, name: &str) -> bool {
+        self.trees.contains_key(name)
+    }
+
+    /// Executes template `name` with `data` as Helm's engine does: Go's
+    /// output with every `<no value>` removed.
+    pub fn render(
+        &self,
+        name: &str,
+        data: &serde_json::Value,
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        self.execute(name, data, options, host)
+            .map(|s| s.replace("<no value>", ""))
+    }
+
+    /// Executes template `name` with `data` as Go's `ExecuteTemplate` would
+    /// (with Helm's function map and missing-key option), keeping
+    /// `<no value>` in the output.
+    pub fn execute(
+        &self,
+        name: &str,
+        data: &serde_json::Value,
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        let mut ex = exec::Exec {
+            trees: self.trees.clone(),
+            host,
+            strict: options.strict,
+            depth: 0,
+            include_counts: HashMap::new(),
+        };
+        ex.execute(name, value::Value::from_json(data))
+            .map_err(|message| TemplateError::Execute {
+                template: name.to_string(),
+                message,
+            })
+    }
+}
+
+/// The names of every function templates can call, sorted.
+pub fn function_names() -> Vec<&'static str> {
+    funcs::names()
+}
+
+/// Whether a function's result is not determined by its arguments (random,
+/// clock, network, cluster): such calls are reported through
+/// [`Host::nondeterministic`].
+pub fn is_nondeterministic(function: &str) -> bool {
+    funcs::NONDETERMINISTIC.contains(&function)
+}
