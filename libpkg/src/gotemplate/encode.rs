@@ -127,7 +127,18 @@ enum Y {
     Map(Vec<(String, Y)>),
 }
 
+/// How deep a value may nest before the encoders give up (as Go's
+/// encoding/json does on a cycle).
+const MAX_DEPTH: usize = 1000;
+
 fn to_y(v: &Value) -> Option<Y> {
+    to_y_at(v, 0)
+}
+
+fn to_y_at(v: &Value, depth: usize) -> Option<Y> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
     Some(match v {
         Value::Invalid | Value::Nil => Y::Null,
         Value::Bool(b) => Y::Plain(b.to_string()),
@@ -142,12 +153,16 @@ fn to_y(v: &Value) -> Option<Y> {
             }
         }
         Value::Str(s) => Y::Str(s.to_string()),
-        Value::List(l, _) => Y::Seq(l.iter().map(to_y).collect::<Option<_>>()?),
+        Value::List(l, _) => Y::Seq(
+            l.iter()
+                .map(|e| to_y_at(e, depth + 1))
+                .collect::<Option<_>>()?,
+        ),
         Value::Map(m, _) => {
             let mut entries: Vec<(String, Y)> = m
                 .borrow()
                 .iter()
-                .map(|(k, v)| Some((k.clone(), to_y(v)?)))
+                .map(|(k, v)| Some((k.clone(), to_y_at(v, depth + 1)?)))
                 .collect::<Option<_>>()?;
             entries.sort_by(|a, b| {
                 if yaml_key_less(&a.0, &b.0) {

@@ -65,6 +65,12 @@ fn location(tree: &Tree, pos: usize) -> (usize, usize) {
 impl Exec<'_> {
     /// Executes the template `name` with `dot` as data.
     pub(crate) fn execute(&mut self, name: &str, dot: Value) -> Result<String, String> {
+        // Go's ExecuteTemplate takes `interface {}` data: nil is no value.
+        let dot = if matches!(dot, Value::Nil) {
+            Value::Invalid
+        } else {
+            dot
+        };
         let tree = self.trees.get(name).cloned().ok_or_else(|| {
             format!("template: no template {name:?} associated with template \"gotpl\"")
         })?;

@@ -245,15 +245,19 @@ fn pad(s: String, spec: &Spec, zero_ok: bool) -> String {
     }
 }
 
-fn bad_verb(v: &Value, verb: char) -> String {
+/// Go's badVerb: the operand is printed with `%v` and the same flags.
+fn bad_verb(v: &Value, verb: char, spec: &Spec) -> String {
     match v {
         Value::Invalid | Value::Nil => format!("%!{verb}(<nil>)"),
-        v => format!("%!{verb}({}={})", v.type_name(), value_string(v)),
+        v => format!("%!{verb}({}={})", v.type_name(), format_value(v, 'v', spec)),
     }
 }
 
 /// Go syntax (`%#v`) of a value.
-fn go_syntax(v: &Value, top: bool) -> String {
+fn go_syntax(v: &Value, top: bool, depth: usize) -> String {
+    if depth > MAX_PRINT_DEPTH {
+        return "...".into();
+    }
     match v {
         Value::Invalid | Value::Nil => {
             if top {
@@ -271,7 +275,7 @@ fn go_syntax(v: &Value, top: bool) -> String {
             "{}{{{}}}",
             v.type_name(),
             l.iter()
-                .map(|e| go_syntax(e, false))
+                .map(|e| go_syntax(e, false, depth + 1))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
@@ -280,7 +284,7 @@ fn go_syntax(v: &Value, top: bool) -> String {
             v.type_name(),
             m.borrow()
                 .iter()
-                .map(|(k, e)| format!("{}:{}", go_quote(k, false), go_syntax(e, false)))
+                .map(|(k, e)| format!("{}:{}", go_quote(k, false), go_syntax(e, false, depth + 1)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
@@ -289,29 +293,45 @@ fn go_syntax(v: &Value, top: bool) -> String {
 
 /// Formats one operand with one verb.
 fn format_value(v: &Value, verb: char, spec: &Spec) -> String {
+    format_nested(v, verb, spec, 0)
+}
+
+/// Go would crash on a self-containing map (`set $d "k" $d`); this prints
+/// `...` past this depth instead.
+const MAX_PRINT_DEPTH: usize = 1000;
+
+fn format_nested(v: &Value, verb: char, spec: &Spec, depth: usize) -> String {
+    if depth > MAX_PRINT_DEPTH {
+        return "...".into();
+    }
     if verb == 'T' {
         return pad(v.type_name(), spec, false);
     }
     if verb == 'v' && spec.sharp_v {
-        return pad(go_syntax(v, true), spec, false);
+        return pad(go_syntax(v, true, depth), spec, false);
     }
     match v {
         Value::Invalid | Value::Nil => match verb {
             'v' => pad("<nil>".into(), spec, false),
-            _ => bad_verb(v, verb),
+            _ => bad_verb(v, verb, spec),
         },
         Value::Bool(b) => match verb {
             't' | 'v' => pad(b.to_string(), spec, false),
-            _ => bad_verb(v, verb),
+            _ => bad_verb(v, verb, spec),
         },
         Value::Int(n) | Value::Int64(n) => {
-            fmt_int(*n as i128, verb, spec).unwrap_or_else(|| bad_verb(v, verb))
+            fmt_int(*n as i128, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec))
         }
-        Value::Uint8(n) => fmt_int(*n as i128, verb, spec).unwrap_or_else(|| bad_verb(v, verb)),
-        Value::Float(f) => fmt_float(*f, verb, spec).unwrap_or_else(|| bad_verb(v, verb)),
-        Value::Str(s) => fmt_str(s, verb, spec).unwrap_or_else(|| bad_verb(v, verb)),
+        Value::Uint8(n) => {
+            fmt_int(*n as i128, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec))
+        }
+        Value::Float(f) => fmt_float(*f, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec)),
+        Value::Str(s) => fmt_str(s, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec)),
         Value::List(items, _) => {
-            let inner: Vec<String> = items.iter().map(|e| format_elem(e, verb, spec)).collect();
+            let inner: Vec<String> = items
+                .iter()
+                .map(|e| format_elem(e, verb, spec, depth + 1))
+                .collect();
             format!("[{}]", inner.join(" "))
         }
         Value::Map(m, _) => {
@@ -322,7 +342,7 @@ fn format_value(v: &Value, verb: char, spec: &Spec) -> String {
                     format!(
                         "{}:{}",
                         format_value(&Value::str(k.as_str()), verb, spec),
-                        format_elem(e, verb, spec)
+                        format_elem(e, verb, spec, depth + 1)
                     )
                 })
                 .collect();
@@ -332,10 +352,10 @@ fn format_value(v: &Value, verb: char, spec: &Spec) -> String {
 }
 
 /// An element of a list or map: nil interfaces print `<nil>` whatever the verb.
-fn format_elem(v: &Value, verb: char, spec: &Spec) -> String {
+fn format_elem(v: &Value, verb: char, spec: &Spec, depth: usize) -> String {
     match v {
         Value::Invalid | Value::Nil => pad("<nil>".into(), spec, false),
-        v => format_value(v, verb, spec),
+        v => format_nested(v, verb, spec, depth),
     }
 }
 

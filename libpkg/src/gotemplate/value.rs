@@ -189,15 +189,26 @@ impl Value {
         }
     }
 
-    /// A deep copy: maps and lists no longer shared.
+    /// A deep copy: maps and lists no longer shared (a self-containing map
+    /// is copied to a bounded depth).
     pub(crate) fn deep_copy(&self) -> Value {
+        self.deep_copy_at(0)
+    }
+
+    fn deep_copy_at(&self, depth: usize) -> Value {
+        if depth > 1000 {
+            return Value::Nil;
+        }
         match self {
-            Value::List(l, e) => Value::List(Rc::new(l.iter().map(Value::deep_copy).collect()), *e),
+            Value::List(l, e) => Value::List(
+                Rc::new(l.iter().map(|v| v.deep_copy_at(depth + 1)).collect()),
+                *e,
+            ),
             Value::Map(m, e) => Value::Map(
                 Rc::new(RefCell::new(
                     m.borrow()
                         .iter()
-                        .map(|(k, v)| (k.clone(), v.deep_copy()))
+                        .map(|(k, v)| (k.clone(), v.deep_copy_at(depth + 1)))
                         .collect(),
                 )),
                 *e,

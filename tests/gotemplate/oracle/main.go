@@ -33,6 +33,10 @@ type request struct {
 	Data      interface{} `json:"data"`
 }
 
+// Values is Helm's chartutil.Values: tpl takes this type, so Go's argument
+// checks apply to it as in Helm (a map is accepted, a list is not).
+type Values map[string]interface{}
+
 type response struct {
 	Output *string `json:"output,omitempty"`
 	Error  *string `json:"error,omitempty"`
@@ -146,7 +150,7 @@ func initFunMap(t *template.Template) {
 		includedNames[name]--
 		return buf.String(), err
 	}
-	fm["tpl"] = func(tpl string, vals interface{}) (string, error) {
+	fm["tpl"] = func(tpl string, vals Values) (string, error) {
 		t, err := t.Clone()
 		if err != nil {
 			return "", fmt.Errorf("cannot clone template: %w", err)

@@ -68,7 +68,18 @@ fn eval_args(a: &[Value]) -> String {
     if let [Value::Str(s)] = a {
         return s.to_string();
     }
-    sprint(a)
+    // Nil arguments print as Go's printableValue of an invalid value.
+    let a: Vec<Value> = a
+        .iter()
+        .map(|v| {
+            if v.is_nil() {
+                Value::str("<no value>")
+            } else {
+                v.clone()
+            }
+        })
+        .collect();
+    sprint(&a)
 }
 
 /// Go's `template.HTMLEscapeString`.

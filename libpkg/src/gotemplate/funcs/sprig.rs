@@ -262,6 +262,14 @@ fn go_slice_bytes(st: &str, a: usize, b: usize) -> String {
 
 /// reflect.DeepEqual over values.
 fn deep_equal(a: &Value, b: &Value) -> bool {
+    deep_equal_at(a, b, 0)
+}
+
+fn deep_equal_at(a: &Value, b: &Value, depth: usize) -> bool {
+    if depth > 1000 {
+        return false;
+    }
+    let deep_equal = |p: &Value, q: &Value| deep_equal_at(p, q, depth + 1);
     match (a, b) {
         (Value::Invalid | Value::Nil, Value::Invalid | Value::Nil) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
@@ -295,6 +303,13 @@ fn mergo_empty(v: &Value) -> bool {
 
 /// mergo.Merge / MergeWithOverwrite of one map into another, in place.
 fn mergo(dst: &Value, src: &Value, overwrite: bool) {
+    mergo_at(dst, src, overwrite, 0)
+}
+
+fn mergo_at(dst: &Value, src: &Value, overwrite: bool, depth: usize) {
+    if depth > 1000 {
+        return;
+    }
     let (Value::Map(d, _), Value::Map(s, _)) = (dst, src) else {
         return;
     };
@@ -318,7 +333,7 @@ fn mergo(dst: &Value, src: &Value, overwrite: bool) {
         match &sv {
             Value::Map(..) => {
                 if let Some(dm @ Value::Map(..)) = &dv {
-                    mergo(dm, &sv, overwrite);
+                    mergo_at(dm, &sv, overwrite, depth + 1);
                 }
             }
             Value::List(..) => {
@@ -943,11 +958,18 @@ pub(super) fn register(t: &mut Table) {
             s(&a[1]).strip_prefix(s(&a[0])).unwrap_or(s(&a[1])),
         ))
     });
+    // goutils.DeleteWhiteSpace works on bytes, each read as a Latin-1 rune.
     t.add("nospace", &[Str], |_, _, a| {
         Ok(Value::str(
             s(&a[0])
-                .chars()
-                .filter(|c| !c.is_whitespace())
+                .bytes()
+                .map(char::from)
+                .filter(|c| {
+                    !matches!(
+                        c,
+                        '\t' | '\n' | '\x0b' | '\x0c' | '\r' | ' ' | '\u{85}' | '\u{a0}'
+                    )
+                })
                 .collect::<String>(),
         ))
     });
@@ -1347,7 +1369,12 @@ pub(super) fn register(t: &mut Table) {
         })
     });
     for name in ["deepCopy", "mustDeepCopy"] {
-        t.add(name, &[Any], |_, _, a| Ok(a[0].deep_copy()));
+        t.add(name, &[Any], |_, _, a| {
+            if a[0].is_nil() {
+                return Err("reflect: call of reflect.Value.Type on zero Value".into());
+            }
+            Ok(a[0].deep_copy())
+        });
     }
 
     // JSON (sprig's; Helm overrides toJson and fromJson).
