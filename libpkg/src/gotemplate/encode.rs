@@ -261,10 +261,11 @@ fn resolves_to_str(s: &str) -> bool {
                 None => (false, plain.strip_prefix('+').unwrap_or(&plain)),
             };
             let _ = neg;
-            if let Some(bin) = body.strip_prefix("0b") {
-                if !bin.is_empty() && bin.chars().all(|c| c == '0' || c == '1') {
-                    return false;
-                }
+            if let Some(bin) = body.strip_prefix("0b")
+                && !bin.is_empty()
+                && bin.chars().all(|c| c == '0' || c == '1')
+            {
+                return false;
             }
             true
         }

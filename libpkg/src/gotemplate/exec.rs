@@ -167,13 +167,12 @@ impl Exec<'_> {
                 self.depth += 1;
                 let r = self.walk_list(&mut frame, &new_dot, &tree.root, out);
                 self.depth -= 1;
-                match r {
-                    Err(Flow::Error(e)) => return Err(Flow::Error(e)),
-                    Err(_) | Ok(()) => {}
+                if let Err(Flow::Error(e)) = r {
+                    return Err(Flow::Error(e));
                 }
             }
-            Node::Break(_) => return Err(Flow::Break),
-            Node::Continue(_) => return Err(Flow::Continue),
+            Node::Break => return Err(Flow::Break),
+            Node::Continue => return Err(Flow::Continue),
         }
         Ok(())
     }
@@ -574,7 +573,6 @@ impl Exec<'_> {
             funcs::CallError::Msg(m) => {
                 self.error(f, pos, &name, format_args!("error calling {name}: {m}"))
             }
-            funcs::CallError::Flow(fl) => fl,
         })
     }
 
@@ -700,7 +698,6 @@ impl Exec<'_> {
                 return match p {
                     None | Some(Param::Raw) | Some(Param::Any) => self.ideal_constant(f, *pos, n),
                     Some(Param::Int) if n.is_int => Ok(Value::Int(n.int)),
-                    Some(Param::Int64) if n.is_int => Ok(Value::Int64(n.int)),
                     Some(Param::Float) if n.is_float => Ok(Value::Float(n.float)),
                     Some(Param::Map) => Err(self.error(
                         f,
@@ -725,7 +722,7 @@ fn expected_word(p: Option<Param>) -> &'static str {
     match p {
         Some(Param::Bool) => "bool",
         Some(Param::Str) => "string",
-        Some(Param::Int) | Some(Param::Int64) => "integer",
+        Some(Param::Int) => "integer",
         Some(Param::Float) => "float",
         _ => "value",
     }

@@ -491,10 +491,10 @@ fn fmt_int(n: i128, verb: char, spec: &Spec) -> Option<String> {
         }
         'U' => {
             let mut s = format!("U+{:04X}", a);
-            if spec.sharp {
-                if let Some(c) = char::from_u32(n as u32).filter(|c| is_go_printable(*c)) {
-                    s.push_str(&format!(" '{c}'"));
-                }
+            if spec.sharp
+                && let Some(c) = char::from_u32(n as u32).filter(|c| is_go_printable(*c))
+            {
+                s.push_str(&format!(" '{c}'"));
             }
             return Some(pad(s, spec, false));
         }
@@ -526,12 +526,14 @@ fn fmt_int(n: i128, verb: char, spec: &Spec) -> Option<String> {
         ""
     };
     // Zero padding goes between the sign and the digits, unless a precision is given.
-    if spec.zero && !spec.minus && spec.prec.is_none() {
-        if let Some(w) = spec.width {
-            let len = sign.len() + prefix.len() + digits.len();
-            if len < w {
-                digits = format!("{}{digits}", "0".repeat(w - len));
-            }
+    if spec.zero
+        && !spec.minus
+        && spec.prec.is_none()
+        && let Some(w) = spec.width
+    {
+        let len = sign.len() + prefix.len() + digits.len();
+        if len < w {
+            digits = format!("{}{digits}", "0".repeat(w - len));
         }
     }
     Some(pad(format!("{sign}{prefix}{digits}"), spec, false))
@@ -667,12 +669,13 @@ fn fmt_float(f: f64, verb: char, spec: &Spec) -> Option<String> {
     if !f.is_finite() {
         return Some(pad(format!("{sign}{body}"), spec, false));
     }
-    if spec.zero && !spec.minus {
-        if let Some(w) = spec.width {
-            let len = sign.len() + body.len();
-            if len < w {
-                return Some(format!("{sign}{}{body}", "0".repeat(w - len)));
-            }
+    if spec.zero
+        && !spec.minus
+        && let Some(w) = spec.width
+    {
+        let len = sign.len() + body.len();
+        if len < w {
+            return Some(format!("{sign}{}{body}", "0".repeat(w - len)));
         }
     }
     Some(pad(format!("{sign}{body}"), spec, false))
@@ -772,7 +775,7 @@ mod tests {
             f(
                 "%.2f|%e|%g|%.3g|%8.3f|%-8.1f|",
                 vec![
-                    Value::Float(3.14159),
+                    Value::Float(2.71928),
                     Value::Float(1234.5678),
                     Value::Float(0.000012345),
                     Value::Float(1234.0),
@@ -780,7 +783,7 @@ mod tests {
                     Value::Float(2.0)
                 ]
             ),
-            "3.14|1.234568e+03|1.2345e-05|1.23e+03|   2.000|2.0     |"
+            "2.72|1.234568e+03|1.2345e-05|1.23e+03|   2.000|2.0     |"
         );
     }
 

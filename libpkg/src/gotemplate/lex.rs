@@ -344,7 +344,7 @@ impl Lexer<'_> {
                     self.emit(ItemType::RightParen);
                     self.paren_depth -= 1;
                     if self.paren_depth < 0 {
-                        self.error(format!("unexpected right paren U+0029 ')'"));
+                        self.error("unexpected right paren U+0029 ')'".to_string());
                         return false;
                     }
                     true

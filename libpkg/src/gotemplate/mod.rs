@@ -136,10 +136,11 @@ pub struct Templates {
 /// earlier one, unless it is empty.
 pub(crate) fn add_trees(set: &mut BTreeMap<String, Arc<Tree>>, trees: Vec<Tree>) {
     for t in trees {
-        if let Some(old) = set.get(&t.name) {
-            if is_empty_tree(&t.root) && !is_empty_tree(&old.root) {
-                continue;
-            }
+        if let Some(old) = set.get(&t.name)
+            && is_empty_tree(&t.root)
+            && !is_empty_tree(&old.root)
+        {
+            continue;
         }
         set.insert(t.name.clone(), Arc::new(t));
     }

@@ -39,8 +39,8 @@ pub(crate) enum Node {
         name: String,
         pipe: Option<Pipe>,
     },
-    Break(usize),
-    Continue(usize),
+    Break,
+    Continue,
 }
 
 /// The parts of `if`, `with` and `range`.
@@ -64,7 +64,6 @@ pub(crate) struct Pipe {
 /// One stage of a pipeline.
 #[derive(Debug)]
 pub(crate) struct Command {
-    pub(crate) pos: usize,
     pub(crate) args: Vec<Arg>,
 }
 
@@ -204,7 +203,6 @@ pub(crate) fn is_empty_tree(nodes: &[Node]) -> bool {
 struct Parser<'a> {
     items: Vec<Item>,
     i: usize,
-    name: String,
     parse_name: Arc<str>,
     text: Arc<str>,
     vars: Vec<String>,
@@ -222,7 +220,6 @@ pub(crate) fn parse(name: &str, text: &str, has_func: &dyn Fn(&str) -> bool) -> 
     let mut p = Parser {
         items: lex(&text),
         i: 0,
-        name: name.to_string(),
         parse_name: parse_name.clone(),
         text: text.clone(),
         vars: vec!["$".into()],
@@ -430,9 +427,9 @@ impl Parser<'_> {
                     return Err(self.errorf(format!("{{{{{what}}}}} outside {{{{range}}}}")));
                 }
                 return Ok(Item2::Node(Some(if t.typ == ItemType::Break {
-                    Node::Break(t.pos)
+                    Node::Break
                 } else {
-                    Node::Continue(t.pos)
+                    Node::Continue
                 })));
             }
             ItemType::Else => {
@@ -662,11 +659,8 @@ impl Parser<'_> {
     }
 
     fn command(&mut self) -> PResult<Command> {
-        let pos = self.peek_non_space()?.pos;
-        let mut cmd = Command {
-            pos,
-            args: Vec::new(),
-        };
+        self.peek_non_space()?;
+        let mut cmd = Command { args: Vec::new() };
         loop {
             self.peek_non_space()?;
             if let Some(op) = self.operand()? {
@@ -809,11 +803,13 @@ impl Parser<'_> {
                     }
                     n.is_float = true;
                     n.float = f;
-                    if f.fract() == 0.0 && f >= -9.223372036854776e18 && f < 9.223372036854776e18 {
+                    if f.fract() == 0.0
+                        && (-9.223372036854776e18..9.223372036854776e18).contains(&f)
+                    {
                         n.is_int = true;
                         n.int = f as i64;
                     }
-                    if f.fract() == 0.0 && f >= 0.0 && f < 1.8446744073709552e19 {
+                    if f.fract() == 0.0 && (0.0..1.8446744073709552e19).contains(&f) {
                         n.is_uint = true;
                     }
                 }

@@ -216,34 +216,6 @@ impl Value {
             v => v.clone(),
         }
     }
-
-    /// Converts back to JSON data (as encoding/json would marshal it);
-    /// `None` for values JSON cannot hold (NaN, infinities).
-    pub(crate) fn to_json(&self) -> Option<serde_json::Value> {
-        Some(match self {
-            Value::Invalid | Value::Nil => serde_json::Value::Null,
-            Value::Bool(b) => serde_json::Value::Bool(*b),
-            Value::Int(i) | Value::Int64(i) => serde_json::Value::from(*i),
-            Value::Uint8(u) => serde_json::Value::from(*u),
-            Value::Float(f) => {
-                if f.fract() == 0.0 && f.abs() < 1e15 {
-                    serde_json::Value::from(*f as i64)
-                } else {
-                    serde_json::Value::Number(serde_json::Number::from_f64(*f)?)
-                }
-            }
-            Value::Str(s) => serde_json::Value::String(s.to_string()),
-            Value::List(l, _) => {
-                serde_json::Value::Array(l.iter().map(Value::to_json).collect::<Option<_>>()?)
-            }
-            Value::Map(m, _) => serde_json::Value::Object(
-                m.borrow()
-                    .iter()
-                    .map(|(k, v)| Some((k.clone(), v.to_json()?)))
-                    .collect::<Option<_>>()?,
-            ),
-        })
-    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ mod sprig;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::exec::{Exec, Flow, Frame};
+use super::exec::{Exec, Frame};
 use super::value::{Elem, Value};
 
 /// A parameter type, as Go's reflect sees it.
@@ -28,8 +28,6 @@ pub(crate) enum Param {
     Str,
     /// `int`.
     Int,
-    /// `int64`.
-    Int64,
     /// `float64`.
     Float,
     /// `bool`.
@@ -46,7 +44,6 @@ impl Param {
             Param::Any => "interface {}",
             Param::Str => "string",
             Param::Int => "int",
-            Param::Int64 => "int64",
             Param::Float => "float64",
             Param::Bool => "bool",
             Param::Map => "map[string]interface {}",
@@ -60,7 +57,6 @@ impl Param {
             (Param::Raw | Param::Any, _)
                 | (Param::Str, Value::Str(_))
                 | (Param::Int, Value::Int(_))
-                | (Param::Int64, Value::Int64(_))
                 | (Param::Float, Value::Float(_))
                 | (Param::Bool, Value::Bool(_))
                 | (Param::Map, Value::Map(_, Elem::Any))
@@ -68,12 +64,11 @@ impl Param {
     }
 }
 
-/// Why a function failed: an error it returned (or a panic it raised), or
-/// an execution error from a template it ran (`include`, `tpl`).
+/// Why a function failed: the error it returned (or the panic it raised,
+/// which Go's engine turns into an error).
 #[derive(Debug)]
 pub(crate) enum CallError {
     Msg(String),
-    Flow(Flow),
 }
 
 impl From<String> for CallError {

@@ -48,7 +48,7 @@ pub(crate) fn to_int64(v: &Value) -> i64 {
 }
 
 fn go_f64_to_i64(f: f64) -> i64 {
-    if f.is_nan() || f >= 9.223372036854776e18 || f < -9.223372036854776e18 {
+    if f.is_nan() || !(-9.223372036854776e18..9.223372036854776e18).contains(&f) {
         i64::MIN
     } else {
         f as i64
@@ -353,10 +353,11 @@ fn mergo_at(dst: &Value, src: &Value, overwrite: bool, depth: usize) {
             }
             _ => {}
         }
-        if let Some(dv) = &dv {
-            if !mergo_empty(dv) && matches!(sv, Value::Map(..) | Value::List(..)) {
-                continue;
-            }
+        if let Some(dv) = &dv
+            && !mergo_empty(dv)
+            && matches!(sv, Value::Map(..) | Value::List(..))
+        {
+            continue;
         }
         if overwrite || dv.is_none() || dv.as_ref().is_some_and(mergo_empty) {
             d.borrow_mut().insert(k, sv);
@@ -558,7 +559,7 @@ fn base32_encode(data: &[u8]) -> String {
 fn base32_decode(st: &str) -> Result<Vec<u8>, String> {
     let b = st.as_bytes();
     let mut out = Vec::new();
-    if b.len() % 8 != 0 {
+    if !b.len().is_multiple_of(8) {
         let pos = b.len() - b.len() % 8;
         return Err(format!("illegal base32 data at input byte {pos}"));
     }
@@ -788,10 +789,10 @@ fn go_expand(template: &str, caps: &regex::Captures<'_>, re: &regex::Regex) -> S
                     if let Some(m) = caps.get(idx) {
                         out.push_str(m.as_str());
                     }
-                } else if re.capture_names().any(|c| c == Some(nm.as_str())) {
-                    if let Some(m) = caps.name(&nm) {
-                        out.push_str(m.as_str());
-                    }
+                } else if re.capture_names().any(|c| c == Some(nm.as_str()))
+                    && let Some(m) = caps.name(&nm)
+                {
+                    out.push_str(m.as_str());
                 }
                 i = next;
             }
@@ -1378,7 +1379,8 @@ pub(super) fn register(t: &mut Table) {
     }
 
     // JSON (sprig's; Helm overrides toJson and fromJson).
-    for name in ["mustToJson"] {
+    {
+        let name = "mustToJson";
         t.add(name, &[Any], |_, _, a| {
             to_json(&a[0], true, None)
                 .map(Value::str)
