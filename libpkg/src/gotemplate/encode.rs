@@ -80,6 +80,7 @@ fn write_json(
         Value::Uint8(u) => out.push_str(&u.to_string()),
         Value::Float(f) => out.push_str(&json_float(*f)?),
         Value::Str(s) => json_string(s, html, out),
+        Value::List(_, crate::gotemplate::value::Elem::NilAny) => out.push_str("null"),
         Value::List(l, _) => {
             out.push('[');
             for (i, e) in l.iter().enumerate() {
@@ -153,6 +154,7 @@ fn to_y_at(v: &Value, depth: usize) -> Option<Y> {
             }
         }
         Value::Str(s) => Y::Str(s.to_string()),
+        Value::List(_, crate::gotemplate::value::Elem::NilAny) => Y::Null,
         Value::List(l, _) => Y::Seq(
             l.iter()
                 .map(|e| to_y_at(e, depth + 1))
@@ -921,5 +923,222 @@ mod tests {
         assert!(yaml_key_less("a9", "a10"));
         assert!(yaml_key_less("a", "b"));
         assert!(yaml_key_less("B", "a"));
+    }
+}
+
+/// BurntSushi/toml's encoder (v1.2) as Helm's `toToml` uses it: the text,
+/// or the encoder's error message.
+pub(crate) fn to_toml(v: &Value) -> String {
+    let mut t = Toml { out: String::new() };
+    match v {
+        Value::Map(..) => match t.table(&[], v) {
+            Ok(()) => t.out,
+            Err(e) => e,
+        },
+        Value::Invalid | Value::Nil => "toml: unsupported type for key '': invalid".into(),
+        _ => "toml: top-level values must be Go maps or structs".into(),
+    }
+}
+
+struct Toml {
+    out: String,
+}
+
+/// TOML's classification of a value: a table, an array of tables, or a value.
+fn toml_is_table(v: &Value) -> Result<bool, String> {
+    Ok(match v {
+        Value::Map(..) => true,
+        Value::List(l, _) => {
+            if l.is_empty() {
+                return Ok(false);
+            }
+            let mut all = true;
+            for e in l.iter() {
+                if e.is_nil() {
+                    return Err("toml: cannot encode array with nil element".into());
+                }
+                if !matches!(e, Value::Map(..)) {
+                    all = false;
+                }
+            }
+            all
+        }
+        _ => false,
+    })
+}
+
+fn toml_key_part(k: &str) -> String {
+    if !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        k.to_string()
+    } else {
+        toml_quoted(k)
+    }
+}
+
+fn toml_quoted(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\x08' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\x0c' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+impl Toml {
+    fn newline(&mut self) {
+        if !self.out.is_empty() {
+            self.out.push('\n');
+        }
+    }
+
+    fn key_string(key: &[String]) -> String {
+        key.iter()
+            .map(|k| toml_key_part(k))
+            .collect::<Vec<_>>()
+            .join(".")
+    }
+
+    fn indent(key: &[String]) -> String {
+        "  ".repeat(key.len().saturating_sub(1))
+    }
+
+    fn element(&mut self, v: &Value) -> Result<(), String> {
+        match v {
+            Value::Str(s) => self.out.push_str(&toml_quoted(s)),
+            Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
+            Value::Int(i) | Value::Int64(i) => self.out.push_str(&i.to_string()),
+            Value::Uint8(u) => self.out.push_str(&u.to_string()),
+            Value::Float(f) => {
+                if f.is_nan() {
+                    self.out.push_str("nan");
+                } else if f.is_infinite() {
+                    self.out.push_str(if *f < 0.0 { "-inf" } else { "+inf" });
+                } else {
+                    let s = format!("{f}");
+                    self.out.push_str(&s);
+                    if !s.contains('.') {
+                        self.out.push_str(".0");
+                    }
+                }
+            }
+            Value::List(l, _) => {
+                self.out.push('[');
+                for (i, e) in l.iter().enumerate() {
+                    self.element(e)?;
+                    if i + 1 != l.len() {
+                        self.out.push_str(", ");
+                    }
+                }
+                self.out.push(']');
+            }
+            Value::Map(..) => self.map(&[], v, true)?,
+            Value::Invalid | Value::Nil => {
+                return Err("reflect: call of reflect.Value.Interface on zero Value".into());
+            }
+        }
+        Ok(())
+    }
+
+    fn key_value(&mut self, key: &[String], v: &Value, inline: bool) -> Result<(), String> {
+        let last = toml_key_part(key.last().map(String::as_str).unwrap_or(""));
+        self.out
+            .push_str(&format!("{}{} = ", Self::indent(key), last));
+        self.element(v)?;
+        if !inline {
+            self.newline();
+        }
+        Ok(())
+    }
+
+    fn table(&mut self, key: &[String], v: &Value) -> Result<(), String> {
+        if key.len() == 1 {
+            self.newline();
+        }
+        if !key.is_empty() {
+            self.out
+                .push_str(&format!("{}[{}]", Self::indent(key), Self::key_string(key)));
+            self.newline();
+        }
+        self.map(key, v, false)
+    }
+
+    fn map(&mut self, key: &[String], v: &Value, inline: bool) -> Result<(), String> {
+        let Value::Map(m, _) = v else { return Ok(()) };
+        let entries: Vec<(String, Value)> = m
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let mut direct = Vec::new();
+        let mut sub = Vec::new();
+        for (k, v) in entries {
+            if toml_is_table(&v)? {
+                sub.push((k, v));
+            } else {
+                direct.push((k, v));
+            }
+        }
+        if inline {
+            self.out.push('{');
+        }
+        let has_sub = !sub.is_empty();
+        for (group, trail) in [(direct, has_sub), (sub, false)] {
+            let n = group.len();
+            for (i, (k, v)) in group.into_iter().enumerate() {
+                if v.is_nil() {
+                    continue;
+                }
+                let mut path = key.to_vec();
+                path.push(k.clone());
+                if inline {
+                    self.key_value(&[k], &v, true)?;
+                    if trail || i + 1 != n {
+                        self.out.push_str(", ");
+                    }
+                } else {
+                    self.encode(&path, &v)?;
+                }
+            }
+        }
+        if inline {
+            self.out.push('}');
+        }
+        Ok(())
+    }
+
+    fn encode(&mut self, key: &[String], v: &Value) -> Result<(), String> {
+        match v {
+            Value::Invalid | Value::Nil => Ok(()),
+            Value::Map(..) => self.table(key, v),
+            Value::List(l, _) if toml_is_table(v)? => {
+                for t in l.iter() {
+                    self.newline();
+                    self.out.push_str(&format!(
+                        "{}[[{}]]",
+                        Self::indent(key),
+                        Self::key_string(key)
+                    ));
+                    self.newline();
+                    self.map(key, t, false)?;
+                }
+                Ok(())
+            }
+            v => self.key_value(key, v, false),
+        }
     }
 }

@@ -460,7 +460,7 @@ impl Exec<'_> {
                     ));
                 }
                 Ok(match elem {
-                    Elem::Any => Value::Nil,
+                    Elem::Any | Elem::NilAny => Value::Nil,
                     Elem::Str => Value::str(""),
                     Elem::Int => Value::Int(0),
                 })

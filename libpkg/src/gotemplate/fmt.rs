@@ -271,6 +271,7 @@ fn go_syntax(v: &Value, top: bool, depth: usize) -> String {
         Value::Uint8(u) => format!("0x{u:x}"),
         Value::Float(f) => float_string(*f),
         Value::Str(s) => go_quote(s, false),
+        Value::List(_, crate::gotemplate::value::Elem::NilAny) => "[]interface {}(nil)".into(),
         Value::List(l, _) => format!(
             "{}{{{}}}",
             v.type_name(),

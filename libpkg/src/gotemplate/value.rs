@@ -25,12 +25,16 @@ pub(crate) enum Elem {
     Str,
     /// `int`.
     Int,
+    /// `interface {}`, in a nil slice (what sprig's `concat` of nothing and
+    /// `rest` of an empty list return): prints `[]` but is nil to `eq`,
+    /// `null` to JSON.
+    NilAny,
 }
 
 impl Elem {
     fn name(self) -> &'static str {
         match self {
-            Elem::Any => "interface {}",
+            Elem::Any | Elem::NilAny => "interface {}",
             Elem::Str => "string",
             Elem::Int => "int",
         }
@@ -174,6 +178,16 @@ impl Value {
             Value::List(l, _) => !l.is_empty(),
             Value::Map(m, _) => !m.borrow().is_empty(),
         }
+    }
+
+    /// Whether this is a nil slice.
+    pub(crate) fn is_nil_slice(&self) -> bool {
+        matches!(self, Value::List(_, Elem::NilAny))
+    }
+
+    /// A nil `[]interface {}`.
+    pub(crate) fn nil_slice() -> Value {
+        Value::List(Rc::new(Vec::new()), Elem::NilAny)
     }
 
     /// Whether this is nil or no value.

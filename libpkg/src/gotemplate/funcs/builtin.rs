@@ -203,7 +203,8 @@ fn index(item: &Value, indexes: &[Value]) -> CallResult {
                 };
                 let found = m.borrow().get(&key).cloned();
                 found.unwrap_or(match e {
-                    crate::gotemplate::value::Elem::Any => Value::Nil,
+                    crate::gotemplate::value::Elem::Any
+                    | crate::gotemplate::value::Elem::NilAny => Value::Nil,
                     crate::gotemplate::value::Elem::Str => Value::str(""),
                     crate::gotemplate::value::Elem::Int => Value::Int(0),
                 })
@@ -265,9 +266,14 @@ pub(crate) fn eq(a: &Value, bs: &[Value]) -> Result<bool, super::CallError> {
     if bs.is_empty() {
         return Err("missing argument for comparison".into());
     }
-    let k1 = a.basic_kind();
+    // Go's basicKind puts nil, lists and maps in one "invalid" kind.
+    let kind = |v: &Value| match v.basic_kind() {
+        Kind::Other => Kind::Invalid,
+        k => k,
+    };
+    let k1 = kind(a);
     for b in bs {
-        let k2 = b.basic_kind();
+        let k2 = kind(b);
         let truth = if k1 != k2 {
             match (a, b) {
                 (Value::Int(x) | Value::Int64(x), Value::Uint8(u))
@@ -299,7 +305,10 @@ pub(crate) fn eq(a: &Value, bs: &[Value]) -> Result<bool, super::CallError> {
                 (Value::Str(x), Value::Str(y)) => x == y,
                 _ => {
                     // Both "invalid kind": nil, lists, maps.
-                    let (n1, n2) = (a.is_nil(), b.is_nil());
+                    let (n1, n2) = (
+                        a.is_nil() || a.is_nil_slice(),
+                        b.is_nil() || b.is_nil_slice(),
+                    );
                     if n1 || n2 {
                         n1 == n2
                     } else {

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::{CallError, CallResult, Param, Table};
-use crate::gotemplate::encode::{to_json, to_yaml};
+use crate::gotemplate::encode::{to_json, to_toml, to_yaml};
 use crate::gotemplate::exec::{Exec, Frame, MAX_DEPTH};
 use crate::gotemplate::parse::parse;
 use crate::gotemplate::value::Value;
@@ -46,6 +46,7 @@ pub(super) fn register(t: &mut Table) {
                 .unwrap_or_default(),
         ))
     });
+    t.add("toToml", &[Any], |_, _, a| Ok(Value::str(to_toml(&a[0]))));
     t.add("toJson", &[Any], |_, _, a| {
         Ok(Value::str(to_json(&a[0], true, None).unwrap_or_default()))
     });

@@ -10,6 +10,7 @@
 mod builtin;
 mod helm;
 mod sprig;
+mod text;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

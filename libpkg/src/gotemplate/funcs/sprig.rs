@@ -1056,6 +1056,49 @@ pub(super) fn register(t: &mut Table) {
                 .collect::<String>(),
         ))
     });
+    t.add("camelcase", &[Str], |_, _, a| {
+        Ok(Value::str(super::text::camel_case(s(&a[0]))))
+    });
+    t.add("snakecase", &[Str], |_, _, a| {
+        Ok(Value::str(super::text::lower_case_words(s(&a[0]), '_')))
+    });
+    t.add("kebabcase", &[Str], |_, _, a| {
+        Ok(Value::str(super::text::lower_case_words(s(&a[0]), '-')))
+    });
+    t.add("wrap", &[Int, Str], |_, _, a| {
+        Ok(Value::str(super::text::wrap_custom(
+            s(&a[1]),
+            int(&a[0]),
+            "",
+            false,
+        )))
+    });
+    t.add("wrapWith", &[Int, Str, Str], |_, _, a| {
+        Ok(Value::str(super::text::wrap_custom(
+            s(&a[2]),
+            int(&a[0]),
+            s(&a[1]),
+            true,
+        )))
+    });
+    t.add("duration", &[Any], |_, _, a| {
+        let n = match &a[0] {
+            Value::Str(st) => st.parse::<i64>().unwrap_or(0),
+            Value::Int64(n) => *n,
+            _ => 0,
+        };
+        Ok(Value::str(super::text::duration_string(
+            n.wrapping_mul(1_000_000_000),
+        )))
+    });
+    t.add("durationRound", &[Any], |_, _, a| {
+        let d = match &a[0] {
+            Value::Str(st) => super::text::parse_duration(st).unwrap_or(0),
+            Value::Int64(n) => *n,
+            _ => 0,
+        };
+        Ok(Value::str(super::text::duration_round(d)))
+    });
     t.add("contains", &[Str, Str], |_, _, a| {
         Ok(Value::Bool(s(&a[1]).contains(s(&a[0]))))
     });
@@ -1632,12 +1675,18 @@ pub(super) fn register(t: &mut Table) {
     for name in ["rest", "mustRest"] {
         t.add(name, &[Any], |_, _, a| {
             let l = list_items(&a[0], "find rest on")?;
+            if l.is_empty() {
+                return Ok(Value::nil_slice());
+            }
             Ok(Value::list(l.iter().skip(1).cloned().collect()))
         });
     }
     for name in ["initial", "mustInitial"] {
         t.add(name, &[Any], |_, _, a| {
             let l = list_items(&a[0], "find initial on")?;
+            if l.is_empty() {
+                return Ok(Value::nil_slice());
+            }
             Ok(Value::list(
                 l.iter().take(l.len().saturating_sub(1)).cloned().collect(),
             ))
@@ -1735,6 +1784,9 @@ pub(super) fn register(t: &mut Table) {
                 }
                 v => return Err(format!("Cannot concat type {} as list", v.kind_name()).into()),
             }
+        }
+        if out.is_empty() {
+            return Ok(Value::nil_slice());
         }
         Ok(Value::list(out))
     });
