@@ -224,7 +224,7 @@ impl Gen<'_> {
             }
             return v;
         }
-        let kind = if self.rng.chance(85) {
+        let kind = if self.rng.chance(95) {
             kind
         } else {
             [K::S, K::I, K::A][self.rng.below(3)]
@@ -248,7 +248,15 @@ impl Gen<'_> {
     }
 
     fn call(&mut self, depth: usize, piped: bool) -> String {
-        let (name, kinds, variadic) = FUNCS[self.rng.below(FUNCS.len())];
+        let mut pick = FUNCS[self.rng.below(FUNCS.len())];
+        // A piped value is of any type: mostly pick functions taking any.
+        for _ in 0..3 {
+            if !piped || matches!(pick.1.last(), Some(K::A)) {
+                break;
+            }
+            pick = FUNCS[self.rng.below(FUNCS.len())];
+        }
+        let (name, kinds, variadic) = pick;
         if name == "snippet" {
             return self.operand(K::A, depth);
         }
@@ -256,7 +264,7 @@ impl Gen<'_> {
         if variadic {
             n = n.saturating_sub(1) + self.rng.below(3);
         }
-        if self.rng.chance(4) {
+        if self.rng.chance(2) {
             n += 1; // sometimes the wrong number of arguments
         }
         if piped && n > 0 {
@@ -332,7 +340,7 @@ impl Gen<'_> {
     }
 
     fn items(&mut self, depth: usize) -> String {
-        let n = self.rng.below(4) + 1;
+        let n = self.rng.below(3) + 1;
         let mut out = String::new();
         for _ in 0..n {
             out.push_str(&self.item(depth));
@@ -355,7 +363,16 @@ impl Gen<'_> {
                 let p = self.pipeline(0, true);
                 self.action(&p)
             }
-            60..=64 => self.action("/* comment */"),
+            // Comments must touch their delimiters (or their trim markers).
+            60..=64 => self
+                .rng
+                .pick(&[
+                    "{{/* comment */}}",
+                    "{{- /* comment */ -}}",
+                    "{{- /* c */}}",
+                    "{{/* c */ -}}",
+                ])
+                .to_string(),
             65..=74 if depth < 3 => {
                 let mark = self.vars.len();
                 let decl = self.rng.chance(20);

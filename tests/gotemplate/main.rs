@@ -17,6 +17,8 @@
 mod generate;
 mod oracle;
 
+// The counts are written to the real stderr so they show in CI logs even
+// though libtest captures print! output of passing tests.
 use std::io::Write;
 
 use oracle::{Case, Outcome, run_both};
@@ -30,18 +32,34 @@ fn report(what: &str, n: usize) {
     );
 }
 
-/// The cases on which the two engines disagree, described.
-fn disagreements(cases: &[Case]) -> Vec<String> {
+/// What a run found: the disagreements, described, and how the agreeing
+/// cases split between rendered output and errors (and how many error
+/// messages are Go's word for word).
+#[derive(Default)]
+struct Tally {
+    failures: Vec<String>,
+    outputs: usize,
+    errors: usize,
+    same_error_text: usize,
+}
+
+fn compare(cases: &[Case], tally: &mut Tally) {
     let results = run_both(cases);
-    let mut failures = Vec::new();
     for (case, (ours, go)) in cases.iter().zip(results) {
         let agree = match (&ours, &go) {
-            (Outcome::Output(a), Outcome::Output(b)) => a == b,
-            (Outcome::Error(_), Outcome::Error(_)) => true,
+            (Outcome::Output(a), Outcome::Output(b)) => {
+                tally.outputs += 1;
+                a == b
+            }
+            (Outcome::Error(a), Outcome::Error(b)) => {
+                tally.errors += 1;
+                tally.same_error_text += usize::from(a == b);
+                true
+            }
             _ => false,
         };
         if !agree {
-            failures.push(format!(
+            tally.failures.push(format!(
                 "--- case {}\n{}\ndata: {}\nours: {:?}\ngo:   {:?}",
                 case.name,
                 case.templates
@@ -59,26 +77,33 @@ fn disagreements(cases: &[Case]) -> Vec<String> {
             ));
         }
     }
-    failures
 }
 
-fn assert_agree(failures: &[String], total: usize, what: &str) {
-    if !failures.is_empty() {
-        let shown: Vec<_> = failures.iter().take(40).cloned().collect();
+fn assert_agree(tally: &Tally, total: usize, what: &str) {
+    if !tally.failures.is_empty() {
+        let shown: Vec<_> = tally.failures.iter().take(40).cloned().collect();
         panic!(
             "{} of {total} {what} cases differ from Go:\n{}",
-            failures.len(),
+            tally.failures.len(),
             shown.join("\n")
         );
     }
-    report(what, total);
+    let _ = writeln!(
+        std::io::stderr(),
+        "gotemplate differential: {total} {what} cases agree with Go ({} rendered identically, {} errors in both; {} of those errors word for word)",
+        tally.outputs,
+        tally.errors,
+        tally.same_error_text
+    );
 }
 
 #[test]
 fn corpus_agrees_with_go() {
     let cases = oracle::parse_corpus(include_str!("corpus.txt"));
     assert!(cases.len() > 100, "the corpus has {} cases", cases.len());
-    assert_agree(&disagreements(&cases), cases.len(), "corpus");
+    let mut tally = Tally::default();
+    compare(&cases, &mut tally);
+    assert_agree(&tally, cases.len(), "corpus");
 }
 
 #[test]
@@ -92,12 +117,12 @@ fn generated_templates_agree_with_go() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(20261121);
     // Generated and run in chunks so a long run's memory stays bounded.
-    let mut failures = Vec::new();
+    let mut tally = Tally::default();
     let mut done = 0;
     while done < n {
         let chunk = generate::cases(seed, done, (n - done).min(5000));
-        failures.extend(disagreements(&chunk));
+        compare(&chunk, &mut tally);
         done += chunk.len();
     }
-    assert_agree(&failures, n, "generated");
+    assert_agree(&tally, n, "generated");
 }
