@@ -42,6 +42,8 @@ fn run_go(cases: &[Case]) -> Vec<Outcome> {
         path.display()
     );
     let mut child = Command::new(&path)
+        // libpkg's Local zone is UTC; so is the oracle's.
+        .env("TZ", "UTC")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

@@ -266,6 +266,7 @@ fn go_syntax(v: &Value, top: bool, depth: usize) -> String {
                 "interface {}(nil)".into()
             }
         }
+        Value::Time(t) => t.go_string(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) | Value::Int64(i) => i.to_string(),
         Value::Uint8(u) => format!("0x{u:x}"),
@@ -314,6 +315,11 @@ fn format_nested(v: &Value, verb: char, spec: &Spec, depth: usize) -> String {
     match v {
         Value::Invalid | Value::Nil => match verb {
             'v' => pad("<nil>".into(), spec, false),
+            _ => bad_verb(v, verb, spec),
+        },
+        Value::Time(t) => match verb {
+            // time.Time is a fmt.Stringer.
+            'v' | 's' | 'q' | 'x' | 'X' => fmt_str(&t.go_string(), verb, spec).unwrap_or_default(),
             _ => bad_verb(v, verb, spec),
         },
         Value::Bool(b) => match verb {

@@ -30,6 +30,7 @@ mod funcs;
 mod lex;
 mod parse;
 mod semver;
+mod time;
 mod value;
 
 use std::collections::{BTreeMap, HashMap};
@@ -95,6 +96,15 @@ pub trait Host {
 
     /// Random bits for the random functions.
     fn random_u64(&mut self) -> u64;
+
+    /// The current time for `now` (and the date functions given something
+    /// that is not a time), as seconds and nanoseconds since the Unix epoch.
+    fn now(&mut self) -> (i64, u32) {
+        let d = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        (d.as_secs() as i64, d.subsec_nanos())
+    }
 }
 
 /// A host with no cluster (`lookup` finds nothing), the operating system's

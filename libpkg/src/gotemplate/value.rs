@@ -67,6 +67,8 @@ pub(crate) enum Value {
     List(Rc<Vec<Value>>, Elem),
     /// A map with string keys and its element type.
     Map(MapRef, Elem),
+    /// `time.Time`.
+    Time(Rc<super::time::Time>),
 }
 
 /// Go's basic kinds, as text/template's comparison functions group them.
@@ -134,6 +136,7 @@ impl Value {
             Value::Str(_) => "string".into(),
             Value::List(_, e) => format!("[]{}", e.name()),
             Value::Map(_, e) => format!("map[string]{}", e.name()),
+            Value::Time(_) => "time.Time".into(),
         }
     }
 
@@ -149,6 +152,7 @@ impl Value {
             Value::Str(_) => "string",
             Value::List(..) => "slice",
             Value::Map(..) => "map",
+            Value::Time(_) => "struct",
         }
     }
 
@@ -161,7 +165,7 @@ impl Value {
             Value::Uint8(_) => Kind::Uint,
             Value::Float(_) => Kind::Float,
             Value::Str(_) => Kind::String,
-            Value::List(..) | Value::Map(..) => Kind::Other,
+            Value::List(..) | Value::Map(..) | Value::Time(_) => Kind::Other,
         }
     }
 
@@ -177,6 +181,7 @@ impl Value {
             Value::Str(s) => !s.is_empty(),
             Value::List(l, _) => !l.is_empty(),
             Value::Map(m, _) => !m.borrow().is_empty(),
+            Value::Time(_) => true,
         }
     }
 

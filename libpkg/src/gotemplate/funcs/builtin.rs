@@ -303,6 +303,7 @@ pub(crate) fn eq(a: &Value, bs: &[Value]) -> Result<bool, super::CallError> {
                 (Value::Int(x) | Value::Int64(x), Value::Int(y) | Value::Int64(y)) => x == y,
                 (Value::Uint8(x), Value::Uint8(y)) => x == y,
                 (Value::Str(x), Value::Str(y)) => x == y,
+                (Value::Time(x), Value::Time(y)) => x == y,
                 _ => {
                     // Both "invalid kind": nil, lists, maps.
                     let (n1, n2) = (

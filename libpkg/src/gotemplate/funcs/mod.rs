@@ -35,6 +35,8 @@ pub(crate) enum Param {
     Bool,
     /// `map[string]interface {}`.
     Map,
+    /// `time.Time`.
+    Time,
 }
 
 impl Param {
@@ -48,6 +50,7 @@ impl Param {
             Param::Float => "float64",
             Param::Bool => "bool",
             Param::Map => "map[string]interface {}",
+            Param::Time => "time.Time",
         }
     }
 
@@ -61,6 +64,7 @@ impl Param {
                 | (Param::Float, Value::Float(_))
                 | (Param::Bool, Value::Bool(_))
                 | (Param::Map, Value::Map(_, Elem::Any))
+                | (Param::Time, Value::Time(_))
         )
     }
 }

@@ -20,6 +20,7 @@ use super::{CallError, CallResult, Param, Table, empty, strval};
 use crate::gotemplate::encode::to_json;
 use crate::gotemplate::exec::Exec;
 use crate::gotemplate::fmt::{float_string, go_quote, value_string};
+use crate::gotemplate::time::Time;
 use crate::gotemplate::value::{Elem, Value};
 
 use Param::*;
@@ -277,6 +278,7 @@ fn deep_equal_at(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::Uint8(x), Value::Uint8(y)) => x == y,
         (Value::Float(x), Value::Float(y)) => x == y,
         (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Time(x), Value::Time(y)) => x == y,
         (Value::List(x, ex), Value::List(y, ey)) => {
             ex == ey && x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| deep_equal(p, q))
         }
@@ -1091,13 +1093,81 @@ pub(super) fn register(t: &mut Table) {
             n.wrapping_mul(1_000_000_000),
         )))
     });
-    t.add("durationRound", &[Any], |_, _, a| {
+    t.add("durationRound", &[Any], |ex, _, a| {
         let d = match &a[0] {
             Value::Str(st) => super::text::parse_duration(st).unwrap_or(0),
             Value::Int64(n) => *n,
+            Value::Time(tm) => {
+                let (secs, nanos) = ex.host.now();
+                ((secs - tm.secs) as i128 * 1_000_000_000 + nanos as i128 - tm.nanos as i128) as i64
+            }
             _ => 0,
         };
         Ok(Value::str(super::text::duration_round(d)))
+    });
+    // Dates.
+    t.add("now", &[], |ex, _, _| Ok(now(ex)));
+    t.add("date", &[Str, Any], |ex, _, a| {
+        Ok(Value::str(date_in_zone(ex, s(&a[0]), &a[1], "Local")))
+    });
+    for name in ["dateInZone", "date_in_zone"] {
+        t.add(name, &[Str, Any, Str], |ex, _, a| {
+            Ok(Value::str(date_in_zone(ex, s(&a[0]), &a[1], s(&a[2]))))
+        });
+    }
+    t.add("htmlDate", &[Any], |ex, _, a| {
+        Ok(Value::str(date_in_zone(ex, "2006-01-02", &a[0], "Local")))
+    });
+    t.add("htmlDateInZone", &[Any, Str], |ex, _, a| {
+        Ok(Value::str(date_in_zone(ex, "2006-01-02", &a[0], s(&a[1]))))
+    });
+    for name in ["dateModify", "date_modify"] {
+        t.add(name, &[Str, Param::Time], |_, _, a| {
+            let Value::Time(tm) = &a[1] else {
+                return Ok(a[1].clone());
+            };
+            Ok(match super::text::parse_duration(s(&a[0])) {
+                Some(d) => Value::Time(Rc::new(tm.add(d))),
+                None => a[1].clone(),
+            })
+        });
+    }
+    for name in ["mustDateModify", "must_date_modify"] {
+        t.add(name, &[Str, Param::Time], |_, _, a| {
+            let Value::Time(tm) = &a[1] else {
+                return Ok(a[1].clone());
+            };
+            match super::text::parse_duration(s(&a[0])) {
+                Some(d) => Ok(Value::Time(Rc::new(tm.add(d)))),
+                None => Err(format!("time: invalid duration {}", go_quote(s(&a[0]), false)).into()),
+            }
+        });
+    }
+    t.add("toDate", &[Str, Str], |_, _, a| {
+        Ok(Value::Time(Rc::new(
+            Time::parse(s(&a[0]), s(&a[1])).unwrap_or_else(|_| Time::zero()),
+        )))
+    });
+    t.add("mustToDate", &[Str, Str], |_, _, a| {
+        Ok(Value::Time(Rc::new(Time::parse(s(&a[0]), s(&a[1]))?)))
+    });
+    t.add("unixEpoch", &[Param::Time], |_, _, a| match &a[0] {
+        Value::Time(tm) => Ok(Value::str(tm.secs.to_string())),
+        _ => Ok(Value::str("")),
+    });
+    t.add("ago", &[Any], |ex, _, a| {
+        let (secs, nanos) = ex.host.now();
+        let then = match &a[0] {
+            Value::Time(tm) => tm.as_ref().clone(),
+            Value::Int64(n) | Value::Int(n) => Time::unix(*n, 0),
+            _ => Time::unix(secs, nanos),
+        };
+        let d =
+            (secs as i128 - then.secs as i128) * 1_000_000_000 + nanos as i128 - then.nanos as i128;
+        // Rounded to the second, halves away from zero.
+        let r =
+            (d + if d >= 0 { 500_000_000 } else { -500_000_000 }) / 1_000_000_000 * 1_000_000_000;
+        Ok(Value::str(super::text::duration_string(r as i64)))
     });
     t.add("contains", &[Str, Str], |_, _, a| {
         Ok(Value::Bool(s(&a[1]).contains(s(&a[0]))))
@@ -1887,6 +1957,25 @@ fn go_repeat(s: &str, n: i64) -> Result<String, CallError> {
         return Err("strings: negative Repeat count".into());
     }
     Ok(s.repeat(n as usize))
+}
+
+fn now(ex: &mut Exec<'_>) -> Value {
+    let (secs, nanos) = ex.host.now();
+    Value::Time(Rc::new(Time::unix(secs, nanos)))
+}
+
+/// sprig's dateInZone: times as they are, Unix seconds as times, anything
+/// else as now.
+fn date_in_zone(ex: &mut Exec<'_>, layout: &str, date: &Value, zone: &str) -> String {
+    let t = match date {
+        Value::Time(t) => t.as_ref().clone(),
+        Value::Int(n) | Value::Int64(n) => Time::unix(*n, 0),
+        _ => {
+            let (secs, nanos) = ex.host.now();
+            Time::unix(secs, nanos)
+        }
+    };
+    t.in_zone(zone).format(layout)
 }
 
 fn go_max(a: f64, b: f64) -> f64 {
