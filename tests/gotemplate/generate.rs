@@ -531,6 +531,8 @@ pub fn cases(seed: u64, first: usize, n: usize) -> Vec<Case> {
                 name: format!("generated #{i} (seed {seed})"),
                 templates,
                 data: default_data(),
+                // Every tenth case in Helm's strict mode.
+                strict: i % 10 == 9,
             }
         })
         .collect()

@@ -14,6 +14,8 @@ pub struct Case {
     /// Template files in parse order; the first is rendered.
     pub templates: Vec<(String, String)>,
     pub data: serde_json::Value,
+    /// Helm's strict mode (`missingkey=error`).
+    pub strict: bool,
 }
 
 /// What an engine made of a case.
@@ -56,6 +58,7 @@ fn run_go(cases: &[Case]) -> Vec<Outcome> {
                 "templates": c.templates.iter().map(|(n, t)| vec![n.clone(), t.clone()]).collect::<Vec<_>>(),
                 "main": c.templates[0].0,
                 "data": c.data,
+                "strict": c.strict,
             })
             .to_string()
         })
@@ -112,7 +115,7 @@ fn run_ours(case: &Case) -> Outcome {
     match set.render(
         &case.templates[0].0,
         &case.data,
-        &Options::default(),
+        &Options { strict: case.strict },
         &mut TestHost(0x9e3779b97f4a7c15),
     ) {
         Ok(s) => Outcome::Output(s),
@@ -180,7 +183,7 @@ pub fn default_data() -> serde_json::Value {
 
 /// Parses the corpus: `>>> TEXT` is a one-line case; `####` lines are
 /// comments; other cases start with `=== name`; `--- data` is followed by
-/// JSON; `--- file NAME` by a template, up to the next marker (the newline
+/// JSON; `--- strict` renders in Helm's strict mode; `--- file NAME` by a template, up to the next marker (the newline
 /// before a marker is not part of the text). The first file is rendered.
 pub fn parse_corpus(text: &str) -> Vec<Case> {
     let mut cases = Vec::new();
@@ -189,7 +192,9 @@ pub fn parse_corpus(text: &str) -> Vec<Case> {
     let flush_block = |cur: &mut Option<Case>, block: &mut Option<(String, String)>| {
         if let (Some(c), Some((kind, body))) = (cur.as_mut(), block.take()) {
             let body = body.strip_suffix('\n').map(str::to_string).unwrap_or(body);
-            if kind == "data" {
+            if kind == "strict" {
+                c.strict = true;
+            } else if kind == "data" {
                 c.data = serde_json::from_str(&body)
                     .unwrap_or_else(|e| panic!("case {}: bad data JSON: {e}", c.name));
             } else if let Some(name) = kind.strip_prefix("file ") {
@@ -208,6 +213,7 @@ pub fn parse_corpus(text: &str) -> Vec<Case> {
                 name: format!("corpus.txt:{}", number + 1),
                 templates: vec![("t.yaml".to_string(), template.to_string())],
                 data: default_data(),
+                strict: false,
             });
         } else if trimmed.starts_with("####") {
             // A comment line, anywhere.
@@ -220,6 +226,7 @@ pub fn parse_corpus(text: &str) -> Vec<Case> {
                 name: name.to_string(),
                 templates: Vec::new(),
                 data: default_data(),
+                strict: false,
             });
         } else if let Some(kind) = trimmed.strip_prefix("--- ") {
             flush_block(&mut cur, &mut block);

@@ -4,7 +4,8 @@
 // (helm/helm pkg/engine): sprig's text function map without env/expandenv,
 // Helm's own functions (include, tpl, required, fail, toYaml, fromYaml,
 // fromYamlArray, toJson, fromJson, fromJsonArray, toToml, lookup),
-// missingkey=zero, and "<no value>" removed from the output. Data is decoded
+// missingkey=zero (missingkey=error with "strict", as `helm lint --strict`),
+// and "<no value>" removed from the output. Data is decoded
 // from JSON, so numbers are float64 as in Helm values read by sigs.k8s.io/yaml.
 //
 // Batch mode: one JSON object per input line,
@@ -31,6 +32,8 @@ type request struct {
 	Templates [][2]string `json:"templates"`
 	Main      string      `json:"main"`
 	Data      interface{} `json:"data"`
+	// Strict is Helm's lint --strict: missingkey=error.
+	Strict bool `json:"strict"`
 }
 
 // Values is Helm's chartutil.Values: tpl takes this type, so Go's argument
@@ -132,8 +135,8 @@ func funcMap() template.FuncMap {
 	return f
 }
 
-// initFunMap is Helm's Engine.initFunMap (not lint mode, not strict).
-func initFunMap(t *template.Template) {
+// initFunMap is Helm's Engine.initFunMap (not lint mode).
+func initFunMap(t *template.Template, strict bool) {
 	fm := funcMap()
 	includedNames := make(map[string]int)
 	fm["include"] = func(name string, data interface{}) (string, error) {
@@ -155,7 +158,11 @@ func initFunMap(t *template.Template) {
 		if err != nil {
 			return "", fmt.Errorf("cannot clone template: %w", err)
 		}
-		t.Option("missingkey=zero")
+		if strict {
+			t.Option("missingkey=error")
+		} else {
+			t.Option("missingkey=zero")
+		}
 		// Helm names the inline template after the calling template; the
 		// oracle has no .Template, so it uses a fixed name.
 		t, err = t.New("tpl").Parse(tpl)
@@ -191,8 +198,12 @@ func render(req request) (out string, err error) {
 		}
 	}()
 	t := template.New("gotpl")
-	t.Option("missingkey=zero")
-	initFunMap(t)
+	if req.Strict {
+		t.Option("missingkey=error")
+	} else {
+		t.Option("missingkey=zero")
+	}
+	initFunMap(t, req.Strict)
 	for _, nt := range req.Templates {
 		if _, err := t.New(nt[0]).Parse(nt[1]); err != nil {
 			return "", err
