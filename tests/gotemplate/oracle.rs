@@ -115,7 +115,9 @@ fn run_ours(case: &Case) -> Outcome {
     match set.render(
         &case.templates[0].0,
         &case.data,
-        &Options { strict: case.strict },
+        &Options {
+            strict: case.strict,
+        },
         &mut TestHost(0x9e3779b97f4a7c15),
     ) {
         Ok(s) => Outcome::Output(s),

@@ -13,6 +13,32 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+/// Bytes as a string the way Go's encoders read a string holding invalid
+/// UTF-8 (Go strings are bytes; a Rust string cannot hold such bytes): each
+/// byte that is not part of a valid character becomes U+FFFD, as
+/// encoding/json and the oracle's transport make it.
+pub(crate) fn go_lossy(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                return out;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(after.len());
+                for _ in 0..bad {
+                    out.push('\u{fffd}');
+                }
+                rest = &after[bad..];
+            }
+        }
+    }
+}
+
 /// A map shared between every value that refers to it, like a Go map.
 pub(crate) type MapRef = Rc<RefCell<BTreeMap<String, Value>>>;
 

@@ -245,7 +245,9 @@ fn slice(item: &Value, indexes: &[Value]) -> CallResult {
     Ok(match item {
         Value::Str(s) => match s.get(idx[0]..idx[1]) {
             Some(sub) => Value::str(sub),
-            None => Value::str(String::from_utf8_lossy(&s.as_bytes()[idx[0]..idx[1]]).as_ref()),
+            None => Value::str(crate::gotemplate::value::go_lossy(
+                &s.as_bytes()[idx[0]..idx[1]],
+            )),
         },
         Value::List(l, e) => Value::List(std::rc::Rc::new(l[idx[0]..idx[1]].to_vec()), *e),
         _ => unreachable!(),

@@ -21,7 +21,7 @@ use crate::gotemplate::encode::to_json;
 use crate::gotemplate::exec::Exec;
 use crate::gotemplate::fmt::{float_string, go_quote, value_string};
 use crate::gotemplate::time::Time;
-use crate::gotemplate::value::{Elem, Value};
+use crate::gotemplate::value::{Elem, Value, go_lossy};
 
 use Param::*;
 
@@ -258,7 +258,7 @@ const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 const NUMERIC: &[u8] = b"0123456789";
 
 fn go_slice_bytes(st: &str, a: usize, b: usize) -> String {
-    String::from_utf8_lossy(&st.as_bytes()[a..b]).into_owned()
+    go_lossy(&st.as_bytes()[a..b])
 }
 
 /// reflect.DeepEqual over values.
@@ -1570,7 +1570,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("b64dec", &[Str], |_, _, a| {
         Ok(Value::str(match b64_decode(s(&a[0])) {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Ok(b) => go_lossy(&b),
             Err(e) => e,
         }))
     });
@@ -1579,7 +1579,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("b32dec", &[Str], |_, _, a| {
         Ok(Value::str(match base32_decode(s(&a[0])) {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Ok(b) => go_lossy(&b),
             Err(e) => e,
         }))
     });

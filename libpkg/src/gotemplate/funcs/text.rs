@@ -288,7 +288,7 @@ pub(crate) fn wrap_custom(s: &str, width: i64, newline: &str, wrap_long: bool) -
         }
     }
     out.extend_from_slice(&b[off..]);
-    String::from_utf8_lossy(&out).into_owned()
+    crate::gotemplate::value::go_lossy(&out)
 }
 
 /// Go's time.Duration.String of `d` nanoseconds.
