@@ -23,15 +23,6 @@ use std::io::Write;
 
 use oracle::{Case, Outcome, run_both};
 
-fn report(what: &str, n: usize) {
-    // Written to the real stderr so the count shows in CI logs even though
-    // libtest captures print! output of passing tests.
-    let _ = writeln!(
-        std::io::stderr(),
-        "gotemplate differential: {n} {what} cases agree with Go"
-    );
-}
-
 /// What a run found: the disagreements, described, and how the agreeing
 /// cases split between rendered output and errors (and how many error
 /// messages are Go's word for word).

@@ -884,50 +884,6 @@ pub(crate) fn to_yaml(v: &Value) -> Option<String> {
     Some(e.out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn y(j: serde_json::Value) -> String {
-        to_yaml(&Value::from_json(&j)).unwrap()
-    }
-
-    #[test]
-    fn yaml_like_yaml_v2() {
-        assert_eq!(
-            y(serde_json::json!({"b": [1, "x"], "a": {"c": "yes", "d": ""}, "e": [], "f": 1.5})),
-            "a:\n  c: \"yes\"\n  d: \"\"\nb:\n- 1\n- x\ne: []\nf: 1.5\n"
-        );
-        assert_eq!(
-            y(serde_json::json!([{"a": 1, "b": 2}, [3, 4]])),
-            "- a: 1\n  b: 2\n- - 3\n  - 4\n"
-        );
-        assert_eq!(y(serde_json::json!({"s": "a\nb"})), "s: |-\n  a\n  b\n");
-        assert_eq!(y(serde_json::json!("x: y")), "'x: y'\n");
-        assert_eq!(
-            y(serde_json::json!({"k": "1.0", "t": "2024-01-02", "n": null})),
-            "k: \"1.0\"\n\"n\": null\nt: \"2024-01-02\"\n"
-        );
-    }
-
-    #[test]
-    fn json_like_go() {
-        let v =
-            Value::from_json(&serde_json::json!({"b": 1.5e6, "a": "<&>", "c": 1e21, "d": 1e-7}));
-        assert_eq!(
-            to_json(&v, true, None).unwrap(),
-            r#"{"a":"\u003c\u0026\u003e","b":1500000,"c":1e+21,"d":1e-7}"#
-        );
-    }
-
-    #[test]
-    fn yaml_key_order_is_natural() {
-        assert!(yaml_key_less("a9", "a10"));
-        assert!(yaml_key_less("a", "b"));
-        assert!(yaml_key_less("B", "a"));
-    }
-}
-
 /// BurntSushi/toml's encoder (v1.2) as Helm's `toToml` uses it: the text,
 /// or the encoder's error message.
 pub(crate) fn to_toml(v: &Value) -> String {
@@ -1143,5 +1099,49 @@ impl Toml {
             }
             v => self.key_value(key, v, false),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn y(j: serde_json::Value) -> String {
+        to_yaml(&Value::from_json(&j)).unwrap()
+    }
+
+    #[test]
+    fn yaml_like_yaml_v2() {
+        assert_eq!(
+            y(serde_json::json!({"b": [1, "x"], "a": {"c": "yes", "d": ""}, "e": [], "f": 1.5})),
+            "a:\n  c: \"yes\"\n  d: \"\"\nb:\n- 1\n- x\ne: []\nf: 1.5\n"
+        );
+        assert_eq!(
+            y(serde_json::json!([{"a": 1, "b": 2}, [3, 4]])),
+            "- a: 1\n  b: 2\n- - 3\n  - 4\n"
+        );
+        assert_eq!(y(serde_json::json!({"s": "a\nb"})), "s: |-\n  a\n  b\n");
+        assert_eq!(y(serde_json::json!("x: y")), "'x: y'\n");
+        assert_eq!(
+            y(serde_json::json!({"k": "1.0", "t": "2024-01-02", "n": null})),
+            "k: \"1.0\"\n\"n\": null\nt: \"2024-01-02\"\n"
+        );
+    }
+
+    #[test]
+    fn json_like_go() {
+        let v =
+            Value::from_json(&serde_json::json!({"b": 1.5e6, "a": "<&>", "c": 1e21, "d": 1e-7}));
+        assert_eq!(
+            to_json(&v, true, None).unwrap(),
+            r#"{"a":"\u003c\u0026\u003e","b":1500000,"c":1e+21,"d":1e-7}"#
+        );
+    }
+
+    #[test]
+    fn yaml_key_order_is_natural() {
+        assert!(yaml_key_less("a9", "a10"));
+        assert!(yaml_key_less("a", "b"));
+        assert!(yaml_key_less("B", "a"));
     }
 }

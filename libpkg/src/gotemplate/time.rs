@@ -163,12 +163,21 @@ impl Time {
                 Std::UnderYearDay => out.push_str(&format!("{:>3}", f.yday)),
                 Std::ZeroYearDay => out.push_str(&format!("{:03}", f.yday)),
                 Std::Hour => out.push_str(&format!("{:02}", f.hour)),
-                Std::Hour12 => {
-                    out.push_str(&(if f.hour % 12 == 0 { 12 } else { f.hour % 12 }).to_string())
-                }
+                Std::Hour12 => out.push_str(
+                    &(if f.hour.is_multiple_of(12) {
+                        12
+                    } else {
+                        f.hour % 12
+                    })
+                    .to_string(),
+                ),
                 Std::ZeroHour12 => out.push_str(&format!(
                     "{:02}",
-                    if f.hour % 12 == 0 { 12 } else { f.hour % 12 }
+                    if f.hour.is_multiple_of(12) {
+                        12
+                    } else {
+                        f.hour % 12
+                    }
                 )),
                 Std::Minute => out.push_str(&f.min.to_string()),
                 Std::ZeroMinute => out.push_str(&format!("{:02}", f.min)),
