@@ -81,6 +81,7 @@ fn write_json(
         Value::Float(f) => out.push_str(&json_float(*f)?),
         Value::Str(s) => json_string(s, html, out),
         Value::Time(t) => json_string(&t.rfc3339(), html, out),
+        Value::Object(o) => write_json(&Value::from_json(&o.json()), html, indent, depth + 1, out)?,
         Value::List(_, crate::gotemplate::value::Elem::NilAny) => out.push_str("null"),
         Value::List(l, _) => {
             out.push('[');
@@ -156,6 +157,7 @@ fn to_y_at(v: &Value, depth: usize) -> Option<Y> {
         }
         Value::Str(s) => Y::Str(s.to_string()),
         Value::Time(t) => Y::Str(t.rfc3339()),
+        Value::Object(o) => to_y_at(&Value::from_json(&o.json()), depth + 1)?,
         Value::List(_, crate::gotemplate::value::Elem::NilAny) => Y::Null,
         Value::List(l, _) => Y::Seq(
             l.iter()
@@ -979,6 +981,7 @@ impl Toml {
         match v {
             Value::Str(s) => self.out.push_str(&toml_quoted(s)),
             Value::Time(t) => self.out.push_str(&t.rfc3339()),
+            Value::Object(o) => self.element(&Value::from_json(&o.json()))?,
             Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             Value::Int(i) | Value::Int64(i) => self.out.push_str(&i.to_string()),
             Value::Uint8(u) => self.out.push_str(&u.to_string()),

@@ -396,7 +396,7 @@ impl Exec<'_> {
     fn eval_field_chain(
         &mut self,
         f: &mut Frame,
-        _dot: &Value,
+        dot: &Value,
         mut receiver: Value,
         pos: usize,
         node: &Arg,
@@ -409,7 +409,49 @@ impl Exec<'_> {
             receiver = self.eval_field(f, pos, node, ident, false, receiver)?;
         }
         let has_args = args.len() > 1 || final_.is_some();
+        if let Value::Object(o) = &receiver
+            && o.has_method(&idents[n - 1])
+        {
+            let o = o.clone();
+            return self.call_method(f, dot, pos, node, &o, &idents[n - 1], args, final_);
+        }
         self.eval_field(f, pos, node, &idents[n - 1], has_args, receiver)
+    }
+
+    /// Calls a method of a host object (`.Files.Get "x"`), with the
+    /// command's other operands and the piped value as arguments.
+    #[allow(clippy::too_many_arguments)]
+    fn call_method(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        pos: usize,
+        node: &Arg,
+        o: &std::rc::Rc<dyn super::GoObject>,
+        name: &str,
+        args: &[Arg],
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let mut argv = Vec::new();
+        for a in args.iter().skip(1) {
+            let v = self.eval_arg(f, dot, Some(Param::Any), a)?;
+            argv.push(v.to_data());
+        }
+        if let Some(v) = final_ {
+            argv.push(v.to_data());
+        }
+        match o.call(name, &argv) {
+            Some(Ok(d)) => Ok(Value::from_data(&d)),
+            Some(Err(e)) => {
+                Err(self.error(f, pos, node, format_args!("error calling {name}: {e}")))
+            }
+            None => Err(self.error(
+                f,
+                pos,
+                node,
+                format_args!("can't evaluate field {name} in type {}", o.type_name()),
+            )),
+        }
     }
 
     fn eval_field(
@@ -465,6 +507,21 @@ impl Exec<'_> {
                     Elem::Int => Value::Int(0),
                 })
             }
+            Value::Object(o) => match o.field(name) {
+                Some(_) if has_args => Err(self.error(
+                    f,
+                    pos,
+                    node,
+                    format_args!("{name} is not a method but has arguments"),
+                )),
+                Some(d) => Ok(Value::from_data(&d)),
+                None => Err(self.error(
+                    f,
+                    pos,
+                    node,
+                    format_args!("can't evaluate field {name} in type {}", o.type_name()),
+                )),
+            },
             v => Err(self.error(
                 f,
                 pos,

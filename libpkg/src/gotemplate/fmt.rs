@@ -267,6 +267,7 @@ fn go_syntax(v: &Value, top: bool, depth: usize) -> String {
             }
         }
         Value::Time(t) => t.go_string(),
+        Value::Object(o) => o.display(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) | Value::Int64(i) => i.to_string(),
         Value::Uint8(u) => format!("0x{u:x}"),
@@ -320,6 +321,10 @@ fn format_nested(v: &Value, verb: char, spec: &Spec, depth: usize) -> String {
         Value::Time(t) => match verb {
             // time.Time is a fmt.Stringer.
             'v' | 's' | 'q' | 'x' | 'X' => fmt_str(&t.go_string(), verb, spec).unwrap_or_default(),
+            _ => bad_verb(v, verb, spec),
+        },
+        Value::Object(o) => match verb {
+            'v' | 's' | 'q' | 'x' | 'X' => fmt_str(&o.display(), verb, spec).unwrap_or_default(),
             _ => bad_verb(v, verb, spec),
         },
         Value::Bool(b) => match verb {

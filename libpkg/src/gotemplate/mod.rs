@@ -208,6 +208,35 @@ impl Templates {
         options: &Options,
         host: &mut dyn Host,
     ) -> Result<String, TemplateError> {
+        self.execute_value(name, value::Value::from_json(data), options, host)
+    }
+
+    /// Like [`Templates::render`], with host objects placed into the data:
+    /// each `(path, object)` replaces the value at the dot-separated `path`
+    /// (`"Files"`, `"Capabilities.APIVersions"`), creating maps on the way.
+    pub fn render_with_objects(
+        &self,
+        name: &str,
+        data: &serde_json::Value,
+        objects: &[(&str, std::rc::Rc<dyn GoObject>)],
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        let root = value::Value::from_json(data);
+        for (path, object) in objects {
+            place(&root, path, value::Value::Object(object.clone()));
+        }
+        self.execute_value(name, root, options, host)
+            .map(|s| s.replace("<no value>", ""))
+    }
+
+    fn execute_value(
+        &self,
+        name: &str,
+        data: value::Value,
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
         let mut ex = exec::Exec {
             trees: self.trees.clone(),
             host,
@@ -215,12 +244,77 @@ impl Templates {
             depth: 0,
             include_counts: HashMap::new(),
         };
-        ex.execute(name, value::Value::from_json(data))
+        ex.execute(name, data)
             .map_err(|message| TemplateError::Execute {
                 template: name.to_string(),
                 message,
             })
     }
+}
+
+/// Puts `v` at the dot-separated `path` of the map `root`.
+fn place(root: &value::Value, path: &str, v: value::Value) {
+    let mut cur = root.clone();
+    let parts: Vec<&str> = path.split('.').collect();
+    for (i, part) in parts.iter().enumerate() {
+        let value::Value::Map(m, _) = &cur else {
+            return;
+        };
+        if i + 1 == parts.len() {
+            m.borrow_mut().insert(part.to_string(), v);
+            return;
+        }
+        let next = m.borrow().get(*part).cloned();
+        let next = match next {
+            Some(n @ value::Value::Map(..)) => n,
+            _ => {
+                let n = value::Value::map(Default::default());
+                m.borrow_mut().insert(part.to_string(), n.clone());
+                n
+            }
+        };
+        cur = next;
+    }
+}
+
+/// A Go value with methods that the host puts into the data: what Helm
+/// hands templates as Go types (`.Files` with `Get`, `Glob`, `AsConfig`...,
+/// `.Capabilities.APIVersions` with `Has`, `.Capabilities.KubeVersion`
+/// printing as its version). Templates call its methods (`.Files.Get
+/// "a.txt"`), read its fields, and print it with [`GoObject::display`].
+pub trait GoObject: std::fmt::Debug {
+    /// The Go type's name, for `%T`, `typeOf` and error messages.
+    fn type_name(&self) -> &str;
+
+    /// Whether `name` is a method (called with the action's arguments).
+    fn has_method(&self, name: &str) -> bool;
+
+    /// Calls method `name`; `None` if there is no such method.
+    fn call(&self, name: &str, args: &[Data]) -> Option<Result<Data, String>>;
+
+    /// The field `name`, if there is one.
+    fn field(&self, name: &str) -> Option<Data> {
+        let _ = name;
+        None
+    }
+
+    /// How Go prints the value (its `String` method, or its fields).
+    fn display(&self) -> String;
+
+    /// What `toJson`/`toYaml` see.
+    fn json(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+}
+
+/// A value exchanged with a [`GoObject`]: JSON data (numbers are Go's
+/// `float64` to templates), or another object.
+#[derive(Debug, Clone)]
+pub enum Data {
+    /// Plain data.
+    Json(serde_json::Value),
+    /// An object with methods.
+    Object(std::rc::Rc<dyn GoObject>),
 }
 
 /// The names of every function templates can call, sorted.
@@ -233,4 +327,204 @@ pub fn function_names() -> Vec<&'static str> {
 /// [`Host::nondeterministic`].
 pub fn is_nondeterministic(function: &str) -> bool {
     funcs::NONDETERMINISTIC.contains(&function)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+    use std::rc::Rc;
+
+    #[derive(Debug)]
+    struct Files(BTreeMap<String, String>);
+
+    impl GoObject for Files {
+        fn type_name(&self) -> &str {
+            "engine.files"
+        }
+        fn has_method(&self, name: &str) -> bool {
+            matches!(name, "Get" | "Glob" | "AsConfig")
+        }
+        fn call(&self, name: &str, args: &[Data]) -> Option<Result<Data, String>> {
+            let arg = |i: usize| match args.get(i) {
+                Some(Data::Json(serde_json::Value::String(s))) => Ok(s.clone()),
+                _ => Err(format!("{name} wants a string")),
+            };
+            Some(match name {
+                "Get" => {
+                    arg(0).map(|p| Data::Json(self.0.get(&p).cloned().unwrap_or_default().into()))
+                }
+                "Glob" => arg(0).map(|prefix| {
+                    let m = self
+                        .0
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(k, v)| (k.clone(), v.clone()));
+                    Data::Object(Rc::new(Files(m.collect())))
+                }),
+                "AsConfig" => Ok(Data::Json(
+                    self.0
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {v}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                        .into(),
+                )),
+                _ => return None,
+            })
+        }
+        fn display(&self) -> String {
+            format!("files({})", self.0.len())
+        }
+    }
+
+    #[derive(Debug)]
+    struct KubeVersion;
+
+    impl GoObject for KubeVersion {
+        fn type_name(&self) -> &str {
+            "*chartutil.KubeVersion"
+        }
+        fn has_method(&self, _: &str) -> bool {
+            false
+        }
+        fn call(&self, _: &str, _: &[Data]) -> Option<Result<Data, String>> {
+            None
+        }
+        fn field(&self, name: &str) -> Option<Data> {
+            match name {
+                "Major" => Some(Data::Json("1".into())),
+                "Minor" => Some(Data::Json("29".into())),
+                _ => None,
+            }
+        }
+        fn display(&self) -> String {
+            "v1.29.1".into()
+        }
+    }
+
+    #[test]
+    fn host_objects_answer_methods_and_fields() {
+        let mut set = Templates::new();
+        set.add(
+            "t",
+            r#"{{ .Files.Get "a.txt" }}|{{ (.Files.Glob "conf/").AsConfig }}|{{ "a.txt" | .Files.Get | upper }}|{{ .Capabilities.KubeVersion }}-{{ .Capabilities.KubeVersion.Minor }}|{{ typeOf .Files }}|{{ .Values.x }}"#,
+        )
+        .unwrap();
+        let files: BTreeMap<String, String> =
+            [("a.txt", "hello"), ("conf/b", "1"), ("conf/c", "2")]
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect();
+        let objects: Vec<(&str, Rc<dyn GoObject>)> = vec![
+            ("Files", Rc::new(Files(files))),
+            ("Capabilities.KubeVersion", Rc::new(KubeVersion)),
+        ];
+        let data = serde_json::json!({"Values": {"x": 1}});
+        let out = set
+            .render_with_objects(
+                "t",
+                &data,
+                &objects,
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap();
+        assert_eq!(
+            out,
+            "hello|conf/b: 1\nconf/c: 2|HELLO|v1.29.1-29|engine.files|1"
+        );
+
+        for (bad, msg) in [
+            (
+                r#"{{ .Files.Nope }}"#,
+                "can't evaluate field Nope in type engine.files",
+            ),
+            (
+                r#"{{ .Capabilities.KubeVersion.Minor "x" }}"#,
+                "Minor is not a method but has arguments",
+            ),
+            (
+                r#"{{ .Files.Get 1 }}"#,
+                "error calling Get: Get wants a string",
+            ),
+        ] {
+            let mut set = Templates::new();
+            set.add("t", bad).unwrap();
+            let err = set
+                .render_with_objects(
+                    "t",
+                    &data,
+                    &objects,
+                    &Options::default(),
+                    &mut DefaultHost::default(),
+                )
+                .unwrap_err();
+            assert!(err.to_string().contains(msg), "{err}");
+        }
+    }
+
+    #[test]
+    fn nondeterministic_calls_are_reported_with_their_file() {
+        let mut set = Templates::new();
+        set.add(
+            "_h.tpl",
+            r#"{{ define "pw" }}{{ randAlphaNum 8 }}{{ end }}"#,
+        )
+        .unwrap();
+        set.add(
+            "secret.yaml",
+            r#"{{ include "pw" . | len }} {{ uuidv4 | len }} {{ upper "x" }}"#,
+        )
+        .unwrap();
+        let mut host = DefaultHost::default();
+        let out = set
+            .render(
+                "secret.yaml",
+                &serde_json::json!({}),
+                &Options::default(),
+                &mut host,
+            )
+            .unwrap();
+        assert_eq!(out, "8 36 X");
+        let calls: Vec<(&str, &str)> = host
+            .nondeterministic_calls
+            .iter()
+            .map(|(f, t)| (f.as_str(), t.as_str()))
+            .collect();
+        assert_eq!(
+            calls,
+            [("randAlphaNum", "_h.tpl"), ("uuidv4", "secret.yaml")]
+        );
+        assert!(is_nondeterministic("lookup") && !is_nondeterministic("upper"));
+    }
+
+    #[test]
+    fn errors_name_the_file_and_line() {
+        let mut set = Templates::new();
+        set.add(
+            "cm.yaml",
+            "a: 1\nb: {{ required \"b is required\" .Values.b }}",
+        )
+        .unwrap();
+        let err = set
+            .render(
+                "cm.yaml",
+                &serde_json::json!({"Values": {}}),
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap_err();
+        assert!(matches!(err, TemplateError::Execute { .. }));
+        assert!(
+            err.to_string()
+                .starts_with("template: cm.yaml:2:6: executing \"cm.yaml\" at <required"),
+            "{err}"
+        );
+        let err = Templates::new().add("bad.yaml", "x\n{{ if }}").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "template: bad.yaml:2: missing value for if"
+        );
+    }
 }

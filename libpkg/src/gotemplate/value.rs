@@ -95,6 +95,8 @@ pub(crate) enum Value {
     Map(MapRef, Elem),
     /// `time.Time`.
     Time(Rc<super::time::Time>),
+    /// A Go value with methods, provided by the host (`.Files`, `.Capabilities`...).
+    Object(Rc<dyn super::GoObject>),
 }
 
 /// Go's basic kinds, as text/template's comparison functions group them.
@@ -150,6 +152,28 @@ impl Value {
         }
     }
 
+    /// A value from the host's data.
+    pub(crate) fn from_data(d: &super::Data) -> Value {
+        match d {
+            super::Data::Json(j) => Value::from_json(j),
+            super::Data::Object(o) => Value::Object(o.clone()),
+        }
+    }
+
+    /// The value as the host's data (maps and lists as JSON; values JSON
+    /// cannot hold as null).
+    pub(crate) fn to_data(&self) -> super::Data {
+        match self {
+            Value::Object(o) => super::Data::Object(o.clone()),
+            v => super::Data::Json(
+                serde_json::from_str(
+                    &super::encode::to_json(v, false, None).unwrap_or_else(|| "null".into()),
+                )
+                .unwrap_or(serde_json::Value::Null),
+            ),
+        }
+    }
+
     /// Go's `%T` of the value.
     pub(crate) fn type_name(&self) -> String {
         match self {
@@ -163,6 +187,7 @@ impl Value {
             Value::List(_, e) => format!("[]{}", e.name()),
             Value::Map(_, e) => format!("map[string]{}", e.name()),
             Value::Time(_) => "time.Time".into(),
+            Value::Object(o) => o.type_name().to_string(),
         }
     }
 
@@ -178,7 +203,7 @@ impl Value {
             Value::Str(_) => "string",
             Value::List(..) => "slice",
             Value::Map(..) => "map",
-            Value::Time(_) => "struct",
+            Value::Time(_) | Value::Object(_) => "struct",
         }
     }
 
@@ -191,7 +216,7 @@ impl Value {
             Value::Uint8(_) => Kind::Uint,
             Value::Float(_) => Kind::Float,
             Value::Str(_) => Kind::String,
-            Value::List(..) | Value::Map(..) | Value::Time(_) => Kind::Other,
+            Value::List(..) | Value::Map(..) | Value::Time(_) | Value::Object(_) => Kind::Other,
         }
     }
 
@@ -207,7 +232,7 @@ impl Value {
             Value::Str(s) => !s.is_empty(),
             Value::List(l, _) => !l.is_empty(),
             Value::Map(m, _) => !m.borrow().is_empty(),
-            Value::Time(_) => true,
+            Value::Time(_) | Value::Object(_) => true,
         }
     }
 
