@@ -9,7 +9,9 @@
 //! from the types each expects (and sometimes not, so type errors are
 //! exercised too). Functions whose results Go leaves unordered (`keys`,
 //! `values`) or random are left out, and so are ways to make a map contain
-//! itself (`merge`, `set` of a map), which crash Go's printer.
+//! itself (`merge`, `set` of a map), which crash Go's printer, and
+//! `fromYaml`/`fromJson` of arbitrary text, whose parse-error messages (put
+//! into the result's `Error` key) are the Rust parsers' words, not Go's.
 
 use crate::oracle::{Case, default_data};
 
@@ -130,6 +132,23 @@ const FUNCS: &[(&str, &[K], bool)] = &[
     ("abbrev", &[K::I, K::S], false),
     ("substr", &[K::I, K::I, K::S], false),
     ("nospace", &[K::S], false),
+    ("toToml", &[K::A], false),
+    ("camelcase", &[K::S], false),
+    ("snakecase", &[K::S], false),
+    ("kebabcase", &[K::S], false),
+    ("wrap", &[K::I, K::S], false),
+    ("abbrevboth", &[K::I, K::I, K::S], false),
+    ("duration", &[K::S], false),
+    ("durationRound", &[K::S], false),
+    ("toDate", &[K::S, K::S], false),
+    ("b64dec", &[K::S], false),
+    ("initials", &[K::S], false),
+    ("swapcase", &[K::S], false),
+    ("untitle", &[K::S], false),
+    ("trimAll", &[K::S, K::S], false),
+    ("split", &[K::S, K::S], false),
+    ("splitn", &[K::S, K::I, K::S], false),
+    ("tpl", &[K::S, K::A], false),
     ("snippet", &[], false),
 ];
 
@@ -255,6 +274,10 @@ impl Gen<'_> {
                 break;
             }
             pick = FUNCS[self.rng.below(FUNCS.len())];
+        }
+        if piped && pick.0 == "set" {
+            // A piped value set into a map can be the map itself.
+            pick = FUNCS[0];
         }
         let (name, kinds, variadic) = pick;
         if name == "snippet" {

@@ -845,11 +845,21 @@ impl Emitter {
                     self.write_indent();
                     let quoted = !resolves_to_str(k) || is_base60_float(k);
                     let ind = self.indent;
-                    let saved_k = self.indent;
+                    // libyaml's check_simple_key: one line, at most 128 bytes;
+                    // other keys are written as complex keys ("? key\n: value").
+                    let simple = !analyze(k).multiline && k.len() <= 128;
                     self.indent = ind + 2;
-                    self.scalar(k, quoted, true);
-                    self.indent = saved_k;
-                    self.indicator(":", false, false, false);
+                    if simple {
+                        self.scalar(k, quoted, true);
+                        self.indent = ind;
+                        self.indicator(":", false, false, false);
+                    } else {
+                        self.indicator("?", true, false, true);
+                        self.scalar(k, quoted, false);
+                        self.indent = ind;
+                        self.write_indent();
+                        self.indicator(":", true, false, true);
+                    }
                     self.node(v, Some(ind), true);
                 }
                 self.indent = saved;
@@ -895,7 +905,11 @@ pub(crate) fn to_toml(v: &Value) -> String {
             Ok(()) => t.out,
             Err(e) => e,
         },
-        Value::Invalid | Value::Nil => "toml: unsupported type for key '': invalid".into(),
+        // A list is classified (which can fail) before the missing key is noticed.
+        Value::List(..) => match toml_is_table(v) {
+            Err(e) => e,
+            Ok(_) => "toml: top-level values must be Go maps or structs".into(),
+        },
         _ => "toml: top-level values must be Go maps or structs".into(),
     }
 }

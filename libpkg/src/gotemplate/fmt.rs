@@ -435,7 +435,6 @@ pub(crate) fn go_quote(s: &str, ascii: bool) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             '\x0b' => out.push_str("\\v"),
-            '\u{fffd}' => out.push_str("\\ufffd"),
             c if (c as u32) < 0x20 || c as u32 == 0x7f => {
                 out.push_str(&format!("\\x{:02x}", c as u32))
             }

@@ -244,7 +244,8 @@ impl Time {
         let err = || {
             format!("parsing time {value:?} as {layout:?}: cannot parse {value:?} as {layout:?}")
         };
-        let (mut year, mut month, mut day, mut yday) = (1i64, 1u32, 1u32, 0u32);
+        // Go's defaults: year 0 when the layout has none.
+        let (mut year, mut month, mut day, mut yday) = (0i64, 1u32, 1u32, 0u32);
         let (mut hour, mut min, mut sec, mut nanos) = (0u32, 0u32, 0u32, 0u32);
         let mut pm: Option<bool> = None;
         let mut offset: Option<i32> = None;

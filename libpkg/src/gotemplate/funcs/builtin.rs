@@ -307,7 +307,25 @@ pub(crate) fn eq(a: &Value, bs: &[Value]) -> Result<bool, super::CallError> {
                 (Value::Str(x), Value::Str(y)) => x == y,
                 (Value::Time(x), Value::Time(y)) => x == y,
                 _ => {
-                    // Both "invalid kind": nil, lists, maps.
+                    // Both "invalid kind": nil, lists, maps. Go's canCompare:
+                    // same reflect kind, or one side no value at all.
+                    let same_kind = matches!(
+                        (a, b),
+                        (Value::List(..), Value::List(..))
+                            | (Value::Map(..), Value::Map(..))
+                            | (Value::Time(_), Value::Time(_))
+                            | (Value::Object(_), Value::Object(_))
+                    );
+                    if !same_kind && !a.is_nil() && !b.is_nil() {
+                        return Err(format!(
+                            "non-comparable types {}: {}, {}: {}",
+                            crate::gotemplate::fmt::value_string(a),
+                            a.type_name(),
+                            b.type_name(),
+                            crate::gotemplate::fmt::value_string(b)
+                        )
+                        .into());
+                    }
                     let (n1, n2) = (
                         a.is_nil() || a.is_nil_slice(),
                         b.is_nil() || b.is_nil_slice(),
@@ -315,20 +333,6 @@ pub(crate) fn eq(a: &Value, bs: &[Value]) -> Result<bool, super::CallError> {
                     if n1 || n2 {
                         n1 == n2
                     } else {
-                        let same_kind = matches!(
-                            (a, b),
-                            (Value::List(..), Value::List(..)) | (Value::Map(..), Value::Map(..))
-                        );
-                        if !same_kind {
-                            return Err(format!(
-                                "non-comparable types {}: {}, {}: {}",
-                                crate::gotemplate::fmt::value_string(a),
-                                a.type_name(),
-                                b.type_name(),
-                                crate::gotemplate::fmt::value_string(b)
-                            )
-                            .into());
-                        }
                         return Err(format!(
                             "non-comparable type {}: {}",
                             crate::gotemplate::fmt::value_string(b),

@@ -46,7 +46,13 @@ pub(super) fn register(t: &mut Table) {
                 .unwrap_or_default(),
         ))
     });
-    t.add("toToml", &[Any], |_, _, a| Ok(Value::str(to_toml(&a[0]))));
+    t.add("toToml", &[Any], |_, _, a| {
+        if a[0].is_nil() {
+            // BurntSushi's encoder panics on nil (reflect on a zero Value).
+            return Err("reflect: call of reflect.Value.Type on zero Value".into());
+        }
+        Ok(Value::str(to_toml(&a[0])))
+    });
     t.add("toJson", &[Any], |_, _, a| {
         Ok(Value::str(to_json(&a[0], true, None).unwrap_or_default()))
     });

@@ -604,19 +604,76 @@ fn base32_decode(st: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// Go's base64.StdEncoding.DecodeString, with its error positions.
 fn b64_decode(st: &str) -> Result<Vec<u8>, String> {
-    base64::engine::general_purpose::STANDARD
-        .decode(st)
-        .map_err(|e| match e {
-            base64::DecodeError::InvalidByte(i, _)
-            | base64::DecodeError::InvalidLastSymbol(i, _) => {
-                format!("illegal base64 data at input byte {i}")
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let src = st.as_bytes();
+    let corrupt = |at: usize| format!("illegal base64 data at input byte {at}");
+    let skip_newlines = |mut si: usize| {
+        while si < src.len() && (src[si] == b'\n' || src[si] == b'\r') {
+            si += 1;
+        }
+        si
+    };
+    let mut out = Vec::new();
+    let mut si = 0;
+    loop {
+        let mut dbuf = [0u8; 4];
+        let mut dlen = 4;
+        let mut j = 0;
+        let mut end = false;
+        while j < 4 {
+            if si == src.len() {
+                if j == 0 {
+                    return Ok(out);
+                }
+                return Err(corrupt(si - j));
             }
-            _ => format!(
-                "illegal base64 data at input byte {}",
-                st.len() - st.len() % 4
-            ),
-        })
+            let c = src[si];
+            si += 1;
+            if let Some(v) = ALPHABET.iter().position(|&x| x == c) {
+                dbuf[j] = v as u8;
+                j += 1;
+                continue;
+            }
+            if c == b'\n' || c == b'\r' {
+                continue;
+            }
+            if c != b'=' {
+                return Err(corrupt(si - 1));
+            }
+            match j {
+                0 | 1 => return Err(corrupt(si - 1)),
+                2 => {
+                    si = skip_newlines(si);
+                    if si == src.len() {
+                        return Err(corrupt(src.len()));
+                    }
+                    if src[si] != b'=' {
+                        return Err(corrupt(si - 1));
+                    }
+                    si += 1;
+                }
+                _ => {}
+            }
+            si = skip_newlines(si);
+            if si < src.len() {
+                return Err(corrupt(si));
+            }
+            dlen = j;
+            end = true;
+            break;
+        }
+        let val = (dbuf[0] as u32) << 18
+            | (dbuf[1] as u32) << 12
+            | (dbuf[2] as u32) << 6
+            | dbuf[3] as u32;
+        let bytes = [(val >> 16) as u8, (val >> 8) as u8, val as u8];
+        out.extend_from_slice(&bytes[..dlen - 1]);
+        if end {
+            return Ok(out);
+        }
+    }
 }
 
 /// Go's path.Clean.
@@ -871,6 +928,13 @@ pub(super) fn register(t: &mut Table) {
             go_slice_bytes(st, 0, (w - 3) as usize)
         )))
     });
+    t.add("abbrevboth", &[Int, Int, Str], |_, _, a| {
+        let (left, right, st) = (int(&a[0]), int(&a[1]), s(&a[2]));
+        if right < 4 || left > 0 && right < 7 {
+            return Ok(Value::str(st));
+        }
+        Ok(Value::str(abbreviate_full(st, left, right)))
+    });
     t.add("trunc", &[Int, Str], |_, _, a| {
         let (c, st) = (int(&a[0]), s(&a[1]));
         let n = st.len() as i64;
@@ -976,10 +1040,11 @@ pub(super) fn register(t: &mut Table) {
                 .collect::<String>(),
         ))
     });
+    // goutils.Initials reads bytes, each as a Latin-1 rune.
     t.add("initials", &[Str], |_, _, a| {
         let mut next = true;
         let mut out = String::new();
-        for c in s(&a[0]).chars() {
+        for c in s(&a[0]).bytes().map(char::from) {
             if c.is_whitespace() {
                 next = true;
             } else if next {
@@ -1976,6 +2041,35 @@ fn date_in_zone(ex: &mut Exec<'_>, layout: &str, date: &Value, zone: &str) -> St
         }
     };
     t.in_zone(zone).format(layout)
+}
+
+/// goutils.AbbreviateFull (its errors read as "", as sprig ignores them).
+fn abbreviate_full(st: &str, offset: i64, max: i64) -> String {
+    let n = st.len() as i64;
+    if st.is_empty() || max < 4 {
+        return String::new();
+    }
+    if n <= max {
+        return st.to_string();
+    }
+    let mut offset = offset.min(n);
+    if n - offset < max - 3 {
+        offset = n - (max - 3);
+    }
+    if offset <= 4 {
+        return format!("{}...", go_slice_bytes(st, 0, (max - 3) as usize));
+    }
+    if max < 7 {
+        return String::new();
+    }
+    if offset + max - 3 < n {
+        let rest = go_slice_bytes(st, offset as usize, n as usize);
+        return format!("...{}", abbreviate_full(&rest, 0, max - 3));
+    }
+    format!(
+        "...{}",
+        go_slice_bytes(st, (n - (max - 3)) as usize, n as usize)
+    )
 }
 
 fn go_max(a: f64, b: f64) -> f64 {
