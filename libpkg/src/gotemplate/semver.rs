@@ -41,6 +41,8 @@ pub(crate) struct Version {
     minor: u64,
     patch: u64,
     pre: String,
+    metadata: String,
+    original: String,
 }
 
 impl Version {
@@ -71,6 +73,8 @@ impl Version {
             minor: num(2)?,
             patch: num(3)?,
             pre,
+            metadata: m.get(8).map(|g| g.as_str().to_string()).unwrap_or_default(),
+            original: v.to_string(),
         })
     }
 
@@ -295,6 +299,63 @@ impl Constraint {
             return false;
         }
         true
+    }
+}
+
+/// sprig's `semver`: a `*semver.Version` with its accessor methods.
+impl crate::gotemplate::GoObject for Version {
+    fn type_name(&self) -> &str {
+        "*semver.Version"
+    }
+
+    fn has_method(&self, name: &str) -> bool {
+        matches!(
+            name,
+            "Major" | "Minor" | "Patch" | "Prerelease" | "Metadata" | "Original" | "String"
+        )
+    }
+
+    fn call(
+        &self,
+        name: &str,
+        args: &[crate::gotemplate::Data],
+    ) -> Option<Result<crate::gotemplate::Data, String>> {
+        use crate::gotemplate::Data;
+        if !self.has_method(name) {
+            return None;
+        }
+        if !args.is_empty() {
+            return Some(Err(format!(
+                "wrong number of args for {name}: want 0 got {}",
+                args.len()
+            )));
+        }
+        Some(Ok(match name {
+            "Major" => Data::Json(self.major.into()),
+            "Minor" => Data::Json(self.minor.into()),
+            "Patch" => Data::Json(self.patch.into()),
+            "Prerelease" => Data::Json(self.pre.clone().into()),
+            "Metadata" => Data::Json(self.metadata.clone().into()),
+            "Original" => Data::Json(self.original.clone().into()),
+            _ => Data::Json(self.display().into()),
+        }))
+    }
+
+    fn display(&self) -> String {
+        let mut s = format!("{}.{}.{}", self.major, self.minor, self.patch);
+        if !self.pre.is_empty() {
+            s.push('-');
+            s.push_str(&self.pre);
+        }
+        if !self.metadata.is_empty() {
+            s.push('+');
+            s.push_str(&self.metadata);
+        }
+        s
+    }
+
+    fn json(&self) -> serde_json::Value {
+        self.display().into()
     }
 }
 

@@ -1941,6 +1941,10 @@ pub(super) fn register(t: &mut Table) {
     }
 
     // Semantic versions.
+    t.add("semver", &[Str], |_, _, a| {
+        let v = crate::gotemplate::semver::Version::parse(s(&a[0]))?;
+        Ok(Value::Object(Rc::new(v)))
+    });
     t.add("semverCompare", &[Str, Str], |_, _, a| {
         crate::gotemplate::semver::semver_compare(s(&a[0]), s(&a[1]))
             .map(Value::Bool)
