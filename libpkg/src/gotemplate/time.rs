@@ -348,23 +348,25 @@ impl Time {
                     }
                 }
                 Std::Second | Std::ZeroSecond => {
-                    sec = num(
+                    // Go 1.19 does not stop on a missing number here: a
+                    // fraction that follows (".3") still parses, as 0.3s.
+                    let parsed = num(
                         &mut v,
                         if matches!(tok, Std::ZeroSecond) { 2 } else { 1 },
                         2,
-                    )
-                    .ok_or_else(err)?;
+                    );
+                    sec = parsed.unwrap_or(0);
                     if sec > 59 {
                         return Err(format!("parsing time {value:?}: second out of range"));
                     }
-                    // A fractional second may follow even if the layout has none.
-                    if (v.starts_with('.') || v.starts_with(','))
-                        && !matches!(next_std(rest).1, Some(Std::Frac(..)))
-                        && v[1..].starts_with(|c: char| c.is_ascii_digit())
-                    {
+                    let has_frac = (v.starts_with('.') || v.starts_with(','))
+                        && v[1..].starts_with(|c: char| c.is_ascii_digit());
+                    if has_frac && !matches!(next_std(rest).1, Some(Std::Frac(..))) {
                         let n = v[1..].bytes().take_while(u8::is_ascii_digit).count();
                         nanos = frac_nanos(&v[1..1 + n]);
                         v = &v[1 + n..];
+                    } else if parsed.is_none() {
+                        return Err(err());
                     }
                 }
                 Std::PM | Std::Pm => {
