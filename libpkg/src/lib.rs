@@ -7,7 +7,8 @@
 //!
 //! The crate is layered, and the module tree shows it:
 //! - pure planning over data: [`package`], [`version`], [`reference`](mod@reference), [`render`],
-//!   [`kinds`], [`permissions`], [`plan`];
+//!   [`kinds`], [`permissions`], [`plan`], [`gotemplate`] (Go templates as
+//!   Helm renders them);
 //! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
 //!   [`source`] (fetching a package from any reference),
 //!   [`cluster`] (Kubernetes API);
@@ -36,6 +37,7 @@
 pub mod action;
 pub mod cluster;
 pub mod diff;
+pub mod gotemplate;
 pub mod helm;
 pub mod kinds;
 pub mod names;

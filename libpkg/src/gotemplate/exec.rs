@@ -1,0 +1,795 @@
+//! The executor: walks a parsed template over data, as Go's
+//! text/template/exec.go does, with Helm's options.
+//!
+//! The subtle parts are Go's: a pipeline stage that yields a nil interface
+//! yields "no value" (printed `<no value>`, which Helm then deletes); a
+//! missing map key is the zero value of the map's element type
+//! (`missingkey=zero`), or an error in strict mode; a field of a nil value is
+//! an error (`nil pointer evaluating interface {}.x`), a field of no value is
+//! not; arguments are checked against the function's parameter types exactly
+//! as `reflect` would (a float64 value is not an `int`); `and`/`or`
+//! short-circuit; `range` over maps is in key order; variables live until
+//! the end of the enclosing control structure.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Display;
+use std::sync::Arc;
+
+use super::Host;
+use super::funcs::{self, Func, Param};
+use super::parse::{Arg, Command, Control, Node, Number, Pipe, Tree};
+use super::value::{Elem, Value};
+
+/// How deep templates may nest (`template`, `include`, `tpl`) before
+/// execution stops with an error, so a recursive template cannot overflow
+/// the stack. Go allows more (100000 `template` levels, 1000 `include`s of
+/// one name); charts never come close.
+pub(crate) const MAX_DEPTH: usize = 200;
+
+/// The non-local exits of a walk: `{{break}}`, `{{continue}}` and errors.
+#[derive(Debug)]
+pub(crate) enum Flow {
+    Break,
+    Continue,
+    Error(String),
+}
+
+type R<T> = Result<T, Flow>;
+
+/// One template being executed: its tree and its variables.
+pub(crate) struct Frame {
+    pub(crate) tree: Arc<Tree>,
+    pub(crate) vars: Vec<(String, Value)>,
+}
+
+/// What an execution shares across `template`, `include` and `tpl`.
+pub(crate) struct Exec<'h> {
+    pub(crate) trees: Arc<BTreeMap<String, Arc<Tree>>>,
+    pub(crate) host: &'h mut dyn Host,
+    pub(crate) strict: bool,
+    pub(crate) depth: usize,
+    pub(crate) include_counts: HashMap<String, usize>,
+}
+
+/// Where an error happened: a byte offset and the node's text.
+fn location(tree: &Tree, pos: usize) -> (usize, usize) {
+    let text = &tree.text[..pos.min(tree.text.len())];
+    let line = 1 + text.matches('\n').count();
+    let col = match text.rfind('\n') {
+        Some(i) => pos - (i + 1),
+        None => pos,
+    };
+    (line, col)
+}
+
+impl Exec<'_> {
+    /// Executes the template `name` with `dot` as data.
+    pub(crate) fn execute(&mut self, name: &str, dot: Value) -> Result<String, String> {
+        // Go's ExecuteTemplate takes `interface {}` data: nil is no value.
+        let dot = if matches!(dot, Value::Nil) {
+            Value::Invalid
+        } else {
+            dot
+        };
+        let tree = self.trees.get(name).cloned().ok_or_else(|| {
+            format!("template: no template {name:?} associated with template \"gotpl\"")
+        })?;
+        let mut frame = Frame {
+            tree: tree.clone(),
+            vars: vec![("$".into(), dot.clone())],
+        };
+        let mut out = String::new();
+        match self.walk_list(&mut frame, &dot, &tree.root, &mut out) {
+            Ok(()) => Ok(out),
+            Err(Flow::Error(e)) => Err(e),
+            Err(_) => Err(format!("template: {name}: break or continue outside range")),
+        }
+    }
+
+    pub(crate) fn error(
+        &self,
+        frame: &Frame,
+        pos: usize,
+        context: &dyn Display,
+        msg: impl Display,
+    ) -> Flow {
+        let (line, col) = location(&frame.tree, pos);
+        Flow::Error(format!(
+            "template: {}:{}:{}: executing {:?} at <{}>: {}",
+            frame.tree.parse_name, line, col, frame.tree.name, context, msg
+        ))
+    }
+
+    fn walk_list(&mut self, f: &mut Frame, dot: &Value, nodes: &[Node], out: &mut String) -> R<()> {
+        for n in nodes {
+            self.walk(f, dot, n, out)?;
+        }
+        Ok(())
+    }
+
+    fn walk(&mut self, f: &mut Frame, dot: &Value, node: &Node, out: &mut String) -> R<()> {
+        match node {
+            Node::Text(t) => out.push_str(t),
+            Node::Action(pipe) => {
+                let v = self.eval_pipeline(f, dot, pipe)?;
+                if pipe.decl.is_empty() {
+                    print_value(&v, out);
+                }
+            }
+            Node::If(c) | Node::With(c) => {
+                let mark = f.vars.len();
+                let v = self.eval_pipeline(f, dot, &c.pipe)?;
+                let r = if v.truth() {
+                    if matches!(node, Node::With(_)) {
+                        self.walk_list(f, &v, &c.list, out)
+                    } else {
+                        self.walk_list(f, dot, &c.list, out)
+                    }
+                } else if let Some(e) = &c.else_list {
+                    self.walk_list(f, dot, e, out)
+                } else {
+                    Ok(())
+                };
+                f.vars.truncate(mark);
+                r?;
+            }
+            Node::Range(c) => {
+                let mark = f.vars.len();
+                let r = self.walk_range(f, dot, c, out);
+                f.vars.truncate(mark);
+                r?;
+            }
+            Node::Template { pos, name, pipe } => {
+                let Some(tree) = self.trees.get(name).cloned() else {
+                    return Err(self.error(
+                        f,
+                        *pos,
+                        &format_args!("{{{{template {name:?}}}}}"),
+                        format_args!("template {name:?} not defined"),
+                    ));
+                };
+                if self.depth >= MAX_DEPTH {
+                    return Err(self.error(
+                        f,
+                        *pos,
+                        &format_args!("{{{{template {name:?}}}}}"),
+                        format_args!("exceeded maximum template depth ({MAX_DEPTH})"),
+                    ));
+                }
+                let new_dot = match pipe {
+                    Some(p) => self.eval_pipeline(f, dot, p)?,
+                    None => Value::Invalid,
+                };
+                let mut frame = Frame {
+                    tree: tree.clone(),
+                    vars: vec![("$".into(), new_dot.clone())],
+                };
+                self.depth += 1;
+                let r = self.walk_list(&mut frame, &new_dot, &tree.root, out);
+                self.depth -= 1;
+                if let Err(Flow::Error(e)) = r {
+                    return Err(Flow::Error(e));
+                }
+            }
+            Node::Break => return Err(Flow::Break),
+            Node::Continue => return Err(Flow::Continue),
+        }
+        Ok(())
+    }
+
+    fn walk_range(&mut self, f: &mut Frame, dot: &Value, c: &Control, out: &mut String) -> R<()> {
+        let val = self.eval_pipeline(f, dot, &c.pipe)?;
+        let mark = f.vars.len();
+        let items: Vec<(Value, Value)> = match &val {
+            Value::List(l, _) => l
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (Value::Int(i as i64), v.clone()))
+                .collect(),
+            Value::Map(m, _) => m
+                .borrow()
+                .iter()
+                .map(|(k, v)| (Value::str(k.as_str()), v.clone()))
+                .collect(),
+            Value::Invalid | Value::Nil => Vec::new(),
+            v => {
+                return Err(self.error(
+                    f,
+                    c.pos,
+                    &format_args!("{}", c.pipe),
+                    format_args!("range can't iterate over {}", super::fmt::value_string(v)),
+                ));
+            }
+        };
+        if items.is_empty() {
+            if let Some(e) = &c.else_list {
+                self.walk_list(f, dot, e, out)?;
+            }
+            return Ok(());
+        }
+        for (index, elem) in items {
+            let n = f.vars.len();
+            if !c.pipe.decl.is_empty() {
+                f.vars[n - 1].1 = elem.clone();
+            }
+            if c.pipe.decl.len() > 1 {
+                f.vars[n - 2].1 = index;
+            }
+            let r = self.walk_list(f, &elem, &c.list, out);
+            f.vars.truncate(mark);
+            match r {
+                Ok(()) | Err(Flow::Continue) => {}
+                Err(Flow::Break) => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn eval_pipeline(&mut self, f: &mut Frame, dot: &Value, pipe: &Pipe) -> R<Value> {
+        let mut value: Option<Value> = None;
+        for cmd in &pipe.cmds {
+            let mut v = self.eval_command(f, dot, cmd, value.take())?;
+            if matches!(v, Value::Nil) {
+                v = Value::Invalid;
+            }
+            value = Some(v);
+        }
+        let value = value.unwrap_or(Value::Invalid);
+        for var in &pipe.decl {
+            if pipe.is_assign {
+                match f.vars.iter_mut().rev().find(|(n, _)| n == var) {
+                    Some(slot) => slot.1 = value.clone(),
+                    None => {
+                        let at = pipe
+                            .cmds
+                            .last()
+                            .map(|c| c.args[0].pos())
+                            .unwrap_or(pipe.pos);
+                        return Err(self.error(
+                            f,
+                            at,
+                            pipe,
+                            format_args!("undefined variable: {var}"),
+                        ));
+                    }
+                }
+            } else {
+                f.vars.push((var.clone(), value.clone()));
+            }
+        }
+        Ok(value)
+    }
+
+    fn not_a_function(&self, f: &Frame, args: &[Arg], final_: &Option<Value>) -> R<()> {
+        if args.len() > 1 || final_.is_some() {
+            return Err(self.error(
+                f,
+                args[0].pos(),
+                &args[0],
+                format_args!("can't give argument to non-function {}", args[0]),
+            ));
+        }
+        Ok(())
+    }
+
+    fn eval_command(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        cmd: &Command,
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let first = &cmd.args[0];
+        match first {
+            Arg::Field { pos, idents } => {
+                return self.eval_field_chain(
+                    f,
+                    dot,
+                    dot.clone(),
+                    *pos,
+                    first,
+                    idents,
+                    &cmd.args,
+                    final_,
+                );
+            }
+            Arg::Chain { .. } => return self.eval_chain(f, dot, first, &cmd.args, final_),
+            Arg::Identifier(pos, name) => {
+                return self.eval_function(f, dot, *pos, name, &cmd.args, final_);
+            }
+            Arg::Pipe(p) => {
+                self.not_a_function(f, &cmd.args, &final_)?;
+                return self.eval_pipeline(f, dot, p);
+            }
+            Arg::Variable { .. } => return self.eval_variable(f, dot, first, &cmd.args, final_),
+            _ => {}
+        }
+        self.not_a_function(f, &cmd.args, &final_)?;
+        match first {
+            Arg::Bool(_, b) => Ok(Value::Bool(*b)),
+            Arg::Dot(_) => Ok(dot.clone()),
+            Arg::Nil(pos) => Err(self.error(f, *pos, first, "nil is not a command")),
+            Arg::Number(pos, n) => self.ideal_constant(f, *pos, n),
+            Arg::Str { text, .. } => Ok(Value::str(text.as_str())),
+            _ => Err(self.error(
+                f,
+                first.pos(),
+                first,
+                format_args!("can't evaluate command {first}"),
+            )),
+        }
+    }
+
+    fn ideal_constant(&self, f: &Frame, pos: usize, n: &Number) -> R<Value> {
+        let hex_int = {
+            let t = n.text.trim_start_matches(['+', '-']);
+            t.len() > 2 && (t.starts_with("0x") || t.starts_with("0X")) && !t.contains(['p', 'P'])
+        };
+        if n.is_float && !hex_int && !n.is_char && n.text.contains(['.', 'e', 'E', 'p', 'P']) {
+            return Ok(Value::Float(n.float));
+        }
+        if n.is_int {
+            return Ok(Value::Int(n.int));
+        }
+        if n.is_uint {
+            return Err(self.error(f, pos, &n.text, format_args!("{} overflows int", n.text)));
+        }
+        Ok(Value::Invalid)
+    }
+
+    fn lookup_var(&self, f: &Frame, arg: &Arg, name: &str) -> R<Value> {
+        match f.vars.iter().rev().find(|(n, _)| n == name) {
+            Some((_, v)) => Ok(v.clone()),
+            None => Err(self.error(
+                f,
+                arg.pos(),
+                arg,
+                format_args!("undefined variable: {name}"),
+            )),
+        }
+    }
+
+    fn eval_variable(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        arg: &Arg,
+        args: &[Arg],
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let Arg::Variable { pos, idents } = arg else {
+            unreachable!()
+        };
+        let value = self.lookup_var(f, arg, &idents[0])?;
+        if idents.len() == 1 {
+            self.not_a_function(f, args, &final_)?;
+            return Ok(value);
+        }
+        self.eval_field_chain(f, dot, value, *pos, arg, &idents[1..], args, final_)
+    }
+
+    fn eval_chain(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        arg: &Arg,
+        args: &[Arg],
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let Arg::Chain { pos, node, fields } = arg else {
+            unreachable!()
+        };
+        if matches!(node.as_ref(), Arg::Nil(_)) {
+            return Err(self.error(
+                f,
+                *pos,
+                arg,
+                format_args!("indirection through explicit nil in {arg}"),
+            ));
+        }
+        let receiver = self.eval_arg(f, dot, None, node)?;
+        self.eval_field_chain(f, dot, receiver, *pos, arg, fields, args, final_)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn eval_field_chain(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        mut receiver: Value,
+        pos: usize,
+        node: &Arg,
+        idents: &[String],
+        args: &[Arg],
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let n = idents.len();
+        for ident in &idents[..n - 1] {
+            receiver = self.eval_field(f, pos, node, ident, false, receiver)?;
+        }
+        let has_args = args.len() > 1 || final_.is_some();
+        if let Value::Object(o) = &receiver
+            && o.has_method(&idents[n - 1])
+        {
+            let o = o.clone();
+            return self.call_method(f, dot, pos, node, &o, &idents[n - 1], args, final_);
+        }
+        self.eval_field(f, pos, node, &idents[n - 1], has_args, receiver)
+    }
+
+    /// Calls a method of a host object (`.Files.Get "x"`), with the
+    /// command's other operands and the piped value as arguments.
+    #[allow(clippy::too_many_arguments)]
+    fn call_method(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        pos: usize,
+        node: &Arg,
+        o: &std::rc::Rc<dyn super::GoObject>,
+        name: &str,
+        args: &[Arg],
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let mut argv = Vec::new();
+        for a in args.iter().skip(1) {
+            let v = self.eval_arg(f, dot, Some(Param::Any), a)?;
+            argv.push(v.to_data());
+        }
+        if let Some(v) = final_ {
+            argv.push(v.to_data());
+        }
+        match o.call(name, &argv) {
+            Some(Ok(d)) => Ok(Value::from_data(&d)),
+            Some(Err(e)) => {
+                Err(self.error(f, pos, node, format_args!("error calling {name}: {e}")))
+            }
+            None => Err(self.error(
+                f,
+                pos,
+                node,
+                format_args!("can't evaluate field {name} in type {}", o.type_name()),
+            )),
+        }
+    }
+
+    fn eval_field(
+        &mut self,
+        f: &Frame,
+        pos: usize,
+        node: &Arg,
+        name: &str,
+        has_args: bool,
+        receiver: Value,
+    ) -> R<Value> {
+        match receiver {
+            Value::Invalid => {
+                if self.strict {
+                    return Err(self.error(
+                        f,
+                        pos,
+                        node,
+                        format_args!("nil data; no entry for key {name:?}"),
+                    ));
+                }
+                Ok(Value::Invalid)
+            }
+            Value::Nil => Err(self.error(
+                f,
+                pos,
+                node,
+                format_args!("nil pointer evaluating interface {{}}.{name}"),
+            )),
+            Value::Map(m, elem) => {
+                if has_args {
+                    return Err(self.error(
+                        f,
+                        pos,
+                        node,
+                        format_args!("{name} is not a method but has arguments"),
+                    ));
+                }
+                if let Some(v) = m.borrow().get(name) {
+                    return Ok(v.clone());
+                }
+                if self.strict {
+                    return Err(self.error(
+                        f,
+                        pos,
+                        node,
+                        format_args!("map has no entry for key {name:?}"),
+                    ));
+                }
+                Ok(match elem {
+                    Elem::Any | Elem::NilAny => Value::Nil,
+                    Elem::Str => Value::str(""),
+                    Elem::Int => Value::Int(0),
+                })
+            }
+            Value::Object(o) => match o.field(name) {
+                Some(_) if has_args => Err(self.error(
+                    f,
+                    pos,
+                    node,
+                    format_args!("{name} is not a method but has arguments"),
+                )),
+                Some(d) => Ok(Value::from_data(&d)),
+                None => Err(self.error(
+                    f,
+                    pos,
+                    node,
+                    format_args!("can't evaluate field {name} in type {}", o.type_name()),
+                )),
+            },
+            v => Err(self.error(
+                f,
+                pos,
+                node,
+                format_args!("can't evaluate field {name} in type {}", v.type_name()),
+            )),
+        }
+    }
+
+    fn eval_function(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        pos: usize,
+        name: &str,
+        args: &[Arg],
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let Some(func) = funcs::lookup(name) else {
+            return Err(self.error(
+                f,
+                pos,
+                &name,
+                format_args!("{name:?} is not a defined function"),
+            ));
+        };
+        self.eval_call(f, dot, pos, name, func, &args[1..], final_)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn eval_call(
+        &mut self,
+        f: &mut Frame,
+        dot: &Value,
+        pos: usize,
+        name: &str,
+        func: &Func,
+        args: &[Arg],
+        final_: Option<Value>,
+    ) -> R<Value> {
+        let num_in = args.len() + usize::from(final_.is_some());
+        let num_fixed = func.params.len();
+        if func.variadic.is_some() {
+            if num_in < num_fixed {
+                return Err(self.error(
+                    f,
+                    pos,
+                    &name,
+                    format_args!(
+                        "wrong number of args for {name}: want at least {num_fixed} got {}",
+                        args.len()
+                    ),
+                ));
+            }
+        } else if num_in != num_fixed {
+            return Err(self.error(
+                f,
+                pos,
+                &name,
+                format_args!("wrong number of args for {name}: want {num_fixed} got {num_in}"),
+            ));
+        }
+        if func.builtin && (name == "and" || name == "or") {
+            let mut v = Value::Invalid;
+            for a in args {
+                v = self.eval_arg(f, dot, Some(Param::Raw), a)?;
+                if v.truth() == (name == "or") {
+                    return Ok(v);
+                }
+            }
+            if let Some(fv) = final_ {
+                v = fv;
+            }
+            return Ok(v);
+        }
+        let mut argv = Vec::with_capacity(num_in);
+        for (i, a) in args.iter().enumerate() {
+            let p = if i < num_fixed {
+                func.params[i]
+            } else {
+                func.variadic.unwrap_or(Param::Any)
+            };
+            argv.push(self.eval_arg(f, dot, Some(p), a)?);
+        }
+        if let Some(fv) = final_ {
+            let i = argv.len();
+            let p = if i < num_fixed {
+                func.params[i]
+            } else {
+                func.variadic.unwrap_or(Param::Any)
+            };
+            let v = self.validate_type(
+                f,
+                args.last().map(|a| a.pos()).unwrap_or(pos),
+                &name,
+                fv,
+                Some(p),
+            )?;
+            argv.push(v);
+        }
+        if funcs::NONDETERMINISTIC.contains(&name) {
+            let file = f.tree.parse_name.clone();
+            self.host.nondeterministic(name, &file);
+        }
+        (func.f)(self, f, argv).map_err(|e| match e {
+            funcs::CallError::Msg(m) => {
+                self.error(f, pos, &name, format_args!("error calling {name}: {m}"))
+            }
+        })
+    }
+
+    /// Go's validateType: can `v` be passed as a parameter of type `p`?
+    fn validate_type(
+        &self,
+        f: &Frame,
+        pos: usize,
+        ctx: &dyn Display,
+        v: Value,
+        p: Option<Param>,
+    ) -> R<Value> {
+        let Some(p) = p else {
+            // No type: any value, no value stays no value.
+            return Ok(v);
+        };
+        match (&v, p) {
+            (_, Param::Raw) => Ok(v),
+            (Value::Invalid | Value::Nil, Param::Any) => Ok(Value::Nil),
+            (Value::Invalid, Param::Map) => Ok(Value::Nil),
+            (Value::Invalid, p) => Err(self.error(
+                f,
+                pos,
+                ctx,
+                format_args!("invalid value; expected {}", p.go_type()),
+            )),
+            (_, Param::Any) => Ok(v),
+            (v, p) if p.accepts(v) => Ok(v.clone()),
+            (Value::Nil, p) => Err(self.error(
+                f,
+                pos,
+                ctx,
+                format_args!(
+                    "wrong type for value; expected {}; got interface {{}}",
+                    p.go_type()
+                ),
+            )),
+            (v, p) => Err(self.error(
+                f,
+                pos,
+                ctx,
+                format_args!(
+                    "wrong type for value; expected {}; got {}",
+                    p.go_type(),
+                    v.type_name()
+                ),
+            )),
+        }
+    }
+
+    /// Go's evalArg: evaluates an operand for a parameter of type `p`
+    /// (`None`: no type, as for the receiver of a chain).
+    fn eval_arg(&mut self, f: &mut Frame, dot: &Value, p: Option<Param>, a: &Arg) -> R<Value> {
+        let v = match a {
+            Arg::Dot(_) => dot.clone(),
+            Arg::Nil(pos) => {
+                return match p {
+                    None | Some(Param::Raw) => Ok(Value::Invalid),
+                    Some(Param::Any) | Some(Param::Map) => Ok(Value::Nil),
+                    Some(p) => Err(self.error(
+                        f,
+                        *pos,
+                        a,
+                        format_args!("cannot assign nil to {}", p.go_type()),
+                    )),
+                };
+            }
+            Arg::Field { pos, idents } => self.eval_field_chain(
+                f,
+                dot,
+                dot.clone(),
+                *pos,
+                a,
+                idents,
+                std::slice::from_ref(a),
+                None,
+            )?,
+            Arg::Variable { .. } => self.eval_variable(f, dot, a, std::slice::from_ref(a), None)?,
+            Arg::Pipe(pipe) => self.eval_pipeline(f, dot, pipe)?,
+            Arg::Identifier(pos, name) => {
+                self.eval_function(f, dot, *pos, name, std::slice::from_ref(a), None)?
+            }
+            Arg::Chain { .. } => self.eval_chain(f, dot, a, std::slice::from_ref(a), None)?,
+            Arg::Bool(pos, b) => {
+                return match p {
+                    None | Some(Param::Raw) | Some(Param::Any) | Some(Param::Bool) => {
+                        Ok(Value::Bool(*b))
+                    }
+                    Some(Param::Map) => Err(self.error(
+                        f,
+                        *pos,
+                        a,
+                        format_args!("can't handle {a} for arg of type {}", Param::Map.go_type()),
+                    )),
+                    Some(_) => Err(self.error(
+                        f,
+                        *pos,
+                        a,
+                        format_args!("expected {}; found {a}", expected_word(p)),
+                    )),
+                };
+            }
+            Arg::Str { pos, text, .. } => {
+                return match p {
+                    None | Some(Param::Raw) | Some(Param::Any) | Some(Param::Str) => {
+                        Ok(Value::str(text.as_str()))
+                    }
+                    Some(Param::Map) => Err(self.error(
+                        f,
+                        *pos,
+                        a,
+                        format_args!("can't handle {a} for arg of type {}", Param::Map.go_type()),
+                    )),
+                    Some(_) => Err(self.error(
+                        f,
+                        *pos,
+                        a,
+                        format_args!("expected {}; found {a}", expected_word(p)),
+                    )),
+                };
+            }
+            Arg::Number(pos, n) => {
+                return match p {
+                    None | Some(Param::Raw) | Some(Param::Any) => self.ideal_constant(f, *pos, n),
+                    Some(Param::Int) if n.is_int => Ok(Value::Int(n.int)),
+                    Some(Param::Float) if n.is_float => Ok(Value::Float(n.float)),
+                    Some(Param::Map) => Err(self.error(
+                        f,
+                        *pos,
+                        a,
+                        format_args!("can't handle {a} for arg of type {}", Param::Map.go_type()),
+                    )),
+                    Some(_) => Err(self.error(
+                        f,
+                        *pos,
+                        a,
+                        format_args!("expected {}; found {a}", expected_word(p)),
+                    )),
+                };
+            }
+        };
+        self.validate_type(f, a.pos(), a, v, p)
+    }
+}
+
+fn expected_word(p: Option<Param>) -> &'static str {
+    match p {
+        Some(Param::Bool) => "bool",
+        Some(Param::Str) => "string",
+        Some(Param::Int) => "integer",
+        Some(Param::Float) => "float",
+        _ => "value",
+    }
+}
+
+/// Prints a pipeline's value as an action does.
+fn print_value(v: &Value, out: &mut String) {
+    match v {
+        Value::Invalid => out.push_str("<no value>"),
+        Value::Str(s) => out.push_str(s),
+        v => out.push_str(&super::fmt::value_string(v)),
+    }
+}

@@ -1,0 +1,191 @@
+//! Helm's own template functions (helm/helm pkg/engine/funcs.go and
+//! engine.go): `include`, `tpl`, `required`, `fail`, `toYaml`, `fromYaml`,
+//! `fromYamlArray`, `toJson`, `fromJson`, `fromJsonArray` and `lookup`
+//! (answered by the host).
+//!
+//! `include` runs a named template into a string (at most 1000 nested
+//! includes of one name, like Helm); `tpl` parses a string as a template in a
+//! copy of the current set, runs it with `missingkey=zero` and removes
+//! `<no value>`; `required` and `fail` produce Helm's marked messages.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::{CallError, CallResult, Param, Table};
+use crate::gotemplate::encode::{to_json, to_toml, to_yaml};
+use crate::gotemplate::exec::{Exec, Frame, MAX_DEPTH};
+use crate::gotemplate::parse::parse;
+use crate::gotemplate::value::Value;
+
+use Param::*;
+
+/// How many nested `include`s of one template Helm allows.
+const RECURSION_MAX: usize = 1000;
+
+pub(super) fn register(t: &mut Table) {
+    t.add("include", &[Str, Any], include);
+    t.add("tpl", &[Str, Map], tpl);
+    t.add("required", &[Str, Any], |_, _, a| {
+        let missing = match &a[1] {
+            Value::Nil | Value::Invalid => true,
+            Value::Str(s) => s.is_empty(),
+            _ => false,
+        };
+        if missing {
+            return Err(warn_wrap(a[0].as_str().unwrap_or_default()).into());
+        }
+        Ok(a[1].clone())
+    });
+    t.add("fail", &[Str], |_, _, a| {
+        Err(warn_wrap(a[0].as_str().unwrap_or_default()).into())
+    });
+    t.add("toYaml", &[Any], |_, _, a| {
+        Ok(Value::str(
+            to_yaml(&a[0])
+                .map(|s| s.strip_suffix('\n').map(str::to_string).unwrap_or(s))
+                .unwrap_or_default(),
+        ))
+    });
+    t.add("toToml", &[Any], |_, _, a| {
+        if a[0].is_nil() {
+            // BurntSushi's encoder panics on nil (reflect on a zero Value).
+            return Err("reflect: call of reflect.Value.Type on zero Value".into());
+        }
+        Ok(Value::str(to_toml(&a[0])))
+    });
+    t.add("toJson", &[Any], |_, _, a| {
+        Ok(Value::str(to_json(&a[0], true, None).unwrap_or_default()))
+    });
+    t.add("fromYaml", &[Str], |_, _, a| {
+        let text = a[0].as_str().unwrap_or_default();
+        Ok(match crate::yaml::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(o)) => Value::from_json(&serde_json::Value::Object(o)),
+            Ok(serde_json::Value::Null) => Value::map(BTreeMap::new()),
+            Ok(other) => error_map(format!(
+                "error unmarshaling JSON: while decoding JSON: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                json_kind(&other)
+            )),
+            Err(e) => error_map(format!("error converting YAML to JSON: {e}")),
+        })
+    });
+    t.add("fromYamlArray", &[Str], |_, _, a| {
+        let text = a[0].as_str().unwrap_or_default();
+        Ok(match crate::yaml::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Array(items)) => Value::list(items.iter().map(Value::from_json).collect()),
+            Ok(serde_json::Value::Null) => Value::list(Vec::new()),
+            Ok(other) => Value::list(vec![Value::str(format!(
+                "error unmarshaling JSON: while decoding JSON: json: cannot unmarshal {} into Go value of type []interface {{}}",
+                json_kind(&other)
+            ))]),
+            Err(e) => Value::list(vec![Value::str(format!("error converting YAML to JSON: {e}"))]),
+        })
+    });
+    t.add("fromJson", &[Str], |_, _, a| {
+        Ok(
+            match serde_json::from_str::<serde_json::Value>(a[0].as_str().unwrap_or_default()) {
+                Ok(serde_json::Value::Object(o)) => Value::from_json(&serde_json::Value::Object(o)),
+                Ok(serde_json::Value::Null) => Value::map(BTreeMap::new()),
+                Ok(other) => error_map(format!(
+                    "json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                    json_kind(&other)
+                )),
+                Err(e) => error_map(e.to_string()),
+            },
+        )
+    });
+    t.add("fromJsonArray", &[Str], |_, _, a| {
+        Ok(
+            match serde_json::from_str::<serde_json::Value>(a[0].as_str().unwrap_or_default()) {
+                Ok(serde_json::Value::Array(items)) => {
+                    Value::list(items.iter().map(Value::from_json).collect())
+                }
+                Ok(serde_json::Value::Null) => Value::list(Vec::new()),
+                Ok(other) => Value::list(vec![Value::str(format!(
+                    "json: cannot unmarshal {} into Go value of type []interface {{}}",
+                    json_kind(&other)
+                ))]),
+                Err(e) => Value::list(vec![Value::str(e.to_string())]),
+            },
+        )
+    });
+    t.add("lookup", &[Str, Str, Str, Str], |ex, _, a| {
+        let s = |i: usize| a[i].as_str().unwrap_or_default().to_string();
+        match ex.host.lookup(&s(0), &s(1), &s(2), &s(3)) {
+            Ok(v) => Ok(match Value::from_json(&v) {
+                m @ Value::Map(..) => m,
+                _ => Value::map(BTreeMap::new()),
+            }),
+            Err(e) => Err(e.into()),
+        }
+    });
+}
+
+fn json_kind(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "bool",
+        serde_json::Value::Number(_) => "number",
+        serde_json::Value::String(_) => "string",
+        serde_json::Value::Array(_) => "array",
+        serde_json::Value::Object(_) => "object",
+    }
+}
+
+fn error_map(msg: String) -> Value {
+    let mut m = BTreeMap::new();
+    m.insert("Error".to_string(), Value::str(msg));
+    Value::map(m)
+}
+
+/// Helm marks `required` and `fail` messages so it can show them alone.
+fn warn_wrap(msg: &str) -> String {
+    format!("HELM_ERR_START{msg}HELM_ERR_END")
+}
+
+fn include(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
+    let name = a[0].as_str().unwrap_or_default().to_string();
+    let count = ex.include_counts.entry(name.clone()).or_insert(0);
+    if *count > RECURSION_MAX {
+        return Err(format!(
+            "rendering template has a nested reference name: {name}: unable to execute template"
+        )
+        .into());
+    }
+    *count += 1;
+    if ex.depth >= MAX_DEPTH {
+        return Err(format!("exceeded maximum template depth ({MAX_DEPTH})").into());
+    }
+    ex.depth += 1;
+    let r = ex.execute(&name, a[1].clone());
+    ex.depth -= 1;
+    if let Some(c) = ex.include_counts.get_mut(&name) {
+        *c -= 1;
+    }
+    r.map(Value::str).map_err(CallError::Msg)
+}
+
+fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
+    let text = a[0].as_str().unwrap_or_default().to_string();
+    let has = |n: &str| super::lookup(n).is_some();
+    let trees = parse("tpl", &text, &has)
+        .map_err(|e| CallError::Msg(format!("cannot parse template {text:?}: {}", e.0)))?;
+    let mut set: BTreeMap<String, Arc<crate::gotemplate::parse::Tree>> = (*ex.trees).clone();
+    super::super::add_trees(&mut set, trees);
+    let saved = std::mem::replace(&mut ex.trees, Arc::new(set));
+    if ex.depth >= MAX_DEPTH {
+        ex.trees = saved;
+        return Err(format!("exceeded maximum template depth ({MAX_DEPTH})").into());
+    }
+    ex.depth += 1;
+    let vals = match &a[1] {
+        Value::Nil | Value::Invalid => Value::map(BTreeMap::new()),
+        v => v.clone(),
+    };
+    let r = ex.execute("tpl", vals);
+    ex.depth -= 1;
+    ex.trees = saved;
+    match r {
+        Ok(s) => Ok(Value::str(s.replace("<no value>", ""))),
+        Err(e) => Err(format!("error during tpl function execution for {text:?}: {e}").into()),
+    }
+}

@@ -1,0 +1,530 @@
+//! A Go `text/template` engine configured as Helm configures it: Go's
+//! template language, sprig's functions and Helm's own, rendering values
+//! exactly as Helm would.
+//!
+//! Go's language is reproduced in full where charts can see it: actions,
+//! pipelines, variables (`:=` and `=`), `if`/`else if`/`else`, `range` over
+//! lists and maps (in key order) with `break`/`continue`, `with`, `define`,
+//! `template`, `block`, whitespace trimming, comments; Go's dynamic types and
+//! its rules for them (values from YAML are `float64`, so `eq .replicas 1` is
+//! an error, as in Helm); Go's `fmt` formatting; Helm's missing-value
+//! behaviour (`missingkey=zero`, `<no value>` removed). The differential test
+//! suite (`tests/gotemplate`) runs every case through Go itself and compares.
+//!
+//! ```
+//! use libpkg::gotemplate::{Templates, Options, DefaultHost};
+//!
+//! let mut set = Templates::new();
+//! set.add("_helpers.tpl", r#"{{ define "name" }}{{ .Values.name | default "app" | trunc 63 }}{{ end }}"#)?;
+//! set.add("cm.yaml", "name: {{ include \"name\" . }}\nreplicas: {{ .Values.replicas }}\n{{ .Values.missing }}")?;
+//! let data = serde_json::json!({"Values": {"replicas": 3}});
+//! let out = set.render("cm.yaml", &data, &Options::default(), &mut DefaultHost::default())?;
+//! assert_eq!(out, "name: app\nreplicas: 3\n");
+//! # Ok::<(), libpkg::gotemplate::TemplateError>(())
+//! ```
+
+mod encode;
+mod exec;
+mod fmt;
+mod funcs;
+mod lex;
+mod parse;
+mod semver;
+mod time;
+mod value;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use parse::{Tree, is_empty_tree};
+
+/// A template error: parsing or executing, with Go's message (which names
+/// the template file, line and, when executing, column and action).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TemplateError {
+    /// The template text is not a valid template.
+    #[error("{message}")]
+    Parse {
+        /// The template (file) that failed to parse.
+        template: String,
+        /// Go's message: `template: NAME:LINE: ...`.
+        message: String,
+    },
+    /// Executing a template failed (a function's error, `fail`,
+    /// `required`, a type error, a missing template...).
+    #[error("{message}")]
+    Execute {
+        /// The template that was executed.
+        template: String,
+        /// Go's message: `template: NAME:LINE:COL: executing "NAME" at <...>: ...`.
+        message: String,
+    },
+}
+
+/// How to treat a missing map key.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `missingkey=error` (Helm's `--strict` lint) instead of Helm's default
+    /// `missingkey=zero`.
+    pub strict: bool,
+}
+
+/// What the engine needs from its surroundings: the cluster for `lookup`,
+/// randomness for `randAlphaNum` and friends, and someone to tell when a
+/// template calls a function whose result is not determined by its
+/// arguments (so a plan can list it).
+pub trait Host {
+    /// Helm's `lookup`: the object (or, with an empty name, the list) as
+    /// JSON; an empty map when it does not exist or there is no cluster.
+    fn lookup(
+        &mut self,
+        api_version: &str,
+        kind: &str,
+        namespace: &str,
+        name: &str,
+    ) -> Result<serde_json::Value, String> {
+        let _ = (api_version, kind, namespace, name);
+        Ok(serde_json::Value::Object(Default::default()))
+    }
+
+    /// Called each time a template calls a non-deterministic function
+    /// (`randAlphaNum`, `uuidv4`, `lookup`...), with the function's name and
+    /// the file of the template that called it.
+    fn nondeterministic(&mut self, function: &str, template: &str) {
+        let _ = (function, template);
+    }
+
+    /// Random bits for the random functions.
+    fn random_u64(&mut self) -> u64;
+
+    /// The current time for `now` (and the date functions given something
+    /// that is not a time), as seconds and nanoseconds since the Unix epoch.
+    fn now(&mut self) -> (i64, u32) {
+        let d = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        (d.as_secs() as i64, d.subsec_nanos())
+    }
+}
+
+/// A host with no cluster (`lookup` finds nothing), the operating system's
+/// randomness, and a record of the non-deterministic calls.
+#[derive(Debug, Default, Clone)]
+pub struct DefaultHost {
+    /// `(function, template)` for every non-deterministic call, in order.
+    pub nondeterministic_calls: Vec<(String, String)>,
+}
+
+impl Host for DefaultHost {
+    fn nondeterministic(&mut self, function: &str, template: &str) {
+        self.nondeterministic_calls
+            .push((function.to_string(), template.to_string()));
+    }
+
+    fn random_u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        if getrandom::getrandom(&mut b).is_err() {
+            // No OS randomness: fall back to the process's hash keys.
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(0);
+            return h.finish();
+        }
+        u64::from_le_bytes(b)
+    }
+}
+
+/// A set of named templates, like Go's `*template.Template` with Helm's
+/// function map: add every file, then render any of them; templates see each
+/// other's `define`s.
+#[derive(Debug, Clone, Default)]
+pub struct Templates {
+    trees: Arc<BTreeMap<String, Arc<Tree>>>,
+}
+
+/// Adds parsed trees to a set with Go's rule: a later definition replaces an
+/// earlier one, unless it is empty.
+pub(crate) fn add_trees(set: &mut BTreeMap<String, Arc<Tree>>, trees: Vec<Tree>) {
+    for t in trees {
+        if let Some(old) = set.get(&t.name)
+            && is_empty_tree(&t.root)
+            && !is_empty_tree(&old.root)
+        {
+            continue;
+        }
+        set.insert(t.name.clone(), Arc::new(t));
+    }
+}
+
+impl Templates {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parses `text` as the template `name` (a file name, as Helm uses),
+    /// adding it and every template it defines.
+    pub fn add(&mut self, name: &str, text: &str) -> Result<(), TemplateError> {
+        let trees = parse::parse(name, text, &|f| funcs::lookup(f).is_some()).map_err(|e| {
+            TemplateError::Parse {
+                template: name.to_string(),
+                message: e.0,
+            }
+        })?;
+        add_trees(Arc::make_mut(&mut self.trees), trees);
+        Ok(())
+    }
+
+    /// The names of the templates in the set (files and definitions), sorted.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.trees.keys().map(String::as_str)
+    }
+
+    /// Whether a template of that name exists.
+    pub fn contains(&self, name: &str) -> bool {
+        self.trees.contains_key(name)
+    }
+
+    /// Executes template `name` with `data` as Helm's engine does: Go's
+    /// output with every `<no value>` removed.
+    pub fn render(
+        &self,
+        name: &str,
+        data: &serde_json::Value,
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        self.execute(name, data, options, host)
+            .map(|s| s.replace("<no value>", ""))
+    }
+
+    /// Executes template `name` with `data` as Go's `ExecuteTemplate` would
+    /// (with Helm's function map and missing-key option), keeping
+    /// `<no value>` in the output.
+    pub fn execute(
+        &self,
+        name: &str,
+        data: &serde_json::Value,
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        self.execute_value(name, value::Value::from_json(data), options, host)
+    }
+
+    /// Like [`Templates::render`], with host objects placed into the data:
+    /// each `(path, object)` replaces the value at the dot-separated `path`
+    /// (`"Files"`, `"Capabilities.APIVersions"`), creating maps on the way.
+    pub fn render_with_objects(
+        &self,
+        name: &str,
+        data: &serde_json::Value,
+        objects: &[(&str, std::rc::Rc<dyn GoObject>)],
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        let root = value::Value::from_json(data);
+        for (path, object) in objects {
+            place(&root, path, value::Value::Object(object.clone()));
+        }
+        self.execute_value(name, root, options, host)
+            .map(|s| s.replace("<no value>", ""))
+    }
+
+    fn execute_value(
+        &self,
+        name: &str,
+        data: value::Value,
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        let mut ex = exec::Exec {
+            trees: self.trees.clone(),
+            host,
+            strict: options.strict,
+            depth: 0,
+            include_counts: HashMap::new(),
+        };
+        ex.execute(name, data)
+            .map_err(|message| TemplateError::Execute {
+                template: name.to_string(),
+                message,
+            })
+    }
+}
+
+/// Puts `v` at the dot-separated `path` of the map `root`.
+fn place(root: &value::Value, path: &str, v: value::Value) {
+    let mut cur = root.clone();
+    let parts: Vec<&str> = path.split('.').collect();
+    for (i, part) in parts.iter().enumerate() {
+        let value::Value::Map(m, _) = &cur else {
+            return;
+        };
+        if i + 1 == parts.len() {
+            m.borrow_mut().insert(part.to_string(), v);
+            return;
+        }
+        let next = m.borrow().get(*part).cloned();
+        let next = match next {
+            Some(n @ value::Value::Map(..)) => n,
+            _ => {
+                let n = value::Value::map(Default::default());
+                m.borrow_mut().insert(part.to_string(), n.clone());
+                n
+            }
+        };
+        cur = next;
+    }
+}
+
+/// A Go value with methods that the host puts into the data: what Helm
+/// hands templates as Go types (`.Files` with `Get`, `Glob`, `AsConfig`...,
+/// `.Capabilities.APIVersions` with `Has`, `.Capabilities.KubeVersion`
+/// printing as its version). Templates call its methods (`.Files.Get
+/// "a.txt"`), read its fields, and print it with [`GoObject::display`].
+pub trait GoObject: std::fmt::Debug {
+    /// The Go type's name, for `%T`, `typeOf` and error messages.
+    fn type_name(&self) -> &str;
+
+    /// Whether `name` is a method (called with the action's arguments).
+    fn has_method(&self, name: &str) -> bool;
+
+    /// Calls method `name`; `None` if there is no such method.
+    fn call(&self, name: &str, args: &[Data]) -> Option<Result<Data, String>>;
+
+    /// The field `name`, if there is one.
+    fn field(&self, name: &str) -> Option<Data> {
+        let _ = name;
+        None
+    }
+
+    /// How Go prints the value (its `String` method, or its fields).
+    fn display(&self) -> String;
+
+    /// What `toJson`/`toYaml` see.
+    fn json(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+}
+
+/// A value exchanged with a [`GoObject`]: JSON data (numbers are Go's
+/// `float64` to templates), or another object.
+#[derive(Debug, Clone)]
+pub enum Data {
+    /// Plain data.
+    Json(serde_json::Value),
+    /// An object with methods.
+    Object(std::rc::Rc<dyn GoObject>),
+}
+
+/// The names of every function templates can call, sorted.
+pub fn function_names() -> Vec<&'static str> {
+    funcs::names()
+}
+
+/// Whether a function's result is not determined by its arguments (random,
+/// clock, network, cluster): such calls are reported through
+/// [`Host::nondeterministic`].
+pub fn is_nondeterministic(function: &str) -> bool {
+    funcs::NONDETERMINISTIC.contains(&function)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+    use std::rc::Rc;
+
+    #[derive(Debug)]
+    struct Files(BTreeMap<String, String>);
+
+    impl GoObject for Files {
+        fn type_name(&self) -> &str {
+            "engine.files"
+        }
+        fn has_method(&self, name: &str) -> bool {
+            matches!(name, "Get" | "Glob" | "AsConfig")
+        }
+        fn call(&self, name: &str, args: &[Data]) -> Option<Result<Data, String>> {
+            let arg = |i: usize| match args.get(i) {
+                Some(Data::Json(serde_json::Value::String(s))) => Ok(s.clone()),
+                _ => Err(format!("{name} wants a string")),
+            };
+            Some(match name {
+                "Get" => {
+                    arg(0).map(|p| Data::Json(self.0.get(&p).cloned().unwrap_or_default().into()))
+                }
+                "Glob" => arg(0).map(|prefix| {
+                    let m = self
+                        .0
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(k, v)| (k.clone(), v.clone()));
+                    Data::Object(Rc::new(Files(m.collect())))
+                }),
+                "AsConfig" => Ok(Data::Json(
+                    self.0
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {v}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                        .into(),
+                )),
+                _ => return None,
+            })
+        }
+        fn display(&self) -> String {
+            format!("files({})", self.0.len())
+        }
+    }
+
+    #[derive(Debug)]
+    struct KubeVersion;
+
+    impl GoObject for KubeVersion {
+        fn type_name(&self) -> &str {
+            "*chartutil.KubeVersion"
+        }
+        fn has_method(&self, _: &str) -> bool {
+            false
+        }
+        fn call(&self, _: &str, _: &[Data]) -> Option<Result<Data, String>> {
+            None
+        }
+        fn field(&self, name: &str) -> Option<Data> {
+            match name {
+                "Major" => Some(Data::Json("1".into())),
+                "Minor" => Some(Data::Json("29".into())),
+                _ => None,
+            }
+        }
+        fn display(&self) -> String {
+            "v1.29.1".into()
+        }
+    }
+
+    #[test]
+    fn host_objects_answer_methods_and_fields() {
+        let mut set = Templates::new();
+        set.add(
+            "t",
+            r#"{{ .Files.Get "a.txt" }}|{{ (.Files.Glob "conf/").AsConfig }}|{{ "a.txt" | .Files.Get | upper }}|{{ .Capabilities.KubeVersion }}-{{ .Capabilities.KubeVersion.Minor }}|{{ typeOf .Files }}|{{ .Values.x }}"#,
+        )
+        .unwrap();
+        let files: BTreeMap<String, String> =
+            [("a.txt", "hello"), ("conf/b", "1"), ("conf/c", "2")]
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect();
+        let objects: Vec<(&str, Rc<dyn GoObject>)> = vec![
+            ("Files", Rc::new(Files(files))),
+            ("Capabilities.KubeVersion", Rc::new(KubeVersion)),
+        ];
+        let data = serde_json::json!({"Values": {"x": 1}});
+        let out = set
+            .render_with_objects(
+                "t",
+                &data,
+                &objects,
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap();
+        assert_eq!(
+            out,
+            "hello|conf/b: 1\nconf/c: 2|HELLO|v1.29.1-29|engine.files|1"
+        );
+
+        for (bad, msg) in [
+            (
+                r#"{{ .Files.Nope }}"#,
+                "can't evaluate field Nope in type engine.files",
+            ),
+            (
+                r#"{{ .Capabilities.KubeVersion.Minor "x" }}"#,
+                "Minor is not a method but has arguments",
+            ),
+            (
+                r#"{{ .Files.Get 1 }}"#,
+                "error calling Get: Get wants a string",
+            ),
+        ] {
+            let mut set = Templates::new();
+            set.add("t", bad).unwrap();
+            let err = set
+                .render_with_objects(
+                    "t",
+                    &data,
+                    &objects,
+                    &Options::default(),
+                    &mut DefaultHost::default(),
+                )
+                .unwrap_err();
+            assert!(err.to_string().contains(msg), "{err}");
+        }
+    }
+
+    #[test]
+    fn nondeterministic_calls_are_reported_with_their_file() {
+        let mut set = Templates::new();
+        set.add(
+            "_h.tpl",
+            r#"{{ define "pw" }}{{ randAlphaNum 8 }}{{ end }}"#,
+        )
+        .unwrap();
+        set.add(
+            "secret.yaml",
+            r#"{{ include "pw" . | len }} {{ uuidv4 | len }} {{ upper "x" }}"#,
+        )
+        .unwrap();
+        let mut host = DefaultHost::default();
+        let out = set
+            .render(
+                "secret.yaml",
+                &serde_json::json!({}),
+                &Options::default(),
+                &mut host,
+            )
+            .unwrap();
+        assert_eq!(out, "8 36 X");
+        let calls: Vec<(&str, &str)> = host
+            .nondeterministic_calls
+            .iter()
+            .map(|(f, t)| (f.as_str(), t.as_str()))
+            .collect();
+        assert_eq!(
+            calls,
+            [("randAlphaNum", "_h.tpl"), ("uuidv4", "secret.yaml")]
+        );
+        assert!(is_nondeterministic("lookup") && !is_nondeterministic("upper"));
+    }
+
+    #[test]
+    fn errors_name_the_file_and_line() {
+        let mut set = Templates::new();
+        set.add(
+            "cm.yaml",
+            "a: 1\nb: {{ required \"b is required\" .Values.b }}",
+        )
+        .unwrap();
+        let err = set
+            .render(
+                "cm.yaml",
+                &serde_json::json!({"Values": {}}),
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap_err();
+        assert!(matches!(err, TemplateError::Execute { .. }));
+        assert!(
+            err.to_string()
+                .starts_with("template: cm.yaml:2:6: executing \"cm.yaml\" at <required"),
+            "{err}"
+        );
+        let err = Templates::new().add("bad.yaml", "x\n{{ if }}").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "template: bad.yaml:2: missing value for if"
+        );
+    }
+}

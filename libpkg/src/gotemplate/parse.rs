@@ -1,0 +1,1074 @@
+//! The parser of Go's template language (text/template/parse/parse.go): turns
+//! tokens into trees, one per template name (`define` and `block` add
+//! trees of their own).
+//!
+//! It keeps Go's grammar and checks: variables must be declared before use,
+//! functions must exist, `break`/`continue` only inside `range`, a pipeline
+//! stage after the first must be executable, `else if` chains, and
+//! Go's rule that an empty (whitespace-only) definition does not replace a
+//! non-empty one. Errors read like Go's, `template: NAME:LINE: message`.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::lex::{Item, ItemType, lex};
+
+/// A parsed template: its name, the file it was parsed from and its nodes.
+#[derive(Debug)]
+pub(crate) struct Tree {
+    /// The template's name.
+    pub(crate) name: String,
+    /// The name of the file (template) whose text holds it.
+    pub(crate) parse_name: Arc<str>,
+    /// That file's text (for error locations).
+    pub(crate) text: Arc<str>,
+    /// The nodes.
+    pub(crate) root: Vec<Node>,
+}
+
+/// A node of a template's body.
+#[derive(Debug)]
+pub(crate) enum Node {
+    Text(String),
+    Action(Pipe),
+    If(Control),
+    With(Control),
+    Range(Control),
+    Template {
+        pos: usize,
+        name: String,
+        pipe: Option<Pipe>,
+    },
+    Break,
+    Continue,
+}
+
+/// The parts of `if`, `with` and `range`.
+#[derive(Debug)]
+pub(crate) struct Control {
+    pub(crate) pos: usize,
+    pub(crate) pipe: Pipe,
+    pub(crate) list: Vec<Node>,
+    pub(crate) else_list: Option<Vec<Node>>,
+}
+
+/// A pipeline, with the variables it declares or assigns.
+#[derive(Debug)]
+pub(crate) struct Pipe {
+    pub(crate) pos: usize,
+    pub(crate) is_assign: bool,
+    pub(crate) decl: Vec<String>,
+    pub(crate) cmds: Vec<Command>,
+}
+
+/// One stage of a pipeline.
+#[derive(Debug)]
+pub(crate) struct Command {
+    pub(crate) args: Vec<Arg>,
+}
+
+/// A number literal with every interpretation Go gives it.
+#[derive(Debug, Clone)]
+pub(crate) struct Number {
+    pub(crate) text: String,
+    pub(crate) is_int: bool,
+    pub(crate) is_uint: bool,
+    pub(crate) is_float: bool,
+    pub(crate) int: i64,
+    pub(crate) float: f64,
+    /// A character constant like `'a'`.
+    pub(crate) is_char: bool,
+}
+
+/// An operand of a command.
+#[derive(Debug)]
+pub(crate) enum Arg {
+    Field {
+        pos: usize,
+        idents: Vec<String>,
+    },
+    Variable {
+        pos: usize,
+        idents: Vec<String>,
+    },
+    Dot(usize),
+    Nil(usize),
+    Bool(usize, bool),
+    Number(usize, Number),
+    Str {
+        pos: usize,
+        quoted: String,
+        text: String,
+    },
+    Identifier(usize, String),
+    Pipe(Box<Pipe>),
+    Chain {
+        pos: usize,
+        node: Box<Arg>,
+        fields: Vec<String>,
+    },
+}
+
+impl Arg {
+    /// The byte offset of the operand.
+    pub(crate) fn pos(&self) -> usize {
+        match self {
+            Arg::Field { pos, .. }
+            | Arg::Variable { pos, .. }
+            | Arg::Dot(pos)
+            | Arg::Nil(pos)
+            | Arg::Bool(pos, _)
+            | Arg::Number(pos, _)
+            | Arg::Str { pos, .. }
+            | Arg::Identifier(pos, _)
+            | Arg::Chain { pos, .. } => *pos,
+            Arg::Pipe(p) => p.pos,
+        }
+    }
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Field { idents, .. } => {
+                for i in idents {
+                    write!(f, ".{i}")?;
+                }
+                Ok(())
+            }
+            Arg::Variable { idents, .. } => write!(f, "{}", idents.join(".")),
+            Arg::Dot(_) => write!(f, "."),
+            Arg::Nil(_) => write!(f, "nil"),
+            Arg::Bool(_, b) => write!(f, "{b}"),
+            Arg::Number(_, n) => write!(f, "{}", n.text),
+            Arg::Str { quoted, .. } => write!(f, "{quoted}"),
+            Arg::Identifier(_, n) => write!(f, "{n}"),
+            Arg::Pipe(p) => write!(f, "({p})"),
+            Arg::Chain { node, fields, .. } => {
+                match node.as_ref() {
+                    Arg::Pipe(p) => write!(f, "({p})")?,
+                    n => write!(f, "{n}")?,
+                }
+                for i in fields {
+                    write!(f, ".{i}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, a) in self.args.iter().enumerate() {
+            if i > 0 {
+                write!(f, " ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Pipe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.decl.is_empty() {
+            write!(f, "{}", self.decl.join(", "))?;
+            write!(f, "{}", if self.is_assign { " = " } else { " := " })?;
+        }
+        for (i, c) in self.cmds.iter().enumerate() {
+            if i > 0 {
+                write!(f, " | ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A parse error, already in Go's words.
+#[derive(Debug)]
+pub(crate) struct ParseFailure(pub(crate) String);
+
+type PResult<T> = Result<T, ParseFailure>;
+
+/// Whether a body is empty in Go's sense (only whitespace text).
+pub(crate) fn is_empty_tree(nodes: &[Node]) -> bool {
+    nodes.iter().all(|n| match n {
+        Node::Text(t) => t.trim_matches([' ', '\t', '\r', '\n']).is_empty(),
+        _ => false,
+    })
+}
+
+struct Parser<'a> {
+    items: Vec<Item>,
+    i: usize,
+    parse_name: Arc<str>,
+    text: Arc<str>,
+    vars: Vec<String>,
+    range_depth: usize,
+    has_func: &'a dyn Fn(&str) -> bool,
+    /// Trees defined so far by this parse, in order.
+    trees: Vec<Tree>,
+}
+
+/// Parses `text` as template `name`: the template's own tree first, then
+/// every tree it defines.
+pub(crate) fn parse(name: &str, text: &str, has_func: &dyn Fn(&str) -> bool) -> PResult<Vec<Tree>> {
+    let text: Arc<str> = text.into();
+    let parse_name: Arc<str> = name.into();
+    let mut p = Parser {
+        items: lex(&text),
+        i: 0,
+        parse_name: parse_name.clone(),
+        text: text.clone(),
+        vars: vec!["$".into()],
+        range_depth: 0,
+        has_func,
+        trees: Vec::new(),
+    };
+    let root = p.parse_top()?;
+    let mut out = vec![Tree {
+        name: name.to_string(),
+        parse_name,
+        text,
+        root,
+    }];
+    // Go's Tree.add: the file's own tree is added like any definition.
+    let defs = std::mem::take(&mut p.trees);
+    let mut result: Vec<Tree> = Vec::new();
+    for t in out.drain(..).chain(defs) {
+        p.add_tree(&mut result, t)?;
+    }
+    Ok(result)
+}
+
+impl Parser<'_> {
+    fn add_tree(&self, set: &mut Vec<Tree>, t: Tree) -> PResult<()> {
+        if let Some(i) = set.iter().position(|x| x.name == t.name) {
+            if is_empty_tree(&set[i].root) {
+                set[i] = t;
+            } else if !is_empty_tree(&t.root) {
+                return Err(ParseFailure(format!(
+                    "template: {}:{}: template: multiple definition of template {:?}",
+                    self.parse_name,
+                    self.line(),
+                    t.name
+                )));
+            }
+            return Ok(());
+        }
+        set.push(t);
+        Ok(())
+    }
+
+    fn line(&self) -> usize {
+        self.items
+            .get(self.i.saturating_sub(1))
+            .map(|t| t.line)
+            .unwrap_or(1)
+    }
+
+    fn errorf(&self, msg: impl fmt::Display) -> ParseFailure {
+        ParseFailure(format!(
+            "template: {}:{}: {}",
+            self.name_for_errors(),
+            self.line(),
+            msg
+        ))
+    }
+
+    fn name_for_errors(&self) -> &str {
+        &self.parse_name
+    }
+
+    fn next(&mut self) -> Item {
+        let it = self.items[self.i.min(self.items.len() - 1)].clone();
+        if self.i < self.items.len() {
+            self.i += 1;
+        }
+        it
+    }
+
+    fn backup(&mut self) {
+        self.i -= 1;
+    }
+
+    fn peek(&self) -> &Item {
+        &self.items[self.i.min(self.items.len() - 1)]
+    }
+
+    fn next_non_space(&mut self) -> PResult<Item> {
+        loop {
+            let t = self.next();
+            match t.typ {
+                ItemType::Space => continue,
+                ItemType::Error => return Err(self.errorf(&t.val)),
+                _ => return Ok(t),
+            }
+        }
+    }
+
+    fn peek_non_space(&mut self) -> PResult<Item> {
+        let t = self.next_non_space()?;
+        self.backup();
+        Ok(t)
+    }
+
+    fn expect(&mut self, typ: ItemType, context: &str) -> PResult<Item> {
+        let t = self.next_non_space()?;
+        if t.typ != typ {
+            return Err(self.unexpected(&t, context));
+        }
+        Ok(t)
+    }
+
+    fn unexpected(&self, t: &Item, context: &str) -> ParseFailure {
+        if t.typ == ItemType::Error {
+            return self.errorf(&t.val);
+        }
+        self.errorf(format!("unexpected {t} in {context}"))
+    }
+
+    fn parse_top(&mut self) -> PResult<Vec<Node>> {
+        let mut root = Vec::new();
+        loop {
+            let t = self.peek().clone();
+            match t.typ {
+                ItemType::Eof => return Ok(root),
+                ItemType::Error => return Err(self.errorf(&t.val)),
+                ItemType::LeftDelim => {
+                    let save = self.i;
+                    self.next();
+                    if self.next_non_space()?.typ == ItemType::Define {
+                        self.parse_definition()?;
+                        continue;
+                    }
+                    self.i = save;
+                }
+                _ => {}
+            }
+            match self.text_or_action()? {
+                Item2::End => return Err(self.errorf("unexpected {{end}}")),
+                Item2::Else(_) => return Err(self.errorf("unexpected {{else}}")),
+                Item2::Node(Some(n)) => root.push(n),
+                Item2::Node(None) => {}
+            }
+        }
+    }
+
+    fn parse_definition(&mut self) -> PResult<()> {
+        let context = "define clause";
+        let t = self.next_non_space()?;
+        if !matches!(t.typ, ItemType::String | ItemType::RawString) {
+            return Err(self.unexpected(&t, context));
+        }
+        let name = self.unquote(&t.val)?;
+        self.expect(ItemType::RightDelim, context)?;
+        let saved_vars = std::mem::replace(&mut self.vars, vec!["$".into()]);
+        let saved_depth = std::mem::replace(&mut self.range_depth, 0);
+        let (list, end) = self.item_list()?;
+        self.vars = saved_vars;
+        self.range_depth = saved_depth;
+        if !matches!(end, Item2::End) {
+            return Err(self.errorf(format!("unexpected {{{{else}}}} in {context}")));
+        }
+        let tree = Tree {
+            name,
+            parse_name: self.parse_name.clone(),
+            text: self.text.clone(),
+            root: list,
+        };
+        let mut trees = std::mem::take(&mut self.trees);
+        let r = self.add_tree(&mut trees, tree);
+        self.trees = trees;
+        r
+    }
+
+    /// Nodes up to `{{end}}` or `{{else}}`.
+    fn item_list(&mut self) -> PResult<(Vec<Node>, Item2)> {
+        let mut list = Vec::new();
+        loop {
+            if self.peek_non_space()?.typ == ItemType::Eof {
+                return Err(self.errorf("unexpected EOF"));
+            }
+            match self.text_or_action()? {
+                Item2::Node(Some(n)) => list.push(n),
+                Item2::Node(None) => {}
+                end => return Ok((list, end)),
+            }
+        }
+    }
+
+    fn text_or_action(&mut self) -> PResult<Item2> {
+        let t = self.next_non_space()?;
+        match t.typ {
+            ItemType::Text => Ok(Item2::Node(Some(Node::Text(t.val)))),
+            ItemType::LeftDelim => self.action(),
+            _ => Err(self.unexpected(&t, "input")),
+        }
+    }
+
+    fn action(&mut self) -> PResult<Item2> {
+        let t = self.next_non_space()?;
+        match t.typ {
+            ItemType::Block => return self.block_control().map(|n| Item2::Node(Some(n))),
+            ItemType::Break | ItemType::Continue => {
+                let what = if t.typ == ItemType::Break {
+                    "break"
+                } else {
+                    "continue"
+                };
+                let n = self.next_non_space()?;
+                if n.typ != ItemType::RightDelim {
+                    return Err(self.unexpected(&n, &format!("{{{{{what}}}}}")));
+                }
+                if self.range_depth == 0 {
+                    return Err(self.errorf(format!("{{{{{what}}}}} outside {{{{range}}}}")));
+                }
+                return Ok(Item2::Node(Some(if t.typ == ItemType::Break {
+                    Node::Break
+                } else {
+                    Node::Continue
+                })));
+            }
+            ItemType::Else => {
+                let p = self.peek_non_space()?;
+                if p.typ == ItemType::If {
+                    return Ok(Item2::Else(true));
+                }
+                self.expect(ItemType::RightDelim, "else")?;
+                return Ok(Item2::Else(false));
+            }
+            ItemType::End => {
+                self.expect(ItemType::RightDelim, "end")?;
+                return Ok(Item2::End);
+            }
+            ItemType::If => return self.control("if").map(|c| Item2::Node(Some(Node::If(c)))),
+            ItemType::Range => {
+                return self
+                    .control("range")
+                    .map(|c| Item2::Node(Some(Node::Range(c))));
+            }
+            ItemType::With => {
+                return self
+                    .control("with")
+                    .map(|c| Item2::Node(Some(Node::With(c))));
+            }
+            ItemType::Template => return self.template_control().map(|n| Item2::Node(Some(n))),
+            _ => {}
+        }
+        self.backup();
+        let pipe = self.pipeline("command", ItemType::RightDelim)?;
+        Ok(Item2::Node(Some(Node::Action(pipe))))
+    }
+
+    fn control(&mut self, context: &str) -> PResult<Control> {
+        let nvars = self.vars.len();
+        let pipe = self.pipeline(context, ItemType::RightDelim)?;
+        if context == "range" {
+            self.range_depth += 1;
+        }
+        let (list, next) = self.item_list()?;
+        if context == "range" {
+            self.range_depth -= 1;
+        }
+        let else_list = match next {
+            Item2::End => None,
+            Item2::Else(is_if) => {
+                if is_if && context == "if" {
+                    // {{else if ...}}: an if nested in the else branch, sharing the end.
+                    self.next_non_space()?; // the "if"
+                    let c = self.control("if")?;
+                    Some(vec![Node::If(c)])
+                } else if is_if {
+                    // "else if" inside range/with: Go expects a right delimiter.
+                    let t = self.next_non_space()?;
+                    return Err(self.unexpected(&t, "else"));
+                } else {
+                    let (l, n) = self.item_list()?;
+                    if !matches!(n, Item2::End) {
+                        return Err(self.errorf("expected end; found {{else}}"));
+                    }
+                    Some(l)
+                }
+            }
+            Item2::Node(_) => unreachable!(),
+        };
+        self.vars.truncate(nvars);
+        Ok(Control {
+            pos: pipe.pos,
+            pipe,
+            list,
+            else_list,
+        })
+    }
+
+    fn block_control(&mut self) -> PResult<Node> {
+        let context = "block clause";
+        let t = self.next_non_space()?;
+        let name = self.template_name(&t, context)?;
+        let pipe = self.pipeline(context, ItemType::RightDelim)?;
+        let saved_vars = std::mem::replace(&mut self.vars, vec!["$".into()]);
+        let saved_depth = std::mem::replace(&mut self.range_depth, 0);
+        let (list, end) = self.item_list()?;
+        self.vars = saved_vars;
+        self.range_depth = saved_depth;
+        if !matches!(end, Item2::End) {
+            return Err(self.errorf(format!("unexpected {{{{else}}}} in {context}")));
+        }
+        let tree = Tree {
+            name: name.clone(),
+            parse_name: self.parse_name.clone(),
+            text: self.text.clone(),
+            root: list,
+        };
+        let mut trees = std::mem::take(&mut self.trees);
+        let r = self.add_tree(&mut trees, tree);
+        self.trees = trees;
+        r?;
+        Ok(Node::Template {
+            pos: t.pos,
+            name,
+            pipe: Some(pipe),
+        })
+    }
+
+    fn template_control(&mut self) -> PResult<Node> {
+        let context = "template clause";
+        let t = self.next_non_space()?;
+        let name = self.template_name(&t, context)?;
+        let pipe = if self.next_non_space()?.typ != ItemType::RightDelim {
+            self.backup();
+            Some(self.pipeline(context, ItemType::RightDelim)?)
+        } else {
+            None
+        };
+        Ok(Node::Template {
+            pos: t.pos,
+            name,
+            pipe,
+        })
+    }
+
+    fn template_name(&mut self, t: &Item, context: &str) -> PResult<String> {
+        match t.typ {
+            ItemType::String | ItemType::RawString => self.unquote(&t.val),
+            _ => Err(self.unexpected(t, context)),
+        }
+    }
+
+    fn unquote(&self, s: &str) -> PResult<String> {
+        unquote(s).ok_or_else(|| self.errorf("invalid syntax"))
+    }
+
+    fn pipeline(&mut self, context: &str, end: ItemType) -> PResult<Pipe> {
+        let start = self.peek_non_space()?;
+        let mut pipe = Pipe {
+            pos: start.pos,
+            is_assign: false,
+            decl: Vec::new(),
+            cmds: Vec::new(),
+        };
+        // Declarations.
+        loop {
+            let v = self.peek_non_space()?;
+            if v.typ != ItemType::Variable {
+                break;
+            }
+            let save = self.i;
+            self.next_non_space()?;
+            let after_var = self.peek().clone();
+            let next = self.peek_non_space()?;
+            match next.typ {
+                ItemType::Assign | ItemType::Declare => {
+                    pipe.is_assign = next.typ == ItemType::Assign;
+                    self.next_non_space()?;
+                    pipe.decl.push(v.val.clone());
+                    self.vars.push(v.val.clone());
+                    break;
+                }
+                ItemType::Char if next.val == "," => {
+                    self.next_non_space()?;
+                    pipe.decl.push(v.val.clone());
+                    self.vars.push(v.val.clone());
+                    if context == "range" && pipe.decl.len() < 2 {
+                        match self.peek_non_space()?.typ {
+                            ItemType::Variable | ItemType::RightDelim | ItemType::RightParen => {
+                                continue;
+                            }
+                            _ => return Err(self.errorf("range can only initialize variables")),
+                        }
+                    }
+                    return Err(self.errorf(format!("too many declarations in {context}")));
+                }
+                _ if after_var.typ == ItemType::Space => {
+                    self.i = save;
+                    break;
+                }
+                _ => {
+                    self.i = save;
+                    break;
+                }
+            }
+        }
+        loop {
+            let t = self.next_non_space()?;
+            if t.typ == end {
+                self.check_pipeline(&pipe, context)?;
+                return Ok(pipe);
+            }
+            match t.typ {
+                ItemType::Bool
+                | ItemType::CharConstant
+                | ItemType::Complex
+                | ItemType::Dot
+                | ItemType::Field
+                | ItemType::Identifier
+                | ItemType::Number
+                | ItemType::Nil
+                | ItemType::RawString
+                | ItemType::String
+                | ItemType::Variable
+                | ItemType::LeftParen => {
+                    self.backup();
+                    let c = self.command()?;
+                    pipe.cmds.push(c);
+                }
+                _ => return Err(self.unexpected(&t, context)),
+            }
+        }
+    }
+
+    fn check_pipeline(&self, pipe: &Pipe, context: &str) -> PResult<()> {
+        if pipe.cmds.is_empty() {
+            return Err(self.errorf(format!("missing value for {context}")));
+        }
+        for (i, c) in pipe.cmds.iter().enumerate().skip(1) {
+            if matches!(
+                c.args[0],
+                Arg::Bool(..) | Arg::Dot(_) | Arg::Nil(_) | Arg::Number(..) | Arg::Str { .. }
+            ) {
+                return Err(self.errorf(format!(
+                    "non executable command in pipeline stage {}",
+                    i + 1
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn command(&mut self) -> PResult<Command> {
+        self.peek_non_space()?;
+        let mut cmd = Command { args: Vec::new() };
+        loop {
+            self.peek_non_space()?;
+            if let Some(op) = self.operand()? {
+                cmd.args.push(op);
+            }
+            let t = self.next();
+            match t.typ {
+                ItemType::Space => continue,
+                ItemType::RightDelim | ItemType::RightParen => self.backup(),
+                ItemType::Pipe => {}
+                ItemType::Error => return Err(self.errorf(&t.val)),
+                _ => return Err(self.unexpected(&t, "operand")),
+            }
+            break;
+        }
+        if cmd.args.is_empty() {
+            return Err(self.errorf("empty command"));
+        }
+        Ok(cmd)
+    }
+
+    fn operand(&mut self) -> PResult<Option<Arg>> {
+        let Some(node) = self.term()? else {
+            return Ok(None);
+        };
+        if self.peek().typ == ItemType::Field {
+            let pos = self.peek().pos;
+            let mut fields = Vec::new();
+            while self.peek().typ == ItemType::Field {
+                fields.push(self.next().val[1..].to_string());
+            }
+            return Ok(Some(match node {
+                Arg::Field { mut idents, .. } => {
+                    idents.extend(fields);
+                    Arg::Field { pos, idents }
+                }
+                Arg::Variable { mut idents, .. } => {
+                    idents.extend(fields);
+                    Arg::Variable { pos, idents }
+                }
+                Arg::Bool(..) | Arg::Str { .. } | Arg::Number(..) | Arg::Nil(_) | Arg::Dot(_) => {
+                    return Err(
+                        self.errorf(format!("unexpected . after term {:?}", node.to_string()))
+                    );
+                }
+                node => Arg::Chain {
+                    pos,
+                    node: Box::new(node),
+                    fields,
+                },
+            }));
+        }
+        Ok(Some(node))
+    }
+
+    fn term(&mut self) -> PResult<Option<Arg>> {
+        let t = self.next_non_space()?;
+        Ok(Some(match t.typ {
+            ItemType::Identifier => {
+                if !(self.has_func)(&t.val) {
+                    return Err(self.errorf(format!("function {:?} not defined", t.val)));
+                }
+                Arg::Identifier(t.pos, t.val)
+            }
+            ItemType::Dot => Arg::Dot(t.pos),
+            ItemType::Nil => Arg::Nil(t.pos),
+            ItemType::Variable => {
+                let idents: Vec<String> = split_variable(&t.val);
+                if !self.vars.iter().any(|v| *v == idents[0]) {
+                    return Err(self.errorf(format!("undefined variable {:?}", idents[0])));
+                }
+                Arg::Variable { pos: t.pos, idents }
+            }
+            ItemType::Field => Arg::Field {
+                pos: t.pos,
+                idents: t.val[1..].split('.').map(String::from).collect(),
+            },
+            ItemType::Bool => Arg::Bool(t.pos, t.val == "true"),
+            ItemType::CharConstant | ItemType::Complex | ItemType::Number => {
+                Arg::Number(t.pos, self.number(&t)?)
+            }
+            ItemType::LeftParen => Arg::Pipe(Box::new(
+                self.pipeline("parenthesized pipeline", ItemType::RightParen)?,
+            )),
+            ItemType::String | ItemType::RawString => {
+                let text = self.unquote(&t.val)?;
+                Arg::Str {
+                    pos: t.pos,
+                    quoted: t.val,
+                    text,
+                }
+            }
+            _ => {
+                self.backup();
+                return Ok(None);
+            }
+        }))
+    }
+
+    fn number(&self, t: &Item) -> PResult<Number> {
+        let mut n = Number {
+            text: t.val.clone(),
+            is_int: false,
+            is_uint: false,
+            is_float: false,
+            int: 0,
+            float: 0.0,
+            is_char: false,
+        };
+        if t.typ == ItemType::CharConstant {
+            let c = unquote_char(&t.val)
+                .ok_or_else(|| self.errorf(format!("malformed character constant: {}", t.val)))?;
+            n.is_char = true;
+            n.is_int = true;
+            n.is_uint = true;
+            n.is_float = true;
+            n.int = c as i64;
+            n.float = c as i64 as f64;
+            return Ok(n);
+        }
+        if t.typ == ItemType::Complex {
+            return Err(self.errorf(format!("complex constants are not supported: {}", t.val)));
+        }
+        let text = t.val.as_str();
+        if let Some(i) = parse_go_int(text) {
+            n.is_int = true;
+            n.int = i;
+            n.is_uint = i >= 0;
+            n.is_float = true;
+            n.float = i as f64;
+        } else if let Some(u) = parse_go_uint(text) {
+            n.is_uint = true;
+            n.is_float = true;
+            n.float = u as f64;
+        } else {
+            match parse_go_float(text) {
+                Some(f) => {
+                    if !text.contains(['.', 'e', 'E', 'p', 'P']) {
+                        return Err(self.errorf(format!("integer overflow: {text:?}")));
+                    }
+                    n.is_float = true;
+                    n.float = f;
+                    if f.fract() == 0.0
+                        && (-9.223372036854776e18..9.223372036854776e18).contains(&f)
+                    {
+                        n.is_int = true;
+                        n.int = f as i64;
+                    }
+                    if f.fract() == 0.0 && (0.0..1.8446744073709552e19).contains(&f) {
+                        n.is_uint = true;
+                    }
+                }
+                None => return Err(self.errorf(format!("illegal number syntax: {text:?}"))),
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// What `text_or_action` found: a node, `{{end}}` or `{{else}}` (`true`
+/// when followed by `if`).
+enum Item2 {
+    Node(Option<Node>),
+    End,
+    Else(bool),
+}
+
+fn split_variable(v: &str) -> Vec<String> {
+    v.split('.').map(String::from).collect()
+}
+
+fn strip_underscores(s: &str) -> Option<String> {
+    // Go allows underscores only between digits or after a base prefix.
+    if s.contains("__") || s.ends_with('_') {
+        return None;
+    }
+    Some(s.replace('_', ""))
+}
+
+/// strconv.ParseInt(text, 0, 64).
+fn parse_go_int(text: &str) -> Option<i64> {
+    let (neg, body) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let u = parse_go_uint_body(body)?;
+    if neg {
+        if u <= 1u64 << 63 {
+            Some((u as i128).wrapping_neg() as i64)
+        } else {
+            None
+        }
+    } else if u <= i64::MAX as u64 {
+        Some(u as i64)
+    } else {
+        None
+    }
+}
+
+fn parse_go_uint(text: &str) -> Option<u64> {
+    if text.starts_with(['-', '+']) {
+        return None;
+    }
+    parse_go_uint_body(text)
+}
+
+fn parse_go_uint_body(body: &str) -> Option<u64> {
+    let lower = body.to_ascii_lowercase();
+    let (radix, digits, prefixed) = if let Some(r) = lower.strip_prefix("0x") {
+        (16, r.to_string(), true)
+    } else if let Some(r) = lower.strip_prefix("0o") {
+        (8, r.to_string(), true)
+    } else if let Some(r) = lower.strip_prefix("0b") {
+        (2, r.to_string(), true)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        (8, lower[1..].to_string(), true)
+    } else {
+        (10, lower.clone(), false)
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let digits = if digits.contains('_') {
+        if !prefixed && radix == 10 {
+            // "1_000" is allowed in base-0 parsing.
+        }
+        strip_underscores(digits.trim_start_matches('_'))?
+    } else {
+        digits
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    u64::from_str_radix(&digits, radix).ok()
+}
+
+fn parse_go_float(text: &str) -> Option<f64> {
+    let t = text.replace('_', "");
+    let lower = t.to_ascii_lowercase();
+    if lower.contains("0x") || lower.contains('p') || lower.contains("inf") || lower.contains("nan")
+    {
+        return None;
+    }
+    if lower.ends_with('i') {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|f| f.is_finite())
+}
+
+/// Go's strconv.Unquote for "..." and `...` strings.
+pub(crate) fn unquote(s: &str) -> Option<String> {
+    if s.len() >= 2 && s.starts_with('`') && s.ends_with('`') {
+        return Some(s[1..s.len() - 1].replace('\r', ""));
+    }
+    if !(s.len() >= 2 && s.starts_with('"') && s.ends_with('"')) {
+        return None;
+    }
+    unescape(&s[1..s.len() - 1], '"')
+}
+
+fn unquote_char(s: &str) -> Option<char> {
+    if !(s.len() >= 3 && s.starts_with('\'') && s.ends_with('\'')) {
+        return None;
+    }
+    let u = unescape(&s[1..s.len() - 1], '\'')?;
+    let mut cs = u.chars();
+    let c = cs.next()?;
+    if cs.next().is_some() {
+        return None;
+    }
+    Some(c)
+}
+
+fn unescape(body: &str, quote: char) -> Option<String> {
+    let mut out = String::new();
+    let mut cs = body.chars().peekable();
+    while let Some(c) = cs.next() {
+        if c == quote || c == '\n' {
+            return None;
+        }
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let e = cs.next()?;
+        match e {
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'f' => out.push('\x0c'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'v' => out.push('\x0b'),
+            '\\' => out.push('\\'),
+            '\'' if quote == '\'' => out.push('\''),
+            '"' if quote == '"' => out.push('"'),
+            'x' | 'u' | 'U' => {
+                let n = match e {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                let hex: String = (0..n).map(|_| cs.next()).collect::<Option<_>>()?;
+                let v = u32::from_str_radix(&hex, 16).ok()?;
+                if e == 'x' {
+                    // A byte; only valid UTF-8 sequences can be held in a Rust string.
+                    if v < 0x80 {
+                        out.push(v as u8 as char);
+                    } else {
+                        return None;
+                    }
+                } else {
+                    out.push(char::from_u32(v)?);
+                }
+            }
+            '0'..='7' => {
+                let mut v = e.to_digit(8)?;
+                for _ in 0..2 {
+                    v = v * 8 + cs.next()?.to_digit(8)?;
+                }
+                if v > 255 {
+                    return None;
+                }
+                if v < 0x80 {
+                    out.push(v as u8 as char);
+                } else {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<Vec<Tree>, String> {
+        parse("t", s, &|f| f == "printf" || f == "len").map_err(|e| e.0)
+    }
+
+    #[test]
+    fn defines_become_trees_and_pipelines_print_like_go() {
+        let trees =
+            p(r#"{{define "a"}}x{{end}}{{ $x := .a.b | printf "%d" }}{{ (len .).x }}"#).unwrap();
+        assert_eq!(trees.len(), 2);
+        assert_eq!(trees[1].name, "a");
+        let Node::Action(pipe) = &trees[0].root[0] else {
+            panic!()
+        };
+        assert_eq!(pipe.to_string(), r#"$x := .a.b | printf "%d""#);
+    }
+
+    #[test]
+    fn errors_read_like_go() {
+        assert_eq!(
+            p("{{ nope }}").unwrap_err(),
+            r#"template: t:1: function "nope" not defined"#
+        );
+        assert_eq!(
+            p("{{ $x }}").unwrap_err(),
+            r#"template: t:1: undefined variable "$x""#
+        );
+        assert_eq!(
+            p("{{ if . }}").unwrap_err(),
+            "template: t:1: unexpected EOF"
+        );
+        assert_eq!(
+            p("{{ break }}").unwrap_err(),
+            "template: t:1: {{break}} outside {{range}}"
+        );
+        assert!(
+            p("{{ . | 1 }}")
+                .unwrap_err()
+                .contains("non executable command in pipeline stage 2")
+        );
+        assert!(
+            p(r#"{{define "a"}}x{{end}}{{define "a"}}y{{end}}"#)
+                .unwrap_err()
+                .contains("multiple definition")
+        );
+    }
+
+    #[test]
+    fn numbers_have_go_interpretations() {
+        let trees = p("{{ 0x1F }}{{ 1.0 }}{{ 'a' }}{{ 1e3 }}").unwrap();
+        let nums: Vec<(bool, i64, f64)> = trees[0]
+            .root
+            .iter()
+            .map(|n| match n {
+                Node::Action(p) => match &p.cmds[0].args[0] {
+                    Arg::Number(_, n) => (n.is_int, n.int, n.float),
+                    _ => panic!(),
+                },
+                _ => panic!(),
+            })
+            .collect();
+        assert_eq!(
+            nums,
+            [
+                (true, 31, 31.0),
+                (true, 1, 1.0),
+                (true, 97, 97.0),
+                (true, 1000, 1000.0)
+            ]
+        );
+    }
+}
