@@ -187,8 +187,7 @@ pub fn parse_documents_within(
     package: &Package,
     limits: YamlLimits,
 ) -> Result<Vec<(Location, Value)>, RenderError> {
-    let mut budget = YamlBudget::new(limits);
-    let mut documents = Vec::new();
+    let mut texts = Vec::new();
     for (file, bytes) in package.manifest_files() {
         let is_manifest = [".yaml", ".yml", ".json"]
             .iter()
@@ -199,6 +198,21 @@ pub fn parse_documents_within(
         let text = std::str::from_utf8(bytes).map_err(|_| RenderError::NotText {
             file: file.to_string(),
         })?;
+        texts.push((file, text));
+    }
+    parse_texts(texts, limits)
+}
+
+/// Parses YAML streams named by their file (a package's manifests, or the
+/// output of a chart's templates, named by template) as [`parse_documents`]
+/// does: empty documents dropped, `List`s expanded, identities checked.
+pub fn parse_texts<'a>(
+    texts: impl IntoIterator<Item = (&'a str, &'a str)>,
+    limits: YamlLimits,
+) -> Result<Vec<(Location, Value)>, RenderError> {
+    let mut budget = YamlBudget::new(limits);
+    let mut documents = Vec::new();
+    for (file, text) in texts {
         let parsed =
             crate::yaml::documents(text, &mut budget).map_err(|(document, line, error)| {
                 RenderError::Yaml {
@@ -279,7 +293,17 @@ pub fn render(
 /// Stable; the phase (a table lookup) is found once per object, not per comparison.
 pub fn sort_for_apply(objects: &mut [Object]) {
     objects.sort_by_cached_key(|o| {
+        let phase = kinds::phase_of_object(o.group(), &o.kind, &o.manifest);
+        // Hooks run by weight, then in kind order (as Helm runs them).
+        let weight = match phase {
+            kinds::Phase::PreHooks | kinds::Phase::PostHooks => {
+                crate::helm::hooks::weight_of(&o.manifest)
+            }
+            _ => 0,
+        };
         (
+            phase,
+            weight,
             kinds::phase_of(o.group(), &o.kind),
             o.kind.clone(),
             o.namespace.clone(),
