@@ -326,6 +326,9 @@ async fn fetch_oci(
     // Compressed blobs may not exceed what their decompressed stream may.
     let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
     let image = registry.pull(&tagged, &digest, max_blob_bytes).await?;
+    if image.manifest.config.media_type == crate::helm::oci::CONFIG_MEDIA_TYPE {
+        return helm_chart(&image, &tagged, &pinned, &digest, candidates, request);
+    }
 
     let files = unpack_layers(&image.layers, &pinned, &request.limits)?;
     let tag_version = tagged
@@ -354,6 +357,63 @@ async fn fetch_oci(
             constraint: request.constraint.map(ToString::to_string),
             candidates,
             digest: Some(digest),
+            values: Default::default(),
+            reuse_values: Default::default(),
+            config: Default::default(),
+            catalog: None,
+        },
+        channels: Vec::new(),
+    })
+}
+
+/// A Helm OCI chart (config `application/vnd.cncf.helm.config.v1+json`): its
+/// chart layer is the chart's `.tgz`. The tag's version (`_` for `+`) must be
+/// the chart's.
+fn helm_chart(
+    image: &crate::registry::PulledImage,
+    tagged: &OciRef,
+    pinned: &OciRef,
+    digest: &str,
+    candidates: Vec<crate::version::Candidate>,
+    request: &FetchRequest<'_>,
+) -> Result<Fetched, FetchError> {
+    let layer = image
+        .manifest
+        .layers
+        .iter()
+        .position(|layer| crate::helm::oci::is_chart_layer(&layer.media_type))
+        .and_then(|index| image.layers.get(index))
+        .ok_or_else(|| PackageError::NotAPackage {
+            origin: pinned.to_string(),
+        })?;
+    let package = Package::from_archive(layer, &pinned.to_string(), &request.limits)?;
+    if package.chart.is_none() {
+        return Err(PackageError::NotAPackage {
+            origin: pinned.to_string(),
+        }
+        .into());
+    }
+    if let Some(tag_version) = tagged
+        .tag
+        .as_deref()
+        .and_then(|tag| version::parse_version(tag).ok())
+        && tag_version != package.version
+    {
+        return Err(FetchError::TagMismatch {
+            reference: pinned.to_string(),
+            tag_version: tag_version.to_string(),
+            package_version: package.version.to_string(),
+        });
+    }
+    Ok(Fetched {
+        package,
+        source: Source {
+            reference: pinned.to_string(),
+            constraint: request.constraint.map(ToString::to_string),
+            candidates,
+            digest: Some(digest.to_string()),
+            values: Default::default(),
+            reuse_values: Default::default(),
             config: Default::default(),
             catalog: None,
         },

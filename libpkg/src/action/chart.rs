@@ -1,0 +1,144 @@
+//! The chart side of planning: the values a chart is rendered with (the
+//! user's, or on upgrade those of the deployed revision by Helm's rules), the
+//! `.Release` and `.Capabilities` it sees (from the cluster when online,
+//! documented defaults offline), and its rendering into documents, notes and
+//! warnings. Other formats go to [`prepare`](super::prepare), and refuse values.
+
+use serde_json::Value;
+
+use super::prepare::{Prepared, prepare};
+use super::{PlanError, Source};
+use crate::cluster::Cluster;
+use crate::helm::engine::render_chart;
+use crate::helm::render::{Capabilities, ReleaseOptions};
+use crate::helm::values::{Values, upgrade_values};
+use crate::package::Package;
+
+/// What rendering a package gave: its documents and, for a chart, what the
+/// plan records (its `values`: the user-supplied values, Helm's release config).
+#[derive(Debug, Clone)]
+pub(super) struct Rendered {
+    /// The documents and the plan's `values`.
+    pub prepared: Prepared,
+    /// The chart's rendered `NOTES.txt`.
+    pub notes: Option<String>,
+    /// Warnings for the plan.
+    pub warnings: Vec<String>,
+}
+
+/// The release a package is rendered for.
+pub(super) struct Target<'a> {
+    /// Release name.
+    pub release: &'a str,
+    /// Release namespace.
+    pub namespace: &'a str,
+    /// For an upgrade: the revision it creates and the values the deployed
+    /// revision recorded.
+    pub upgrade: Option<(u32, Option<&'a Value>)>,
+}
+
+/// Renders a package: a chart with its values, any other format through
+/// [`prepare`] with its configuration. `cert_manager`: whether the cluster
+/// has cert-manager (for OLM bundles' webhooks).
+pub(super) fn render_package(
+    package: &Package,
+    source: &Source,
+    target: &Target<'_>,
+    capabilities: &Capabilities,
+    cert_manager: bool,
+) -> Result<Rendered, PlanError> {
+    let Some(chart) = &package.chart else {
+        if !source.values.is_empty() {
+            return Err(PlanError::ValuesNotTaken {
+                format: package.format().to_string(),
+            });
+        }
+        return Ok(Rendered {
+            prepared: prepare(package, &source.config, target.namespace, cert_manager)?,
+            notes: None,
+            warnings: Vec::new(),
+        });
+    };
+    if let Some(key) = source.config.keys().next() {
+        return Err(PlanError::Config {
+            reason: format!(
+                "--config {key}: a Helm chart takes values (-f/--values, --set…), not --config"
+            ),
+        });
+    }
+    let (release, values) = match target.upgrade {
+        None => (
+            ReleaseOptions::install(target.release, target.namespace),
+            source.values.clone(),
+        ),
+        Some((revision, previous)) => {
+            let previous: Values = previous
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
+            (
+                ReleaseOptions::upgrade(target.release, target.namespace, u64::from(revision)),
+                upgrade_values(source.reuse_values, source.values.clone(), &previous),
+            )
+        }
+    };
+    let rendered = render_chart(chart, &values, &release, capabilities)?;
+    let mut values = Value::Object(values);
+    crate::helm::values::sort_keys(&mut values);
+    Ok(Rendered {
+        prepared: Prepared {
+            documents: rendered.documents,
+            other_namespaces: Vec::new(),
+            bundle: None,
+            values: Some(values),
+        },
+        notes: rendered.notes,
+        warnings: rendered.warnings,
+    })
+}
+
+/// `.Capabilities` from the cluster: its version and every API it serves.
+/// Only charts need them; other packages get the offline defaults unasked.
+pub(super) async fn capabilities(
+    cluster: &Cluster,
+    package: &Package,
+) -> Result<Capabilities, PlanError> {
+    if package.chart.is_none() {
+        return Ok(Capabilities::offline());
+    }
+    let version = cluster.server_version().await?;
+    let (major, minor) = major_minor(&version);
+    Ok(Capabilities::for_cluster(
+        &version,
+        &major,
+        &minor,
+        cluster.api_versions().await?,
+    ))
+}
+
+/// `v1.20.2-eks-1` → (`1`, `20`).
+fn major_minor(version: &str) -> (String, String) {
+    let mut parts = version.trim_start_matches('v').split('.');
+    let major = parts.next().unwrap_or_default().to_string();
+    let minor: String = parts
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (major, minor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_split_as_the_server_reports_them() {
+        assert_eq!(major_minor("v1.20.2"), ("1".into(), "20".into()));
+        assert_eq!(
+            major_minor("v1.29.3-eks-adc7111"),
+            ("1".into(), "29".into())
+        );
+    }
+}
