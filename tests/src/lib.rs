@@ -511,3 +511,27 @@ impl Pkg {
             .ok();
     }
 }
+
+impl Pkg {
+    /// Copies the test chart `tests/charts/NAME` into the work dir as `dir`,
+    /// with `SUFFIX` in its files (its CRD's group) replaced by `suffix`, so
+    /// that each test has a CRD of its own. Returns its path.
+    pub fn write_chart(&self, name: &str, dir: &str, suffix: &str) -> PathBuf {
+        fn copy(from: &Path, to: &Path, suffix: &str) {
+            std::fs::create_dir_all(to).expect("mkdir");
+            for entry in std::fs::read_dir(from).expect("read chart dir") {
+                let entry = entry.expect("entry");
+                let target = to.join(entry.file_name());
+                if entry.file_type().expect("file type").is_dir() {
+                    copy(&entry.path(), &target, suffix);
+                } else {
+                    let text = std::fs::read_to_string(entry.path()).expect("read chart file");
+                    std::fs::write(target, text.replace("SUFFIX", suffix)).expect("write");
+                }
+            }
+        }
+        let root = self.work.path().join(dir);
+        copy(&repo_root().join("tests/charts").join(name), &root, suffix);
+        root
+    }
+}

@@ -1,0 +1,411 @@
+//! Helm charts as packages on the real API server and registry: the test
+//! chart `tests/charts/shop` (a subchart enabled by a condition, globals, a CRD
+//! in `crds/` and a custom resource of it, pre/post hooks with weights and a
+//! delete policy, a test hook and a pre-delete hook left out, a schema, notes,
+//! a non-deterministic function) installed, upgraded with `--set`, refused with
+//! bad values, rolled back; and pushed as a Helm OCI artifact and installed by digest.
+
+use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+
+fn config_map(pkg: &Pkg, ns: &str, name: &str) -> serde_json::Value {
+    parse_json(
+        pkg.kubectl(["get", "configmap", name, "-n", ns, "-o", "json"])
+            .ok(),
+    )["data"]
+        .clone()
+}
+
+#[test]
+fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chart");
+    let suffix = unique("shop");
+    pkg.write_chart("shop", "shop", &suffix);
+
+    // The plan: values recorded, hooks placed, left-out hooks and the random
+    // function named with their templates.
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            "./shop",
+            "-n",
+            &ns,
+            "--set",
+            "replicas=2",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["package"]["format"], "helm");
+    assert_eq!(plan["values"], serde_json::json!({"replicas": 2}));
+    assert!(
+        plan["notes"]
+            .as_str()
+            .unwrap()
+            .contains("shop-shop says hello with 2 replica(s)")
+    );
+    let names: Vec<(String, String)> = plan["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["kind"].as_str().unwrap().to_string(),
+                o["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let position = |name: &str| names.iter().position(|(_, n)| n == name).unwrap();
+    let crd = format!("widgets.{suffix}.example.com");
+    assert_eq!(position(&crd), 0, "{names:?}");
+    assert!(position("shop-shop-before") < position("shop-shop-config"));
+    assert_eq!(position("shop-shop-after"), names.len() - 1, "{names:?}");
+    assert!(names.iter().any(|(_, n)| n == "shop-cache"), "subchart");
+    assert!(
+        !names
+            .iter()
+            .any(|(_, n)| n.ends_with("-test") || n.ends_with("-goodbye"))
+    );
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains("shop/templates/secret.yaml calls randAlphaNum"),
+        "{warnings}"
+    );
+    assert!(
+        warnings.contains("is a test hook and is left out"),
+        "{warnings}"
+    );
+
+    // Install: notes shown; the post hook ran and was deleted (hook-succeeded).
+    let install = pkg.run([
+        "install",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "replicas=2",
+        "--yes",
+        "--wait=false",
+    ]);
+    install.ok();
+    assert!(
+        install
+            .stderr
+            .contains("NOTES:\nshop-shop says hello with 2 replica(s)."),
+        "{}",
+        install.stderr
+    );
+    let config = config_map(&pkg, &ns, "shop-shop-config");
+    assert_eq!(config["replicas"], "2");
+    assert_eq!(config["greeting"], "hello");
+    assert!(config["kubernetes"].as_str().unwrap().starts_with("v1.20"));
+    assert_eq!(config_map(&pkg, &ns, "shop-cache")["team"], "web");
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-before")["revision"], "1");
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-after"));
+    assert!(pkg.exists(&ns, &format!("widgets.{suffix}.example.com/shop-shop")));
+
+    // Upgrade with new values (Helm's default: only the values given now).
+    let upgrade = pkg.run([
+        "upgrade",
+        "shop",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "greeting=hi",
+        "--set",
+        "global.team=ops",
+        "--yes",
+        "--wait=false",
+    ]);
+    let out = upgrade.ok();
+    assert!(
+        out.contains("-  greeting: hello") && out.contains("+  greeting: hi"),
+        "{out}"
+    );
+    let config = config_map(&pkg, &ns, "shop-shop-config");
+    assert_eq!(
+        (&config["greeting"], &config["replicas"]),
+        (&"hi".into(), &"1".into())
+    );
+    assert_eq!(config_map(&pkg, &ns, "shop-cache")["team"], "ops");
+    // The pre-upgrade hook was run again (deleted and created).
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-before")["revision"], "2");
+
+    // --reuse-values keeps the deployed values and adds the new ones.
+    pkg.run([
+        "upgrade",
+        "shop",
+        "./shop",
+        "-n",
+        &ns,
+        "--reuse-values",
+        "--set",
+        "extra=yes",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-config")["greeting"], "hi");
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-extra")["extra"], "yes");
+
+    // Bad values: the schema names the value path; a template error names the
+    // file and line; nothing is applied.
+    let schema = pkg.run([
+        "upgrade",
+        "shop",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "replicas=0",
+        "--yes",
+    ]);
+    let error = schema.fails(1);
+    assert!(error.contains("replicas"), "{error}");
+    assert!(error.contains("minimum"), "{error}");
+    let unparsable = pkg.run([
+        "upgrade", "shop", "./shop", "-n", &ns, "--set", "a.b", "--yes",
+    ]);
+    assert!(
+        unparsable.fails(1).contains("key \"b\" has no value"),
+        "{}",
+        unparsable.stderr
+    );
+    std::fs::write(
+        pkg.work.path().join("shop/templates/broken.yaml"),
+        "a: 1\nb: {{ required \"a database password is required\" .Values.password }}\n",
+    )
+    .unwrap();
+    let broken = pkg.run(["upgrade", "shop", "./shop", "-n", &ns, "--yes"]);
+    let error = broken.fails(1);
+    assert!(error.contains("shop/templates/broken.yaml:2:"), "{error}");
+    assert!(error.contains("a database password is required"), "{error}");
+    assert_eq!(pkg.statuses("shop", &ns).len(), 3, "nothing recorded");
+
+    // Rollback to revision 1: its objects and values again; hooks do not run.
+    pkg.run(["rollback", "shop", "1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let config = config_map(&pkg, &ns, "shop-shop-config");
+    assert_eq!(
+        (&config["greeting"], &config["replicas"]),
+        (&"hello".into(), &"2".into())
+    );
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-extra"), "pruned");
+    let history = parse_json(pkg.run(["history", "shop", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(history.as_array().unwrap().len(), 4);
+
+    pkg.run(["uninstall", "shop", "-n", &ns, "--yes"]).ok();
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-config"));
+}
+
+#[test]
+fn values_are_refused_for_native_packages() {
+    let pkg = Pkg::new();
+    pkg.write_package(
+        "plain",
+        "plain",
+        "1.0.0",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: plain}\n",
+        )],
+    );
+    let run = pkg.run(["template", "./plain", "--set", "a=1"]);
+    assert!(
+        run.fails(1)
+            .contains("apply to Helm charts only; this package's format is plain"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_chart_pushed_as_a_helm_oci_artifact_installs_by_digest() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartoci");
+    let suffix = unique("shopoci");
+    pkg.write_chart("shop", "shop", &suffix);
+    let path = unique("charts");
+    let registry = &pkg.env.registry;
+    let pushed = pkg.run(["push", "./shop", &format!("oci://{registry}/{path}")]);
+    let digest = pushed.ok().trim().to_string();
+    assert!(digest.starts_with("sha256:"), "{digest}");
+    // The local chart's plan records the digest its artifact has.
+    let local = parse_json(
+        pkg.run(["install", "./shop", "--offline", "--dry-run", "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(local["package"]["digest"], digest.as_str());
+
+    // Helm's media types, as `helm pull` expects them.
+    let manifest = parse_json(
+        &pkg.run_program(
+            "curl",
+            [
+                "-fsS",
+                "-H",
+                "Accept: application/vnd.oci.image.manifest.v1+json",
+                &format!("http://{registry}/v2/{path}/shop/manifests/1.0.0"),
+            ],
+        )
+        .ok()
+        .to_string(),
+    );
+    assert_eq!(
+        manifest["config"]["mediaType"],
+        "application/vnd.cncf.helm.config.v1+json"
+    );
+    assert_eq!(
+        manifest["layers"][0]["mediaType"],
+        "application/vnd.cncf.helm.chart.content.v1.tar+gzip"
+    );
+
+    let reference = format!("oci://{registry}/{path}/shop@{digest}");
+    let install = pkg.run([
+        "install",
+        &reference,
+        "-n",
+        &ns,
+        "--name",
+        "web",
+        "--set",
+        "greeting=ahoy",
+        "--yes",
+        "--wait=false",
+    ]);
+    install.ok();
+    assert_eq!(config_map(&pkg, &ns, "web-shop-config")["greeting"], "ahoy");
+    let status = parse_json(pkg.run(["history", "web", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(status.as_array().unwrap().len(), 1);
+    // By name and version from the repository too: the same digest.
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            &format!("oci://{registry}/{path}/shop"),
+            "--version",
+            "1.0.0",
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["package"]["digest"], digest.as_str());
+    assert_eq!(plan["package"]["format"], "helm");
+}
+
+#[test]
+fn the_mongodb_example_chart_is_configured_by_its_values() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("mongochart");
+    let chart = kubectl_pkg_e2e::repo_root().join("examples/mongodb/chart");
+    let chart = chart.to_str().unwrap();
+
+    // Bad values name their path; a missing password names the value.
+    let bad = pkg.run([
+        "install",
+        chart,
+        "-n",
+        &ns,
+        "--set",
+        "storage.size=lots,replicaCount=9",
+        "--yes",
+    ]);
+    let error = bad.fails(1);
+    assert!(
+        error.contains("storage.size") && error.contains("replicaCount"),
+        "{error}"
+    );
+    let missing = pkg.run(["install", chart, "-n", &ns, "--yes"]);
+    assert!(
+        missing.fails(1).contains(
+            "execution error at (mongodb/templates/secret.yaml:2:17): auth.rootPassword is required"
+        ),
+        "{}",
+        missing.stderr
+    );
+
+    // One member: no peer-discovery role, no disruption budget; the password is masked.
+    let install = pkg.run([
+        "install",
+        chart,
+        "-n",
+        &ns,
+        "--name",
+        "db",
+        "--set",
+        "replicaCount=1",
+        "--set",
+        "storage.size=1Gi",
+        "--set-string",
+        "auth.rootPassword=change-me-please",
+        "--set-json",
+        r#"resources={"requests":{"cpu":"100m","memory":"256Mi"}}"#,
+        "--yes",
+        "--wait=false",
+    ]);
+    let out = install.ok();
+    assert!(out.contains("rootPassword: <masked>"), "{out}");
+    assert!(!out.contains("change-me-please"), "{out}");
+    assert!(
+        install
+            .stderr
+            .contains("NOTES:\nMongoDB 7.0.14: 1 member(s)"),
+        "{}",
+        install.stderr
+    );
+    let statefulset = parse_json(
+        pkg.kubectl(["get", "statefulset", "db", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(statefulset["spec"]["replicas"], 1);
+    assert_eq!(
+        statefulset["spec"]["volumeClaimTemplates"][0]["spec"]["resources"]["requests"]["storage"],
+        "1Gi"
+    );
+    assert_eq!(
+        statefulset["spec"]["template"]["spec"]["containers"][0]["resources"],
+        serde_json::json!({"requests": {"cpu": "100m", "memory": "256Mi"}, "limits": {"memory": "2Gi"}})
+    );
+    assert!(!pkg.exists(&ns, "role/db-peer-discovery"));
+    assert!(!pkg.exists(&ns, "poddisruptionbudget/db"));
+
+    // Three members, the other values kept: role, binding and budget appear.
+    let upgrade = pkg.run([
+        "upgrade",
+        "db",
+        chart,
+        "-n",
+        &ns,
+        "--reuse-values",
+        "--set",
+        "replicaCount=3",
+        "--yes",
+        "--wait=false",
+    ]);
+    let out = upgrade.ok();
+    assert!(
+        out.contains("-  replicas: 1") && out.contains("+  replicas: 3"),
+        "{out}"
+    );
+    assert!(pkg.exists(&ns, "role/db-peer-discovery"));
+    assert!(pkg.exists(&ns, "rolebinding/db-peer-discovery"));
+    let budget = parse_json(
+        pkg.kubectl(["get", "poddisruptionbudget", "db", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(budget["apiVersion"], "policy/v1beta1", "Kubernetes 1.20");
+    assert_eq!(budget["spec"]["minAvailable"], 2);
+    let secret = parse_json(
+        pkg.kubectl(["get", "secret", "db-credentials", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(
+        secret["data"]["root-password"], "Y2hhbmdlLW1lLXBsZWFzZQ==",
+        "the password was kept (base64 of change-me-please)"
+    );
+}
