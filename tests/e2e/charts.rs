@@ -102,6 +102,20 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
     assert_eq!(config["greeting"], "hello");
     assert!(config["kubernetes"].as_str().unwrap().starts_with("v1.20"));
     assert_eq!(config_map(&pkg, &ns, "shop-cache")["team"], "web");
+    // .Files: each chart reads its own files; .Capabilities.APIVersions.Has.
+    assert_eq!(
+        config_map(&pkg, &ns, "shop-cache")["config"],
+        "maxmemory-policy allkeys-lru\n"
+    );
+    assert_eq!(
+        config_map(&pkg, &ns, "shop-shop-files"),
+        serde_json::json!({
+            "app.properties": "a=1\n",
+            "motd.txt": "Welcome to the shop.\nOpen all day.\n",
+            "first-line": "Welcome to the shop.",
+            "has-deployments": "yes",
+        })
+    );
     assert_eq!(config_map(&pkg, &ns, "shop-shop-before")["revision"], "1");
     assert!(!pkg.exists(&ns, "configmap/shop-shop-after"));
     assert!(pkg.exists(&ns, &format!("widgets.{suffix}.example.com/shop-shop")));

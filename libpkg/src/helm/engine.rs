@@ -13,12 +13,14 @@
 //! `lookup` finds nothing here, as in `helm template` and `--dry-run`.
 
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 use super::chart::Chart;
+use super::objects::chart_objects;
 use super::output::{HookOperation, documents};
 use super::render::{Capabilities, PrepareError, ReleaseOptions, TemplateKind, prepare};
 use super::values::Values;
-use crate::gotemplate::{self, Host, Options, TemplateError, Templates};
+use crate::gotemplate::{self, GoObject, Host, Options, TemplateError, Templates};
 use crate::render::{Location, RenderError};
 use crate::yaml::YamlLimits;
 
@@ -86,6 +88,12 @@ pub fn render_chart(
         inner: gotemplate::DefaultHost::default(),
     };
     let options = Options::default();
+    // Helm's Go values with methods (.Files.Get, .Capabilities.APIVersions.Has…), per chart.
+    let objects: Vec<Vec<(&str, Rc<dyn GoObject>)>> = rendering
+        .charts
+        .iter()
+        .map(|scope| chart_objects(&scope.files, capabilities))
+        .collect();
     let mut outputs = Vec::new();
     let mut notes = None;
     for template in &rendering.templates {
@@ -94,14 +102,26 @@ pub fn render_chart(
             TemplateKind::Manifest => {
                 let data = rendering.data_for(template);
                 let text = set
-                    .render(&template.name, &data, &options, &mut host)
+                    .render_with_objects(
+                        &template.name,
+                        &data,
+                        &objects[template.chart],
+                        &options,
+                        &mut host,
+                    )
                     .map_err(helm_error)?;
                 outputs.push((template.name.clone(), text));
             }
             TemplateKind::Notes { root: true } => {
                 let data = rendering.data_for(template);
                 let text = set
-                    .render(&template.name, &data, &options, &mut host)
+                    .render_with_objects(
+                        &template.name,
+                        &data,
+                        &objects[template.chart],
+                        &options,
+                        &mut host,
+                    )
                     .map_err(helm_error)?;
                 notes = (!text.trim().is_empty()).then_some(text);
             }
@@ -205,6 +225,12 @@ mod tests {
             "templates/cm.yaml",
             "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ include \"web.name\" . }}\ndata:\n  replicas: {{ .Values.replicas | quote }}\n  token: {{ randAlphaNum 8 | quote }}\n---\n{{- if gt (int .Values.replicas) 1 }}\napiVersion: v1\nkind: Service\nmetadata: {name: many}\n{{- end }}\n",
         ),
+        ("files/motd.txt", "welcome\nto the shop\n"),
+        ("files/conf/a.properties", "a=1\n"),
+        (
+            "templates/files.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: files}\ndata:\n  motd: {{ .Files.Get \"files/motd.txt\" | quote }}\n  first: {{ index (.Files.Lines \"files/motd.txt\") 1 | quote }}\n  {{- (.Files.Glob \"files/conf/*\").AsConfig | nindent 2 }}\n  policy: {{ if .Capabilities.APIVersions.Has \"policy/v1\" }}v1{{ else }}v1beta1{{ end }}\n  apps: {{ .Capabilities.APIVersions.Has \"apps/v1/Deployment\" | quote }}\n  kube: {{ .Capabilities.KubeVersion }}-{{ .Capabilities.KubeVersion.Minor }}\n",
+        ),
         (
             "templates/NOTES.txt",
             "{{ .Release.Name }} runs {{ .Values.replicas }} replica(s).\n",
@@ -232,9 +258,20 @@ mod tests {
             .iter()
             .map(|(_, v)| v["metadata"]["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["shop-web", "many"]);
-        assert_eq!(rendered.documents[0].1["data"]["replicas"], "3");
-        assert_eq!(rendered.documents[0].0.file, "web/templates/cm.yaml");
+        assert_eq!(names, ["files", "shop-web", "many"]);
+        assert_eq!(
+            rendered.documents[0].1["data"],
+            serde_json::json!({
+                "motd": "welcome\nto the shop\n",
+                "first": "to the shop",
+                "a.properties": "a=1\n",
+                "policy": "v1",
+                "apps": "true",
+                "kube": "v1.32.0-32",
+            })
+        );
+        assert_eq!(rendered.documents[1].1["data"]["replicas"], "3");
+        assert_eq!(rendered.documents[1].0.file, "web/templates/cm.yaml");
         assert_eq!(rendered.notes.as_deref(), Some("shop runs 3 replica(s).\n"));
         assert_eq!(
             rendered.warnings,

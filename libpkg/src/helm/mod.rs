@@ -47,6 +47,7 @@ pub mod engine;
 pub mod files;
 pub mod hooks;
 pub mod ignore;
+pub mod objects;
 pub mod oci;
 pub mod output;
 pub mod render;
