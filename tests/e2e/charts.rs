@@ -256,7 +256,7 @@ fn a_chart_pushed_as_a_helm_oci_artifact_installs_by_digest() {
 
     // Helm's media types, as `helm pull` expects them.
     let manifest = parse_json(
-        &pkg.run_program(
+        pkg.run_program(
             "curl",
             [
                 "-fsS",
@@ -265,8 +265,7 @@ fn a_chart_pushed_as_a_helm_oci_artifact_installs_by_digest() {
                 &format!("http://{registry}/v2/{path}/shop/manifests/1.0.0"),
             ],
         )
-        .ok()
-        .to_string(),
+        .ok(),
     );
     assert_eq!(
         manifest["config"]["mediaType"],

@@ -1,6 +1,6 @@
-//! Rendering a chart: [`prepare`](super::render::prepare) (values, schema,
+//! Rendering a chart: [`prepare`] (values, schema,
 //! `kubeVersion`, subcharts), then every template parsed into one
-//! [`gotemplate::Templates`](crate::gotemplate::Templates) set in Helm's
+//! [`Templates`] set in Helm's
 //! order, then the manifest templates executed and split into documents
 //! ([`super::output`]), and the top chart's `NOTES.txt` rendered for showing
 //! after an install.

@@ -6,7 +6,7 @@
 //!
 //! Hooks of the operation being planned (`pre-install`/`post-install` for an
 //! install, `pre-upgrade`/`post-upgrade` for an upgrade) stay in the plan,
-//! marked with [`HOOK_ANNOTATION`](crate::kinds::HOOK_ANNOTATION) naming the
+//! marked with [`HOOK_ANNOTATION`] naming the
 //! event they run as, which puts them in the pre- or post-hook phase. Test
 //! hooks and hooks of other events (`pre-delete`, `post-rollback`, …) are left
 //! out, each with a warning, since kubectl-pkg does not run them; so are
