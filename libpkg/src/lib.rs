@@ -35,6 +35,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod chart_repository;
 pub mod cluster;
 pub mod diff;
 pub mod gotemplate;

@@ -6,6 +6,7 @@
 //! directories and archives get the digest their published artifact would have.
 
 use crate::action::Source;
+use crate::chart_repository::ChartIndex;
 use crate::olm::OlmError;
 use crate::olm::catalog::{CATALOG_LABEL, Catalog, ChannelSummary, Installed, Query};
 use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, archive};
@@ -108,6 +109,20 @@ pub enum FetchError {
         /// `repo/name` for each.
         candidates: Vec<String>,
     },
+    /// A chart repository's index or entry is unusable (no such chart, no
+    /// digest, a digest mismatch, a bad URL).
+    #[error(transparent)]
+    ChartRepository(#[from] crate::helm::repo::RepoError),
+    /// A chart repository's archive is not the chart its index entry names.
+    #[error("{reference}: the repository's index lists {expected}, but the archive holds {actual}")]
+    IndexMismatch {
+        /// The archive.
+        reference: String,
+        /// Name and version the index lists.
+        expected: String,
+        /// Name and version of the chart in the archive.
+        actual: String,
+    },
     /// A version constraint given for a reference that is already pinned.
     #[error("{reference} names one version already; --version does not apply")]
     ConstraintOnPinned {
@@ -183,6 +198,10 @@ async fn fetch_unchecked(
         }
         PackageRef::InRepository { repository, name } => {
             let repository = repositories.get(repository)?;
+            if let Some(url) = repository.chart_index() {
+                let index = ChartIndex::load(url, registry, &request.limits).await?;
+                return index.fetch(name, request, registry).await;
+            }
             if let Some(catalog) = repository.catalog() {
                 let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
                 return fetch_from_catalog(&loaded, name, request, registry).await;
@@ -192,6 +211,7 @@ async fn fetch_unchecked(
         PackageRef::Name(name) => {
             match find_by_name(name, repositories, request, registry).await? {
                 Found::Oci(location) => fetch_oci(&location, request, registry).await,
+                Found::Charts(index) => index.fetch(name, request, registry).await,
                 Found::Catalog(loaded) => {
                     fetch_from_catalog(&loaded, name, request, registry).await
                 }
@@ -251,6 +271,8 @@ fn local(package: Package, shown: &str, request: &FetchRequest<'_>) -> Result<Fe
 enum Found {
     /// A package repository in a registry.
     Oci(OciRef),
+    /// A chart of a classic Helm chart repository.
+    Charts(ChartIndex),
     /// A package of a File-Based Catalog.
     Catalog(LoadedCatalog),
 }
@@ -264,6 +286,13 @@ async fn find_by_name(
 ) -> Result<Found, FetchError> {
     let mut found = Vec::new();
     for repository in repositories.list() {
+        if let Some(url) = repository.chart_index() {
+            let index = ChartIndex::load(url, registry, &request.limits).await?;
+            if index.index.entries.contains_key(name) {
+                found.push((repository.name.clone(), Found::Charts(index)));
+            }
+            continue;
+        }
         if let Some(catalog) = repository.catalog() {
             let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
             if loaded.catalog.package(name).is_some() {

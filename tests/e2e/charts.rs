@@ -422,3 +422,101 @@ fn the_mongodb_example_chart_is_configured_by_its_values() {
         "the password was kept (base64 of change-me-please)"
     );
 }
+
+#[test]
+fn a_chart_from_a_classic_helm_repository_is_verified_and_installed() {
+    use sha2::Digest;
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartrepo");
+    let suffix = unique("shophttp");
+    pkg.write_chart("shop", "shop", &suffix);
+    // The repository: index.yaml and a `helm package` archive under charts/.
+    let repo = pkg.work.path().join("repo");
+    std::fs::create_dir_all(repo.join("charts")).unwrap();
+    let archive = repo.join("charts/shop-1.0.0.tgz");
+    pkg.run_program(
+        "tar",
+        [
+            "-czf",
+            archive.to_str().unwrap(),
+            "-C",
+            pkg.work.path().to_str().unwrap(),
+            "shop",
+        ],
+    )
+    .ok();
+    let digest = hex(&sha2::Sha256::digest(std::fs::read(&archive).unwrap()));
+    let wrong = "0".repeat(64);
+    std::fs::write(
+        repo.join("index.yaml"),
+        format!(
+            "apiVersion: v1\nentries:\n  shop:\n  - {{apiVersion: v2, name: shop, version: 1.0.0, urls: [charts/shop-1.0.0.tgz], digest: {digest}}}\n  - {{apiVersion: v2, name: shop, version: 1.0.1-rc.1, urls: [charts/shop-1.0.0.tgz], digest: {digest}}}\n  - {{apiVersion: v2, name: shop, version: 0.9.0, urls: [charts/shop-1.0.0.tgz], digest: {wrong}}}\n"
+        ),
+    )
+    .unwrap();
+    let url = kubectl_pkg_e2e::serve_dir(repo);
+    pkg.run(["repo", "add", "charts", &url]).ok();
+
+    // By name: the newest stable version, its archive's digest in the reference.
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            "shop",
+            "-n",
+            &ns,
+            "--set",
+            "greeting=hey",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["package"]["format"], "helm");
+    assert_eq!(plan["package"]["version"], "1.0.0");
+    assert_eq!(
+        plan["package"]["reference"],
+        format!("{url}/charts/shop-1.0.0.tgz@sha256:{digest}").as_str()
+    );
+    let candidates = plan["package"]["candidates"].to_string();
+    assert!(
+        candidates.contains("0.9.0") && candidates.contains("1.0.1-rc.1"),
+        "{candidates}"
+    );
+
+    pkg.run([
+        "install",
+        "charts/shop",
+        "-n",
+        &ns,
+        "--set",
+        "greeting=hey",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-config")["greeting"], "hey");
+
+    // An archive that does not match the index's digest is refused.
+    let tampered = pkg.run([
+        "install",
+        "charts/shop",
+        "--version",
+        "0.9.0",
+        "-n",
+        &ns,
+        "--name",
+        "other",
+        "--yes",
+    ]);
+    let error = tampered.fails(1);
+    assert!(
+        error.contains("chart shop 0.9.0: digest mismatch"),
+        "{error}"
+    );
+    assert!(!pkg.exists(&ns, "configmap/other-shop-config"));
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

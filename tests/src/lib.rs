@@ -535,3 +535,48 @@ impl Pkg {
         root
     }
 }
+
+/// Serves the files under `root` over plain HTTP on a loopback port, for as
+/// long as the test process runs (a classic Helm chart repository); returns
+/// its base URL. GET only; anything missing is a 404.
+pub fn serve_dir(root: PathBuf) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+    let address = listener.local_addr().expect("local address");
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let root = root.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().expect("clone stream"));
+                let mut request = String::new();
+                if reader.read_line(&mut request).is_err() {
+                    return;
+                }
+                // Skip the headers.
+                let mut line = String::new();
+                while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                    line.clear();
+                }
+                let path = request.split_whitespace().nth(1).unwrap_or("/");
+                let path = path
+                    .split('?')
+                    .next()
+                    .unwrap_or("/")
+                    .trim_start_matches('/');
+                let file = root.join(path);
+                let (status, body) = match std::fs::read(&file) {
+                    Ok(body) if !path.contains("..") => ("200 OK", body),
+                    _ => ("404 Not Found", b"not found".to_vec()),
+                };
+                let head = format!(
+                    "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(&body);
+            });
+        }
+    });
+    format!("http://{address}")
+}
