@@ -342,7 +342,7 @@ mod tests {
             RepositoryError::InvalidName { .. }
         ));
         assert!(matches!(
-            repos.add("plain", "https://x/y").unwrap_err(),
+            repos.add("plain", "https://").unwrap_err(),
             RepositoryError::InvalidUrl { .. }
         ));
         repos.remove("stable").unwrap();
@@ -381,5 +381,24 @@ mod tests {
             ))
         );
         assert!(repos.add("missing", "./no-such-dir").is_err());
+    }
+
+    #[test]
+    fn chart_repositories_are_http_urls() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut repos = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
+        repos
+            .add("charts", "https://charts.example.com/stable/")
+            .unwrap();
+        let charts = repos.get("charts").unwrap();
+        assert_eq!(charts.url, "https://charts.example.com/stable");
+        assert_eq!(
+            charts.chart_index(),
+            Some("https://charts.example.com/stable")
+        );
+        assert_eq!(charts.catalog(), None);
+        assert!(charts.package("x").is_err(), "no OCI repository per chart");
+        repos.add("prefix", "oci://127.0.0.1:5000/olm").unwrap();
+        assert_eq!(repos.get("prefix").unwrap().chart_index(), None);
     }
 }
