@@ -120,6 +120,15 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
     assert!(!pkg.exists(&ns, "configmap/shop-shop-after"));
     assert!(pkg.exists(&ns, &format!("widgets.{suffix}.example.com/shop-shop")));
 
+    let token = |pkg: &Pkg| {
+        parse_json(
+            pkg.kubectl(["get", "secret", "shop-shop-token", "-n", &ns, "-o", "json"])
+                .ok(),
+        )["data"]["token"]
+            .clone()
+    };
+    let first_token = token(&pkg);
+
     // Upgrade with new values (Helm's default: only the values given now).
     let upgrade = pkg.run([
         "upgrade",
@@ -145,6 +154,12 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
         (&"hi".into(), &"1".into())
     );
     assert_eq!(config_map(&pkg, &ns, "shop-cache")["team"], "ops");
+    // lookup read the token from the cluster: it is kept, and the plan said so.
+    assert_eq!(token(&pkg), first_token);
+    assert!(
+        out.contains("shop/templates/secret.yaml calls lookup: it read the cluster"),
+        "{out}"
+    );
     // The pre-upgrade hook was run again (deleted and created).
     assert_eq!(config_map(&pkg, &ns, "shop-shop-before")["revision"], "2");
 

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::prepare::{Prepared, prepare};
 use super::{PlanError, Source};
 use crate::cluster::Cluster;
-use crate::helm::engine::render_chart;
+use crate::helm::engine::{Lookup, render_chart};
 use crate::helm::render::{Capabilities, ReleaseOptions};
 use crate::helm::values::{Values, upgrade_values};
 use crate::package::Package;
@@ -46,6 +46,7 @@ pub(super) fn render_package(
     target: &Target<'_>,
     capabilities: &Capabilities,
     cert_manager: bool,
+    lookup: Option<&mut Lookup<'_>>,
 ) -> Result<Rendered, PlanError> {
     let Some(chart) = &package.chart else {
         if !source.values.is_empty() {
@@ -82,7 +83,7 @@ pub(super) fn render_package(
             )
         }
     };
-    let rendered = render_chart(chart, &values, &release, capabilities)?;
+    let rendered = render_chart(chart, &values, &release, capabilities, lookup)?;
     let mut values = Value::Object(values);
     crate::helm::values::sort_keys(&mut values);
     Ok(Rendered {
@@ -95,6 +96,60 @@ pub(super) fn render_package(
         notes: rendered.notes,
         warnings: rendered.warnings,
     })
+}
+
+/// Helm's `lookup` against the cluster: the object, or for an empty name a
+/// `List` of the kind's objects in the namespace (every namespace when it is
+/// empty); `{}` when there is none, or the kind is not served. Templates run
+/// synchronously, so each call blocks on the request (on a multi-threaded
+/// runtime; on any other, `lookup` finds nothing, as offline).
+pub(super) fn cluster_lookup(
+    cluster: &Cluster,
+) -> Option<impl FnMut(&str, &str, &str, &str) -> Result<Value, String> + '_> {
+    let handle = tokio::runtime::Handle::try_current().ok()?;
+    if handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
+        return None;
+    }
+    Some(
+        move |api_version: &str, kind: &str, namespace: &str, name: &str| {
+            tokio::task::block_in_place(|| {
+                handle.block_on(async {
+                    let group = crate::object::group_of(api_version).to_string();
+                    let discovery = cluster
+                        .discover(&std::collections::BTreeSet::from([group]))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    let Some(resource) = discovery.resolve(api_version, kind) else {
+                        return Ok(Value::Object(Default::default()));
+                    };
+                    let namespace =
+                        (resource.namespaced && !namespace.is_empty()).then_some(namespace);
+                    if name.is_empty() {
+                        let items: Vec<Value> = cluster
+                            .list(resource)
+                            .await
+                            .map_err(|e| e.to_string())?
+                            .into_iter()
+                            .filter(|item| {
+                                namespace.is_none_or(|ns| {
+                                    item.pointer("/metadata/namespace").and_then(Value::as_str)
+                                        == Some(ns)
+                                })
+                            })
+                            .collect();
+                        return Ok(serde_json::json!({
+                            "apiVersion": "v1", "kind": "List", "items": items,
+                        }));
+                    }
+                    Ok(cluster
+                        .get(resource, namespace, name)
+                        .await
+                        .map_err(|e| e.to_string())?
+                        .unwrap_or_else(|| Value::Object(Default::default())))
+                })
+            })
+        },
+    )
 }
 
 /// `.Capabilities` from the cluster: its version and every API it serves.

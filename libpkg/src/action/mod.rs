@@ -16,6 +16,7 @@ mod progress;
 use crate::cluster::{ClusterError, Discovery};
 use std::collections::BTreeSet;
 
+use crate::helm::engine::Lookup;
 use crate::object::{Object, ObjectKey};
 use crate::plan::{Action, HashMismatch, Operation, Plan, PlannedObject, ReleaseTarget};
 use crate::release::{LockError, Record, ReleaseError, ReleaseStore, Status};
@@ -344,12 +345,17 @@ async fn render_online(
         config: config.clone(),
         ..fetched.source.clone()
     };
+    let mut lookup = match &fetched.package.chart {
+        Some(_) => chart::cluster_lookup(cluster),
+        None => None,
+    };
     let mut rendered = chart::render_package(
         &fetched.package,
         &source,
         target,
         &capabilities,
         cert_manager,
+        lookup.as_mut().map(|l| l as &mut Lookup<'_>),
     )?;
     let documents = std::mem::take(&mut rendered.prepared.documents);
     let api_versions = documents

@@ -76,6 +76,7 @@ pub fn plan_offline(
         &Capabilities::offline(),
         // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
         false,
+        None,
     )?;
     let prepared = rendered.prepared;
     let mut scopes = OfflineScopes::default();

@@ -10,7 +10,8 @@
 //! reported, with the template that called them, as warnings for the plan.
 //! The plan carries the rendered objects, so what is applied is what was
 //! reviewed; the next upgrade renders them again (and its diff shows it).
-//! `lookup` finds nothing here, as in `helm template` and `--dry-run`.
+//! `lookup` asks the [`Lookup`] given (the cluster, when planning online);
+//! without one it finds nothing, as in `helm template` and `--dry-run`.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -56,12 +57,32 @@ pub enum ChartRenderError {
     Render(#[from] RenderError),
 }
 
-/// A [`Host`] that records non-deterministic calls and finds nothing for `lookup`.
-struct PlanHost {
+/// What Helm's `lookup` reads: the object (or, for an empty name, a `List`
+/// of the kind in the namespace, or everywhere for an empty namespace) as
+/// JSON; an empty map when it does not exist.
+pub type Lookup<'a> = dyn FnMut(&str, &str, &str, &str) -> Result<serde_json::Value, String> + 'a;
+
+/// A [`Host`] that records non-deterministic calls and answers `lookup`
+/// through the [`Lookup`] given (finding nothing without one).
+struct PlanHost<'a, 'b> {
     inner: gotemplate::DefaultHost,
+    lookup: Option<&'a mut Lookup<'b>>,
 }
 
-impl Host for PlanHost {
+impl Host for PlanHost<'_, '_> {
+    fn lookup(
+        &mut self,
+        api_version: &str,
+        kind: &str,
+        namespace: &str,
+        name: &str,
+    ) -> Result<serde_json::Value, String> {
+        match &mut self.lookup {
+            Some(lookup) => lookup(api_version, kind, namespace, name),
+            None => Ok(serde_json::Value::Object(Default::default())),
+        }
+    }
+
     fn nondeterministic(&mut self, function: &str, template: &str) {
         self.inner.nondeterministic(function, template);
     }
@@ -71,12 +92,14 @@ impl Host for PlanHost {
     }
 }
 
-/// Renders `chart` with the user's `values` for `release`.
+/// Renders `chart` with the user's `values` for `release`; `lookup` answers
+/// the templates' `lookup` calls (`None`: they find nothing).
 pub fn render_chart(
     chart: &Chart,
     values: &Values,
     release: &ReleaseOptions,
     capabilities: &Capabilities,
+    lookup: Option<&mut Lookup<'_>>,
 ) -> Result<RenderedChart, ChartRenderError> {
     let rendering = prepare(chart, values, release, capabilities)?;
     let mut set = Templates::new();
@@ -84,8 +107,10 @@ pub fn render_chart(
         set.add(&template.name, &template.text)
             .map_err(helm_error)?;
     }
+    let online = lookup.is_some();
     let mut host = PlanHost {
         inner: gotemplate::DefaultHost::default(),
+        lookup,
     };
     let options = Options::default();
     // Helm's Go values with methods (.Files.Get, .Capabilities.APIVersions.Has…), per chart.
@@ -136,7 +161,7 @@ pub fn render_chart(
     let mut warnings = rendering.warnings;
     let calls: BTreeSet<(String, String)> = host.inner.nondeterministic_calls.into_iter().collect();
     for (function, template) in calls {
-        warnings.push(nondeterministic_warning(&function, &template));
+        warnings.push(nondeterministic_warning(&function, &template, online));
     }
     warnings.extend(split.warnings);
     Ok(RenderedChart {
@@ -188,10 +213,14 @@ fn helm_error(error: TemplateError) -> ChartRenderError {
 const HELM_ERR_START: &str = "HELM_ERR_START";
 const HELM_ERR_END: &str = "HELM_ERR_END";
 
-fn nondeterministic_warning(function: &str, template: &str) -> String {
-    if function == "lookup" {
+fn nondeterministic_warning(function: &str, template: &str, online: bool) -> String {
+    if function == "lookup" && online {
         format!(
-            "{template} calls lookup, which finds nothing when a plan is made (as in `helm template`); the plan carries what it rendered"
+            "{template} calls lookup: it read the cluster when the plan was made, and the plan carries what it rendered then"
+        )
+    } else if function == "lookup" {
+        format!(
+            "{template} calls lookup, which finds nothing in a plan made without a cluster (as in `helm template`)"
         )
     } else {
         format!(
@@ -251,6 +280,7 @@ mod tests {
             &user,
             &ReleaseOptions::install("shop", "web"),
             &Capabilities::offline(),
+            None,
         )
         .unwrap();
         let names: Vec<&str> = rendered
@@ -277,7 +307,8 @@ mod tests {
             rendered.warnings,
             [nondeterministic_warning(
                 "randAlphaNum",
-                "web/templates/cm.yaml"
+                "web/templates/cm.yaml",
+                false
             )]
         );
     }
@@ -294,6 +325,7 @@ mod tests {
             &Values::new(),
             &ReleaseOptions::install("shop", "web"),
             &Capabilities::offline(),
+            None,
         )
         .unwrap_err()
         .to_string();
@@ -311,12 +343,47 @@ mod tests {
             &Values::new(),
             &ReleaseOptions::install("shop", "web"),
             &Capabilities::offline(),
+            None,
         )
         .unwrap_err()
         .to_string();
         assert_eq!(
             error,
             "parse error at (web/templates/bad.yaml:2): function \"nosuchfunc\" not defined"
+        );
+    }
+
+    #[test]
+    fn lookup_asks_the_host_and_is_reported() {
+        let chart = chart(&[
+            ("Chart.yaml", "apiVersion: v2\nname: web\nversion: 1.0.0\n"),
+            (
+                "templates/secret.yaml",
+                "{{- $old := lookup \"v1\" \"Secret\" .Release.Namespace \"token\" }}\napiVersion: v1\nkind: Secret\nmetadata: {name: token}\ndata:\n  token: {{ if $old }}{{ $old.data.token }}{{ else }}{{ randAlphaNum 8 | b64enc }}{{ end }}\n",
+            ),
+        ]);
+        let mut asked = Vec::new();
+        let mut lookup = |api: &str, kind: &str, ns: &str, name: &str| {
+            asked.push(format!("{api} {kind} {ns}/{name}"));
+            Ok(serde_json::json!({"data": {"token": "a2VlcA=="}}))
+        };
+        let rendered = render_chart(
+            &chart,
+            &Values::new(),
+            &ReleaseOptions::upgrade("shop", "web", 2),
+            &Capabilities::offline(),
+            Some(&mut lookup),
+        )
+        .unwrap();
+        assert_eq!(asked, ["v1 Secret web/token"]);
+        assert_eq!(rendered.documents[0].1["data"]["token"], "a2VlcA==");
+        assert_eq!(
+            rendered.warnings,
+            [nondeterministic_warning(
+                "lookup",
+                "web/templates/secret.yaml",
+                true
+            )]
         );
     }
 }
