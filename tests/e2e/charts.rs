@@ -535,3 +535,32 @@ fn a_chart_from_a_classic_helm_repository_is_verified_and_installed() {
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+#[test]
+fn a_chart_for_a_newer_kubernetes_is_refused_before_any_change() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartkube");
+    let suffix = unique("shopkube");
+    let dir = pkg.write_chart("shop", "shop", &suffix);
+    let chart_yaml = dir.join("Chart.yaml");
+    let text = std::fs::read_to_string(&chart_yaml).unwrap();
+    std::fs::write(
+        &chart_yaml,
+        text.replace("kubeVersion: \">=1.20.0-0\"", "kubeVersion: \">=1.25.0-0\""),
+    )
+    .unwrap();
+    // Offline, the documented default (v1.32.0) satisfies it.
+    pkg.run(["install", "./shop", "-n", &ns, "--offline", "--dry-run"])
+        .ok();
+    // Against the cluster (v1.20), it is refused, and nothing is recorded.
+    let run = pkg.run(["install", "./shop", "-n", &ns, "--yes"]);
+    let error = run.fails(1);
+    assert!(
+        error.contains(
+            "chart requires kubeVersion: >=1.25.0-0 which is incompatible with Kubernetes v1.20"
+        ),
+        "{error}"
+    );
+    let list = parse_json(pkg.run(["list", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(list, serde_json::json!([]), "no release recorded");
+}
