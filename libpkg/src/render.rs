@@ -348,7 +348,8 @@ fn to_object(
             if namespace != target.namespace && !target.other_namespaces.contains(&namespace) {
                 return Err(invalid(format!(
                     "{kind} {name:?} sets metadata.namespace {namespace:?}, but the release namespace is {:?}; \
-                     a package that spans namespaces lists the others under `namespaces:` in package.yaml",
+                     a package that spans namespaces lists the others under `namespaces:` in package.yaml \
+                     (a chart: in the `kubectl-pkg.dev/namespaces` annotation of Chart.yaml)",
                     target.namespace
                 )));
             }

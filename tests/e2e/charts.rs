@@ -226,8 +226,18 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
     let history = parse_json(pkg.run(["history", "shop", "-n", &ns, "-o", "json"]).ok());
     assert_eq!(history.as_array().unwrap().len(), 4);
 
-    pkg.run(["uninstall", "shop", "-n", &ns, "--yes"]).ok();
+    let uninstall = pkg.run(["uninstall", "shop", "-n", &ns, "--yes"]);
+    let out = uninstall.ok();
     assert!(!pkg.exists(&ns, "configmap/shop-shop-config"));
+    // helm.sh/resource-policy: keep.
+    assert!(pkg.exists(&ns, "secret/shop-shop-token"));
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(
+            "shop-shop-token is kept: its annotation helm.sh/resource-policy is \"keep\""
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -89,13 +89,34 @@ pub(super) fn render_package(
     Ok(Rendered {
         prepared: Prepared {
             documents: rendered.documents,
-            other_namespaces: Vec::new(),
+            other_namespaces: chart_namespaces(chart),
             bundle: None,
             values: Some(values),
         },
         notes: rendered.notes,
         warnings: rendered.warnings,
     })
+}
+
+/// The annotation of `Chart.yaml` listing the namespaces besides the
+/// release's that the chart's objects may name (comma-separated), as
+/// `namespaces:` does in `package.yaml`.
+const NAMESPACES_ANNOTATION: &str = "kubectl-pkg.dev/namespaces";
+
+/// The namespaces a chart's [`NAMESPACES_ANNOTATION`] lists.
+fn chart_namespaces(chart: &crate::helm::chart::Chart) -> Vec<String> {
+    chart
+        .metadata
+        .annotations
+        .get(NAMESPACES_ANNOTATION)
+        .map(|list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|ns| !ns.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Helm's `lookup` against the cluster: the object, or for an empty name a
@@ -195,5 +216,37 @@ mod tests {
             major_minor("v1.29.3-eks-adc7111"),
             ("1".into(), "29".into())
         );
+    }
+
+    #[test]
+    fn charts_name_other_namespaces_in_an_annotation() {
+        use crate::package::{Files, Limits, Package};
+        let files = |annotations: &str| -> Files {
+            [
+                (
+                    "Chart.yaml".to_string(),
+                    format!("apiVersion: v2\nname: spread\nversion: 1.0.0\n{annotations}")
+                        .into_bytes(),
+                ),
+                (
+                    "templates/cm.yaml".to_string(),
+                    b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: monitoring}\n"
+                        .to_vec(),
+                ),
+            ]
+            .into_iter()
+            .collect()
+        };
+        let plan = |annotations: &str| {
+            let package =
+                Package::from_chart_files(files(annotations), "spread", &Limits::default())
+                    .unwrap();
+            crate::action::plan_offline(&package, &Source::local("./spread"), "spread", "web")
+        };
+        let error = plan("").unwrap_err().to_string();
+        assert!(error.contains("kubectl-pkg.dev/namespaces"), "{error}");
+        let plan =
+            plan("annotations: {kubectl-pkg.dev/namespaces: \"monitoring, logging\"}\n").unwrap();
+        assert_eq!(plan.objects[0].namespace.as_deref(), Some("monitoring"));
     }
 }

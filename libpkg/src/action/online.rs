@@ -202,6 +202,19 @@ pub async fn plan(
         let Some(live) = live.filter(|live| owned_by(live, &desired.release)) else {
             continue;
         };
+        // Helm's `helm.sh/resource-policy: keep`: never deleted by the release.
+        if object
+            .manifest
+            .pointer("/metadata/annotations")
+            .and_then(|a| a.get(crate::helm::hooks::RESOURCE_POLICY_ANNOTATION))
+            .and_then(Value::as_str)
+            .is_some_and(|policy| policy.trim().eq_ignore_ascii_case("keep"))
+        {
+            warnings.push(format!(
+                "{object} is kept: its annotation helm.sh/resource-policy is \"keep\""
+            ));
+            continue;
+        }
         if object.kind == "CustomResourceDefinition" {
             let foreign = foreign_custom_resources(cluster, object, &desired).await?;
             if foreign > 0 {
