@@ -249,4 +249,53 @@ mod tests {
             plan("annotations: {kubectl-pkg.dev/namespaces: \"monitoring, logging\"}\n").unwrap();
         assert_eq!(plan.objects[0].namespace.as_deref(), Some("monitoring"));
     }
+
+    #[test]
+    fn a_chart_without_random_functions_plans_byte_for_byte_the_same() {
+        use crate::package::{Limits, Package};
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/mongodb/chart");
+        let package = Package::from_dir(&dir, &Limits::default()).unwrap();
+        let mut source = Source::local("./examples/mongodb/chart");
+        let user = crate::helm::values::ValueOptions {
+            values: vec!["replicaCount=3,auth.rootPassword=change-me".into()],
+            string_values: vec!["image.tag=7.0.15".into()],
+            ..Default::default()
+        };
+        source.values = user.merge(&|_: &str| Err("no files".to_string())).unwrap();
+        let plan = || crate::action::plan_offline(&package, &source, "db", "data").unwrap();
+        let (first, second) = (plan(), plan());
+        assert_eq!(first.to_json_pretty(), second.to_json_pretty());
+        assert_eq!(
+            first.values,
+            Some(serde_json::json!({
+                "auth": {"rootPassword": "change-me"},
+                "image": {"tag": "7.0.15"},
+                "replicaCount": 3
+            }))
+        );
+        assert!(
+            first
+                .notes
+                .as_deref()
+                .unwrap()
+                .starts_with("MongoDB 7.0.14: 3 member(s)")
+        );
+        let statefulset = first
+            .objects
+            .iter()
+            .find(|o| o.kind == "StatefulSet")
+            .unwrap();
+        assert_eq!(
+            statefulset.manifest["spec"]["template"]["spec"]["containers"][0]["image"],
+            "docker.io/library/mongo:7.0.15"
+        );
+        // Offline, the documented defaults: Kubernetes 1.32 serves policy/v1.
+        let budget = first
+            .objects
+            .iter()
+            .find(|o| o.kind == "PodDisruptionBudget")
+            .unwrap();
+        assert_eq!(budget.api_version, "policy/v1");
+    }
 }
