@@ -307,6 +307,13 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         'kubectl-pkg;show' {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
             [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
+            [CompletionResult]::new('--values', '--values', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set values: `a.b=1,c[0]=x` (repeatable); charts only')
+            [CompletionResult]::new('--set-string', '--set-string', [CompletionResultType]::ParameterName, 'Set values as strings (repeatable); charts only')
+            [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
+            [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
+            [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')

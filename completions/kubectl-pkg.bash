@@ -1210,7 +1210,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show)
-            opts="-n -o -h --version --devel --channel --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-f -n -o -h --version --devel --channel --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1221,6 +1221,34 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --channel)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --values)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set-string)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set-json)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set-literal)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -294,6 +294,13 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;show'= {
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
             cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
+            cand -f 'A YAML file of values (repeatable; `-` reads stdin); charts only'
+            cand --values 'A YAML file of values (repeatable; `-` reads stdin); charts only'
+            cand --set 'Set values: `a.b=1,c[0]=x` (repeatable); charts only'
+            cand --set-string 'Set values as strings (repeatable); charts only'
+            cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
+            cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
+            cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
             cand -n 'The release namespace (default: the context''s namespace)'

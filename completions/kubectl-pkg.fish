@@ -265,6 +265,12 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l reg
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-string -d 'Set values as strings (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
