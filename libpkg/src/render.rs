@@ -557,6 +557,38 @@ mod tests {
     }
 
     #[test]
+    fn hooks_run_in_their_phases_by_weight_then_kind_order() {
+        let hook = |kind: &str, name: &str, event: &str, weight: &str| {
+            let api = if kind == "Job" { "batch/v1" } else { "v1" };
+            format!(
+                "apiVersion: {api}\nkind: {kind}\nmetadata:\n  name: {name}\n  annotations: {{kubectl-pkg.dev/hook: {event}, helm.sh/hook-weight: \"{weight}\"}}\n---\n"
+            )
+        };
+        let text = [
+            hook("Job", "migrate", "pre-install", "5"),
+            hook("ConfigMap", "seed", "pre-install", "5"),
+            hook("Secret", "first", "pre-install", "-3"),
+            hook("Job", "notify", "post-install", "0"),
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n".to_string(),
+        ]
+        .concat();
+        let objects =
+            render_declaring("", &[("hooks.yaml", text.as_str()), ("crd.yaml", CRD)]).unwrap();
+        let order: Vec<&str> = objects.iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(
+            order,
+            [
+                "widgets.example.com",
+                "first",
+                "seed",
+                "migrate",
+                "app",
+                "notify"
+            ]
+        );
+    }
+
+    #[test]
     fn errors_name_file_document_and_line() {
         let bad_yaml = render_package(&[(
             "x.yaml",
