@@ -316,8 +316,14 @@ fn a_chart_pushed_as_a_helm_oci_artifact_installs_by_digest() {
     ]);
     install.ok();
     assert_eq!(config_map(&pkg, &ns, "web-shop-config")["greeting"], "ahoy");
-    let status = parse_json(pkg.run(["history", "web", "-n", &ns, "-o", "json"]).ok());
-    assert_eq!(status.as_array().unwrap().len(), 1);
+    // Upgrade without naming the package: from the repository it came from,
+    // the deployed values kept (none given).
+    pkg.run(["upgrade", "web", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(config_map(&pkg, &ns, "web-shop-config")["greeting"], "ahoy");
+    assert_eq!(config_map(&pkg, &ns, "web-shop-config")["revision"], "2");
+    let history = parse_json(pkg.run(["history", "web", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(history.as_array().unwrap().len(), 2);
     // By name and version from the repository too: the same digest.
     let plan = parse_json(
         pkg.run([
@@ -573,4 +579,59 @@ fn a_chart_for_a_newer_kubernetes_is_refused_before_any_change() {
     );
     let list = parse_json(pkg.run(["list", "-n", &ns, "-o", "json"]).ok());
     assert_eq!(list, serde_json::json!([]), "no release recorded");
+}
+
+#[test]
+fn a_saved_chart_plan_applies_exactly_what_was_rendered() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartplan");
+    let suffix = unique("shopplan");
+    pkg.write_chart("shop", "shop", &suffix);
+    let plan_file = pkg.work.path().join("plan.json");
+    pkg.run([
+        "install",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "greeting=saved",
+        "--dry-run",
+        "--out",
+        plan_file.to_str().unwrap(),
+    ])
+    .ok();
+    let saved = parse_json(&std::fs::read_to_string(&plan_file).unwrap());
+    let planned_token = saved["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "shop-shop-token")
+        .unwrap()["manifest"]["data"]["token"]
+        .clone();
+    assert!(planned_token.as_str().is_some_and(|t| !t.is_empty()));
+
+    let apply = pkg.run([
+        "apply",
+        plan_file.to_str().unwrap(),
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ]);
+    apply.ok();
+    assert!(
+        apply.stderr.contains("NOTES:\nshop-shop says saved"),
+        "{}",
+        apply.stderr
+    );
+    // The random token is the one the reviewed plan carried, not a new one.
+    let live = parse_json(
+        pkg.kubectl(["get", "secret", "shop-shop-token", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(live["data"]["token"], planned_token);
+    assert_eq!(
+        config_map(&pkg, &ns, "shop-shop-config")["greeting"],
+        "saved"
+    );
 }
