@@ -635,3 +635,71 @@ fn a_saved_chart_plan_applies_exactly_what_was_rendered() {
         "saved"
     );
 }
+
+#[test]
+fn a_failing_hook_fails_the_install_at_once_and_nothing_after_it_is_applied() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("charthook");
+    let dir = pkg.work.path().join("hooked");
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::write(
+        dir.join("Chart.yaml"),
+        "apiVersion: v2\nname: hooked\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("templates/job.yaml"),
+        "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  annotations:\n    helm.sh/hook: pre-install\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: migrate\n        image: busybox:1.36\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("templates/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n",
+    )
+    .unwrap();
+    let child = pkg
+        .command(["install", "./hooked", "-n", &ns, "--yes", "--timeout", "3m"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The hook Job is created and waited on (no controller runs here): fail it.
+    let started = std::time::Instant::now();
+    while !pkg.exists(&ns, "job/migrate") {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the hook Job was not created"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        !pkg.exists(&ns, "configmap/app"),
+        "the release waits for its pre-install hook"
+    );
+    pkg.kubectl([
+        "patch",
+        "job",
+        "migrate",
+        "-n",
+        &ns,
+        "--subresource=status",
+        "--type=merge",
+        "-p",
+        r#"{"status":{"conditions":[{"type":"Failed","status":"True","reason":"BackoffLimitExceeded","message":"Job has reached the specified backoff limit"}]}}"#,
+    ])
+    .ok();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr
+            .contains("failed: BackoffLimitExceeded: Job has reached the specified backoff limit"),
+        "{stderr}"
+    );
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "failed at once, not at the timeout"
+    );
+    assert!(!pkg.exists(&ns, "configmap/app"));
+    assert_eq!(pkg.statuses("hooked", &ns), ["failed"]);
+}

@@ -319,7 +319,7 @@ async fn run(
             .into_iter()
             .filter(|o| o.phase() != Phase::PreHooks)
             .collect();
-        wait_ready(cluster, discovery, &objects, deadline, reporter).await?;
+        wait_ready(cluster, discovery, &objects, deadline, reporter, false).await?;
     }
     run_hooks(cluster, discovery, &post_hooks, deadline, reporter).await
 }
@@ -357,7 +357,7 @@ async fn run_hooks(
                 action: Action::Create,
             });
         }
-        let outcome = wait_ready(cluster, discovery, group, deadline, reporter).await;
+        let outcome = wait_ready(cluster, discovery, group, deadline, reporter, true).await;
         let policy = if outcome.is_ok() {
             "hook-succeeded"
         } else {
@@ -390,6 +390,30 @@ fn has_delete_policy(manifest: &Value, policy: &str) -> bool {
             list.split(',')
                 .any(|p| p.trim().eq_ignore_ascii_case(policy))
         })
+}
+
+/// Why a hook has failed for good: a Job with a `Failed` condition, a Pod
+/// in phase `Failed`.
+fn hook_failure(live: &Value) -> Option<String> {
+    let kind = live.get("kind").and_then(Value::as_str)?;
+    match kind {
+        "Job" => live
+            .pointer("/status/conditions")
+            .and_then(Value::as_array)?
+            .iter()
+            .find(|c| c["type"] == "Failed" && c["status"] == "True")
+            .map(|c| {
+                let reason = c["reason"].as_str().unwrap_or("failed");
+                match c["message"].as_str() {
+                    Some(message) => format!("{reason}: {message}"),
+                    None => reason.to_string(),
+                }
+            }),
+        "Pod" if live.pointer("/status/phase").and_then(Value::as_str) == Some("Failed") => {
+            Some("the pod failed".to_string())
+        }
+        _ => None,
+    }
 }
 
 /// Polls until a deleted object is gone.
@@ -451,7 +475,7 @@ async fn write_phases(
             .await?;
         if *phase == Phase::Definitions {
             // Custom resources need their CRDs established, whatever --wait says.
-            wait_ready(cluster, discovery, objects, deadline, reporter).await?;
+            wait_ready(cluster, discovery, objects, deadline, reporter, false).await?;
         }
     }
     Ok(())
@@ -560,6 +584,7 @@ async fn wait_ready(
     objects: &[Target<'_>],
     deadline: Instant,
     reporter: &dyn Reporter,
+    hooks: bool,
 ) -> Result<(), ApplyError> {
     let mut pending: Vec<Target> = objects.to_vec();
     let mut last_reason: BTreeMap<String, String> = BTreeMap::new();
@@ -582,6 +607,13 @@ async fn wait_ready(
                 }),
                 Some(Readiness::NotApplicable) => {}
                 Some(Readiness::NotReady(reason)) => {
+                    // A hook that failed (a Job, a Pod) will not recover: say so now.
+                    if hooks && let Some(failure) = live.as_ref().and_then(hook_failure) {
+                        return Err(ApplyError::HookFailed {
+                            object: object.shown(),
+                            reason: failure,
+                        });
+                    }
                     if last_reason.get(&object.shown()) != Some(&reason) {
                         reporter.event(Event::Waiting {
                             object: object.shown(),

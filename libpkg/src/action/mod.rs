@@ -214,6 +214,14 @@ pub enum ApplyError {
         /// What restoring did.
         restored: String,
     },
+    /// A chart hook failed (a Job or Pod that will not succeed).
+    #[error("hook {object} failed: {reason}")]
+    HookFailed {
+        /// The hook.
+        object: String,
+        /// Why, as its status says.
+        reason: String,
+    },
     /// Readiness was not reached in time.
     #[error("timed out waiting for {waiting}")]
     Timeout {
