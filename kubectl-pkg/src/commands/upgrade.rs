@@ -5,6 +5,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{deployed, plan_upgrade};
 use libpkg::cluster::Cluster;
+use libpkg::helm::values::ReuseValues;
 use libpkg::olm::catalog::Installed;
 use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
@@ -12,7 +13,6 @@ use libpkg::release::{ReleaseLock, ReleaseStore};
 use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
-use libpkg::helm::values::ReuseValues;
 
 #[derive(Debug, Args)]
 pub struct UpgradeArgs {
