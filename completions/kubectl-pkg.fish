@@ -58,6 +58,12 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l vers
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l name -d 'The release name (default: the package name)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-string -d 'Set values as strings (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -87,6 +93,12 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s h -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l channel -d 'For an operator from an OLM catalog: the channel (default: the one it was installed from)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-string -d 'Set values as strings (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -104,6 +116,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l pack
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l force-upgrade -d 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog\'s upgrade graph'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reuse-values -d 'Charts: the deployed revision\'s values with the new ones over them'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reset-values -d 'Charts: only the new values (without any, the deployed revision\'s are kept)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reset-then-reuse-values -d 'Charts: the chart\'s new defaults, the deployed revision\'s values, then the new ones'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s y -l yes -d 'Apply without asking'
@@ -226,6 +241,12 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l nam
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-string -d 'Set values as strings (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -244,6 +265,12 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l reg
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-string -d 'Set values as strings (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r

@@ -183,3 +183,26 @@ pub struct ConfigArgs {
     #[arg(long = "config", value_name = "KEY=VALUE")]
     pub config: Vec<String>,
 }
+
+/// Values for a Helm chart, as Helm takes them; shared by install, upgrade and template.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ValuesArgs {
+    /// A YAML file of values (repeatable; `-` reads stdin); charts only.
+    #[arg(short = 'f', long = "values", value_name = "FILE")]
+    pub values: Vec<String>,
+    /// Set values: `a.b=1,c[0]=x` (repeatable); charts only.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Set values as strings (repeatable); charts only.
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub set_string: Vec<String>,
+    /// Set values from files' contents: `key=path` (repeatable); charts only.
+    #[arg(long, value_name = "KEY=PATH")]
+    pub set_file: Vec<String>,
+    /// Set JSON values: `a.b={"x":1}` (repeatable); charts only.
+    #[arg(long, value_name = "KEY=JSON")]
+    pub set_json: Vec<String>,
+    /// Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only.
+    #[arg(long, value_name = "KEY=VALUE")]
+    pub set_literal: Vec<String>,
+}

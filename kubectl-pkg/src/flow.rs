@@ -239,6 +239,10 @@ pub async fn review_and_apply(
         plan.release.revision,
         record.status.as_str()
     );
+    // A chart's notes, as Helm shows them after an install or upgrade.
+    if let Some(notes) = &plan.notes {
+        eprintln!("\nNOTES:\n{}", notes.trim_end());
+    }
     Ok(())
 }
 

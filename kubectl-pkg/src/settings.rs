@@ -9,7 +9,7 @@ use libpkg::repositories::Repositories;
 use libpkg::source::FetchRequest;
 use libpkg::version::Constraint;
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
 
 /// A registry client from the global flags. Skipping TLS verification is
 /// announced on stderr every time, whatever the output format.
@@ -138,4 +138,31 @@ pub fn offline_plan(
         release,
         &namespace,
     )?)
+}
+
+/// Merges the values flags into the fetched package's source (Helm's order:
+/// `-f` files, `--set-json`, `--set`, `--set-string`, `--set-file`,
+/// `--set-literal`); `-` reads stdin. The library refuses values for a
+/// package that is not a chart.
+pub fn apply_values(fetched: &mut libpkg::source::Fetched, args: &ValuesArgs) -> Result<()> {
+    let options = libpkg::helm::values::ValueOptions {
+        value_files: args.values.clone(),
+        json_values: args.set_json.clone(),
+        values: args.set.clone(),
+        string_values: args.set_string.clone(),
+        file_values: args.set_file.clone(),
+        literal_values: args.set_literal.clone(),
+    };
+    let read = |path: &str| {
+        if path == "-" {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+                .map(|_| bytes)
+                .map_err(|e| e.to_string())
+        } else {
+            std::fs::read(path).map_err(|e| e.to_string())
+        }
+    };
+    fetched.source.values = options.merge(&read)?;
+    Ok(())
 }

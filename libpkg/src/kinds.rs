@@ -14,6 +14,9 @@ pub enum Phase {
     Namespaces,
     /// CustomResourceDefinitions, waited on until Established.
     Definitions,
+    /// A chart's `pre-install`/`pre-upgrade` hooks (objects marked with
+    /// [`HOOK_ANNOTATION`]): by weight, each weight waited on before the next.
+    PreHooks,
     /// PriorityClasses, ServiceAccounts, Secrets, ConfigMaps, RBAC roles, quotas.
     Foundation,
     /// RoleBindings and ClusterRoleBindings, after their roles: for a user who is
@@ -29,6 +32,32 @@ pub enum Phase {
     Other,
     /// Admission webhooks and APIServices: last, so they cannot block the rest.
     Admission,
+    /// A chart's `post-install`/`post-upgrade` hooks, after everything else
+    /// is applied (and ready, with `--wait`).
+    PostHooks,
+}
+
+/// The annotation that makes an object a hook of its plan: `pre-install`,
+/// `pre-upgrade`, `post-install` or `post-upgrade`, the Helm hook event it runs
+/// as. Set by chart rendering from `helm.sh/hook`; hooks are applied in the
+/// hook phases, waited on, never pruned (see `docs/charts.md`).
+pub const HOOK_ANNOTATION: &str = "kubectl-pkg.dev/hook";
+
+/// The hook event an object runs as in its plan (its [`HOOK_ANNOTATION`]).
+pub fn hook_of(manifest: &serde_json::Value) -> Option<&str> {
+    manifest
+        .pointer("/metadata/annotations")
+        .and_then(|a| a.get(HOOK_ANNOTATION))
+        .and_then(serde_json::Value::as_str)
+}
+
+/// The apply phase of an object: its kind's, or a hook phase.
+pub fn phase_of_object(group: &str, kind: &str, manifest: &serde_json::Value) -> Phase {
+    match hook_of(manifest) {
+        Some(event) if event.starts_with("pre-") => PreHooks,
+        Some(_) => PostHooks,
+        None => phase_of(group, kind),
+    }
 }
 
 /// Scope of a kind: namespaced or cluster-wide.

@@ -8,9 +8,10 @@
 //! The crate is layered, and the module tree shows it:
 //! - pure planning over data: [`package`], [`version`], [`reference`](mod@reference), [`render`],
 //!   [`kinds`], [`permissions`], [`plan`], [`gotemplate`] (Go templates as
-//!   Helm renders them);
+//!   Helm renders them), [`helm`] (charts: values, subcharts, rendering, hooks);
 //! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
-//!   [`source`] (fetching a package from any reference),
+//!   [`source`] (fetching a package from any reference), [`chart_repository`]
+//!   (classic Helm chart repositories),
 //!   [`cluster`] (Kubernetes API);
 //! - orchestration: [`action`], which gathers inputs through the I/O layer and
 //!   calls the pure planner.
@@ -35,6 +36,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod chart_repository;
 pub mod cluster;
 pub mod diff;
 pub mod gotemplate;

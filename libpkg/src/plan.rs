@@ -224,6 +224,9 @@ pub struct Plan {
     /// Values, for formats that take them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Value>,
+    /// A chart's rendered `NOTES.txt`, shown after applying; never applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
     /// Objects in apply order.
     pub objects: Vec<PlannedObject>,
     /// The permission preview.
@@ -403,7 +406,8 @@ impl Plan {
     }
 
     /// The plan for showing: Secret `data` and `stringData` values replaced by
-    /// [`MASKED`] (keys stay visible). The hash is the real plan's, so a masked
+    /// [`MASKED`] (keys stay visible), and so are the chart values whose key
+    /// names a secret (see [`is_secret_key`]). The hash is the real plan's, so a masked
     /// plan can be matched to the one applied, but it cannot be applied itself.
     pub fn masked(&self) -> Plan {
         let mut plan = self.clone();
@@ -412,21 +416,25 @@ impl Plan {
                 mask_secret(&mut object.manifest);
             }
         }
+        if let Some(values) = &mut plan.values {
+            mask_secret_values(values);
+        }
         plan
     }
 
     /// Whether any Secret value in the plan has been masked (such a plan is for review only).
     pub fn is_masked(&self) -> bool {
-        self.objects.iter().any(|object| {
-            object.kind == "Secret"
-                && ["data", "stringData"].iter().any(|section| {
-                    object
-                        .manifest
-                        .get(section)
-                        .and_then(Value::as_object)
-                        .is_some_and(|map| map.values().any(|v| v == MASKED))
-                })
-        })
+        self.values.as_ref().is_some_and(has_masked_value)
+            || self.objects.iter().any(|object| {
+                object.kind == "Secret"
+                    && ["data", "stringData"].iter().any(|section| {
+                        object
+                            .manifest
+                            .get(section)
+                            .and_then(Value::as_object)
+                            .is_some_and(|map| map.values().any(|v| v == MASKED))
+                    })
+            })
     }
 
     /// The plan as pretty JSON (the `--out` file format).
@@ -445,6 +453,52 @@ pub fn mask_secret(manifest: &mut Value) {
                 *value = Value::String(MASKED.to_string());
             }
         }
+    }
+}
+
+/// Whether a values key names a secret: it contains `password`, `passwd`,
+/// `secret`, `token`, `apikey`, `api_key`, `privatekey`, `private_key` or
+/// `credential` (in any case).
+pub fn is_secret_key(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    [
+        "password",
+        "passwd",
+        "secret",
+        "token",
+        "apikey",
+        "api_key",
+        "privatekey",
+        "private_key",
+        "credential",
+    ]
+    .iter()
+    .any(|word| key.contains(word))
+}
+
+/// Masks the scalar values under secret-naming keys, at any depth.
+fn mask_secret_values(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, item) in map.iter_mut() {
+                if is_secret_key(key) && !item.is_object() && !item.is_array() && !item.is_null() {
+                    *item = Value::String(MASKED.to_string());
+                } else {
+                    mask_secret_values(item);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(mask_secret_values),
+        _ => {}
+    }
+}
+
+fn has_masked_value(value: &Value) -> bool {
+    match value {
+        Value::String(text) => text == MASKED,
+        Value::Object(map) => map.values().any(has_masked_value),
+        Value::Array(items) => items.iter().any(has_masked_value),
+        _ => false,
     }
 }
 
@@ -526,6 +580,7 @@ mod tests {
                 catalog: None,
             },
             values: None,
+            notes: None,
             objects: vec![PlannedObject {
                 api_version: "v1".into(),
                 kind: "Secret".into(),
@@ -661,5 +716,27 @@ mod tests {
         value["release"]["namespace"] = json!("Apps!");
         let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
         assert!(error.contains("release.namespace"), "{error}");
+    }
+
+    #[test]
+    fn secret_looking_values_are_masked_for_showing() {
+        let mut plan = sample();
+        plan.values = Some(serde_json::json!({
+            "auth": {"rootPassword": "s3cret", "rootUsername": "root", "existingSecret": ""},
+            "apiToken": 42,
+            "replicas": 3
+        }));
+        let plan = plan.seal();
+        assert!(!plan.is_masked());
+        let masked = plan.masked();
+        assert_eq!(
+            masked.values.unwrap(),
+            serde_json::json!({
+                "auth": {"rootPassword": MASKED, "rootUsername": "root", "existingSecret": MASKED},
+                "apiToken": MASKED,
+                "replicas": 3
+            })
+        );
+        assert!(plan.masked().is_masked());
     }
 }

@@ -187,8 +187,7 @@ pub fn parse_documents_within(
     package: &Package,
     limits: YamlLimits,
 ) -> Result<Vec<(Location, Value)>, RenderError> {
-    let mut budget = YamlBudget::new(limits);
-    let mut documents = Vec::new();
+    let mut texts = Vec::new();
     for (file, bytes) in package.manifest_files() {
         let is_manifest = [".yaml", ".yml", ".json"]
             .iter()
@@ -199,6 +198,21 @@ pub fn parse_documents_within(
         let text = std::str::from_utf8(bytes).map_err(|_| RenderError::NotText {
             file: file.to_string(),
         })?;
+        texts.push((file, text));
+    }
+    parse_texts(texts, limits)
+}
+
+/// Parses YAML streams named by their file (a package's manifests, or the
+/// output of a chart's templates, named by template) as [`parse_documents`]
+/// does: empty documents dropped, `List`s expanded, identities checked.
+pub fn parse_texts<'a>(
+    texts: impl IntoIterator<Item = (&'a str, &'a str)>,
+    limits: YamlLimits,
+) -> Result<Vec<(Location, Value)>, RenderError> {
+    let mut budget = YamlBudget::new(limits);
+    let mut documents = Vec::new();
+    for (file, text) in texts {
         let parsed =
             crate::yaml::documents(text, &mut budget).map_err(|(document, line, error)| {
                 RenderError::Yaml {
@@ -279,7 +293,17 @@ pub fn render(
 /// Stable; the phase (a table lookup) is found once per object, not per comparison.
 pub fn sort_for_apply(objects: &mut [Object]) {
     objects.sort_by_cached_key(|o| {
+        let phase = kinds::phase_of_object(o.group(), &o.kind, &o.manifest);
+        // Hooks run by weight, then in kind order (as Helm runs them).
+        let weight = match phase {
+            kinds::Phase::PreHooks | kinds::Phase::PostHooks => {
+                crate::helm::hooks::weight_of(&o.manifest)
+            }
+            _ => 0,
+        };
         (
+            phase,
+            weight,
             kinds::phase_of(o.group(), &o.kind),
             o.kind.clone(),
             o.namespace.clone(),
@@ -324,7 +348,8 @@ fn to_object(
             if namespace != target.namespace && !target.other_namespaces.contains(&namespace) {
                 return Err(invalid(format!(
                     "{kind} {name:?} sets metadata.namespace {namespace:?}, but the release namespace is {:?}; \
-                     a package that spans namespaces lists the others under `namespaces:` in package.yaml",
+                     a package that spans namespaces lists the others under `namespaces:` in package.yaml \
+                     (a chart: in the `kubectl-pkg.dev/namespaces` annotation of Chart.yaml)",
                     target.namespace
                 )));
             }
@@ -528,6 +553,38 @@ mod tests {
                 .unwrap()
                 .len(),
             1
+        );
+    }
+
+    #[test]
+    fn hooks_run_in_their_phases_by_weight_then_kind_order() {
+        let hook = |kind: &str, name: &str, event: &str, weight: &str| {
+            let api = if kind == "Job" { "batch/v1" } else { "v1" };
+            format!(
+                "apiVersion: {api}\nkind: {kind}\nmetadata:\n  name: {name}\n  annotations: {{kubectl-pkg.dev/hook: {event}, helm.sh/hook-weight: \"{weight}\"}}\n---\n"
+            )
+        };
+        let text = [
+            hook("Job", "migrate", "pre-install", "5"),
+            hook("ConfigMap", "seed", "pre-install", "5"),
+            hook("Secret", "first", "pre-install", "-3"),
+            hook("Job", "notify", "post-install", "0"),
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n".to_string(),
+        ]
+        .concat();
+        let objects =
+            render_declaring("", &[("hooks.yaml", text.as_str()), ("crd.yaml", CRD)]).unwrap();
+        let order: Vec<&str> = objects.iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(
+            order,
+            [
+                "widgets.example.com",
+                "first",
+                "seed",
+                "migrate",
+                "app",
+                "notify"
+            ]
         );
     }
 

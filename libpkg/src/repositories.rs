@@ -3,7 +3,8 @@
 //!
 //! A repository is an OCI path prefix (one registry repository per package),
 //! or an OLM File-Based Catalog: a catalog image (`oci://HOST/PATH:TAG` or
-//! `@sha256:…`, a URL that names one image) or a catalog directory (a path).
+//! `@sha256:…`, a URL that names one image) or a catalog directory (a path),
+//! or a classic Helm chart repository (`https://…`, its `index.yaml`).
 //!
 //! The file is `$KUBECTL_PKG_CONFIG_DIR/repositories.yaml`, or
 //! `$XDG_CONFIG_HOME/kubectl-pkg/repositories.yaml` (`~/.config/kubectl-pkg/…`).
@@ -40,8 +41,19 @@ pub enum CatalogLocation {
 }
 
 impl Repository {
-    /// The catalog, for a File-Based Catalog repository; `None` for an OCI path prefix.
+    /// The repository's URL, for a classic Helm chart repository (`http://`
+    /// or `https://`, whose `index.yaml` lists its charts).
+    pub fn chart_index(&self) -> Option<&str> {
+        (self.url.starts_with("https://") || self.url.starts_with("http://"))
+            .then_some(self.url.as_str())
+    }
+
+    /// The catalog, for a File-Based Catalog repository; `None` for an OCI
+    /// path prefix or a chart repository.
     pub fn catalog(&self) -> Option<CatalogLocation> {
+        if self.chart_index().is_some() {
+            return None;
+        }
         match self.url.strip_prefix("oci://") {
             None => Some(CatalogLocation::Directory(PathBuf::from(&self.url))),
             Some(rest) => OciRef::parse(rest)
@@ -53,6 +65,14 @@ impl Repository {
 
     /// The OCI location of package `name` in this repository.
     pub fn package(&self, name: &str) -> Result<OciRef, RepositoryError> {
+        if self.chart_index().is_some() {
+            return Err(RepositoryError::InvalidUrl {
+                url: self.url.clone(),
+                reason:
+                    "a chart repository lists its charts in index.yaml, not as OCI repositories"
+                        .to_string(),
+            });
+        }
         if self.catalog().is_some() {
             return Err(RepositoryError::InvalidUrl {
                 url: self.url.clone(),
@@ -209,7 +229,8 @@ impl Repositories {
 
     /// Adds a repository and saves the file. `url` is `oci://HOST/PATH` (a
     /// prefix), `oci://HOST/PATH:TAG` or `…@sha256:…` (a catalog image), or
-    /// a directory holding a File-Based Catalog (stored as an absolute path).
+    /// a directory holding a File-Based Catalog (stored as an absolute path),
+    /// or `https://…` (`http://…`) of a classic Helm chart repository.
     pub fn add(&mut self, name: &str, url: &str) -> Result<(), RepositoryError> {
         validate_dns_label(name).map_err(|reason| RepositoryError::InvalidName {
             name: name.to_string(),
@@ -222,6 +243,12 @@ impl Repositories {
             });
         }
         let url = if url.starts_with("oci://") {
+            url.trim_end_matches('/').to_string()
+        } else if url.starts_with("https://") || url.starts_with("http://") {
+            url::Url::parse(url).map_err(|e| RepositoryError::InvalidUrl {
+                url: url.to_string(),
+                reason: e.to_string(),
+            })?;
             url.trim_end_matches('/').to_string()
         } else {
             let path = std::fs::canonicalize(url).map_err(|e| RepositoryError::InvalidUrl {
@@ -240,7 +267,7 @@ impl Repositories {
             name: name.to_string(),
             url,
         };
-        if repository.catalog().is_none() {
+        if repository.catalog().is_none() && repository.chart_index().is_none() {
             repository.package("probe")?;
         }
         self.list.push(repository);
@@ -315,7 +342,7 @@ mod tests {
             RepositoryError::InvalidName { .. }
         ));
         assert!(matches!(
-            repos.add("plain", "https://x/y").unwrap_err(),
+            repos.add("plain", "https://").unwrap_err(),
             RepositoryError::InvalidUrl { .. }
         ));
         repos.remove("stable").unwrap();
@@ -354,5 +381,24 @@ mod tests {
             ))
         );
         assert!(repos.add("missing", "./no-such-dir").is_err());
+    }
+
+    #[test]
+    fn chart_repositories_are_http_urls() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut repos = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
+        repos
+            .add("charts", "https://charts.example.com/stable/")
+            .unwrap();
+        let charts = repos.get("charts").unwrap();
+        assert_eq!(charts.url, "https://charts.example.com/stable");
+        assert_eq!(
+            charts.chart_index(),
+            Some("https://charts.example.com/stable")
+        );
+        assert_eq!(charts.catalog(), None);
+        assert!(charts.package("x").is_err(), "no OCI repository per chart");
+        repos.add("prefix", "oci://127.0.0.1:5000/olm").unwrap();
+        assert_eq!(repos.get("prefix").unwrap().chart_index(), None);
     }
 }

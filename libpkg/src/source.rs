@@ -6,6 +6,7 @@
 //! directories and archives get the digest their published artifact would have.
 
 use crate::action::Source;
+use crate::chart_repository::ChartIndex;
 use crate::olm::OlmError;
 use crate::olm::catalog::{CATALOG_LABEL, Catalog, ChannelSummary, Installed, Query};
 use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, archive};
@@ -108,6 +109,20 @@ pub enum FetchError {
         /// `repo/name` for each.
         candidates: Vec<String>,
     },
+    /// A chart repository's index or entry is unusable (no such chart, no
+    /// digest, a digest mismatch, a bad URL).
+    #[error(transparent)]
+    ChartRepository(#[from] crate::helm::repo::RepoError),
+    /// A chart repository's archive is not the chart its index entry names.
+    #[error("{reference}: the repository's index lists {expected}, but the archive holds {actual}")]
+    IndexMismatch {
+        /// The archive.
+        reference: String,
+        /// Name and version the index lists.
+        expected: String,
+        /// Name and version of the chart in the archive.
+        actual: String,
+    },
     /// A version constraint given for a reference that is already pinned.
     #[error("{reference} names one version already; --version does not apply")]
     ConstraintOnPinned {
@@ -183,6 +198,10 @@ async fn fetch_unchecked(
         }
         PackageRef::InRepository { repository, name } => {
             let repository = repositories.get(repository)?;
+            if let Some(url) = repository.chart_index() {
+                let index = ChartIndex::load(url, registry, &request.limits).await?;
+                return index.fetch(name, request, registry).await;
+            }
             if let Some(catalog) = repository.catalog() {
                 let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
                 return fetch_from_catalog(&loaded, name, request, registry).await;
@@ -192,6 +211,7 @@ async fn fetch_unchecked(
         PackageRef::Name(name) => {
             match find_by_name(name, repositories, request, registry).await? {
                 Found::Oci(location) => fetch_oci(&location, request, registry).await,
+                Found::Charts(index) => index.fetch(name, request, registry).await,
                 Found::Catalog(loaded) => {
                     fetch_from_catalog(&loaded, name, request, registry).await
                 }
@@ -251,6 +271,8 @@ fn local(package: Package, shown: &str, request: &FetchRequest<'_>) -> Result<Fe
 enum Found {
     /// A package repository in a registry.
     Oci(OciRef),
+    /// A chart of a classic Helm chart repository.
+    Charts(ChartIndex),
     /// A package of a File-Based Catalog.
     Catalog(LoadedCatalog),
 }
@@ -264,6 +286,13 @@ async fn find_by_name(
 ) -> Result<Found, FetchError> {
     let mut found = Vec::new();
     for repository in repositories.list() {
+        if let Some(url) = repository.chart_index() {
+            let index = ChartIndex::load(url, registry, &request.limits).await?;
+            if index.index.entries.contains_key(name) {
+                found.push((repository.name.clone(), Found::Charts(index)));
+            }
+            continue;
+        }
         if let Some(catalog) = repository.catalog() {
             let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
             if loaded.catalog.package(name).is_some() {
@@ -326,6 +355,9 @@ async fn fetch_oci(
     // Compressed blobs may not exceed what their decompressed stream may.
     let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
     let image = registry.pull(&tagged, &digest, max_blob_bytes).await?;
+    if image.manifest.config.media_type == crate::helm::oci::CONFIG_MEDIA_TYPE {
+        return helm_chart(&image, &tagged, &pinned, &digest, candidates, request);
+    }
 
     let files = unpack_layers(&image.layers, &pinned, &request.limits)?;
     let tag_version = tagged
@@ -354,6 +386,63 @@ async fn fetch_oci(
             constraint: request.constraint.map(ToString::to_string),
             candidates,
             digest: Some(digest),
+            values: Default::default(),
+            reuse_values: Default::default(),
+            config: Default::default(),
+            catalog: None,
+        },
+        channels: Vec::new(),
+    })
+}
+
+/// A Helm OCI chart (config `application/vnd.cncf.helm.config.v1+json`): its
+/// chart layer is the chart's `.tgz`. The tag's version (`_` for `+`) must be
+/// the chart's.
+fn helm_chart(
+    image: &crate::registry::PulledImage,
+    tagged: &OciRef,
+    pinned: &OciRef,
+    digest: &str,
+    candidates: Vec<crate::version::Candidate>,
+    request: &FetchRequest<'_>,
+) -> Result<Fetched, FetchError> {
+    let layer = image
+        .manifest
+        .layers
+        .iter()
+        .position(|layer| crate::helm::oci::is_chart_layer(&layer.media_type))
+        .and_then(|index| image.layers.get(index))
+        .ok_or_else(|| PackageError::NotAPackage {
+            origin: pinned.to_string(),
+        })?;
+    let package = Package::from_archive(layer, &pinned.to_string(), &request.limits)?;
+    if package.chart.is_none() {
+        return Err(PackageError::NotAPackage {
+            origin: pinned.to_string(),
+        }
+        .into());
+    }
+    if let Some(tag_version) = tagged
+        .tag
+        .as_deref()
+        .and_then(|tag| version::parse_version(tag).ok())
+        && tag_version != package.version
+    {
+        return Err(FetchError::TagMismatch {
+            reference: pinned.to_string(),
+            tag_version: tag_version.to_string(),
+            package_version: package.version.to_string(),
+        });
+    }
+    Ok(Fetched {
+        package,
+        source: Source {
+            reference: pinned.to_string(),
+            constraint: request.constraint.map(ToString::to_string),
+            candidates,
+            digest: Some(digest.to_string()),
+            values: Default::default(),
+            reuse_values: Default::default(),
             config: Default::default(),
             catalog: None,
         },

@@ -511,3 +511,72 @@ impl Pkg {
             .ok();
     }
 }
+
+impl Pkg {
+    /// Copies the test chart `tests/charts/NAME` into the work dir as `dir`,
+    /// with `SUFFIX` in its files (its CRD's group) replaced by `suffix`, so
+    /// that each test has a CRD of its own. Returns its path.
+    pub fn write_chart(&self, name: &str, dir: &str, suffix: &str) -> PathBuf {
+        fn copy(from: &Path, to: &Path, suffix: &str) {
+            std::fs::create_dir_all(to).expect("mkdir");
+            for entry in std::fs::read_dir(from).expect("read chart dir") {
+                let entry = entry.expect("entry");
+                let target = to.join(entry.file_name());
+                if entry.file_type().expect("file type").is_dir() {
+                    copy(&entry.path(), &target, suffix);
+                } else {
+                    let text = std::fs::read_to_string(entry.path()).expect("read chart file");
+                    std::fs::write(target, text.replace("SUFFIX", suffix)).expect("write");
+                }
+            }
+        }
+        let root = self.work.path().join(dir);
+        copy(&repo_root().join("tests/charts").join(name), &root, suffix);
+        root
+    }
+}
+
+/// Serves the files under `root` over plain HTTP on a loopback port, for as
+/// long as the test process runs (a classic Helm chart repository); returns
+/// its base URL. GET only; anything missing is a 404.
+pub fn serve_dir(root: PathBuf) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+    let address = listener.local_addr().expect("local address");
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let root = root.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().expect("clone stream"));
+                let mut request = String::new();
+                if reader.read_line(&mut request).is_err() {
+                    return;
+                }
+                // Skip the headers.
+                let mut line = String::new();
+                while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                    line.clear();
+                }
+                let path = request.split_whitespace().nth(1).unwrap_or("/");
+                let path = path
+                    .split('?')
+                    .next()
+                    .unwrap_or("/")
+                    .trim_start_matches('/');
+                let file = root.join(path);
+                let (status, body) = match std::fs::read(&file) {
+                    Ok(body) if !path.contains("..") => ("200 OK", body),
+                    _ => ("404 Not Found", b"not found".to_vec()),
+                };
+                let head = format!(
+                    "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(&body);
+            });
+        }
+    });
+    format!("http://{address}")
+}

@@ -5,7 +5,7 @@ use clap::Args;
 use libpkg::action::{InstallOptions, plan_install};
 use libpkg::release::ReleaseStore;
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::{settings, view};
 
@@ -28,6 +28,8 @@ pub struct InstallArgs {
     #[arg(long)]
     pub offline: bool,
     #[command(flatten)]
+    pub values: ValuesArgs,
+    #[command(flatten)]
     pub mutating: MutatingArgs,
 }
 
@@ -35,9 +37,10 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     if args.offline && !args.mutating.dry_run {
         bail!("--offline can only plan: add --dry-run");
     }
-    let fetched = settings::fetch(global, &args.package)
+    let mut fetched = settings::fetch(global, &args.package)
         .await?
         .with_config(settings::config(&args.config)?);
+    settings::apply_values(&mut fetched, &args.values)?;
     if args.offline {
         let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
         if let Some(path) = &args.mutating.out {

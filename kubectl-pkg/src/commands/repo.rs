@@ -14,7 +14,9 @@ pub enum RepoCommand {
     Add {
         /// A short name for it (a DNS label).
         name: String,
-        /// oci://HOST/PATH; packages are at HOST/PATH/NAME.
+        /// oci://HOST/PATH (packages are at HOST/PATH/NAME), an OLM catalog
+        /// (oci://HOST/PATH:TAG or a directory), or https://… of a Helm chart
+        /// repository (its index.yaml).
         url: String,
     },
     /// List the repositories.

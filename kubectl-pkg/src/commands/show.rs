@@ -1,5 +1,6 @@
 //! `kubectl pkg show PKG`: metadata, versions (the one an install would pick
-//! marked) and the permission summary of the chosen version.
+//! marked) and the permission summary of the chosen version (for a chart,
+//! rendered with the values given; `-o json` adds its default values).
 
 use anyhow::Result;
 use clap::Args;
@@ -7,17 +8,20 @@ use serde_json::json;
 
 use libpkg::olm::InstallModeType;
 
-use crate::cli::{GlobalArgs, OutputFormat, PackageArgs};
+use crate::cli::{GlobalArgs, OutputFormat, PackageArgs, ValuesArgs};
 use crate::{settings, view};
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
     #[command(flatten)]
     pub package: PackageArgs,
+    #[command(flatten)]
+    pub values: ValuesArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
     let mut fetched = settings::fetch(global, &args.package).await?;
+    settings::apply_values(&mut fetched, &args.values)?;
     // An operator that cannot watch all namespaces is shown watching its own.
     if let Some(bundle) = &fetched.package.bundle
         && !bundle
@@ -42,6 +46,7 @@ pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
                 "bundle": plan.package.bundle,
                 "catalog": plan.package.catalog,
                 "channels": fetched.channels,
+                "values": fetched.package.chart.as_ref().map(|chart| &chart.values),
                 "permissions": plan.permissions,
                 "images": plan.images,
             }),

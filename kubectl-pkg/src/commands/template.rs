@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
 use crate::settings;
 
 #[derive(Debug, Args)]
@@ -18,12 +18,15 @@ pub struct TemplateArgs {
     /// Print Secret values instead of masking them.
     #[arg(long)]
     pub show_secrets: bool,
+    #[command(flatten)]
+    pub values: ValuesArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
-    let fetched = settings::fetch(global, &args.package)
+    let mut fetched = settings::fetch(global, &args.package)
         .await?
         .with_config(settings::config(&args.config)?);
+    settings::apply_values(&mut fetched, &args.values)?;
     let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
     let plan = if args.show_secrets {
         plan

@@ -5,11 +5,12 @@ use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{deployed, plan_upgrade};
 use libpkg::cluster::Cluster;
+use libpkg::helm::values::ReuseValues;
 use libpkg::olm::catalog::Installed;
 use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -37,6 +38,17 @@ pub struct UpgradeArgs {
     pub adopt: bool,
     #[command(flatten)]
     pub config: ConfigArgs,
+    #[command(flatten)]
+    pub values: ValuesArgs,
+    /// Charts: the deployed revision's values with the new ones over them.
+    #[arg(long, conflicts_with_all = ["reset_values", "reset_then_reuse_values"])]
+    pub reuse_values: bool,
+    /// Charts: only the new values (without any, the deployed revision's are kept).
+    #[arg(long, conflicts_with = "reset_then_reuse_values")]
+    pub reset_values: bool,
+    /// Charts: the chart's new defaults, the deployed revision's values, then the new ones.
+    #[arg(long)]
+    pub reset_then_reuse_values: bool,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
@@ -91,9 +103,20 @@ async fn upgrade(
             version: libpkg::version::parse_version(&bundle.csv_version).ok()?,
         })
     });
-    let fetched = settings::fetch_upgrade(global, &package, bundle.as_ref(), args.force_upgrade)
-        .await?
-        .with_config(settings::config(&args.config)?);
+    let mut fetched =
+        settings::fetch_upgrade(global, &package, bundle.as_ref(), args.force_upgrade)
+            .await?
+            .with_config(settings::config(&args.config)?);
+    settings::apply_values(&mut fetched, &args.values)?;
+    fetched.source.reuse_values = if args.reuse_values {
+        ReuseValues::Reuse
+    } else if args.reset_values {
+        ReuseValues::Reset
+    } else if args.reset_then_reuse_values {
+        ReuseValues::ResetThenReuse
+    } else {
+        ReuseValues::Default
+    };
     let plan = plan_upgrade(cluster, &store, &fetched, &args.release, args.adopt).await?;
     flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
 }

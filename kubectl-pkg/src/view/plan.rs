@@ -88,6 +88,20 @@ pub fn render(plan: &Plan) -> String {
         }
     }
 
+    if package.format == libpkg::package::FORMAT_HELM {
+        let _ = writeln!(out, "  Format:    {}", package.format);
+    }
+    if let Some(values) = plan
+        .values
+        .as_ref()
+        .filter(|v| v.as_object().is_some_and(|m| !m.is_empty()))
+    {
+        let _ = writeln!(out, "  Values:");
+        for line in libpkg::yaml::to_string(values).lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+
     let _ = writeln!(out, "\nObjects ({}):", plan.objects.len());
     let mut table = view::table();
     table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
@@ -96,7 +110,10 @@ pub fn render(plan: &Plan) -> String {
             label(&object.action),
             object.kind.clone(),
             object.namespace.clone().unwrap_or_else(|| "-".into()),
-            object.name.clone(),
+            match libpkg::kinds::hook_of(&object.manifest) {
+                Some(event) => format!("{} ({event} hook)", object.name),
+                None => object.name.clone(),
+            },
         ]);
     }
     let _ = writeln!(out, "{table}");

@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use super::{ApplyError, kept_objects};
 use crate::cluster::{Cluster, Discovery, Resource};
-use crate::kinds::{Phase, phase_of};
+use crate::kinds::{Phase, phase_of_object};
 use crate::object::{Object, ObjectKey, group_of};
 use crate::plan::{Action, Operation, Plan, PlannedObject};
 use crate::readiness::{Readiness, readiness};
@@ -154,7 +154,7 @@ impl Target<'_> {
     }
 
     fn phase(&self) -> Phase {
-        phase_of(group_of(self.api_version), self.kind)
+        phase_of_object(group_of(self.api_version), self.kind, self.manifest)
     }
 
     fn resource<'d>(&self, discovery: &'d Discovery) -> Result<&'d Resource, ApplyError> {
@@ -301,6 +301,10 @@ async fn run(
         .filter(|o| matches!(o.action, Action::Create | Action::Update))
         .map(Target::from)
         .collect();
+    // Post-hooks run once everything else is applied, pruned and (with --wait) ready.
+    let (post_hooks, writes): (Vec<Target>, Vec<Target>) = writes
+        .into_iter()
+        .partition(|o| o.phase() == Phase::PostHooks);
     write_phases(cluster, discovery, lock, &writes, deadline, reporter).await?;
     lock.ensure_held()?;
     let deletes: Vec<Target> = plan
@@ -311,7 +315,128 @@ async fn run(
         .collect();
     delete_all(cluster, discovery, &deletes, reporter).await?;
     if options.wait {
-        wait_ready(cluster, discovery, &writes, deadline, reporter).await?;
+        let objects: Vec<Target> = writes
+            .into_iter()
+            .filter(|o| o.phase() != Phase::PreHooks)
+            .collect();
+        wait_ready(cluster, discovery, &objects, deadline, reporter, false).await?;
+    }
+    run_hooks(cluster, discovery, &post_hooks, deadline, reporter).await
+}
+
+/// Runs hooks as Helm does: by weight (they come sorted), each weight's hooks
+/// deleted if they exist from an earlier run, created, and waited on (a Job
+/// until it completes) before the next weight; then deleted if their
+/// `helm.sh/hook-delete-policy` says `hook-succeeded`, or on failure
+/// `hook-failed`.
+async fn run_hooks(
+    cluster: &Cluster,
+    discovery: &Discovery,
+    hooks: &[Target<'_>],
+    deadline: Instant,
+    reporter: &dyn Reporter,
+) -> Result<(), ApplyError> {
+    let weight = |o: &Target| crate::helm::hooks::weight_of(o.manifest);
+    for group in hooks.chunk_by(|a, b| weight(a) == weight(b)) {
+        for hook in group {
+            let resource = hook.resource(discovery)?;
+            let existing = cluster
+                .get(resource, hook.namespace, hook.name)
+                .await
+                .map_err(|source| hook.failed(source))?;
+            if existing.is_some() {
+                cluster
+                    .delete(resource, hook.namespace, hook.name)
+                    .await
+                    .map_err(|source| hook.failed(source))?;
+                wait_gone(cluster, resource, hook, deadline).await?;
+            }
+            write(cluster, discovery, *hook).await?;
+            reporter.event(Event::Applied {
+                object: hook.shown(),
+                action: Action::Create,
+            });
+        }
+        let outcome = wait_ready(cluster, discovery, group, deadline, reporter, true).await;
+        let policy = if outcome.is_ok() {
+            "hook-succeeded"
+        } else {
+            "hook-failed"
+        };
+        for hook in group
+            .iter()
+            .filter(|h| has_delete_policy(h.manifest, policy))
+        {
+            let resource = hook.resource(discovery)?;
+            cluster
+                .delete(resource, hook.namespace, hook.name)
+                .await
+                .map_err(|source| hook.failed(source))?;
+            reporter.event(Event::Deleted {
+                object: hook.shown(),
+            });
+        }
+        outcome?;
+    }
+    Ok(())
+}
+
+fn has_delete_policy(manifest: &Value, policy: &str) -> bool {
+    manifest
+        .pointer("/metadata/annotations")
+        .and_then(|a| a.get(crate::helm::hooks::HOOK_DELETE_POLICY_ANNOTATION))
+        .and_then(Value::as_str)
+        .is_some_and(|list| {
+            list.split(',')
+                .any(|p| p.trim().eq_ignore_ascii_case(policy))
+        })
+}
+
+/// Why a hook has failed for good: a Job with a `Failed` condition, a Pod
+/// in phase `Failed`.
+fn hook_failure(live: &Value) -> Option<String> {
+    let kind = live.get("kind").and_then(Value::as_str)?;
+    match kind {
+        "Job" => live
+            .pointer("/status/conditions")
+            .and_then(Value::as_array)?
+            .iter()
+            .find(|c| c["type"] == "Failed" && c["status"] == "True")
+            .map(|c| {
+                let reason = c["reason"].as_str().unwrap_or("failed");
+                match c["message"].as_str() {
+                    Some(message) => format!("{reason}: {message}"),
+                    None => reason.to_string(),
+                }
+            }),
+        "Pod" if live.pointer("/status/phase").and_then(Value::as_str) == Some("Failed") => {
+            Some("the pod failed".to_string())
+        }
+        _ => None,
+    }
+}
+
+/// Polls until a deleted object is gone.
+async fn wait_gone(
+    cluster: &Cluster,
+    resource: &Resource,
+    object: &Target<'_>,
+    deadline: Instant,
+) -> Result<(), ApplyError> {
+    let mut pause = Duration::from_millis(50);
+    while cluster
+        .get(resource, object.namespace, object.name)
+        .await
+        .map_err(|source| object.failed(source))?
+        .is_some()
+    {
+        if Instant::now() >= deadline {
+            return Err(ApplyError::Timeout {
+                waiting: format!("{} to be deleted before it runs again", object.shown()),
+            });
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_secs(1));
     }
     Ok(())
 }
@@ -332,6 +457,10 @@ async fn write_phases(
     }
     for (phase, objects) in &phases {
         lock.ensure_held()?;
+        if matches!(phase, Phase::PreHooks | Phase::PostHooks) {
+            run_hooks(cluster, discovery, objects, deadline, reporter).await?;
+            continue;
+        }
         futures::stream::iter(objects.iter().copied())
             .map(|object| async move {
                 write(cluster, discovery, object).await?;
@@ -346,7 +475,7 @@ async fn write_phases(
             .await?;
         if *phase == Phase::Definitions {
             // Custom resources need their CRDs established, whatever --wait says.
-            wait_ready(cluster, discovery, objects, deadline, reporter).await?;
+            wait_ready(cluster, discovery, objects, deadline, reporter, false).await?;
         }
     }
     Ok(())
@@ -455,6 +584,7 @@ async fn wait_ready(
     objects: &[Target<'_>],
     deadline: Instant,
     reporter: &dyn Reporter,
+    hooks: bool,
 ) -> Result<(), ApplyError> {
     let mut pending: Vec<Target> = objects.to_vec();
     let mut last_reason: BTreeMap<String, String> = BTreeMap::new();
@@ -477,6 +607,13 @@ async fn wait_ready(
                 }),
                 Some(Readiness::NotApplicable) => {}
                 Some(Readiness::NotReady(reason)) => {
+                    // A hook that failed (a Job, a Pod) will not recover: say so now.
+                    if hooks && let Some(failure) = live.as_ref().and_then(hook_failure) {
+                        return Err(ApplyError::HookFailed {
+                            object: object.shown(),
+                            reason: failure,
+                        });
+                    }
                     if last_reason.get(&object.shown()) != Some(&reason) {
                         reporter.event(Event::Waiting {
                             object: object.shown(),

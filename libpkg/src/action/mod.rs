@@ -6,6 +6,7 @@
 //! ask, save it, or stop (`--dry-run`) in between.
 
 pub mod apply;
+mod chart;
 mod drift;
 mod offline;
 mod online;
@@ -15,6 +16,7 @@ mod progress;
 use crate::cluster::{ClusterError, Discovery};
 use std::collections::BTreeSet;
 
+use crate::helm::engine::Lookup;
 use crate::object::{Object, ObjectKey};
 use crate::plan::{Action, HashMismatch, Operation, Plan, PlannedObject, ReleaseTarget};
 use crate::release::{LockError, Record, ReleaseError, ReleaseStore, Status};
@@ -44,6 +46,17 @@ pub enum PlanError {
     Config {
         /// What is wrong.
         reason: String,
+    },
+    /// A chart did not render (values, schema, template, output).
+    #[error(transparent)]
+    Chart(#[from] crate::helm::engine::ChartRenderError),
+    /// Values given for a package that takes none.
+    #[error(
+        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts only; this package's format is {format}"
+    )]
+    ValuesNotTaken {
+        /// The package's format.
+        format: String,
     },
     /// The release name is not a DNS label.
     #[error("release name {name:?} is invalid: {reason}")]
@@ -201,6 +214,14 @@ pub enum ApplyError {
         /// What restoring did.
         restored: String,
     },
+    /// A chart hook failed (a Job or Pod that will not succeed).
+    #[error("hook {object} failed: {reason}")]
+    HookFailed {
+        /// The hook.
+        object: String,
+        /// Why, as its status says.
+        reason: String,
+    },
     /// Readiness was not reached in time.
     #[error("timed out waiting for {waiting}")]
     Timeout {
@@ -223,6 +244,8 @@ pub fn kept_objects(plan: &Plan) -> Vec<Object> {
     plan.objects
         .iter()
         .filter(|o| o.action != Action::Delete && online::owned_by(&o.manifest, &plan.release))
+        // Hooks run once per operation; they are not the release's objects to keep or prune.
+        .filter(|o| crate::kinds::hook_of(&o.manifest).is_none())
         .map(PlannedObject::to_object)
         .collect()
 }
@@ -306,16 +329,17 @@ async fn next_revision(
         .map_or(1, |s| s.revision + 1))
 }
 
-/// Renders a fetched package against the cluster's discovery, with its
+/// Renders a fetched package against the cluster's discovery: a chart with
+/// its values and the cluster's capabilities, any other format with its
 /// configuration (`config`); also returns what the plan records about it.
 async fn render_online(
     cluster: &Cluster,
     fetched: &Fetched,
     config: &std::collections::BTreeMap<String, String>,
-    release: &str,
-    namespace: &str,
+    target: &chart::Target<'_>,
     previous: &[Object],
-) -> Result<(Vec<Object>, Discovery, prepare::Prepared), PlanError> {
+) -> Result<(Vec<Object>, Discovery, chart::Rendered), PlanError> {
+    let (release, namespace) = (target.release, target.namespace);
     let cert_manager = match &fetched.package.bundle {
         Some(bundle) if !bundle.csv.spec.webhook_definitions.is_empty() => cluster
             .discover(&BTreeSet::from([CERT_MANAGER_GROUP.to_string()]))
@@ -324,8 +348,24 @@ async fn render_online(
             .is_some(),
         _ => false,
     };
-    let mut prepared = prepare::prepare(&fetched.package, config, namespace, cert_manager)?;
-    let documents = std::mem::take(&mut prepared.documents);
+    let capabilities = chart::capabilities(cluster, &fetched.package).await?;
+    let source = Source {
+        config: config.clone(),
+        ..fetched.source.clone()
+    };
+    let mut lookup = match &fetched.package.chart {
+        Some(_) => chart::cluster_lookup(cluster),
+        None => None,
+    };
+    let mut rendered = chart::render_package(
+        &fetched.package,
+        &source,
+        target,
+        &capabilities,
+        cert_manager,
+        lookup.as_mut().map(|l| l as &mut Lookup<'_>),
+    )?;
+    let documents = std::mem::take(&mut rendered.prepared.documents);
     let api_versions = documents
         .iter()
         .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str()))
@@ -336,7 +376,7 @@ async fn render_online(
     let target = RenderTarget {
         release,
         namespace,
-        other_namespaces: &prepared.other_namespaces,
+        other_namespaces: &rendered.prepared.other_namespaces,
     };
     let objects = render::render(documents, &target, &discovery).map_err(|error| match error {
         RenderError::UnknownKind { location, api_version, kind, .. } => RenderError::UnknownKind {
@@ -347,7 +387,7 @@ async fn render_online(
         },
         other => other,
     })?;
-    Ok((objects, discovery, prepared))
+    Ok((objects, discovery, rendered))
 }
 
 /// cert-manager's API group: its presence is what webhooks of OLM bundles need.
@@ -404,15 +444,13 @@ pub async fn plan_install(
     } else {
         release_objects(store, &namespace, release, None).await?
     };
-    let (mut objects, discovery, prepared) = render_online(
-        cluster,
-        fetched,
-        &fetched.source.config,
+    let target = chart::Target {
         release,
-        &namespace,
-        &previous,
-    )
-    .await?;
+        namespace: &namespace,
+        upgrade: None,
+    };
+    let (mut objects, discovery, rendered) =
+        render_online(cluster, fetched, &fetched.source.config, &target, &previous).await?;
     let has_namespace = objects
         .iter()
         .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == namespace);
@@ -438,8 +476,10 @@ pub async fn plan_install(
             namespace: namespace.clone(),
             revision: history.last().map_or(1, |l| l.revision + 1),
         },
-        package: offline::package_info(&fetched.package, &fetched.source, prepared.bundle),
-        values: prepared.values,
+        package: offline::package_info(&fetched.package, &fetched.source, rendered.prepared.bundle),
+        values: rendered.prepared.values,
+        notes: rendered.notes,
+        warnings: rendered.warnings,
         objects,
         previous,
         declared: fetched.package.metadata.permissions.clone(),
@@ -461,22 +501,32 @@ pub async fn plan_upgrade(
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
-    let config = if fetched.source.config.is_empty() {
+    let revision = next_revision(store, &namespace, release).await?;
+    // Without a configuration of its own, a bundle keeps the deployed one
+    // (a chart's values follow Helm's rules instead, in `chart`).
+    let config = if fetched.source.config.is_empty() && fetched.package.chart.is_none() {
         prepare::config_of(current.plan.values.as_ref())
     } else {
         fetched.source.config.clone()
     };
-    let (objects, discovery, prepared) =
-        render_online(cluster, fetched, &config, release, &namespace, &previous).await?;
+    let target = chart::Target {
+        release,
+        namespace: &namespace,
+        upgrade: Some((revision, current.plan.values.as_ref())),
+    };
+    let (objects, discovery, rendered) =
+        render_online(cluster, fetched, &config, &target, &previous).await?;
     let desired = Desired {
         operation: Operation::Upgrade,
         release: ReleaseTarget {
             name: release.to_string(),
             namespace: namespace.clone(),
-            revision: next_revision(store, &namespace, release).await?,
+            revision,
         },
-        package: offline::package_info(&fetched.package, &fetched.source, prepared.bundle),
-        values: prepared.values,
+        package: offline::package_info(&fetched.package, &fetched.source, rendered.prepared.bundle),
+        values: rendered.prepared.values,
+        notes: rendered.notes,
+        warnings: rendered.warnings,
         objects,
         previous,
         declared: fetched.package.metadata.permissions.clone(),
@@ -543,6 +593,8 @@ pub async fn plan_rollback(
         },
         package: record.plan.package.clone(),
         values: record.plan.values.clone(),
+        notes: None,
+        warnings: Vec::new(),
         objects,
         previous,
         declared: record.plan.permissions.declared.clone(),
@@ -570,6 +622,8 @@ pub async fn plan_uninstall(
         },
         package: current.plan.package.clone(),
         values: None,
+        notes: None,
+        warnings: Vec::new(),
         objects: Vec::new(),
         previous,
         declared: Vec::new(),

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use super::PlanError;
-use super::prepare::prepare;
+use super::{PlanError, chart};
+use crate::helm::render::Capabilities;
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
@@ -30,6 +30,11 @@ pub struct Source {
     pub config: BTreeMap<String, String>,
     /// For a package resolved from a File-Based Catalog: how.
     pub catalog: Option<CatalogInfo>,
+    /// Values for a Helm chart (`-f`, `--set` and friends, merged); only
+    /// charts take them.
+    pub values: crate::helm::values::Values,
+    /// How an upgrade treats the values of the revision it upgrades.
+    pub reuse_values: crate::helm::values::ReuseValues,
 }
 
 impl Source {
@@ -42,6 +47,8 @@ impl Source {
             digest: None,
             config: BTreeMap::new(),
             catalog: None,
+            values: Default::default(),
+            reuse_values: Default::default(),
         }
     }
 }
@@ -57,8 +64,21 @@ pub fn plan_offline(
         name: release.to_string(),
         reason,
     })?;
-    // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
-    let prepared = prepare(package, &source.config, namespace, false)?;
+    let target = chart::Target {
+        release,
+        namespace,
+        upgrade: None,
+    };
+    let rendered = chart::render_package(
+        package,
+        source,
+        &target,
+        &Capabilities::offline(),
+        // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
+        false,
+        None,
+    )?;
+    let prepared = rendered.prepared;
     let mut scopes = OfflineScopes::default();
     scopes.learn_crds(prepared.documents.iter().map(|(_, value)| value));
     let target = RenderTarget {
@@ -75,6 +95,7 @@ pub fn plan_offline(
             .to_string(),
     ];
     warnings.extend(catalog_warnings(&package_info));
+    warnings.extend(rendered.warnings);
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let planned = objects
         .into_iter()
@@ -101,6 +122,7 @@ pub fn plan_offline(
         cluster: ClusterInfo::default(),
         package: package_info,
         values: prepared.values,
+        notes: rendered.notes,
         objects: planned,
         permissions,
         images,

@@ -30,8 +30,12 @@ pub struct Desired {
     pub release: ReleaseTarget,
     /// The package the objects come from.
     pub package: PackageInfo,
-    /// The configuration the objects were rendered with (the plan's `values`).
+    /// The values the objects were rendered with (the plan's `values`).
     pub values: Option<Value>,
+    /// A chart's rendered notes.
+    pub notes: Option<String>,
+    /// Warnings from rendering.
+    pub warnings: Vec<String>,
     /// The objects, rendered, in apply order (empty for uninstall).
     pub objects: Vec<Object>,
     /// Objects of the current revision, pruned when `objects` no longer has them.
@@ -101,6 +105,10 @@ pub async fn plan(
         let resource = resolve(discovery, object)?;
         for verb in ["get", "create", "patch"] {
             checks.insert(check(verb, resource, object));
+        }
+        // Hooks are deleted before they run again, and by their delete policies.
+        if crate::kinds::hook_of(&object.manifest).is_some() {
+            checks.insert(check("delete", resource, object));
         }
     }
     for object in &pruned {
@@ -194,6 +202,19 @@ pub async fn plan(
         let Some(live) = live.filter(|live| owned_by(live, &desired.release)) else {
             continue;
         };
+        // Helm's `helm.sh/resource-policy: keep`: never deleted by the release.
+        if object
+            .manifest
+            .pointer("/metadata/annotations")
+            .and_then(|a| a.get(crate::helm::hooks::RESOURCE_POLICY_ANNOTATION))
+            .and_then(Value::as_str)
+            .is_some_and(|policy| policy.trim().eq_ignore_ascii_case("keep"))
+        {
+            warnings.push(format!(
+                "{object} is kept: its annotation helm.sh/resource-policy is \"keep\""
+            ));
+            continue;
+        }
         if object.kind == "CustomResourceDefinition" {
             let foreign = foreign_custom_resources(cluster, object, &desired).await?;
             if foreign > 0 {
@@ -425,6 +446,18 @@ async fn observe(
             owner,
         });
     }
+    if let Some(live) = &live
+        && let Some(event) = crate::kinds::hook_of(&object.manifest)
+    {
+        return Ok(Observed {
+            action: Action::Update,
+            live_resource_version: resource_version(live),
+            diff: None,
+            note: Some(format!(
+                "a {event} hook left from an earlier run: it is deleted and created again"
+            )),
+        });
+    }
     let may_write = if live.is_some() {
         may_patch
     } else {
@@ -516,6 +549,7 @@ fn assemble(
         checked: true,
         missing,
     };
+    warnings.extend(desired.warnings.iter().cloned());
     let images = permissions::images_with(
         &desired.objects,
         super::offline::related_images(&desired.package),
@@ -578,6 +612,7 @@ fn assemble(
         cluster,
         package: desired.package,
         values: desired.values,
+        notes: desired.notes,
         objects,
         permissions: analysis,
         images,

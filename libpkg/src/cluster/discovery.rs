@@ -136,3 +136,23 @@ pub fn groups_of<'a>(api_versions: impl IntoIterator<Item = &'a str>) -> BTreeSe
         .map(|v| group_of(v).to_string())
         .collect()
 }
+
+/// Every served `group/version` and `group/version/Kind`, sorted.
+pub(super) async fn api_versions(client: &kube::Client) -> Result<Vec<String>, ClusterError> {
+    let discovered = kube::Discovery::new(client.clone()).run().await?;
+    let mut versions = BTreeSet::new();
+    for group in discovered.groups() {
+        for version in group.versions() {
+            let group_version = if group.name().is_empty() {
+                version.to_string()
+            } else {
+                format!("{}/{version}", group.name())
+            };
+            for (api, _) in group.versioned_resources(version) {
+                versions.insert(format!("{group_version}/{}", api.kind));
+            }
+            versions.insert(group_version);
+        }
+    }
+    Ok(versions.into_iter().collect())
+}

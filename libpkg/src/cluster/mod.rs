@@ -236,6 +236,13 @@ impl Cluster {
         Ok(discovery.clone())
     }
 
+    /// Every `group/version` the server serves and every `group/version/Kind`
+    /// (core as `v1`, `v1/Pod`), sorted: a chart's `.Capabilities.APIVersions`.
+    /// A full discovery, made only for charts.
+    pub async fn api_versions(&self) -> Result<Vec<String>, ClusterError> {
+        discovery::api_versions(&self.client).await
+    }
+
     /// Whether a namespace exists.
     pub async fn namespace_exists(&self, name: &str) -> Result<bool, ClusterError> {
         let api: Api<Namespace> = Api::all(self.client.clone());

@@ -204,6 +204,16 @@ pub fn classify_object(object: &Value) -> HookClass {
     classify(&annotations)
 }
 
+/// The weight of a rendered hook object (0 when it has none or it is not a number).
+pub fn weight_of(object: &Value) -> i64 {
+    object
+        .pointer("/metadata/annotations")
+        .and_then(|a| a.get(HOOK_WEIGHT_ANNOTATION))
+        .and_then(Value::as_str)
+        .and_then(go_atoi)
+        .unwrap_or(0)
+}
+
 /// Go's `strconv.Atoi`: optional sign and decimal digits only.
 fn go_atoi(text: &str) -> Option<i64> {
     let digits = text.strip_prefix(['+', '-']).unwrap_or(text);

@@ -43,10 +43,13 @@
 
 pub mod chart;
 pub mod dependencies;
+pub mod engine;
 pub mod files;
 pub mod hooks;
 pub mod ignore;
+pub mod objects;
 pub mod oci;
+pub mod output;
 pub mod render;
 pub mod repo;
 pub mod schema;

@@ -8,6 +8,7 @@
 //! [`Package::artifact`] builds, so a local package and its pushed copy agree.
 
 pub mod archive;
+mod chart;
 mod metadata;
 
 use std::path::{Path, PathBuf};
@@ -28,6 +29,9 @@ pub const LAYER_MEDIA_TYPE: &str = "application/vnd.oci.image.layer.v1.tar+gzip"
 pub const MANIFEST_MEDIA_TYPE: &str = "application/vnd.oci.image.manifest.v1+json";
 /// The package format this crate renders.
 pub const FORMAT_PLAIN: &str = "plain";
+/// The format of Helm charts (a directory or `.tgz` with a `Chart.yaml`, or a
+/// Helm OCI artifact): see [`crate::helm`].
+pub const FORMAT_HELM: &str = "helm";
 
 /// The directory of manifests inside a package.
 const MANIFESTS_DIR: &str = "manifests/";
@@ -48,6 +52,8 @@ pub struct Package {
     /// The parsed OLM bundle, for a `registry+v1` package (one with
     /// `metadata/annotations.yaml`); `None` for `plain`.
     pub bundle: Option<Box<Bundle>>,
+    /// The chart, for a Helm chart package (`None` for `plain`).
+    pub chart: Option<Box<crate::helm::chart::Chart>>,
 }
 
 /// A package that could not be loaded. Every variant names where the problem is.
@@ -86,6 +92,9 @@ pub enum PackageError {
     /// An OLM bundle that cannot be read.
     #[error(transparent)]
     Bundle(#[from] OlmError),
+    /// A Helm chart that cannot be loaded.
+    #[error(transparent)]
+    Chart(#[from] crate::helm::chart::ChartError),
     /// A file that cannot be part of a package (a link, a device).
     #[error("{path}: {reason}")]
     UnsupportedFile {
@@ -123,6 +132,9 @@ impl Package {
             return Err(PackageError::NotAPackage {
                 origin: dir.display().to_string(),
             });
+        }
+        if chart::is_chart_dir(dir) {
+            return Package::from_chart_dir(dir, limits);
         }
         let mut files = Files::new();
         let mut budget = DirBudget {
@@ -178,6 +190,9 @@ impl Package {
                 source,
             }
         })?;
+        if let Some(files) = chart::chart_files(&files) {
+            return Package::from_chart_files(files, origin, limits);
+        }
         Package::from_files(strip_single_top_dir(files), origin, None)
     }
 
@@ -210,6 +225,7 @@ impl Package {
                 version,
                 files,
                 bundle: Some(Box::new(bundle)),
+                chart: None,
             });
         }
         let metadata = match files.get("package.yaml") {
@@ -247,12 +263,15 @@ impl Package {
             version,
             files,
             bundle: None,
+            chart: None,
         })
     }
 
-    /// The package format: [`FORMAT_PLAIN`] or [`olm::FORMAT_REGISTRY_V1`].
+    /// The package format: [`FORMAT_PLAIN`], [`FORMAT_HELM`] or [`olm::FORMAT_REGISTRY_V1`].
     pub fn format(&self) -> &'static str {
-        if self.bundle.is_some() {
+        if self.chart.is_some() {
+            FORMAT_HELM
+        } else if self.bundle.is_some() {
             olm::FORMAT_REGISTRY_V1
         } else {
             FORMAT_PLAIN
@@ -269,6 +288,9 @@ impl Package {
 
     /// Builds the package's OCI artifact reproducibly: same files, same bytes.
     pub fn artifact(&self) -> Artifact {
+        if let Some(chart) = &self.chart {
+            return chart::artifact(chart, &self.files);
+        }
         let config = serde_json::to_vec(&self.metadata).expect("metadata serializes");
         let layer = archive::pack(&self.files);
         let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {

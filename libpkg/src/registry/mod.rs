@@ -344,6 +344,97 @@ impl RegistryClient {
         Ok(artifact.digest.clone())
     }
 
+    /// Reads an HTTP(S) URL that is not a registry's (a Helm chart
+    /// repository's `index.yaml` or chart archive), with the same trusted
+    /// roots (`--registry-ca-file`, Docker's `certs.d`), timeouts and
+    /// redirect rules as registry reads, refusing a body over `max_bytes`.
+    /// No credentials are sent.
+    pub async fn get_url(
+        &self,
+        url: &str,
+        what: &str,
+        max_bytes: u64,
+    ) -> Result<Vec<u8>, RegistryError> {
+        let parsed = url::Url::parse(url).map_err(|e| RegistryError::Invalid {
+            reference: url.to_string(),
+            reason: e.to_string(),
+        })?;
+        let host = match (parsed.host_str(), parsed.port()) {
+            (Some(host), Some(port)) => format!("{host}:{port}"),
+            (Some(host), None) => host.to_string(),
+            (None, _) => {
+                return Err(RegistryError::Invalid {
+                    reference: url.to_string(),
+                    reason: "no host".to_string(),
+                });
+            }
+        };
+        let mut roots = self.extra_roots.clone();
+        roots.extend(docker_certs_d(
+            &host,
+            self.options.docker_config_dir.as_deref(),
+        ));
+        let http = self.build_http(&host, &roots)?;
+        let mut response = http.get(url).send().await.map_err(|error| {
+            if error.is_timeout() {
+                RegistryError::Timeout {
+                    registry: host.clone(),
+                    seconds: self.options.timeout.as_secs(),
+                }
+            } else if error.is_redirect() {
+                RegistryError::Redirect {
+                    reference: url.to_string(),
+                    reason: error_chain(&error),
+                }
+            } else {
+                RegistryError::Unreachable {
+                    registry: host.clone(),
+                    reason: error_chain(&error),
+                }
+            }
+        })?;
+        let status = response.status().as_u16();
+        match status {
+            200..=299 => {}
+            404 => {
+                return Err(RegistryError::NotFound {
+                    reference: url.to_string(),
+                });
+            }
+            401 | 403 => return Err(RegistryError::Unauthorized { registry: host }),
+            _ => {
+                return Err(RegistryError::Status {
+                    reference: url.to_string(),
+                    status,
+                    attempts: 1,
+                });
+            }
+        }
+        let too_large = || RegistryError::TooLarge {
+            reference: url.to_string(),
+            what: what.to_string(),
+            limit: max_bytes,
+        };
+        if response.content_length().is_some_and(|n| n > max_bytes) {
+            return Err(too_large());
+        }
+        let mut body = Vec::new();
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| RegistryError::Unreachable {
+                registry: host.clone(),
+                reason: error_chain(&e),
+            })?
+        {
+            if (body.len() + chunk.len()) as u64 > max_bytes {
+                return Err(too_large());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body)
+    }
+
     /// The session for a registry, created on first use: its protocol, clients and credentials.
     async fn session(&self, registry: &str) -> Result<Arc<Session>, RegistryError> {
         if let Some(session) = self.sessions.lock().expect("not poisoned").get(registry) {

@@ -1,0 +1,301 @@
+//! The chart side of planning: the values a chart is rendered with (the
+//! user's, or on upgrade those of the deployed revision by Helm's rules), the
+//! `.Release` and `.Capabilities` it sees (from the cluster when online,
+//! documented defaults offline), and its rendering into documents, notes and
+//! warnings. Other formats go to [`prepare`](super::prepare), and refuse values.
+
+use serde_json::Value;
+
+use super::prepare::{Prepared, prepare};
+use super::{PlanError, Source};
+use crate::cluster::Cluster;
+use crate::helm::engine::{Lookup, render_chart};
+use crate::helm::render::{Capabilities, ReleaseOptions};
+use crate::helm::values::{Values, upgrade_values};
+use crate::package::Package;
+
+/// What rendering a package gave: its documents and, for a chart, what the
+/// plan records (its `values`: the user-supplied values, Helm's release config).
+#[derive(Debug, Clone)]
+pub(super) struct Rendered {
+    /// The documents and the plan's `values`.
+    pub prepared: Prepared,
+    /// The chart's rendered `NOTES.txt`.
+    pub notes: Option<String>,
+    /// Warnings for the plan.
+    pub warnings: Vec<String>,
+}
+
+/// The release a package is rendered for.
+pub(super) struct Target<'a> {
+    /// Release name.
+    pub release: &'a str,
+    /// Release namespace.
+    pub namespace: &'a str,
+    /// For an upgrade: the revision it creates and the values the deployed
+    /// revision recorded.
+    pub upgrade: Option<(u32, Option<&'a Value>)>,
+}
+
+/// Renders a package: a chart with its values, any other format through
+/// [`prepare`] with its configuration. `cert_manager`: whether the cluster
+/// has cert-manager (for OLM bundles' webhooks).
+pub(super) fn render_package(
+    package: &Package,
+    source: &Source,
+    target: &Target<'_>,
+    capabilities: &Capabilities,
+    cert_manager: bool,
+    lookup: Option<&mut Lookup<'_>>,
+) -> Result<Rendered, PlanError> {
+    let Some(chart) = &package.chart else {
+        if !source.values.is_empty() {
+            return Err(PlanError::ValuesNotTaken {
+                format: package.format().to_string(),
+            });
+        }
+        return Ok(Rendered {
+            prepared: prepare(package, &source.config, target.namespace, cert_manager)?,
+            notes: None,
+            warnings: Vec::new(),
+        });
+    };
+    if let Some(key) = source.config.keys().next() {
+        return Err(PlanError::Config {
+            reason: format!(
+                "--config {key}: a Helm chart takes values (-f/--values, --set…), not --config"
+            ),
+        });
+    }
+    let (release, values) = match target.upgrade {
+        None => (
+            ReleaseOptions::install(target.release, target.namespace),
+            source.values.clone(),
+        ),
+        Some((revision, previous)) => {
+            let previous: Values = previous
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
+            (
+                ReleaseOptions::upgrade(target.release, target.namespace, u64::from(revision)),
+                upgrade_values(source.reuse_values, source.values.clone(), &previous),
+            )
+        }
+    };
+    let rendered = render_chart(chart, &values, &release, capabilities, lookup)?;
+    let mut values = Value::Object(values);
+    crate::helm::values::sort_keys(&mut values);
+    Ok(Rendered {
+        prepared: Prepared {
+            documents: rendered.documents,
+            other_namespaces: chart_namespaces(chart),
+            bundle: None,
+            values: Some(values),
+        },
+        notes: rendered.notes,
+        warnings: rendered.warnings,
+    })
+}
+
+/// The annotation of `Chart.yaml` listing the namespaces besides the
+/// release's that the chart's objects may name (comma-separated), as
+/// `namespaces:` does in `package.yaml`.
+const NAMESPACES_ANNOTATION: &str = "kubectl-pkg.dev/namespaces";
+
+/// The namespaces a chart's [`NAMESPACES_ANNOTATION`] lists.
+fn chart_namespaces(chart: &crate::helm::chart::Chart) -> Vec<String> {
+    chart
+        .metadata
+        .annotations
+        .get(NAMESPACES_ANNOTATION)
+        .map(|list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|ns| !ns.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Helm's `lookup` against the cluster: the object, or for an empty name a
+/// `List` of the kind's objects in the namespace (every namespace when it is
+/// empty); `{}` when there is none, or the kind is not served. Templates run
+/// synchronously, so each call blocks on the request (on a multi-threaded
+/// runtime; on any other, `lookup` finds nothing, as offline).
+pub(super) fn cluster_lookup(
+    cluster: &Cluster,
+) -> Option<impl FnMut(&str, &str, &str, &str) -> Result<Value, String> + '_> {
+    let handle = tokio::runtime::Handle::try_current().ok()?;
+    if handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
+        return None;
+    }
+    Some(
+        move |api_version: &str, kind: &str, namespace: &str, name: &str| {
+            tokio::task::block_in_place(|| {
+                handle.block_on(async {
+                    let group = crate::object::group_of(api_version).to_string();
+                    let discovery = cluster
+                        .discover(&std::collections::BTreeSet::from([group]))
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    let Some(resource) = discovery.resolve(api_version, kind) else {
+                        return Ok(Value::Object(Default::default()));
+                    };
+                    let namespace =
+                        (resource.namespaced && !namespace.is_empty()).then_some(namespace);
+                    if name.is_empty() {
+                        let items: Vec<Value> = cluster
+                            .list(resource)
+                            .await
+                            .map_err(|e| e.to_string())?
+                            .into_iter()
+                            .filter(|item| {
+                                namespace.is_none_or(|ns| {
+                                    item.pointer("/metadata/namespace").and_then(Value::as_str)
+                                        == Some(ns)
+                                })
+                            })
+                            .collect();
+                        return Ok(serde_json::json!({
+                            "apiVersion": "v1", "kind": "List", "items": items,
+                        }));
+                    }
+                    Ok(cluster
+                        .get(resource, namespace, name)
+                        .await
+                        .map_err(|e| e.to_string())?
+                        .unwrap_or_else(|| Value::Object(Default::default())))
+                })
+            })
+        },
+    )
+}
+
+/// `.Capabilities` from the cluster: its version and every API it serves.
+/// Only charts need them; other packages get the offline defaults unasked.
+pub(super) async fn capabilities(
+    cluster: &Cluster,
+    package: &Package,
+) -> Result<Capabilities, PlanError> {
+    if package.chart.is_none() {
+        return Ok(Capabilities::offline());
+    }
+    let version = cluster.server_version().await?;
+    let (major, minor) = major_minor(&version);
+    Ok(Capabilities::for_cluster(
+        &version,
+        &major,
+        &minor,
+        cluster.api_versions().await?,
+    ))
+}
+
+/// `v1.20.2-eks-1` → (`1`, `20`).
+fn major_minor(version: &str) -> (String, String) {
+    let mut parts = version.trim_start_matches('v').split('.');
+    let major = parts.next().unwrap_or_default().to_string();
+    let minor: String = parts
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (major, minor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_split_as_the_server_reports_them() {
+        assert_eq!(major_minor("v1.20.2"), ("1".into(), "20".into()));
+        assert_eq!(
+            major_minor("v1.29.3-eks-adc7111"),
+            ("1".into(), "29".into())
+        );
+    }
+
+    #[test]
+    fn charts_name_other_namespaces_in_an_annotation() {
+        use crate::package::{Files, Limits, Package};
+        let files = |annotations: &str| -> Files {
+            [
+                (
+                    "Chart.yaml".to_string(),
+                    format!("apiVersion: v2\nname: spread\nversion: 1.0.0\n{annotations}")
+                        .into_bytes(),
+                ),
+                (
+                    "templates/cm.yaml".to_string(),
+                    b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: monitoring}\n"
+                        .to_vec(),
+                ),
+            ]
+            .into_iter()
+            .collect()
+        };
+        let plan = |annotations: &str| {
+            let package =
+                Package::from_chart_files(files(annotations), "spread", &Limits::default())
+                    .unwrap();
+            crate::action::plan_offline(&package, &Source::local("./spread"), "spread", "web")
+        };
+        let error = plan("").unwrap_err().to_string();
+        assert!(error.contains("kubectl-pkg.dev/namespaces"), "{error}");
+        let plan =
+            plan("annotations: {kubectl-pkg.dev/namespaces: \"monitoring, logging\"}\n").unwrap();
+        assert_eq!(plan.objects[0].namespace.as_deref(), Some("monitoring"));
+    }
+
+    #[test]
+    fn a_chart_without_random_functions_plans_byte_for_byte_the_same() {
+        use crate::package::{Limits, Package};
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/mongodb/chart");
+        let package = Package::from_dir(&dir, &Limits::default()).unwrap();
+        let mut source = Source::local("./examples/mongodb/chart");
+        let user = crate::helm::values::ValueOptions {
+            values: vec!["replicaCount=3,auth.rootPassword=change-me".into()],
+            string_values: vec!["image.tag=7.0.15".into()],
+            ..Default::default()
+        };
+        source.values = user.merge(&|_: &str| Err("no files".to_string())).unwrap();
+        let plan = || crate::action::plan_offline(&package, &source, "db", "data").unwrap();
+        let (first, second) = (plan(), plan());
+        assert_eq!(first.to_json_pretty(), second.to_json_pretty());
+        assert_eq!(
+            first.values,
+            Some(serde_json::json!({
+                "auth": {"rootPassword": "change-me"},
+                "image": {"tag": "7.0.15"},
+                "replicaCount": 3
+            }))
+        );
+        assert!(
+            first
+                .notes
+                .as_deref()
+                .unwrap()
+                .starts_with("MongoDB 7.0.14: 3 member(s)")
+        );
+        let statefulset = first
+            .objects
+            .iter()
+            .find(|o| o.kind == "StatefulSet")
+            .unwrap();
+        assert_eq!(
+            statefulset.manifest["spec"]["template"]["spec"]["containers"][0]["image"],
+            "docker.io/library/mongo:7.0.15"
+        );
+        // Offline, the documented defaults: Kubernetes 1.32 serves policy/v1.
+        let budget = first
+            .objects
+            .iter()
+            .find(|o| o.kind == "PodDisruptionBudget")
+            .unwrap();
+        assert_eq!(budget.api_version, "policy/v1");
+    }
+}

@@ -1,0 +1,389 @@
+//! Rendering a chart: [`prepare`] (values, schema,
+//! `kubeVersion`, subcharts), then every template parsed into one
+//! [`Templates`] set in Helm's
+//! order, then the manifest templates executed and split into documents
+//! ([`super::output`]), and the top chart's `NOTES.txt` rendered for showing
+//! after an install.
+//!
+//! Determinism: templates that call functions whose result is not determined
+//! by their inputs (`randAlphaNum`, `uuidv4`, `now`, `genCA`, `lookup`…) are
+//! reported, with the template that called them, as warnings for the plan.
+//! The plan carries the rendered objects, so what is applied is what was
+//! reviewed; the next upgrade renders them again (and its diff shows it).
+//! `lookup` asks the [`Lookup`] given (the cluster, when planning online);
+//! without one it finds nothing, as in `helm template` and `--dry-run`.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use super::chart::Chart;
+use super::objects::chart_objects;
+use super::output::{HookOperation, documents};
+use super::render::{Capabilities, PrepareError, ReleaseOptions, TemplateKind, prepare};
+use super::values::Values;
+use crate::gotemplate::{self, GoObject, Host, Options, TemplateError, Templates};
+use crate::render::{Location, RenderError};
+use crate::yaml::YamlLimits;
+
+/// A rendered chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderedChart {
+    /// The documents: CRDs, manifests and this operation's hooks.
+    pub documents: Vec<(Location, serde_json::Value)>,
+    /// The top chart's rendered `NOTES.txt` (`None` when it has none or it
+    /// renders to nothing but white space).
+    pub notes: Option<String>,
+    /// For the plan: non-deterministic calls, hooks left out, what Helm would log.
+    pub warnings: Vec<String>,
+}
+
+/// Why a chart did not render.
+#[derive(Debug, thiserror::Error)]
+pub enum ChartRenderError {
+    /// Values, schema, `kubeVersion` or dependencies.
+    #[error(transparent)]
+    Prepare(#[from] PrepareError),
+    /// A template did not parse or execute: Helm's message, which names the
+    /// template file and line (`execution error at (app/templates/x.yaml:3:7): …`).
+    #[error("{message}")]
+    Template {
+        /// The template file.
+        template: String,
+        /// The message.
+        message: String,
+    },
+    /// The output is not valid YAML or not valid objects.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+/// What Helm's `lookup` reads: the object (or, for an empty name, a `List`
+/// of the kind in the namespace, or everywhere for an empty namespace) as
+/// JSON; an empty map when it does not exist.
+pub type Lookup<'a> = dyn FnMut(&str, &str, &str, &str) -> Result<serde_json::Value, String> + 'a;
+
+/// A [`Host`] that records non-deterministic calls and answers `lookup`
+/// through the [`Lookup`] given (finding nothing without one).
+struct PlanHost<'a, 'b> {
+    inner: gotemplate::DefaultHost,
+    lookup: Option<&'a mut Lookup<'b>>,
+}
+
+impl Host for PlanHost<'_, '_> {
+    fn lookup(
+        &mut self,
+        api_version: &str,
+        kind: &str,
+        namespace: &str,
+        name: &str,
+    ) -> Result<serde_json::Value, String> {
+        match &mut self.lookup {
+            Some(lookup) => lookup(api_version, kind, namespace, name),
+            None => Ok(serde_json::Value::Object(Default::default())),
+        }
+    }
+
+    fn nondeterministic(&mut self, function: &str, template: &str) {
+        self.inner.nondeterministic(function, template);
+    }
+
+    fn random_u64(&mut self) -> u64 {
+        self.inner.random_u64()
+    }
+}
+
+/// Renders `chart` with the user's `values` for `release`; `lookup` answers
+/// the templates' `lookup` calls (`None`: they find nothing).
+pub fn render_chart(
+    chart: &Chart,
+    values: &Values,
+    release: &ReleaseOptions,
+    capabilities: &Capabilities,
+    lookup: Option<&mut Lookup<'_>>,
+) -> Result<RenderedChart, ChartRenderError> {
+    let rendering = prepare(chart, values, release, capabilities)?;
+    let mut set = Templates::new();
+    for template in &rendering.templates {
+        set.add(&template.name, &template.text)
+            .map_err(helm_error)?;
+    }
+    let online = lookup.is_some();
+    let mut host = PlanHost {
+        inner: gotemplate::DefaultHost::default(),
+        lookup,
+    };
+    let options = Options::default();
+    // Helm's Go values with methods (.Files.Get, .Capabilities.APIVersions.Has…), per chart.
+    let objects: Vec<Vec<(&str, Rc<dyn GoObject>)>> = rendering
+        .charts
+        .iter()
+        .map(|scope| chart_objects(&scope.files, capabilities))
+        .collect();
+    let mut outputs = Vec::new();
+    let mut notes = None;
+    for template in &rendering.templates {
+        match template.kind {
+            TemplateKind::Partial | TemplateKind::Notes { root: false } => continue,
+            TemplateKind::Manifest => {
+                let data = rendering.data_for(template);
+                let text = set
+                    .render_with_objects(
+                        &template.name,
+                        &data,
+                        &objects[template.chart],
+                        &options,
+                        &mut host,
+                    )
+                    .map_err(helm_error)?;
+                outputs.push((template.name.clone(), text));
+            }
+            TemplateKind::Notes { root: true } => {
+                let data = rendering.data_for(template);
+                let text = set
+                    .render_with_objects(
+                        &template.name,
+                        &data,
+                        &objects[template.chart],
+                        &options,
+                        &mut host,
+                    )
+                    .map_err(helm_error)?;
+                notes = (!text.trim().is_empty()).then_some(text);
+            }
+        }
+    }
+    let operation = if release.is_upgrade {
+        HookOperation::Upgrade
+    } else {
+        HookOperation::Install
+    };
+    let split = documents(&rendering.crds, &outputs, operation, YamlLimits::default())?;
+    let mut warnings = rendering.warnings;
+    let calls: BTreeSet<(String, String)> = host.inner.nondeterministic_calls.into_iter().collect();
+    for (function, template) in calls {
+        warnings.push(nondeterministic_warning(&function, &template, online));
+    }
+    warnings.extend(split.warnings);
+    Ok(RenderedChart {
+        documents: split.documents,
+        notes,
+        warnings,
+    })
+}
+
+/// Helm's `cleanupParseError` and `cleanupExecError`: a parse error as
+/// `parse error at (FILE:LINE): MESSAGE`; an execution error from `fail` or
+/// `required` (their text between Helm's `HELM_ERR_START`/`HELM_ERR_END`
+/// markers) as `execution error at (FILE:LINE:COL): MESSAGE`; other execution
+/// errors as Go wrote them.
+fn helm_error(error: TemplateError) -> ChartRenderError {
+    let (template, message) = match error {
+        TemplateError::Parse { template, message } => {
+            let tokens: Vec<&str> = message.split(": ").collect();
+            let message = if tokens.len() == 1 {
+                format!("parse error in ({template}): {message}")
+            } else {
+                format!(
+                    "parse error at ({}): {}",
+                    tokens[1],
+                    tokens[tokens.len() - 1]
+                )
+            };
+            (template, message)
+        }
+        TemplateError::Execute { template, message } => {
+            let tokens: Vec<&str> = message.splitn(3, ": ").collect();
+            let marked = tokens.get(2).and_then(|rest| {
+                let start = rest.find(HELM_ERR_START)? + HELM_ERR_START.len();
+                let end = rest.rfind(HELM_ERR_END)?;
+                (start <= end).then(|| &rest[start..end])
+            });
+            let message = match (tokens.len(), marked) {
+                (3, Some(inner)) => format!("execution error at ({}): {inner}", tokens[1]),
+                (3, None) => message,
+                _ => format!("execution error in ({template}): {message}"),
+            };
+            (template, message)
+        }
+    };
+    ChartRenderError::Template { template, message }
+}
+
+/// The markers Helm's `fail` and `required` put around their message.
+const HELM_ERR_START: &str = "HELM_ERR_START";
+const HELM_ERR_END: &str = "HELM_ERR_END";
+
+fn nondeterministic_warning(function: &str, template: &str, online: bool) -> String {
+    if function == "lookup" && online {
+        format!(
+            "{template} calls lookup: it read the cluster when the plan was made, and the plan carries what it rendered then"
+        )
+    } else if function == "lookup" {
+        format!(
+            "{template} calls lookup, which finds nothing in a plan made without a cluster (as in `helm template`)"
+        )
+    } else {
+        format!(
+            "{template} calls {function}, whose result changes every time the chart is rendered: this plan carries one result, and an upgrade renders a new one (its diff shows it)"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helm::values::ValueOptions;
+    use crate::package::{Files, Limits};
+
+    fn chart(list: &[(&str, &str)]) -> Chart {
+        let files: Files = list
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+            .collect();
+        Chart::from_files(files, "test", &Limits::default()).unwrap()
+    }
+
+    const CHART: &[(&str, &str)] = &[
+        ("Chart.yaml", "apiVersion: v2\nname: web\nversion: 1.0.0\n"),
+        ("values.yaml", "replicas: 1\nname: web\n"),
+        (
+            "templates/_helpers.tpl",
+            "{{ define \"web.name\" }}{{ .Release.Name }}-{{ .Values.name }}{{ end }}",
+        ),
+        (
+            "templates/cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ include \"web.name\" . }}\ndata:\n  replicas: {{ .Values.replicas | quote }}\n  token: {{ randAlphaNum 8 | quote }}\n---\n{{- if gt (int .Values.replicas) 1 }}\napiVersion: v1\nkind: Service\nmetadata: {name: many}\n{{- end }}\n",
+        ),
+        ("files/motd.txt", "welcome\nto the shop\n"),
+        ("files/conf/a.properties", "a=1\n"),
+        (
+            "templates/files.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: files}\ndata:\n  motd: {{ .Files.Get \"files/motd.txt\" | quote }}\n  first: {{ index (.Files.Lines \"files/motd.txt\") 1 | quote }}\n  {{- (.Files.Glob \"files/conf/*\").AsConfig | nindent 2 }}\n  policy: {{ if .Capabilities.APIVersions.Has \"policy/v1\" }}v1{{ else }}v1beta1{{ end }}\n  apps: {{ .Capabilities.APIVersions.Has \"apps/v1/Deployment\" | quote }}\n  kube: {{ .Capabilities.KubeVersion }}-{{ .Capabilities.KubeVersion.Minor }}\n",
+        ),
+        (
+            "templates/NOTES.txt",
+            "{{ .Release.Name }} runs {{ .Values.replicas }} replica(s).\n",
+        ),
+    ];
+
+    #[test]
+    fn a_chart_renders_into_documents_notes_and_warnings() {
+        let chart = chart(CHART);
+        let user = ValueOptions {
+            values: vec!["replicas=3".into()],
+            ..ValueOptions::default()
+        }
+        .merge(&|_: &str| Err("no files".to_string()))
+        .unwrap();
+        let rendered = render_chart(
+            &chart,
+            &user,
+            &ReleaseOptions::install("shop", "web"),
+            &Capabilities::offline(),
+            None,
+        )
+        .unwrap();
+        let names: Vec<&str> = rendered
+            .documents
+            .iter()
+            .map(|(_, v)| v["metadata"]["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["files", "shop-web", "many"]);
+        assert_eq!(
+            rendered.documents[0].1["data"],
+            serde_json::json!({
+                "motd": "welcome\nto the shop\n",
+                "first": "to the shop",
+                "a.properties": "a=1\n",
+                "policy": "v1",
+                "apps": "true",
+                "kube": "v1.32.0-32",
+            })
+        );
+        assert_eq!(rendered.documents[1].1["data"]["replicas"], "3");
+        assert_eq!(rendered.documents[1].0.file, "web/templates/cm.yaml");
+        assert_eq!(rendered.notes.as_deref(), Some("shop runs 3 replica(s).\n"));
+        assert_eq!(
+            rendered.warnings,
+            [nondeterministic_warning(
+                "randAlphaNum",
+                "web/templates/cm.yaml",
+                false
+            )]
+        );
+    }
+
+    #[test]
+    fn template_errors_name_the_file_and_line() {
+        let mut files = CHART.to_vec();
+        files.push((
+            "templates/bad.yaml",
+            "a: 1\nb: {{ required \"db.password is required\" .Values.db }}\n",
+        ));
+        let error = render_chart(
+            &chart(&files),
+            &Values::new(),
+            &ReleaseOptions::install("shop", "web"),
+            &Capabilities::offline(),
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            error,
+            "execution error at (web/templates/bad.yaml:2:6): db.password is required"
+        );
+        let mut files = CHART.to_vec();
+        files.push((
+            "templates/bad.yaml",
+            "a: 1\nb: {{ .Values.x | nosuchfunc }}\n",
+        ));
+        let error = render_chart(
+            &chart(&files),
+            &Values::new(),
+            &ReleaseOptions::install("shop", "web"),
+            &Capabilities::offline(),
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            error,
+            "parse error at (web/templates/bad.yaml:2): function \"nosuchfunc\" not defined"
+        );
+    }
+
+    #[test]
+    fn lookup_asks_the_host_and_is_reported() {
+        let chart = chart(&[
+            ("Chart.yaml", "apiVersion: v2\nname: web\nversion: 1.0.0\n"),
+            (
+                "templates/secret.yaml",
+                "{{- $old := lookup \"v1\" \"Secret\" .Release.Namespace \"token\" }}\napiVersion: v1\nkind: Secret\nmetadata: {name: token}\ndata:\n  token: {{ if $old }}{{ $old.data.token }}{{ else }}{{ randAlphaNum 8 | b64enc }}{{ end }}\n",
+            ),
+        ]);
+        let mut asked = Vec::new();
+        let mut lookup = |api: &str, kind: &str, ns: &str, name: &str| {
+            asked.push(format!("{api} {kind} {ns}/{name}"));
+            Ok(serde_json::json!({"data": {"token": "a2VlcA=="}}))
+        };
+        let rendered = render_chart(
+            &chart,
+            &Values::new(),
+            &ReleaseOptions::upgrade("shop", "web", 2),
+            &Capabilities::offline(),
+            Some(&mut lookup),
+        )
+        .unwrap();
+        assert_eq!(asked, ["v1 Secret web/token"]);
+        assert_eq!(rendered.documents[0].1["data"]["token"], "a2VlcA==");
+        assert_eq!(
+            rendered.warnings,
+            [nondeterministic_warning(
+                "lookup",
+                "web/templates/secret.yaml",
+                true
+            )]
+        );
+    }
+}

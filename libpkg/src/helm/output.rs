@@ -1,0 +1,295 @@
+//! From a chart's rendered templates to the documents of a plan, as Helm's
+//! `releaseutil.SortManifests` sorts them: every template's output split into
+//! YAML documents (empty ones dropped, each named by its template file in
+//! errors), `crds/` files added untemplated, and hooks picked out by their
+//! `helm.sh/hook` annotation.
+//!
+//! Hooks of the operation being planned (`pre-install`/`post-install` for an
+//! install, `pre-upgrade`/`post-upgrade` for an upgrade) stay in the plan,
+//! marked with [`HOOK_ANNOTATION`] naming the
+//! event they run as, which puts them in the pre- or post-hook phase. Test
+//! hooks and hooks of other events (`pre-delete`, `post-rollback`, …) are left
+//! out, each with a warning, since kubectl-pkg does not run them; so are
+//! objects naming an unknown event, as Helm drops them.
+
+use serde_json::Value;
+
+use super::hooks::{DeletePolicy, HookClass, HookEvent, classify_object};
+use crate::kinds::HOOK_ANNOTATION;
+use crate::render::{Location, RenderError, parse_texts};
+use crate::yaml::YamlLimits;
+
+/// The operation hooks are chosen for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookOperation {
+    /// `pre-install` and `post-install` hooks run.
+    Install,
+    /// `pre-upgrade` and `post-upgrade` hooks run.
+    Upgrade,
+}
+
+impl HookOperation {
+    fn events(self) -> [HookEvent; 2] {
+        match self {
+            HookOperation::Install => [HookEvent::PreInstall, HookEvent::PostInstall],
+            HookOperation::Upgrade => [HookEvent::PreUpgrade, HookEvent::PostUpgrade],
+        }
+    }
+}
+
+/// The documents of a rendered chart, and what was left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartDocuments {
+    /// CRDs from `crds/` first, then every template's documents, in template order.
+    pub documents: Vec<(Location, Value)>,
+    /// Hooks left out, unknown delete policies.
+    pub warnings: Vec<String>,
+}
+
+/// Splits rendered templates into documents: `crds` are `(path, bytes)` of the
+/// `crds/` files, `outputs` are `(template name, rendered text)` of the
+/// manifest templates in Helm's order.
+pub fn documents(
+    crds: &[(String, Vec<u8>)],
+    outputs: &[(String, String)],
+    operation: HookOperation,
+    limits: YamlLimits,
+) -> Result<ChartDocuments, RenderError> {
+    let mut texts: Vec<(&str, &str)> = Vec::with_capacity(crds.len() + outputs.len());
+    for (path, bytes) in crds {
+        let text =
+            std::str::from_utf8(bytes).map_err(|_| RenderError::NotText { file: path.clone() })?;
+        texts.push((path, text));
+    }
+    let crd_count = crds.len();
+    texts.extend(outputs.iter().map(|(n, t)| (n.as_str(), t.as_str())));
+    let crd_files: Vec<&str> = crds.iter().map(|(p, _)| p.as_str()).collect();
+    let mut warnings = Vec::new();
+    let mut documents = Vec::new();
+    for (location, mut value) in parse_texts(texts, limits)? {
+        // crds/ objects are applied as they are: Helm reads no hooks there.
+        if crd_count > 0 && crd_files.contains(&location.file.as_str()) {
+            documents.push((location, value));
+            continue;
+        }
+        let shown = || {
+            format!(
+                "{} {} ({location})",
+                value["kind"].as_str().unwrap_or_default(),
+                value
+                    .pointer("/metadata/name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+            )
+        };
+        match classify_object(&value) {
+            HookClass::Manifest => documents.push((location, value)),
+            HookClass::Skipped { events } => warnings.push(format!(
+                "{} is left out: its helm.sh/hook annotation names an unknown event ({events:?}), and Helm drops such objects",
+                shown()
+            )),
+            HookClass::Hook(hook) if hook.is_test() => warnings.push(format!(
+                "{} is a test hook and is left out (kubectl-pkg has no `test` command)",
+                shown()
+            )),
+            HookClass::Hook(hook) => {
+                let Some(event) = operation.events().into_iter().find(|e| hook.runs_on(*e))
+                else {
+                    let events: Vec<&str> = hook.events.iter().map(|e| e.as_str()).collect();
+                    warnings.push(format!(
+                        "{} is a {} hook: not run by this plan (kubectl-pkg runs pre/post-install and pre/post-upgrade hooks)",
+                        shown(),
+                        events.join(",")
+                    ));
+                    continue;
+                };
+                for policy in &hook.delete_policies {
+                    if let DeletePolicy::Other(name) = policy {
+                        warnings.push(format!(
+                            "{}: unknown hook delete policy {name:?} is ignored",
+                            shown()
+                        ));
+                    }
+                }
+                mark_hook(&mut value, event);
+                documents.push((location, value));
+            }
+        }
+    }
+    Ok(ChartDocuments {
+        documents,
+        warnings,
+    })
+}
+
+/// Adds the [`HOOK_ANNOTATION`] naming the event a hook runs as.
+fn mark_hook(object: &mut Value, event: HookEvent) {
+    let Some(metadata) = object.get_mut("metadata").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let annotations = metadata
+        .entry("annotations")
+        .or_insert_with(|| Value::Object(Default::default()));
+    if let Some(annotations) = annotations.as_object_mut() {
+        annotations.insert(HOOK_ANNOTATION.to_string(), event.as_str().into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn out(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect()
+    }
+
+    const HOOKS: &str = r#"
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+  annotations:
+    helm.sh/hook: pre-install,pre-upgrade
+    helm.sh/hook-weight: "-1"
+spec: {}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: smoke
+  annotations: {helm.sh/hook: test}
+---
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: cleanup
+  annotations: {helm.sh/hook: pre-delete}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: after
+  annotations: {helm.sh/hook: post-install, helm.sh/hook-delete-policy: sometimes}
+"#;
+
+    #[test]
+    fn templates_split_into_documents_and_empty_ones_are_dropped() {
+        let outputs = out(&[
+            (
+                "app/templates/cm.yaml",
+                "\n---\n# only a comment\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n\n",
+            ),
+            ("app/templates/empty.yaml", "\n\n"),
+            (
+                "app/templates/svc.yaml",
+                "apiVersion: v1\nkind: Service\nmetadata: {name: b}\n",
+            ),
+        ]);
+        let crds = vec![(
+            "app/crds/w.yaml".to_string(),
+            b"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: w.example.com\n  annotations: {helm.sh/hook: pre-delete}\n".to_vec(),
+        )];
+        let result = documents(
+            &crds,
+            &outputs,
+            HookOperation::Install,
+            YamlLimits::default(),
+        )
+        .unwrap();
+        let names: Vec<(&str, &str)> = result
+            .documents
+            .iter()
+            .map(|(l, v)| (l.file.as_str(), v["metadata"]["name"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("app/crds/w.yaml", "w.example.com"),
+                ("app/templates/cm.yaml", "a"),
+                ("app/templates/svc.yaml", "b"),
+            ]
+        );
+        assert!(result.warnings.is_empty());
+    }
+
+    #[test]
+    fn hooks_of_the_operation_are_marked_and_others_left_out() {
+        let outputs = out(&[("app/templates/hooks.yaml", HOOKS)]);
+        let install =
+            documents(&[], &outputs, HookOperation::Install, YamlLimits::default()).unwrap();
+        let marked: Vec<(&str, &Value)> = install
+            .documents
+            .iter()
+            .map(|(_, v)| {
+                (
+                    v["metadata"]["name"].as_str().unwrap(),
+                    &v["metadata"]["annotations"][HOOK_ANNOTATION],
+                )
+            })
+            .collect();
+        assert_eq!(
+            marked,
+            [
+                ("migrate", &json!("pre-install")),
+                ("after", &json!("post-install"))
+            ]
+        );
+        let warnings = install.warnings.join("\n");
+        assert!(
+            warnings.contains(
+                "Pod smoke (app/templates/hooks.yaml: document 2 (line 11)) is a test hook"
+            ),
+            "{warnings}"
+        );
+        assert!(
+            warnings.contains("Job cleanup") && warnings.contains("pre-delete hook"),
+            "{warnings}"
+        );
+        assert!(
+            warnings.contains("unknown hook delete policy \"sometimes\""),
+            "{warnings}"
+        );
+
+        let upgrade =
+            documents(&[], &outputs, HookOperation::Upgrade, YamlLimits::default()).unwrap();
+        let names: Vec<&str> = upgrade
+            .documents
+            .iter()
+            .map(|(_, v)| v["metadata"]["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["migrate"]);
+        assert_eq!(
+            upgrade.documents[0].1["metadata"]["annotations"][HOOK_ANNOTATION],
+            "pre-upgrade"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_template_file() {
+        let outputs = out(&[(
+            "app/templates/bad.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nkind: [\n",
+        )]);
+        let error = documents(&[], &outputs, HookOperation::Install, YamlLimits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("app/templates/bad.yaml: document 2 (line 5)"),
+            "{error}"
+        );
+        let outputs = out(&[(
+            "app/templates/noname.yaml",
+            "apiVersion: v1\nkind: ConfigMap\n",
+        )]);
+        let error = documents(&[], &outputs, HookOperation::Install, YamlLimits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("app/templates/noname.yaml: document 1"),
+            "{error}"
+        );
+    }
+}

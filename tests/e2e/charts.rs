@@ -1,0 +1,705 @@
+//! Helm charts as packages on the real API server and registry: the test
+//! chart `tests/charts/shop` (a subchart enabled by a condition, globals, a CRD
+//! in `crds/` and a custom resource of it, pre/post hooks with weights and a
+//! delete policy, a test hook and a pre-delete hook left out, a schema, notes,
+//! a non-deterministic function) installed, upgraded with `--set`, refused with
+//! bad values, rolled back; and pushed as a Helm OCI artifact and installed by digest.
+
+use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+
+fn config_map(pkg: &Pkg, ns: &str, name: &str) -> serde_json::Value {
+    parse_json(
+        pkg.kubectl(["get", "configmap", name, "-n", ns, "-o", "json"])
+            .ok(),
+    )["data"]
+        .clone()
+}
+
+#[test]
+fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chart");
+    let suffix = unique("shop");
+    pkg.write_chart("shop", "shop", &suffix);
+
+    // The plan: values recorded, hooks placed, left-out hooks and the random
+    // function named with their templates.
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            "./shop",
+            "-n",
+            &ns,
+            "--set",
+            "replicas=2",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["package"]["format"], "helm");
+    assert_eq!(plan["values"], serde_json::json!({"replicas": 2}));
+    assert!(
+        plan["notes"]
+            .as_str()
+            .unwrap()
+            .contains("shop-shop says hello with 2 replica(s)")
+    );
+    let names: Vec<(String, String)> = plan["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["kind"].as_str().unwrap().to_string(),
+                o["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let position = |name: &str| names.iter().position(|(_, n)| n == name).unwrap();
+    let crd = format!("widgets.{suffix}.example.com");
+    assert_eq!(position(&crd), 0, "{names:?}");
+    assert!(position("shop-shop-before") < position("shop-shop-config"));
+    assert_eq!(position("shop-shop-after"), names.len() - 1, "{names:?}");
+    assert!(names.iter().any(|(_, n)| n == "shop-cache"), "subchart");
+    assert!(
+        !names
+            .iter()
+            .any(|(_, n)| n.ends_with("-test") || n.ends_with("-goodbye"))
+    );
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains("shop/templates/secret.yaml calls randAlphaNum"),
+        "{warnings}"
+    );
+    assert!(
+        warnings.contains("is a test hook and is left out"),
+        "{warnings}"
+    );
+
+    // Install: notes shown; the post hook ran and was deleted (hook-succeeded).
+    let install = pkg.run([
+        "install",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "replicas=2",
+        "--yes",
+        "--wait=false",
+    ]);
+    install.ok();
+    assert!(
+        install
+            .stderr
+            .contains("NOTES:\nshop-shop says hello with 2 replica(s)."),
+        "{}",
+        install.stderr
+    );
+    let config = config_map(&pkg, &ns, "shop-shop-config");
+    assert_eq!(config["replicas"], "2");
+    assert_eq!(config["greeting"], "hello");
+    assert!(config["kubernetes"].as_str().unwrap().starts_with("v1.20"));
+    assert_eq!(config_map(&pkg, &ns, "shop-cache")["team"], "web");
+    // .Files: each chart reads its own files; .Capabilities.APIVersions.Has.
+    assert_eq!(
+        config_map(&pkg, &ns, "shop-cache")["config"],
+        "maxmemory-policy allkeys-lru\n"
+    );
+    assert_eq!(
+        config_map(&pkg, &ns, "shop-shop-files"),
+        serde_json::json!({
+            "app.properties": "a=1\n",
+            "motd.txt": "Welcome to the shop.\nOpen all day.\n",
+            "first-line": "Welcome to the shop.",
+            "has-deployments": "yes",
+        })
+    );
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-before")["revision"], "1");
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-after"));
+    assert!(pkg.exists(&ns, &format!("widgets.{suffix}.example.com/shop-shop")));
+
+    let token = |pkg: &Pkg| {
+        parse_json(
+            pkg.kubectl(["get", "secret", "shop-shop-token", "-n", &ns, "-o", "json"])
+                .ok(),
+        )["data"]["token"]
+            .clone()
+    };
+    let first_token = token(&pkg);
+
+    // Upgrade with new values (Helm's default: only the values given now).
+    let upgrade = pkg.run([
+        "upgrade",
+        "shop",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "greeting=hi",
+        "--set",
+        "global.team=ops",
+        "--yes",
+        "--wait=false",
+    ]);
+    let out = upgrade.ok();
+    assert!(
+        out.contains("-  greeting: hello") && out.contains("+  greeting: hi"),
+        "{out}"
+    );
+    let config = config_map(&pkg, &ns, "shop-shop-config");
+    assert_eq!(
+        (&config["greeting"], &config["replicas"]),
+        (&"hi".into(), &"1".into())
+    );
+    assert_eq!(config_map(&pkg, &ns, "shop-cache")["team"], "ops");
+    // lookup read the token from the cluster: it is kept, and the plan said so.
+    assert_eq!(token(&pkg), first_token);
+    assert!(
+        out.contains("shop/templates/secret.yaml calls lookup: it read the cluster"),
+        "{out}"
+    );
+    // The pre-upgrade hook was run again (deleted and created).
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-before")["revision"], "2");
+
+    // --reuse-values keeps the deployed values and adds the new ones.
+    pkg.run([
+        "upgrade",
+        "shop",
+        "./shop",
+        "-n",
+        &ns,
+        "--reuse-values",
+        "--set",
+        "extra=yes",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-config")["greeting"], "hi");
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-extra")["extra"], "yes");
+
+    // Bad values: the schema names the value path; a template error names the
+    // file and line; nothing is applied.
+    let schema = pkg.run([
+        "upgrade",
+        "shop",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "replicas=0",
+        "--yes",
+    ]);
+    let error = schema.fails(1);
+    assert!(error.contains("replicas"), "{error}");
+    assert!(error.contains("minimum"), "{error}");
+    let unparsable = pkg.run([
+        "upgrade", "shop", "./shop", "-n", &ns, "--set", "a.b", "--yes",
+    ]);
+    assert!(
+        unparsable.fails(1).contains("key \"b\" has no value"),
+        "{}",
+        unparsable.stderr
+    );
+    std::fs::write(
+        pkg.work.path().join("shop/templates/broken.yaml"),
+        "a: 1\nb: {{ required \"a database password is required\" .Values.password }}\n",
+    )
+    .unwrap();
+    let broken = pkg.run(["upgrade", "shop", "./shop", "-n", &ns, "--yes"]);
+    let error = broken.fails(1);
+    assert!(error.contains("shop/templates/broken.yaml:2:"), "{error}");
+    assert!(error.contains("a database password is required"), "{error}");
+    assert_eq!(pkg.statuses("shop", &ns).len(), 3, "nothing recorded");
+
+    // Rollback to revision 1: its objects and values again; hooks do not run.
+    pkg.run(["rollback", "shop", "1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let config = config_map(&pkg, &ns, "shop-shop-config");
+    assert_eq!(
+        (&config["greeting"], &config["replicas"]),
+        (&"hello".into(), &"2".into())
+    );
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-extra"), "pruned");
+    let history = parse_json(pkg.run(["history", "shop", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(history.as_array().unwrap().len(), 4);
+
+    let uninstall = pkg.run(["uninstall", "shop", "-n", &ns, "--yes"]);
+    let out = uninstall.ok();
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-config"));
+    // helm.sh/resource-policy: keep.
+    assert!(pkg.exists(&ns, "secret/shop-shop-token"));
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(
+            "shop-shop-token is kept: its annotation helm.sh/resource-policy is \"keep\""
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn values_are_refused_for_native_packages() {
+    let pkg = Pkg::new();
+    pkg.write_package(
+        "plain",
+        "plain",
+        "1.0.0",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: plain}\n",
+        )],
+    );
+    let run = pkg.run(["template", "./plain", "--set", "a=1"]);
+    assert!(
+        run.fails(1)
+            .contains("apply to Helm charts only; this package's format is plain"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_chart_pushed_as_a_helm_oci_artifact_installs_by_digest() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartoci");
+    let suffix = unique("shopoci");
+    pkg.write_chart("shop", "shop", &suffix);
+    let path = unique("charts");
+    let registry = &pkg.env.registry;
+    let pushed = pkg.run(["push", "./shop", &format!("oci://{registry}/{path}")]);
+    let digest = pushed.ok().trim().to_string();
+    assert!(digest.starts_with("sha256:"), "{digest}");
+    // The local chart's plan records the digest its artifact has.
+    let local = parse_json(
+        pkg.run(["install", "./shop", "--offline", "--dry-run", "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(local["package"]["digest"], digest.as_str());
+
+    // Helm's media types, as `helm pull` expects them.
+    let manifest = parse_json(
+        pkg.run_program(
+            "curl",
+            [
+                "-fsS",
+                "-H",
+                "Accept: application/vnd.oci.image.manifest.v1+json",
+                &format!("http://{registry}/v2/{path}/shop/manifests/1.0.0"),
+            ],
+        )
+        .ok(),
+    );
+    assert_eq!(
+        manifest["config"]["mediaType"],
+        "application/vnd.cncf.helm.config.v1+json"
+    );
+    assert_eq!(
+        manifest["layers"][0]["mediaType"],
+        "application/vnd.cncf.helm.chart.content.v1.tar+gzip"
+    );
+
+    let reference = format!("oci://{registry}/{path}/shop@{digest}");
+    let install = pkg.run([
+        "install",
+        &reference,
+        "-n",
+        &ns,
+        "--name",
+        "web",
+        "--set",
+        "greeting=ahoy",
+        "--yes",
+        "--wait=false",
+    ]);
+    install.ok();
+    assert_eq!(config_map(&pkg, &ns, "web-shop-config")["greeting"], "ahoy");
+    // Upgrade without naming the package: from the repository it came from,
+    // the deployed values kept (none given).
+    pkg.run(["upgrade", "web", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(config_map(&pkg, &ns, "web-shop-config")["greeting"], "ahoy");
+    assert_eq!(config_map(&pkg, &ns, "web-shop-config")["revision"], "2");
+    let history = parse_json(pkg.run(["history", "web", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(history.as_array().unwrap().len(), 2);
+    // By name and version from the repository too: the same digest.
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            &format!("oci://{registry}/{path}/shop"),
+            "--version",
+            "1.0.0",
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["package"]["digest"], digest.as_str());
+    assert_eq!(plan["package"]["format"], "helm");
+}
+
+#[test]
+fn the_mongodb_example_chart_is_configured_by_its_values() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("mongochart");
+    let chart = kubectl_pkg_e2e::repo_root().join("examples/mongodb/chart");
+    let chart = chart.to_str().unwrap();
+
+    // Bad values name their path; a missing password names the value.
+    let bad = pkg.run([
+        "install",
+        chart,
+        "-n",
+        &ns,
+        "--set",
+        "storage.size=lots,replicaCount=9",
+        "--yes",
+    ]);
+    let error = bad.fails(1);
+    assert!(
+        error.contains("storage.size") && error.contains("replicaCount"),
+        "{error}"
+    );
+    let missing = pkg.run(["install", chart, "-n", &ns, "--yes"]);
+    assert!(
+        missing.fails(1).contains(
+            "execution error at (mongodb/templates/secret.yaml:2:17): auth.rootPassword is required"
+        ),
+        "{}",
+        missing.stderr
+    );
+
+    // One member: no peer-discovery role, no disruption budget; the password is masked.
+    let install = pkg.run([
+        "install",
+        chart,
+        "-n",
+        &ns,
+        "--name",
+        "db",
+        "--set",
+        "replicaCount=1",
+        "--set",
+        "storage.size=1Gi",
+        "--set-string",
+        "auth.rootPassword=change-me-please",
+        "--set-json",
+        r#"resources={"requests":{"cpu":"100m","memory":"256Mi"}}"#,
+        "--yes",
+        "--wait=false",
+    ]);
+    let out = install.ok();
+    assert!(out.contains("rootPassword: <masked>"), "{out}");
+    assert!(!out.contains("change-me-please"), "{out}");
+    assert!(
+        install
+            .stderr
+            .contains("NOTES:\nMongoDB 7.0.14: 1 member(s)"),
+        "{}",
+        install.stderr
+    );
+    let statefulset = parse_json(
+        pkg.kubectl(["get", "statefulset", "db", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(statefulset["spec"]["replicas"], 1);
+    assert_eq!(
+        statefulset["spec"]["volumeClaimTemplates"][0]["spec"]["resources"]["requests"]["storage"],
+        "1Gi"
+    );
+    assert_eq!(
+        statefulset["spec"]["template"]["spec"]["containers"][0]["resources"],
+        serde_json::json!({"requests": {"cpu": "100m", "memory": "256Mi"}, "limits": {"memory": "2Gi"}})
+    );
+    assert!(!pkg.exists(&ns, "role/db-peer-discovery"));
+    assert!(!pkg.exists(&ns, "poddisruptionbudget/db"));
+
+    // Three members, the other values kept: role, binding and budget appear.
+    let upgrade = pkg.run([
+        "upgrade",
+        "db",
+        chart,
+        "-n",
+        &ns,
+        "--reuse-values",
+        "--set",
+        "replicaCount=3",
+        "--yes",
+        "--wait=false",
+    ]);
+    let out = upgrade.ok();
+    assert!(
+        out.contains("-  replicas: 1") && out.contains("+  replicas: 3"),
+        "{out}"
+    );
+    assert!(pkg.exists(&ns, "role/db-peer-discovery"));
+    assert!(pkg.exists(&ns, "rolebinding/db-peer-discovery"));
+    let budget = parse_json(
+        pkg.kubectl(["get", "poddisruptionbudget", "db", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(budget["apiVersion"], "policy/v1beta1", "Kubernetes 1.20");
+    assert_eq!(budget["spec"]["minAvailable"], 2);
+    let secret = parse_json(
+        pkg.kubectl(["get", "secret", "db-credentials", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(
+        secret["data"]["root-password"], "Y2hhbmdlLW1lLXBsZWFzZQ==",
+        "the password was kept (base64 of change-me-please)"
+    );
+}
+
+#[test]
+fn a_chart_from_a_classic_helm_repository_is_verified_and_installed() {
+    use sha2::Digest;
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartrepo");
+    let suffix = unique("shophttp");
+    pkg.write_chart("shop", "shop", &suffix);
+    // The repository: index.yaml and a `helm package` archive under charts/.
+    let repo = pkg.work.path().join("repo");
+    std::fs::create_dir_all(repo.join("charts")).unwrap();
+    let archive = repo.join("charts/shop-1.0.0.tgz");
+    pkg.run_program(
+        "tar",
+        [
+            "-czf",
+            archive.to_str().unwrap(),
+            "-C",
+            pkg.work.path().to_str().unwrap(),
+            "shop",
+        ],
+    )
+    .ok();
+    let digest = hex(&sha2::Sha256::digest(std::fs::read(&archive).unwrap()));
+    let wrong = "0".repeat(64);
+    std::fs::write(
+        repo.join("index.yaml"),
+        format!(
+            "apiVersion: v1\nentries:\n  shop:\n  - {{apiVersion: v2, name: shop, version: 1.0.0, urls: [charts/shop-1.0.0.tgz], digest: {digest}}}\n  - {{apiVersion: v2, name: shop, version: 1.0.1-rc.1, urls: [charts/shop-1.0.0.tgz], digest: {digest}}}\n  - {{apiVersion: v2, name: shop, version: 0.9.0, urls: [charts/shop-1.0.0.tgz], digest: {wrong}}}\n"
+        ),
+    )
+    .unwrap();
+    let url = kubectl_pkg_e2e::serve_dir(repo);
+    pkg.run(["repo", "add", "charts", &url]).ok();
+
+    // By name: the newest stable version, its archive's digest in the reference.
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            "shop",
+            "-n",
+            &ns,
+            "--set",
+            "greeting=hey",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["package"]["format"], "helm");
+    assert_eq!(plan["package"]["version"], "1.0.0");
+    assert_eq!(
+        plan["package"]["reference"],
+        format!("{url}/charts/shop-1.0.0.tgz@sha256:{digest}").as_str()
+    );
+    let candidates = plan["package"]["candidates"].to_string();
+    assert!(
+        candidates.contains("0.9.0") && candidates.contains("1.0.1-rc.1"),
+        "{candidates}"
+    );
+
+    pkg.run([
+        "install",
+        "charts/shop",
+        "-n",
+        &ns,
+        "--set",
+        "greeting=hey",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-config")["greeting"], "hey");
+
+    // An archive that does not match the index's digest is refused.
+    let tampered = pkg.run([
+        "install",
+        "charts/shop",
+        "--version",
+        "0.9.0",
+        "-n",
+        &ns,
+        "--name",
+        "other",
+        "--yes",
+    ]);
+    let error = tampered.fails(1);
+    assert!(
+        error.contains("chart shop 0.9.0: digest mismatch"),
+        "{error}"
+    );
+    assert!(!pkg.exists(&ns, "configmap/other-shop-config"));
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn a_chart_for_a_newer_kubernetes_is_refused_before_any_change() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartkube");
+    let suffix = unique("shopkube");
+    let dir = pkg.write_chart("shop", "shop", &suffix);
+    let chart_yaml = dir.join("Chart.yaml");
+    let text = std::fs::read_to_string(&chart_yaml).unwrap();
+    std::fs::write(
+        &chart_yaml,
+        text.replace("kubeVersion: \">=1.20.0-0\"", "kubeVersion: \">=1.25.0-0\""),
+    )
+    .unwrap();
+    // Offline, the documented default (v1.32.0) satisfies it.
+    pkg.run(["install", "./shop", "-n", &ns, "--offline", "--dry-run"])
+        .ok();
+    // Against the cluster (v1.20), it is refused, and nothing is recorded.
+    let run = pkg.run(["install", "./shop", "-n", &ns, "--yes"]);
+    let error = run.fails(1);
+    assert!(
+        error.contains(
+            "chart requires kubeVersion: >=1.25.0-0 which is incompatible with Kubernetes v1.20"
+        ),
+        "{error}"
+    );
+    let list = parse_json(pkg.run(["list", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(list, serde_json::json!([]), "no release recorded");
+}
+
+#[test]
+fn a_saved_chart_plan_applies_exactly_what_was_rendered() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("chartplan");
+    let suffix = unique("shopplan");
+    pkg.write_chart("shop", "shop", &suffix);
+    let plan_file = pkg.work.path().join("plan.json");
+    pkg.run([
+        "install",
+        "./shop",
+        "-n",
+        &ns,
+        "--set",
+        "greeting=saved",
+        "--dry-run",
+        "--out",
+        plan_file.to_str().unwrap(),
+    ])
+    .ok();
+    let saved = parse_json(&std::fs::read_to_string(&plan_file).unwrap());
+    let planned_token = saved["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "shop-shop-token")
+        .unwrap()["manifest"]["data"]["token"]
+        .clone();
+    assert!(planned_token.as_str().is_some_and(|t| !t.is_empty()));
+
+    let apply = pkg.run([
+        "apply",
+        plan_file.to_str().unwrap(),
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ]);
+    apply.ok();
+    assert!(
+        apply.stderr.contains("NOTES:\nshop-shop says saved"),
+        "{}",
+        apply.stderr
+    );
+    // The random token is the one the reviewed plan carried, not a new one.
+    let live = parse_json(
+        pkg.kubectl(["get", "secret", "shop-shop-token", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(live["data"]["token"], planned_token);
+    assert_eq!(
+        config_map(&pkg, &ns, "shop-shop-config")["greeting"],
+        "saved"
+    );
+}
+
+#[test]
+fn a_failing_hook_fails_the_install_at_once_and_nothing_after_it_is_applied() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("charthook");
+    let dir = pkg.work.path().join("hooked");
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::write(
+        dir.join("Chart.yaml"),
+        "apiVersion: v2\nname: hooked\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("templates/job.yaml"),
+        "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  annotations:\n    helm.sh/hook: pre-install\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: migrate\n        image: busybox:1.36\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("templates/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n",
+    )
+    .unwrap();
+    let child = pkg
+        .command(["install", "./hooked", "-n", &ns, "--yes", "--timeout", "3m"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The hook Job is created and waited on (no controller runs here): fail it.
+    let started = std::time::Instant::now();
+    while !pkg.exists(&ns, "job/migrate") {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the hook Job was not created"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        !pkg.exists(&ns, "configmap/app"),
+        "the release waits for its pre-install hook"
+    );
+    pkg.kubectl([
+        "patch",
+        "job",
+        "migrate",
+        "-n",
+        &ns,
+        "--subresource=status",
+        "--type=merge",
+        "-p",
+        r#"{"status":{"conditions":[{"type":"Failed","status":"True","reason":"BackoffLimitExceeded","message":"Job has reached the specified backoff limit"}]}}"#,
+    ])
+    .ok();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr
+            .contains("failed: BackoffLimitExceeded: Job has reached the specified backoff limit"),
+        "{stderr}"
+    );
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "failed at once, not at the timeout"
+    );
+    assert!(!pkg.exists(&ns, "configmap/app"));
+    assert_eq!(pkg.statuses("hooked", &ns), ["failed"]);
+}
