@@ -14,7 +14,7 @@ use crate::kinds::{self, Scope};
 use crate::names::{validate_dns_label, validate_dns_subdomain};
 use crate::object::{Object, ObjectKey, group_of};
 use crate::package::Package;
-use crate::yaml::{YamlBudget, YamlLimits};
+use crate::yaml::YamlLimits;
 
 /// Label on every object: who manages it.
 pub const LABEL_MANAGED_BY: &str = "app.kubernetes.io/managed-by";
@@ -210,20 +210,19 @@ pub fn parse_texts<'a>(
     texts: impl IntoIterator<Item = (&'a str, &'a str)>,
     limits: YamlLimits,
 ) -> Result<Vec<(Location, Value)>, RenderError> {
-    let mut budget = YamlBudget::new(limits);
+    let (files, texts): (Vec<&str>, Vec<&str>) = texts.into_iter().unzip();
+    let parsed = crate::yaml::documents_in_files(&texts, limits).map_err(
+        |(file, document, line, error)| RenderError::Yaml {
+            location: Location {
+                file: files[file].to_string(),
+                document,
+                line,
+            },
+            message: error.message,
+        },
+    )?;
     let mut documents = Vec::new();
-    for (file, text) in texts {
-        let parsed =
-            crate::yaml::documents(text, &mut budget).map_err(|(document, line, error)| {
-                RenderError::Yaml {
-                    location: Location {
-                        file: file.to_string(),
-                        document,
-                        line,
-                    },
-                    message: error.message,
-                }
-            })?;
+    for (file, parsed) in files.iter().zip(parsed) {
         for document in parsed {
             let location = Location {
                 file: file.to_string(),

@@ -149,6 +149,108 @@ pub fn documents(
     Ok(documents)
 }
 
+/// A document that could not be read: the file (its position in the list
+/// given), the document's index and first line in that file, and why.
+pub type FileError = (usize, usize, usize, YamlError);
+
+/// Parses several YAML streams as [`documents`] would one after the other
+/// with one shared budget, the documents spread over up to four threads:
+/// large packages are thousands of small documents, and parsing them is most
+/// of an offline plan's time. The result is the sequential one, errors
+/// included (the first document in order that fails, or that crosses a limit).
+pub fn documents_in_files(
+    texts: &[&str],
+    limits: YamlLimits,
+) -> Result<Vec<Vec<Document>>, FileError> {
+    let chunks: Vec<(usize, usize, usize, &str)> = texts
+        .iter()
+        .enumerate()
+        .flat_map(|(file, text)| {
+            split_documents(text)
+                .into_iter()
+                .enumerate()
+                .map(move |(index, (line, chunk))| (file, index, line, chunk))
+        })
+        .collect();
+    // Documents past the limit are never parsed: the walk below stops there.
+    let reachable = &chunks[..chunks.len().min(limits.max_documents)];
+    let nodes_so_far = std::sync::atomic::AtomicUsize::new(0);
+    let parse = |&(_, _, line, chunk): &(usize, usize, usize, &str)| -> Option<Result<(Value, usize), String>> {
+        // Once the node budget is spent, the rest need not be parsed (the walk
+        // re-parses in order if it needs one of them after all).
+        if nodes_so_far.load(std::sync::atomic::Ordering::Relaxed) > limits.max_nodes {
+            return None;
+        }
+        let parsed = if chunk.trim().is_empty() {
+            Ok(Value::Null)
+        } else {
+            serde_saphyr::from_str_with_options(chunk, options(&limits))
+                .map_err(|e| one_line(&shift_lines(&e.to_string(), line - 1)))
+        };
+        Some(parsed.map(|mut value| {
+            let nodes = settle_numbers(&mut value);
+            nodes_so_far.fetch_add(nodes, std::sync::atomic::Ordering::Relaxed);
+            (value, nodes)
+        }))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let outcomes: Vec<Option<Result<(Value, usize), String>>> =
+        if threads < 2 || reachable.len() < 64 {
+            reachable.iter().map(parse).collect()
+        } else {
+            let per_thread = reachable.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = reachable
+                    .chunks(per_thread)
+                    .map(|part| scope.spawn(|| part.iter().map(parse).collect::<Vec<_>>()))
+                    .collect();
+                workers
+                    .into_iter()
+                    .flat_map(|worker| worker.join().expect("a YAML worker does not panic"))
+                    .collect()
+            })
+        };
+
+    let mut files: Vec<Vec<Document>> = texts.iter().map(|_| Vec::new()).collect();
+    let mut outcomes = outcomes.into_iter();
+    let mut nodes = 0;
+    for (position, &(file, index, line, _)) in chunks.iter().enumerate() {
+        let fail = |message: String| (file, index, line, YamlError { message });
+        if position >= limits.max_documents {
+            return Err(fail(format!(
+                "more than {} YAML documents in the package (the limit)",
+                limits.max_documents
+            )));
+        }
+        let Some(outcome) = outcomes.next().flatten() else {
+            // Skipped after the budget ran out elsewhere: redo it in order.
+            return sequentially(texts, limits);
+        };
+        let (value, count) = outcome.map_err(fail)?;
+        nodes += count;
+        if nodes > limits.max_nodes {
+            return Err(fail(format!(
+                "more than {} YAML nodes in the package, aliases expanded (the limit)",
+                limits.max_nodes
+            )));
+        }
+        files[file].push(Document { index, line, value });
+    }
+    Ok(files)
+}
+
+/// [`documents_in_files`] one file after the other, on this thread.
+fn sequentially(texts: &[&str], limits: YamlLimits) -> Result<Vec<Vec<Document>>, FileError> {
+    let mut budget = YamlBudget::new(limits);
+    texts
+        .iter()
+        .enumerate()
+        .map(|(file, text)| {
+            documents(text, &mut budget).map_err(|(index, line, error)| (file, index, line, error))
+        })
+        .collect()
+}
+
 /// Turns numbers with no fractional part into integers, as they reach the API
 /// server from kubectl (`1.0` → 1, `1e3` → 1000); returns the number of nodes.
 fn settle_numbers(value: &mut Value) -> usize {
@@ -331,5 +433,60 @@ mod tests {
         );
         assert!(value["h"].is_i64(), "1.0 is sent as 1, as kubectl sends it");
         assert!(parse("a: .inf\n").is_err(), "JSON has no infinity");
+    }
+
+    #[test]
+    fn files_parsed_in_parallel_read_as_in_order() {
+        let files: Vec<String> = (0..5)
+            .map(|f| {
+                (0..40)
+                    .map(|d| {
+                        format!(
+                            "kind: ConfigMap\nmetadata: {{name: c-{f}-{d}}}\ndata: {{n: '{d}'}}\n"
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("---\n")
+            })
+            .collect();
+        let texts: Vec<&str> = files.iter().map(String::as_str).collect();
+        let limits = YamlLimits::default();
+        let parallel = documents_in_files(&texts, limits).unwrap();
+        let in_order = sequentially(&texts, limits).unwrap();
+        assert_eq!(parallel.len(), 5);
+        for (a, b) in parallel.iter().zip(&in_order) {
+            let a: Vec<_> = a.iter().map(|d| (d.index, d.line, &d.value)).collect();
+            let b: Vec<_> = b.iter().map(|d| (d.index, d.line, &d.value)).collect();
+            assert_eq!(a, b);
+        }
+
+        // The first failing document in order is the one reported, whichever
+        // thread met it, for a parse error and for each limit.
+        let mut broken = files.clone();
+        broken[3] = broken[3].replacen("data: {n: '7'}", "data: {n: [}", 1);
+        broken[1] = broken[1].replacen("data: {n: '30'}", "data: {n: [}", 1);
+        let texts: Vec<&str> = broken.iter().map(String::as_str).collect();
+        let error = documents_in_files(&texts, limits).unwrap_err();
+        assert_eq!((error.0, error.1), (1, 30));
+        assert_eq!(error, sequentially(&texts, limits).unwrap_err());
+
+        let texts: Vec<&str> = files.iter().map(String::as_str).collect();
+        for limits in [
+            YamlLimits {
+                max_documents: 130,
+                ..limits
+            },
+            YamlLimits {
+                max_nodes: 777,
+                ..limits
+            },
+        ] {
+            let error = documents_in_files(&texts, limits).unwrap_err();
+            assert_eq!(
+                error,
+                sequentially(&texts, limits).unwrap_err(),
+                "{limits:?}"
+            );
+        }
     }
 }
