@@ -1942,11 +1942,11 @@ pub(super) fn register(t: &mut Table) {
 
     // Semantic versions.
     t.add("semver", &[Str], |_, _, a| {
-        let v = crate::gotemplate::semver::Version::parse(s(&a[0]))?;
+        let v = crate::gotemplate::semver::SemverObject::parse(s(&a[0]))?;
         Ok(Value::Object(Rc::new(v)))
     });
     t.add("semverCompare", &[Str, Str], |_, _, a| {
-        crate::gotemplate::semver::semver_compare(s(&a[0]), s(&a[1]))
+        crate::helm::semver::semver_compare(s(&a[0]), s(&a[1]))
             .map(Value::Bool)
             .map_err(CallError::Msg)
     });
