@@ -9,6 +9,7 @@
 
 mod builtin;
 mod helm;
+mod net;
 mod sprig;
 mod text;
 
@@ -148,6 +149,7 @@ fn table() -> &'static HashMap<&'static str, Func> {
             f.builtin = true;
         }
         sprig::register(&mut t);
+        net::register(&mut t);
         helm::register(&mut t);
         t.0
     })
