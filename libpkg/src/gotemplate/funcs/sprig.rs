@@ -605,7 +605,7 @@ fn base32_decode(st: &str) -> Result<Vec<u8>, String> {
 }
 
 /// Go's base64.StdEncoding.DecodeString, with its error positions.
-fn b64_decode(st: &str) -> Result<Vec<u8>, String> {
+pub(super) fn b64_decode(st: &str) -> Result<Vec<u8>, String> {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let src = st.as_bytes();
     let corrupt = |at: usize| format!("illegal base64 data at input byte {at}");
