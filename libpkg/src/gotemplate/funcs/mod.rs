@@ -8,6 +8,7 @@
 //! as Helm's function map overrides Go's builtins (sprig's `slice`).
 
 mod builtin;
+mod cert;
 mod crypto;
 mod helm;
 mod net;
@@ -152,6 +153,7 @@ fn table() -> &'static HashMap<&'static str, Func> {
         sprig::register(&mut t);
         net::register(&mut t);
         crypto::register(&mut t);
+        cert::register(&mut t);
         helm::register(&mut t);
         t.0
     })
