@@ -4,7 +4,8 @@
 //!
 //! As in sprig: RSA keys (4096 bits from `genPrivateKey`, 2048 for
 //! certificates) as `RSA PRIVATE KEY` (PKCS#1), P-256 keys as `EC PRIVATE
-//! KEY` (SEC1), Ed25519 as `PRIVATE KEY` (PKCS#8); certificates with a random
+//! KEY` (SEC1), Ed25519 as `PRIVATE KEY` (PKCS#8), DSA (L2048N256) as `DSA
+//! PRIVATE KEY`; certificates with a random
 //! 128-bit serial, the common name as subject, the given IPs and DNS names,
 //! valid from now for the given days, key usages `keyEncipherment` and
 //! `digitalSignature` (plus `keyCertSign` and CA basic constraints for a CA),
@@ -377,13 +378,56 @@ fn gen_private_key(ex: &mut Exec<'_>, kind: &str) -> String {
             rsa::rand_core::RngCore::fill_bytes(&mut HostRng(ex), &mut seed);
             Ok(Key::Ed25519(ed25519_pkcs8(&seed)))
         }
-        "dsa" => Err("dsa keys are not supported (deprecated in Go since 1.16)".into()),
+        "dsa" => {
+            let mut rng = HostRng(ex);
+            let components = dsa::Components::generate(&mut rng, dsa::KeySize::DSA_2048_256);
+            let key = dsa::SigningKey::generate(&mut rng, components);
+            return pem_encode("DSA PRIVATE KEY", &dsa_der(&key));
+        }
         other => return format!("Unknown type {other}"),
     };
     match key.and_then(|k| k.pem()) {
         Ok(p) => p,
         Err(e) => format!("failed to generate private key: {e}"),
     }
+}
+
+/// sprig's `DSAKeyFormat`: SEQUENCE { version 0, P, Q, G, Y, X }.
+fn dsa_der(key: &dsa::SigningKey) -> Vec<u8> {
+    fn len(n: usize, out: &mut Vec<u8>) {
+        if n < 0x80 {
+            out.push(n as u8);
+        } else {
+            let b = n.to_be_bytes();
+            let b = &b[b.iter().position(|&x| x != 0).unwrap_or(b.len() - 1)..];
+            out.push(0x80 | b.len() as u8);
+            out.extend_from_slice(b);
+        }
+    }
+    fn int(be: &[u8], out: &mut Vec<u8>) {
+        let be = &be[be
+            .iter()
+            .position(|&x| x != 0)
+            .unwrap_or(be.len().saturating_sub(1))..];
+        let pad = be.first().is_none_or(|&b| b & 0x80 != 0);
+        out.push(0x02);
+        len(be.len() + usize::from(pad), out);
+        if pad {
+            out.push(0);
+        }
+        out.extend_from_slice(be);
+    }
+    let vk = key.verifying_key();
+    let c = vk.components();
+    let mut body = Vec::new();
+    int(&[0], &mut body);
+    for n in [c.p(), c.q(), c.g(), vk.y(), key.x()] {
+        int(&n.to_bytes_be(), &mut body);
+    }
+    let mut der = vec![0x30];
+    len(body.len(), &mut der);
+    der.extend(body);
+    der
 }
 
 /// Go's `MarshalPKCS8PrivateKey` of an Ed25519 seed (RFC 8410, version 1).
@@ -601,6 +645,12 @@ mod tests {
                 "{ok}"
             );
         }
+        let (dsa, _) = render(r#"{{ genPrivateKey "dsa" }}"#);
+        assert!(dsa.starts_with("-----BEGIN DSA PRIVATE KEY-----\n"));
+        let k = dir.path().join("dsa.pem");
+        std::fs::write(&k, &dsa).unwrap();
+        let text = openssl(&["dsa", "-noout", "-text", "-in", k.to_str().unwrap()]);
+        assert!(text.contains("2048 bit"), "{text}");
         let (rsa, _) = render(r#"{{ genPrivateKey "rsa" }}"#);
         let k = dir.path().join("rsa.pem");
         std::fs::write(&k, &rsa).unwrap();
