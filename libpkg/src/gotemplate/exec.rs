@@ -406,6 +406,15 @@ impl Exec<'_> {
     ) -> R<Value> {
         let n = idents.len();
         for ident in &idents[..n - 1] {
+            // A method in the middle of a chain is called with no arguments
+            // (`(semver "1.0.0").IncMajor.Major`).
+            if let Value::Object(o) = &receiver
+                && o.has_method(ident)
+            {
+                let o = o.clone();
+                receiver = self.call_method(f, dot, pos, node, &o, ident, &[], None)?;
+                continue;
+            }
             receiver = self.eval_field(f, pos, node, ident, false, receiver)?;
         }
         let has_args = args.len() > 1 || final_.is_some();

@@ -1,5 +1,8 @@
 //! Versions and constraints as Helm reads them (Masterminds/semver v3), for
-//! `kubeVersion`, dependency versions in `Chart.yaml` and repository lookups.
+//! `kubeVersion`, dependency versions in `Chart.yaml`, repository lookups and
+//! the template functions `semver` and `semverCompare`: one port of that
+//! library, with its own regular expressions, checked against Go by the
+//! template differential tests and against Masterminds' cases here.
 //!
 //! Why not the `semver` crate used elsewhere in libpkg: Helm's rules differ in
 //! ways charts rely on.
@@ -18,9 +21,36 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::OnceLock;
 
-/// A version as Masterminds' `NewVersion` reads it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+use regex::Regex;
+
+const CV: &str = r"v?([0-9|x|X|\*]+)(\.[0-9|x|X|\*]+)?(\.[0-9|x|X|\*]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?";
+const OPS: &str = r"=||!=|>|<|>=|=>|<=|=<|~|~>|\^";
+
+struct Res {
+    version: Regex,
+    constraint: Regex,
+    range: Regex,
+    find: Regex,
+    valid: Regex,
+}
+
+fn res() -> &'static Res {
+    static R: OnceLock<Res> = OnceLock::new();
+    R.get_or_init(|| Res {
+        version: Regex::new(r"^v?([0-9]+)(\.[0-9]+)?(\.[0-9]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?$").expect("regex"),
+        constraint: Regex::new(&format!(r"^\s*({OPS})\s*({CV})\s*$")).expect("regex"),
+        range: Regex::new(&format!(r"\s*({CV})\s+-\s+({CV})\s*")).expect("regex"),
+        find: Regex::new(&format!(r"({OPS})\s*({CV})")).expect("regex"),
+        valid: Regex::new(&format!(r"^(\s*({OPS})\s*({CV})\s*)((?:\s+|,\s*)({OPS})\s*({CV})\s*)*$")).expect("regex"),
+    })
+}
+
+/// A version as Masterminds' `NewVersion` reads it. Equality ignores the
+/// original text (`1.2` equals `1.2.0`) but not build metadata; use
+/// [`Version::compare`] for precedence.
+#[derive(Debug, Clone)]
 pub struct Version {
     /// Major number.
     pub major: u64,
@@ -32,61 +62,152 @@ pub struct Version {
     pub pre: String,
     /// Build metadata, without the `+` (empty when none).
     pub build: String,
+    original: String,
 }
 
+impl PartialEq for Version {
+    fn eq(&self, o: &Version) -> bool {
+        (self.major, self.minor, self.patch, &self.pre, &self.build)
+            == (o.major, o.minor, o.patch, &o.pre, &o.build)
+    }
+}
+
+impl Eq for Version {}
+
+/// Masterminds' `ErrInvalidSemVer`.
+const INVALID: &str = "Invalid Semantic Version";
+
 impl Version {
-    /// Parses a loose version: optional `v`, one to three numbers, optional
-    /// `-prerelease` and `+build`.
+    /// Parses a loose version (Masterminds' `NewVersion`): optional `v`, one
+    /// to three numbers, optional `-prerelease` and `+build`. Errors carry
+    /// that library's messages.
     pub fn parse(text: &str) -> Result<Version, String> {
-        let invalid = || format!("{text:?} is not a semantic version");
-        let body = text.strip_prefix('v').unwrap_or(text);
-        let (body, build) = match body.split_once('+') {
-            Some((body, build)) => (body, build),
-            None => (body, ""),
+        let m = res().version.captures(text).ok_or(INVALID)?;
+        let num = |i: usize| -> Result<u64, String> {
+            match m.get(i) {
+                None => Ok(0),
+                Some(g) => g
+                    .as_str()
+                    .trim_start_matches('.')
+                    .parse()
+                    .map_err(|e| format!("Error parsing version segment: {e}")),
+            }
         };
-        let (core, pre) = match body.split_once('-') {
-            Some((core, pre)) => (core, pre),
-            None => (body, ""),
-        };
-        let numbers: Vec<&str> = core.split('.').collect();
-        if numbers.len() > 3
-            || numbers
-                .iter()
-                .any(|n| n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()))
-        {
-            return Err(invalid());
-        }
-        let number = |i: usize| -> Result<u64, String> {
-            numbers
-                .get(i)
-                .map_or(Ok(0), |n| n.parse::<u64>().map_err(|_| invalid()))
-        };
-        if !identifiers_valid(pre, true) || !identifiers_valid(build, false) {
-            return Err(invalid());
-        }
-        if text.contains('-') && pre.is_empty() || text.contains('+') && build.is_empty() {
-            return Err(invalid());
-        }
+        let pre = m.get(5).map(|g| g.as_str().to_string()).unwrap_or_default();
+        check_prerelease(&pre)?;
         Ok(Version {
-            major: number(0)?,
-            minor: number(1)?,
-            patch: number(2)?,
-            pre: pre.to_string(),
-            build: build.to_string(),
+            major: num(1)?,
+            minor: num(2)?,
+            patch: num(3)?,
+            pre,
+            build: m.get(8).map(|g| g.as_str().to_string()).unwrap_or_default(),
+            original: text.to_string(),
         })
     }
 
+    /// A version from its parts (Masterminds' `New`); the original text is
+    /// the canonical form.
+    pub fn new(major: u64, minor: u64, patch: u64, pre: &str, build: &str) -> Version {
+        let mut v = Version {
+            major,
+            minor,
+            patch,
+            pre: pre.to_string(),
+            build: build.to_string(),
+            original: String::new(),
+        };
+        v.original = v.to_string();
+        v
+    }
+
+    /// The text the version was parsed from (Masterminds' `Original`).
+    pub fn original(&self) -> &str {
+        &self.original
+    }
+
     /// Precedence as semver defines it; build metadata is ignored.
-    pub fn compare(&self, other: &Version) -> Ordering {
-        (self.major, self.minor, self.patch)
-            .cmp(&(other.major, other.minor, other.patch))
-            .then_with(|| match (self.pre.is_empty(), other.pre.is_empty()) {
+    pub fn compare(&self, o: &Version) -> Ordering {
+        self.major
+            .cmp(&o.major)
+            .then(self.minor.cmp(&o.minor))
+            .then(self.patch.cmp(&o.patch))
+            .then_with(|| match (self.pre.is_empty(), o.pre.is_empty()) {
                 (true, true) => Ordering::Equal,
                 (true, false) => Ordering::Greater,
                 (false, true) => Ordering::Less,
-                (false, false) => compare_prerelease(&self.pre, &other.pre),
+                _ => compare_prerelease(&self.pre, &o.pre),
             })
     }
+
+    /// The next version with Masterminds' rule for the original text: its
+    /// `v` prefix is kept.
+    fn next(&self, major: u64, minor: u64, patch: u64, pre: &str, build: &str) -> Version {
+        let mut v = Version::new(major, minor, patch, pre, build);
+        if self.original.starts_with('v') {
+            v.original = format!("v{v}");
+        }
+        v
+    }
+
+    /// Masterminds' `IncPatch`: a prerelease version loses its prerelease
+    /// (and metadata) and keeps its patch; otherwise the patch goes up.
+    pub fn inc_patch(&self) -> Version {
+        let patch = if self.pre.is_empty() {
+            self.patch + 1
+        } else {
+            self.patch
+        };
+        self.next(self.major, self.minor, patch, "", "")
+    }
+
+    /// Masterminds' `IncMinor`: the minor goes up, patch, prerelease and
+    /// metadata are cleared.
+    pub fn inc_minor(&self) -> Version {
+        self.next(self.major, self.minor + 1, 0, "", "")
+    }
+
+    /// Masterminds' `IncMajor`: the major goes up, everything else is cleared.
+    pub fn inc_major(&self) -> Version {
+        self.next(self.major + 1, 0, 0, "", "")
+    }
+
+    /// Masterminds' `SetPrerelease`: the same version with another
+    /// prerelease (validated as that library does).
+    pub fn set_prerelease(&self, pre: &str) -> Result<Version, String> {
+        if !pre.is_empty() {
+            for part in pre.split('.') {
+                if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
+                    if part.len() > 1 && part.starts_with('0') {
+                        return Err("Version segment starts with 0".into());
+                    }
+                } else if !part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+                    return Err("Invalid Prerelease string".into());
+                }
+            }
+        }
+        Ok(self.next(self.major, self.minor, self.patch, pre, &self.build))
+    }
+
+    /// Masterminds' `SetMetadata`: the same version with other metadata.
+    pub fn set_metadata(&self, build: &str) -> Result<Version, String> {
+        if !build.is_empty()
+            && !build
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        {
+            return Err("Invalid Metadata string".into());
+        }
+        Ok(self.next(self.major, self.minor, self.patch, &self.pre, build))
+    }
+}
+
+fn check_prerelease(pre: &str) -> Result<(), String> {
+    for part in pre.split('.').filter(|_| !pre.is_empty()) {
+        if part.bytes().all(|b| b.is_ascii_digit()) && part.len() > 1 && part.starts_with('0') {
+            return Err("Version segment starts with 0".into());
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for Version {
@@ -102,60 +223,215 @@ impl fmt::Display for Version {
     }
 }
 
-fn identifiers_valid(text: &str, prerelease: bool) -> bool {
-    text.is_empty()
-        || text.split('.').all(|id| {
-            !id.is_empty()
-                && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-                && !(prerelease
-                    && id.len() > 1
-                    && id.starts_with('0')
-                    && id.bytes().all(|b| b.is_ascii_digit()))
-        })
+fn compare_prerelease(a: &str, b: &str) -> Ordering {
+    let ap: Vec<&str> = a.split('.').collect();
+    let bp: Vec<&str> = b.split('.').collect();
+    for i in 0..ap.len().max(bp.len()) {
+        let s = ap.get(i).copied().unwrap_or("");
+        let o = bp.get(i).copied().unwrap_or("");
+        let d = compare_pre_part(s, o);
+        if d != Ordering::Equal {
+            return d;
+        }
+    }
+    Ordering::Equal
 }
 
-fn compare_prerelease(a: &str, b: &str) -> Ordering {
-    let mut left = a.split('.');
-    let mut right = b.split('.');
-    loop {
-        match (left.next(), right.next()) {
-            (None, None) => return Ordering::Equal,
-            (None, Some(_)) => return Ordering::Less,
-            (Some(_), None) => return Ordering::Greater,
-            (Some(x), Some(y)) => {
-                let order = match (x.parse::<u64>(), y.parse::<u64>()) {
-                    (Ok(x), Ok(y)) => x.cmp(&y),
-                    (Ok(_), Err(_)) => Ordering::Less,
-                    (Err(_), Ok(_)) => Ordering::Greater,
-                    (Err(_), Err(_)) => x.cmp(y),
-                };
-                if order != Ordering::Equal {
-                    return order;
-                }
+fn compare_pre_part(s: &str, o: &str) -> Ordering {
+    if s == o {
+        return Ordering::Equal;
+    }
+    if s.is_empty() {
+        return if o.is_empty() {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        };
+    }
+    if o.is_empty() {
+        return Ordering::Greater;
+    }
+    match (s.parse::<u64>(), o.parse::<u64>()) {
+        (Err(_), Err(_)) => {
+            if s > o {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            }
+        }
+        (Err(_), Ok(_)) => Ordering::Greater,
+        (Ok(_), Err(_)) => Ordering::Less,
+        (Ok(a), Ok(b)) => {
+            if a > b {
+                Ordering::Greater
+            } else {
+                Ordering::Less
             }
         }
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Op {
-    TildeOrEqual,
-    NotEqual,
-    Greater,
-    Less,
-    GreaterEqual,
-    LessEqual,
-    Tilde,
-    Caret,
-}
-
 #[derive(Debug, Clone, PartialEq)]
 struct Comparator {
-    op: Op,
-    version: Version,
-    dirty: bool,
+    con: Version,
+    op: String,
     minor_dirty: bool,
     patch_dirty: bool,
+    dirty: bool,
+}
+
+fn is_x(s: &str) -> bool {
+    matches!(s, "x" | "X" | "*")
+}
+
+fn parse_comparator(c: &str) -> Result<Comparator, String> {
+    if c.is_empty() {
+        return Ok(Comparator {
+            con: Version::new(0, 0, 0, "", ""),
+            op: String::new(),
+            minor_dirty: false,
+            patch_dirty: false,
+            dirty: true,
+        });
+    }
+    let m = res()
+        .constraint
+        .captures(c)
+        .ok_or_else(|| format!("improper constraint: {c}"))?;
+    let g = |i: usize| m.get(i).map(|x| x.as_str()).unwrap_or("");
+    let (mut minor_dirty, mut patch_dirty, mut dirty) = (false, false, false);
+    let ver = if is_x(g(3)) || g(3).is_empty() {
+        dirty = true;
+        format!("0.0.0{}", g(6))
+    } else if is_x(g(4).trim_start_matches('.')) || g(4).is_empty() {
+        minor_dirty = true;
+        dirty = true;
+        format!("{}.0.0{}", g(3), g(6))
+    } else if is_x(g(5).trim_start_matches('.')) || g(5).is_empty() {
+        dirty = true;
+        patch_dirty = true;
+        format!("{}{}.0{}", g(3), g(4), g(6))
+    } else {
+        g(2).to_string()
+    };
+    let con = Version::parse(&ver).map_err(|_| "constraint Parser Error".to_string())?;
+    Ok(Comparator {
+        con,
+        op: g(1).to_string(),
+        minor_dirty,
+        patch_dirty,
+        dirty,
+    })
+}
+
+impl Comparator {
+    fn check(&self, v: &Version) -> bool {
+        let c = &self.con;
+        let pre_blocked = !v.pre.is_empty() && c.pre.is_empty();
+        match self.op.as_str() {
+            "" | "=" => {
+                if pre_blocked {
+                    return false;
+                }
+                if self.dirty {
+                    return self.tilde(v);
+                }
+                v.compare(c) == Ordering::Equal
+            }
+            "!=" => {
+                if self.dirty {
+                    if pre_blocked {
+                        return false;
+                    }
+                    if c.major != v.major {
+                        return true;
+                    }
+                    if c.minor != v.minor && !self.minor_dirty {
+                        return true;
+                    } else if self.minor_dirty {
+                        return false;
+                    } else if c.patch != v.patch && !self.patch_dirty {
+                        return true;
+                    } else if self.patch_dirty {
+                        if !v.pre.is_empty() || !c.pre.is_empty() {
+                            return compare_prerelease(&v.pre, &c.pre) != Ordering::Equal;
+                        }
+                        return false;
+                    }
+                }
+                v.compare(c) != Ordering::Equal
+            }
+            ">" => {
+                if pre_blocked {
+                    return false;
+                }
+                if !self.dirty {
+                    return v.compare(c) == Ordering::Greater;
+                }
+                if v.major > c.major {
+                    true
+                } else if v.major < c.major || self.minor_dirty {
+                    false
+                } else if self.patch_dirty {
+                    v.minor > c.minor
+                } else {
+                    v.compare(c) == Ordering::Greater
+                }
+            }
+            "<" => !pre_blocked && v.compare(c) == Ordering::Less,
+            ">=" | "=>" => !pre_blocked && v.compare(c) != Ordering::Less,
+            "<=" | "=<" => {
+                if pre_blocked {
+                    return false;
+                }
+                if !self.dirty {
+                    return v.compare(c) != Ordering::Greater;
+                }
+                !(v.major > c.major
+                    || (v.major == c.major && v.minor > c.minor && !self.minor_dirty))
+            }
+            "~" | "~>" => !pre_blocked && self.tilde(v),
+            "^" => {
+                if pre_blocked || v.compare(c) == Ordering::Less {
+                    return false;
+                }
+                if c.major > 0 || self.minor_dirty {
+                    return v.major == c.major;
+                }
+                if v.major > 0 {
+                    return false;
+                }
+                if c.minor > 0 || self.patch_dirty {
+                    return v.minor == c.minor;
+                }
+                if v.minor > 0 {
+                    return false;
+                }
+                c.patch == v.patch
+            }
+            _ => false,
+        }
+    }
+
+    fn tilde(&self, v: &Version) -> bool {
+        let c = &self.con;
+        if !v.pre.is_empty() && c.pre.is_empty() {
+            return false;
+        }
+        if v.compare(c) == Ordering::Less {
+            return false;
+        }
+        if c.major == 0 && c.minor == 0 && c.patch == 0 && !self.minor_dirty && !self.patch_dirty {
+            return true;
+        }
+        if v.major != c.major {
+            return false;
+        }
+        if v.minor != c.minor && !self.minor_dirty {
+            return false;
+        }
+        true
+    }
 }
 
 /// A parsed constraint: alternatives (`||`) of comparators that must all hold.
@@ -166,20 +442,38 @@ pub struct Constraints {
 }
 
 impl Constraints {
-    /// Parses a constraint with Masterminds' syntax (see the module docs).
+    /// Parses a constraint as Masterminds' `NewConstraint` does (see the
+    /// module docs); errors carry that library's messages.
     pub fn parse(text: &str) -> Result<Constraints, String> {
-        let improper = |part: &str| format!("improper constraint: {part}");
+        let mut c = text.to_string();
+        // rewriteRange: "a - b" becomes ">= a, <= b".
+        let ranges: Vec<(String, String, String)> = res()
+            .range
+            .captures_iter(text)
+            .map(|m| (m[0].to_string(), m[1].to_string(), m[11].to_string()))
+            .collect();
+        for (all, a, b) in ranges {
+            c = c.replacen(&all, &format!(">= {a}, <= {b}"), 1);
+        }
         let mut alternatives = Vec::new();
-        for alternative in text.split("||") {
-            let tokens = tokenize(alternative).ok_or_else(|| improper(alternative))?;
-            if tokens.is_empty() {
-                return Err(improper(alternative));
+        for part in c.split("||") {
+            if !res().valid.is_match(part) {
+                return Err(format!("improper constraint: {part}"));
             }
-            let mut comparators = Vec::new();
-            for (op, version) in tokens {
-                comparators.push(comparator(&op, &version).ok_or_else(|| improper(alternative))?);
+            let mut found: Vec<String> = res()
+                .find
+                .find_iter(part)
+                .map(|m| m.as_str().to_string())
+                .collect();
+            if found.is_empty() {
+                found.push(part.to_string());
             }
-            alternatives.push(comparators);
+            alternatives.push(
+                found
+                    .iter()
+                    .map(|s| parse_comparator(s))
+                    .collect::<Result<Vec<_>, _>>()?,
+            );
         }
         Ok(Constraints {
             text: text.to_string(),
@@ -209,230 +503,12 @@ pub fn is_compatible_range(constraint: &str, version: &str) -> bool {
     }
 }
 
-const OP_CHARS: &str = "=!<>~^";
-
-fn is_version_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+' | '*')
-}
-
-/// (operator, version) pairs of one alternative, hyphen ranges rewritten.
-fn tokenize(text: &str) -> Option<Vec<(String, String)>> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    let mut out: Vec<(String, String)> = Vec::new();
-    let mut first = true;
-    while i < chars.len() {
-        // Separators: blanks, or a comma with blanks around it (not first).
-        let start = i;
-        while i < chars.len() && chars[i].is_whitespace() {
-            i += 1;
-        }
-        if i < chars.len() && chars[i] == ',' {
-            if first {
-                return None;
-            }
-            i += 1;
-            while i < chars.len() && chars[i].is_whitespace() {
-                i += 1;
-            }
-        }
-        if i == chars.len() {
-            break;
-        }
-        if !first && i == start {
-            return None; // two comparators need a separator
-        }
-        let mut op = String::new();
-        while i < chars.len() && OP_CHARS.contains(chars[i]) {
-            op.push(chars[i]);
-            i += 1;
-        }
-        while i < chars.len() && chars[i].is_whitespace() {
-            i += 1;
-        }
-        let mut version = String::new();
-        while i < chars.len() && is_version_char(chars[i]) {
-            version.push(chars[i]);
-            i += 1;
-        }
-        if version.is_empty() {
-            return None;
-        }
-        // `A - B`: a hyphen range.
-        if op.is_empty() && version == "-" {
-            let (prev_op, prev) = out.pop()?;
-            if !prev_op.is_empty() {
-                return None;
-            }
-            while i < chars.len() && chars[i].is_whitespace() {
-                i += 1;
-            }
-            let mut upper = String::new();
-            while i < chars.len() && is_version_char(chars[i]) {
-                upper.push(chars[i]);
-                i += 1;
-            }
-            if upper.is_empty() {
-                return None;
-            }
-            out.push((">=".to_string(), prev));
-            out.push(("<=".to_string(), upper));
-        } else {
-            out.push((op, version));
-        }
-        first = false;
-    }
-    Some(out)
-}
-
-fn is_x(part: &str) -> bool {
-    matches!(part, "x" | "X" | "*")
-}
-
-fn comparator(op: &str, version: &str) -> Option<Comparator> {
-    let op = match op {
-        "" | "=" => Op::TildeOrEqual,
-        "!=" => Op::NotEqual,
-        ">" => Op::Greater,
-        "<" => Op::Less,
-        ">=" | "=>" => Op::GreaterEqual,
-        "<=" | "=<" => Op::LessEqual,
-        "~" | "~>" => Op::Tilde,
-        "^" => Op::Caret,
-        _ => return None,
-    };
-    let body = version.strip_prefix('v').unwrap_or(version);
-    let (body, _build) = body.split_once('+').unwrap_or((body, ""));
-    let (core, pre) = match body.split_once('-') {
-        Some((core, pre)) => (core, Some(pre)),
-        None => (body, None),
-    };
-    let parts: Vec<&str> = core.split('.').collect();
-    if parts.len() > 3
-        || parts
-            .iter()
-            .any(|p| p.is_empty() || !(is_x(p) || p.bytes().all(|b| b.is_ascii_digit())))
-    {
-        return None;
-    }
-    let pre_suffix = pre.map(|p| format!("-{p}")).unwrap_or_default();
-    let part = |i: usize| parts.get(i).copied().unwrap_or("");
-    let (text, dirty, minor_dirty, patch_dirty) = if is_x(part(0)) {
-        (format!("0.0.0{pre_suffix}"), true, false, false)
-    } else if part(1).is_empty() || is_x(part(1)) {
-        (format!("{}.0.0{pre_suffix}", part(0)), true, true, false)
-    } else if part(2).is_empty() || is_x(part(2)) {
-        (
-            format!("{}.{}.0{pre_suffix}", part(0), part(1)),
-            true,
-            false,
-            true,
-        )
-    } else {
-        (body.to_string(), false, false, false)
-    };
-    let version = Version::parse(&text).ok()?;
-    Some(Comparator {
-        op,
-        version,
-        dirty,
-        minor_dirty,
-        patch_dirty,
-    })
-}
-
-impl Comparator {
-    fn check(&self, v: &Version) -> bool {
-        let c = &self.version;
-        // A prerelease only satisfies a comparator that names a prerelease
-        // (Masterminds skips this for an exact `!=`).
-        let exact_not_equal = self.op == Op::NotEqual && !self.dirty;
-        if !v.pre.is_empty() && c.pre.is_empty() && !exact_not_equal {
-            return false;
-        }
-        let cmp = v.compare(c);
-        match self.op {
-            Op::TildeOrEqual if self.dirty => self.tilde(v),
-            Op::TildeOrEqual => cmp == Ordering::Equal,
-            Op::NotEqual => {
-                if self.dirty {
-                    if c.major != v.major {
-                        return true;
-                    }
-                    if c.minor != v.minor && !self.minor_dirty {
-                        return true;
-                    } else if self.minor_dirty {
-                        return false;
-                    } else if c.patch != v.patch && !self.patch_dirty {
-                        return true;
-                    } else if self.patch_dirty {
-                        return (!v.pre.is_empty() || !c.pre.is_empty())
-                            && compare_prerelease(&v.pre, &c.pre) != Ordering::Equal;
-                    }
-                }
-                cmp != Ordering::Equal
-            }
-            Op::Greater => {
-                if !self.dirty {
-                    return cmp == Ordering::Greater;
-                }
-                if v.major != c.major {
-                    return v.major > c.major;
-                }
-                if self.minor_dirty {
-                    return false;
-                }
-                if self.patch_dirty {
-                    return v.minor > c.minor;
-                }
-                cmp == Ordering::Greater
-            }
-            Op::Less => cmp == Ordering::Less,
-            Op::GreaterEqual => cmp != Ordering::Less,
-            Op::LessEqual => {
-                if !self.dirty {
-                    return cmp != Ordering::Greater;
-                }
-                if v.major > c.major {
-                    return false;
-                }
-                !(v.major == c.major && v.minor > c.minor && !self.minor_dirty)
-            }
-            Op::Tilde => self.tilde(v),
-            Op::Caret => {
-                if cmp == Ordering::Less {
-                    return false;
-                }
-                if c.major > 0 || self.minor_dirty {
-                    return v.major == c.major;
-                }
-                if v.major > 0 {
-                    return false;
-                }
-                if c.minor > 0 || self.patch_dirty {
-                    return v.minor == c.minor;
-                }
-                if v.minor > 0 {
-                    return false;
-                }
-                v.patch == c.patch
-            }
-        }
-    }
-
-    fn tilde(&self, v: &Version) -> bool {
-        let c = &self.version;
-        if v.compare(c) == Ordering::Less {
-            return false;
-        }
-        if c.major == 0 && c.minor == 0 && c.patch == 0 && !self.minor_dirty && !self.patch_dirty {
-            return true;
-        }
-        if v.major != c.major {
-            return false;
-        }
-        v.minor == c.minor || self.minor_dirty
-    }
+/// sprig's `semverCompare`: does `version` satisfy `constraint`? Errors
+/// are Masterminds' (the constraint is parsed first).
+pub fn semver_compare(constraint: &str, version: &str) -> Result<bool, String> {
+    let c = Constraints::parse(constraint)?;
+    let v = Version::parse(version)?;
+    Ok(c.check(&v))
 }
 
 #[cfg(test)]
@@ -630,6 +706,32 @@ mod tests {
         assert!(check(">=1.20.0-0 <1.30.0-0", "v1.29.3-gke.100"));
         assert!(check(">= 1.19", "1.31.0+k3s1"));
         assert!(!check("< 1.19", "1.31.0"));
+    }
+
+    #[test]
+    fn semver_compare_as_sprig() {
+        assert!(semver_compare(">=1.19-0", "v1.21.0-gke.1").unwrap());
+        assert!(!semver_compare(">=1.19", "1.21.0-rc.1").unwrap());
+        assert!(semver_compare("1.2 - 1.4", "1.3.5").unwrap());
+        assert!(semver_compare("<1.0 || >=2.0", "2.1.0").unwrap());
+        assert_eq!(
+            semver_compare("nope", "1.0.0").unwrap_err(),
+            "improper constraint: nope"
+        );
+        assert_eq!(
+            semver_compare(">1", "x").unwrap_err(),
+            "Invalid Semantic Version"
+        );
+        let v = Version::parse("v1.2.3-rc.1+b").unwrap();
+        assert_eq!(v.original(), "v1.2.3-rc.1+b");
+        assert_eq!(v.inc_patch().to_string(), "1.2.3");
+        assert_eq!(
+            Version::parse("1.2.3").unwrap().inc_patch().to_string(),
+            "1.2.4"
+        );
+        assert_eq!(v.set_metadata("x.y").unwrap().to_string(), "1.2.3-rc.1+x.y");
+        assert!(v.set_metadata("a_b").is_err());
+        assert!(v.set_prerelease("a$").is_err());
     }
 
     #[test]

@@ -8,7 +8,10 @@
 //! as Helm's function map overrides Go's builtins (sprig's `slice`).
 
 mod builtin;
+mod cert;
+mod crypto;
 mod helm;
+mod net;
 mod sprig;
 mod text;
 
@@ -148,6 +151,9 @@ fn table() -> &'static HashMap<&'static str, Func> {
             f.builtin = true;
         }
         sprig::register(&mut t);
+        net::register(&mut t);
+        crypto::register(&mut t);
+        cert::register(&mut t);
         helm::register(&mut t);
         t.0
     })

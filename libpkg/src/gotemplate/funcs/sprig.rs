@@ -605,7 +605,7 @@ fn base32_decode(st: &str) -> Result<Vec<u8>, String> {
 }
 
 /// Go's base64.StdEncoding.DecodeString, with its error positions.
-fn b64_decode(st: &str) -> Result<Vec<u8>, String> {
+pub(super) fn b64_decode(st: &str) -> Result<Vec<u8>, String> {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let src = st.as_bytes();
     let corrupt = |at: usize| format!("illegal base64 data at input byte {at}");
@@ -1942,11 +1942,11 @@ pub(super) fn register(t: &mut Table) {
 
     // Semantic versions.
     t.add("semver", &[Str], |_, _, a| {
-        let v = crate::gotemplate::semver::Version::parse(s(&a[0]))?;
+        let v = crate::gotemplate::semver::SemverObject::parse(s(&a[0]))?;
         Ok(Value::Object(Rc::new(v)))
     });
     t.add("semverCompare", &[Str, Str], |_, _, a| {
-        crate::gotemplate::semver::semver_compare(s(&a[0]), s(&a[1]))
+        crate::helm::semver::semver_compare(s(&a[0]), s(&a[1]))
             .map(Value::Bool)
             .map_err(CallError::Msg)
     });
