@@ -8,7 +8,8 @@
 //! The crate is layered, and the module tree shows it:
 //! - pure planning over data: [`package`], [`version`], [`reference`](mod@reference), [`render`],
 //!   [`kinds`], [`permissions`], [`plan`], [`gotemplate`] (Go templates as
-//!   Helm renders them), [`helm`] (charts: values, subcharts, rendering, hooks);
+//!   Helm renders them), [`helm`] (charts: values, subcharts, rendering, hooks),
+//!   [`olm`] (OLM registry+v1 bundles and File-Based Catalogs);
 //! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
 //!   [`source`] (fetching a package from any reference), [`chart_repository`]
 //!   (classic Helm chart repositories),
