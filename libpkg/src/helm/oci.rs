@@ -14,11 +14,9 @@
 //! same chart directory always has the same digest and can be pinned like a
 //! native package.
 
-use oci_client::manifest::{OciDescriptor, OciImageManifest};
-
 use super::chart::Metadata;
+use crate::package::Artifact;
 use crate::package::archive::{self, Files};
-use crate::package::{MANIFEST_MEDIA_TYPE, sha256_digest};
 
 /// The URL scheme of OCI chart references (`oci://registry/path/chart`).
 pub const OCI_SCHEME: &str = "oci";
@@ -52,54 +50,26 @@ pub fn config_blob(metadata: &Metadata) -> Vec<u8> {
     serde_json::to_vec(metadata).expect("chart metadata serializes")
 }
 
-/// A chart's OCI artifact: the blobs and the exact manifest bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChartArtifact {
-    /// The config blob ([`config_blob`]).
-    pub config: Vec<u8>,
-    /// The chart archive (`NAME/Chart.yaml`, …).
-    pub layer: Vec<u8>,
-    /// The manifest as pushed.
-    pub manifest: Vec<u8>,
-    /// `sha256:` digest of `manifest`.
-    pub digest: String,
-}
-
 /// Builds the OCI artifact of a chart from its metadata and its files
-/// (relative paths, as [`read_dir_files`](super::chart::read_dir_files) gives them).
-pub fn artifact(metadata: &Metadata, files: &Files) -> ChartArtifact {
-    let config = config_blob(metadata);
+/// (relative paths, as [`read_dir_files`](super::chart::read_dir_files) gives
+/// them): Helm's config blob and the chart archive under the chart's name.
+pub fn artifact(metadata: &Metadata, files: &Files) -> Artifact {
     let under_name: Files = files
         .iter()
         .map(|(path, data)| (format!("{}/{path}", metadata.name), data.clone()))
         .collect();
-    let layer = archive::pack(&under_name);
-    let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {
-        media_type: media_type.to_string(),
-        digest: sha256_digest(data),
-        size: data.len() as i64,
-        ..OciDescriptor::default()
-    };
-    let manifest = OciImageManifest {
-        schema_version: 2,
-        media_type: Some(MANIFEST_MEDIA_TYPE.to_string()),
-        config: descriptor(CONFIG_MEDIA_TYPE, &config),
-        layers: vec![descriptor(CHART_LAYER_MEDIA_TYPE, &layer)],
-        ..OciImageManifest::default()
-    };
-    let manifest = serde_json::to_vec(&manifest).expect("manifest serializes");
-    ChartArtifact {
-        digest: sha256_digest(&manifest),
-        config,
-        layer,
-        manifest,
-    }
+    Artifact::new(
+        (CONFIG_MEDIA_TYPE, config_blob(metadata)),
+        (CHART_LAYER_MEDIA_TYPE, archive::pack(&under_name)),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::helm::chart::tests::load;
+    use crate::package::sha256_digest;
+    use oci_client::manifest::OciImageManifest;
 
     #[test]
     fn tags_map_plus_to_underscore_and_back() {

@@ -95,13 +95,7 @@ impl Package {
 
 /// The Helm OCI artifact of a chart package.
 pub(super) fn artifact(chart: &Chart, files: &Files) -> Artifact {
-    let artifact = oci::artifact(&chart.metadata, files);
-    Artifact {
-        config: artifact.config,
-        layer: artifact.layer,
-        manifest: artifact.manifest,
-        digest: artifact.digest,
-    }
+    oci::artifact(&chart.metadata, files)
 }
 
 #[cfg(test)]

@@ -106,7 +106,7 @@ pub enum PackageError {
 }
 
 /// The OCI artifact of a package: blobs plus the exact manifest bytes pushed.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Artifact {
     /// The config blob (package.yaml as JSON).
     pub config: Vec<u8>,
@@ -293,6 +293,17 @@ impl Package {
         }
         let config = serde_json::to_vec(&self.metadata).expect("metadata serializes");
         let layer = archive::pack(&self.files);
+        Artifact::new((CONFIG_MEDIA_TYPE, config), (LAYER_MEDIA_TYPE, layer))
+    }
+}
+
+impl Artifact {
+    /// The artifact of one config blob and one layer, each with its media
+    /// type: the OCI image manifest over them, and its digest.
+    pub fn new(
+        (config_media_type, config): (&str, Vec<u8>),
+        (layer_media_type, layer): (&str, Vec<u8>),
+    ) -> Artifact {
         let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {
             media_type: media_type.to_string(),
             digest: sha256_digest(data),
@@ -302,8 +313,8 @@ impl Package {
         let manifest = OciImageManifest {
             schema_version: 2,
             media_type: Some(MANIFEST_MEDIA_TYPE.to_string()),
-            config: descriptor(CONFIG_MEDIA_TYPE, &config),
-            layers: vec![descriptor(LAYER_MEDIA_TYPE, &layer)],
+            config: descriptor(config_media_type, &config),
+            layers: vec![descriptor(layer_media_type, &layer)],
             ..OciImageManifest::default()
         };
         let manifest = serde_json::to_vec(&manifest).expect("manifest serializes");
