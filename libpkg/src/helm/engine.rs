@@ -315,40 +315,25 @@ mod tests {
 
     #[test]
     fn template_errors_name_the_file_and_line() {
-        let mut files = CHART.to_vec();
-        files.push((
-            "templates/bad.yaml",
-            "a: 1\nb: {{ required \"db.password is required\" .Values.db }}\n",
-        ));
-        let error = render_chart(
-            &chart(&files),
-            &Values::new(),
-            &ReleaseOptions::install("shop", "web"),
-            &Capabilities::offline(),
-            None,
-        )
-        .unwrap_err()
-        .to_string();
+        let error_of = |template: &'static str| {
+            let mut files = CHART.to_vec();
+            files.push(("templates/bad.yaml", template));
+            render_chart(
+                &chart(&files),
+                &Values::new(),
+                &ReleaseOptions::install("shop", "web"),
+                &Capabilities::offline(),
+                None,
+            )
+            .unwrap_err()
+            .to_string()
+        };
         assert_eq!(
-            error,
+            error_of("a: 1\nb: {{ required \"db.password is required\" .Values.db }}\n"),
             "execution error at (web/templates/bad.yaml:2:6): db.password is required"
         );
-        let mut files = CHART.to_vec();
-        files.push((
-            "templates/bad.yaml",
-            "a: 1\nb: {{ .Values.x | nosuchfunc }}\n",
-        ));
-        let error = render_chart(
-            &chart(&files),
-            &Values::new(),
-            &ReleaseOptions::install("shop", "web"),
-            &Capabilities::offline(),
-            None,
-        )
-        .unwrap_err()
-        .to_string();
         assert_eq!(
-            error,
+            error_of("a: 1\nb: {{ .Values.x | nosuchfunc }}\n"),
             "parse error at (web/templates/bad.yaml:2): function \"nosuchfunc\" not defined"
         );
     }
