@@ -370,6 +370,19 @@ async fn fetch_oci(
     let is_native = image.manifest.config.media_type == CONFIG_MEDIA_TYPE;
     let fallback = (!is_native).then_some((location.package_name(), fallback_version.as_str()));
     let package = Package::from_files(files, &pinned.to_string(), fallback)?;
+    pinned_fetch(package, tag_version, &pinned, &digest, candidates, request)
+}
+
+/// A package fetched by digest: its version must be the tag's, when the tag
+/// is a version; the source records the pinned reference.
+fn pinned_fetch(
+    package: Package,
+    tag_version: Option<semver::Version>,
+    pinned: &OciRef,
+    digest: &str,
+    candidates: Vec<crate::version::Candidate>,
+    request: &FetchRequest<'_>,
+) -> Result<Fetched, FetchError> {
     if let Some(tag_version) = tag_version
         && tag_version != package.version
     {
@@ -385,7 +398,7 @@ async fn fetch_oci(
             reference: pinned.to_string(),
             constraint: request.constraint.map(ToString::to_string),
             candidates,
-            digest: Some(digest),
+            digest: Some(digest.to_string()),
             values: Default::default(),
             reuse_values: Default::default(),
             config: Default::default(),
@@ -422,32 +435,11 @@ fn helm_chart(
         }
         .into());
     }
-    if let Some(tag_version) = tagged
+    let tag_version = tagged
         .tag
         .as_deref()
-        .and_then(|tag| version::parse_version(tag).ok())
-        && tag_version != package.version
-    {
-        return Err(FetchError::TagMismatch {
-            reference: pinned.to_string(),
-            tag_version: tag_version.to_string(),
-            package_version: package.version.to_string(),
-        });
-    }
-    Ok(Fetched {
-        package,
-        source: Source {
-            reference: pinned.to_string(),
-            constraint: request.constraint.map(ToString::to_string),
-            candidates,
-            digest: Some(digest.to_string()),
-            values: Default::default(),
-            reuse_values: Default::default(),
-            config: Default::default(),
-            catalog: None,
-        },
-        channels: Vec::new(),
-    })
+        .and_then(|tag| version::parse_version(tag).ok());
+    pinned_fetch(package, tag_version, pinned, digest, candidates, request)
 }
 
 /// A File-Based Catalog read once for this request, pinned.
