@@ -7,7 +7,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::process::Stdio;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use kubectl_pkg_e2e::{Pkg, config_maps, parse_json};
@@ -97,46 +97,70 @@ fn requests_rejected_by_priority_and_fairness_are_retried_and_the_install_comple
         .ok();
 }
 
-/// A TCP relay to the API server whose open connections can be cut at once
-/// (new ones are still relayed): a network blip in the middle of an apply.
+/// A TCP relay to the API server that can drop the connections it carries at
+/// the moment a request is in flight: a network blip in the middle of an apply.
+/// Connections opened later are relayed again.
 struct Relay {
     port: u16,
-    /// Bumped by [`cut`](Self::cut): connections opened before it are reset.
+    /// Bumped when the blip happens: connections opened before it are reset.
     cuts: Arc<AtomicUsize>,
+    /// Set by [`cut`](Self::cut): the next request to arrive is not forwarded,
+    /// and every open connection (its own included) is reset.
+    armed: Arc<AtomicBool>,
 }
 
 impl Relay {
     fn start(upstream: String) -> Relay {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
-        let cuts: Arc<AtomicUsize> = Arc::default();
-        let seen = cuts.clone();
+        let relay = Relay {
+            port,
+            cuts: Arc::default(),
+            armed: Arc::default(),
+        };
+        let (cuts, armed) = (relay.cuts.clone(), relay.armed.clone());
         std::thread::spawn(move || {
             for client in listener.incoming().flatten() {
                 let Ok(server) = TcpStream::connect(&upstream) else {
                     continue;
                 };
-                let epoch = seen.load(Ordering::SeqCst);
-                for (from, to) in [
-                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
-                    (server, client),
-                ] {
-                    let cuts = seen.clone();
-                    std::thread::spawn(move || relay(from, to, &cuts, epoch));
+                let epoch = cuts.load(Ordering::SeqCst);
+                let directions = [
+                    (
+                        client.try_clone().unwrap(),
+                        server.try_clone().unwrap(),
+                        Some(armed.clone()),
+                    ),
+                    (server, client, None),
+                ];
+                for (from, to, trigger) in directions {
+                    let cuts = cuts.clone();
+                    std::thread::spawn(move || {
+                        copy_until_cut(from, to, &cuts, epoch, trigger.as_deref())
+                    });
                 }
             }
         });
-        Relay { port, cuts }
+        relay
     }
 
-    /// Resets every connection open now.
+    /// Drops the next request in flight, and with it every open connection.
+    /// Cutting only idle connections would prove nothing: the client just
+    /// opens new ones.
     fn cut(&self) {
-        self.cuts.fetch_add(1, Ordering::SeqCst);
+        self.armed.store(true, Ordering::SeqCst);
     }
 }
 
-/// Copies `from` to `to` until either end closes or a cut after `epoch`.
-fn relay(mut from: TcpStream, mut to: TcpStream, cuts: &AtomicUsize, epoch: usize) {
+/// Copies `from` to `to` until either end closes or a cut after `epoch`. Bytes
+/// read while `trigger` is armed are not forwarded: they make the cut.
+fn copy_until_cut(
+    mut from: TcpStream,
+    mut to: TcpStream,
+    cuts: &AtomicUsize,
+    epoch: usize,
+    trigger: Option<&AtomicBool>,
+) {
     from.set_read_timeout(Some(Duration::from_millis(20)))
         .unwrap();
     let mut buffer = [0u8; 16384];
@@ -147,6 +171,10 @@ fn relay(mut from: TcpStream, mut to: TcpStream, cuts: &AtomicUsize, epoch: usiz
         match from.read(&mut buffer) {
             Ok(0) => break,
             Ok(n) => {
+                if trigger.is_some_and(|armed| armed.swap(false, Ordering::SeqCst)) {
+                    cuts.fetch_add(1, Ordering::SeqCst);
+                    break;
+                }
                 if to.write_all(&buffer[..n]).is_err() {
                     break;
                 }
@@ -209,10 +237,12 @@ fn a_connection_dropped_mid_apply_fails_the_revision_with_the_reason_and_the_nex
     relay.cut();
     let status = upgrade.wait().unwrap();
     let stderr = std::fs::read_to_string(&stderr_path).unwrap();
-    assert_eq!(status.code(), Some(1), "{stderr}");
+    // The plan's 1,500 lines would hide the end, which says what went wrong.
+    let last_lines: Vec<&str> = stderr.lines().rev().take(10).collect();
+    assert_eq!(status.code(), Some(1), "stderr ends with {last_lines:#?}");
     assert!(
         stderr.contains("cannot reach the API server"),
-        "a clear message: {stderr}"
+        "a clear message: {last_lines:#?}"
     );
 
     let history = parse_json(pkg.run(["history", "app", "-n", &ns, "-o", "json"]).ok());
