@@ -205,6 +205,67 @@ impl PlannedObject {
     }
 }
 
+/// A chart hook rendered with this plan for a later operation on its revision:
+/// `uninstall` runs the `pre-delete` and `post-delete` ones, a rollback to the
+/// revision its `pre-rollback` and `post-rollback` ones. Those operations do
+/// not render the chart again, so they run what was reviewed here; the hook's
+/// `kubectl-pkg.dev/hook` annotation lists the events it runs on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DeferredHook {
+    /// apiVersion.
+    pub api_version: String,
+    /// kind.
+    pub kind: String,
+    /// Namespace, absent when cluster-scoped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    /// Name.
+    pub name: String,
+    /// The manifest, labelled for the release like every object of the plan.
+    pub manifest: Value,
+}
+
+impl DeferredHook {
+    /// The events it runs on, from its `kubectl-pkg.dev/hook` annotation.
+    pub fn events(&self) -> impl Iterator<Item = &str> {
+        crate::kinds::hook_of(&self.manifest)
+            .unwrap_or_default()
+            .split(',')
+            .filter(|event| !event.is_empty())
+    }
+
+    /// The hook as an object, as kept.
+    pub fn to_object(&self) -> Object {
+        Object {
+            api_version: self.api_version.clone(),
+            kind: self.kind.clone(),
+            namespace: self.namespace.clone(),
+            name: self.name.clone(),
+            manifest: self.manifest.clone(),
+        }
+    }
+
+    /// The hook as an object to apply, marked with the one event it runs as.
+    pub fn to_object_for(&self, event: &str) -> Object {
+        let mut object = self.to_object();
+        crate::helm::output::mark_hook(&mut object.manifest, event);
+        object
+    }
+}
+
+impl From<Object> for DeferredHook {
+    fn from(object: Object) -> DeferredHook {
+        DeferredHook {
+            api_version: object.api_version,
+            kind: object.kind,
+            namespace: object.namespace,
+            name: object.name,
+            manifest: object.manifest,
+        }
+    }
+}
+
 /// The plan document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -229,6 +290,9 @@ pub struct Plan {
     pub notes: Option<String>,
     /// Objects in apply order.
     pub objects: Vec<PlannedObject>,
+    /// Hooks kept for later operations on the revision, never applied by this plan.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deferred_hooks: Vec<DeferredHook>,
     /// The permission preview.
     pub permissions: Permissions,
     /// Container images and whether they are pinned.
@@ -320,52 +384,13 @@ impl Plan {
             crate::names::validate_dns_label(name)
                 .map_err(|why| format!("{what} {name:?} is not a DNS label: {why}"))?;
         }
-        for (index, object) in self.objects.iter().enumerate() {
-            let entry = format!(
-                "objects[{index}] ({} {}{})",
-                object.kind,
-                object
-                    .namespace
-                    .as_deref()
-                    .map_or(String::new(), |ns| format!("{ns}/")),
-                object.name
-            );
-            let manifest = &object.manifest;
-            let metadata = manifest.get("metadata");
-            let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_string);
-            let expected = [
-                (
-                    "apiVersion",
-                    text(manifest.get("apiVersion")),
-                    Some(object.api_version.clone()),
-                ),
-                (
-                    "kind",
-                    text(manifest.get("kind")),
-                    Some(object.kind.clone()),
-                ),
-                (
-                    "metadata.name",
-                    text(metadata.and_then(|m| m.get("name"))),
-                    Some(object.name.clone()),
-                ),
-                (
-                    "metadata.namespace",
-                    text(metadata.and_then(|m| m.get("namespace"))),
-                    object.namespace.clone(),
-                ),
-            ];
-            let shown =
-                |value: Option<String>| value.map_or("absent".to_string(), |v| format!("{v:?}"));
-            for (field, found, wanted) in expected {
-                if found != wanted {
-                    return Err(format!(
-                        "{entry}: the manifest's {field} is {}, but the entry says {}",
-                        shown(found),
-                        shown(wanted)
-                    ));
-                }
-            }
+        for (index, o) in self.objects.iter().enumerate() {
+            let identity = (&o.api_version, &o.kind, &o.namespace, &o.name);
+            check_manifest(&format!("objects[{index}]"), identity, &o.manifest)?;
+        }
+        for (index, h) in self.deferred_hooks.iter().enumerate() {
+            let identity = (&h.api_version, &h.kind, &h.namespace, &h.name);
+            check_manifest(&format!("deferredHooks[{index}]"), identity, &h.manifest)?;
         }
         Ok(())
     }
@@ -411,9 +436,17 @@ impl Plan {
     /// plan can be matched to the one applied, but it cannot be applied itself.
     pub fn masked(&self) -> Plan {
         let mut plan = self.clone();
-        for object in &mut plan.objects {
-            if object.kind == "Secret" && object.api_version == "v1" {
-                mask_secret(&mut object.manifest);
+        let objects = plan
+            .objects
+            .iter_mut()
+            .map(|o| (&o.api_version, &o.kind, &mut o.manifest));
+        let hooks = plan
+            .deferred_hooks
+            .iter_mut()
+            .map(|h| (&h.api_version, &h.kind, &mut h.manifest));
+        for (api_version, kind, manifest) in objects.chain(hooks) {
+            if kind == "Secret" && api_version == "v1" {
+                mask_secret(manifest);
             }
         }
         if let Some(values) = &mut plan.values {
@@ -424,12 +457,13 @@ impl Plan {
 
     /// Whether any Secret value in the plan has been masked (such a plan is for review only).
     pub fn is_masked(&self) -> bool {
+        let objects = self.objects.iter().map(|o| (&o.kind, &o.manifest));
+        let hooks = self.deferred_hooks.iter().map(|h| (&h.kind, &h.manifest));
         self.values.as_ref().is_some_and(has_masked_value)
-            || self.objects.iter().any(|object| {
-                object.kind == "Secret"
+            || objects.chain(hooks).any(|(kind, manifest)| {
+                kind == "Secret"
                     && ["data", "stringData"].iter().any(|section| {
-                        object
-                            .manifest
+                        manifest
                             .get(section)
                             .and_then(Value::as_object)
                             .is_some_and(|map| map.values().any(|v| v == MASKED))
@@ -443,6 +477,53 @@ impl Plan {
         text.push('\n');
         text
     }
+}
+
+/// That `manifest` is the object its plan entry names (`apiVersion`, `kind`,
+/// `metadata.name` and `metadata.namespace`), so the table a reviewer reads is
+/// what would be applied.
+fn check_manifest(
+    entry: &str,
+    (api_version, kind, namespace, name): (&String, &String, &Option<String>, &String),
+    manifest: &Value,
+) -> Result<(), String> {
+    let entry = format!(
+        "{entry} ({kind} {}{name})",
+        namespace
+            .as_deref()
+            .map_or(String::new(), |ns| format!("{ns}/")),
+    );
+    let metadata = manifest.get("metadata");
+    let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_string);
+    let expected = [
+        (
+            "apiVersion",
+            text(manifest.get("apiVersion")),
+            Some(api_version.clone()),
+        ),
+        ("kind", text(manifest.get("kind")), Some(kind.clone())),
+        (
+            "metadata.name",
+            text(metadata.and_then(|m| m.get("name"))),
+            Some(name.clone()),
+        ),
+        (
+            "metadata.namespace",
+            text(metadata.and_then(|m| m.get("namespace"))),
+            namespace.clone(),
+        ),
+    ];
+    let shown = |value: Option<String>| value.map_or("absent".to_string(), |v| format!("{v:?}"));
+    for (field, found, wanted) in expected {
+        if found != wanted {
+            return Err(format!(
+                "{entry}: the manifest's {field} is {}, but the entry says {}",
+                shown(found),
+                shown(wanted)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Replaces the values of a Secret's `data` and `stringData` with [`MASKED`].
@@ -581,6 +662,7 @@ mod tests {
             },
             values: None,
             notes: None,
+            deferred_hooks: vec![],
             objects: vec![PlannedObject {
                 api_version: "v1".into(),
                 kind: "Secret".into(),
@@ -716,6 +798,61 @@ mod tests {
         value["release"]["namespace"] = json!("Apps!");
         let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
         assert!(error.contains("release.namespace"), "{error}");
+    }
+
+    /// The sample plan with a Secret kept as a pre-delete hook.
+    fn with_deferred_hook() -> Plan {
+        let mut plan = sample();
+        let mut hook = plan.objects[0].manifest.clone();
+        hook["metadata"]["annotations"] =
+            json!({"kubectl-pkg.dev/hook": "pre-delete,post-rollback"});
+        plan.deferred_hooks.push(DeferredHook {
+            api_version: "v1".into(),
+            kind: "Secret".into(),
+            namespace: Some("apps".into()),
+            name: "creds".into(),
+            manifest: hook,
+        });
+        plan.seal()
+    }
+
+    #[test]
+    fn deferred_hooks_are_hashed_checked_and_masked_like_objects() {
+        let plan = with_deferred_hook();
+        assert_ne!(plan.hash, sample().hash);
+        let hook = &plan.deferred_hooks[0];
+        assert_eq!(
+            hook.events().collect::<Vec<_>>(),
+            ["pre-delete", "post-rollback"]
+        );
+        assert_eq!(
+            hook.to_object_for("post-rollback").manifest["metadata"]["annotations"]["kubectl-pkg.dev/hook"],
+            "post-rollback"
+        );
+
+        let text = plan.to_json_pretty();
+        assert!(text.contains("\"deferredHooks\""));
+        assert_eq!(Plan::from_json(&text).unwrap(), plan);
+        // A plan without deferred hooks has no such key (plans made before it read as before).
+        assert!(!sample().to_json_pretty().contains("deferredHooks"));
+
+        let mut value = serde_json::to_value(&plan).unwrap();
+        value["deferredHooks"][0]["manifest"]["metadata"]["name"] = json!("other");
+        let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
+        assert!(
+            error.contains("deferredHooks[0] (Secret apps/creds): the manifest's metadata.name"),
+            "{error}"
+        );
+        let mut value = serde_json::to_value(&plan).unwrap();
+        value["deferredHooks"][0]["surprise"] = json!(1);
+        let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
+        assert!(error.contains("unknown field `surprise`"), "{error}");
+
+        let mut only_hook_masked = plan.clone();
+        only_hook_masked.deferred_hooks[0].manifest =
+            plan.masked().deferred_hooks[0].manifest.clone();
+        assert!(only_hook_masked.is_masked());
+        assert!(!plan.masked().to_json_pretty().contains("c2VjcmV0"));
     }
 
     #[test]

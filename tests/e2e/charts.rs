@@ -1,7 +1,8 @@
 //! Helm charts as packages on the real API server and registry: the test
 //! chart `tests/charts/shop` (a subchart enabled by a condition, globals, a CRD
 //! in `crds/` and a custom resource of it, pre/post hooks with weights and a
-//! delete policy, a test hook and a pre-delete hook left out, a schema, notes,
+//! delete policy, a test hook left out, pre-delete, post-delete and
+//! pre-rollback hooks kept with the revision and run later, a schema, notes,
 //! a non-deterministic function) installed, upgraded with `--set`, refused with
 //! bad values, rolled back; and pushed as a Helm OCI artifact and installed by digest.
 
@@ -67,6 +68,28 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
         !names
             .iter()
             .any(|(_, n)| n.ends_with("-test") || n.ends_with("-goodbye"))
+    );
+    // Hooks of uninstall and rollback are rendered now and kept, not applied.
+    let deferred: Vec<(&str, &str)> = plan["deferredHooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["name"].as_str().unwrap(),
+                h["manifest"]["metadata"]["annotations"]["kubectl-pkg.dev/hook"]
+                    .as_str()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        deferred,
+        [
+            ("shop-shop-goodbye", "pre-delete"),
+            ("shop-shop-rewind", "pre-rollback"),
+            ("shop-shop-farewell", "post-delete"),
+        ]
     );
     let warnings = plan["warnings"].to_string();
     assert!(
@@ -214,9 +237,13 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
     assert!(error.contains("a database password is required"), "{error}");
     assert_eq!(pkg.statuses("shop", &ns).len(), 3, "nothing recorded");
 
-    // Rollback to revision 1: its objects and values again; hooks do not run.
-    pkg.run(["rollback", "shop", "1", "-n", &ns, "--yes", "--wait=false"])
-        .ok();
+    // Rollback to revision 1: its objects and values again, and its
+    // pre-rollback hook (as rendered for revision 1); other hooks do not run.
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-rewind"));
+    let rollback = pkg.run(["rollback", "shop", "1", "-n", &ns, "--yes", "--wait=false"]);
+    rollback.ok();
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-rewind")["revision"], "1");
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-before")["revision"], "3");
     let config = config_map(&pkg, &ns, "shop-shop-config");
     assert_eq!(
         (&config["greeting"], &config["replicas"]),
@@ -226,9 +253,25 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
     let history = parse_json(pkg.run(["history", "shop", "-n", &ns, "-o", "json"]).ok());
     assert_eq!(history.as_array().unwrap().len(), 4);
 
+    // Uninstall runs the pre-delete hook before deleting anything and the
+    // post-delete hook after, both kept by revision 1 and so carried by the rollback.
+    assert!(!pkg.exists(&ns, "configmap/shop-shop-goodbye"));
     let uninstall = pkg.run(["uninstall", "shop", "-n", &ns, "--yes"]);
     let out = uninstall.ok();
     assert!(!pkg.exists(&ns, "configmap/shop-shop-config"));
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-goodbye")["revision"], "1");
+    assert_eq!(config_map(&pkg, &ns, "shop-shop-farewell")["revision"], "1");
+    let steps = uninstall.stderr.clone();
+    let at = |needle: &str| {
+        steps
+            .find(needle)
+            .unwrap_or_else(|| panic!("{needle:?} not in {steps}"))
+    };
+    assert!(at("shop-shop-goodbye") < at("shop-shop-config"), "{steps}");
+    assert!(
+        at("shop-shop-farewell") > steps.rfind("shop-shop-config").unwrap(),
+        "{steps}"
+    );
     // helm.sh/resource-policy: keep.
     assert!(pkg.exists(&ns, "secret/shop-shop-token"));
     let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -702,4 +745,115 @@ fn a_failing_hook_fails_the_install_at_once_and_nothing_after_it_is_applied() {
     );
     assert!(!pkg.exists(&ns, "configmap/app"));
     assert_eq!(pkg.statuses("hooked", &ns), ["failed"]);
+}
+
+#[test]
+fn a_failing_pre_delete_hook_stops_the_uninstall_and_the_next_uninstall_runs_it_again() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("predelete");
+    let dir = pkg.work.path().join("guarded");
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::write(
+        dir.join("Chart.yaml"),
+        "apiVersion: v2\nname: guarded\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("templates/job.yaml"),
+        "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: backup\n  annotations:\n    helm.sh/hook: pre-delete\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: backup\n        image: busybox:1.36\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("templates/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: data}\n",
+    )
+    .unwrap();
+    pkg.run(["install", "./guarded", "-n", &ns, "--yes"]).ok();
+    assert!(
+        !pkg.exists(&ns, "job/backup"),
+        "a pre-delete hook waits for uninstall"
+    );
+
+    // The uninstall creates the hook Job and waits on it (no controller runs
+    // here), then the test decides how the Job ends.
+    let uninstall_until_the_job_ends = |condition: &str, previous_uid: Option<String>| {
+        let child = pkg
+            .command([
+                "uninstall",
+                "guarded",
+                "-n",
+                &ns,
+                "--yes",
+                "--timeout",
+                "3m",
+            ])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let uid = loop {
+            let job = pkg.kubectl([
+                "get",
+                "job",
+                "backup",
+                "-n",
+                &ns,
+                "-o",
+                "jsonpath={.metadata.uid}",
+            ]);
+            if job.code == 0 && !job.stdout.is_empty() && Some(&job.stdout) != previous_uid.as_ref()
+            {
+                break job.stdout;
+            }
+            assert!(
+                started.elapsed().as_secs() < 60,
+                "the hook Job was not created"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        assert!(
+            pkg.exists(&ns, "configmap/data"),
+            "nothing is deleted before the pre-delete hook"
+        );
+        let status = format!(
+            r#"{{"status":{{"conditions":[{{"type":"{condition}","status":"True","reason":"Test","message":"the test says {condition}"}}]}}}}"#
+        );
+        pkg.kubectl([
+            "patch",
+            "job",
+            "backup",
+            "-n",
+            &ns,
+            "--subresource=status",
+            "--type=merge",
+            "-p",
+            &status,
+        ])
+        .ok();
+        (child.wait_with_output().unwrap(), uid)
+    };
+
+    let (failed, uid) = uninstall_until_the_job_ends("Failed", None);
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("failed: Test: the test says Failed"),
+        "{stderr}"
+    );
+    assert!(
+        pkg.exists(&ns, "configmap/data"),
+        "the release keeps its objects"
+    );
+    assert_eq!(pkg.statuses("guarded", &ns), ["deployed", "failed"]);
+
+    // The next uninstall runs the hook again (a new Job) and, once it completes, deletes the release.
+    let (done, _) = uninstall_until_the_job_ends("Complete", Some(uid));
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(0), "{stderr}");
+    assert!(!pkg.exists(&ns, "configmap/data"));
+    assert_eq!(
+        pkg.statuses("guarded", &ns),
+        ["superseded", "failed", "uninstalled"]
+    );
 }

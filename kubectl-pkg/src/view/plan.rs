@@ -117,6 +117,24 @@ pub fn render(plan: &Plan) -> String {
         ]);
     }
     let _ = writeln!(out, "{table}");
+    if !plan.deferred_hooks.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nHooks kept for uninstall and rollback ({}, not applied now):",
+            plan.deferred_hooks.len()
+        );
+        let mut table = view::table();
+        table.set_header(["EVENTS", "KIND", "NAMESPACE", "NAME"]);
+        for hook in &plan.deferred_hooks {
+            table.add_row([
+                hook.events().collect::<Vec<_>>().join(","),
+                hook.kind.clone(),
+                hook.namespace.clone().unwrap_or_else(|| "-".into()),
+                hook.name.clone(),
+            ]);
+        }
+        let _ = writeln!(out, "{table}");
+    }
     for object in plan.objects.iter().filter(|o| o.diff.is_some()) {
         let _ = writeln!(
             out,

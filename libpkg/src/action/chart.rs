@@ -89,6 +89,7 @@ pub(super) fn render_package(
     Ok(Rendered {
         prepared: Prepared {
             documents: rendered.documents,
+            deferred_hooks: rendered.deferred_hooks,
             other_namespaces: chart_namespaces(chart),
             bundle: None,
             values: Some(values),

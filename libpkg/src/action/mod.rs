@@ -17,6 +17,7 @@ use crate::cluster::{ClusterError, Discovery};
 use std::collections::BTreeSet;
 
 use crate::helm::engine::Lookup;
+use crate::helm::hooks::HookEvent;
 use crate::object::{Object, ObjectKey};
 use crate::plan::{Action, HashMismatch, Operation, Plan, PlannedObject, ReleaseTarget};
 use crate::release::{LockError, Record, ReleaseError, ReleaseStore, Status};
@@ -250,6 +251,22 @@ pub fn kept_objects(plan: &Plan) -> Vec<Object> {
         .collect()
 }
 
+/// The hooks a stored plan kept for a later operation whose events are `pre`
+/// and `post`, each marked with the one event it runs as (a hook of both runs
+/// once, as `pre`, which the plan that kept it warned of).
+fn deferred_hooks_for(plan: &Plan, pre: HookEvent, post: HookEvent) -> Vec<Object> {
+    plan.deferred_hooks
+        .iter()
+        .filter_map(|hook| {
+            let events: Vec<&str> = hook.events().collect();
+            [pre, post]
+                .into_iter()
+                .find(|event| events.contains(&event.as_str()))
+                .map(|event| hook.to_object_for(event.as_str()))
+        })
+        .collect()
+}
+
 /// The currently deployed revision of a release.
 pub async fn deployed(
     store: &ReleaseStore,
@@ -329,6 +346,18 @@ async fn next_revision(
         .map_or(1, |s| s.revision + 1))
 }
 
+/// A package rendered against the cluster.
+struct RenderedOnline {
+    /// The objects, in apply order.
+    objects: Vec<Object>,
+    /// A chart's hooks for later operations on the revision.
+    deferred_hooks: Vec<Object>,
+    /// What the cluster serves, for the kinds rendered and those of `previous`.
+    discovery: Discovery,
+    /// What the plan records besides the objects (values, notes, warnings…).
+    rendered: chart::Rendered,
+}
+
 /// Renders a fetched package against the cluster's discovery: a chart with
 /// its values and the cluster's capabilities, any other format with its
 /// configuration (`config`); also returns what the plan records about it.
@@ -338,7 +367,7 @@ async fn render_online(
     config: &std::collections::BTreeMap<String, String>,
     target: &chart::Target<'_>,
     previous: &[Object],
-) -> Result<(Vec<Object>, Discovery, chart::Rendered), PlanError> {
+) -> Result<RenderedOnline, PlanError> {
     let (release, namespace) = (target.release, target.namespace);
     let cert_manager = match &fetched.package.bundle {
         Some(bundle) if !bundle.csv.spec.webhook_definitions.is_empty() => cluster
@@ -366,8 +395,10 @@ async fn render_online(
         lookup.as_mut().map(|l| l as &mut Lookup<'_>),
     )?;
     let documents = std::mem::take(&mut rendered.prepared.documents);
+    let deferred_hooks = std::mem::take(&mut rendered.prepared.deferred_hooks);
     let api_versions = documents
         .iter()
+        .chain(&deferred_hooks)
         .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str()))
         .chain(previous.iter().map(|o| o.api_version.as_str()));
     let groups = crate::cluster::discovery::groups_of(api_versions);
@@ -378,7 +409,8 @@ async fn render_online(
         namespace,
         other_namespaces: &rendered.prepared.other_namespaces,
     };
-    let objects = render::render(documents, &target, &discovery).map_err(|error| match error {
+    let unknown_kind_hint = |error| {
+        match error {
         RenderError::UnknownKind { location, api_version, kind, .. } => RenderError::UnknownKind {
             location,
             api_version,
@@ -386,8 +418,17 @@ async fn render_online(
             hint: "the cluster does not serve it and no CustomResourceDefinition in the package defines it".to_string(),
         },
         other => other,
-    })?;
-    Ok((objects, discovery, rendered))
+    }
+    };
+    let objects = render::render(documents, &target, &discovery).map_err(unknown_kind_hint)?;
+    let deferred_hooks = prepare::render_deferred_hooks(deferred_hooks, &target, &discovery)
+        .map_err(unknown_kind_hint)?;
+    Ok(RenderedOnline {
+        objects,
+        deferred_hooks,
+        discovery,
+        rendered,
+    })
 }
 
 /// cert-manager's API group: its presence is what webhooks of OLM bundles need.
@@ -449,8 +490,12 @@ pub async fn plan_install(
         namespace: &namespace,
         upgrade: None,
     };
-    let (mut objects, discovery, rendered) =
-        render_online(cluster, fetched, &fetched.source.config, &target, &previous).await?;
+    let RenderedOnline {
+        mut objects,
+        deferred_hooks,
+        discovery,
+        rendered,
+    } = render_online(cluster, fetched, &fetched.source.config, &target, &previous).await?;
     let has_namespace = objects
         .iter()
         .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == namespace);
@@ -481,6 +526,7 @@ pub async fn plan_install(
         notes: rendered.notes,
         warnings: rendered.warnings,
         objects,
+        deferred_hooks,
         previous,
         declared: fetched.package.metadata.permissions.clone(),
         adopt: options.adopt,
@@ -514,8 +560,12 @@ pub async fn plan_upgrade(
         namespace: &namespace,
         upgrade: Some((revision, current.plan.values.as_ref())),
     };
-    let (objects, discovery, rendered) =
-        render_online(cluster, fetched, &config, &target, &previous).await?;
+    let RenderedOnline {
+        objects,
+        deferred_hooks,
+        discovery,
+        rendered,
+    } = render_online(cluster, fetched, &config, &target, &previous).await?;
     let desired = Desired {
         operation: Operation::Upgrade,
         release: ReleaseTarget {
@@ -528,6 +578,7 @@ pub async fn plan_upgrade(
         notes: rendered.notes,
         warnings: rendered.warnings,
         objects,
+        deferred_hooks,
         previous,
         declared: fetched.package.metadata.permissions.clone(),
         adopt,
@@ -578,7 +629,14 @@ pub async fn plan_rollback(
         });
     }
     let record = store.load(&namespace, release, target).await?;
-    let objects = kept_objects(&record.plan);
+    let mut objects = kept_objects(&record.plan);
+    // As Helm does, the revision rolled back to brings its own rollback hooks.
+    objects.extend(deferred_hooks_for(
+        &record.plan,
+        HookEvent::PreRollback,
+        HookEvent::PostRollback,
+    ));
+    render::sort_for_apply(&mut objects);
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let mut discovery = cluster
         .discover(&online::discover_for(objects.iter().chain(&previous)))
@@ -596,6 +654,12 @@ pub async fn plan_rollback(
         notes: None,
         warnings: Vec::new(),
         objects,
+        deferred_hooks: record
+            .plan
+            .deferred_hooks
+            .iter()
+            .map(|h| h.to_object())
+            .collect(),
         previous,
         declared: record.plan.permissions.declared.clone(),
         adopt: false,
@@ -603,7 +667,8 @@ pub async fn plan_rollback(
     online::plan(cluster, &discovery, desired).await
 }
 
-/// Plans deleting every object of a release's deployed revision.
+/// Plans deleting every object of a release's deployed revision, between the
+/// `pre-delete` and `post-delete` hooks that revision kept.
 pub async fn plan_uninstall(
     cluster: &Cluster,
     store: &ReleaseStore,
@@ -612,7 +677,11 @@ pub async fn plan_uninstall(
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
-    let discovery = cluster.discover(&online::discover_for(&previous)).await?;
+    let mut hooks = deferred_hooks_for(&current.plan, HookEvent::PreDelete, HookEvent::PostDelete);
+    render::sort_for_apply(&mut hooks);
+    let discovery = cluster
+        .discover(&online::discover_for(previous.iter().chain(&hooks)))
+        .await?;
     let desired = Desired {
         operation: Operation::Uninstall,
         release: ReleaseTarget {
@@ -624,7 +693,8 @@ pub async fn plan_uninstall(
         values: None,
         notes: None,
         warnings: Vec::new(),
-        objects: Vec::new(),
+        objects: hooks,
+        deferred_hooks: Vec::new(),
         previous,
         declared: Vec::new(),
         adopt: false,

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use super::prepare::render_deferred_hooks;
 use super::{PlanError, chart};
 use crate::helm::render::Capabilities;
 use crate::package::Package;
@@ -87,6 +88,7 @@ pub fn plan_offline(
         other_namespaces: &prepared.other_namespaces,
     };
     let objects = render::render(prepared.documents, &target, &scopes)?;
+    let deferred_hooks = render_deferred_hooks(prepared.deferred_hooks, &target, &scopes)?;
     let permissions = permissions::analyze(&objects, &package.metadata.permissions);
     let package_info = package_info(package, source, prepared.bundle);
     let images = permissions::images_with(&objects, related_images(&package_info));
@@ -124,6 +126,7 @@ pub fn plan_offline(
         values: prepared.values,
         notes: rendered.notes,
         objects: planned,
+        deferred_hooks: deferred_hooks.into_iter().map(Into::into).collect(),
         permissions,
         images,
         warnings,

@@ -36,8 +36,10 @@ pub struct Desired {
     pub notes: Option<String>,
     /// Warnings from rendering.
     pub warnings: Vec<String>,
-    /// The objects, rendered, in apply order (empty for uninstall).
+    /// The objects, rendered, in apply order (for uninstall: its hooks only).
     pub objects: Vec<Object>,
+    /// A chart's hooks for later operations on the revision (the plan's `deferredHooks`).
+    pub deferred_hooks: Vec<Object>,
     /// Objects of the current revision, pruned when `objects` no longer has them.
     pub previous: Vec<Object>,
     /// Permissions the package declares.
@@ -614,6 +616,7 @@ fn assemble(
         values: desired.values,
         notes: desired.notes,
         objects,
+        deferred_hooks: desired.deferred_hooks.into_iter().map(Into::into).collect(),
         permissions: analysis,
         images,
         warnings,

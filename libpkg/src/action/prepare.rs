@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::PlanError;
+use crate::object::Object;
 use crate::olm::ConvertOptions;
 use crate::package::Package;
 use crate::plan::BundleInfo;
-use crate::render::{self, Location};
+use crate::render::{self, Location, RenderError, RenderTarget, ScopeResolver};
 
 /// The configuration keys a `registry+v1` bundle takes.
 pub const REGISTRY_V1_CONFIG_KEYS: [&str; 1] = ["watchNamespace"];
@@ -23,6 +24,9 @@ pub const REGISTRY_V1_CONFIG_KEYS: [&str; 1] = ["watchNamespace"];
 pub(crate) struct Prepared {
     /// The documents, with where each comes from.
     pub documents: Vec<(Location, Value)>,
+    /// A chart's hooks for later operations on the revision (the plan's
+    /// `deferredHooks`); empty for other formats.
+    pub deferred_hooks: Vec<(Location, Value)>,
     /// Namespaces besides the release's that objects may name.
     pub other_namespaces: Vec<String>,
     /// For a bundle: what the plan records about it.
@@ -57,6 +61,7 @@ pub(crate) fn prepare(
         }
         return Ok(Prepared {
             documents: render::parse_documents(package)?,
+            deferred_hooks: Vec::new(),
             other_namespaces: package.metadata.namespaces.clone(),
             bundle: None,
             values: None,
@@ -96,6 +101,7 @@ pub(crate) fn prepare(
     related_images.dedup();
     Ok(Prepared {
         documents: converted.objects,
+        deferred_hooks: Vec::new(),
         other_namespaces,
         bundle: Some(BundleInfo {
             package: bundle.package_name.clone(),
@@ -107,6 +113,19 @@ pub(crate) fn prepare(
         }),
         values,
     })
+}
+
+/// Renders a chart's deferred hooks as its objects are rendered (release
+/// labels, namespace rules, apply order); there are none for other formats.
+pub(crate) fn render_deferred_hooks(
+    documents: Vec<(Location, Value)>,
+    target: &RenderTarget<'_>,
+    scopes: &dyn ScopeResolver,
+) -> Result<Vec<Object>, RenderError> {
+    if documents.is_empty() {
+        return Ok(Vec::new());
+    }
+    render::render(documents, target, scopes)
 }
 
 /// The configuration recorded in a plan's `values`, back as key-value pairs

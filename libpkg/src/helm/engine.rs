@@ -30,6 +30,9 @@ use crate::yaml::YamlLimits;
 pub struct RenderedChart {
     /// The documents: CRDs, manifests and this operation's hooks.
     pub documents: Vec<(Location, serde_json::Value)>,
+    /// Hooks of later operations on the revision (uninstall, rollback to it),
+    /// marked with their events; see [`super::output::DEFERRED_EVENTS`].
+    pub deferred_hooks: Vec<(Location, serde_json::Value)>,
     /// The top chart's rendered `NOTES.txt` (`None` when it has none or it
     /// renders to nothing but white space).
     pub notes: Option<String>,
@@ -166,6 +169,7 @@ pub fn render_chart(
     warnings.extend(split.warnings);
     Ok(RenderedChart {
         documents: split.documents,
+        deferred_hooks: split.deferred_hooks,
         notes,
         warnings,
     })

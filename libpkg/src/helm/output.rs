@@ -6,11 +6,14 @@
 //!
 //! Hooks of the operation being planned (`pre-install`/`post-install` for an
 //! install, `pre-upgrade`/`post-upgrade` for an upgrade) stay in the plan,
-//! marked with [`HOOK_ANNOTATION`] naming the
-//! event they run as, which puts them in the pre- or post-hook phase. Test
-//! hooks and hooks of other events (`pre-delete`, `post-rollback`, …) are left
-//! out, each with a warning, since kubectl-pkg does not run them; so are
-//! objects naming an unknown event, as Helm drops them.
+//! marked with [`HOOK_ANNOTATION`] naming the event they run as, which puts
+//! them in the pre- or post-hook phase. Hooks of the operations that later
+//! act on the revision without rendering it again (`pre-delete`/`post-delete`
+//! for `uninstall`, `pre-rollback`/`post-rollback` for a rollback to it) are
+//! set aside, marked with those events, for the plan's deferred hooks: Helm
+//! keeps a release's hooks in the release for the same reason. Test hooks are
+//! left out with a warning (kubectl-pkg has no `test` command); so are objects
+//! naming an unknown event, as Helm drops them.
 
 use serde_json::Value;
 
@@ -37,11 +40,24 @@ impl HookOperation {
     }
 }
 
+/// The events of the operations that act on a revision later, from what it
+/// recorded: `uninstall` and a rollback to it. Their hooks are rendered with
+/// the revision and kept in its plan.
+pub const DEFERRED_EVENTS: [HookEvent; 4] = [
+    HookEvent::PreDelete,
+    HookEvent::PostDelete,
+    HookEvent::PreRollback,
+    HookEvent::PostRollback,
+];
+
 /// The documents of a rendered chart, and what was left out.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChartDocuments {
     /// CRDs from `crds/` first, then every template's documents, in template order.
     pub documents: Vec<(Location, Value)>,
+    /// Hooks of [`DEFERRED_EVENTS`], each marked with the comma-separated
+    /// deferred events it runs on, in template order.
+    pub deferred_hooks: Vec<(Location, Value)>,
     /// Hooks left out, unknown delete policies.
     pub warnings: Vec<String>,
 }
@@ -66,6 +82,7 @@ pub fn documents(
     let crd_files: Vec<&str> = crds.iter().map(|(p, _)| p.as_str()).collect();
     let mut warnings = Vec::new();
     let mut documents = Vec::new();
+    let mut deferred_hooks = Vec::new();
     for (location, mut value) in parse_texts(texts, limits)? {
         // crds/ objects are applied as they are: Helm reads no hooks there.
         if crd_count > 0 && crd_files.contains(&location.file.as_str()) {
@@ -93,16 +110,17 @@ pub fn documents(
                 shown()
             )),
             HookClass::Hook(hook) => {
-                let Some(event) = operation.events().into_iter().find(|e| hook.runs_on(*e))
-                else {
-                    let events: Vec<&str> = hook.events.iter().map(|e| e.as_str()).collect();
-                    warnings.push(format!(
-                        "{} is a {} hook: not run by this plan (kubectl-pkg runs pre/post-install and pre/post-upgrade hooks)",
-                        shown(),
-                        events.join(",")
-                    ));
+                let now = operation.events().into_iter().find(|e| hook.runs_on(*e));
+                let later: Vec<&str> = DEFERRED_EVENTS
+                    .into_iter()
+                    .filter(|e| hook.runs_on(*e))
+                    .map(HookEvent::as_str)
+                    .collect();
+                if now.is_none() && later.is_empty() {
+                    // Another operation's hook (pre-upgrade on install…): Helm
+                    // does not run it either, and renders it again for that operation.
                     continue;
-                };
+                }
                 for policy in &hook.delete_policies {
                     if let DeletePolicy::Other(name) = policy {
                         warnings.push(format!(
@@ -111,19 +129,35 @@ pub fn documents(
                         ));
                     }
                 }
-                mark_hook(&mut value, event);
-                documents.push((location, value));
+                for (pre, post) in [("pre-delete", "post-delete"), ("pre-rollback", "post-rollback")] {
+                    if later.contains(&pre) && later.contains(&post) {
+                        warnings.push(format!(
+                            "{} is both a {pre} and a {post} hook: kubectl-pkg runs it once, as {pre}",
+                            shown()
+                        ));
+                    }
+                }
+                if !later.is_empty() {
+                    let mut deferred = value.clone();
+                    mark_hook(&mut deferred, &later.join(","));
+                    deferred_hooks.push((location.clone(), deferred));
+                }
+                if let Some(event) = now {
+                    mark_hook(&mut value, event.as_str());
+                    documents.push((location, value));
+                }
             }
         }
     }
     Ok(ChartDocuments {
         documents,
+        deferred_hooks,
         warnings,
     })
 }
 
-/// Adds the [`HOOK_ANNOTATION`] naming the event a hook runs as.
-fn mark_hook(object: &mut Value, event: HookEvent) {
+/// Sets the [`HOOK_ANNOTATION`] naming the event(s) a hook runs as.
+pub fn mark_hook(object: &mut Value, events: &str) {
     let Some(metadata) = object.get_mut("metadata").and_then(Value::as_object_mut) else {
         return;
     };
@@ -131,7 +165,7 @@ fn mark_hook(object: &mut Value, event: HookEvent) {
         .entry("annotations")
         .or_insert_with(|| Value::Object(Default::default()));
     if let Some(annotations) = annotations.as_object_mut() {
-        annotations.insert(HOOK_ANNOTATION.to_string(), event.as_str().into());
+        annotations.insert(HOOK_ANNOTATION.to_string(), events.into());
     }
 }
 
@@ -244,10 +278,19 @@ metadata:
             ),
             "{warnings}"
         );
-        assert!(
-            warnings.contains("Job cleanup") && warnings.contains("pre-delete hook"),
-            "{warnings}"
-        );
+        // The pre-delete hook is set aside for uninstall, marked with its event.
+        let deferred: Vec<(&str, &Value)> = install
+            .deferred_hooks
+            .iter()
+            .map(|(_, v)| {
+                (
+                    v["metadata"]["name"].as_str().unwrap(),
+                    &v["metadata"]["annotations"][HOOK_ANNOTATION],
+                )
+            })
+            .collect();
+        assert_eq!(deferred, [("cleanup", &json!("pre-delete"))]);
+        assert!(!warnings.contains("Job cleanup"), "{warnings}");
         assert!(
             warnings.contains("unknown hook delete policy \"sometimes\""),
             "{warnings}"
@@ -264,6 +307,35 @@ metadata:
         assert_eq!(
             upgrade.documents[0].1["metadata"]["annotations"][HOOK_ANNOTATION],
             "pre-upgrade"
+        );
+        assert_eq!(upgrade.deferred_hooks.len(), 1);
+    }
+
+    #[test]
+    fn a_hook_of_now_and_later_is_in_both_lists() {
+        let outputs = out(&[(
+            "app/templates/both.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: both\n  annotations: {helm.sh/hook: \"post-install,post-rollback,pre-rollback,pre-delete\"}\n",
+        )]);
+        let install =
+            documents(&[], &outputs, HookOperation::Install, YamlLimits::default()).unwrap();
+        assert_eq!(
+            install.documents[0].1["metadata"]["annotations"][HOOK_ANNOTATION],
+            "post-install"
+        );
+        assert_eq!(
+            install.deferred_hooks[0].1["metadata"]["annotations"][HOOK_ANNOTATION],
+            "pre-delete,pre-rollback,post-rollback"
+        );
+        let warnings = install.warnings.join("\n");
+        assert!(
+            warnings.contains("both a pre-rollback and a post-rollback hook: kubectl-pkg runs it once, as pre-rollback"),
+            "{warnings}"
+        );
+        // The original annotation is left as the chart wrote it.
+        assert_eq!(
+            install.deferred_hooks[0].1["metadata"]["annotations"]["helm.sh/hook"],
+            "post-install,post-rollback,pre-rollback,pre-delete"
         );
     }
 
