@@ -103,7 +103,9 @@ pub(crate) fn sprintf(format: &str, args: &[Value]) -> String {
         if i < b.len() && b[i] == b'*' {
             i += 1;
             match args.get(argn) {
-                Some(Value::Int(n)) | Some(Value::Int64(n)) => {
+                Some(Value::Int(n)) | Some(Value::Int64(n))
+                    if n.unsigned_abs() <= TOO_LARGE as u64 =>
+                {
                     let n = *n;
                     if n < 0 {
                         spec.minus = true;
@@ -129,7 +131,9 @@ pub(crate) fn sprintf(format: &str, args: &[Value]) -> String {
             if i < b.len() && b[i] == b'*' {
                 i += 1;
                 match args.get(argn) {
-                    Some(Value::Int(n)) | Some(Value::Int64(n)) if *n >= 0 => {
+                    Some(Value::Int(n)) | Some(Value::Int64(n))
+                        if *n >= 0 && *n as u64 <= TOO_LARGE as u64 =>
+                    {
                         spec.prec = Some(*n as usize)
                     }
                     _ => out.push_str("%!(BADPREC)"),
@@ -217,16 +221,26 @@ fn arg_number(b: &[u8], i: &mut usize, nargs: usize, current: usize) -> (usize, 
     (n - 1, true)
 }
 
+/// Go's `parsenum`: a width or precision; a number grown past [`TOO_LARGE`]
+/// before its last digit is no number, and ends the format (`%!(NOVERB)`).
 fn parse_num(b: &[u8], i: &mut usize) -> Option<usize> {
-    let start = *i;
+    let mut num: usize = 0;
+    let mut found = false;
     while *i < b.len() && b[*i].is_ascii_digit() {
+        if num > TOO_LARGE {
+            *i = b.len();
+            return None;
+        }
+        num = num * 10 + usize::from(b[*i] - b'0');
+        found = true;
         *i += 1;
     }
-    if *i == start {
-        return None;
-    }
-    std::str::from_utf8(&b[start..*i]).ok()?.parse().ok()
+    found.then_some(num)
 }
+
+/// Go's `tooLarge` bound on widths and precisions (so a format cannot ask
+/// for a gigabyte of padding).
+const TOO_LARGE: usize = 1_000_000;
 
 /// Pads to the width with spaces (or zeros when asked and allowed).
 fn pad(s: String, spec: &Spec, zero_ok: bool) -> String {
@@ -558,7 +572,9 @@ fn decimal_digits(f: f64, sig: Option<usize>) -> (String, i32) {
     }
     let s = match sig {
         None => format!("{:e}", f.abs()),
-        Some(p) => format!("{:.*e}", p.max(1) - 1, f.abs()),
+        // A float64 has at most 767 significant decimal digits, so rounding to
+        // more changes nothing (and Rust's format precision stops at 65535).
+        Some(p) => format!("{:.*e}", p.clamp(1, 800) - 1, f.abs()),
     };
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
@@ -617,6 +633,15 @@ fn fmt_f(digits: &str, dp: i32, prec: usize) -> String {
     out
 }
 
+/// `f` with `prec` decimals, exactly. A float64 has at most 1074 decimals, so
+/// beyond 1100 the digits are zeros (and Rust's format precision stops at 65535).
+fn fixed(f: f64, prec: usize) -> String {
+    const EXACT: usize = 1100;
+    let mut text = format!("{:.*}", prec.min(EXACT), f);
+    text.extend(std::iter::repeat_n('0', prec.saturating_sub(EXACT)));
+    text
+}
+
 /// strconv.FormatFloat(f, 'g', prec, 64) without the sign.
 fn format_g(f: f64, prec: Option<usize>, upper: bool) -> String {
     let (digits, dp) = decimal_digits(f, prec);
@@ -662,7 +687,7 @@ fn fmt_float(f: f64, verb: char, spec: &Spec) -> Option<String> {
                 let (digits, dp) = decimal_digits(f, Some(p + 1));
                 fmt_e(&digits, dp, p, verb == 'E')
             }
-            'f' | 'F' => format!("{:.*}", spec.prec.unwrap_or(6), f.abs()),
+            'f' | 'F' => fixed(f.abs(), spec.prec.unwrap_or(6)),
             'x' | 'X' => hex_float(f.abs(), spec.prec, verb == 'X'),
             _ => return None,
         }
