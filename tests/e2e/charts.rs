@@ -857,3 +857,44 @@ fn a_failing_pre_delete_hook_stops_the_uninstall_and_the_next_uninstall_runs_it_
         ["superseded", "failed", "uninstalled"]
     );
 }
+
+#[test]
+fn a_runaway_template_fails_fast_naming_its_file_and_nothing_is_applied() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("runaway");
+    let dir = pkg.work.path().join("runaway");
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::write(
+        dir.join("Chart.yaml"),
+        "apiVersion: v2\nname: runaway\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("templates/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: fine}\n",
+    )
+    .unwrap();
+    // Hours of work in Go; a doubling string would take all memory.
+    for (name, template) in [
+        (
+            "loop.yaml",
+            "# a comment\n{{ range until 1000000 }}{{ range until 1000 }}{{ end }}{{ end }}\n",
+        ),
+        (
+            "loop.yaml",
+            "# a comment\n{{ $s := \"x\" }}{{ range until 64 }}{{ $s = print $s $s }}{{ end }}\n",
+        ),
+    ] {
+        std::fs::write(dir.join("templates").join(name), template).unwrap();
+        let install = pkg.run(["install", "./runaway", "-n", &ns, "--yes"]);
+        let error = install.fails(1);
+        assert!(
+            error.contains("runaway/templates/loop.yaml:2:")
+                && error.contains("kubectl-pkg's rendering limit"),
+            "{error}"
+        );
+        let history = pkg.run(["history", "runaway", "-n", &ns]);
+        assert!(history.fails(1).contains("not found"), "nothing recorded");
+        assert!(!pkg.exists(&ns, "configmap/fine"), "nothing applied");
+    }
+}

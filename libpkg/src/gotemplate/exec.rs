@@ -26,6 +26,20 @@ use super::value::{Elem, Value};
 /// one name); charts never come close.
 pub(crate) const MAX_DEPTH: usize = 200;
 
+/// The most steps (commands evaluated, `range` iterations) one execution
+/// takes before it stops with an error: a template that loops for ever, or
+/// for hours, fails in seconds instead. Go has no such bound; real charts
+/// take a few thousand steps per template.
+pub const MAX_STEPS: u64 = 10_000_000;
+
+/// The largest output, and the largest string value, one execution builds
+/// (64 MiB): a template that doubles a string in a loop or repeats one a
+/// billion times fails instead of exhausting memory. Go has no such bound.
+pub const MAX_BYTES: usize = 64 << 20;
+
+/// The longest list `until`, `untilStep` and `seq` build (about a million).
+pub const MAX_LIST: usize = 1 << 20;
+
 /// The non-local exits of a walk: `{{break}}`, `{{continue}}` and errors.
 #[derive(Debug)]
 pub(crate) enum Flow {
@@ -49,6 +63,8 @@ pub(crate) struct Exec<'h> {
     pub(crate) strict: bool,
     pub(crate) depth: usize,
     pub(crate) include_counts: HashMap<String, usize>,
+    /// Steps taken so far; see [`MAX_STEPS`].
+    pub(crate) steps: u64,
 }
 
 /// Where an error happened: a byte offset and the node's text.
@@ -100,6 +116,67 @@ impl Exec<'_> {
         ))
     }
 
+    /// Counts one step, and checks the budgets: [`MAX_STEPS`] and, for `out`
+    /// (the output so far), [`MAX_BYTES`].
+    fn step(&mut self, f: &Frame, pos: usize, context: &dyn Display, out: Option<&str>) -> R<()> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(self.error(
+                f,
+                pos,
+                context,
+                format_args!(
+                    "the template takes more than {MAX_STEPS} steps (kubectl-pkg's rendering limit)"
+                ),
+            ));
+        }
+        if let Some(out) = out
+            && out.len() > MAX_BYTES
+        {
+            return Err(self.error(
+                f,
+                pos,
+                context,
+                format_args!(
+                    "the template's output exceeds {} MiB (kubectl-pkg's rendering limit)",
+                    MAX_BYTES >> 20
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks, before they are printed or encoded, that `values` would not
+    /// write more than [`MAX_BYTES`]: a list holding one large string a
+    /// million times is small in memory and huge in print. The values looked
+    /// at count as steps.
+    fn check_printed_size(
+        &mut self,
+        f: &Frame,
+        pos: usize,
+        context: &dyn Display,
+        values: &[Value],
+    ) -> R<()> {
+        let mut seen = 0;
+        let mut total = 0;
+        for value in values {
+            total += printed_size(value, MAX_BYTES + 1 - total.min(MAX_BYTES), &mut seen);
+        }
+        self.steps += seen;
+        if total > MAX_BYTES {
+            return Err(self.error(
+                f,
+                pos,
+                context,
+                format_args!(
+                    "the result would exceed {} MiB (kubectl-pkg's rendering limit)",
+                    MAX_BYTES >> 20
+                ),
+            ));
+        }
+        self.step(f, pos, context, None)
+    }
+
     fn walk_list(&mut self, f: &mut Frame, dot: &Value, nodes: &[Node], out: &mut String) -> R<()> {
         for n in nodes {
             self.walk(f, dot, n, out)?;
@@ -113,7 +190,11 @@ impl Exec<'_> {
             Node::Action(pipe) => {
                 let v = self.eval_pipeline(f, dot, pipe)?;
                 if pipe.decl.is_empty() {
+                    if matches!(v, Value::List(..) | Value::Map(..)) {
+                        self.check_printed_size(f, pipe.pos, pipe, std::slice::from_ref(&v))?;
+                    }
                     print_value(&v, out);
+                    self.step(f, pipe.pos, pipe, Some(out))?;
                 }
             }
             Node::If(c) | Node::With(c) => {
@@ -208,6 +289,7 @@ impl Exec<'_> {
             return Ok(());
         }
         for (index, elem) in items {
+            self.step(f, c.pos, &c.pipe, Some(out))?;
             let n = f.vars.len();
             if !c.pipe.decl.is_empty() {
                 f.vars[n - 1].1 = elem.clone();
@@ -281,6 +363,7 @@ impl Exec<'_> {
         final_: Option<Value>,
     ) -> R<Value> {
         let first = &cmd.args[0];
+        self.step(f, first.pos(), first, None)?;
         match first {
             Arg::Field { pos, idents } => {
                 return self.eval_field_chain(
@@ -635,11 +718,35 @@ impl Exec<'_> {
             let file = f.tree.parse_name.clone();
             self.host.nondeterministic(name, &file);
         }
-        (func.f)(self, f, argv).map_err(|e| match e {
+        if funcs::WRITES_ITS_ARGUMENTS.contains(&name) {
+            self.check_printed_size(f, pos, &name, &argv)?;
+        }
+        let result = (func.f)(self, f, argv).map_err(|e| match e {
             funcs::CallError::Msg(m) => {
                 self.error(f, pos, &name, format_args!("error calling {name}: {m}"))
             }
-        })
+        })?;
+        // What a function builds costs steps by its size, so a loop that
+        // grows a list or a string by copying it runs out of steps long
+        // before it runs out of memory.
+        self.steps += match &result {
+            Value::Str(text) => text.len() as u64 / 64,
+            Value::List(items, _) => items.len() as u64,
+            Value::Map(map, _) => map.borrow().len() as u64,
+            _ => 0,
+        };
+        if let Value::Str(text) = &result
+            && text.len() > MAX_BYTES
+        {
+            return Err(self.error(
+                f,
+                pos,
+                &name,
+                format_args!("error calling {name}: a string of more than {} MiB (kubectl-pkg's rendering limit)", MAX_BYTES >> 20),
+            ));
+        }
+        self.step(f, pos, &name, None)?;
+        Ok(result)
     }
 
     /// Go's validateType: can `v` be passed as a parameter of type `p`?
@@ -795,6 +902,35 @@ fn expected_word(p: Option<Param>) -> &'static str {
 }
 
 /// Prints a pipeline's value as an action does.
+/// An estimate of the bytes printing or encoding `value` writes, counted up
+/// to just past `limit` (a value held many times counts each time, as it is
+/// written each time); `seen` counts the values looked at.
+fn printed_size(value: &Value, limit: usize, seen: &mut u64) -> usize {
+    *seen += 1;
+    let mut total = 2;
+    match value {
+        Value::Str(text) => total += text.len(),
+        Value::List(items, _) => {
+            for item in items.iter() {
+                if total > limit {
+                    break;
+                }
+                total += 1 + printed_size(item, limit - total, seen);
+            }
+        }
+        Value::Map(map, _) => {
+            for (key, item) in map.borrow().iter() {
+                if total > limit {
+                    break;
+                }
+                total += 2 + key.len() + printed_size(item, limit - total, seen);
+            }
+        }
+        _ => total += 8,
+    }
+    total
+}
+
 fn print_value(v: &Value, out: &mut String) {
     match v {
         Value::Invalid => out.push_str("<no value>"),

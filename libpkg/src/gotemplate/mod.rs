@@ -33,6 +33,8 @@ mod semver;
 mod time;
 mod value;
 
+pub use exec::{MAX_BYTES, MAX_LIST, MAX_STEPS};
+
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -243,6 +245,7 @@ impl Templates {
             strict: options.strict,
             depth: 0,
             include_counts: HashMap::new(),
+            steps: 0,
         };
         ex.execute(name, data)
             .map_err(|message| TemplateError::Execute {
@@ -497,6 +500,108 @@ mod tests {
             [("randAlphaNum", "_h.tpl"), ("uuidv4", "secret.yaml")]
         );
         assert!(is_nondeterministic("lookup") && !is_nondeterministic("upper"));
+    }
+
+    fn render_error(template: &str) -> (String, std::time::Duration) {
+        let mut set = Templates::new();
+        set.add("hostile.yaml", template).unwrap();
+        let started = std::time::Instant::now();
+        let error = set
+            .render(
+                "hostile.yaml",
+                &serde_json::json!({}),
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap_err()
+            .to_string();
+        (error, started.elapsed())
+    }
+
+    #[test]
+    fn hostile_templates_fail_with_a_clear_error_instead_of_running_away() {
+        let cases = [
+            // Loops that would run for hours.
+            (
+                "{{ range until 1000000 }}{{ range until 1000000 }}{{ end }}{{ end }}",
+                "hostile.yaml:1:",
+                "more than 10000000 steps",
+            ),
+            // Quadratic growth by copying: a list grown by append.
+            (
+                "{{ $l := list }}{{ range until 1000000 }}{{ $l = append $l . }}{{ end }}",
+                "at <append>",
+                "more than 10000000 steps",
+            ),
+            // Doubling a string.
+            (
+                r#"{{ $s := "x" }}{{ range until 64 }}{{ $s = print $s $s }}{{ end }}"#,
+                "at <print>",
+                "64 MiB",
+            ),
+            // One huge allocation.
+            (r#"{{ repeat 1000000000 "x" }}"#, "at <repeat>", "64 MiB"),
+            (r#"{{ indent 100000000 "a\nb" }}"#, "at <indent>", "64 MiB"),
+            (
+                r#"{{ replace "" "0123456789" (repeat 10000000 "x") }}"#,
+                "at <replace>",
+                "64 MiB",
+            ),
+            (
+                "{{ randAlphaNum 1000000000 }}",
+                "at <randAlphaNum>",
+                "64 MiB",
+            ),
+            ("{{ until 100000000 }}", "at <until>", "more than 1048576"),
+            ("{{ seq 100000000 }}", "at <seq>", "more than 1048576"),
+            // Small in memory, huge when written: one string held many times.
+            (
+                r#"{{ $big := repeat 1000000 "x" }}{{ $l := list }}{{ range until 100 }}{{ $l = append $l $big }}{{ end }}{{ join "," $l }}"#,
+                "at <join>",
+                "would exceed 64 MiB",
+            ),
+            (
+                r#"{{ $big := repeat 1000000 "x" }}{{ $l := list }}{{ range until 100 }}{{ $l = append $l $big }}{{ end }}{{ toJson $l }}"#,
+                "at <toJson>",
+                "would exceed 64 MiB",
+            ),
+            (
+                r#"{{ $big := repeat 1000000 "x" }}{{ $l := list }}{{ range until 100 }}{{ $l = append $l $big }}{{ end }}{{ $l }}"#,
+                "hostile.yaml:1:",
+                "would exceed 64 MiB",
+            ),
+            // Output grown by a loop.
+            (
+                r#"{{ $big := repeat 1000000 "x" }}{{ range until 100 }}{{ $big }}{{ end }}"#,
+                "hostile.yaml:1:",
+                "output exceeds 64 MiB",
+            ),
+        ];
+        for (template, place, reason) in cases {
+            let (error, took) = render_error(template);
+            assert!(
+                error.contains(place) && error.contains(reason),
+                "{template}: {error}"
+            );
+            assert!(error.contains("rendering limit"), "{template}: {error}");
+            eprintln!("{took:>10.2?}  {template}");
+        }
+        // What charts do stays well inside the limits.
+        let mut set = Templates::new();
+        set.add(
+            "ok.yaml",
+            r#"{{ range $i := until 20000 }}{{ $i }}: {{ printf "%05d" $i | quote }}{{ "\n" }}{{ end }}"#,
+        )
+        .unwrap();
+        let out = set
+            .render(
+                "ok.yaml",
+                &serde_json::json!({}),
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap();
+        assert_eq!(out.lines().count(), 20000);
     }
 
     #[test]

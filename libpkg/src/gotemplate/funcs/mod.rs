@@ -171,6 +171,37 @@ pub(crate) fn names() -> Vec<&'static str> {
     v
 }
 
+/// Functions whose result holds their arguments written out in full
+/// (printed, encoded, joined or copied); their arguments' printed size is
+/// checked before they run (see the engine's `MAX_BYTES`).
+pub(crate) const WRITES_ITS_ARGUMENTS: &[&str] = &[
+    "print",
+    "printf",
+    "println",
+    "html",
+    "js",
+    "urlquery",
+    "join",
+    "cat",
+    "quote",
+    "squote",
+    "toString",
+    "toStrings",
+    "toYaml",
+    "toJson",
+    "toPrettyJson",
+    "toRawJson",
+    "mustToJson",
+    "mustToPrettyJson",
+    "mustToRawJson",
+    "toToml",
+    "b64enc",
+    "b32enc",
+    "deepCopy",
+    "mustDeepCopy",
+    "concat",
+];
+
 /// The functions whose result is not a function of their arguments: they
 /// are reported to the host when called.
 pub(crate) const NONDETERMINISTIC: &[&str] = &[

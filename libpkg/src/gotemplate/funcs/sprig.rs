@@ -18,7 +18,7 @@ use sha2::Digest as _;
 
 use super::{CallError, CallResult, Param, Table, empty, strval};
 use crate::gotemplate::encode::to_json;
-use crate::gotemplate::exec::Exec;
+use crate::gotemplate::exec::{Exec, MAX_BYTES, MAX_LIST};
 use crate::gotemplate::fmt::{float_string, go_quote, value_string};
 use crate::gotemplate::time::Time;
 use crate::gotemplate::value::{Elem, Value, go_lossy};
@@ -247,10 +247,11 @@ fn random(ex: &mut Exec<'_>, n: u64) -> u64 {
     if n == 0 { 0 } else { ex.host.random_u64() % n }
 }
 
-fn random_from(ex: &mut Exec<'_>, count: i64, alphabet: &[u8]) -> String {
-    (0..count.max(0))
+fn random_from(ex: &mut Exec<'_>, count: i64, alphabet: &[u8]) -> Result<String, CallError> {
+    check_size(count.into())?;
+    Ok((0..count.max(0))
         .map(|_| alphabet[random(ex, alphabet.len() as u64) as usize] as char)
-        .collect()
+        .collect())
 }
 
 const ALPHA: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -886,7 +887,21 @@ fn int_list(v: Vec<i64>) -> Value {
     Value::List(Rc::new(v.into_iter().map(Value::Int).collect()), Elem::Int)
 }
 
-fn until_step(start: i64, stop: i64, step: i64) -> Vec<i64> {
+fn until_step(start: i64, stop: i64, step: i64) -> Result<Vec<i64>, CallError> {
+    let count = match step {
+        0 => 0,
+        step => (i128::from(stop) - i128::from(start)) / i128::from(step),
+    };
+    if count > MAX_LIST as i128 {
+        return Err(format!(
+            "a list of {count} numbers is more than {MAX_LIST} (kubectl-pkg's rendering limit)"
+        )
+        .into());
+    }
+    Ok(until_step_unchecked(start, stop, step))
+}
+
+fn until_step_unchecked(start: i64, stop: i64, step: i64) -> Vec<i64> {
     let mut v = Vec::new();
     if stop < start {
         if step >= 0 {
@@ -1003,11 +1018,7 @@ pub(super) fn register(t: &mut Table) {
         Ok(Value::str(go_slice_bytes(st, start as usize, end as usize)))
     });
     t.add("repeat", &[Int, Str], |_, _, a| {
-        let n = int(&a[0]);
-        if n < 0 {
-            return Err("strings: negative Repeat count".into());
-        }
-        Ok(Value::str(s(&a[1]).repeat(n as usize)))
+        Ok(Value::str(go_repeat(s(&a[1]), int(&a[0]))?))
     });
     for name in ["trimall", "trimAll"] {
         t.add(name, &[Str, Str], |_, _, a| {
@@ -1055,19 +1066,20 @@ pub(super) fn register(t: &mut Table) {
         Ok(Value::str(out))
     });
     t.add("randAlphaNum", &[Int], |ex, _, a| {
-        Ok(Value::str(random_from(ex, int(&a[0]), ALNUM)))
+        Ok(Value::str(random_from(ex, int(&a[0]), ALNUM)?))
     });
     t.add("randAlpha", &[Int], |ex, _, a| {
-        Ok(Value::str(random_from(ex, int(&a[0]), ALPHA)))
+        Ok(Value::str(random_from(ex, int(&a[0]), ALPHA)?))
     });
     t.add("randNumeric", &[Int], |ex, _, a| {
-        Ok(Value::str(random_from(ex, int(&a[0]), NUMERIC)))
+        Ok(Value::str(random_from(ex, int(&a[0]), NUMERIC)?))
     });
     t.add("randAscii", &[Int], |ex, _, a| {
         let printable: Vec<u8> = (32u8..=126).collect();
-        Ok(Value::str(random_from(ex, int(&a[0]), &printable)))
+        Ok(Value::str(random_from(ex, int(&a[0]), &printable)?))
     });
     t.add("randBytes", &[Int], |ex, _, a| {
+        check_size(int(&a[0]).into())?;
         let bytes: Vec<u8> = (0..int(&a[0]).max(0))
             .map(|_| random(ex, 256) as u8)
             .collect();
@@ -1141,6 +1153,12 @@ pub(super) fn register(t: &mut Table) {
         )))
     });
     t.add("wrapWith", &[Int, Str, Str], |_, _, a| {
+        // A separator per line of the given width, and per line break already there.
+        let (text, separator) = (s(&a[2]), s(&a[1]));
+        let breaks = text.len() as i128 / i128::from(int(&a[0]).max(1))
+            + text.matches('\n').count() as i128
+            + 1;
+        check_size(text.len() as i128 + breaks * separator.len() as i128)?;
         Ok(Value::str(super::text::wrap_custom(
             s(&a[2]),
             int(&a[0]),
@@ -1271,6 +1289,7 @@ pub(super) fn register(t: &mut Table) {
         ))
     });
     t.add("indent", &[Int, Str], |_, _, a| {
+        check_indented_size(int(&a[0]), s(&a[1]))?;
         let pad = go_repeat(" ", int(&a[0]))?;
         Ok(Value::str(format!(
             "{pad}{}",
@@ -1278,6 +1297,7 @@ pub(super) fn register(t: &mut Table) {
         )))
     });
     t.add("nindent", &[Int, Str], |_, _, a| {
+        check_indented_size(int(&a[0]), s(&a[1]))?;
         let pad = go_repeat(" ", int(&a[0]))?;
         Ok(Value::str(format!(
             "\n{pad}{}",
@@ -1286,6 +1306,12 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("replace", &[Str, Str, Str], |_, _, a| {
         let (old, new, src) = (s(&a[0]), s(&a[1]), s(&a[2]));
+        let replaced = if old.is_empty() {
+            src.chars().count() + 1
+        } else {
+            src.matches(old).count()
+        };
+        check_size(src.len() as i128 + replaced as i128 * new.len() as i128)?;
         if old.is_empty() {
             // Go inserts `new` before every character and at the end.
             let mut out = String::from(new);
@@ -1339,12 +1365,12 @@ pub(super) fn register(t: &mut Table) {
             1 => {
                 let (start, end) = (1, p[0]);
                 let inc = if end < start { -1 } else { 1 };
-                until_step(start, end + inc, inc)
+                until_step(start, end + inc, inc)?
             }
             2 => {
                 let (start, end) = (p[0], p[1]);
                 let step = if end < start { -1 } else { 1 };
-                until_step(start, end + step, step)
+                until_step(start, end + step, step)?
             }
             3 => {
                 let (start, step, end) = (p[0], p[1], p[2]);
@@ -1355,7 +1381,7 @@ pub(super) fn register(t: &mut Table) {
                         return Ok(Value::str(""));
                     }
                 }
-                until_step(start, end + inc, step)
+                until_step(start, end + inc, step)?
             }
             _ => return Ok(Value::str("")),
         };
@@ -1391,10 +1417,10 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("until", &[Int], |_, _, a| {
         let c = int(&a[0]);
-        Ok(int_list(until_step(0, c, if c < 0 { -1 } else { 1 })))
+        Ok(int_list(until_step(0, c, if c < 0 { -1 } else { 1 })?))
     });
     t.add("untilStep", &[Int, Int, Int], |_, _, a| {
-        Ok(int_list(until_step(int(&a[0]), int(&a[1]), int(&a[2]))))
+        Ok(int_list(until_step(int(&a[0]), int(&a[1]), int(&a[2]))?))
     });
 
     // Arithmetic.
@@ -2025,7 +2051,26 @@ fn go_repeat(s: &str, n: i64) -> Result<String, CallError> {
     if n < 0 {
         return Err("strings: negative Repeat count".into());
     }
+    check_size(i128::from(n) * s.len() as i128)?;
     Ok(s.repeat(n as usize))
+}
+
+/// Refuses to indent `text` by `n` if that makes more than [`MAX_BYTES`].
+fn check_indented_size(n: i64, text: &str) -> Result<(), CallError> {
+    let lines = 1 + text.matches('\n').count() as i128;
+    check_size(text.len() as i128 + i128::from(n.max(0)) * lines)
+}
+
+/// Refuses to build a string of `bytes` bytes beyond [`MAX_BYTES`].
+fn check_size(bytes: i128) -> Result<(), CallError> {
+    if bytes > MAX_BYTES as i128 {
+        return Err(format!(
+            "a string of {bytes} bytes is more than {} MiB (kubectl-pkg's rendering limit)",
+            MAX_BYTES >> 20
+        )
+        .into());
+    }
+    Ok(())
 }
 
 fn now(ex: &mut Exec<'_>) -> Value {
