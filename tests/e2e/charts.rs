@@ -679,27 +679,40 @@ fn a_saved_chart_plan_applies_exactly_what_was_rendered() {
     );
 }
 
+/// Writes a chart `name` 1.0.0 with `templates` (file name, text) into the
+/// test's work directory; returns its directory.
+fn write_small_chart(pkg: &Pkg, name: &str, templates: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = pkg.work.path().join(name);
+    std::fs::create_dir_all(dir.join("templates")).unwrap();
+    std::fs::write(
+        dir.join("Chart.yaml"),
+        format!("apiVersion: v2\nname: {name}\nversion: 1.0.0\n"),
+    )
+    .unwrap();
+    for (file, text) in templates {
+        std::fs::write(dir.join("templates").join(file), text).unwrap();
+    }
+    dir
+}
+
 #[test]
 fn a_failing_hook_fails_the_install_at_once_and_nothing_after_it_is_applied() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("charthook");
-    let dir = pkg.work.path().join("hooked");
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::write(
-        dir.join("Chart.yaml"),
-        "apiVersion: v2\nname: hooked\nversion: 1.0.0\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("templates/job.yaml"),
-        "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  annotations:\n    helm.sh/hook: pre-install\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: migrate\n        image: busybox:1.36\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("templates/cm.yaml"),
-        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n",
-    )
-    .unwrap();
+    write_small_chart(
+        &pkg,
+        "hooked",
+        &[
+            (
+                "job.yaml",
+                "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n  annotations:\n    helm.sh/hook: pre-install\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: migrate\n        image: busybox:1.36\n",
+            ),
+            (
+                "cm.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n",
+            ),
+        ],
+    );
     let child = pkg
         .command(["install", "./hooked", "-n", &ns, "--yes", "--timeout", "3m"])
         .stdout(std::process::Stdio::piped())
@@ -751,23 +764,20 @@ fn a_failing_hook_fails_the_install_at_once_and_nothing_after_it_is_applied() {
 fn a_failing_pre_delete_hook_stops_the_uninstall_and_the_next_uninstall_runs_it_again() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("predelete");
-    let dir = pkg.work.path().join("guarded");
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::write(
-        dir.join("Chart.yaml"),
-        "apiVersion: v2\nname: guarded\nversion: 1.0.0\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("templates/job.yaml"),
-        "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: backup\n  annotations:\n    helm.sh/hook: pre-delete\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: backup\n        image: busybox:1.36\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("templates/cm.yaml"),
-        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: data}\n",
-    )
-    .unwrap();
+    write_small_chart(
+        &pkg,
+        "guarded",
+        &[
+            (
+                "job.yaml",
+                "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: backup\n  annotations:\n    helm.sh/hook: pre-delete\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: backup\n        image: busybox:1.36\n",
+            ),
+            (
+                "cm.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: data}\n",
+            ),
+        ],
+    );
     pkg.run(["install", "./guarded", "-n", &ns, "--yes"]).ok();
     assert!(
         !pkg.exists(&ns, "job/backup"),
@@ -862,18 +872,14 @@ fn a_failing_pre_delete_hook_stops_the_uninstall_and_the_next_uninstall_runs_it_
 fn a_runaway_template_fails_fast_naming_its_file_and_nothing_is_applied() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("runaway");
-    let dir = pkg.work.path().join("runaway");
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::write(
-        dir.join("Chart.yaml"),
-        "apiVersion: v2\nname: runaway\nversion: 1.0.0\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("templates/cm.yaml"),
-        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: fine}\n",
-    )
-    .unwrap();
+    let dir = write_small_chart(
+        &pkg,
+        "runaway",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: fine}\n",
+        )],
+    );
     // Hours of work in Go; a doubling string would take all memory.
     for (name, template) in [
         (
