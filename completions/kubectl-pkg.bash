@@ -640,7 +640,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-f -y -n -o -h --version --devel --channel --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --no-hooks --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1144,7 +1144,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__rollback)
-            opts="-y -n -o -h --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1452,7 +1452,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__uninstall)
-            opts="-y -n -o -h --purge --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-y -n -o -h --purge --no-hooks --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1518,7 +1518,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__upgrade)
-            opts="-f -y -n -o -h --version --devel --channel --force-upgrade --adopt --config --values --set --set-string --set-file --set-json --set-literal --reuse-values --reset-values --reset-then-reuse-values --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-f -y -n -o -h --version --devel --channel --force-upgrade --adopt --config --values --set --set-string --set-file --set-json --set-literal --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

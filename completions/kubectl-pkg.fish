@@ -82,6 +82,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l deve
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l offline -d 'Plan without a cluster: no diff, no access check (needs --dry-run)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s y -l yes -d 'Apply without asking'
@@ -119,6 +120,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adop
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reuse-values -d 'Charts: the deployed revision\'s values with the new ones over them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reset-values -d 'Charts: only the new values (without any, the deployed revision\'s are kept)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reset-then-reuse-values -d 'Charts: the chart\'s new defaults, the deployed revision\'s values, then the new ones'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s y -l yes -d 'Apply without asking'
@@ -141,6 +143,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l reg
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s y -l yes -d 'Apply without asking'
@@ -164,6 +167,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l co
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s y -l yes -d 'Apply without asking'

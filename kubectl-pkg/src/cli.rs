@@ -184,6 +184,25 @@ pub struct ConfigArgs {
     pub config: Vec<String>,
 }
 
+/// `--no-hooks`; shared by install, upgrade, rollback and uninstall.
+#[derive(Debug, Clone, Default, Args)]
+pub struct HookArgs {
+    /// Leave this operation's chart hooks out of the plan (they are not run).
+    #[arg(long)]
+    pub no_hooks: bool,
+}
+
+impl HookArgs {
+    /// The library's hook choice.
+    pub fn hooks(&self) -> libpkg::action::Hooks {
+        if self.no_hooks {
+            libpkg::action::Hooks::Skip
+        } else {
+            libpkg::action::Hooks::Run
+        }
+    }
+}
+
 /// Values for a Helm chart, as Helm takes them; shared by install, upgrade and template.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ValuesArgs {

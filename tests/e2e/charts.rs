@@ -761,7 +761,8 @@ fn a_failing_hook_fails_the_install_at_once_and_nothing_after_it_is_applied() {
 }
 
 #[test]
-fn a_failing_pre_delete_hook_stops_the_uninstall_and_the_next_uninstall_runs_it_again() {
+fn a_failing_pre_delete_hook_stops_the_uninstall_the_next_one_runs_it_again_and_no_hooks_skips_it()
+{
     let pkg = Pkg::new();
     let ns = pkg.namespace("predelete");
     write_small_chart(
@@ -866,6 +867,19 @@ fn a_failing_pre_delete_hook_stops_the_uninstall_and_the_next_uninstall_runs_it_
         pkg.statuses("guarded", &ns),
         ["superseded", "failed", "uninstalled"]
     );
+
+    // --no-hooks is the way out of a hook that can never succeed: the plan
+    // leaves it out and says so, and nothing waits for it.
+    pkg.kubectl(["delete", "job", "backup", "-n", &ns]).ok();
+    pkg.run(["install", "./guarded", "-n", &ns, "--yes"]).ok();
+    let uninstall = pkg.run(["uninstall", "guarded", "-n", &ns, "--no-hooks", "--yes"]);
+    let out = uninstall.ok();
+    assert!(
+        out.contains("1 hook(s) of this operation are left out and not run (--no-hooks)"),
+        "{out}"
+    );
+    assert!(!pkg.exists(&ns, "job/backup"));
+    assert!(!pkg.exists(&ns, "configmap/data"));
 }
 
 #[test]

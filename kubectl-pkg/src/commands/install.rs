@@ -5,7 +5,7 @@ use clap::Args;
 use libpkg::action::{InstallOptions, plan_install};
 use libpkg::release::ReleaseStore;
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::{settings, view};
 
@@ -29,6 +29,8 @@ pub struct InstallArgs {
     pub offline: bool,
     #[command(flatten)]
     pub values: ValuesArgs,
+    #[command(flatten)]
+    pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
@@ -56,6 +58,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
             .unwrap_or_else(|| fetched.package.metadata.name.clone()),
         adopt: args.adopt,
         create_namespace: args.create_namespace,
+        hooks: args.hooks.hooks(),
     };
     let mutating = &args.mutating;
     flow::locked(

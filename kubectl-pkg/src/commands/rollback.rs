@@ -6,7 +6,7 @@ use clap::Args;
 use libpkg::action::plan_rollback;
 use libpkg::release::ReleaseStore;
 
-use crate::cli::GlobalArgs;
+use crate::cli::{GlobalArgs, HookArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -16,6 +16,8 @@ pub struct RollbackArgs {
     pub release: String,
     /// The revision to return to (default: the one deployed before the current one).
     pub revision: Option<u32>,
+    #[command(flatten)]
+    pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
@@ -30,7 +32,14 @@ pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
         "rollback",
         async |lock| {
             let store = ReleaseStore::new(cluster.clone());
-            let plan = plan_rollback(&cluster, &store, &args.release, args.revision).await?;
+            let plan = plan_rollback(
+                &cluster,
+                &store,
+                &args.release,
+                args.revision,
+                args.hooks.hooks(),
+            )
+            .await?;
             flow::review_and_apply(global, mutating, &cluster, lock, &plan).await
         },
     )

@@ -6,7 +6,7 @@ use clap::Args;
 use libpkg::action::plan_uninstall;
 use libpkg::release::ReleaseStore;
 
-use crate::cli::GlobalArgs;
+use crate::cli::{GlobalArgs, HookArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -17,6 +17,8 @@ pub struct UninstallArgs {
     /// Also delete the release history.
     #[arg(long)]
     pub purge: bool,
+    #[command(flatten)]
+    pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
@@ -31,7 +33,7 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
         "uninstall",
         async |lock| {
             let store = ReleaseStore::new(cluster.clone());
-            let plan = plan_uninstall(&cluster, &store, &args.release).await?;
+            let plan = plan_uninstall(&cluster, &store, &args.release, args.hooks.hooks()).await?;
             flow::review_and_apply(global, mutating, &cluster, lock, &plan).await?;
             if args.purge && !mutating.dry_run {
                 store.purge(&cluster.namespace, &args.release).await?;

@@ -10,7 +10,7 @@ use libpkg::olm::catalog::Installed;
 use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -49,6 +49,8 @@ pub struct UpgradeArgs {
     /// Charts: the chart's new defaults, the deployed revision's values, then the new ones.
     #[arg(long)]
     pub reset_then_reuse_values: bool,
+    #[command(flatten)]
+    pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
@@ -117,6 +119,14 @@ async fn upgrade(
     } else {
         ReuseValues::Default
     };
-    let plan = plan_upgrade(cluster, &store, &fetched, &args.release, args.adopt).await?;
+    let plan = plan_upgrade(
+        cluster,
+        &store,
+        &fetched,
+        &args.release,
+        args.adopt,
+        args.hooks.hooks(),
+    )
+    .await?;
     flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
 }

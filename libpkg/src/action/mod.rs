@@ -434,6 +434,36 @@ async fn render_online(
 /// cert-manager's API group: its presence is what webhooks of OLM bundles need.
 const CERT_MANAGER_GROUP: &str = "cert-manager.io";
 
+/// Whether a plan runs its operation's chart hooks. Skipping them is the way
+/// out when a hook cannot succeed (a pre-delete Job whose image is gone would
+/// otherwise keep a release from ever being uninstalled); hooks kept for
+/// later operations are still kept.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Hooks {
+    /// Run them (the default).
+    #[default]
+    Run,
+    /// Leave them out of the plan, with a warning that says so (`--no-hooks`).
+    Skip,
+}
+
+impl Hooks {
+    /// Leaves hooks out of `objects` when skipping them; says so in `warnings`.
+    fn apply(self, objects: &mut Vec<Object>, warnings: &mut Vec<String>) {
+        if self == Hooks::Run {
+            return;
+        }
+        let before = objects.len();
+        objects.retain(|o| crate::kinds::hook_of(&o.manifest).is_none());
+        let skipped = before - objects.len();
+        if skipped > 0 {
+            warnings.push(format!(
+                "{skipped} hook(s) of this operation are left out and not run (--no-hooks)"
+            ));
+        }
+    }
+}
+
 /// How to install.
 #[derive(Debug, Clone, Default)]
 pub struct InstallOptions {
@@ -445,6 +475,8 @@ pub struct InstallOptions {
     /// of the plan but not owned by the release, so uninstall never deletes it
     /// (with everything in it, release history included).
     pub create_namespace: bool,
+    /// Whether the chart's install hooks run.
+    pub hooks: Hooks,
 }
 
 /// Plans installing a fetched package as a new release.
@@ -514,6 +546,8 @@ pub async fn plan_install(
             },
         );
     }
+    let mut warnings = rendered.warnings;
+    options.hooks.apply(&mut objects, &mut warnings);
     let desired = Desired {
         operation: Operation::Install,
         release: ReleaseTarget {
@@ -524,7 +558,7 @@ pub async fn plan_install(
         package: offline::package_info(&fetched.package, &fetched.source, rendered.prepared.bundle),
         values: rendered.prepared.values,
         notes: rendered.notes,
-        warnings: rendered.warnings,
+        warnings,
         objects,
         deferred_hooks,
         previous,
@@ -543,6 +577,7 @@ pub async fn plan_upgrade(
     fetched: &Fetched,
     release: &str,
     adopt: bool,
+    hooks: Hooks,
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
@@ -561,11 +596,13 @@ pub async fn plan_upgrade(
         upgrade: Some((revision, current.plan.values.as_ref())),
     };
     let RenderedOnline {
-        objects,
+        mut objects,
         deferred_hooks,
         discovery,
         rendered,
     } = render_online(cluster, fetched, &config, &target, &previous).await?;
+    let mut warnings = rendered.warnings;
+    hooks.apply(&mut objects, &mut warnings);
     let desired = Desired {
         operation: Operation::Upgrade,
         release: ReleaseTarget {
@@ -576,7 +613,7 @@ pub async fn plan_upgrade(
         package: offline::package_info(&fetched.package, &fetched.source, rendered.prepared.bundle),
         values: rendered.prepared.values,
         notes: rendered.notes,
-        warnings: rendered.warnings,
+        warnings,
         objects,
         deferred_hooks,
         previous,
@@ -593,6 +630,7 @@ pub async fn plan_rollback(
     store: &ReleaseStore,
     release: &str,
     to: Option<u32>,
+    hooks: Hooks,
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
@@ -637,6 +675,8 @@ pub async fn plan_rollback(
         HookEvent::PostRollback,
     ));
     render::sort_for_apply(&mut objects);
+    let mut warnings = Vec::new();
+    hooks.apply(&mut objects, &mut warnings);
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let mut discovery = cluster
         .discover(&online::discover_for(objects.iter().chain(&previous)))
@@ -652,7 +692,7 @@ pub async fn plan_rollback(
         package: record.plan.package.clone(),
         values: record.plan.values.clone(),
         notes: None,
-        warnings: Vec::new(),
+        warnings,
         objects,
         deferred_hooks: record
             .plan
@@ -673,12 +713,15 @@ pub async fn plan_uninstall(
     cluster: &Cluster,
     store: &ReleaseStore,
     release: &str,
+    run_hooks: Hooks,
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let mut hooks = deferred_hooks_for(&current.plan, HookEvent::PreDelete, HookEvent::PostDelete);
     render::sort_for_apply(&mut hooks);
+    let mut warnings = Vec::new();
+    run_hooks.apply(&mut hooks, &mut warnings);
     let discovery = cluster
         .discover(&online::discover_for(previous.iter().chain(&hooks)))
         .await?;
@@ -692,7 +735,7 @@ pub async fn plan_uninstall(
         package: current.plan.package.clone(),
         values: None,
         notes: None,
-        warnings: Vec::new(),
+        warnings,
         objects: hooks,
         deferred_hooks: Vec::new(),
         previous,
