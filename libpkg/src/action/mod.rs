@@ -409,9 +409,26 @@ async fn render_online(
         namespace,
         other_namespaces: &rendered.prepared.other_namespaces,
     };
-    let unknown_kind_hint = |error| {
-        match error {
-        RenderError::UnknownKind { location, api_version, kind, .. } => RenderError::UnknownKind {
+    let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
+    let deferred_hooks = prepare::render_deferred_hooks(deferred_hooks, &target, &discovery)
+        .map_err(served_kinds_hint)?;
+    Ok(RenderedOnline {
+        objects,
+        deferred_hooks,
+        discovery,
+        rendered,
+    })
+}
+
+/// An unknown kind, online, is one the cluster does not serve: say so.
+fn served_kinds_hint(error: RenderError) -> RenderError {
+    match error {
+        RenderError::UnknownKind {
+            location,
+            api_version,
+            kind,
+            ..
+        } => RenderError::UnknownKind {
             location,
             api_version,
             kind,
@@ -419,16 +436,6 @@ async fn render_online(
         },
         other => other,
     }
-    };
-    let objects = render::render(documents, &target, &discovery).map_err(unknown_kind_hint)?;
-    let deferred_hooks = prepare::render_deferred_hooks(deferred_hooks, &target, &discovery)
-        .map_err(unknown_kind_hint)?;
-    Ok(RenderedOnline {
-        objects,
-        deferred_hooks,
-        discovery,
-        rendered,
-    })
 }
 
 /// cert-manager's API group: its presence is what webhooks of OLM bundles need.
