@@ -721,6 +721,10 @@ impl Exec<'_> {
         if funcs::WRITES_ITS_ARGUMENTS.contains(&name) {
             self.check_printed_size(f, pos, &name, &argv)?;
         }
+        if let Some((_, cost)) = funcs::EXPENSIVE.iter().find(|(n, _)| *n == name) {
+            self.steps += cost;
+            self.step(f, pos, &name, None)?;
+        }
         let result = (func.f)(self, f, argv).map_err(|e| match e {
             funcs::CallError::Msg(m) => {
                 self.error(f, pos, &name, format_args!("error calling {name}: {m}"))

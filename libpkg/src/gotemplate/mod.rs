@@ -570,6 +570,12 @@ mod tests {
                 "hostile.yaml:1:",
                 "would exceed 64 MiB",
             ),
+            // Expensive functions cost steps in proportion.
+            (
+                r#"{{ range until 20 }}{{ genCA "x" 1 }}{{ end }}"#,
+                "at <genCA>",
+                "more than 10000000 steps",
+            ),
             // Output grown by a loop.
             (
                 r#"{{ $big := repeat 1000000 "x" }}{{ range until 100 }}{{ $big }}{{ end }}"#,

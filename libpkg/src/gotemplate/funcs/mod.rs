@@ -171,6 +171,24 @@ pub(crate) fn names() -> Vec<&'static str> {
     v
 }
 
+/// Functions whose work is far more than a step, with what they cost in
+/// steps, charged before they run: generating an RSA key takes a fifth of a
+/// second (2048 bits) to two seconds (4096), so a template may generate about
+/// ten certificates, not a million.
+pub(crate) const EXPENSIVE: &[(&str, u64)] = &[
+    ("genPrivateKey", 2_500_000),
+    ("genCA", 1_000_000),
+    ("genSelfSignedCert", 1_000_000),
+    ("genSignedCert", 1_000_000),
+    ("genCAWithKey", 10_000),
+    ("genSelfSignedCertWithKey", 10_000),
+    ("genSignedCertWithKey", 10_000),
+    ("buildCustomCert", 10_000),
+    ("bcrypt", 100_000),
+    ("htpasswd", 100_000),
+    ("derivePassword", 100_000),
+];
+
 /// Functions whose result holds their arguments written out in full
 /// (printed, encoded, joined or copied); their arguments' printed size is
 /// checked before they run (see the engine's `MAX_BYTES`).
