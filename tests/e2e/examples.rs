@@ -369,6 +369,15 @@ fn tinyop_bundle_installs_in_own_and_all_namespaces_mode() {
     );
     assert!(pkg.exists(&ns, "service/tinyop-metrics"));
     pkg.run(["uninstall", "tinyop", "-n", &ns, "--yes"]).ok();
+    // The uninstall deleted the CRD; the API server finishes that on its own
+    // time, and an install meeting it still terminating is refused.
+    pkg.kubectl([
+        "wait",
+        "--for=delete",
+        "crd/widgets.tiny.example.com",
+        "--timeout=60s",
+    ])
+    .ok();
 
     let ns = pkg.namespace("ex-tinyop-all");
     install(&pkg, &[bundle, "-n", &ns]).ok();

@@ -624,6 +624,57 @@ fn objects_owned_by_nobody_are_conflicts_unless_adopted() {
 }
 
 #[test]
+fn an_object_still_being_deleted_is_named_and_installed_once_it_is_gone() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("terminating");
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    pkg.run(["install", "./app", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    // A finalizer nobody removes yet holds the ConfigMap after the uninstall.
+    pkg.kubectl([
+        "patch",
+        "configmap",
+        "app-config",
+        "-n",
+        &ns,
+        "--type=merge",
+        "-p",
+        r#"{"metadata":{"finalizers":["example.com/hold"]}}"#,
+    ])
+    .ok();
+    pkg.run(["uninstall", "app", "-n", &ns, "--yes"]).ok();
+    assert!(
+        pkg.exists(&ns, "configmap/app-config"),
+        "held by its finalizer"
+    );
+
+    let again = pkg.run(["install", "./app", "-n", &ns, "--yes", "--wait=false"]);
+    let error = again.fails(1);
+    assert!(
+        error.contains("app-config is being deleted (since ")
+            && error.contains("held by finalizers example.com/hold); plan again once it is gone"),
+        "{error}"
+    );
+    assert!(!pkg.exists(&ns, "deployment/app"), "nothing applied");
+
+    pkg.kubectl([
+        "patch",
+        "configmap",
+        "app-config",
+        "-n",
+        &ns,
+        "--type=merge",
+        "-p",
+        r#"{"metadata":{"finalizers":null}}"#,
+    ])
+    .ok();
+    pkg.run(["install", "./app", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert!(pkg.exists(&ns, "configmap/app-config"));
+    assert!(pkg.exists(&ns, "deployment/app"));
+}
+
+#[test]
 fn a_kind_the_cluster_does_not_serve_is_named() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("unknown");

@@ -101,6 +101,20 @@ pub enum PlanError {
         /// Who owns it.
         owner: String,
     },
+    /// An object of the plan is still being deleted (an uninstall or a
+    /// `kubectl delete` has not finished: finalizers still hold it).
+    #[error(
+        "{object} is being deleted (since {since}{}); plan again once it is gone",
+        if finalizers.is_empty() { String::new() } else { format!(", held by finalizers {}", finalizers.join(", ")) }
+    )]
+    BeingDeleted {
+        /// The object.
+        object: String,
+        /// Its `metadata.deletionTimestamp`.
+        since: String,
+        /// Its `metadata.finalizers`.
+        finalizers: Vec<String>,
+    },
     /// The API server rejected an object in the dry run.
     #[error(
         "{object}: the API server rejected it: {source}{}",

@@ -429,6 +429,28 @@ async fn observe(
     } else {
         cluster.get(resource, namespace, &object.name).await?
     };
+    // Applying to an object on its way out would be lost with it. (A hook is
+    // deleted and created again anyway, once the old one is gone.)
+    if let Some(since) = live
+        .as_ref()
+        .filter(|_| crate::kinds::hook_of(&object.manifest).is_none())
+        .and_then(|l| l.pointer("/metadata/deletionTimestamp"))
+        .and_then(Value::as_str)
+    {
+        let finalizers = live
+            .as_ref()
+            .and_then(|l| l.pointer("/metadata/finalizers"))
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f.as_str().map(str::to_string))
+            .collect();
+        return Err(PlanError::BeingDeleted {
+            object: object.to_string(),
+            since: since.to_string(),
+            finalizers,
+        });
+    }
     if let Some(live) = &live
         && !adopt
         && !owned_by(live, release)
