@@ -171,8 +171,9 @@ pub async fn fetch(
 ) -> Result<Fetched, FetchError> {
     let fetched = fetch_unchecked(request, repositories, registry).await?;
     // A bundle was checked as it was read; it becomes objects only for a namespace.
-    if fetched.package.bundle.is_none() {
-        crate::render::parse_documents(&fetched.package)?;
+    if fetched.package.bundle.is_none() && fetched.package.chart.is_none() {
+        let documents = crate::render::parse_documents(&fetched.package)?;
+        fetched.package.parsed.keep(documents);
     }
     Ok(fetched)
 }

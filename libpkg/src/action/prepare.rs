@@ -60,7 +60,10 @@ pub(crate) fn prepare(
             });
         }
         return Ok(Prepared {
-            documents: render::parse_documents(package)?,
+            documents: match package.parsed.take() {
+                Some(documents) => documents,
+                None => render::parse_documents(package)?,
+            },
             deferred_hooks: Vec::new(),
             other_namespaces: package.metadata.namespaces.clone(),
             bundle: None,
@@ -179,6 +182,26 @@ mod tests {
             plan_offline(&package, &source, "tinyop", "ops")
                 .unwrap()
                 .hash
+        );
+    }
+
+    #[test]
+    fn manifests_parsed_when_fetched_are_planned_without_parsing_again() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/redis/7.2.5");
+        let fresh = Package::from_dir(&dir, &Limits::default()).unwrap();
+        let fetched = fresh.clone();
+        fetched
+            .parsed
+            .keep(render::parse_documents(&fetched).unwrap());
+        let source = Source::local("./redis");
+        let planned = plan_offline(&fetched, &source, "redis", "cache").unwrap();
+        assert!(
+            fetched.parsed.take().is_none(),
+            "planning took the parsed manifests"
+        );
+        assert_eq!(
+            planned,
+            plan_offline(&fresh, &source, "redis", "cache").unwrap()
         );
     }
 

@@ -89,6 +89,7 @@ impl Package {
             files,
             bundle: None,
             chart: Some(Box::new(chart)),
+            parsed: super::ParsedOnce::default(),
         })
     }
 }

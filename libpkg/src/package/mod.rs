@@ -54,6 +54,47 @@ pub struct Package {
     pub bundle: Option<Box<Bundle>>,
     /// The chart, for a Helm chart package (`None` for `plain`).
     pub chart: Option<Box<crate::helm::chart::Chart>>,
+    /// Its manifests as [`crate::render::parse_documents`] parsed them when
+    /// the package was fetched, until planning takes them: a large package's
+    /// YAML is parsed once, not once to check it and once to plan.
+    pub(crate) parsed: ParsedOnce,
+}
+
+/// Parsed manifests, kept until taken once. A copy of the package starts
+/// without them (it parses again), and they take no part in comparisons.
+#[derive(Default)]
+pub(crate) struct ParsedOnce(
+    std::sync::Mutex<Option<Vec<(crate::render::Location, serde_json::Value)>>>,
+);
+
+impl ParsedOnce {
+    /// Keeps `documents` for [`take`](Self::take).
+    pub(crate) fn keep(&self, documents: Vec<(crate::render::Location, serde_json::Value)>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(documents);
+    }
+
+    /// The documents kept, if any; they are kept no longer.
+    pub(crate) fn take(&self) -> Option<Vec<(crate::render::Location, serde_json::Value)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+impl Clone for ParsedOnce {
+    fn clone(&self) -> Self {
+        ParsedOnce::default()
+    }
+}
+
+impl PartialEq for ParsedOnce {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for ParsedOnce {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ParsedOnce")
+    }
 }
 
 /// A package that could not be loaded. Every variant names where the problem is.
@@ -226,6 +267,7 @@ impl Package {
                 files,
                 bundle: Some(Box::new(bundle)),
                 chart: None,
+                parsed: ParsedOnce::default(),
             });
         }
         let metadata = match files.get("package.yaml") {
@@ -264,6 +306,7 @@ impl Package {
             files,
             bundle: None,
             chart: None,
+            parsed: ParsedOnce::default(),
         })
     }
 
