@@ -9,7 +9,10 @@ fn script(state: &std::path::Path, args: &[&str]) -> std::process::Output {
     Command::new(repo_root().join("tests/env/cluster"))
         .args(args)
         .env("PKG_ENV_STATE", state)
-        .env("PKG_ENV_PORT_BASE", "37400")
+        // Below the kernel's ephemeral range (32768 and up), which the other
+        // tests' thousands of connections draw their local ports from: a port
+        // there can be taken by one of them just when this environment binds it.
+        .env("PKG_ENV_PORT_BASE", "27400")
         .output()
         .unwrap()
 }
@@ -26,7 +29,7 @@ fn up_is_idempotent_and_down_leaves_no_process_and_no_state() {
     );
     let exports = String::from_utf8_lossy(&up.stdout).to_string();
     assert!(
-        exports.contains("export PKG_TEST_REGISTRY=127.0.0.1:37450"),
+        exports.contains("export PKG_TEST_REGISTRY=127.0.0.1:27450"),
         "{exports}"
     );
     assert!(

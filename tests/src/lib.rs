@@ -436,9 +436,25 @@ impl Pkg {
     }
 
     /// Whether an object exists (as seen by the admin).
+    /// Whether `resource` (`kind/name`) exists in `namespace`. Only the API
+    /// server's "not found" means no; any other failure of kubectl (a timeout
+    /// on a loaded machine) is tried again, then fails the test with its message.
     pub fn exists(&self, namespace: &str, resource: &str) -> bool {
-        let run = self.kubectl(["get", "-n", namespace, resource, "-o", "name"]);
-        run.code == 0
+        let mut failure = String::new();
+        for attempt in 1..=5 {
+            let run = self.kubectl(["get", "-n", namespace, resource, "-o", "name"]);
+            if run.code == 0 {
+                return true;
+            }
+            if run.stderr.contains("(NotFound)")
+                || run.stderr.contains("doesn't have a resource type")
+            {
+                return false;
+            }
+            failure = run.stderr;
+            std::thread::sleep(std::time::Duration::from_millis(200 * attempt));
+        }
+        panic!("kubectl get {resource} -n {namespace} keeps failing: {failure}");
     }
 }
 
