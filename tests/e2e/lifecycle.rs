@@ -630,18 +630,22 @@ fn an_object_still_being_deleted_is_named_and_installed_once_it_is_gone() {
     pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
     pkg.run(["install", "./app", "-n", &ns, "--yes", "--wait=false"])
         .ok();
+    let set_finalizers = |finalizers: &str| {
+        let patch = format!(r#"{{"metadata":{{"finalizers":{finalizers}}}}}"#);
+        pkg.kubectl([
+            "patch",
+            "configmap",
+            "app-config",
+            "-n",
+            &ns,
+            "--type=merge",
+            "-p",
+            &patch,
+        ])
+        .ok();
+    };
     // A finalizer nobody removes yet holds the ConfigMap after the uninstall.
-    pkg.kubectl([
-        "patch",
-        "configmap",
-        "app-config",
-        "-n",
-        &ns,
-        "--type=merge",
-        "-p",
-        r#"{"metadata":{"finalizers":["example.com/hold"]}}"#,
-    ])
-    .ok();
+    set_finalizers(r#"["example.com/hold"]"#);
     pkg.run(["uninstall", "app", "-n", &ns, "--yes"]).ok();
     assert!(
         pkg.exists(&ns, "configmap/app-config"),
@@ -657,17 +661,7 @@ fn an_object_still_being_deleted_is_named_and_installed_once_it_is_gone() {
     );
     assert!(!pkg.exists(&ns, "deployment/app"), "nothing applied");
 
-    pkg.kubectl([
-        "patch",
-        "configmap",
-        "app-config",
-        "-n",
-        &ns,
-        "--type=merge",
-        "-p",
-        r#"{"metadata":{"finalizers":null}}"#,
-    ])
-    .ok();
+    set_finalizers("null");
     pkg.run(["install", "./app", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     assert!(pkg.exists(&ns, "configmap/app-config"));
