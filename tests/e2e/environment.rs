@@ -17,10 +17,21 @@ fn script(state: &std::path::Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// Brings the environment at `state` down when dropped, so a failing
+/// assertion leaves no process behind (down does nothing once it is down).
+struct DownOnDrop<'a>(&'a std::path::Path);
+
+impl Drop for DownOnDrop<'_> {
+    fn drop(&mut self) {
+        script(self.0, &["down"]);
+    }
+}
+
 #[test]
 fn up_is_idempotent_and_down_leaves_no_process_and_no_state() {
     let parent = tempfile::tempdir().unwrap();
     let state = parent.path().join("env");
+    let _down = DownOnDrop(&state);
     let up = script(&state, &["up"]);
     assert!(
         up.status.success(),
