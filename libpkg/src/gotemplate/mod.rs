@@ -289,11 +289,18 @@ pub trait GoObject: std::fmt::Debug {
     /// The Go type's name, for `%T`, `typeOf` and error messages.
     fn type_name(&self) -> &str;
 
-    /// Whether `name` is a method (called with the action's arguments).
-    fn has_method(&self, name: &str) -> bool;
+    /// Whether `name` is a method (called with the action's arguments);
+    /// by default there are none, only fields.
+    fn has_method(&self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
 
     /// Calls method `name`; `None` if there is no such method.
-    fn call(&self, name: &str, args: &[Data]) -> Option<Result<Data, String>>;
+    fn call(&self, name: &str, args: &[Data]) -> Option<Result<Data, String>> {
+        let _ = (name, args);
+        None
+    }
 
     /// The field `name`, if there is one.
     fn field(&self, name: &str) -> Option<Data> {
@@ -387,12 +394,6 @@ mod tests {
     impl GoObject for KubeVersion {
         fn type_name(&self) -> &str {
             "*chartutil.KubeVersion"
-        }
-        fn has_method(&self, _: &str) -> bool {
-            false
-        }
-        fn call(&self, _: &str, _: &[Data]) -> Option<Result<Data, String>> {
-            None
         }
         fn field(&self, name: &str) -> Option<Data> {
             match name {

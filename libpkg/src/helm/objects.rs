@@ -161,14 +161,6 @@ impl GoObject for KubeVersionObject {
         "*chartutil.KubeVersion"
     }
 
-    fn has_method(&self, _: &str) -> bool {
-        false
-    }
-
-    fn call(&self, _: &str, _: &[Data]) -> Option<Result<Data, String>> {
-        None
-    }
-
     fn field(&self, name: &str) -> Option<Data> {
         let value = match name {
             "Version" | "GitVersion" => &self.version,

@@ -188,12 +188,6 @@ impl GoObject for Certificate {
     fn type_name(&self) -> &str {
         "sprig.certificate"
     }
-    fn has_method(&self, _: &str) -> bool {
-        false
-    }
-    fn call(&self, _: &str, _: &[Data]) -> Option<Result<Data, String>> {
-        None
-    }
     fn field(&self, name: &str) -> Option<Data> {
         match name {
             "Cert" => Some(Data::Json(self.cert.clone().into())),
