@@ -255,6 +255,21 @@ impl Templates {
     }
 }
 
+/// Renders `text` as the one template `name` over empty data with the default
+/// host; also returns the non-deterministic calls it reported. For tests.
+#[cfg(test)]
+pub(crate) fn render_alone(
+    name: &str,
+    text: &str,
+) -> (Result<String, TemplateError>, Vec<(String, String)>) {
+    let mut set = Templates::new();
+    let mut host = DefaultHost::default();
+    let out = set
+        .add(name, text)
+        .and_then(|()| set.render(name, &serde_json::json!({}), &Options::default(), &mut host));
+    (out, host.nondeterministic_calls)
+}
+
 /// Puts `v` at the dot-separated `path` of the map `root`.
 fn place(root: &value::Value, path: &str, v: value::Value) {
     let mut cur = root.clone();
@@ -504,16 +519,9 @@ mod tests {
     }
 
     fn render_error(template: &str) -> (String, std::time::Duration) {
-        let mut set = Templates::new();
-        set.add("hostile.yaml", template).unwrap();
         let started = std::time::Instant::now();
-        let error = set
-            .render(
-                "hostile.yaml",
-                &serde_json::json!({}),
-                &Options::default(),
-                &mut DefaultHost::default(),
-            )
+        let error = render_alone("hostile.yaml", template)
+            .0
             .unwrap_err()
             .to_string();
         (error, started.elapsed())
@@ -594,20 +602,11 @@ mod tests {
             eprintln!("{took:>10.2?}  {template}");
         }
         // What charts do stays well inside the limits.
-        let mut set = Templates::new();
-        set.add(
+        let (out, _) = render_alone(
             "ok.yaml",
             r#"{{ range $i := until 20000 }}{{ $i }}: {{ printf "%05d" $i | quote }}{{ "\n" }}{{ end }}"#,
-        )
-        .unwrap();
-        let out = set
-            .render(
-                "ok.yaml",
-                &serde_json::json!({}),
-                &Options::default(),
-                &mut DefaultHost::default(),
-            )
-            .unwrap();
+        );
+        let out = out.unwrap();
         assert_eq!(out.lines().count(), 20000);
     }
 

@@ -496,27 +496,13 @@ pub(super) fn register(t: &mut Table) {
 
 #[cfg(test)]
 mod tests {
-    use crate::gotemplate::{DefaultHost, Options, Templates};
+    use crate::gotemplate::{DefaultHost, Options, Templates, render_alone};
     use std::process::Command;
 
     fn render(text: &str) -> (String, Vec<String>) {
-        let mut set = Templates::new();
-        set.add("t.yaml", text).unwrap();
-        let mut host = DefaultHost::default();
-        let out = set
-            .render(
-                "t.yaml",
-                &serde_json::json!({}),
-                &Options::default(),
-                &mut host,
-            )
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        let calls = host
-            .nondeterministic_calls
-            .into_iter()
-            .map(|c| c.0)
-            .collect();
-        (out, calls)
+        let (out, calls) = render_alone("t.yaml", text);
+        let out = out.unwrap_or_else(|e| panic!("{text}: {e}"));
+        (out, calls.into_iter().map(|c| c.0).collect())
     }
 
     fn openssl(args: &[&str]) -> String {

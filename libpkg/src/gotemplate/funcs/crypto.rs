@@ -246,21 +246,11 @@ pub(super) fn register(t: &mut Table) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gotemplate::{DefaultHost, Options, Templates};
+    use crate::gotemplate::render_alone;
 
     fn render(text: &str) -> (String, Vec<(String, String)>) {
-        let mut set = Templates::new();
-        set.add("t.yaml", text).unwrap();
-        let mut host = DefaultHost::default();
-        let out = set
-            .render(
-                "t.yaml",
-                &serde_json::json!({}),
-                &Options::default(),
-                &mut host,
-            )
-            .unwrap();
-        (out, host.nondeterministic_calls)
+        let (out, calls) = render_alone("t.yaml", text);
+        (out.unwrap(), calls)
     }
 
     #[test]
