@@ -125,34 +125,24 @@ pub fn render_chart(
     let mut outputs = Vec::new();
     let mut notes = None;
     for template in &rendering.templates {
-        match template.kind {
+        let is_notes = match template.kind {
             TemplateKind::Partial | TemplateKind::Notes { root: false } => continue,
-            TemplateKind::Manifest => {
-                let data = rendering.data_for(template);
-                let text = set
-                    .render_with_objects(
-                        &template.name,
-                        &data,
-                        &objects[template.chart],
-                        &options,
-                        &mut host,
-                    )
-                    .map_err(helm_error)?;
-                outputs.push((template.name.clone(), text));
-            }
-            TemplateKind::Notes { root: true } => {
-                let data = rendering.data_for(template);
-                let text = set
-                    .render_with_objects(
-                        &template.name,
-                        &data,
-                        &objects[template.chart],
-                        &options,
-                        &mut host,
-                    )
-                    .map_err(helm_error)?;
-                notes = (!text.trim().is_empty()).then_some(text);
-            }
+            TemplateKind::Manifest => false,
+            TemplateKind::Notes { root: true } => true,
+        };
+        let text = set
+            .render_with_objects(
+                &template.name,
+                &rendering.data_for(template),
+                &objects[template.chart],
+                &options,
+                &mut host,
+            )
+            .map_err(helm_error)?;
+        if is_notes {
+            notes = (!text.trim().is_empty()).then_some(text);
+        } else {
+            outputs.push((template.name.clone(), text));
         }
     }
     let operation = if release.is_upgrade {
