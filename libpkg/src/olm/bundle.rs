@@ -89,6 +89,17 @@ pub struct CsvSpec {
     pub display_name: Option<String>,
 }
 
+impl CsvSpec {
+    /// The names of the install strategy's Deployments, in CSV order.
+    pub fn deployment_names(&self) -> impl Iterator<Item = &str> {
+        self.install
+            .spec
+            .deployments
+            .iter()
+            .map(|d| d.name.as_str())
+    }
+}
+
 /// One entry of `spec.installModes`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct InstallMode {

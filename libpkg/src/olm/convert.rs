@@ -116,13 +116,7 @@ impl Bundle {
     pub fn problems(&self, cert_manager: bool) -> Vec<String> {
         let spec = &self.csv.spec;
         let mut problems = Vec::new();
-        let deployments: Vec<&str> = spec
-            .install
-            .spec
-            .deployments
-            .iter()
-            .map(|d| d.name.as_str())
-            .collect();
+        let deployments: Vec<&str> = spec.deployment_names().collect();
         for name in duplicates(deployments.iter().copied()) {
             problems.push(format!(
                 "cluster service version contains duplicate strategy deployment spec '{name}'"

@@ -100,13 +100,7 @@ pub(crate) fn problems(bundle: &Bundle) -> Vec<String> {
             ));
         }
     }
-    let deployments: BTreeSet<&str> = spec
-        .install
-        .spec
-        .deployments
-        .iter()
-        .map(|d| d.name.as_str())
-        .collect();
+    let deployments: BTreeSet<&str> = spec.deployment_names().collect();
     let mut dangling: Vec<&WebhookDefinition> = webhooks
         .iter()
         .filter(|w| !deployments.contains(w.deployment_name.as_str()))
