@@ -9,11 +9,7 @@
 use kubectl_pkg_e2e::{Pkg, parse_json, unique};
 
 fn config_map(pkg: &Pkg, ns: &str, name: &str) -> serde_json::Value {
-    parse_json(
-        pkg.kubectl(["get", "configmap", name, "-n", ns, "-o", "json"])
-            .ok(),
-    )["data"]
-        .clone()
+    pkg.get_json(Some(ns), "configmap", name)["data"].clone()
 }
 
 #[test]
@@ -143,13 +139,8 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
     assert!(!pkg.exists(&ns, "configmap/shop-shop-after"));
     assert!(pkg.exists(&ns, &format!("widgets.{suffix}.example.com/shop-shop")));
 
-    let token = |pkg: &Pkg| {
-        parse_json(
-            pkg.kubectl(["get", "secret", "shop-shop-token", "-n", &ns, "-o", "json"])
-                .ok(),
-        )["data"]["token"]
-            .clone()
-    };
+    let token =
+        |pkg: &Pkg| pkg.get_json(Some(&ns), "secret", "shop-shop-token")["data"]["token"].clone();
     let first_token = token(&pkg);
 
     // Upgrade with new values (Helm's default: only the values given now).
@@ -445,10 +436,7 @@ fn the_mongodb_example_chart_is_configured_by_its_values() {
         "{}",
         install.stderr
     );
-    let statefulset = parse_json(
-        pkg.kubectl(["get", "statefulset", "db", "-n", &ns, "-o", "json"])
-            .ok(),
-    );
+    let statefulset = pkg.get_json(Some(&ns), "statefulset", "db");
     assert_eq!(statefulset["spec"]["replicas"], 1);
     assert_eq!(
         statefulset["spec"]["volumeClaimTemplates"][0]["spec"]["resources"]["requests"]["storage"],
@@ -481,16 +469,10 @@ fn the_mongodb_example_chart_is_configured_by_its_values() {
     );
     assert!(pkg.exists(&ns, "role/db-peer-discovery"));
     assert!(pkg.exists(&ns, "rolebinding/db-peer-discovery"));
-    let budget = parse_json(
-        pkg.kubectl(["get", "poddisruptionbudget", "db", "-n", &ns, "-o", "json"])
-            .ok(),
-    );
+    let budget = pkg.get_json(Some(&ns), "poddisruptionbudget", "db");
     assert_eq!(budget["apiVersion"], "policy/v1beta1", "Kubernetes 1.20");
     assert_eq!(budget["spec"]["minAvailable"], 2);
-    let secret = parse_json(
-        pkg.kubectl(["get", "secret", "db-credentials", "-n", &ns, "-o", "json"])
-            .ok(),
-    );
+    let secret = pkg.get_json(Some(&ns), "secret", "db-credentials");
     assert_eq!(
         secret["data"]["root-password"], "Y2hhbmdlLW1lLXBsZWFzZQ==",
         "the password was kept (base64 of change-me-please)"
@@ -668,10 +650,7 @@ fn a_saved_chart_plan_applies_exactly_what_was_rendered() {
         apply.stderr
     );
     // The random token is the one the reviewed plan carried, not a new one.
-    let live = parse_json(
-        pkg.kubectl(["get", "secret", "shop-shop-token", "-n", &ns, "-o", "json"])
-            .ok(),
-    );
+    let live = pkg.get_json(Some(&ns), "secret", "shop-shop-token");
     assert_eq!(live["data"]["token"], planned_token);
     assert_eq!(
         config_map(&pkg, &ns, "shop-shop-config")["greeting"],

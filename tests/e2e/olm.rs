@@ -286,25 +286,11 @@ fn a_bundle_installs_in_own_namespace_mode_with_olm_rbac_names() {
         ["op-controller", "op-reporter"]
     );
 
-    let binding = parse_json(
-        pkg.kubectl(["get", "rolebinding", &reporter, "-n", &ns, "-o", "json"])
-            .ok(),
-    );
+    let binding = pkg.get_json(Some(&ns), "rolebinding", &reporter);
     assert_eq!(binding["subjects"][0]["name"], "op-reporter");
     assert_eq!(binding["subjects"][0]["namespace"], ns.as_str());
     assert_eq!(binding["roleRef"]["name"], reporter.as_str());
-    let deployment = parse_json(
-        pkg.kubectl([
-            "get",
-            "deployment",
-            "op-controller",
-            "-n",
-            &ns,
-            "-o",
-            "json",
-        ])
-        .ok(),
-    );
+    let deployment = pkg.get_json(Some(&ns), "deployment", "op-controller");
     let annotations = &deployment["spec"]["template"]["metadata"]["annotations"];
     assert_eq!(annotations["olm.targetNamespaces"], ns.as_str());
     assert_eq!(annotations["olm.operatorNamespace"], ns.as_str());
@@ -386,32 +372,16 @@ fn a_bundle_installs_in_all_namespaces_mode_with_promoted_permissions() {
         labelled(&pkg, "clusterrolebindings", None, &release),
         expected
     );
-    let role = parse_json(
-        pkg.kubectl([
-            "get",
-            "clusterrole",
-            &olm_name(&csv, "op-reporter", &reporter_rules),
-            "-o",
-            "json",
-        ])
-        .ok(),
+    let role = pkg.get_json(
+        None,
+        "clusterrole",
+        &olm_name(&csv, "op-reporter", &reporter_rules),
     );
     assert_eq!(
         role["rules"][1]["resources"],
         serde_json::json!(["namespaces"])
     );
-    let deployment = parse_json(
-        pkg.kubectl([
-            "get",
-            "deployment",
-            "op-controller",
-            "-n",
-            &ns,
-            "-o",
-            "json",
-        ])
-        .ok(),
-    );
+    let deployment = pkg.get_json(Some(&ns), "deployment", "op-controller");
     assert_eq!(
         deployment["spec"]["template"]["metadata"]["annotations"]["olm.targetNamespaces"],
         ""
@@ -910,15 +880,10 @@ fn webhooks_are_refused_without_cert_manager_and_installed_with_it() {
         assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
     }
     let injected = format!("{ns}/op-controller-service-cert");
-    let configuration = parse_json(
-        pkg.kubectl([
-            "get",
-            "validatingwebhookconfiguration",
-            &format!("vwidget.{group}"),
-            "-o",
-            "json",
-        ])
-        .ok(),
+    let configuration = pkg.get_json(
+        None,
+        "validatingwebhookconfiguration",
+        &format!("vwidget.{group}"),
     );
     assert_eq!(
         configuration["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
@@ -928,26 +893,16 @@ fn webhooks_are_refused_without_cert_manager_and_installed_with_it() {
         configuration["webhooks"][0]["clientConfig"]["service"]["name"],
         "op-controller-service"
     );
-    let crd = parse_json(
-        pkg.kubectl(["get", "crd", &format!("widgets.{group}"), "-o", "json"])
-            .ok(),
-    );
+    let crd = pkg.get_json(None, "crd", &format!("widgets.{group}"));
     assert_eq!(crd["spec"]["conversion"]["strategy"], "Webhook");
     assert_eq!(
         crd["metadata"]["annotations"]["cert-manager.io/inject-ca-from"],
         injected.as_str()
     );
-    let certificate = parse_json(
-        pkg.kubectl([
-            "get",
-            "certificates.cert-manager.io",
-            "op-controller-service-cert",
-            "-n",
-            &ns,
-            "-o",
-            "json",
-        ])
-        .ok(),
+    let certificate = pkg.get_json(
+        Some(&ns),
+        "certificates.cert-manager.io",
+        "op-controller-service-cert",
     );
     assert_eq!(
         certificate["spec"]["dnsNames"][0],
@@ -961,31 +916,9 @@ fn webhooks_are_refused_without_cert_manager_and_installed_with_it() {
         &ns,
         "issuers.cert-manager.io/op-controller-service-cert-selfsigned-issuer"
     ));
-    let service = parse_json(
-        pkg.kubectl([
-            "get",
-            "service",
-            "op-controller-service",
-            "-n",
-            &ns,
-            "-o",
-            "json",
-        ])
-        .ok(),
-    );
+    let service = pkg.get_json(Some(&ns), "service", "op-controller-service");
     assert_eq!(service["spec"]["ports"][0]["targetPort"], 9443);
-    let deployment = parse_json(
-        pkg.kubectl([
-            "get",
-            "deployment",
-            "op-controller",
-            "-n",
-            &ns,
-            "-o",
-            "json",
-        ])
-        .ok(),
-    );
+    let deployment = pkg.get_json(Some(&ns), "deployment", "op-controller");
     assert_eq!(
         deployment["spec"]["template"]["spec"]["volumes"][0]["secret"]["secretName"],
         "op-controller-service-cert"

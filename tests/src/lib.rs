@@ -436,6 +436,21 @@ impl Pkg {
     }
 
     /// Whether an object exists (as seen by the admin).
+    /// The live object `resource` `name` (in `namespace`, for namespaced
+    /// kinds) as JSON, read with kubectl as admin.
+    pub fn get_json(
+        &self,
+        namespace: Option<&str>,
+        resource: &str,
+        name: &str,
+    ) -> serde_json::Value {
+        let mut args = vec!["get", resource, name, "-o", "json"];
+        if let Some(namespace) = namespace {
+            args.extend(["-n", namespace]);
+        }
+        parse_json(self.kubectl(args).ok())
+    }
+
     /// Whether `resource` (`kind/name`) exists in `namespace`. Only the API
     /// server's "not found" means no; any other failure of kubectl (a timeout
     /// on a loaded machine) is tried again, then fails the test with its message.
