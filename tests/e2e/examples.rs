@@ -331,27 +331,7 @@ fn tinyop_bundle_installs_in_own_and_all_namespaces_mode() {
         }
     };
     remove(&pkg);
-    let names = |pkg: &Pkg, kind: &str, ns: Option<&str>| {
-        let mut args = vec![
-            "get",
-            kind,
-            "-l",
-            "kubectl-pkg.dev/release=tinyop",
-            "-o",
-            "jsonpath={.items[*].metadata.name}",
-        ];
-        if let Some(ns) = ns {
-            args.extend(["-n", ns]);
-        }
-        let mut names: Vec<String> = pkg
-            .kubectl(args)
-            .ok()
-            .split_whitespace()
-            .map(String::from)
-            .collect();
-        names.sort();
-        names
-    };
+    let names = |pkg: &Pkg, kind: &str, ns: Option<&str>| pkg.labelled(kind, ns, "tinyop");
 
     let ns = pkg.namespace("ex-tinyop");
     let watch = format!("watchNamespace={ns}");

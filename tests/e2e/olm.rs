@@ -204,30 +204,6 @@ fn spec<'a>(suffix: &'a str, version: &'a str) -> BundleSpec<'a> {
     }
 }
 
-/// Names of the objects of `resource` (in `namespace`, or cluster-wide) with a release's label.
-fn labelled(pkg: &Pkg, resource: &str, namespace: Option<&str>, release: &str) -> Vec<String> {
-    let selector = format!("kubectl-pkg.dev/release={release}");
-    let mut args = vec![
-        "get",
-        resource,
-        "-l",
-        &selector,
-        "-o",
-        "jsonpath={.items[*].metadata.name}",
-    ];
-    if let Some(namespace) = namespace {
-        args.extend(["-n", namespace]);
-    }
-    let mut names: Vec<String> = pkg
-        .kubectl(args)
-        .ok()
-        .split_whitespace()
-        .map(String::from)
-        .collect();
-    names.sort();
-    names
-}
-
 fn sorted(mut names: Vec<String>) -> Vec<String> {
     names.sort();
     names
@@ -266,23 +242,23 @@ fn a_bundle_installs_in_own_namespace_mode_with_olm_rbac_names() {
     let cluster = olm_name(&csv, "op-controller", &cluster_rules(bundle.group()));
     assert!(controller.len() <= 64 && controller.starts_with("op-own-"));
     assert_eq!(
-        labelled(&pkg, "roles", Some(&ns), &release),
+        pkg.labelled("roles", Some(&ns), &release),
         sorted(vec![controller.clone(), reporter.clone()])
     );
     assert_eq!(
-        labelled(&pkg, "rolebindings", Some(&ns), &release),
+        pkg.labelled("rolebindings", Some(&ns), &release),
         sorted(vec![controller.clone(), reporter.clone()])
     );
     assert_eq!(
-        labelled(&pkg, "clusterroles", None, &release),
+        pkg.labelled("clusterroles", None, &release),
         vec![cluster.clone()]
     );
     assert_eq!(
-        labelled(&pkg, "clusterrolebindings", None, &release),
+        pkg.labelled("clusterrolebindings", None, &release),
         vec![cluster]
     );
     assert_eq!(
-        labelled(&pkg, "serviceaccounts", Some(&ns), &release),
+        pkg.labelled("serviceaccounts", Some(&ns), &release),
         ["op-controller", "op-reporter"]
     );
 
@@ -320,12 +296,12 @@ fn a_bundle_installs_in_own_namespace_mode_with_olm_rbac_names() {
         olm_name(&csv2, "op-controller", CONTROLLER_RULES),
         olm_name(&csv2, "op-reporter", REPORTER_RULES),
     ]);
-    assert_eq!(labelled(&pkg, "roles", Some(&ns), &release), expected);
+    assert_eq!(pkg.labelled("roles", Some(&ns), &release), expected);
     let cluster2 = olm_name(&csv2, "op-controller", &cluster_rules(bundle.group()));
-    assert_eq!(labelled(&pkg, "clusterroles", None, &release), [cluster2]);
+    assert_eq!(pkg.labelled("clusterroles", None, &release), [cluster2]);
 
     pkg.run(["uninstall", &release, "-n", &ns, "--yes"]).ok();
-    assert!(labelled(&pkg, "clusterroles", None, &release).is_empty());
+    assert!(pkg.labelled("clusterroles", None, &release).is_empty());
 }
 
 #[test]
@@ -366,10 +342,10 @@ fn a_bundle_installs_in_all_namespaces_mode_with_promoted_permissions() {
         olm_name(&csv, "op-controller", &controller_rules),
         olm_name(&csv, "op-reporter", &reporter_rules),
     ]);
-    assert!(labelled(&pkg, "roles", Some(&ns), &release).is_empty());
-    assert_eq!(labelled(&pkg, "clusterroles", None, &release), expected);
+    assert!(pkg.labelled("roles", Some(&ns), &release).is_empty());
+    assert_eq!(pkg.labelled("clusterroles", None, &release), expected);
     assert_eq!(
-        labelled(&pkg, "clusterrolebindings", None, &release),
+        pkg.labelled("clusterrolebindings", None, &release),
         expected
     );
     let role = pkg.get_json(
@@ -550,11 +526,12 @@ fn unsupported_bundles_fail_before_anything_is_applied() {
         );
         let release = bundle.package();
         assert!(
-            labelled(&pkg, "serviceaccounts", Some(&ns), &release).is_empty(),
+            pkg.labelled("serviceaccounts", Some(&ns), &release)
+                .is_empty(),
             "{dir}: nothing applied"
         );
         assert!(
-            labelled(&pkg, "clusterroles", None, &release).is_empty(),
+            pkg.labelled("clusterroles", None, &release).is_empty(),
             "{dir}: nothing applied"
         );
         assert_eq!(
@@ -843,7 +820,8 @@ fn webhooks_are_refused_without_cert_manager_and_installed_with_it() {
         "{stderr}"
     );
     assert!(
-        labelled(&pkg, "serviceaccounts", Some(&ns), &release).is_empty(),
+        pkg.labelled("serviceaccounts", Some(&ns), &release)
+            .is_empty(),
         "nothing applied"
     );
     assert_eq!(

@@ -372,17 +372,30 @@ impl Pkg {
 
     /// Names of the objects of `resource` that carry a release's label.
     pub fn release_objects(&self, namespace: &str, resource: &str, release: &str) -> Vec<String> {
-        let names = self.kubectl([
+        self.labelled(resource, Some(namespace), release)
+    }
+
+    /// Names of the objects of `resource` (in `namespace`, or cluster-wide)
+    /// that carry a release's label, sorted.
+    pub fn labelled(&self, resource: &str, namespace: Option<&str>, release: &str) -> Vec<String> {
+        let selector = format!("kubectl-pkg.dev/release={release}");
+        let mut args = vec![
             "get",
             resource,
-            "-n",
-            namespace,
             "-l",
-            &format!("kubectl-pkg.dev/release={release}"),
+            &selector,
             "-o",
             "jsonpath={.items[*].metadata.name}",
-        ]);
-        let mut names: Vec<String> = names.ok().split_whitespace().map(str::to_string).collect();
+        ];
+        if let Some(namespace) = namespace {
+            args.extend(["-n", namespace]);
+        }
+        let mut names: Vec<String> = self
+            .kubectl(args)
+            .ok()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
         names.sort();
         names
     }
