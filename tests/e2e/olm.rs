@@ -451,7 +451,7 @@ async fn a_bundle_image_is_pulled_by_digest_and_recorded_in_the_plan() {
 
 /// A one-layer image of `files` whose config carries `labels`.
 fn image(files: &libpkg::package::Files, labels: &serde_json::Value) -> libpkg::package::Artifact {
-    use libpkg::package::{Artifact, archive, sha256_digest};
+    use libpkg::package::{Artifact, archive};
     let layer = archive::pack(files);
     let config = serde_json::to_vec(&serde_json::json!({
         "architecture": "amd64", "os": "linux",
@@ -459,19 +459,10 @@ fn image(files: &libpkg::package::Files, labels: &serde_json::Value) -> libpkg::
         "rootfs": {"type": "layers", "diff_ids": []},
     }))
     .unwrap();
-    let manifest = serde_json::to_vec(&serde_json::json!({
-        "schemaVersion": 2,
-        "mediaType": "application/vnd.oci.image.manifest.v1+json",
-        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": sha256_digest(&config), "size": config.len()},
-        "layers": [{"mediaType": "application/vnd.oci.image.layer.v1.tar+gzip", "digest": sha256_digest(&layer), "size": layer.len()}],
-    }))
-    .unwrap();
-    Artifact {
-        digest: sha256_digest(&manifest),
-        config,
-        layer,
-        manifest,
-    }
+    Artifact::new(
+        ("application/vnd.oci.image.config.v1+json", config),
+        ("application/vnd.oci.image.layer.v1.tar+gzip", layer),
+    )
 }
 
 #[test]

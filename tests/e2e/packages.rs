@@ -481,7 +481,7 @@ fn template_prints_objects_in_apply_order_and_plans_preview_risks() {
 
 #[tokio::test]
 async fn a_rukpak_style_plain_bundle_image_is_a_package_too() {
-    use libpkg::package::{Artifact, Files, archive, sha256_digest};
+    use libpkg::package::{Artifact, Files, archive};
     let pkg = Pkg::new();
     let mut files = Files::new();
     files.insert(
@@ -492,19 +492,10 @@ async fn a_rukpak_style_plain_bundle_image_is_a_package_too() {
     let config =
         br#"{"architecture":"amd64","os":"linux","rootfs":{"type":"layers","diff_ids":[]}}"#
             .to_vec();
-    let manifest = serde_json::to_vec(&serde_json::json!({
-        "schemaVersion": 2,
-        "mediaType": "application/vnd.oci.image.manifest.v1+json",
-        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": sha256_digest(&config), "size": config.len()},
-        "layers": [{"mediaType": "application/vnd.oci.image.layer.v1.tar+gzip", "digest": sha256_digest(&layer), "size": layer.len()}],
-    }))
-    .unwrap();
-    let artifact = Artifact {
-        digest: sha256_digest(&manifest),
-        config,
-        layer,
-        manifest,
-    };
+    let artifact = Artifact::new(
+        ("application/vnd.oci.image.config.v1+json", config),
+        ("application/vnd.oci.image.layer.v1.tar+gzip", layer),
+    );
     let path = unique("bundle");
     let target =
         libpkg::reference::OciRef::parse(&format!("{}/{path}/cache:v2.3.4", pkg.env.registry))
