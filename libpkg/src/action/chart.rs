@@ -174,23 +174,31 @@ pub(super) fn cluster_lookup(
     )
 }
 
-/// `.Capabilities` from the cluster: its version and every API it serves.
-/// Only charts need them; other packages get the offline defaults unasked.
+/// `.Capabilities` from the cluster: its version and every API it serves,
+/// and a warning for each group version the server could not describe (as
+/// Helm warns of an orphaned APIService). Only charts need them; other
+/// packages get the offline defaults unasked.
 pub(super) async fn capabilities(
     cluster: &Cluster,
     package: &Package,
-) -> Result<Capabilities, PlanError> {
+) -> Result<(Capabilities, Vec<String>), PlanError> {
     if package.chart.is_none() {
-        return Ok(Capabilities::offline());
+        return Ok((Capabilities::offline(), Vec::new()));
     }
     let version = cluster.server_version().await?;
     let (major, minor) = major_minor(&version);
-    Ok(Capabilities::for_cluster(
-        &version,
-        &major,
-        &minor,
-        cluster.api_versions().await?,
-    ))
+    let served = cluster.api_versions().await?;
+    let warnings = served
+        .unavailable
+        .iter()
+        .map(|(group_version, message)| {
+            format!(
+                "the API server could not describe {group_version} ({message}); .Capabilities.APIVersions lists it without its kinds"
+            )
+        })
+        .collect();
+    let capabilities = Capabilities::for_cluster(&version, &major, &minor, served.api_versions);
+    Ok((capabilities, warnings))
 }
 
 /// `v1.20.2-eks-1` → (`1`, `20`).

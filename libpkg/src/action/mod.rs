@@ -13,6 +13,7 @@ mod online;
 mod prepare;
 mod progress;
 
+use crate::cluster::known_bugs::KnownBug;
 use crate::cluster::{ClusterError, Discovery};
 use std::collections::BTreeSet;
 
@@ -118,13 +119,15 @@ pub enum PlanError {
     /// The API server rejected an object in the dry run.
     #[error(
         "{object}: the API server rejected it: {source}{}",
-        protocol_hint(source)
+        known_bug.map(|bug| format!(" (likely {bug})")).unwrap_or_default()
     )]
     DryRun {
         /// The object.
         object: String,
         /// The rejection.
         source: ClusterError,
+        /// The API server bug that explains it, if one does.
+        known_bug: Option<&'static KnownBug>,
     },
     /// `install` of a release that exists.
     #[error(
@@ -160,15 +163,6 @@ pub enum PlanError {
         /// Why not.
         reason: String,
     },
-}
-
-/// Kubernetes 1.20's server-side apply needs `protocol` on every port.
-fn protocol_hint(error: &ClusterError) -> &'static str {
-    if error.to_string().contains("protocol") {
-        " (this API server requires `protocol: TCP` on every Service and container port)"
-    } else {
-        ""
-    }
 }
 
 /// Why a plan was not applied, or not completely.
@@ -391,7 +385,7 @@ async fn render_online(
             .is_some(),
         _ => false,
     };
-    let capabilities = chart::capabilities(cluster, &fetched.package).await?;
+    let (capabilities, discovery_warnings) = chart::capabilities(cluster, &fetched.package).await?;
     let source = Source {
         config: config.clone(),
         ..fetched.source.clone()
@@ -408,6 +402,7 @@ async fn render_online(
         cert_manager,
         lookup.as_mut().map(|l| l as &mut Lookup<'_>),
     )?;
+    rendered.warnings.extend(discovery_warnings);
     let documents = std::mem::take(&mut rendered.prepared.documents);
     let deferred_hooks = std::mem::take(&mut rendered.prepared.deferred_hooks);
     let api_versions = documents

@@ -11,7 +11,7 @@ use futures::{StreamExt, TryStreamExt};
 use serde_json::Value;
 
 use super::PlanError;
-use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource};
+use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource, known_bugs};
 use crate::diff::{Comparison, compare};
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{self, DeclaredPermission, Grant, MissingPermission};
@@ -520,9 +520,14 @@ async fn observe(
             });
         }
         Err(source) => {
+            let known_bug = match cluster.server_version().await {
+                Ok(version) => known_bugs::explain(&version, &object.manifest, &source),
+                Err(_) => None,
+            };
             return Err(PlanError::DryRun {
                 object: object.to_string(),
                 source,
+                known_bug,
             });
         }
     };

@@ -137,22 +137,66 @@ pub fn groups_of<'a>(api_versions: impl IntoIterator<Item = &'a str>) -> BTreeSe
         .collect()
 }
 
-/// Every served `group/version` and `group/version/Kind`, sorted.
-pub(super) async fn api_versions(client: &kube::Client) -> Result<Vec<String>, ClusterError> {
-    let discovered = kube::Discovery::new(client.clone()).run().await?;
-    let mut versions = BTreeSet::new();
-    for group in discovered.groups() {
-        for version in group.versions() {
-            let group_version = if group.name().is_empty() {
-                version.to_string()
-            } else {
-                format!("{}/{version}", group.name())
-            };
-            for (api, _) in group.versioned_resources(version) {
-                versions.insert(format!("{group_version}/{}", api.kind));
-            }
-            versions.insert(group_version);
+/// What full discovery found: every served `group/version` and
+/// `group/version/Kind`, and the group versions whose resources could not be
+/// listed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServedApis {
+    /// `v1`, `v1/Pod`, `apps/v1`, `apps/v1/Deployment`…, sorted.
+    pub api_versions: Vec<String>,
+    /// Group versions the server lists but could not describe, with the
+    /// server's answer: an aggregated API whose backing service is down
+    /// answers 503. Their kinds are missing from `api_versions`.
+    pub unavailable: Vec<(String, String)>,
+}
+
+/// Full discovery, group versions asked for concurrently. Like kubectl and
+/// Helm, an API server that lists a group version it cannot describe (an
+/// aggregated API whose service is down) does not fail it: that group version
+/// is reported in [`ServedApis::unavailable`].
+pub(super) async fn api_versions(client: &kube::Client) -> Result<ServedApis, ClusterError> {
+    let groups = client.list_api_groups().await?;
+    let core = client.list_core_api_versions().await?;
+    let group_versions: Vec<(String, bool)> = core
+        .versions
+        .into_iter()
+        .map(|version| (version, true))
+        .chain(groups.groups.into_iter().flat_map(|group| {
+            group
+                .versions
+                .into_iter()
+                .map(|version| (version.group_version, false))
+        }))
+        .collect();
+    let answers = futures::future::join_all(group_versions.iter().map(|(gv, core)| async move {
+        if *core {
+            client.list_core_api_resources(gv).await
+        } else {
+            client.list_api_group_resources(gv).await
         }
+    }))
+    .await;
+    let mut served = ServedApis::default();
+    let mut versions = BTreeSet::new();
+    for ((group_version, _), answer) in group_versions.into_iter().zip(answers) {
+        match answer {
+            Ok(list) => {
+                for resource in list.resources {
+                    // Subresources (`pods/log`) are not kinds of their own.
+                    if !resource.name.contains('/') {
+                        versions.insert(format!("{group_version}/{}", resource.kind));
+                    }
+                }
+            }
+            Err(kube::Error::Api(status)) if matches!(status.code, 404 | 503) => {
+                served
+                    .unavailable
+                    .push((group_version.clone(), status.message));
+            }
+            Err(error) => return Err(error.into()),
+        }
+        versions.insert(group_version);
     }
-    Ok(versions.into_iter().collect())
+    served.api_versions = versions.into_iter().collect();
+    Ok(served)
 }

@@ -10,6 +10,7 @@
 
 mod access;
 pub mod discovery;
+pub mod known_bugs;
 pub mod retry;
 
 use std::collections::BTreeSet;
@@ -238,8 +239,9 @@ impl Cluster {
 
     /// Every `group/version` the server serves and every `group/version/Kind`
     /// (core as `v1`, `v1/Pod`), sorted: a chart's `.Capabilities.APIVersions`.
-    /// A full discovery, made only for charts.
-    pub async fn api_versions(&self) -> Result<Vec<String>, ClusterError> {
+    /// A full discovery, made only for charts; group versions the server
+    /// cannot describe are reported, not fatal.
+    pub async fn api_versions(&self) -> Result<discovery::ServedApis, ClusterError> {
         discovery::api_versions(&self.client).await
     }
 
