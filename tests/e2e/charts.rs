@@ -658,28 +658,11 @@ fn a_saved_chart_plan_applies_exactly_what_was_rendered() {
     );
 }
 
-/// Writes a chart `name` 1.0.0 with `templates` (file name, text) into the
-/// test's work directory; returns its directory.
-fn write_small_chart(pkg: &Pkg, name: &str, templates: &[(&str, &str)]) -> std::path::PathBuf {
-    let dir = pkg.work.path().join(name);
-    std::fs::create_dir_all(dir.join("templates")).unwrap();
-    std::fs::write(
-        dir.join("Chart.yaml"),
-        format!("apiVersion: v2\nname: {name}\nversion: 1.0.0\n"),
-    )
-    .unwrap();
-    for (file, text) in templates {
-        std::fs::write(dir.join("templates").join(file), text).unwrap();
-    }
-    dir
-}
-
 #[test]
 fn a_failing_hook_fails_the_install_at_once_and_nothing_after_it_is_applied() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("charthook");
-    write_small_chart(
-        &pkg,
+    pkg.write_small_chart(
         "hooked",
         &[
             (
@@ -744,8 +727,7 @@ fn a_failing_pre_delete_hook_stops_the_uninstall_the_next_one_runs_it_again_and_
 {
     let pkg = Pkg::new();
     let ns = pkg.namespace("predelete");
-    write_small_chart(
-        &pkg,
+    pkg.write_small_chart(
         "guarded",
         &[
             (
@@ -865,8 +847,7 @@ fn a_failing_pre_delete_hook_stops_the_uninstall_the_next_one_runs_it_again_and_
 fn a_runaway_template_fails_fast_naming_its_file_and_nothing_is_applied() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("runaway");
-    let dir = write_small_chart(
-        &pkg,
+    let dir = pkg.write_small_chart(
         "runaway",
         &[(
             "cm.yaml",
