@@ -15,7 +15,7 @@ use libpkg::plan::Plan;
 use libpkg::release::{LockError, LockRequest, ReleaseLock, ReleaseStore, Staleness};
 
 use crate::cli::GlobalArgs;
-use crate::view;
+use crate::{prompt, view};
 
 /// Flags of every command that changes the cluster.
 #[derive(Debug, Clone, Args)]
@@ -55,6 +55,18 @@ impl std::fmt::Display for Declined {
 }
 
 impl std::error::Error for Declined {}
+
+/// Ctrl-C stopped the command (exit code 130); what it had done is said already.
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
 
 /// `--detailed-exitcode`: the plan has changes (exit code 2, no message).
 #[derive(Debug)]
@@ -98,8 +110,9 @@ fn lock_duration() -> Result<Duration> {
 }
 
 /// Runs `body` holding the release's lock (from before planning until the
-/// apply ends), then unlocks whatever happened. `--dry-run` only reads, so it
-/// takes no lock. Without the right to lock, `body` runs unlocked and gets
+/// apply ends), then unlocks whatever happened, Ctrl-C included (planning is
+/// stopped; [`review_and_apply`] says what an interrupted apply did).
+/// `--dry-run` only reads, so it takes no lock. Without the right to lock, `body` runs unlocked and gets
 /// `None`: its plan's access check lists the missing rights and nothing is applied.
 pub async fn locked<T>(
     cluster: &Cluster,
@@ -112,7 +125,10 @@ pub async fn locked<T>(
         return body(None).await;
     }
     let lock = acquire(cluster, &cluster.namespace, release, operation).await?;
-    let outcome = body(lock.as_ref()).await;
+    let outcome = tokio::select! {
+        outcome = body(lock.as_ref()) => outcome,
+        _ = tokio::signal::ctrl_c() => Err(Interrupted.into()),
+    };
     unlock(lock, release).await;
     outcome
 }
@@ -190,21 +206,7 @@ pub async fn review_and_apply(
         return Ok(());
     }
     if !args.yes {
-        if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
-            bail!(
-                "refusing to apply without confirmation: there is no terminal to ask on; pass --yes to apply, or --dry-run to only plan"
-            );
-        }
-        // The prompt blocks this thread; the lock is renewed on another.
-        let proceed = tokio::task::block_in_place(|| {
-            dialoguer::Confirm::new()
-                .with_prompt(format!("Proceed with plan {}?", short_hash(&plan.hash)))
-                .default(false)
-                .interact()
-        })?;
-        if !proceed {
-            return Err(Declined.into());
-        }
+        confirm(global, plan).await?;
     }
     let release = &plan.release;
     // A namespace the plan creates is created first; then the release can be locked in it.
@@ -228,9 +230,24 @@ pub async fn review_and_apply(
         atomic: args.atomic,
     };
     let progress = Progress::new();
-    let outcome = action::apply(cluster, &store, lock, plan, &options, &progress).await;
+    let outcome = tokio::select! {
+        outcome = action::apply(cluster, &store, lock, plan, &options, &progress) => Some(outcome),
+        _ = tokio::signal::ctrl_c() => None,
+    };
     progress.finish();
     unlock(deferred, &release.name).await;
+    let Some(outcome) = outcome else {
+        eprintln!(
+            "Interrupted while applying revision {revision} of release {name}: {done} change(s) made (listed above), the rest not. \
+             The lock is released; `kubectl pkg status {name} -n {namespace}` shows where it stopped, \
+             and the next operation on the release records revision {revision} as failed and applies its own plan in full.",
+            revision = release.revision,
+            name = release.name,
+            namespace = release.namespace,
+            done = progress.changes(),
+        );
+        return Err(Interrupted.into());
+    };
     let record = outcome?;
     eprintln!(
         "Release {} in namespace {}: revision {} {}.",
@@ -246,6 +263,41 @@ pub async fn review_and_apply(
     Ok(())
 }
 
+/// Asks before applying, unless no person can be asked here (then refuses:
+/// `--yes` is how a pipeline says yes). Ctrl-C at the question changes nothing.
+async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
+    if let Some(why) = prompt::cannot_ask() {
+        bail!(
+            "refusing to apply without confirmation: {why}; pass --yes to apply, or --dry-run to only plan"
+        );
+    }
+    eprint!(
+        "{}",
+        view::plan::summary(plan, view::use_color_on_stderr(global))
+    );
+    let question = format!(
+        "Apply plan {} to release {} in namespace {}?",
+        short_hash(&plan.hash),
+        plan.release.name,
+        plan.release.namespace
+    );
+    // The question blocks a thread of its own (the lock is renewed on
+    // another), so that Ctrl-C is heard while it waits.
+    let answer = tokio::task::spawn_blocking(move || prompt::ask(&question));
+    let answer = tokio::select! {
+        answer = answer => answer??,
+        _ = tokio::signal::ctrl_c() => {
+            eprintln!();
+            eprintln!("Interrupted at the question: nothing was changed.");
+            return Err(Interrupted.into());
+        }
+    };
+    match answer {
+        prompt::Answer::Yes => Ok(()),
+        prompt::Answer::No(_) => Err(Declined.into()),
+    }
+}
+
 fn short_hash(hash: &str) -> &str {
     &hash[..hash.len().min(19)]
 }
@@ -254,6 +306,8 @@ fn short_hash(hash: &str) -> &str {
 /// lines otherwise (so logs stay readable); every applied object gets a line.
 struct Progress {
     spinner: Option<indicatif::ProgressBar>,
+    /// Objects applied or deleted so far.
+    changes: std::sync::atomic::AtomicUsize,
 }
 
 impl Progress {
@@ -263,7 +317,19 @@ impl Progress {
             spinner.enable_steady_tick(Duration::from_millis(120));
             spinner
         });
-        Progress { spinner }
+        Progress {
+            spinner,
+            changes: Default::default(),
+        }
+    }
+
+    fn changes(&self) -> usize {
+        self.changes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn changed(&self) {
+        self.changes
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn line(&self, text: String) {
@@ -294,9 +360,13 @@ impl Reporter for Progress {
                 None => "Failed; --atomic: deleting what this attempt created".to_string(),
             }),
             Event::Applied { object, action } => {
+                self.changed();
                 self.line(format!("  {:<9} {object}", view::label(&action)))
             }
-            Event::Deleted { object } => self.line(format!("  deleted   {object}")),
+            Event::Deleted { object } => {
+                self.changed();
+                self.line(format!("  deleted   {object}"))
+            }
             Event::Waiting { object, reason } => match &self.spinner {
                 Some(spinner) => spinner.set_message(format!("waiting for {object}: {reason}")),
                 None => eprintln!("  waiting   {object}: {reason}"),

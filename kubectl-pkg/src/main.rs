@@ -1,12 +1,13 @@
 //! kubectl-pkg: the kubectl plugin. Parses the command line, runs one command,
 //! and maps the outcome to a documented exit code (docs/exit-codes.md):
 //! 0 success, 1 error, 2 usage error (or, with `--dry-run --detailed-exitcode`,
-//! a plan with changes), 3 declined at the prompt.
+//! a plan with changes), 3 declined at the prompt, 130 interrupted (Ctrl-C).
 
 mod cli;
 mod commands;
 mod complete;
 mod flow;
+mod prompt;
 mod settings;
 mod view;
 
@@ -39,8 +40,13 @@ fn main() -> ExitCode {
         .enable_all()
         .build()
         .expect("the tokio runtime starts");
-    match runtime.block_on(run(cli)) {
+    let outcome = runtime.block_on(run(cli));
+    // A question left unanswered (Ctrl-C) still blocks a thread reading the
+    // terminal: do not wait for it.
+    runtime.shutdown_background();
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
         Err(error) if error.is::<flow::Declined>() => {
             eprintln!("{error}");

@@ -1,6 +1,6 @@
 //! Install, upgrade, rollback, history and uninstall against the real API server.
 
-use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, Pkg, parse_json, unique};
+use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, PROMPT, Pkg, parse_json, unique};
 
 #[test]
 fn install_upgrade_rollback_history_uninstall() {
@@ -195,16 +195,12 @@ fn declining_and_missing_terminal_and_dry_run_change_nothing() {
     assert!(!pkg.exists(&ns, "configmap/app-config"));
 
     // A terminal, and the answer is no: exit 3. (`script` gives the command a pty.)
-    let mut child = pkg.spawn_in_terminal(&["install", "./app", "-n", &ns, "--wait=false"], &[]);
-    {
-        use std::io::Write;
-        std::thread::sleep(std::time::Duration::from_secs(2));
-        child.stdin.take().unwrap().write_all(b"n\n").unwrap();
-    }
-    let output = child.wait_with_output().unwrap();
-    let shown = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(3), "{shown}");
-    assert!(shown.contains("Proceed with plan sha256:"), "{shown}");
+    let mut terminal = pkg.terminal(&["install", "./app", "-n", &ns, "--wait=false"], &[], "");
+    terminal.wait_for(PROMPT);
+    terminal.type_keys(b"no\n");
+    let (code, shown) = terminal.finish();
+    assert_eq!(code, Some(3), "{shown}");
+    assert!(shown.contains("Apply plan sha256:"), "{shown}");
     assert!(!pkg.exists(&ns, "configmap/app-config"));
     assert!(!pkg.exists(&ns, "deployment/app"));
 

@@ -14,6 +14,8 @@ mod large;
 mod lifecycle;
 mod olm;
 mod packages;
+mod prompt;
 mod recovery;
 mod saved_plans;
+mod server_side_apply;
 mod smoke;

@@ -2,12 +2,10 @@
 //! killed in the middle of an apply, and `--atomic`.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
 use std::process::{Child, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use kubectl_pkg_e2e::{Pkg, Run, config_maps, parse_json};
+use kubectl_pkg_e2e::{PROMPT, Pkg, Run, config_maps, parse_json};
 use serde_json::{Value, json};
 
 fn lease_exists(pkg: &Pkg, ns: &str, release: &str) -> bool {
@@ -81,34 +79,6 @@ fn two_concurrent_upgrades_exactly_one_proceeds_the_other_meets_the_lock() {
     assert!(!lease_exists(&pkg, &ns, "app"), "the lock is released");
 }
 
-/// The answer to a prompt, sent once the prompt is on screen.
-fn answer_when_asked(mut child: Child, answer: &[u8]) -> String {
-    let mut stdout = child.stdout.take().unwrap();
-    let shown = Arc::new(Mutex::new(String::new()));
-    let reader = {
-        let shown = shown.clone();
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 4096];
-            while let Ok(n) = stdout.read(&mut buffer) {
-                if n == 0 {
-                    break;
-                }
-                shown
-                    .lock()
-                    .unwrap()
-                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
-            }
-        })
-    };
-    eventually("the prompt", || shown.lock().unwrap().contains("Proceed"));
-    child.stdin.take().unwrap().write_all(answer).unwrap();
-    let status = child.wait().unwrap();
-    reader.join().unwrap();
-    let shown = shown.lock().unwrap().clone();
-    assert_eq!(status.code(), Some(3), "declined: {shown}");
-    shown
-}
-
 fn foreign_lease(pkg: &Pkg, ns: &str, renewed_seconds_ago: u64) {
     let at = |seconds_ago: u64| {
         let date = std::process::Command::new("date")
@@ -154,9 +124,10 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
 
     // Someone reviews an upgrade at the prompt: the lock is held meanwhile,
     // renewed well past its (here 2 s) duration.
-    let reviewing = pkg.spawn_in_terminal(
+    let mut reviewing = pkg.terminal(
         &["upgrade", "app", "./v2", "-n", &ns, "--wait=false"],
         &[("KUBECTL_PKG_LOCK_SECONDS", "2")],
+        "",
     );
     eventually("the first upgrade locks", || lease_exists(&pkg, &ns, "app"));
     std::thread::sleep(Duration::from_secs(5));
@@ -168,7 +139,10 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
         message.contains("is locked: upgrade by ") && message.contains("(pid "),
         "{message}"
     );
-    answer_when_asked(reviewing, b"n\n");
+    reviewing.wait_for(PROMPT);
+    reviewing.type_keys(b"no\n");
+    let (code, screen) = reviewing.finish();
+    assert_eq!(code, Some(3), "declined: {screen}");
     assert!(
         !lease_exists(&pkg, &ns, "app"),
         "declining releases the lock"

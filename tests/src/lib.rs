@@ -192,6 +192,78 @@ impl Run {
     }
 }
 
+/// A command running on a pseudo-terminal: what it showed so far, and a
+/// keyboard (bytes typed reach it as from a person; `\x03` is Ctrl-C).
+pub struct Terminal {
+    child: std::process::Child,
+    screen: std::sync::Arc<std::sync::Mutex<String>>,
+    reader: Option<std::thread::JoinHandle<()>>,
+}
+
+/// The question every mutating command asks before applying.
+pub const PROMPT: &str = "anything else cancels:";
+
+impl Terminal {
+    /// Everything shown so far (stdout and stderr, as on a screen).
+    pub fn screen(&self) -> String {
+        self.screen.lock().expect("screen lock").clone()
+    }
+
+    /// Waits up to a minute until the screen shows `text`; returns the screen.
+    pub fn wait_for(&self, text: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "timed out waiting for {text:?}; the screen:\n{screen}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// Types `keys`.
+    pub fn type_keys(&mut self, keys: &[u8]) {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().expect("stdin open");
+        stdin.write_all(keys).expect("type");
+        stdin.flush().expect("type");
+    }
+
+    /// Whether the command is still running.
+    pub fn running(&mut self) -> bool {
+        self.child.try_wait().expect("child status").is_none()
+    }
+
+    /// Waits up to a minute for the command to end; its exit code and screen.
+    pub fn finish(mut self) -> (Option<i32>, String) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the command did not end; the screen:\n{}", self.screen());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("reader");
+        }
+        (status.code(), self.screen())
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
 impl Default for Pkg {
     fn default() -> Self {
         Self::new()
@@ -277,10 +349,16 @@ impl Pkg {
     }
 
     /// Starts the binary on a pseudo-terminal (through `script`), so that it
-    /// prompts; its stdin answers the prompt and its stdout shows the session.
-    /// `env` adds variables.
-    pub fn spawn_in_terminal(&self, args: &[&str], env: &[(&str, &str)]) -> std::process::Child {
-        let command = format!("{} {}", binary().display(), args.join(" "));
+    /// asks before applying; `env` adds variables. `shell_suffix` is appended
+    /// to the command line as the shell reads it (`| cat` pipes its stdout).
+    pub fn terminal(&self, args: &[&str], env: &[(&str, &str)], shell_suffix: &str) -> Terminal {
+        // `exec` when nothing follows: Ctrl-C then reaches the binary alone.
+        let exec = if shell_suffix.is_empty() { "exec " } else { "" };
+        let command = format!(
+            "{exec}{} {} {shell_suffix}",
+            binary().display(),
+            args.join(" ")
+        );
         let mut script = Command::new("script");
         script
             .args(["-qec", &command, "/dev/null"])
@@ -291,14 +369,37 @@ impl Pkg {
             }
         }
         script.envs(env.iter().copied());
-        script
+        let mut child = script
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             // Not inherited: a session left running by a failed test must not
             // hold the test's output open.
             .stderr(std::process::Stdio::null())
             .spawn()
-            .expect("script runs")
+            .expect("script runs");
+        let mut stdout = child.stdout.take().expect("piped stdout");
+        let screen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let reader = {
+            let screen = screen.clone();
+            std::thread::spawn(move || {
+                use std::io::Read;
+                let mut buffer = [0u8; 4096];
+                while let Ok(n) = stdout.read(&mut buffer) {
+                    if n == 0 {
+                        break;
+                    }
+                    screen
+                        .lock()
+                        .expect("screen lock")
+                        .push_str(&String::from_utf8_lossy(&buffer[..n]));
+                }
+            })
+        };
+        Terminal {
+            child,
+            screen,
+            reader: Some(reader),
+        }
     }
 
     /// Runs a program with [`Pkg::program`]'s environment to completion.
@@ -577,6 +678,24 @@ impl Pkg {
         let root = self.work.path().join(dir);
         copy(&repo_root().join("tests/charts").join(name), &root, suffix);
         root
+    }
+}
+
+impl Pkg {
+    /// Writes a chart `name` 1.0.0 with `templates` (file name, text) into the
+    /// test's work directory; returns its directory.
+    pub fn write_small_chart(&self, name: &str, templates: &[(&str, &str)]) -> PathBuf {
+        let dir = self.work.path().join(name);
+        std::fs::create_dir_all(dir.join("templates")).expect("mkdir");
+        std::fs::write(
+            dir.join("Chart.yaml"),
+            format!("apiVersion: v2\nname: {name}\nversion: 1.0.0\n"),
+        )
+        .expect("write Chart.yaml");
+        for (file, text) in templates {
+            std::fs::write(dir.join("templates").join(file), text).expect("write template");
+        }
+        dir
     }
 }
 

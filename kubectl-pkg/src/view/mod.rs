@@ -91,7 +91,16 @@ pub fn save_plan(path: &Path, plan: &libpkg::plan::Plan) -> Result<()> {
 /// Whether to color: stdout is a terminal, and neither `--no-color` nor `NO_COLOR` says no.
 pub fn use_color(global: &crate::cli::GlobalArgs) -> bool {
     use std::io::IsTerminal;
-    !global.no_color
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        && std::io::stdout().is_terminal()
+    color_allowed(global) && std::io::stdout().is_terminal()
+}
+
+/// Whether to color what goes to stderr (the summary before the question).
+pub fn use_color_on_stderr(global: &crate::cli::GlobalArgs) -> bool {
+    use std::io::IsTerminal;
+    color_allowed(global) && std::io::stderr().is_terminal()
+}
+
+/// `--no-color` and `NO_COLOR` (any non-empty value) turn color off.
+fn color_allowed(global: &crate::cli::GlobalArgs) -> bool {
+    !global.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }

@@ -337,3 +337,85 @@ fn color_diff_lines(text: &str) -> String {
         })
         .collect()
 }
+
+/// How many of the most severe risks the summary names.
+const NAMED_RISKS: usize = 3;
+
+/// The few lines shown right before the question: what the plan does, its
+/// worst risks, whether you may do all of it, and which plan this is.
+/// Critical and high risks carry a `!` marker, and are red when `color`.
+pub fn summary(plan: &Plan, color: bool) -> String {
+    use libpkg::permissions::Severity;
+    use libpkg::plan::Action;
+    let count = |action: Action| plan.objects.iter().filter(|o| o.action == action).count();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\nSummary: {} {} {} as release {} in namespace {} (revision {})",
+        label(&plan.operation),
+        plan.package.name,
+        plan.package.version,
+        plan.release.name,
+        plan.release.namespace,
+        plan.release.revision
+    );
+    let _ = writeln!(
+        out,
+        "  Objects: {} to create, {} to update, {} to delete, {} unchanged",
+        count(Action::Create),
+        count(Action::Update),
+        count(Action::Delete),
+        count(Action::Unchanged)
+    );
+    let mut severe: Vec<&libpkg::permissions::Risk> = plan
+        .permissions
+        .risks
+        .iter()
+        .filter(|r| matches!(r.severity, Severity::Critical | Severity::High))
+        .collect();
+    severe.sort_by_key(|r| r.severity);
+    let highlight = |text: String| {
+        if color {
+            let style = anstyle::Style::new()
+                .bold()
+                .fg_color(Some(anstyle::AnsiColor::Red.into()));
+            format!("{style}{text}{style:#}")
+        } else {
+            text
+        }
+    };
+    let marker = if severe.is_empty() { " " } else { "!" };
+    let _ = writeln!(
+        out,
+        "{marker} Risks:   {}",
+        view::risk_counts(&plan.permissions)
+    );
+    for risk in severe.iter().take(NAMED_RISKS) {
+        let _ = writeln!(
+            out,
+            "{}",
+            highlight(format!(
+                "!   {} {}: {}",
+                label(&risk.severity).to_uppercase(),
+                risk.object,
+                risk.message
+            ))
+        );
+    }
+    if severe.len() > NAMED_RISKS {
+        let _ = writeln!(
+            out,
+            "    and {} more critical or high (listed above)",
+            severe.len() - NAMED_RISKS
+        );
+    }
+    let installer = &plan.permissions.installer;
+    let access = match (installer.checked, installer.missing.len()) {
+        (false, _) => "not checked (offline)".to_string(),
+        (true, 0) => "you may perform every action in this plan".to_string(),
+        (true, missing) => format!("you are missing {missing} permission(s) (listed above)"),
+    };
+    let _ = writeln!(out, "  Access:  {access}");
+    let _ = writeln!(out, "  Plan:    {}", plan.hash);
+    out
+}

@@ -1,0 +1,137 @@
+//! The question before applying, on a real pseudo-terminal: only `yes` and
+//! Enter, typed after the question appeared, applies a plan.
+
+use std::time::Duration;
+
+use kubectl_pkg_e2e::{BASIC_MANIFESTS, PROMPT, Pkg};
+
+fn lease_exists(pkg: &Pkg, ns: &str, release: &str) -> bool {
+    let lease = format!("kubectl-pkg.lock.{release}");
+    pkg.kubectl(["get", "lease", &lease, "-n", ns]).code == 0
+}
+
+#[test]
+fn type_ahead_a_lone_y_and_maybe_never_apply_a_plan() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("prompt");
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    let install = ["install", "./app", "-n", &ns, "--wait=false"];
+
+    // `yes` typed while the plan is being made is thrown away; a `y` without
+    // Enter is no answer; `y` and Enter is not `yes`.
+    let mut terminal = pkg.terminal(&install, &[], "");
+    terminal.type_keys(b"yes\n");
+    let screen = terminal.wait_for(PROMPT);
+    for shown in [
+        "Objects: 3 to create, 0 to update, 0 to delete, 0 unchanged",
+        "Access:  you may perform every action in this plan",
+        "Plan:    sha256:",
+        "Apply plan sha256:",
+    ] {
+        assert!(
+            screen.contains(shown),
+            "{shown:?} before the question:\n{screen}"
+        );
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        terminal.running(),
+        "type-ahead answered:\n{}",
+        terminal.screen()
+    );
+    terminal.type_keys(b"y");
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(
+        terminal.running(),
+        "a key without Enter answered:\n{}",
+        terminal.screen()
+    );
+    assert!(!pkg.exists(&ns, "configmap/app-config"));
+    terminal.type_keys(b"\n");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, Some(3), "`y` is not `yes`:\n{screen}");
+    assert!(screen.contains("declined: nothing was changed"), "{screen}");
+    assert!(!pkg.exists(&ns, "configmap/app-config"));
+
+    let mut terminal = pkg.terminal(&install, &[], "");
+    terminal.wait_for(PROMPT);
+    terminal.type_keys(b"maybe\n");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, Some(3), "{screen}");
+    assert!(!pkg.exists(&ns, "configmap/app-config"));
+    assert!(
+        !lease_exists(&pkg, &ns, "app"),
+        "declining releases the lock"
+    );
+
+    // `yes` and Enter applies.
+    let mut terminal = pkg.terminal(&install, &[], "");
+    terminal.wait_for(PROMPT);
+    terminal.type_keys(b"yes\n");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, Some(0), "{screen}");
+    assert!(pkg.exists(&ns, "configmap/app-config"));
+}
+
+#[test]
+fn output_piped_to_another_program_is_never_asked() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("piped");
+    pkg.write_package("app", "app", "1.0.0", BASIC_MANIFESTS);
+    // As `install | less`: the pager owns the keyboard, so nothing is asked.
+    let mut terminal = pkg.terminal(
+        &["install", "./app", "-n", &ns, "--wait=false"],
+        &[],
+        "| cat",
+    );
+    terminal.type_keys(b"yes\n");
+    let (_, screen) = terminal.finish();
+    assert!(!screen.contains(PROMPT), "{screen}");
+    assert!(
+        screen.contains(
+            "refusing to apply without confirmation: the plan is not shown on a terminal"
+        ),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Plan hash: sha256:"),
+        "the plan is shown:\n{screen}"
+    );
+    assert!(!pkg.exists(&ns, "configmap/app-config"));
+}
+
+#[test]
+fn ctrl_c_at_the_question_changes_nothing_and_leaves_no_lock() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("ctrlc");
+    pkg.write_package("v1", "app", "1.0.0", BASIC_MANIFESTS);
+    let v2: Vec<(&str, String)> = BASIC_MANIFESTS
+        .iter()
+        .map(|(f, t)| (*f, t.replace("production", "staging")))
+        .collect();
+    pkg.write_package("v2", "app", "1.1.0", &v2);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    let mut terminal = pkg.terminal(
+        &["upgrade", "app", "./v2", "-n", &ns, "--wait=false"],
+        &[],
+        "",
+    );
+    terminal.wait_for(PROMPT);
+    assert!(
+        lease_exists(&pkg, &ns, "app"),
+        "the lock is held while asking"
+    );
+    terminal.type_keys(b"\x03");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, Some(130), "{screen}");
+    assert!(
+        screen.contains("Interrupted at the question: nothing was changed."),
+        "{screen}"
+    );
+    assert!(!lease_exists(&pkg, &ns, "app"), "Ctrl-C releases the lock");
+    assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
+    let config = pkg.get_json(Some(&ns), "configmap", "app-config");
+    assert!(!config.to_string().contains("staging"), "{config}");
+}
