@@ -32,12 +32,15 @@ pub enum Answer {
 /// question was shown is discarded first. Blocks: call it off the async
 /// runtime.
 pub fn ask(question: &str) -> std::io::Result<Answer> {
-    let mut stderr = std::io::stderr().lock();
-    write!(
-        stderr,
-        "{question}\n  Only 'yes' applies it; anything else cancels: "
-    )?;
-    stderr.flush()?;
+    {
+        // Not held while waiting: whoever hears Ctrl-C must be able to print.
+        let mut stderr = std::io::stderr().lock();
+        write!(
+            stderr,
+            "{question}\n  Only 'yes' applies it; anything else cancels: "
+        )?;
+        stderr.flush()?;
+    }
     // Type-ahead: keys pressed while the plan was being made or printed were
     // not an answer to a question not yet asked.
     rustix::termios::tcflush(std::io::stdin(), rustix::termios::QueueSelector::IFlush)?;

@@ -91,7 +91,7 @@ fn a_package_with_an_apiservice_installs_upgrades_rolls_back_and_uninstalls() {
     assert_ne!(gone.code, 0, "the APIService was deleted: {}", gone.stdout);
     assert_eq!(
         pkg.statuses("metrics", &ns),
-        ["superseded", "superseded", "uninstalled"]
+        ["superseded", "superseded", "superseded", "uninstalled"]
     );
 }
 

@@ -46,7 +46,7 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                     hex_prefix(&revision.plan_hash),
                 ]);
             }
-            println!("{table}");
+            println!("{}", table.trim_fmt());
             // Messages (why a revision failed) are long: below the table, unwrapped.
             for revision in &history {
                 if let Some(message) = &revision.message {

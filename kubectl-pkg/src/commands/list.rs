@@ -51,7 +51,7 @@ pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
                     release.version.clone(),
                 ]);
             }
-            println!("{table}");
+            println!("{}", table.trim_fmt());
             Ok(())
         }
         format => view::print_document(format, &releases),

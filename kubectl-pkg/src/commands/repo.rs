@@ -60,6 +60,6 @@ fn print_table(table: Table, empty: bool) {
     if empty {
         eprintln!("No repositories. Add one with `kubectl pkg repo add NAME oci://HOST/PATH`.");
     } else {
-        println!("{table}");
+        println!("{}", table.trim_fmt());
     }
 }

@@ -23,16 +23,38 @@ pub fn print_document<T: Serialize>(format: OutputFormat, value: &T) -> Result<(
     Ok(())
 }
 
-/// A table in the house style: no borders, wrapped to the terminal (80 columns when not a terminal).
+/// A table in the house style: no borders; fitted to the terminal's width
+/// (`COLUMNS` when set), and not wrapped at all when the width is unknown
+/// (output piped to a file or another program), as kubectl does, so that no
+/// name is ever cut in two for a reader that cannot see it whole.
 pub fn table() -> Table {
     let mut table = Table::new();
-    table
-        .load_style(presets::NOTHING)
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    if table.width().is_none() {
-        table.set_width(80);
+    table.load_style(presets::NOTHING);
+    match output_width() {
+        Some(width) => {
+            table
+                .set_content_arrangement(ContentArrangement::Dynamic)
+                .set_width(width);
+        }
+        None => {
+            table.set_content_arrangement(ContentArrangement::Disabled);
+        }
     }
     table
+}
+
+/// The width to fit tables to: `COLUMNS`, else the terminal's; `None` when
+/// stdout is not a terminal, or one that does not know its size.
+fn output_width() -> Option<u16> {
+    use std::io::IsTerminal;
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<u16>().ok());
+    match columns {
+        Some(width) if width > 0 => Some(width),
+        _ if std::io::stdout().is_terminal() => Table::new().width().filter(|w| *w > 0),
+        _ => None,
+    }
 }
 
 /// The serialized name of an enum value (`critical`, `create`).

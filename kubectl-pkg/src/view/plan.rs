@@ -116,7 +116,7 @@ pub fn render(plan: &Plan) -> String {
             },
         ]);
     }
-    let _ = writeln!(out, "{table}");
+    let _ = writeln!(out, "{}", table.trim_fmt());
     if !plan.deferred_hooks.is_empty() {
         let _ = writeln!(
             out,
@@ -133,7 +133,7 @@ pub fn render(plan: &Plan) -> String {
                 hook.name.clone(),
             ]);
         }
-        let _ = writeln!(out, "{table}");
+        let _ = writeln!(out, "{}", table.trim_fmt());
     }
     for object in plan.objects.iter().filter(|o| o.diff.is_some()) {
         let _ = writeln!(
@@ -170,7 +170,7 @@ pub fn render(plan: &Plan) -> String {
         for warning in &plan.warnings {
             table.add_row(["-", warning.as_str()]);
         }
-        let _ = writeln!(out, "{table}");
+        let _ = writeln!(out, "{}", table.trim_fmt());
     }
     let _ = writeln!(out, "\nPlan hash: {}", plan.hash);
     out
@@ -214,7 +214,7 @@ fn render_permissions(plan: &Plan, out: &mut String) {
                 resources,
             ]);
         }
-        let _ = writeln!(out, "{table}");
+        let _ = writeln!(out, "{}", table.trim_fmt());
     }
     let _ = writeln!(
         out,
@@ -242,7 +242,7 @@ Risks: {}",
                 risk.message.clone(),
             ]);
         }
-        let _ = writeln!(out, "{table}");
+        let _ = writeln!(out, "{}", table.trim_fmt());
     }
     if !permissions.workloads.is_empty() {
         let _ = writeln!(out, "\nPod security:");
@@ -262,7 +262,7 @@ Risks: {}",
                 workload.reasons.join("; "),
             ]);
         }
-        let _ = writeln!(out, "{table}");
+        let _ = writeln!(out, "{}", table.trim_fmt());
     }
     for identity in &permissions.cloud {
         let _ = writeln!(
@@ -309,7 +309,7 @@ Risks: {}",
                     namespace,
                 ]);
             }
-            let _ = writeln!(out, "{table}");
+            let _ = writeln!(out, "{}", table.trim_fmt());
         }
     } else {
         let _ = writeln!(out, "\nAccess check: not performed (offline).");
