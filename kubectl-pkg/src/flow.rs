@@ -5,6 +5,7 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Result, bail};
@@ -68,6 +69,28 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// Set once a step handles Ctrl-C itself (the question, then applying): from
+/// then on [`locked`] leaves an interruption to it, so that it can say what
+/// was done before the lock is released.
+static CTRL_C_HANDLED_INSIDE: AtomicBool = AtomicBool::new(false);
+
+/// Completes at Ctrl-C (never, if the signal cannot be watched).
+async fn ctrl_c() {
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// Completes at a Ctrl-C that no step handles itself.
+async fn ctrl_c_unhandled() {
+    loop {
+        ctrl_c().await;
+        if !CTRL_C_HANDLED_INSIDE.load(Ordering::SeqCst) {
+            return;
+        }
+    }
+}
+
 /// `--detailed-exitcode`: the plan has changes (exit code 2, no message).
 #[derive(Debug)]
 pub struct HasChanges;
@@ -127,7 +150,7 @@ pub async fn locked<T>(
     let lock = acquire(cluster, &cluster.namespace, release, operation).await?;
     let outcome = tokio::select! {
         outcome = body(lock.as_ref()) => outcome,
-        _ = tokio::signal::ctrl_c() => Err(Interrupted.into()),
+        _ = ctrl_c_unhandled() => Err(Interrupted.into()),
     };
     unlock(lock, release).await;
     outcome
@@ -230,9 +253,10 @@ pub async fn review_and_apply(
         atomic: args.atomic,
     };
     let progress = Progress::new();
+    CTRL_C_HANDLED_INSIDE.store(true, Ordering::SeqCst);
     let outcome = tokio::select! {
         outcome = action::apply(cluster, &store, lock, plan, &options, &progress) => Some(outcome),
-        _ = tokio::signal::ctrl_c() => None,
+        _ = ctrl_c() => None,
     };
     progress.finish();
     unlock(deferred, &release.name).await;
@@ -283,10 +307,11 @@ async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
     );
     // The question blocks a thread of its own (the lock is renewed on
     // another), so that Ctrl-C is heard while it waits.
+    CTRL_C_HANDLED_INSIDE.store(true, Ordering::SeqCst);
     let answer = tokio::task::spawn_blocking(move || prompt::ask(&question));
     let answer = tokio::select! {
         answer = answer => answer??,
-        _ = tokio::signal::ctrl_c() => {
+        _ = ctrl_c() => {
             eprintln!();
             eprintln!("Interrupted at the question: nothing was changed.");
             return Err(Interrupted.into());
@@ -324,12 +349,11 @@ impl Progress {
     }
 
     fn changes(&self) -> usize {
-        self.changes.load(std::sync::atomic::Ordering::Relaxed)
+        self.changes.load(Ordering::Relaxed)
     }
 
     fn changed(&self) {
-        self.changes
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.changes.fetch_add(1, Ordering::Relaxed);
     }
 
     fn line(&self, text: String) {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use kubectl_pkg_e2e::{BASIC_MANIFESTS, PROMPT, Pkg};
+use kubectl_pkg_e2e::{BASIC_MANIFESTS, PROMPT, Pkg, config_maps};
 
 fn lease_exists(pkg: &Pkg, ns: &str, release: &str) -> bool {
     let lease = format!("kubectl-pkg.lock.{release}");
@@ -134,4 +134,63 @@ fn ctrl_c_at_the_question_changes_nothing_and_leaves_no_lock() {
     assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
     let config = pkg.get_json(Some(&ns), "configmap", "app-config");
     assert!(!config.to_string().contains("staging"), "{config}");
+}
+
+#[test]
+fn ctrl_c_during_an_apply_releases_the_lock_says_how_far_it_got_and_the_next_upgrade_continues() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("ctrlcapply");
+    pkg.write_package("v1", "big", "1.0.0", &config_maps("old", 3, "1"));
+    let v2: Vec<(String, String)> = config_maps("old", 3, "2")
+        .into_iter()
+        .chain(config_maps("new", 1500, "2"))
+        .collect();
+    pkg.write_package("v2", "big", "2.0.0", &v2);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    let mut terminal = pkg.terminal(
+        &["upgrade", "big", "./v2", "-n", &ns, "--wait=false"],
+        &[],
+        "",
+    );
+    terminal.wait_for(PROMPT);
+    terminal.type_keys(b"yes\n");
+    terminal.wait_for("  create    ConfigMap");
+    terminal.type_keys(b"\x03");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, Some(130), "{screen}");
+    let prefix = "Interrupted while applying revision 2 of release big: ";
+    let told = screen
+        .split_once(prefix)
+        .and_then(|(_, rest)| rest.lines().next())
+        .unwrap_or_else(|| panic!("no word of the interruption:\n{screen}"));
+    let done: usize = told
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{told}"));
+    assert!(done > 0 && done < 1503, "{told}");
+    assert!(
+        told.contains(&format!("`kubectl pkg status big -n {ns}`")),
+        "{told}"
+    );
+    assert!(!lease_exists(&pkg, &ns, "big"), "Ctrl-C releases the lock");
+    assert_eq!(pkg.statuses("big", &ns), ["deployed", "pending"]);
+
+    // What it said runs, and the next upgrade takes over.
+    let status = pkg.run(["status", "big", "-n", &ns]);
+    assert!(status.ok().contains("interrupted"), "{}", status.stdout);
+    let next = pkg.run(["upgrade", "big", "./v2", "-n", &ns, "--yes", "--wait=false"]);
+    next.ok();
+    assert!(
+        next.stderr
+            .contains("Revision 2 had been interrupted: recorded it as failed"),
+        "{}",
+        next.stderr
+    );
+    assert_eq!(
+        pkg.statuses("big", &ns),
+        ["superseded", "failed", "deployed"]
+    );
 }
