@@ -361,3 +361,79 @@ fn one_list_tells_which_of_many_objects_exist_and_an_unowned_one_is_still_a_conf
     .ok();
     assert_eq!(pkg.release_objects(&ns, "configmaps", "app").len(), 20);
 }
+
+/// A kubeconfig whose one context points at `server`.
+fn kubeconfig_for(pkg: &Pkg, server: &str) -> PathBuf {
+    let path = pkg.work.path().join("unreachable.kubeconfig");
+    std::fs::write(
+        &path,
+        format!(
+            "apiVersion: v1\nkind: Config\nclusters: [{{name: c, cluster: {{server: \"{server}\"}}}}]\nusers: [{{name: u, user: {{token: t}}}}]\ncontexts: [{{name: c, context: {{cluster: c, user: u}}}}]\ncurrent-context: c\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn a_missing_context_a_refused_connection_and_a_silent_server_are_named() {
+    let pkg = Pkg::new();
+    let missing = pkg.run(["list", "--context", "nope"]);
+    assert!(
+        missing
+            .fails(1)
+            .contains("context \"nope\" does not exist (the kubeconfig has: admin, restricted)"),
+        "{}",
+        missing.stderr
+    );
+
+    // A port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let refused_config = kubeconfig_for(&pkg, &format!("https://127.0.0.1:{port}"));
+    let refused = Run::from(
+        pkg.command(["list"])
+            .env("KUBECONFIG", &refused_config)
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        refused.fails(1).contains(&format!(
+            "the connection to the server 127.0.0.1:{port} was refused"
+        )),
+        "{}",
+        refused.stderr
+    );
+
+    // A server that accepts connections and never says a word.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let silent_port = silent.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for connection in silent.incoming().flatten() {
+            held.push(connection);
+        }
+    });
+    let silent_config = kubeconfig_for(&pkg, &format!("https://127.0.0.1:{silent_port}"));
+    let started = Instant::now();
+    let timed_out = Run::from(
+        pkg.command(["list"])
+            .env("KUBECONFIG", &silent_config)
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        timed_out.fails(1).contains(&format!(
+            "the server 127.0.0.1:{silent_port} did not answer in time"
+        )),
+        "{}",
+        timed_out.stderr
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(40),
+        "gave up in time"
+    );
+}

@@ -12,6 +12,7 @@ mod access;
 pub mod discovery;
 pub mod known_bugs;
 pub mod retry;
+pub mod unreachable;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -102,6 +103,9 @@ impl From<kube::Error> for ClusterError {
                     message: status.message,
                 },
             },
+            kube::Error::Service(inner) if inner.is::<unreachable::Unreachable>() => {
+                ClusterError::Connection(inner.to_string())
+            }
             other => ClusterError::Connection(error_chain(&other)),
         }
     }
@@ -158,6 +162,34 @@ impl Cluster {
             .context
             .clone()
             .or_else(|| kubeconfig.current_context.clone());
+        let known: Vec<&str> = kubeconfig
+            .contexts
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
+        match &context {
+            Some(name) if !known.contains(&name.as_str()) => {
+                return Err(ClusterError::Config(format!(
+                    "context {name:?} does not exist (the kubeconfig has: {})",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+            None => {
+                return Err(ClusterError::Config(format!(
+                    "no context chosen: the kubeconfig has no current-context; pass --context (it has: {})",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+            Some(_) => {}
+        }
         let kube_options = KubeConfigOptions {
             context: context.clone(),
             ..KubeConfigOptions::default()
@@ -182,12 +214,22 @@ impl Cluster {
         };
         let mut config = config;
         config.default_retry = false;
+        config.connect_timeout = Some(unreachable::CONNECT_TIMEOUT);
+        config.read_timeout = Some(unreachable::READ_TIMEOUT);
+        config.reset_reader_on_write = true;
+        let authority = config
+            .cluster_url
+            .authority()
+            .map_or_else(|| config.cluster_url.to_string(), ToString::to_string);
         // Our bounded retry policy instead of kube's; retrying needs a service
         // that clones, which the buffer gives (it does not serialize requests).
         let client = kube::client::ClientBuilder::try_from(config)
             .map_err(|e| ClusterError::Config(error_chain(&e)))?
             .with_layer(&tower::buffer::BufferLayer::new(1024))
             .with_layer(&tower::retry::RetryLayer::new(retry::RetryPolicy::default()))
+            .with_layer(&tower::util::MapErrLayer::new(
+                unreachable::Unreachable::mapper(authority),
+            ))
             .build();
         let concurrency = options.concurrency.unwrap_or(CONCURRENCY).max(1);
         Ok(Cluster {
