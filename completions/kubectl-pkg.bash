@@ -22,6 +22,9 @@ _kubectl__pkg() {
             kubectl__pkg,completion)
                 cmd="kubectl__pkg__subcmd__completion"
                 ;;
+            kubectl__pkg,delete)
+                cmd="kubectl__pkg__subcmd__uninstall"
+                ;;
             kubectl__pkg,help)
                 cmd="kubectl__pkg__subcmd__help"
                 ;;
@@ -32,6 +35,9 @@ _kubectl__pkg() {
                 cmd="kubectl__pkg__subcmd__install"
                 ;;
             kubectl__pkg,list)
+                cmd="kubectl__pkg__subcmd__list"
+                ;;
+            kubectl__pkg,ls)
                 cmd="kubectl__pkg__subcmd__list"
                 ;;
             kubectl__pkg,push)
@@ -51,6 +57,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg,template)
                 cmd="kubectl__pkg__subcmd__template"
+                ;;
+            kubectl__pkg,un)
+                cmd="kubectl__pkg__subcmd__uninstall"
                 ;;
             kubectl__pkg,uninstall)
                 cmd="kubectl__pkg__subcmd__uninstall"
@@ -146,7 +155,7 @@ _kubectl__pkg() {
 
     case "${cmd}" in
         kubectl__pkg)
-            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help --version install upgrade rollback uninstall apply list status history template show push repo version completion help"
+            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help --version install upgrade rollback uninstall delete un apply list ls status history template show push repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -43,8 +43,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "install" -d
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "upgrade" -d 'Plan a release\'s next revision from a (newer) package, show it, and apply it'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "rollback" -d 'Plan re-applying an earlier revision\'s objects, show it, and apply it'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "uninstall" -d 'Plan deleting a release\'s objects, show it, and delete them'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "delete" -d 'Plan deleting a release\'s objects, show it, and delete them'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "un" -d 'Plan deleting a release\'s objects, show it, and delete them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "apply" -d 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "list" -d 'List releases and their current revision'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "ls" -d 'List releases and their current revision'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "status" -d 'Show a release\'s newest revision and what to do next'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "history" -d 'Show every revision of a release with its digest and plan hash'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "template" -d 'Print a package\'s objects as YAML, rendered and in apply order'
@@ -67,7 +70,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -103,7 +106,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -132,7 +135,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s h -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -155,7 +158,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s h -
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -176,10 +179,58 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
+false\t''"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l purge -d 'Also delete the release history'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l dry-run -d 'Show the plan and stop; nothing is changed'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s y -l yes -d 'Apply without asking'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
+false\t''"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l purge -d 'Also delete the release history'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l dry-run -d 'Show the plan and stop; nothing is changed'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s y -l yes -d 'Apply without asking'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l timeout -d 'How long to wait, e.g. 90s, 5m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -213,6 +264,21 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l no-colo
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s A -l all-namespaces -d 'Releases in every namespace'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r

@@ -21,6 +21,7 @@ pub struct Cli {
 
 /// Flags every command takes.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).
     #[arg(long, global = true, value_name = "FILE")]
@@ -63,7 +64,7 @@ pub struct GlobalArgs {
     )]
     pub concurrency: usize,
     /// Give up on a registry that does not connect, or stops sending data, for this long.
-    #[arg(long, global = true, value_name = "DURATION", default_value = "20s", value_parser = crate::flow::parse_duration)]
+    #[arg(long, global = true, value_name = "DURATION", default_value = "20s", value_parser = crate::duration::parse)]
     pub registry_timeout: std::time::Duration,
     /// Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N
     /// (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000).
@@ -111,6 +112,7 @@ pub enum Command {
     Rollback(crate::commands::rollback::RollbackArgs),
     /// Plan deleting a release's objects, show it, and delete them.
     #[command(
+        visible_aliases = ["delete", "un"],
         after_help = "Examples:\n  kubectl pkg uninstall mongodb\n  kubectl pkg uninstall mongodb --purge --yes"
     )]
     Uninstall(crate::commands::uninstall::UninstallArgs),
@@ -120,7 +122,10 @@ pub enum Command {
     )]
     Apply(crate::commands::apply::ApplyArgs),
     /// List releases and their current revision.
-    #[command(after_help = "Examples:\n  kubectl pkg list\n  kubectl pkg list -A -o json")]
+    #[command(
+        visible_alias = "ls",
+        after_help = "Examples:\n  kubectl pkg list\n  kubectl pkg list -A -o json"
+    )]
     List(crate::commands::list::ListArgs),
     /// Show a release's newest revision and what to do next.
     #[command(after_help = "Example:\n  kubectl pkg status mongodb")]

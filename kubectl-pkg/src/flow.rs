@@ -36,8 +36,8 @@ pub struct MutatingArgs {
     /// Wait for workloads, claims and CRDs to become ready (--wait=false to skip).
     #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub wait: bool,
-    /// How long to wait, e.g. 90s, 5m.
-    #[arg(long, default_value = "5m", value_parser = parse_duration)]
+    /// How long to wait, in Go's syntax: 90s, 5m, 1h30m.
+    #[arg(long, default_value = "5m", value_parser = crate::duration::parse)]
     pub timeout: Duration,
     /// If applying or waiting fails, put the previous revision's objects back
     /// and delete the objects this attempt created.
@@ -102,23 +102,6 @@ impl std::fmt::Display for HasChanges {
 }
 
 impl std::error::Error for HasChanges {}
-
-/// `90s`, `5m`, `1h` (a bare number is seconds).
-pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
-    let (number, unit) = text.split_at(
-        text.find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(text.len()),
-    );
-    let value: u64 = number
-        .parse()
-        .map_err(|_| format!("{text:?} is not a duration like 90s, 5m or 1h"))?;
-    match unit {
-        "" | "s" => Ok(Duration::from_secs(value)),
-        "m" => Ok(Duration::from_secs(value * 60)),
-        "h" => Ok(Duration::from_secs(value * 3600)),
-        _ => Err(format!("{text:?}: unknown unit {unit:?} (use s, m or h)")),
-    }
-}
 
 /// How long a release lock lasts without renewal: `KUBECTL_PKG_LOCK_SECONDS`,
 /// default 60 s.
@@ -212,13 +195,19 @@ pub async fn review_and_apply(
     }
     view::plan::print(global, plan)?;
     let store = ReleaseStore::new(cluster.clone());
+    let missing = plan.permissions.installer.missing.len();
     if args.dry_run {
+        // A plan you could not apply is not a passing dry run.
+        if missing > 0 {
+            bail!(
+                "you are missing {missing} permission(s) this plan needs (listed above): applying it would be refused"
+            );
+        }
         if args.detailed_exitcode && action::changes_anything(&store, plan).await? {
             return Err(HasChanges.into());
         }
         return Ok(());
     }
-    let missing = plan.permissions.installer.missing.len();
     if missing > 0 {
         bail!(
             "you are missing {missing} permission(s) this plan needs (listed above); nothing was applied"

@@ -1,11 +1,12 @@
 //! kubectl-pkg: the kubectl plugin. Parses the command line, runs one command,
 //! and maps the outcome to a documented exit code (docs/exit-codes.md):
-//! 0 success, 1 error, 2 usage error (or, with `--dry-run --detailed-exitcode`,
-//! a plan with changes), 3 declined at the prompt, 130 interrupted (Ctrl-C).
+//! 0 success, 1 error, 2 a plan with changes (`--dry-run --detailed-exitcode`),
+//! 3 declined at the prompt, 64 usage error, 130 interrupted (Ctrl-C).
 
 mod cli;
 mod commands;
 mod complete;
+mod duration;
 mod flow;
 mod prompt;
 mod settings;
@@ -16,6 +17,10 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{Cli, Command};
+
+/// The exit code of a usage error (sysexits' EX_USAGE), distinct from
+/// `--detailed-exitcode`'s 2.
+const USAGE_ERROR: u8 = 64;
 
 /// `KUBECTL_PKG_LOG` (tracing's filter syntax); by default only errors, and not
 /// kube's log of each failed response: the error that reaches the user says it.
@@ -31,7 +36,19 @@ fn main() -> ExitCode {
     if let Some(words) = complete::requested(&args) {
         return complete::run(words);
     }
-    let cli = Cli::parse_from(args);
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        // Help and --version are not errors; a usage error exits 64 (EX_USAGE),
+        // apart from --detailed-exitcode's 2.
+        Err(error) => {
+            let _ = error.print();
+            return if error.use_stderr() {
+                ExitCode::from(USAGE_ERROR)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
     tracing_subscriber::fmt()
         .with_env_filter(log_filter())
         .with_writer(std::io::stderr)

@@ -70,12 +70,42 @@ fn every_command_has_help_with_an_example() {
 }
 
 #[test]
-fn usage_errors_exit_2() {
+fn usage_errors_exit_64_apart_from_the_detailed_exitcode_2_and_help_exits_0() {
     let (code, _, stderr) = run(&["install"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 64);
     assert!(stderr.contains("<PACKAGE>"), "{stderr}");
     let (code, _, _) = run(&["no-such-command"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 64);
+    let (code, stdout, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("Usage"), "{stdout}");
+    let (code, _, stderr) = run(&["install", "./x", "--timeout", "30"]);
+    assert_eq!(code, 64);
+    assert!(stderr.contains("\"30\" has no unit: write 30s"), "{stderr}");
+}
+
+#[test]
+fn helm_spellings_are_aliases_and_global_flags_are_grouped_in_help() {
+    for (alias, command) in [("ls", "list"), ("delete", "uninstall"), ("un", "uninstall")] {
+        let (code, stdout, stderr) = run(&[alias, "--help"]);
+        assert_eq!(code, 0, "{alias}: {stderr}");
+        assert!(
+            stdout.contains(&format!("Usage: kubectl pkg {command}")),
+            "{alias}: {stdout}"
+        );
+    }
+    let (_, help, _) = run(&["list", "--help"]);
+    let (own, global) = help
+        .split_once("Global options:")
+        .expect("a Global options group");
+    assert!(
+        own.contains("--all-namespaces") && !own.contains("--kubeconfig"),
+        "{help}"
+    );
+    assert!(
+        global.contains("--kubeconfig") && global.contains("--context"),
+        "{help}"
+    );
 }
 
 #[test]

@@ -252,20 +252,26 @@ fn the_restricted_user_sees_what_is_missing_and_succeeds_once_granted_exactly_th
         "the cluster was touched"
     );
 
-    let plan = parse_json(
-        pkg.run([
-            "--context",
-            "restricted",
-            "install",
-            "./app",
-            "-n",
-            &ns,
-            "--dry-run",
-            "-o",
-            "json",
-        ])
-        .ok(),
+    let dry_run = pkg.run([
+        "--context",
+        "restricted",
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--dry-run",
+        "-o",
+        "json",
+    ]);
+    // The plan is shown, and a dry run you could not apply does not pass.
+    assert!(
+        dry_run
+            .fails(1)
+            .contains("permission(s) this plan needs (listed above): applying it would be refused"),
+        "{}",
+        dry_run.stderr
     );
+    let plan = parse_json(&dry_run.stdout);
     let missing = plan["permissions"]["installer"]["missing"]
         .as_array()
         .unwrap()

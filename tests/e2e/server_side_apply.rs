@@ -2,25 +2,65 @@
 //! (tests/env/patches): APIServices apply, and ports may omit `protocol`.
 //! Real packages ship both, so each is installed through its whole life.
 
-use kubectl_pkg_e2e::{Pkg, unique};
+use kubectl_pkg_e2e::{Pkg, serve_aggregated_api, unique};
 
 /// A Service of the package's own and an APIService pointing at it, the
-/// APIService with `version_priority`.
-fn aggregated_api(group: &str, ns: &str, version_priority: u32) -> Vec<(String, String)> {
+/// APIService with `version_priority`. The Service names `localhost:port`,
+/// where the test serves the API (no cluster networking here), so the
+/// APIService becomes available and other tests' discovery is not disturbed.
+fn aggregated_api(
+    group: &str,
+    ns: &str,
+    port: u16,
+    version_priority: u32,
+) -> Vec<(String, String)> {
     vec![
         (
             "service.yaml".to_string(),
             format!(
-                "apiVersion: v1\nkind: Service\nmetadata: {{name: api, namespace: {ns}}}\nspec:\n  selector: {{app: api}}\n  ports:\n  - {{name: https, port: 443, targetPort: 8443}}\n"
+                "apiVersion: v1\nkind: Service\nmetadata: {{name: api, namespace: {ns}}}\nspec:\n  type: ExternalName\n  externalName: localhost\n  ports:\n  - {{name: https, port: {port}}}\n"
             ),
         ),
         (
             "apiservice.yaml".to_string(),
             format!(
-                "apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {{name: v1alpha1.{group}}}\nspec:\n  group: {group}\n  version: v1alpha1\n  groupPriorityMinimum: 1000\n  versionPriority: {version_priority}\n  insecureSkipTLSVerify: true\n  service: {{name: api, namespace: {ns}, port: 443}}\n"
+                "apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {{name: v1alpha1.{group}}}\nspec:\n  group: {group}\n  version: v1alpha1\n  groupPriorityMinimum: 1000\n  versionPriority: {version_priority}\n  insecureSkipTLSVerify: true\n  service: {{name: api, namespace: {ns}, port: {port}}}\n"
             ),
         ),
     ]
+}
+
+/// Waits up to a minute for the aggregator to find the APIService available.
+fn wait_available(pkg: &Pkg, group: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let service = pkg.get_json(None, "apiservice", &format!("v1alpha1.{group}"));
+        let available = service["status"]["conditions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|c| c["type"] == "Available" && c["status"] == "True");
+        if available {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the APIService never became available: {service}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
+
+/// Deletes the APIService when the test ends, passed or failed: once this
+/// process (its backing server) is gone it would be unavailable, and every
+/// later discovery in this cluster would complain of it.
+struct RemoveApiService<'a>(&'a Pkg, String);
+
+impl Drop for RemoveApiService<'_> {
+    fn drop(&mut self) {
+        self.0
+            .kubectl(["delete", "apiservice", &self.1, "--ignore-not-found"]);
+    }
 }
 
 fn version_priority(pkg: &Pkg, group: &str) -> u64 {
@@ -34,8 +74,20 @@ fn a_package_with_an_apiservice_installs_upgrades_rolls_back_and_uninstalls() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("aggregated");
     let group = format!("{}.example.com", unique("agg"));
-    pkg.write_package("v1", "metrics", "1.0.0", &aggregated_api(&group, &ns, 10));
-    pkg.write_package("v2", "metrics", "1.1.0", &aggregated_api(&group, &ns, 20));
+    let port = serve_aggregated_api(&format!("{group}/v1alpha1"));
+    let _cleanup = RemoveApiService(&pkg, format!("v1alpha1.{group}"));
+    pkg.write_package(
+        "v1",
+        "metrics",
+        "1.0.0",
+        &aggregated_api(&group, &ns, port, 10),
+    );
+    pkg.write_package(
+        "v2",
+        "metrics",
+        "1.1.0",
+        &aggregated_api(&group, &ns, port, 20),
+    );
 
     // kubectl's own server-side dry run: the server no longer crashes on it.
     let file = pkg.work.path().join("v1/manifests/apiservice.yaml");
@@ -57,6 +109,7 @@ fn a_package_with_an_apiservice_installs_upgrades_rolls_back_and_uninstalls() {
     assert_eq!(version_priority(&pkg, &group), 10);
     let service = pkg.get_json(Some(&ns), "service", "api");
     assert_eq!(service["spec"]["ports"][0]["protocol"], "TCP");
+    wait_available(&pkg, &group);
 
     let upgrade = pkg.run([
         "upgrade",

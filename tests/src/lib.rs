@@ -743,3 +743,64 @@ pub fn serve_dir(root: PathBuf) -> String {
     });
     format!("http://{address}")
 }
+
+/// Stands in for an extension API server behind an APIService: HTTPS on a
+/// loopback port (a fresh self-signed certificate for `localhost`), answering
+/// every request with an empty resource list for `group_version`, so that
+/// the API server's aggregator finds the APIService available and discovery
+/// of its group succeeds. Serves for as long as the test process runs;
+/// returns the port.
+pub fn serve_aggregated_api(group_version: &str) -> u16 {
+    use std::io::{BufRead, BufReader, Write};
+    let key = rcgen::generate_simple_self_signed(vec!["localhost".to_string()])
+        .expect("a self-signed certificate");
+    let certificate = key.cert.der().clone();
+    let private_key = rustls::pki_types::PrivateKeyDer::try_from(key.signing_key.serialize_der())
+        .expect("a private key");
+    let config = rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .expect("TLS versions")
+    .with_no_client_auth()
+    .with_single_cert(vec![certificate], private_key)
+    .expect("a server certificate");
+    let config = std::sync::Arc::new(config);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+    let port = listener.local_addr().expect("local address").port();
+    let body = serde_json::json!({
+        "kind": "APIResourceList",
+        "apiVersion": "v1",
+        "groupVersion": group_version,
+        "resources": [],
+    })
+    .to_string();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let (config, body) = (config.clone(), body.clone());
+            std::thread::spawn(move || {
+                let Ok(connection) = rustls::ServerConnection::new(config) else {
+                    return;
+                };
+                let mut tls = rustls::StreamOwned::new(connection, stream);
+                {
+                    // The request line and headers; the answer is the same for every path.
+                    let mut reader = BufReader::new(&mut tls);
+                    let mut line = String::new();
+                    while reader.read_line(&mut line).is_ok_and(|n| n > 0) && line != "\r\n" {
+                        line.clear();
+                    }
+                }
+                let _ = write!(
+                    tls,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = tls.flush();
+                tls.conn.send_close_notify();
+                let _ = tls.flush();
+            });
+        }
+    });
+    port
+}
