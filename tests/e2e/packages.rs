@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, Pkg, parse_json, unique};
+use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, Pkg, Run, parse_json, unique};
 use serde_json::Value;
 
 /// Pushes `dir` to `oci://<registry>/<path>` and returns the printed digest.
@@ -463,7 +463,22 @@ fn template_prints_objects_in_apply_order_and_plans_preview_risks() {
         "{out}"
     );
     assert!(out.contains("Plan hash: sha256:"), "{out}");
+    // Piped, nothing is wrapped: each finding is one whole line.
+    assert!(
+        out.lines().any(|l| l.contains("CRITICAL")
+            && l.contains("rbac-cluster-admin")
+            && l.contains("ServiceAccount/ops/op")),
+        "{out}"
+    );
+    // COLUMNS is honoured: the tables fit 80 columns.
+    let narrow = Run::from(
+        pkg.command(["install", "./op", "--offline", "--dry-run"])
+            .env("COLUMNS", "80")
+            .output()
+            .unwrap(),
+    );
     let too_wide = |l: &&str| l.chars().count() > 80 && !l.contains("sha256:");
+    let out = narrow.ok();
     assert!(
         !out.lines().any(|l| too_wide(&l)),
         "fits 80 columns:\n{out}"
