@@ -42,6 +42,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand delete 'Plan deleting a release''s objects, show it, and delete them'
             cand un 'Plan deleting a release''s objects, show it, and delete them'
             cand apply 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
+            cand get 'What a release''s record holds: its values, manifest, notes or whole plan'
             cand list 'List releases and their current revision'
             cand ls 'List releases and their current revision'
             cand status 'Show a release''s newest revision and what to do next'
@@ -122,6 +123,9 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --devel 'Consider prereleases too'
             cand --force-upgrade 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog''s upgrade graph'
             cand --adopt 'Take over objects that exist but belong to no release or to another one'
+            cand -i 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
+            cand --install 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
+            cand --create-namespace 'With --install: create the release namespace if it does not exist'
             cand --reuse-values 'Charts: the deployed revision''s values with the new ones over them'
             cand --reset-values 'Charts: only the new values (without any, the deployed revision''s are kept)'
             cand --reset-then-reuse-values 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones'
@@ -269,6 +273,117 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;get'= {
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand values 'The values the release was configured with (charts: the user-supplied values)'
+            cand manifest 'The objects applied, as YAML documents in apply order'
+            cand notes 'The chart''s rendered NOTES.txt'
+            cand plan 'The whole plan that was applied (text, -o json or -o yaml)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;get;values'= {
+            cand --revision 'The revision (default: the newest)'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;get;manifest'= {
+            cand --revision 'The revision (default: the newest)'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;get;notes'= {
+            cand --revision 'The revision (default: the newest)'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;get;plan'= {
+            cand --revision 'The revision (default: the newest)'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;get;help'= {
+            cand values 'The values the release was configured with (charts: the user-supplied values)'
+            cand manifest 'The objects applied, as YAML documents in apply order'
+            cand notes 'The chart''s rendered NOTES.txt'
+            cand plan 'The whole plan that was applied (text, -o json or -o yaml)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;get;help;values'= {
+        }
+        &'kubectl-pkg;get;help;manifest'= {
+        }
+        &'kubectl-pkg;get;help;notes'= {
+        }
+        &'kubectl-pkg;get;help;plan'= {
+        }
+        &'kubectl-pkg;get;help;help'= {
+        }
         &'kubectl-pkg;list'= {
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
@@ -282,6 +397,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand -A 'Releases in every namespace'
             cand --all-namespaces 'Releases in every namespace'
+            cand -a 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
+            cand --all 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -301,6 +418,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand -A 'Releases in every namespace'
             cand --all-namespaces 'Releases in every namespace'
+            cand -a 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
+            cand --all 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -541,6 +660,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand rollback 'Plan re-applying an earlier revision''s objects, show it, and apply it'
             cand uninstall 'Plan deleting a release''s objects, show it, and delete them'
             cand apply 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
+            cand get 'What a release''s record holds: its values, manifest, notes or whole plan'
             cand list 'List releases and their current revision'
             cand status 'Show a release''s newest revision and what to do next'
             cand history 'Show every revision of a release with its digest and plan hash'
@@ -561,6 +681,20 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;uninstall'= {
         }
         &'kubectl-pkg;help;apply'= {
+        }
+        &'kubectl-pkg;help;get'= {
+            cand values 'The values the release was configured with (charts: the user-supplied values)'
+            cand manifest 'The objects applied, as YAML documents in apply order'
+            cand notes 'The chart''s rendered NOTES.txt'
+            cand plan 'The whole plan that was applied (text, -o json or -o yaml)'
+        }
+        &'kubectl-pkg;help;get;values'= {
+        }
+        &'kubectl-pkg;help;get;manifest'= {
+        }
+        &'kubectl-pkg;help;get;notes'= {
+        }
+        &'kubectl-pkg;help;get;plan'= {
         }
         &'kubectl-pkg;help;list'= {
         }

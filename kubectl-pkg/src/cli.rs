@@ -121,6 +121,12 @@ pub enum Command {
         after_help = "Example:\n  kubectl pkg upgrade mongodb --dry-run --out plan.json\n  kubectl pkg apply plan.json --yes"
     )]
     Apply(crate::commands::apply::ApplyArgs),
+    /// What a release's record holds: its values, manifest, notes or whole plan.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  kubectl pkg get values mongodb\n  kubectl pkg get manifest mongodb --revision 1\n  kubectl pkg get plan mongodb -o json"
+    )]
+    Get(crate::commands::get::GetCommand),
     /// List releases and their current revision.
     #[command(
         visible_alias = "ls",

@@ -84,6 +84,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Rollback(args) => commands::rollback::run(global, args).await,
         Command::Uninstall(args) => commands::uninstall::run(global, args).await,
         Command::Apply(args) => commands::apply::run(global, args).await,
+        Command::Get(command) => commands::get::run(global, command).await,
         Command::List(args) => commands::list::run(global, args).await,
         Command::Status(args) => commands::status::run(global, args).await,
         Command::History(args) => commands::history::run(global, args).await,

@@ -9,6 +9,7 @@ mod docs;
 mod environment;
 mod examples;
 mod faults;
+mod helm_parity;
 mod hostile;
 mod large;
 mod lifecycle;

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::release::{ReleaseStore, Summary};
+use libpkg::release::{ReleaseStore, Status, Summary};
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::{settings, view};
@@ -14,6 +14,9 @@ pub struct ListArgs {
     /// Releases in every namespace.
     #[arg(short = 'A', long)]
     pub all_namespaces: bool,
+    /// Uninstalled releases too (kept with their history until `uninstall --purge`).
+    #[arg(short = 'a', long)]
+    pub all: bool,
 }
 
 pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
@@ -25,11 +28,21 @@ pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
     for summary in revisions {
         latest.insert((summary.namespace.clone(), summary.name.clone()), summary);
     }
-    let releases: Vec<&Summary> = latest.values().collect();
+    let releases: Vec<&Summary> = latest
+        .values()
+        .filter(|release| args.all || release.status != Status::Uninstalled)
+        .collect();
     match global.output {
         OutputFormat::Text => {
             if releases.is_empty() {
-                eprintln!("No releases.");
+                eprintln!(
+                    "No releases.{}",
+                    if args.all {
+                        ""
+                    } else {
+                        " (Uninstalled ones are listed with --all.)"
+                    }
+                );
                 return Ok(());
             }
             let mut table = view::table();

@@ -3,6 +3,7 @@
 
 pub mod apply;
 pub mod completion;
+pub mod get;
 pub mod history;
 pub mod install;
 pub mod list;

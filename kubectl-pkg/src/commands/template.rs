@@ -33,6 +33,13 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     } else {
         plan.masked()
     };
+    // `template | kubectl apply -f -` is common: masked values must not go unnoticed.
+    if plan.is_masked() {
+        eprintln!(
+            "Secret values are masked ({}); add --show-secrets to print them, e.g. to pipe into kubectl apply",
+            libpkg::plan::MASKED
+        );
+    }
     let documents: Vec<String> = plan
         .objects
         .iter()

@@ -3,7 +3,7 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{deployed, plan_upgrade};
+use libpkg::action::{InstallOptions, PlanError, deployed, plan_install, plan_upgrade};
 use libpkg::cluster::Cluster;
 use libpkg::helm::values::ReuseValues;
 use libpkg::olm::catalog::Installed;
@@ -36,6 +36,12 @@ pub struct UpgradeArgs {
     /// Take over objects that exist but belong to no release or to another one.
     #[arg(long)]
     pub adopt: bool,
+    /// Install the release if it has no deployed revision (as `helm upgrade --install`).
+    #[arg(short = 'i', long)]
+    pub install: bool,
+    /// With --install: create the release namespace if it does not exist.
+    #[arg(long, requires = "install")]
+    pub create_namespace: bool,
     #[command(flatten)]
     pub config: ConfigArgs,
     #[command(flatten)]
@@ -74,7 +80,13 @@ async fn upgrade(
     lock: Option<&ReleaseLock>,
 ) -> Result<()> {
     let store = ReleaseStore::new(cluster.clone());
-    let current = deployed(&store, &cluster.namespace, &args.release).await?;
+    let current = match deployed(&store, &cluster.namespace, &args.release).await {
+        Ok(current) => current,
+        Err(PlanError::NotInstalled { .. }) if args.install => {
+            return install_instead(global, args, cluster, lock).await;
+        }
+        Err(error) => return Err(error.into()),
+    };
     let installed = &current.plan.package;
     let package = match &args.package {
         Some(package) => package.clone(),
@@ -128,5 +140,43 @@ async fn upgrade(
         args.hooks.hooks(),
     )
     .await?;
+    flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
+}
+
+/// `upgrade --install` of a release with no deployed revision: an install of
+/// the named package as that release.
+async fn install_instead(
+    global: &GlobalArgs,
+    args: &UpgradeArgs,
+    cluster: &Cluster,
+    lock: Option<&ReleaseLock>,
+) -> Result<()> {
+    let Some(package) = &args.package else {
+        bail!(
+            "release {:?} is not installed in namespace {:?}; name the package to install: `kubectl pkg upgrade --install {} PACKAGE -n {}`",
+            args.release,
+            cluster.namespace,
+            args.release,
+            cluster.namespace
+        );
+    };
+    let package = PackageArgs {
+        package: package.clone(),
+        version: args.version.clone(),
+        devel: args.devel,
+        channel: args.channel.clone(),
+    };
+    let mut fetched = settings::fetch(global, &package)
+        .await?
+        .with_config(settings::config(&args.config)?);
+    settings::apply_values(&mut fetched, &args.values)?;
+    let options = InstallOptions {
+        release: args.release.clone(),
+        adopt: args.adopt,
+        create_namespace: args.create_namespace,
+        hooks: args.hooks.hooks(),
+    };
+    let store = ReleaseStore::new(cluster.clone());
+    let plan = plan_install(cluster, &store, &fetched, &options).await?;
     flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
 }

@@ -1,0 +1,107 @@
+//! `kubectl pkg get values|manifest|notes|plan NAME [--revision N]`: what a
+//! release's record holds, as Helm's `get` shows it. Read from the record, so
+//! it is what was applied, never a new rendering; Secret values are masked.
+
+use anyhow::{Result, bail};
+use clap::{Args, Subcommand};
+use libpkg::plan::Action;
+use libpkg::release::{Record, ReleaseStore};
+
+use crate::cli::{GlobalArgs, OutputFormat};
+use crate::{settings, view};
+
+#[derive(Debug, Subcommand)]
+pub enum GetCommand {
+    /// The values the release was configured with (charts: the user-supplied values).
+    #[command(after_help = "Example:\n  kubectl pkg get values mongodb --revision 1")]
+    Values(GetArgs),
+    /// The objects applied, as YAML documents in apply order.
+    #[command(after_help = "Example:\n  kubectl pkg get manifest mongodb")]
+    Manifest(GetArgs),
+    /// The chart's rendered NOTES.txt.
+    #[command(after_help = "Example:\n  kubectl pkg get notes mongodb")]
+    Notes(GetArgs),
+    /// The whole plan that was applied (text, -o json or -o yaml).
+    #[command(after_help = "Example:\n  kubectl pkg get plan mongodb -o json")]
+    Plan(GetArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// The release.
+    pub release: String,
+    /// The revision (default: the newest).
+    #[arg(long, value_name = "N")]
+    pub revision: Option<u32>,
+}
+
+pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
+    let (GetCommand::Values(args)
+    | GetCommand::Manifest(args)
+    | GetCommand::Notes(args)
+    | GetCommand::Plan(args)) = command;
+    let record = load(global, args).await?;
+    let plan = record.plan.masked();
+    if plan.is_masked() {
+        eprintln!(
+            "Secret values are masked ({}); read them from the cluster with kubectl if you may",
+            libpkg::plan::MASKED
+        );
+    }
+    match command {
+        GetCommand::Values(_) => {
+            let values = plan
+                .values
+                .unwrap_or_else(|| serde_json::Value::Object(Default::default()));
+            match global.output {
+                OutputFormat::Json => view::print_document(OutputFormat::Json, &values),
+                _ => view::print_document(OutputFormat::Yaml, &values),
+            }
+        }
+        GetCommand::Manifest(_) => {
+            let kept = plan.objects.iter().filter(|o| o.action != Action::Delete);
+            for object in kept {
+                print!("---\n{}", libpkg::yaml::to_string(&object.manifest));
+            }
+            Ok(())
+        }
+        GetCommand::Notes(_) => match &plan.notes {
+            Some(notes) => {
+                println!("{}", notes.trim_end());
+                Ok(())
+            }
+            None => bail!(
+                "revision {} of release {:?} has no notes (only charts with a NOTES.txt do)",
+                plan.release.revision,
+                args.release
+            ),
+        },
+        GetCommand::Plan(_) => view::plan::print(global, &plan),
+    }
+}
+
+/// The record of the asked-for revision, or of the newest one.
+async fn load(global: &GlobalArgs, args: &GetArgs) -> Result<Record> {
+    let cluster = settings::cluster(global).await?;
+    let store = ReleaseStore::new(cluster.clone());
+    let history = store.history(&cluster.namespace, &args.release).await?;
+    let Some(newest) = history.last() else {
+        bail!(
+            "release {:?} not found in namespace {:?}",
+            args.release,
+            cluster.namespace
+        );
+    };
+    let revision = args.revision.unwrap_or(newest.revision);
+    if !history.iter().any(|s| s.revision == revision) {
+        let known: Vec<String> = history.iter().map(|s| s.revision.to_string()).collect();
+        bail!(
+            "release {:?} has no revision {revision} (it has {})",
+            args.release,
+            known.join(", ")
+        );
+    }
+    Ok(store
+        .load(&cluster.namespace, &args.release, revision)
+        .await?)
+}

@@ -1,0 +1,119 @@
+//! Helm's everyday commands, as Helm users type them: `upgrade --install`,
+//! `get values|manifest|notes|plan`, `list --all`, and the masked-Secret note
+//! of `template`.
+
+use kubectl_pkg_e2e::{Pkg, parse_json};
+
+/// A chart `web` with a value, a Secret and notes.
+fn web_chart(pkg: &Pkg) -> String {
+    let dir = pkg.write_small_chart(
+        "web",
+        &[
+            (
+                "config.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\ndata: {greeting: {{ .Values.greeting | quote }}}\n",
+            ),
+            (
+                "secret.yaml",
+                "apiVersion: v1\nkind: Secret\nmetadata: {name: web}\nstringData: {token: very-secret-token}\n",
+            ),
+            ("NOTES.txt", "Say {{ .Values.greeting }} to {{ .Release.Name }}.\n"),
+        ],
+    );
+    std::fs::write(dir.join("values.yaml"), "greeting: hello\n").unwrap();
+    dir.to_str().unwrap().to_string()
+}
+
+#[test]
+fn upgrade_install_installs_then_upgrades_and_get_reads_each_revision() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("parity");
+    let chart = web_chart(&pkg);
+    let upsert = |greeting: &str| {
+        pkg.run([
+            "upgrade",
+            "--install",
+            "site",
+            &chart,
+            "-n",
+            &ns,
+            "--set",
+            &format!("greeting={greeting}"),
+            "--yes",
+            "--wait=false",
+        ])
+    };
+    upsert("hi").ok();
+    upsert("bonjour").ok();
+    assert_eq!(pkg.statuses("site", &ns), ["superseded", "deployed"]);
+
+    let values = pkg.run(["get", "values", "site", "-n", &ns]);
+    assert_eq!(values.ok().trim(), "greeting: bonjour");
+    let first = pkg.run(["get", "values", "site", "-n", &ns, "--revision", "1"]);
+    assert_eq!(first.ok().trim(), "greeting: hi");
+    let notes = pkg.run(["get", "notes", "site", "-n", &ns]);
+    assert_eq!(notes.ok().trim(), "Say bonjour to site.");
+
+    let manifest = pkg.run(["get", "manifest", "site", "-n", &ns]);
+    let shown = manifest.ok();
+    assert!(
+        shown.contains("name: web") && shown.contains("greeting: bonjour"),
+        "{shown}"
+    );
+    assert!(!shown.contains("very-secret-token"), "{shown}");
+    assert!(
+        manifest.stderr.contains("Secret values are masked"),
+        "{}",
+        manifest.stderr
+    );
+
+    let plan = parse_json(
+        pkg.run(["get", "plan", "site", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(plan["release"]["revision"], 2);
+    assert_eq!(plan["operation"], "upgrade");
+    let missing = pkg.run(["get", "values", "site", "-n", &ns, "--revision", "7"]);
+    assert!(
+        missing.fails(1).contains("has no revision 7 (it has 1, 2)"),
+        "{}",
+        missing.stderr
+    );
+
+    // Not installed and no package named: the hint names the command to run.
+    let nameless = pkg.run(["upgrade", "--install", "other", "-n", &ns, "--yes"]);
+    assert!(
+        nameless.fails(1).contains(&format!(
+            "`kubectl pkg upgrade --install other PACKAGE -n {ns}`"
+        )),
+        "{}",
+        nameless.stderr
+    );
+}
+
+#[test]
+fn list_hides_uninstalled_releases_unless_all_and_template_says_it_masked_secrets() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("listall");
+    let chart = web_chart(&pkg);
+    pkg.run(["install", &chart, "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    pkg.run(["uninstall", "web", "-n", &ns, "--yes"]).ok();
+    let listed = parse_json(pkg.run(["ls", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(listed, serde_json::json!([]));
+    let all = parse_json(pkg.run(["list", "--all", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(all[0]["status"], "uninstalled", "{all}");
+    let text = pkg.run(["list", "-n", &ns]);
+    assert!(text.stderr.contains("listed with --all"), "{}", text.stderr);
+
+    let template = pkg.run(["template", &chart]);
+    assert!(!template.ok().contains("very-secret-token"));
+    assert!(
+        template.stderr.contains("add --show-secrets to print them"),
+        "{}",
+        template.stderr
+    );
+    let shown = pkg.run(["template", &chart, "--show-secrets"]);
+    assert!(shown.ok().contains("very-secret-token"));
+    assert!(!shown.stderr.contains("masked"), "{}", shown.stderr);
+}
