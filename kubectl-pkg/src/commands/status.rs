@@ -2,7 +2,7 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::progress;
+use libpkg::action::{hints, progress};
 use libpkg::plan::{Action, Operation};
 use libpkg::release::{ReleaseLock, ReleaseStore, Status};
 use serde_json::json;
@@ -41,10 +41,14 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
             None => {
                 let done = progress(&cluster, plan).await?;
                 let name = &plan.release.name;
+                let (namespace, reference) = (&plan.release.namespace, &plan.package.reference);
                 let command = if plan.operation == Operation::Install {
-                    format!("`kubectl pkg install {} --name {name}`", plan.package.name)
+                    format!("`{}`", hints::install(name, namespace, reference))
                 } else {
-                    format!("`kubectl pkg upgrade {name}` (or rollback, or apply of a saved plan)")
+                    format!(
+                        "`{}` (or rollback, or apply of a saved plan)",
+                        hints::upgrade(name, namespace, reference)
+                    )
                 };
                 let next = format!(
                     "interrupted: the process applying it stopped after writing {} of {} objects and deleting {} of {}. \

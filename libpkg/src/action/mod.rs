@@ -8,6 +8,7 @@
 pub mod apply;
 mod chart;
 mod drift;
+pub mod hints;
 mod offline;
 mod online;
 mod prepare;
@@ -131,9 +132,12 @@ pub enum PlanError {
     },
     /// `install` of a release that exists.
     #[error(
-        "release {name:?} already exists in namespace {namespace:?} (revision {revision}, {status}); use `kubectl pkg upgrade {name}`"
+        "release {name:?} already exists in namespace {namespace:?} (revision {revision}, {status}); use `{}`",
+        hints::upgrade(name, namespace, reference)
     )]
     AlreadyInstalled {
+        /// The package reference given.
+        reference: String,
         /// Name.
         name: String,
         /// Namespace.
@@ -522,6 +526,7 @@ pub async fn plan_install(
     {
         let latest = history.last().unwrap_or(current);
         return Err(PlanError::AlreadyInstalled {
+            reference: fetched.source.reference.clone(),
             name: release.to_string(),
             namespace,
             revision: latest.revision,
