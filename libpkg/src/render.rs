@@ -295,9 +295,7 @@ pub fn sort_for_apply(objects: &mut [Object]) {
         let phase = kinds::phase_of_object(o.group(), &o.kind, &o.manifest);
         // Hooks run by weight, then in kind order (as Helm runs them).
         let weight = match phase {
-            kinds::Phase::PreHooks | kinds::Phase::PostHooks => {
-                crate::helm::hooks::weight_of(&o.manifest)
-            }
+            kinds::Phase::PreHooks | kinds::Phase::PostHooks => kinds::hook_weight(&o.manifest),
             _ => 0,
         };
         (

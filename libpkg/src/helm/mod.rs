@@ -53,8 +53,10 @@ pub mod output;
 pub mod render;
 pub mod repo;
 pub mod schema;
-pub mod semver;
 pub mod strvals;
+/// Helm's version constraints: Masterminds/semver, which the template engine
+/// ports (sprig's `semver` functions use it too).
+pub use crate::gotemplate::masterminds as semver;
 pub mod values;
 
 #[cfg(test)]
