@@ -37,6 +37,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod archive;
 pub mod chart_repository;
 pub mod cluster;
 pub mod diff;

@@ -68,7 +68,7 @@ mod fixture_tests {
     use super::chart::Chart;
     use super::render::{Capabilities, PrepareError, ReleaseOptions, TemplateKind, prepare};
     use super::values::ValueOptions;
-    use crate::package::Limits;
+    use crate::archive::Limits;
     use serde_json::json;
 
     fn fixture() -> Chart {

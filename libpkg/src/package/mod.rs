@@ -7,26 +7,22 @@
 //! same for all three. Its digest is the digest of the OCI manifest that
 //! [`Package::artifact`] builds, so a local package and its pushed copy agree.
 
-pub mod archive;
 mod chart;
 mod metadata;
 
 use std::path::{Path, PathBuf};
 
-use oci_client::manifest::{OciDescriptor, OciImageManifest};
-use sha2::{Digest, Sha256};
-
 use crate::olm::{self, Bundle, OlmError};
 
-pub use archive::{ArchiveError, Files, Limits};
+pub use crate::archive::{
+    self, ArchiveError, Artifact, Files, Limits, MANIFEST_MEDIA_TYPE, sha256_digest,
+};
 pub use metadata::{Maintainer, PACKAGE_API_VERSION, PackageMetadata};
 
 /// Media type of the package config blob (package.yaml as JSON).
 pub const CONFIG_MEDIA_TYPE: &str = "application/vnd.kubectl-pkg.package.config.v1+json";
 /// Media type of the package layer.
 pub const LAYER_MEDIA_TYPE: &str = "application/vnd.oci.image.layer.v1.tar+gzip";
-/// Media type of the manifest.
-pub const MANIFEST_MEDIA_TYPE: &str = "application/vnd.oci.image.manifest.v1+json";
 /// The package format this crate renders.
 pub const FORMAT_PLAIN: &str = "plain";
 /// The format of Helm charts (a directory or `.tgz` with a `Chart.yaml`, or a
@@ -144,19 +140,6 @@ pub enum PackageError {
         /// Why.
         reason: String,
     },
-}
-
-/// The OCI artifact of a package: blobs plus the exact manifest bytes pushed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Artifact {
-    /// The config blob (package.yaml as JSON).
-    pub config: Vec<u8>,
-    /// The single tar+gzip layer.
-    pub layer: Vec<u8>,
-    /// The manifest exactly as pushed.
-    pub manifest: Vec<u8>,
-    /// `sha256:` digest of `manifest`: the package's identity.
-    pub digest: String,
 }
 
 impl Package {
@@ -338,41 +321,6 @@ impl Package {
         let layer = archive::pack(&self.files);
         Artifact::new((CONFIG_MEDIA_TYPE, config), (LAYER_MEDIA_TYPE, layer))
     }
-}
-
-impl Artifact {
-    /// The artifact of one config blob and one layer, each with its media
-    /// type: the OCI image manifest over them, and its digest.
-    pub fn new(
-        (config_media_type, config): (&str, Vec<u8>),
-        (layer_media_type, layer): (&str, Vec<u8>),
-    ) -> Artifact {
-        let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {
-            media_type: media_type.to_string(),
-            digest: sha256_digest(data),
-            size: data.len() as i64,
-            ..OciDescriptor::default()
-        };
-        let manifest = OciImageManifest {
-            schema_version: 2,
-            media_type: Some(MANIFEST_MEDIA_TYPE.to_string()),
-            config: descriptor(config_media_type, &config),
-            layers: vec![descriptor(layer_media_type, &layer)],
-            ..OciImageManifest::default()
-        };
-        let manifest = serde_json::to_vec(&manifest).expect("manifest serializes");
-        Artifact {
-            digest: sha256_digest(&manifest),
-            config,
-            layer,
-            manifest,
-        }
-    }
-}
-
-/// `sha256:<hex>` of some bytes.
-pub fn sha256_digest(data: &[u8]) -> String {
-    format!("sha256:{}", hex::encode(Sha256::digest(data)))
 }
 
 /// What a directory has used of its [`Limits`] so far.
