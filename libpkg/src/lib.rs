@@ -11,8 +11,8 @@
 //!   Helm renders them), [`helm`] (charts: values, subcharts, rendering, hooks),
 //!   [`olm`] (OLM registry+v1 bundles and File-Based Catalogs);
 //! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
-//!   [`source`] (fetching a package from any reference), [`chart_repository`]
-//!   (classic Helm chart repositories),
+//!   [`source`] (fetching a package from any reference, classic Helm chart
+//!   repositories included),
 //!   [`cluster`] (Kubernetes API);
 //! - orchestration: [`action`], which gathers inputs through the I/O layer and
 //!   calls the pure planner.
@@ -38,7 +38,6 @@
 
 pub mod action;
 pub mod archive;
-pub mod chart_repository;
 pub mod cluster;
 pub mod diff;
 pub mod gotemplate;

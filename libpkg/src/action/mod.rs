@@ -24,9 +24,10 @@ use crate::release::{LockError, Record, ReleaseError, ReleaseStore, Status};
 use crate::render::{self, RenderError, RenderTarget};
 use crate::source::Fetched;
 
+pub use crate::source::Source;
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
 pub use drift::{DriftError, verify_unchanged};
-pub use offline::{Source, plan_offline};
+pub use offline::plan_offline;
 pub use online::Desired;
 pub use prepare::REGISTRY_V1_CONFIG_KEYS;
 pub use progress::{Progress, progress};

@@ -1,58 +1,15 @@
 //! Planning without a cluster: render, analyse and seal, every object a `create`.
 
-use std::collections::BTreeMap;
-
 use super::prepare::render_deferred_hooks;
-use super::{PlanError, chart};
+use super::{PlanError, Source, chart};
 use crate::helm::render::Capabilities;
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
-    Action, BundleInfo, CatalogInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND,
-    PackageInfo, Plan, PlannedObject, ReleaseTarget,
+    Action, BundleInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan,
+    PlannedObject, ReleaseTarget,
 };
 use crate::render::{self, OfflineScopes, RenderTarget};
-use crate::version::Candidate;
-
-/// Where a package came from and how its version was chosen: what the plan's
-/// `package` section records besides the package's own metadata.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Source {
-    /// Pinned reference (`oci://…@sha256:…`) or path.
-    pub reference: String,
-    /// The constraint asked for.
-    pub constraint: Option<String>,
-    /// Tags considered.
-    pub candidates: Vec<Candidate>,
-    /// The digest from the registry; `None` for local packages (computed).
-    pub digest: Option<String>,
-    /// The configuration given for the package (`--config KEY=VALUE`),
-    /// recorded in the plan as `values`; only `registry+v1` bundles take any.
-    pub config: BTreeMap<String, String>,
-    /// For a package resolved from a File-Based Catalog: how.
-    pub catalog: Option<CatalogInfo>,
-    /// Values for a Helm chart (`-f`, `--set` and friends, merged); only
-    /// charts take them.
-    pub values: crate::helm::values::Values,
-    /// How an upgrade treats the values of the revision it upgrades.
-    pub reuse_values: crate::helm::values::ReuseValues,
-}
-
-impl Source {
-    /// A package read from disk: no constraint, no candidates, digest computed.
-    pub fn local(path: &str) -> Source {
-        Source {
-            reference: path.to_string(),
-            constraint: None,
-            candidates: Vec::new(),
-            digest: None,
-            config: BTreeMap::new(),
-            catalog: None,
-            values: Default::default(),
-            reuse_values: Default::default(),
-        }
-    }
-}
 
 /// Plans installing `package` as release `release` in `namespace`, without a cluster.
 pub fn plan_offline(

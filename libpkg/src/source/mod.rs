@@ -1,12 +1,16 @@
 //! Fetching a package from wherever a [`PackageRef`] points, and recording how
-//! its version was chosen.
+//! its version was chosen ([`Source`], which the plan's `package` section
+//! records, and [`Fetched`]); classic Helm chart repositories are in
+//! [`chart_repository`].
 //!
 //! Registry packages are resolved once (constraint → tag → manifest digest) and
 //! from then on fetched by digest only, with every blob verified. Local
 //! directories and archives get the digest their published artifact would have.
 
-use crate::action::Source;
-use crate::chart_repository::ChartIndex;
+pub mod chart_repository;
+
+use std::collections::BTreeMap;
+
 use crate::olm::OlmError;
 use crate::olm::catalog::{CATALOG_LABEL, Catalog, ChannelSummary, Installed, Query};
 use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, archive};
@@ -15,7 +19,48 @@ use crate::reference::{OciRef, PackageRef};
 use crate::registry::{RegistryClient, RegistryError};
 use crate::repositories::CatalogLocation;
 use crate::repositories::{Repositories, Repository, RepositoryError};
-use crate::version::{self, Constraint, ResolveError};
+use crate::version::{self, Candidate, Constraint, ResolveError};
+use chart_repository::ChartIndex;
+
+/// Where a package came from and how its version was chosen: what the plan's
+/// `package` section records besides the package's own metadata.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// Pinned reference (`oci://…@sha256:…`) or path.
+    pub reference: String,
+    /// The constraint asked for.
+    pub constraint: Option<String>,
+    /// Tags considered.
+    pub candidates: Vec<Candidate>,
+    /// The digest from the registry; `None` for local packages (computed).
+    pub digest: Option<String>,
+    /// The configuration given for the package (`--config KEY=VALUE`),
+    /// recorded in the plan as `values`; only `registry+v1` bundles take any.
+    pub config: BTreeMap<String, String>,
+    /// For a package resolved from a File-Based Catalog: how.
+    pub catalog: Option<CatalogInfo>,
+    /// Values for a Helm chart (`-f`, `--set` and friends, merged); only
+    /// charts take them.
+    pub values: crate::helm::values::Values,
+    /// How an upgrade treats the values of the revision it upgrades.
+    pub reuse_values: crate::helm::values::ReuseValues,
+}
+
+impl Source {
+    /// A package read from disk: no constraint, no candidates, digest computed.
+    pub fn local(path: &str) -> Source {
+        Source {
+            reference: path.to_string(),
+            constraint: None,
+            candidates: Vec::new(),
+            digest: None,
+            config: BTreeMap::new(),
+            catalog: None,
+            values: Default::default(),
+            reuse_values: Default::default(),
+        }
+    }
+}
 
 /// What to fetch and how to choose the version.
 #[derive(Debug, Clone)]

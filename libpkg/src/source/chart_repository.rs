@@ -7,11 +7,10 @@
 //! registry client's HTTP stack: the same trusted roots, timeouts, redirect
 //! rules and size caps.
 
-use crate::action::Source;
+use super::{FetchError, FetchRequest, Fetched, Source};
 use crate::helm::repo::{IndexFile, RepoError, download_url, resolve_url};
 use crate::package::{Limits, Package, PackageError};
 use crate::registry::RegistryClient;
-use crate::source::{FetchError, FetchRequest, Fetched};
 use crate::version;
 
 /// A chart repository's index, loaded.
