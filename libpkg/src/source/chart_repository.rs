@@ -87,7 +87,7 @@ impl ChartIndex {
         let digest = entry.digest.trim_start_matches("sha256:").to_lowercase();
         let reference = format!("{archive_url}@sha256:{digest}");
         let package = Package::from_archive(&archive, &reference, &request.limits)?;
-        if package.chart.is_none() {
+        if package.chart().is_none() {
             return Err(PackageError::NotAPackage { origin: reference }.into());
         }
         let listed = version::parse_version(&resolution.tag).ok();

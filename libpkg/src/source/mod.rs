@@ -215,11 +215,9 @@ pub async fn fetch(
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
     let fetched = fetch_unchecked(request, repositories, registry).await?;
-    // A bundle was checked as it was read; it becomes objects only for a namespace.
-    if fetched.package.bundle.is_none() && fetched.package.chart.is_none() {
-        let documents = crate::render::parse_documents(&fetched.package)?;
-        fetched.package.parsed.keep(documents);
-    }
+    // Each format checks what it can without a cluster (a `plain` package
+    // parses its manifests; a bundle was checked as it was read).
+    fetched.package.content.format().check(&fetched.package)?;
     Ok(fetched)
 }
 
@@ -475,7 +473,7 @@ fn helm_chart(
             origin: pinned.to_string(),
         })?;
     let package = Package::from_archive(layer, &pinned.to_string(), &request.limits)?;
-    if package.chart.is_none() {
+    if package.chart().is_none() {
         return Err(PackageError::NotAPackage {
             origin: pinned.to_string(),
         }
@@ -577,7 +575,7 @@ async fn fetch_from_catalog(
         file: format!("olm.bundle {}", resolved.bundle.name),
         reason: format!("its image {} {what}", fetched.source.reference),
     };
-    let Some(bundle) = &fetched.package.bundle else {
+    let Some(bundle) = fetched.package.bundle() else {
         return Err(mismatch("is not a registry+v1 bundle".to_string()).into());
     };
     if bundle.csv.name != resolved.bundle.name || bundle.csv.version != resolved.bundle.version {
@@ -663,7 +661,7 @@ mod tests {
         let unpacked = unpack_layers(&layers, &pinned, &Limits::default()).unwrap();
         assert!(!unpacked.contains_key("manifests/stale.yaml"));
         let package = Package::from_files(unpacked, "image", None).unwrap();
-        let bundle = package.bundle.unwrap();
+        let bundle = package.bundle().unwrap();
         assert_eq!(bundle.others[0].1["metadata"]["name"], "replaced");
 
         // The budget is shared: two layers that fit alone do not fit together.
