@@ -1,7 +1,7 @@
 //! What a package's format needs from the cluster while rendering
 //! ([`ClusterNeeds`]), gathered here: the cluster's version and APIs
 //! (`.Capabilities`), whether kinds are served, live objects (`lookup`).
-//! Offline, [`offline`] gives the documented defaults. Orchestration asks the
+//! Offline, [`render_offline`] gives the documented defaults. Orchestration asks the
 //! format what it needs and renders it through [`crate::formats::render`],
 //! once; it knows no format.
 

@@ -21,6 +21,12 @@
 //! [`Package::from_files`] (and [`Package::from_dir`] / [`Package::from_archive`]
 //! if its files are laid out differently).
 //!
+//! Why a trait behind an enum, rather than a `match` on [`Content`] at every
+//! question: a format's answers then sit together in its own module, the
+//! compiler checks that a new format answers them all (the trait has few
+//! defaults), and the content stays a closed enum whose only `match` that
+//! every format must extend is [`Content::format`].
+//!
 //! The trait is an interface over data, not over I/O: a format says what it
 //! needs from the cluster ([`ClusterNeeds`]), the caller gathers it (online
 //! from the API server, offline the documented defaults) and hands it to
