@@ -50,6 +50,9 @@ pub enum PlanError {
     /// A chart did not render (values, schema, template, output).
     #[error(transparent)]
     Chart(#[from] crate::helm::engine::ChartRenderError),
+    /// A package format's own reason it could not render.
+    #[error(transparent)]
+    Format(crate::formats::FormatError),
     /// Values given for a package that takes none.
     #[error(
         "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts only; this package's format is {format}"
@@ -170,6 +173,7 @@ impl From<crate::formats::FormatError> for PlanError {
             FormatError::Chart(e) => PlanError::Chart(e),
             FormatError::Config { reason } => PlanError::Config { reason },
             FormatError::ValuesNotTaken { format } => PlanError::ValuesNotTaken { format },
+            other @ FormatError::Other { .. } => PlanError::Format(other),
         }
     }
 }

@@ -212,6 +212,15 @@ pub enum FormatError {
         /// The package's format.
         format: String,
     },
+    /// A format's own reason, for formats whose errors have no variant here
+    /// (a new format needs no change outside its module to report them).
+    #[error("{format}: {source}")]
+    Other {
+        /// The format's name.
+        format: &'static str,
+        /// What went wrong.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
 }
 
 /// Renders `package` for `request`: its format checks the configuration, then
