@@ -51,6 +51,45 @@ pub fn hook_of(manifest: &serde_json::Value) -> Option<&str> {
         .and_then(serde_json::Value::as_str)
 }
 
+/// Sets the [`HOOK_ANNOTATION`] naming the event(s) a hook runs as.
+pub fn mark_hook(object: &mut serde_json::Value, events: &str) {
+    let Some(metadata) = object
+        .get_mut("metadata")
+        .and_then(serde_json::Value::as_object_mut)
+    else {
+        return;
+    };
+    let annotations = metadata
+        .entry("annotations")
+        .or_insert_with(|| serde_json::Value::Object(Default::default()));
+    if let Some(annotations) = annotations.as_object_mut() {
+        annotations.insert(HOOK_ANNOTATION.to_string(), events.into());
+    }
+}
+
+/// The annotation giving a hook's weight, Helm's: hooks of one phase run by
+/// weight (an integer as Go's `strconv.Atoi` reads it).
+pub const HOOK_WEIGHT_ANNOTATION: &str = "helm.sh/hook-weight";
+
+/// The weight of a rendered hook object (0 when it has none or it is not a number).
+pub fn hook_weight(object: &serde_json::Value) -> i64 {
+    object
+        .pointer("/metadata/annotations")
+        .and_then(|a| a.get(HOOK_WEIGHT_ANNOTATION))
+        .and_then(serde_json::Value::as_str)
+        .and_then(go_atoi)
+        .unwrap_or(0)
+}
+
+/// Go's `strconv.Atoi`: optional sign and decimal digits only.
+pub(crate) fn go_atoi(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// The apply phase of an object: its kind's, or a hook phase.
 pub fn phase_of_object(group: &str, kind: &str, manifest: &serde_json::Value) -> Phase {
     match hook_of(manifest) {

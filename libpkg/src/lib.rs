@@ -5,17 +5,22 @@
 //! objects, analyse the permissions it grants, and produce one deterministic,
 //! hashed [`plan::Plan`] that is what gets applied.
 //!
-//! The crate is layered, and the module tree shows it:
-//! - pure planning over data: [`package`], [`version`], [`reference`](mod@reference), [`render`],
-//!   [`kinds`], [`permissions`], [`plan`], [`gotemplate`] (Go templates as
-//!   Helm renders them), [`helm`] (charts: values, subcharts, rendering, hooks),
-//!   [`olm`] (OLM registry+v1 bundles and File-Based Catalogs);
+//! The crate is layered, and the module tree shows it (no module imports one
+//! above it; docs/library.md draws the graph):
+//! - pure planning over data, bottom up: [`archive`] (package files, archives,
+//!   OCI artifacts), [`version`], [`reference`](mod@reference), [`kinds`],
+//!   [`render`], [`permissions`], [`plan`], [`gotemplate`] (Go templates, no
+//!   Helm in it), [`helm`] (charts: values, subcharts, rendering, hooks),
+//!   [`olm`] (OLM registry+v1 bundles and File-Based Catalogs), [`package`]
+//!   (a package: its metadata, files and one [`package::Content`] per
+//!   format), [`formats`] (the one interface every format answers: loading,
+//!   configuration, rendering, what the plan records, what it needs of the
+//!   cluster);
 //! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
-//!   [`source`] (fetching a package from any reference), [`chart_repository`]
-//!   (classic Helm chart repositories),
-//!   [`cluster`] (Kubernetes API);
-//! - orchestration: [`action`], which gathers inputs through the I/O layer and
-//!   calls the pure planner.
+//!   [`source`] (fetching a package from any reference, classic Helm chart
+//!   repositories included), [`cluster`] (Kubernetes API);
+//! - orchestration: [`action`], which gathers inputs through the I/O layer,
+//!   dispatches once to the package's format, and calls the pure planner.
 //!
 //! Nothing here prints or prompts; errors are typed per module.
 //!
@@ -37,9 +42,10 @@
 #![deny(missing_docs)]
 
 pub mod action;
-pub mod chart_repository;
+pub mod archive;
 pub mod cluster;
 pub mod diff;
+pub mod formats;
 pub mod gotemplate;
 pub mod helm;
 pub mod kinds;

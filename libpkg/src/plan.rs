@@ -249,7 +249,7 @@ impl DeferredHook {
     /// The hook as an object to apply, marked with the one event it runs as.
     pub fn to_object_for(&self, event: &str) -> Object {
         let mut object = self.to_object();
-        crate::helm::output::mark_hook(&mut object.manifest, event);
+        crate::kinds::mark_hook(&mut object.manifest, event);
         object
     }
 }

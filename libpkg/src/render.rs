@@ -13,7 +13,6 @@ use serde_json::{Map, Value};
 use crate::kinds::{self, Scope};
 use crate::names::{validate_dns_label, validate_dns_subdomain};
 use crate::object::{Object, ObjectKey, group_of};
-use crate::package::Package;
 use crate::yaml::YamlLimits;
 
 /// Label on every object: who manages it.
@@ -24,6 +23,14 @@ pub const MANAGED_BY: &str = "kubectl-pkg";
 pub const LABEL_RELEASE: &str = "kubectl-pkg.dev/release";
 /// Annotation on every object: the release's namespace (a cluster-scoped object has none of its own).
 pub const ANNOTATION_RELEASE_NAMESPACE: &str = "kubectl-pkg.dev/release-namespace";
+
+/// What [`parse_documents`] reads: manifest files by path, in the order they
+/// are read (a `plain` package's `manifests/`, lexical). Implemented by
+/// [`Package`](crate::package::Package); rendering knows no more of packages.
+pub trait Manifests {
+    /// The manifest files, in reading order.
+    fn manifests(&self) -> Vec<(&str, &[u8])>;
+}
 
 /// Answers "is this kind namespaced?"; offline from the built-in table and the
 /// package's CRDs, online from discovery.
@@ -178,17 +185,19 @@ pub enum RenderError {
 /// within the default [`YamlLimits`] for the whole package, and checks each
 /// object's identity (apiVersion, kind, valid name and namespace) so that a bad
 /// one is reported before any request.
-pub fn parse_documents(package: &Package) -> Result<Vec<(Location, Value)>, RenderError> {
+pub fn parse_documents<M: Manifests + ?Sized>(
+    package: &M,
+) -> Result<Vec<(Location, Value)>, RenderError> {
     parse_documents_within(package, YamlLimits::default())
 }
 
 /// [`parse_documents`] with other limits.
-pub fn parse_documents_within(
-    package: &Package,
+pub fn parse_documents_within<M: Manifests + ?Sized>(
+    package: &M,
     limits: YamlLimits,
 ) -> Result<Vec<(Location, Value)>, RenderError> {
     let mut texts = Vec::new();
-    for (file, bytes) in package.manifest_files() {
+    for (file, bytes) in package.manifests() {
         let is_manifest = [".yaml", ".yml", ".json"]
             .iter()
             .any(|ext| file.ends_with(ext));
@@ -295,9 +304,7 @@ pub fn sort_for_apply(objects: &mut [Object]) {
         let phase = kinds::phase_of_object(o.group(), &o.kind, &o.manifest);
         // Hooks run by weight, then in kind order (as Helm runs them).
         let weight = match phase {
-            kinds::Phase::PreHooks | kinds::Phase::PostHooks => {
-                crate::helm::hooks::weight_of(&o.manifest)
-            }
+            kinds::Phase::PreHooks | kinds::Phase::PostHooks => kinds::hook_weight(&o.manifest),
             _ => 0,
         };
         (
@@ -476,306 +483,5 @@ fn insert_string(
             Ok(())
         }
         _ => Err(format!("metadata.{section} must be a mapping")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::package::{Files, Package};
-
-    fn package(extra_metadata: &str, manifests: &[(&str, &str)]) -> Package {
-        let mut files = Files::new();
-        files.insert(
-            "package.yaml".into(),
-            format!("apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n{extra_metadata}")
-                .into_bytes(),
-        );
-        for (path, text) in manifests {
-            files.insert(format!("manifests/{path}"), text.as_bytes().to_vec());
-        }
-        Package::from_files(files, "demo", None).unwrap()
-    }
-
-    fn render_package(manifests: &[(&str, &str)]) -> Result<Vec<Object>, RenderError> {
-        render_declaring("", manifests)
-    }
-
-    fn render_declaring(
-        extra_metadata: &str,
-        manifests: &[(&str, &str)],
-    ) -> Result<Vec<Object>, RenderError> {
-        let package = package(extra_metadata, manifests);
-        let documents = parse_documents(&package)?;
-        let mut scopes = OfflineScopes::default();
-        scopes.learn_crds(documents.iter().map(|(_, v)| v));
-        let target = RenderTarget {
-            release: "demo",
-            namespace: "apps",
-            other_namespaces: &package.metadata.namespaces,
-        };
-        render(documents, &target, &scopes)
-    }
-
-    const CRD: &str = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {kind: Widget, plural: widgets}\n";
-
-    #[test]
-    fn orders_defaults_and_labels() {
-        let objects = render_declaring("namespaces: [other]\n", &[
-            ("a.yaml", "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n"),
-            ("b.yaml", CRD),
-            ("c.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: apps}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: other}\n"),
-        ])
-        .unwrap();
-        let order: Vec<String> = objects.iter().map(|o| o.to_string()).collect();
-        assert_eq!(
-            order,
-            [
-                "Namespace/apps",
-                "CustomResourceDefinition.apiextensions.k8s.io/widgets.example.com",
-                "ConfigMap/other/c",
-                "Deployment.apps/apps/d",
-                "Widget.example.com/apps/w",
-            ]
-        );
-        let deployment = &objects[3].manifest;
-        assert_eq!(deployment["metadata"]["namespace"], "apps");
-        assert_eq!(deployment["metadata"]["labels"][LABEL_RELEASE], "demo");
-        assert_eq!(
-            deployment["metadata"]["annotations"][ANNOTATION_RELEASE_NAMESPACE],
-            "apps"
-        );
-        // No per-object package digest: it would make every upgrade update every object.
-        assert_eq!(
-            deployment["metadata"]["annotations"]
-                .as_object()
-                .unwrap()
-                .len(),
-            1
-        );
-    }
-
-    #[test]
-    fn hooks_run_in_their_phases_by_weight_then_kind_order() {
-        let hook = |kind: &str, name: &str, event: &str, weight: &str| {
-            let api = if kind == "Job" { "batch/v1" } else { "v1" };
-            format!(
-                "apiVersion: {api}\nkind: {kind}\nmetadata:\n  name: {name}\n  annotations: {{kubectl-pkg.dev/hook: {event}, helm.sh/hook-weight: \"{weight}\"}}\n---\n"
-            )
-        };
-        let text = [
-            hook("Job", "migrate", "pre-install", "5"),
-            hook("ConfigMap", "seed", "pre-install", "5"),
-            hook("Secret", "first", "pre-install", "-3"),
-            hook("Job", "notify", "post-install", "0"),
-            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n".to_string(),
-        ]
-        .concat();
-        let objects =
-            render_declaring("", &[("hooks.yaml", text.as_str()), ("crd.yaml", CRD)]).unwrap();
-        let order: Vec<&str> = objects.iter().map(|o| o.name.as_str()).collect();
-        assert_eq!(
-            order,
-            [
-                "widgets.example.com",
-                "first",
-                "seed",
-                "migrate",
-                "app",
-                "notify"
-            ]
-        );
-    }
-
-    #[test]
-    fn errors_name_file_document_and_line() {
-        let bad_yaml = render_package(&[(
-            "x.yaml",
-            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nkind: [\n",
-        )])
-        .unwrap_err();
-        assert!(
-            bad_yaml
-                .to_string()
-                .starts_with("manifests/x.yaml: document 2 (line 5): invalid YAML"),
-            "{bad_yaml}"
-        );
-
-        let no_name =
-            render_package(&[("x.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n")])
-                .unwrap_err();
-        assert_eq!(
-            no_name.to_string(),
-            "manifests/x.yaml: document 1 (line 1): ConfigMap: missing metadata.name"
-        );
-
-        let duplicate = render_package(&[
-            (
-                "a.yaml",
-                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n",
-            ),
-            (
-                "b.yaml",
-                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: apps}\n",
-            ),
-        ])
-        .unwrap_err();
-        assert!(
-            duplicate
-                .to_string()
-                .contains("ConfigMap/apps/a is defined twice"),
-            "{duplicate}"
-        );
-        assert!(
-            duplicate.to_string().contains("manifests/b.yaml"),
-            "{duplicate}"
-        );
-
-        let unknown = render_package(&[(
-            "x.yaml",
-            "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n",
-        )])
-        .unwrap_err();
-        assert!(
-            unknown
-                .to_string()
-                .contains("unknown kind Gadget in example.com/v1"),
-            "{unknown}"
-        );
-
-        let cluster_ns = render_package(&[(
-            "x.yaml",
-            "apiVersion: v1\nkind: Namespace\nmetadata: {name: a, namespace: b}\n",
-        )])
-        .unwrap_err();
-        assert!(
-            cluster_ns.to_string().contains("cluster-scoped"),
-            "{cluster_ns}"
-        );
-
-        let bad_name = render_package(&[(
-            "x.yaml",
-            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name}\n",
-        )])
-        .unwrap_err();
-        assert!(bad_name.to_string().contains("invalid name"), "{bad_name}");
-
-        assert_eq!(render_package(&[]).unwrap_err(), RenderError::Empty);
-    }
-
-    #[test]
-    fn other_namespaces_must_be_declared() {
-        let manifests = [(
-            "x.yaml",
-            "apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: reader, namespace: kube-system}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: r}\n",
-        )];
-        let error = render_package(&manifests).unwrap_err().to_string();
-        assert!(
-            error.starts_with("manifests/x.yaml: document 1 (line 1): RoleBinding \"reader\" sets metadata.namespace \"kube-system\", but the release namespace is \"apps\""),
-            "{error}"
-        );
-        assert!(error.contains("`namespaces:` in package.yaml"), "{error}");
-        let objects = render_declaring("namespaces: [kube-system]\n", &manifests).unwrap();
-        assert_eq!(objects[0].namespace.as_deref(), Some("kube-system"));
-        // Naming the release namespace itself needs no declaration.
-        render_package(&[(
-            "x.yaml",
-            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: apps}\n",
-        )])
-        .unwrap();
-        let mut files = package("", &manifests).files;
-        files.insert(
-            "package.yaml".into(),
-            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nnamespaces: [Kube_System]\n".to_vec(),
-        );
-        let error = Package::from_files(files, "demo", None)
-            .unwrap_err()
-            .to_string();
-        assert!(error.contains("namespaces: \"Kube_System\""), "{error}");
-    }
-
-    #[test]
-    fn names_follow_the_api_server_rules_per_kind() {
-        let object = |kind: &str, api_version: &str, name: &str| {
-            render_package(&[(
-                "x.yaml",
-                &format!("apiVersion: {api_version}\nkind: {kind}\nmetadata: {{name: '{name}'}}\n"),
-            )])
-        };
-        let refused = [
-            ("Service", "v1", "1st-service", "start with a letter"),
-            (
-                "Service",
-                "v1",
-                "my.service",
-                "lowercase letters, digits and '-'",
-            ),
-            (
-                "Namespace",
-                "v1",
-                "a.b",
-                "lowercase letters, digits and '-'",
-            ),
-            ("ConfigMap", "v1", "Upper", "lowercase"),
-            ("ConfigMap", "v1", &"a".repeat(254), "253"),
-            ("CronJob", "batch/v1", &"c".repeat(53), "52"),
-            ("Role", "rbac.authorization.k8s.io/v1", "a/b", "'/'"),
-            ("Role", "rbac.authorization.k8s.io/v1", "..", "'..'"),
-        ];
-        for (kind, api_version, name, expected) in refused {
-            let error = object(kind, api_version, name).unwrap_err().to_string();
-            assert!(error.contains("invalid name"), "{kind} {name}: {error}");
-            assert!(error.contains(expected), "{kind} {name}: {error}");
-        }
-        for (kind, api_version, name) in [
-            ("Service", "v1", "web-1"),
-            ("ConfigMap", "v1", "a.b-c"),
-            ("CronJob", "batch/v1", &"c".repeat(52)),
-            (
-                "ClusterRole",
-                "rbac.authorization.k8s.io/v1",
-                "system:Reader",
-            ),
-        ] {
-            object(kind, api_version, name).unwrap_or_else(|e| panic!("{kind} {name}: {e}"));
-        }
-        let crd = CRD.replace("name: widgets.example.com", "name: gadgets.example.com");
-        let error = render_package(&[("crd.yaml", &crd)])
-            .unwrap_err()
-            .to_string();
-        assert!(error.contains("widgets.example.com"), "{error}");
-    }
-
-    #[test]
-    fn an_invalid_release_namespace_is_refused_before_anything_else() {
-        let package = package(
-            "",
-            &[(
-                "x.yaml",
-                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n",
-            )],
-        );
-        let documents = parse_documents(&package).unwrap();
-        let target = RenderTarget {
-            release: "demo",
-            namespace: "Not_A_Namespace",
-            other_namespaces: &[],
-        };
-        let error = render(documents, &target, &OfflineScopes::default()).unwrap_err();
-        assert!(
-            matches!(error, RenderError::ReleaseNamespace { .. }),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn lists_expand_and_rbac_names_may_have_colons() {
-        let objects = render_package(&[(
-            "x.yaml",
-            "apiVersion: v1\nkind: List\nitems:\n- apiVersion: rbac.authorization.k8s.io/v1\n  kind: ClusterRole\n  metadata: {name: 'demo:reader'}\n",
-        )])
-        .unwrap();
-        assert_eq!(objects[0].name, "demo:reader");
-        assert_eq!(objects[0].namespace, None);
     }
 }

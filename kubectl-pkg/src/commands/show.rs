@@ -23,7 +23,7 @@ pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
     let mut fetched = settings::fetch(global, &args.package).await?;
     settings::apply_values(&mut fetched, &args.values)?;
     // An operator that cannot watch all namespaces is shown watching its own.
-    if let Some(bundle) = &fetched.package.bundle
+    if let Some(bundle) = fetched.package.bundle()
         && !bundle
             .supported_install_modes()
             .contains(&InstallModeType::AllNamespaces)
@@ -46,7 +46,7 @@ pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
                 "bundle": plan.package.bundle,
                 "catalog": plan.package.catalog,
                 "channels": fetched.channels,
-                "values": fetched.package.chart.as_ref().map(|chart| &chart.values),
+                "values": fetched.package.chart().map(|chart| &chart.values),
                 "permissions": plan.permissions,
                 "images": plan.images,
             }),

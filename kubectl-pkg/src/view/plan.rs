@@ -88,7 +88,7 @@ pub fn render(plan: &Plan) -> String {
         }
     }
 
-    if package.format == libpkg::package::FORMAT_HELM {
+    if package.format == libpkg::formats::helm::NAME {
         let _ = writeln!(out, "  Format:    {}", package.format);
     }
     if let Some(values) = plan

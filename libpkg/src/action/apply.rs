@@ -336,7 +336,7 @@ async fn run_hooks(
     deadline: Instant,
     reporter: &dyn Reporter,
 ) -> Result<(), ApplyError> {
-    let weight = |o: &Target| crate::helm::hooks::weight_of(o.manifest);
+    let weight = |o: &Target| crate::kinds::hook_weight(o.manifest);
     for group in hooks.chunk_by(|a, b| weight(a) == weight(b)) {
         for hook in group {
             let resource = hook.resource(discovery)?;

@@ -6,19 +6,17 @@
 //! ask, save it, or stop (`--dry-run`) in between.
 
 pub mod apply;
-mod chart;
 mod drift;
+mod facts;
 pub mod hints;
 mod offline;
 mod online;
-mod prepare;
 mod progress;
 
 use crate::cluster::known_bugs::KnownBug;
 use crate::cluster::{ClusterError, Discovery};
 use std::collections::BTreeSet;
 
-use crate::helm::engine::Lookup;
 use crate::helm::hooks::HookEvent;
 use crate::object::{Object, ObjectKey};
 use crate::plan::{Action, HashMismatch, Operation, Plan, PlannedObject, ReleaseTarget};
@@ -26,11 +24,12 @@ use crate::release::{LockError, Record, ReleaseError, ReleaseStore, Status};
 use crate::render::{self, RenderError, RenderTarget};
 use crate::source::Fetched;
 
+pub use crate::formats::olm::CONFIG_KEYS as REGISTRY_V1_CONFIG_KEYS;
+pub use crate::source::Source;
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
 pub use drift::{DriftError, verify_unchanged};
-pub use offline::{Source, plan_offline};
+pub use offline::plan_offline;
 pub use online::Desired;
-pub use prepare::REGISTRY_V1_CONFIG_KEYS;
 pub use progress::{Progress, progress};
 
 use crate::cluster::Cluster;
@@ -53,6 +52,9 @@ pub enum PlanError {
     /// A chart did not render (values, schema, template, output).
     #[error(transparent)]
     Chart(#[from] crate::helm::engine::ChartRenderError),
+    /// A package format's own reason it could not render.
+    #[error(transparent)]
+    Format(crate::formats::FormatError),
     /// Values given for a package that takes none.
     #[error(
         "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts only; this package's format is {format}"
@@ -167,6 +169,20 @@ pub enum PlanError {
         /// Why not.
         reason: String,
     },
+}
+
+impl From<crate::formats::FormatError> for PlanError {
+    fn from(error: crate::formats::FormatError) -> PlanError {
+        use crate::formats::FormatError;
+        match error {
+            FormatError::Render(e) => PlanError::Render(e),
+            FormatError::Olm(e) => PlanError::Olm(e),
+            FormatError::Chart(e) => PlanError::Chart(e),
+            FormatError::Config { reason } => PlanError::Config { reason },
+            FormatError::ValuesNotTaken { format } => PlanError::ValuesNotTaken { format },
+            other @ FormatError::Other { .. } => PlanError::Format(other),
+        }
+    }
 }
 
 /// Why a plan was not applied, or not completely.
@@ -366,49 +382,26 @@ struct RenderedOnline {
     deferred_hooks: Vec<Object>,
     /// What the cluster serves, for the kinds rendered and those of `previous`.
     discovery: Discovery,
-    /// What the plan records besides the objects (values, notes, warnings…).
-    rendered: chart::Rendered,
+    /// What the plan records besides the objects (values, notes, warnings…);
+    /// its documents are taken.
+    rendered: crate::formats::Rendered,
 }
 
-/// Renders a fetched package against the cluster's discovery: a chart with
-/// its values and the cluster's capabilities, any other format with its
-/// configuration (`config`); also returns what the plan records about it.
+/// Renders a fetched package against the cluster's discovery with its
+/// configuration (`config`): its format asks for what it needs of the
+/// cluster; also returns what the plan records about it.
 async fn render_online(
     cluster: &Cluster,
     fetched: &Fetched,
     config: &std::collections::BTreeMap<String, String>,
-    target: &chart::Target<'_>,
+    target: &facts::Target<'_>,
     previous: &[Object],
 ) -> Result<RenderedOnline, PlanError> {
     let (release, namespace) = (target.release, target.namespace);
-    let cert_manager = match &fetched.package.bundle {
-        Some(bundle) if !bundle.csv.spec.webhook_definitions.is_empty() => cluster
-            .discover(&BTreeSet::from([CERT_MANAGER_GROUP.to_string()]))
-            .await?
-            .resolve(&format!("{CERT_MANAGER_GROUP}/v1"), "Certificate")
-            .is_some(),
-        _ => false,
-    };
-    let (capabilities, discovery_warnings) = chart::capabilities(cluster, &fetched.package).await?;
-    let source = Source {
-        config: config.clone(),
-        ..fetched.source.clone()
-    };
-    let mut lookup = match &fetched.package.chart {
-        Some(_) => chart::cluster_lookup(cluster),
-        None => None,
-    };
-    let mut rendered = chart::render_package(
-        &fetched.package,
-        &source,
-        target,
-        &capabilities,
-        cert_manager,
-        lookup.as_mut().map(|l| l as &mut Lookup<'_>),
-    )?;
-    rendered.warnings.extend(discovery_warnings);
-    let documents = std::mem::take(&mut rendered.prepared.documents);
-    let deferred_hooks = std::mem::take(&mut rendered.prepared.deferred_hooks);
+    let mut rendered =
+        facts::render_online(cluster, &fetched.package, &fetched.source, config, target).await?;
+    let documents = std::mem::take(&mut rendered.documents);
+    let deferred_hooks = std::mem::take(&mut rendered.deferred_hooks);
     let api_versions = documents
         .iter()
         .chain(&deferred_hooks)
@@ -420,10 +413,10 @@ async fn render_online(
     let target = RenderTarget {
         release,
         namespace,
-        other_namespaces: &rendered.prepared.other_namespaces,
+        other_namespaces: &rendered.other_namespaces,
     };
     let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
-    let deferred_hooks = prepare::render_deferred_hooks(deferred_hooks, &target, &discovery)
+    let deferred_hooks = offline::render_deferred_hooks(deferred_hooks, &target, &discovery)
         .map_err(served_kinds_hint)?;
     Ok(RenderedOnline {
         objects,
@@ -450,9 +443,6 @@ fn served_kinds_hint(error: RenderError) -> RenderError {
         other => other,
     }
 }
-
-/// cert-manager's API group: its presence is what webhooks of OLM bundles need.
-const CERT_MANAGER_GROUP: &str = "cert-manager.io";
 
 /// Whether a plan runs its operation's chart hooks. Skipping them is the way
 /// out when a hook cannot succeed (a pre-delete Job whose image is gone would
@@ -538,7 +528,7 @@ pub async fn plan_install(
     } else {
         release_objects(store, &namespace, release, None).await?
     };
-    let target = chart::Target {
+    let target = facts::Target {
         release,
         namespace: &namespace,
         upgrade: None,
@@ -576,8 +566,8 @@ pub async fn plan_install(
             namespace: namespace.clone(),
             revision: history.last().map_or(1, |l| l.revision + 1),
         },
-        package: offline::package_info(&fetched.package, &fetched.source, rendered.prepared.bundle),
-        values: rendered.prepared.values,
+        package: offline::package_info(&fetched.package, &fetched.source, rendered.bundle),
+        values: rendered.values,
         notes: rendered.notes,
         warnings,
         objects,
@@ -604,14 +594,18 @@ pub async fn plan_upgrade(
     let current = deployed(store, &namespace, release).await?;
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let revision = next_revision(store, &namespace, release).await?;
-    // Without a configuration of its own, a bundle keeps the deployed one
-    // (a chart's values follow Helm's rules instead, in `chart`).
-    let config = if fetched.source.config.is_empty() && fetched.package.chart.is_none() {
-        prepare::config_of(current.plan.values.as_ref())
+    // Without a configuration of its own, the format says which: a bundle
+    // keeps the deployed one (a chart's values follow Helm's rules instead).
+    let config = if fetched.source.config.is_empty() {
+        fetched
+            .package
+            .content
+            .format()
+            .upgrade_config(current.plan.values.as_ref())
     } else {
         fetched.source.config.clone()
     };
-    let target = chart::Target {
+    let target = facts::Target {
         release,
         namespace: &namespace,
         upgrade: Some((revision, current.plan.values.as_ref())),
@@ -631,8 +625,8 @@ pub async fn plan_upgrade(
             namespace: namespace.clone(),
             revision,
         },
-        package: offline::package_info(&fetched.package, &fetched.source, rendered.prepared.bundle),
-        values: rendered.prepared.values,
+        package: offline::package_info(&fetched.package, &fetched.source, rendered.bundle),
+        values: rendered.values,
         notes: rendered.notes,
         warnings,
         objects,

@@ -1,58 +1,16 @@
 //! Planning without a cluster: render, analyse and seal, every object a `create`.
 
-use std::collections::BTreeMap;
+use serde_json::Value;
 
-use super::prepare::render_deferred_hooks;
-use super::{PlanError, chart};
-use crate::helm::render::Capabilities;
+use super::{PlanError, Source, facts};
+use crate::object::Object;
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
-    Action, BundleInfo, CatalogInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND,
-    PackageInfo, Plan, PlannedObject, ReleaseTarget,
+    Action, BundleInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan,
+    PlannedObject, ReleaseTarget,
 };
-use crate::render::{self, OfflineScopes, RenderTarget};
-use crate::version::Candidate;
-
-/// Where a package came from and how its version was chosen: what the plan's
-/// `package` section records besides the package's own metadata.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Source {
-    /// Pinned reference (`oci://…@sha256:…`) or path.
-    pub reference: String,
-    /// The constraint asked for.
-    pub constraint: Option<String>,
-    /// Tags considered.
-    pub candidates: Vec<Candidate>,
-    /// The digest from the registry; `None` for local packages (computed).
-    pub digest: Option<String>,
-    /// The configuration given for the package (`--config KEY=VALUE`),
-    /// recorded in the plan as `values`; only `registry+v1` bundles take any.
-    pub config: BTreeMap<String, String>,
-    /// For a package resolved from a File-Based Catalog: how.
-    pub catalog: Option<CatalogInfo>,
-    /// Values for a Helm chart (`-f`, `--set` and friends, merged); only
-    /// charts take them.
-    pub values: crate::helm::values::Values,
-    /// How an upgrade treats the values of the revision it upgrades.
-    pub reuse_values: crate::helm::values::ReuseValues,
-}
-
-impl Source {
-    /// A package read from disk: no constraint, no candidates, digest computed.
-    pub fn local(path: &str) -> Source {
-        Source {
-            reference: path.to_string(),
-            constraint: None,
-            candidates: Vec::new(),
-            digest: None,
-            config: BTreeMap::new(),
-            catalog: None,
-            values: Default::default(),
-            reuse_values: Default::default(),
-        }
-    }
-}
+use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
 
 /// Plans installing `package` as release `release` in `namespace`, without a cluster.
 pub fn plan_offline(
@@ -65,32 +23,29 @@ pub fn plan_offline(
         name: release.to_string(),
         reason,
     })?;
-    let target = chart::Target {
+    let target = facts::Target {
         release,
         namespace,
         upgrade: None,
     };
-    let rendered = chart::render_package(
-        package,
-        source,
-        &target,
-        &Capabilities::offline(),
-        // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
-        false,
-        None,
-    )?;
-    let prepared = rendered.prepared;
+    // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
+    let mut rendered = facts::render_offline(package, source, &target)?;
+    let documents = std::mem::take(&mut rendered.documents);
     let mut scopes = OfflineScopes::default();
-    scopes.learn_crds(prepared.documents.iter().map(|(_, value)| value));
+    scopes.learn_crds(documents.iter().map(|(_, value)| value));
     let target = RenderTarget {
         release,
         namespace,
-        other_namespaces: &prepared.other_namespaces,
+        other_namespaces: &rendered.other_namespaces,
     };
-    let objects = render::render(prepared.documents, &target, &scopes)?;
-    let deferred_hooks = render_deferred_hooks(prepared.deferred_hooks, &target, &scopes)?;
+    let objects = render::render(documents, &target, &scopes)?;
+    let deferred_hooks = render_deferred_hooks(
+        std::mem::take(&mut rendered.deferred_hooks),
+        &target,
+        &scopes,
+    )?;
     let permissions = permissions::analyze(&objects, &package.metadata.permissions);
-    let package_info = package_info(package, source, prepared.bundle);
+    let package_info = package_info(package, source, rendered.bundle);
     let images = permissions::images_with(&objects, related_images(&package_info));
     let mut warnings = vec![
         "planned offline: every object is shown as created; no diff and no access check"
@@ -123,7 +78,7 @@ pub fn plan_offline(
         },
         cluster: ClusterInfo::default(),
         package: package_info,
-        values: prepared.values,
+        values: rendered.values,
         notes: rendered.notes,
         objects: planned,
         deferred_hooks: deferred_hooks.into_iter().map(Into::into).collect(),
@@ -157,6 +112,19 @@ pub(super) fn package_info(
     }
 }
 
+/// Renders a chart's deferred hooks as its objects are rendered (release
+/// labels, namespace rules, apply order); there are none for other formats.
+pub(super) fn render_deferred_hooks(
+    documents: Vec<(Location, Value)>,
+    target: &RenderTarget<'_>,
+    scopes: &dyn ScopeResolver,
+) -> Result<Vec<Object>, RenderError> {
+    if documents.is_empty() {
+        return Ok(Vec::new());
+    }
+    render::render(documents, target, scopes)
+}
+
 /// The deprecation notices of a catalog package, as plan warnings.
 pub(super) fn catalog_warnings(package: &PackageInfo) -> Vec<String> {
     package
@@ -172,4 +140,138 @@ pub(super) fn related_images(package: &PackageInfo) -> &[String] {
         .bundle
         .as_ref()
         .map_or(&[], |bundle| bundle.related_images.as_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::action::plan_offline;
+    use crate::formats::{ClusterFacts, Configuration, RenderRequest, Rendered};
+    use crate::package::{Content, Limits};
+
+    /// Renders a package as planning does, with `config`, for namespace
+    /// `namespace`, with or without cert-manager.
+    fn prepare(
+        package: &Package,
+        config: &BTreeMap<String, String>,
+        namespace: &str,
+        cert_manager: bool,
+    ) -> Result<Rendered, PlanError> {
+        let capabilities = crate::helm::render::Capabilities::offline();
+        let served = if cert_manager {
+            [("cert-manager.io/v1".to_string(), "Certificate".to_string())].into()
+        } else {
+            Default::default()
+        };
+        let request = RenderRequest {
+            release: "release",
+            namespace,
+            upgrade: None,
+            configuration: Configuration {
+                config,
+                values: &Default::default(),
+                reuse_values: Default::default(),
+            },
+        };
+        let facts = ClusterFacts {
+            capabilities: &capabilities,
+            served_kinds: &served,
+            lookup: None,
+        };
+        Ok(crate::formats::render(package, &request, facts)?)
+    }
+
+    fn tinyop() -> Package {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/tinyop/1.0.0");
+        Package::from_dir(&dir, &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn a_bundle_plans_offline_with_its_configuration_recorded() {
+        let package = tinyop();
+        assert_eq!(package.format(), "registry+v1");
+        let mut source = Source::local("./tinyop");
+        source.config.insert("watchNamespace".into(), "ops".into());
+        let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();
+        let bundle = plan.package.bundle.as_ref().unwrap();
+        assert_eq!(bundle.install_mode, "OwnNamespace");
+        assert_eq!(
+            plan.values,
+            Some(serde_json::json!({"watchNamespace": "ops"}))
+        );
+        assert!(
+            plan.images
+                .iter()
+                .any(|i| i.reference == "registry.example/tinyop/reporter:1.0.0")
+        );
+        assert!(
+            plan.objects
+                .iter()
+                .all(|o| o.manifest["metadata"]["labels"]["kubectl-pkg.dev/release"] == "tinyop")
+        );
+        // The same inputs give the same plan.
+        assert_eq!(
+            plan.hash,
+            plan_offline(&package, &source, "tinyop", "ops")
+                .unwrap()
+                .hash
+        );
+    }
+
+    #[test]
+    fn manifests_parsed_when_fetched_are_planned_without_parsing_again() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/redis/7.2.5");
+        let fresh = Package::from_dir(&dir, &Limits::default()).unwrap();
+        let fetched = fresh.clone();
+        fetched
+            .parsed
+            .keep(render::parse_documents(&fetched).unwrap());
+        let source = Source::local("./redis");
+        let planned = plan_offline(&fetched, &source, "redis", "cache").unwrap();
+        assert!(
+            fetched.parsed.take().is_none(),
+            "planning took the parsed manifests"
+        );
+        assert_eq!(
+            planned,
+            plan_offline(&fresh, &source, "redis", "cache").unwrap()
+        );
+    }
+
+    #[test]
+    fn single_namespace_roles_render_in_the_watched_namespace() {
+        let mut package = tinyop();
+        let Content::RegistryV1(bundle) = &mut package.content else {
+            panic!("tinyop is a bundle")
+        };
+        for mode in &mut bundle.csv.spec.install_modes {
+            mode.supported = mode.mode == "SingleNamespace";
+        }
+        let config = BTreeMap::from([("watchNamespace".to_string(), "team-a".to_string())]);
+        let prepared = prepare(&package, &config, "ops", false).unwrap();
+        assert_eq!(prepared.other_namespaces, ["team-a"]);
+        let mut source = Source::local("./tinyop");
+        source.config = config;
+        let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();
+        assert!(
+            plan.objects
+                .iter()
+                .any(|o| o.kind == "Role" && o.namespace.as_deref() == Some("team-a"))
+        );
+    }
+
+    #[test]
+    fn configuration_keys_are_checked() {
+        let package = tinyop();
+        let config = BTreeMap::from([("watchNamespaces".to_string(), "x".to_string())]);
+        let error = prepare(&package, &config, "ops", false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("unknown key for a registry+v1 bundle (known: watchNamespace)"),
+            "{error}"
+        );
+    }
 }

@@ -28,6 +28,7 @@ mod exec;
 mod fmt;
 mod funcs;
 mod lex;
+pub mod masterminds;
 mod parse;
 mod semver;
 mod time;

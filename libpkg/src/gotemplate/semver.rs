@@ -6,8 +6,8 @@
 //! addressable in a template, only has the value-receiver methods (no
 //! `Original`, `Compare`, `LessThan`, `GreaterThan`, `Equal`), as in Go.
 
+use super::masterminds::Version;
 use crate::gotemplate::{Data, GoObject};
-use crate::helm::semver::Version;
 
 /// A version as templates see it.
 #[derive(Debug, Clone)]

@@ -21,7 +21,7 @@ use serde_json::{Map, Value};
 
 use super::ignore::{IgnoreError, IgnoreRules};
 use super::semver;
-use crate::package::archive::{self, ArchiveError, Files, Limits};
+use crate::archive::{self, ArchiveError, Files, Limits};
 
 /// `apiVersion` of Helm 2 era charts (dependencies in `requirements.yaml`).
 pub const API_VERSION_V1: &str = "v1";

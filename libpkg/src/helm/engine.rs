@@ -226,8 +226,8 @@ fn nondeterministic_warning(function: &str, template: &str, online: bool) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::archive::{Files, Limits};
     use crate::helm::values::ValueOptions;
-    use crate::package::{Files, Limits};
 
     fn chart(list: &[(&str, &str)]) -> Chart {
         let files: Files = list

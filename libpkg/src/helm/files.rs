@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use base64::Engine as _;
 
-use crate::package::archive::Files;
+use crate::archive::Files;
 
 /// A chart's files as `.Files` sees them (or a subset, after `Glob`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -22,7 +22,7 @@ use serde_json::Value;
 /// The annotation naming a hook's events.
 pub const HOOK_ANNOTATION: &str = "helm.sh/hook";
 /// The annotation giving a hook's weight.
-pub const HOOK_WEIGHT_ANNOTATION: &str = "helm.sh/hook-weight";
+pub use crate::kinds::HOOK_WEIGHT_ANNOTATION;
 /// The annotation listing a hook's delete policies.
 pub const HOOK_DELETE_POLICY_ANNOTATION: &str = "helm.sh/hook-delete-policy";
 /// The annotation that keeps an object when its release is uninstalled (`keep`).
@@ -172,7 +172,7 @@ pub fn classify(annotations: &BTreeMap<String, String>) -> HookClass {
     }
     let weight = annotations
         .get(HOOK_WEIGHT_ANNOTATION)
-        .and_then(|w| go_atoi(w))
+        .and_then(|w| crate::kinds::go_atoi(w))
         .unwrap_or(0);
     let delete_policies = annotations
         .get(HOOK_DELETE_POLICY_ANNOTATION)
@@ -204,24 +204,7 @@ pub fn classify_object(object: &Value) -> HookClass {
     classify(&annotations)
 }
 
-/// The weight of a rendered hook object (0 when it has none or it is not a number).
-pub fn weight_of(object: &Value) -> i64 {
-    object
-        .pointer("/metadata/annotations")
-        .and_then(|a| a.get(HOOK_WEIGHT_ANNOTATION))
-        .and_then(Value::as_str)
-        .and_then(go_atoi)
-        .unwrap_or(0)
-}
-
-/// Go's `strconv.Atoi`: optional sign and decimal digits only.
-fn go_atoi(text: &str) -> Option<i64> {
-    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
+pub use crate::kinds::hook_weight as weight_of;
 
 #[cfg(test)]
 mod tests {

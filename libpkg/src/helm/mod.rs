@@ -53,8 +53,10 @@ pub mod output;
 pub mod render;
 pub mod repo;
 pub mod schema;
-pub mod semver;
 pub mod strvals;
+/// Helm's version constraints: Masterminds/semver, which the template engine
+/// ports (sprig's `semver` functions use it too).
+pub use crate::gotemplate::masterminds as semver;
 pub mod values;
 
 #[cfg(test)]
@@ -66,7 +68,7 @@ mod fixture_tests {
     use super::chart::Chart;
     use super::render::{Capabilities, PrepareError, ReleaseOptions, TemplateKind, prepare};
     use super::values::ValueOptions;
-    use crate::package::Limits;
+    use crate::archive::Limits;
     use serde_json::json;
 
     fn fixture() -> Chart {

@@ -15,8 +15,7 @@
 //! native package.
 
 use super::chart::Metadata;
-use crate::package::Artifact;
-use crate::package::archive::{self, Files};
+use crate::archive::{self, Artifact, Files};
 
 /// The URL scheme of OCI chart references (`oci://registry/path/chart`).
 pub const OCI_SCHEME: &str = "oci";
@@ -67,8 +66,8 @@ pub fn artifact(metadata: &Metadata, files: &Files) -> Artifact {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::archive::sha256_digest;
     use crate::helm::chart::tests::load;
-    use crate::package::sha256_digest;
     use oci_client::manifest::OciImageManifest;
 
     #[test]
@@ -86,8 +85,8 @@ mod tests {
 
     #[test]
     fn artifacts_are_reproducible_and_load_back() {
+        use crate::archive::Limits;
         use crate::helm::chart::{Chart, tests::files};
-        use crate::package::Limits;
         let chart_files = files(&[
             (
                 "Chart.yaml",

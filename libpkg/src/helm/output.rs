@@ -6,7 +6,7 @@
 //!
 //! Hooks of the operation being planned (`pre-install`/`post-install` for an
 //! install, `pre-upgrade`/`post-upgrade` for an upgrade) stay in the plan,
-//! marked with [`HOOK_ANNOTATION`] naming the event they run as, which puts
+//! marked with [`HOOK_ANNOTATION`](crate::kinds::HOOK_ANNOTATION) naming the event they run as, which puts
 //! them in the pre- or post-hook phase. Hooks of the operations that later
 //! act on the revision without rendering it again (`pre-delete`/`post-delete`
 //! for `uninstall`, `pre-rollback`/`post-rollback` for a rollback to it) are
@@ -18,7 +18,6 @@
 use serde_json::Value;
 
 use super::hooks::{DeletePolicy, HookClass, HookEvent, classify_object};
-use crate::kinds::HOOK_ANNOTATION;
 use crate::render::{Location, RenderError, parse_texts};
 use crate::yaml::YamlLimits;
 
@@ -156,22 +155,12 @@ pub fn documents(
     })
 }
 
-/// Sets the [`HOOK_ANNOTATION`] naming the event(s) a hook runs as.
-pub fn mark_hook(object: &mut Value, events: &str) {
-    let Some(metadata) = object.get_mut("metadata").and_then(Value::as_object_mut) else {
-        return;
-    };
-    let annotations = metadata
-        .entry("annotations")
-        .or_insert_with(|| Value::Object(Default::default()));
-    if let Some(annotations) = annotations.as_object_mut() {
-        annotations.insert(HOOK_ANNOTATION.to_string(), events.into());
-    }
-}
+pub use crate::kinds::mark_hook;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kinds::HOOK_ANNOTATION;
     use serde_json::json;
 
     fn out(list: &[(&str, &str)]) -> Vec<(String, String)> {

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::OlmError;
-use crate::package::Files;
+use crate::archive::Files;
 use crate::render::Location;
 use crate::yaml::{YamlBudget, YamlLimits};
 

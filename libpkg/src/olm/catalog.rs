@@ -20,7 +20,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::OlmError;
-use crate::package::Files;
+use crate::archive::Files;
 use crate::version::Constraint;
 
 /// The image label naming the catalog's root directory in the image.

@@ -6,8 +6,9 @@
 //! Pure: a [`Bundle`] is parsed from its files ([`Bundle::from_files`]) and
 //! [`Bundle::convert`] turns it into objects for one install namespace and
 //! watch namespace. File-Based Catalogs are read and resolved by [`catalog`].
-//! Fetching bundles and catalogs and planning live in [`crate::source`] and
-//! [`crate::action`].
+//! Fetching bundles and catalogs lives in [`crate::source`]; the bundle as a
+//! package format (configuration, rendering, what plans record) in
+//! [`crate::formats::olm`].
 //!
 //! ```
 //! use libpkg::olm::{Bundle, ConvertOptions};
@@ -55,9 +56,6 @@ pub use bundle::{
     RelatedImage, StrategySpec, WebhookDefinition, is_bundle,
 };
 pub use convert::{ConvertOptions, Converted, InstallModeType};
-
-/// The package format name of OLM bundles in plans.
-pub const FORMAT_REGISTRY_V1: &str = "registry+v1";
 
 /// Why a bundle cannot be read or installed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

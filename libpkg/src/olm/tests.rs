@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::*;
-use crate::package::Files;
+use crate::archive::Files;
 
 fn fixture(name: &str) -> Files {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

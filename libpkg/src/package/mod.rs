@@ -1,44 +1,40 @@
-//! Packages: loading the native `plain` format (and OLM `registry+v1` bundles,
-//! see [`crate::olm`]) from a directory, an archive or image layers, and
-//! building its reproducible OCI artifact.
+//! Packages: what every format has in common (metadata, version, files) and
+//! what one format alone has, as one [`Content`] enum with one variant per
+//! format.
+//!
+//! Which format a directory, an archive or an image holds, and how each format
+//! loads, configures and renders, is [`crate::formats`]' business: it defines
+//! [`Package`]'s constructors ([`Package::from_dir`], [`Package::from_files`]
+//! …) so that this module, which the formats build on, depends on none of
+//! their adapters.
 //!
 //! A package is held as its files in memory ([`Files`]): the same value comes
 //! out of a directory, a `.tgz` and a registry, which is what makes the plan the
 //! same for all three. Its digest is the digest of the OCI manifest that
 //! [`Package::artifact`] builds, so a local package and its pushed copy agree.
 
-pub mod archive;
-mod chart;
 mod metadata;
 
 use std::path::{Path, PathBuf};
 
-use oci_client::manifest::{OciDescriptor, OciImageManifest};
-use sha2::{Digest, Sha256};
+use crate::helm::chart::Chart;
+use crate::olm::{Bundle, OlmError};
 
-use crate::olm::{self, Bundle, OlmError};
-
-pub use archive::{ArchiveError, Files, Limits};
+pub use crate::archive::{
+    self, ArchiveError, Artifact, Files, Limits, MANIFEST_MEDIA_TYPE, sha256_digest,
+};
 pub use metadata::{Maintainer, PACKAGE_API_VERSION, PackageMetadata};
 
 /// Media type of the package config blob (package.yaml as JSON).
 pub const CONFIG_MEDIA_TYPE: &str = "application/vnd.kubectl-pkg.package.config.v1+json";
 /// Media type of the package layer.
 pub const LAYER_MEDIA_TYPE: &str = "application/vnd.oci.image.layer.v1.tar+gzip";
-/// Media type of the manifest.
-pub const MANIFEST_MEDIA_TYPE: &str = "application/vnd.oci.image.manifest.v1+json";
-/// The package format this crate renders.
-pub const FORMAT_PLAIN: &str = "plain";
-/// The format of Helm charts (a directory or `.tgz` with a `Chart.yaml`, or a
-/// Helm OCI artifact): see [`crate::helm`].
-pub const FORMAT_HELM: &str = "helm";
-
 /// The directory of manifests inside a package.
-const MANIFESTS_DIR: &str = "manifests/";
+pub(crate) const MANIFESTS_DIR: &str = "manifests/";
 /// The directory of an OLM bundle's metadata.
-const BUNDLE_METADATA_DIR: &str = "metadata/";
+pub(crate) const BUNDLE_METADATA_DIR: &str = "metadata/";
 /// The files of a directory that belong to the package; anything else is left out.
-const EXTRA_FILES: [&str; 2] = ["README.md", "LICENSE"];
+pub(crate) const EXTRA_FILES: [&str; 2] = ["README.md", "LICENSE"];
 
 /// A loaded package: metadata and files, validated.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,15 +45,63 @@ pub struct Package {
     pub version: semver::Version,
     /// Every file of the package by relative path.
     pub files: Files,
-    /// The parsed OLM bundle, for a `registry+v1` package (one with
-    /// `metadata/annotations.yaml`); `None` for `plain`.
-    pub bundle: Option<Box<Bundle>>,
-    /// The chart, for a Helm chart package (`None` for `plain`).
-    pub chart: Option<Box<crate::helm::chart::Chart>>,
+    /// What only its format has: a chart, a bundle, or (`plain`) nothing
+    /// besides the files.
+    pub content: Content,
     /// Its manifests as [`crate::render::parse_documents`] parsed them when
     /// the package was fetched, until planning takes them: a large package's
     /// YAML is parsed once, not once to check it and once to plan.
     pub(crate) parsed: ParsedOnce,
+}
+
+/// A package's content, one variant per format: the one place a format's
+/// own data lives, so that every `match` on it is checked by the compiler
+/// when a format is added. What each format does with it is behind
+/// [`crate::formats::Format`] ([`Content::format`] is the one dispatch point).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Content {
+    /// The native `plain` format (also a rukpak-style bundle image with
+    /// `manifests/` and no `package.yaml`): its objects are its manifests.
+    Plain,
+    /// A Helm chart (a directory or `.tgz` with a `Chart.yaml`, or a Helm OCI
+    /// artifact): see [`crate::helm`].
+    Helm(Box<Chart>),
+    /// An OLM `registry+v1` bundle (`metadata/annotations.yaml` and a
+    /// ClusterServiceVersion): see [`crate::olm`].
+    RegistryV1(Box<Bundle>),
+}
+
+impl Package {
+    /// The chart, for a Helm chart package.
+    pub fn chart(&self) -> Option<&Chart> {
+        match &self.content {
+            Content::Helm(chart) => Some(chart),
+            _ => None,
+        }
+    }
+
+    /// The bundle, for an OLM `registry+v1` package.
+    pub fn bundle(&self) -> Option<&Bundle> {
+        match &self.content {
+            Content::RegistryV1(bundle) => Some(bundle),
+            _ => None,
+        }
+    }
+
+    /// The manifest files in the order they are read: lexical by path.
+    pub fn manifest_files(&self) -> impl Iterator<Item = (&str, &[u8])> {
+        self.files
+            .iter()
+            .filter(|(path, _)| path.starts_with(MANIFESTS_DIR))
+            .map(|(path, data)| (path.as_str(), data.as_slice()))
+    }
+}
+
+impl crate::render::Manifests for Package {
+    fn manifests(&self) -> Vec<(&str, &[u8])> {
+        self.manifest_files().collect()
+    }
 }
 
 /// Parsed manifests, kept until taken once. A copy of the package starts
@@ -146,245 +190,16 @@ pub enum PackageError {
     },
 }
 
-/// The OCI artifact of a package: blobs plus the exact manifest bytes pushed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Artifact {
-    /// The config blob (package.yaml as JSON).
-    pub config: Vec<u8>,
-    /// The single tar+gzip layer.
-    pub layer: Vec<u8>,
-    /// The manifest exactly as pushed.
-    pub manifest: Vec<u8>,
-    /// `sha256:` digest of `manifest`: the package's identity.
-    pub digest: String,
-}
-
-impl Package {
-    /// Loads a package directory: `package.yaml`, `manifests/**` and a README or
-    /// LICENSE at the top. Hidden files are skipped; links are refused; the
-    /// [`Limits`] apply as they do to archives (sizes are checked before reading).
-    pub fn from_dir(dir: &Path, limits: &Limits) -> Result<Package, PackageError> {
-        let io = |path: &Path| {
-            let path = path.to_path_buf();
-            move |source| PackageError::Io { path, source }
-        };
-        let metadata = std::fs::metadata(dir).map_err(io(dir))?;
-        if !metadata.is_dir() {
-            return Err(PackageError::NotAPackage {
-                origin: dir.display().to_string(),
-            });
-        }
-        if chart::is_chart_dir(dir) {
-            return Package::from_chart_dir(dir, limits);
-        }
-        let mut files = Files::new();
-        let mut budget = DirBudget {
-            limits,
-            entries: 0,
-            bytes: 0,
-        };
-        for top in ["package.yaml"].iter().chain(EXTRA_FILES.iter()) {
-            let path = dir.join(top);
-            match std::fs::symlink_metadata(&path) {
-                Ok(meta) if meta.is_file() => {
-                    budget.admit(&path, meta.len())?;
-                    files.insert(top.to_string(), std::fs::read(&path).map_err(io(&path))?);
-                }
-                Ok(_) => {
-                    return Err(PackageError::UnsupportedFile {
-                        path,
-                        reason: "must be a regular file".to_string(),
-                    });
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(PackageError::Io { path, source: e }),
-            }
-        }
-        let manifests = dir.join("manifests");
-        if manifests.is_dir() {
-            read_tree(&manifests, MANIFESTS_DIR, &mut files, &mut budget)?;
-        }
-        // An OLM bundle's metadata (its annotations.yaml).
-        let bundle_metadata = dir.join("metadata");
-        if bundle_metadata.join("annotations.yaml").is_file() {
-            read_tree(
-                &bundle_metadata,
-                BUNDLE_METADATA_DIR,
-                &mut files,
-                &mut budget,
-            )?;
-        }
-        Package::from_files(files, &dir.display().to_string(), None)
-    }
-
-    /// Loads a package from a `.tgz` of its directory. An archive whose files sit
-    /// under one top directory (`mongodb/package.yaml`) is accepted too.
-    pub fn from_archive(
-        bytes: &[u8],
-        origin: &str,
-        limits: &Limits,
-    ) -> Result<Package, PackageError> {
-        let mut files = Files::new();
-        archive::unpack_into(&mut files, bytes, limits).map_err(|source| {
-            PackageError::Archive {
-                origin: origin.to_string(),
-                source,
-            }
-        })?;
-        if let Some(files) = chart::chart_files(&files) {
-            return Package::from_chart_files(files, origin, limits);
-        }
-        Package::from_files(strip_single_top_dir(files), origin, None)
-    }
-
-    /// Builds a package from its files. `fallback` gives the name and version for
-    /// a rukpak-style bundle that has `manifests/` but no `package.yaml`. Files
-    /// with `metadata/annotations.yaml` and no `package.yaml` are an OLM bundle:
-    /// its name is the OLM package name, its version the CSV's.
-    pub fn from_files(
-        files: Files,
-        origin: &str,
-        fallback: Option<(&str, &str)>,
-    ) -> Result<Package, PackageError> {
-        let metadata_error = |reason: String| PackageError::Metadata {
-            origin: origin.to_string(),
-            reason,
-        };
-        if !files.contains_key("package.yaml") && olm::is_bundle(&files) {
-            let bundle = Bundle::from_files(&files, origin)?;
-            let metadata =
-                PackageMetadata::synthesized(&bundle.package_name, &bundle.csv.version.to_string());
-            let version = metadata.validate().map_err(metadata_error)?;
-            let files = files
-                .into_iter()
-                .filter(|(path, _)| {
-                    path.starts_with(MANIFESTS_DIR) || path.starts_with(BUNDLE_METADATA_DIR)
-                })
-                .collect();
-            return Ok(Package {
-                metadata,
-                version,
-                files,
-                bundle: Some(Box::new(bundle)),
-                chart: None,
-                parsed: ParsedOnce::default(),
-            });
-        }
-        let metadata = match files.get("package.yaml") {
-            Some(bytes) => {
-                let text = std::str::from_utf8(bytes)
-                    .map_err(|_| metadata_error("not UTF-8".to_string()))?;
-                crate::yaml::from_str::<PackageMetadata>(text)
-                    .map_err(|e| metadata_error(e.to_string()))?
-            }
-            None => {
-                let has_manifests = files.keys().any(|path| path.starts_with(MANIFESTS_DIR));
-                match fallback {
-                    Some((name, version)) if has_manifests => {
-                        PackageMetadata::synthesized(name, version)
-                    }
-                    _ => {
-                        return Err(PackageError::NotAPackage {
-                            origin: origin.to_string(),
-                        });
-                    }
-                }
-            }
-        };
-        let version = metadata.validate().map_err(metadata_error)?;
-        let files = files
-            .into_iter()
-            .filter(|(path, _)| {
-                path == "package.yaml"
-                    || path.starts_with(MANIFESTS_DIR)
-                    || EXTRA_FILES.contains(&path.as_str())
-            })
-            .collect();
-        Ok(Package {
-            metadata,
-            version,
-            files,
-            bundle: None,
-            chart: None,
-            parsed: ParsedOnce::default(),
-        })
-    }
-
-    /// The package format: [`FORMAT_PLAIN`], [`FORMAT_HELM`] or [`olm::FORMAT_REGISTRY_V1`].
-    pub fn format(&self) -> &'static str {
-        if self.chart.is_some() {
-            FORMAT_HELM
-        } else if self.bundle.is_some() {
-            olm::FORMAT_REGISTRY_V1
-        } else {
-            FORMAT_PLAIN
-        }
-    }
-
-    /// The manifest files in the order they are read: lexical by path.
-    pub fn manifest_files(&self) -> impl Iterator<Item = (&str, &[u8])> {
-        self.files
-            .iter()
-            .filter(|(path, _)| path.starts_with(MANIFESTS_DIR))
-            .map(|(path, data)| (path.as_str(), data.as_slice()))
-    }
-
-    /// Builds the package's OCI artifact reproducibly: same files, same bytes.
-    pub fn artifact(&self) -> Artifact {
-        if let Some(chart) = &self.chart {
-            return chart::artifact(chart, &self.files);
-        }
-        let config = serde_json::to_vec(&self.metadata).expect("metadata serializes");
-        let layer = archive::pack(&self.files);
-        Artifact::new((CONFIG_MEDIA_TYPE, config), (LAYER_MEDIA_TYPE, layer))
-    }
-}
-
-impl Artifact {
-    /// The artifact of one config blob and one layer, each with its media
-    /// type: the OCI image manifest over them, and its digest.
-    pub fn new(
-        (config_media_type, config): (&str, Vec<u8>),
-        (layer_media_type, layer): (&str, Vec<u8>),
-    ) -> Artifact {
-        let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {
-            media_type: media_type.to_string(),
-            digest: sha256_digest(data),
-            size: data.len() as i64,
-            ..OciDescriptor::default()
-        };
-        let manifest = OciImageManifest {
-            schema_version: 2,
-            media_type: Some(MANIFEST_MEDIA_TYPE.to_string()),
-            config: descriptor(config_media_type, &config),
-            layers: vec![descriptor(layer_media_type, &layer)],
-            ..OciImageManifest::default()
-        };
-        let manifest = serde_json::to_vec(&manifest).expect("manifest serializes");
-        Artifact {
-            digest: sha256_digest(&manifest),
-            config,
-            layer,
-            manifest,
-        }
-    }
-}
-
-/// `sha256:<hex>` of some bytes.
-pub fn sha256_digest(data: &[u8]) -> String {
-    format!("sha256:{}", hex::encode(Sha256::digest(data)))
-}
-
 /// What a directory has used of its [`Limits`] so far.
-struct DirBudget<'a> {
-    limits: &'a Limits,
-    entries: usize,
-    bytes: u64,
+pub(crate) struct DirBudget<'a> {
+    pub(crate) limits: &'a Limits,
+    pub(crate) entries: usize,
+    pub(crate) bytes: u64,
 }
 
 impl DirBudget<'_> {
     /// Counts one entry of `size` bytes, or says which limit it breaks.
-    fn admit(&mut self, path: &Path, size: u64) -> Result<(), PackageError> {
+    pub(crate) fn admit(&mut self, path: &Path, size: u64) -> Result<(), PackageError> {
         self.entries += 1;
         self.bytes += size;
         let limit = if self.entries > self.limits.max_entries {
@@ -416,7 +231,9 @@ pub fn read_directory(dir: &Path, limits: &Limits) -> Result<Files, PackageError
     Ok(files)
 }
 
-fn read_tree(
+/// Reads the regular files under `dir` into `files` under `prefix` (hidden
+/// ones skipped), within the budget.
+pub(crate) fn read_tree(
     dir: &Path,
     prefix: &str,
     files: &mut Files,
@@ -481,33 +298,6 @@ fn read_tree_with(
         }
     }
     Ok(())
-}
-
-/// `mongodb/package.yaml` … → `package.yaml` …, when everything sits under one directory.
-fn strip_single_top_dir(files: Files) -> Files {
-    if files.contains_key("package.yaml") || olm::is_bundle(&files) {
-        return files;
-    }
-    let tops: std::collections::BTreeSet<&str> = files
-        .keys()
-        .map(|path| path.split_once('/').map_or(path.as_str(), |(top, _)| top))
-        .collect();
-    let single = match tops.into_iter().collect::<Vec<_>>().as_slice() {
-        [top]
-            if files.contains_key(&format!("{top}/package.yaml"))
-                || files.contains_key(&format!("{top}/{}", olm::ANNOTATIONS_FILE)) =>
-        {
-            format!("{top}/")
-        }
-        _ => return files,
-    };
-    files
-        .into_iter()
-        .filter_map(|(path, data)| {
-            path.strip_prefix(&single)
-                .map(|rest| (rest.to_string(), data))
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -1972,7 +1972,7 @@ pub(super) fn register(t: &mut Table) {
         Ok(Value::Object(Rc::new(v)))
     });
     t.add("semverCompare", &[Str, Str], |_, _, a| {
-        crate::helm::semver::semver_compare(s(&a[0]), s(&a[1]))
+        crate::gotemplate::masterminds::semver_compare(s(&a[0]), s(&a[1]))
             .map(Value::Bool)
             .map_err(CallError::Msg)
     });

@@ -1,6 +1,8 @@
-//! Versions and constraints as Helm reads them (Masterminds/semver v3), for
-//! `kubeVersion`, dependency versions in `Chart.yaml`, repository lookups and
-//! the template functions `semver` and `semverCompare`: one port of that
+//! Versions and constraints as Go's Masterminds/semver v3 reads them: for the
+//! template functions `semver` and `semverCompare`, and for Helm (re-exported
+//! as `helm::semver`: `kubeVersion`, dependency versions in `Chart.yaml`,
+//! repository lookups). It lives with the template engine, which depends on
+//! nothing of Helm's; one port of that
 //! library, with its own regular expressions, checked against Go by the
 //! template differential tests and against Masterminds' cases here.
 //!

@@ -1,12 +1,16 @@
 //! Fetching a package from wherever a [`PackageRef`] points, and recording how
-//! its version was chosen.
+//! its version was chosen ([`Source`], which the plan's `package` section
+//! records, and [`Fetched`]); classic Helm chart repositories are in
+//! [`chart_repository`].
 //!
 //! Registry packages are resolved once (constraint → tag → manifest digest) and
 //! from then on fetched by digest only, with every blob verified. Local
 //! directories and archives get the digest their published artifact would have.
 
-use crate::action::Source;
-use crate::chart_repository::ChartIndex;
+pub mod chart_repository;
+
+use std::collections::BTreeMap;
+
 use crate::olm::OlmError;
 use crate::olm::catalog::{CATALOG_LABEL, Catalog, ChannelSummary, Installed, Query};
 use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, archive};
@@ -15,7 +19,48 @@ use crate::reference::{OciRef, PackageRef};
 use crate::registry::{RegistryClient, RegistryError};
 use crate::repositories::CatalogLocation;
 use crate::repositories::{Repositories, Repository, RepositoryError};
-use crate::version::{self, Constraint, ResolveError};
+use crate::version::{self, Candidate, Constraint, ResolveError};
+use chart_repository::ChartIndex;
+
+/// Where a package came from and how its version was chosen: what the plan's
+/// `package` section records besides the package's own metadata.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// Pinned reference (`oci://…@sha256:…`) or path.
+    pub reference: String,
+    /// The constraint asked for.
+    pub constraint: Option<String>,
+    /// Tags considered.
+    pub candidates: Vec<Candidate>,
+    /// The digest from the registry; `None` for local packages (computed).
+    pub digest: Option<String>,
+    /// The configuration given for the package (`--config KEY=VALUE`),
+    /// recorded in the plan as `values`; only `registry+v1` bundles take any.
+    pub config: BTreeMap<String, String>,
+    /// For a package resolved from a File-Based Catalog: how.
+    pub catalog: Option<CatalogInfo>,
+    /// Values for a Helm chart (`-f`, `--set` and friends, merged); only
+    /// charts take them.
+    pub values: crate::helm::values::Values,
+    /// How an upgrade treats the values of the revision it upgrades.
+    pub reuse_values: crate::helm::values::ReuseValues,
+}
+
+impl Source {
+    /// A package read from disk: no constraint, no candidates, digest computed.
+    pub fn local(path: &str) -> Source {
+        Source {
+            reference: path.to_string(),
+            constraint: None,
+            candidates: Vec::new(),
+            digest: None,
+            config: BTreeMap::new(),
+            catalog: None,
+            values: Default::default(),
+            reuse_values: Default::default(),
+        }
+    }
+}
 
 /// What to fetch and how to choose the version.
 #[derive(Debug, Clone)]
@@ -170,11 +215,9 @@ pub async fn fetch(
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
     let fetched = fetch_unchecked(request, repositories, registry).await?;
-    // A bundle was checked as it was read; it becomes objects only for a namespace.
-    if fetched.package.bundle.is_none() && fetched.package.chart.is_none() {
-        let documents = crate::render::parse_documents(&fetched.package)?;
-        fetched.package.parsed.keep(documents);
-    }
+    // Each format checks what it can without a cluster (a `plain` package
+    // parses its manifests; a bundle was checked as it was read).
+    fetched.package.content.format().check(&fetched.package)?;
     Ok(fetched)
 }
 
@@ -430,7 +473,7 @@ fn helm_chart(
             origin: pinned.to_string(),
         })?;
     let package = Package::from_archive(layer, &pinned.to_string(), &request.limits)?;
-    if package.chart.is_none() {
+    if package.chart().is_none() {
         return Err(PackageError::NotAPackage {
             origin: pinned.to_string(),
         }
@@ -532,7 +575,7 @@ async fn fetch_from_catalog(
         file: format!("olm.bundle {}", resolved.bundle.name),
         reason: format!("its image {} {what}", fetched.source.reference),
     };
-    let Some(bundle) = &fetched.package.bundle else {
+    let Some(bundle) = fetched.package.bundle() else {
         return Err(mismatch("is not a registry+v1 bundle".to_string()).into());
     };
     if bundle.csv.name != resolved.bundle.name || bundle.csv.version != resolved.bundle.version {
@@ -618,7 +661,7 @@ mod tests {
         let unpacked = unpack_layers(&layers, &pinned, &Limits::default()).unwrap();
         assert!(!unpacked.contains_key("manifests/stale.yaml"));
         let package = Package::from_files(unpacked, "image", None).unwrap();
-        let bundle = package.bundle.unwrap();
+        let bundle = package.bundle().unwrap();
         assert_eq!(bundle.others[0].1["metadata"]["name"], "replaced");
 
         // The budget is shared: two layers that fit alone do not fit together.

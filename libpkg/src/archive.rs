@@ -1,4 +1,9 @@
-//! tar+gzip archives of package files: packed reproducibly, unpacked defensively.
+//! Package files in memory, their tar+gzip archives (packed reproducibly,
+//! unpacked defensively) and the OCI artifact built from them.
+//!
+//! This is the bottom layer every package format shares: a format reads its
+//! [`Files`] within the [`Limits`] and publishes an [`Artifact`]; nothing here
+//! knows any format.
 //!
 //! Packing sorts entries and fixes every header field that could vary (mtime,
 //! owner, mode, gzip header), so the same files always give the same bytes and
@@ -15,6 +20,59 @@ use std::io::{Read, Write};
 use std::path::{Component, Path};
 
 use flate2::Compression;
+use oci_client::manifest::{OciDescriptor, OciImageManifest};
+use sha2::{Digest, Sha256};
+
+/// Media type of the manifest.
+pub const MANIFEST_MEDIA_TYPE: &str = "application/vnd.oci.image.manifest.v1+json";
+
+/// The OCI artifact of a package: blobs plus the exact manifest bytes pushed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Artifact {
+    /// The config blob (package.yaml as JSON).
+    pub config: Vec<u8>,
+    /// The single tar+gzip layer.
+    pub layer: Vec<u8>,
+    /// The manifest exactly as pushed.
+    pub manifest: Vec<u8>,
+    /// `sha256:` digest of `manifest`: the package's identity.
+    pub digest: String,
+}
+
+impl Artifact {
+    /// The artifact of one config blob and one layer, each with its media
+    /// type: the OCI image manifest over them, and its digest.
+    pub fn new(
+        (config_media_type, config): (&str, Vec<u8>),
+        (layer_media_type, layer): (&str, Vec<u8>),
+    ) -> Artifact {
+        let descriptor = |media_type: &str, data: &[u8]| OciDescriptor {
+            media_type: media_type.to_string(),
+            digest: sha256_digest(data),
+            size: data.len() as i64,
+            ..OciDescriptor::default()
+        };
+        let manifest = OciImageManifest {
+            schema_version: 2,
+            media_type: Some(MANIFEST_MEDIA_TYPE.to_string()),
+            config: descriptor(config_media_type, &config),
+            layers: vec![descriptor(layer_media_type, &layer)],
+            ..OciImageManifest::default()
+        };
+        let manifest = serde_json::to_vec(&manifest).expect("manifest serializes");
+        Artifact {
+            digest: sha256_digest(&manifest),
+            config,
+            layer,
+            manifest,
+        }
+    }
+}
+
+/// `sha256:<hex>` of some bytes.
+pub fn sha256_digest(data: &[u8]) -> String {
+    format!("sha256:{}", hex::encode(Sha256::digest(data)))
+}
 
 /// Package files by relative path (`package.yaml`, `manifests/db.yaml`).
 pub type Files = BTreeMap<String, Vec<u8>>;

@@ -1,7 +1,13 @@
-//! Helm charts as packages: recognising a chart (a `Chart.yaml` at the top of
-//! a directory, or under the one top directory of a `.tgz`), loading it with
+//! The `helm` format: recognising a chart (a `Chart.yaml` at the top of a
+//! directory, or under the one top directory of a `.tgz`), loading it with
 //! [`crate::helm::chart`], and describing it with the same [`Package`] fields
 //! as a native package (name, version, description from `Chart.yaml`).
+//!
+//! A chart takes values (`-f`, `--set`…, on upgrade merged with the deployed
+//! revision's by Helm's rules), not `--config`; it renders with the cluster's
+//! capabilities and `lookup` ([`crate::helm::engine`]) to objects, hooks
+//! (some kept for later operations) and notes; the plan records the user's
+//! values.
 //!
 //! A chart package's files are the chart's files as `helm package` takes them
 //! (`.helmignore` applied); its digest is the digest of the Helm OCI artifact
@@ -10,19 +16,31 @@
 
 use std::path::Path;
 
-use super::{Artifact, Files, Limits, Package, PackageError, PackageMetadata};
+use serde_json::Value;
+
+use super::{
+    ClusterFacts, ClusterNeeds, Configuration, Format, FormatError, RenderRequest, Rendered,
+};
+use crate::archive::{Artifact, Files, Limits};
 use crate::helm::chart::{Chart, read_dir_files};
+use crate::helm::engine::render_chart;
 use crate::helm::oci;
+use crate::helm::render::ReleaseOptions;
+use crate::helm::values::{Values, upgrade_values};
+use crate::package::{Content, Maintainer, Package, PackageError, PackageMetadata, ParsedOnce};
+
+/// The format's name in plans.
+pub const NAME: &str = "helm";
 
 /// Whether a directory is a chart: it has a `Chart.yaml` and no `package.yaml`.
-pub(super) fn is_chart_dir(dir: &Path) -> bool {
+pub(crate) fn is_chart_dir(dir: &Path) -> bool {
     dir.join("Chart.yaml").is_file() && !dir.join("package.yaml").exists()
 }
 
 /// The chart files of an unpacked archive, relative to the chart's directory:
 /// `Some` when the archive is a chart (`NAME/Chart.yaml` under its one top
 /// directory, or `Chart.yaml` at the top) and not a native package.
-pub(super) fn chart_files(files: &Files) -> Option<Files> {
+pub(crate) fn chart_files(files: &Files) -> Option<Files> {
     if files.contains_key("package.yaml") {
         return None;
     }
@@ -76,7 +94,7 @@ impl Package {
             .metadata
             .maintainers
             .iter()
-            .map(|m| super::Maintainer {
+            .map(|m| Maintainer {
                 name: m.name.clone(),
                 email: (!m.email.is_empty()).then(|| m.email.clone()),
                 url: (!m.url.is_empty()).then(|| m.url.clone()),
@@ -87,22 +105,128 @@ impl Package {
             metadata,
             version,
             files,
-            bundle: None,
-            chart: Some(Box::new(chart)),
-            parsed: super::ParsedOnce::default(),
+            content: Content::Helm(Box::new(chart)),
+            parsed: ParsedOnce::default(),
         })
     }
 }
 
-/// The Helm OCI artifact of a chart package.
-pub(super) fn artifact(chart: &Chart, files: &Files) -> Artifact {
-    oci::artifact(&chart.metadata, files)
+impl Format for Chart {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// The Helm OCI artifact: what `helm push` makes and `helm pull` accepts.
+    fn artifact(&self, package: &Package) -> Artifact {
+        oci::artifact(&self.metadata, &package.files)
+    }
+
+    fn check_config(&self, configuration: &Configuration<'_>) -> Result<(), FormatError> {
+        if let Some(key) = configuration.config.keys().next() {
+            return Err(FormatError::Config {
+                reason: format!(
+                    "--config {key}: a Helm chart takes values (-f/--values, --set…), not --config"
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// A chart's values follow Helm's rules on upgrade ([`upgrade_values`]),
+    /// not the deployed `--config`: it has none.
+    fn upgrade_config(
+        &self,
+        _deployed: Option<&Value>,
+    ) -> std::collections::BTreeMap<String, String> {
+        Default::default()
+    }
+
+    fn cluster_needs(&self) -> ClusterNeeds {
+        ClusterNeeds {
+            capabilities: true,
+            lookup: true,
+            served_kinds: Vec::new(),
+        }
+    }
+
+    fn render(
+        &self,
+        _package: &Package,
+        request: &RenderRequest<'_>,
+        cluster: ClusterFacts<'_, '_>,
+    ) -> Result<Rendered, FormatError> {
+        let configuration = &request.configuration;
+        let (release, values) = match request.upgrade {
+            None => (
+                ReleaseOptions::install(request.release, request.namespace),
+                configuration.values.clone(),
+            ),
+            Some((revision, previous)) => {
+                let previous: Values = previous
+                    .and_then(Value::as_object)
+                    .cloned()
+                    .unwrap_or_default();
+                (
+                    ReleaseOptions::upgrade(
+                        request.release,
+                        request.namespace,
+                        u64::from(revision),
+                    ),
+                    upgrade_values(
+                        configuration.reuse_values,
+                        configuration.values.clone(),
+                        &previous,
+                    ),
+                )
+            }
+        };
+        let rendered = render_chart(
+            self,
+            &values,
+            &release,
+            cluster.capabilities,
+            cluster.lookup,
+        )?;
+        let mut values = Value::Object(values);
+        crate::helm::values::sort_keys(&mut values);
+        Ok(Rendered {
+            documents: rendered.documents,
+            deferred_hooks: rendered.deferred_hooks,
+            other_namespaces: chart_namespaces(self),
+            values: Some(values),
+            bundle: None,
+            notes: rendered.notes,
+            warnings: rendered.warnings,
+        })
+    }
+}
+
+/// The annotation of `Chart.yaml` listing the namespaces besides the
+/// release's that the chart's objects may name (comma-separated), as
+/// `namespaces:` does in `package.yaml`.
+const NAMESPACES_ANNOTATION: &str = "kubectl-pkg.dev/namespaces";
+
+/// The namespaces a chart's [`NAMESPACES_ANNOTATION`] lists.
+fn chart_namespaces(chart: &Chart) -> Vec<String> {
+    chart
+        .metadata
+        .annotations
+        .get(NAMESPACES_ANNOTATION)
+        .map(|list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|ns| !ns.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::package::{FORMAT_HELM, archive};
+    use crate::archive;
+    const FORMAT_HELM: &str = NAME;
 
     fn chart_files_sample() -> Files {
         let mut files = Files::new();

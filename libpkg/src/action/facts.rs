@@ -1,30 +1,20 @@
-//! The chart side of planning: the values a chart is rendered with (the
-//! user's, or on upgrade those of the deployed revision by Helm's rules), the
-//! `.Release` and `.Capabilities` it sees (from the cluster when online,
-//! documented defaults offline), and its rendering into documents, notes and
-//! warnings. Other formats go to [`prepare`](super::prepare), and refuse values.
+//! What a package's format needs from the cluster while rendering
+//! ([`ClusterNeeds`]), gathered here: the cluster's version and APIs
+//! (`.Capabilities`), whether kinds are served, live objects (`lookup`).
+//! Offline, [`render_offline`] gives the documented defaults. Orchestration asks the
+//! format what it needs and renders it through [`crate::formats::render`],
+//! once; it knows no format.
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::prepare::{Prepared, prepare};
 use super::{PlanError, Source};
 use crate::cluster::Cluster;
-use crate::helm::engine::{Lookup, render_chart};
-use crate::helm::render::{Capabilities, ReleaseOptions};
-use crate::helm::values::{Values, upgrade_values};
+use crate::formats::{self, ClusterFacts, ClusterNeeds, Configuration, RenderRequest, Rendered};
+use crate::helm::engine::Lookup;
+use crate::helm::render::Capabilities;
 use crate::package::Package;
-
-/// What rendering a package gave: its documents and, for a chart, what the
-/// plan records (its `values`: the user-supplied values, Helm's release config).
-#[derive(Debug, Clone)]
-pub(super) struct Rendered {
-    /// The documents and the plan's `values`.
-    pub prepared: Prepared,
-    /// The chart's rendered `NOTES.txt`.
-    pub notes: Option<String>,
-    /// Warnings for the plan.
-    pub warnings: Vec<String>,
-}
 
 /// The release a package is rendered for.
 pub(super) struct Target<'a> {
@@ -37,87 +27,94 @@ pub(super) struct Target<'a> {
     pub upgrade: Option<(u32, Option<&'a Value>)>,
 }
 
-/// Renders a package: a chart with its values, any other format through
-/// [`prepare`] with its configuration. `cert_manager`: whether the cluster
-/// has cert-manager (for OLM bundles' webhooks).
-pub(super) fn render_package(
+impl Target<'_> {
+    /// The request a format renders: this release, the source's values and
+    /// `config`.
+    fn request<'a>(
+        &'a self,
+        source: &'a Source,
+        config: &'a BTreeMap<String, String>,
+    ) -> RenderRequest<'a> {
+        RenderRequest {
+            release: self.release,
+            namespace: self.namespace,
+            upgrade: self.upgrade,
+            configuration: Configuration {
+                config,
+                values: &source.values,
+                reuse_values: source.reuse_values,
+            },
+        }
+    }
+}
+
+/// Renders a package without a cluster: the offline capabilities, no kind
+/// known to be served (so cert-manager is not: bundles with webhooks are
+/// refused), no `lookup`.
+pub(super) fn render_offline(
     package: &Package,
     source: &Source,
     target: &Target<'_>,
-    capabilities: &Capabilities,
-    cert_manager: bool,
-    lookup: Option<&mut Lookup<'_>>,
 ) -> Result<Rendered, PlanError> {
-    let Some(chart) = &package.chart else {
-        if !source.values.is_empty() {
-            return Err(PlanError::ValuesNotTaken {
-                format: package.format().to_string(),
-            });
-        }
-        return Ok(Rendered {
-            prepared: prepare(package, &source.config, target.namespace, cert_manager)?,
-            notes: None,
-            warnings: Vec::new(),
-        });
+    let capabilities = Capabilities::offline();
+    let served = BTreeSet::new();
+    let facts = ClusterFacts {
+        capabilities: &capabilities,
+        served_kinds: &served,
+        lookup: None,
     };
-    if let Some(key) = source.config.keys().next() {
-        return Err(PlanError::Config {
-            reason: format!(
-                "--config {key}: a Helm chart takes values (-f/--values, --set…), not --config"
-            ),
-        });
-    }
-    let (release, values) = match target.upgrade {
-        None => (
-            ReleaseOptions::install(target.release, target.namespace),
-            source.values.clone(),
-        ),
-        Some((revision, previous)) => {
-            let previous: Values = previous
-                .and_then(Value::as_object)
-                .cloned()
-                .unwrap_or_default();
-            (
-                ReleaseOptions::upgrade(target.release, target.namespace, u64::from(revision)),
-                upgrade_values(source.reuse_values, source.values.clone(), &previous),
-            )
-        }
-    };
-    let rendered = render_chart(chart, &values, &release, capabilities, lookup)?;
-    let mut values = Value::Object(values);
-    crate::helm::values::sort_keys(&mut values);
-    Ok(Rendered {
-        prepared: Prepared {
-            documents: rendered.documents,
-            deferred_hooks: rendered.deferred_hooks,
-            other_namespaces: chart_namespaces(chart),
-            bundle: None,
-            values: Some(values),
-        },
-        notes: rendered.notes,
-        warnings: rendered.warnings,
-    })
+    Ok(formats::render(
+        package,
+        &target.request(source, &source.config),
+        facts,
+    )?)
 }
 
-/// The annotation of `Chart.yaml` listing the namespaces besides the
-/// release's that the chart's objects may name (comma-separated), as
-/// `namespaces:` does in `package.yaml`.
-const NAMESPACES_ANNOTATION: &str = "kubectl-pkg.dev/namespaces";
+/// Renders a package against the cluster: gathers what its format needs
+/// ([`ClusterNeeds`]) and renders it with `config`.
+pub(super) async fn render_online(
+    cluster: &Cluster,
+    package: &Package,
+    source: &Source,
+    config: &BTreeMap<String, String>,
+    target: &Target<'_>,
+) -> Result<Rendered, PlanError> {
+    let needs = package.content.format().cluster_needs();
+    let served = served_kinds(cluster, &needs).await?;
+    let (capabilities, discovery_warnings) = capabilities(cluster, &needs).await?;
+    let mut lookup = if needs.lookup {
+        cluster_lookup(cluster)
+    } else {
+        None
+    };
+    let facts = ClusterFacts {
+        capabilities: &capabilities,
+        served_kinds: &served,
+        lookup: lookup.as_mut().map(|l| l as &mut Lookup<'_>),
+    };
+    let mut rendered = formats::render(package, &target.request(source, config), facts)?;
+    rendered.warnings.extend(discovery_warnings);
+    Ok(rendered)
+}
 
-/// The namespaces a chart's [`NAMESPACES_ANNOTATION`] lists.
-fn chart_namespaces(chart: &crate::helm::chart::Chart) -> Vec<String> {
-    chart
-        .metadata
-        .annotations
-        .get(NAMESPACES_ANNOTATION)
-        .map(|list| {
-            list.split(',')
-                .map(str::trim)
-                .filter(|ns| !ns.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
+/// Those of the kinds a format asked about that the cluster serves.
+async fn served_kinds(
+    cluster: &Cluster,
+    needs: &ClusterNeeds,
+) -> Result<BTreeSet<(String, String)>, PlanError> {
+    let mut served = BTreeSet::new();
+    for (api_version, kind) in &needs.served_kinds {
+        let group = crate::object::group_of(api_version).to_string();
+        if cluster
+            .discover(&BTreeSet::from([group]))
+            .await?
+            .resolve(api_version, kind)
+            .is_some()
+        {
+            served.insert((api_version.clone(), kind.clone()));
+        }
+    }
+    Ok(served)
 }
 
 /// Helm's `lookup` against the cluster: the object, or for an empty name a
@@ -125,7 +122,7 @@ fn chart_namespaces(chart: &crate::helm::chart::Chart) -> Vec<String> {
 /// empty); `{}` when there is none, or the kind is not served. Templates run
 /// synchronously, so each call blocks on the request (on a multi-threaded
 /// runtime; on any other, `lookup` finds nothing, as offline).
-pub(super) fn cluster_lookup(
+fn cluster_lookup(
     cluster: &Cluster,
 ) -> Option<impl FnMut(&str, &str, &str, &str) -> Result<Value, String> + '_> {
     let handle = tokio::runtime::Handle::try_current().ok()?;
@@ -176,13 +173,13 @@ pub(super) fn cluster_lookup(
 
 /// `.Capabilities` from the cluster: its version and every API it serves,
 /// and a warning for each group version the server could not describe (as
-/// Helm warns of an orphaned APIService). Only charts need them; other
-/// packages get the offline defaults unasked.
-pub(super) async fn capabilities(
+/// Helm warns of an orphaned APIService). Only formats that ask get them;
+/// others get the offline defaults unasked.
+async fn capabilities(
     cluster: &Cluster,
-    package: &Package,
+    needs: &ClusterNeeds,
 ) -> Result<(Capabilities, Vec<String>), PlanError> {
-    if package.chart.is_none() {
+    if !needs.capabilities {
         return Ok((Capabilities::offline(), Vec::new()));
     }
     let version = cluster.server_version().await?;

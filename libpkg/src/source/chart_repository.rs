@@ -7,11 +7,10 @@
 //! registry client's HTTP stack: the same trusted roots, timeouts, redirect
 //! rules and size caps.
 
-use crate::action::Source;
+use super::{FetchError, FetchRequest, Fetched, Source};
 use crate::helm::repo::{IndexFile, RepoError, download_url, resolve_url};
 use crate::package::{Limits, Package, PackageError};
 use crate::registry::RegistryClient;
-use crate::source::{FetchError, FetchRequest, Fetched};
 use crate::version;
 
 /// A chart repository's index, loaded.
@@ -88,7 +87,7 @@ impl ChartIndex {
         let digest = entry.digest.trim_start_matches("sha256:").to_lowercase();
         let reference = format!("{archive_url}@sha256:{digest}");
         let package = Package::from_archive(&archive, &reference, &request.limits)?;
-        if package.chart.is_none() {
+        if package.chart().is_none() {
             return Err(PackageError::NotAPackage { origin: reference }.into());
         }
         let listed = version::parse_version(&resolution.tag).ok();
