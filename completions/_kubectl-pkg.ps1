@@ -71,6 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
@@ -89,7 +90,6 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--create-namespace', '--create-namespace', [CompletionResultType]::ParameterName, 'Create the release namespace if it does not exist (uninstall leaves it in place)')
             [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Plan without a cluster: no diff, no access check (needs --dry-run)')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
@@ -112,6 +112,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
@@ -135,7 +136,6 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--reset-values', '--reset-values', [CompletionResultType]::ParameterName, 'Charts: only the new values (without any, the deployed revision''s are kept)')
             [CompletionResult]::new('--reset-then-reuse-values', '--reset-then-reuse-values', [CompletionResultType]::ParameterName, 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
@@ -148,6 +148,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;rollback' {
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
@@ -162,7 +163,6 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
@@ -175,6 +175,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;uninstall' {
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
@@ -190,7 +191,6 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Also delete the release history')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
@@ -203,6 +203,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;delete' {
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
@@ -218,7 +219,6 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Also delete the release history')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
@@ -231,6 +231,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;un' {
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
@@ -246,7 +247,6 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Also delete the release history')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
@@ -259,6 +259,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;apply' {
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
@@ -272,7 +273,6 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
-            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')

@@ -263,6 +263,10 @@ _kubectl__pkg() {
                 return 0
             fi
             case "${prev}" in
+                --dry-run)
+                    COMPREPLY=($(compgen -W "client server" -- "${cur}"))
+                    return 0
+                    ;;
                 --out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1187,6 +1191,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --dry-run)
+                    COMPREPLY=($(compgen -W "client server" -- "${cur}"))
+                    return 0
+                    ;;
                 --out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1647,6 +1655,10 @@ _kubectl__pkg() {
                 return 0
             fi
             case "${prev}" in
+                --dry-run)
+                    COMPREPLY=($(compgen -W "client server" -- "${cur}"))
+                    return 0
+                    ;;
                 --out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1955,6 +1967,10 @@ _kubectl__pkg() {
                 return 0
             fi
             case "${prev}" in
+                --dry-run)
+                    COMPREPLY=($(compgen -W "client server" -- "${cur}"))
+                    return 0
+                    ;;
                 --out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2059,6 +2075,10 @@ _kubectl__pkg() {
                     ;;
                 --set-literal)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dry-run)
+                    COMPREPLY=($(compgen -W "client server" -- "${cur}"))
                     return 0
                     ;;
                 --out)

@@ -67,6 +67,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
@@ -85,7 +86,6 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --create-namespace 'Create the release namespace if it does not exist (uninstall leaves it in place)'
             cand --offline 'Plan without a cluster: no diff, no access check (needs --dry-run)'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
-            cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
@@ -107,6 +107,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
@@ -130,7 +131,6 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --reset-values 'Charts: only the new values (without any, the deployed revision''s are kept)'
             cand --reset-then-reuse-values 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
-            cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
@@ -142,6 +142,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;rollback'= {
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
@@ -156,7 +157,6 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
-            cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
@@ -168,6 +168,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;uninstall'= {
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
@@ -183,7 +184,6 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand --purge 'Also delete the release history'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
-            cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
@@ -195,6 +195,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;delete'= {
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
@@ -210,7 +211,6 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand --purge 'Also delete the release history'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
-            cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
@@ -222,6 +222,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;un'= {
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
@@ -237,7 +238,6 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand --purge 'Also delete the release history'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
-            cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
@@ -249,6 +249,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;apply'= {
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
             cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
@@ -262,7 +263,6 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
-            cand --dry-run 'Show the plan and stop; nothing is changed'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'

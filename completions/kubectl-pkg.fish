@@ -68,6 +68,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
+server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -87,7 +89,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l adop
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l offline -d 'Plan without a cluster: no diff, no access check (needs --dry-run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
@@ -104,6 +105,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
+server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -127,7 +130,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reus
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reset-values -d 'Charts: only the new values (without any, the deployed revision\'s are kept)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reset-then-reuse-values -d 'Charts: the chart\'s new defaults, the deployed revision\'s values, then the new ones'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
@@ -135,6 +137,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-c
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
+server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -150,7 +154,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l con
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
@@ -158,6 +161,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
+server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -174,7 +179,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l re
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
@@ -182,6 +186,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
+server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -198,7 +204,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l regis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
@@ -206,6 +211,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-co
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
+server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -222,7 +229,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
@@ -230,6 +236,8 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-color 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
+server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
@@ -244,7 +252,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l regist
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l dry-run -d 'Show the plan and stop; nothing is changed'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'

@@ -21,9 +21,18 @@ use crate::{prompt, view};
 /// Flags of every command that changes the cluster.
 #[derive(Debug, Clone, Args)]
 pub struct MutatingArgs {
-    /// Show the plan and stop; nothing is changed.
-    #[arg(long)]
-    pub dry_run: bool,
+    /// Show the plan and stop; nothing is changed. `--dry-run=client` (install
+    /// only, as Helm spells it) plans without a cluster, like --offline;
+    /// `--dry-run=server`, the default, dry-runs every object on the server.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "MODE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "server"
+    )]
+    pub dry_run: Option<DryRun>,
     /// With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing.
     #[arg(long, requires = "dry_run")]
     pub detailed_exitcode: bool,
@@ -43,6 +52,22 @@ pub struct MutatingArgs {
     /// and delete the objects this attempt created.
     #[arg(long)]
     pub atomic: bool,
+}
+
+/// How a dry run plans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DryRun {
+    /// Without a cluster (install only).
+    Client,
+    /// Against the cluster, each object dry-run on the server.
+    Server,
+}
+
+impl MutatingArgs {
+    /// Whether only to plan.
+    pub fn is_dry_run(&self) -> bool {
+        self.dry_run.is_some()
+    }
 }
 
 /// The user said no at the prompt (exit code 3).
@@ -127,7 +152,12 @@ pub async fn locked<T>(
     operation: &str,
     body: impl AsyncFnOnce(Option<&ReleaseLock>) -> Result<T>,
 ) -> Result<T> {
-    if args.dry_run {
+    if args.dry_run == Some(DryRun::Client) {
+        bail!(
+            "--dry-run=client plans without a cluster, which only install can (this command reads the release's record in the cluster): use --dry-run"
+        );
+    }
+    if args.is_dry_run() {
         return body(None).await;
     }
     let lock = acquire(cluster, &cluster.namespace, release, operation).await?;
@@ -196,7 +226,7 @@ pub async fn review_and_apply(
     view::plan::print(global, plan)?;
     let store = ReleaseStore::new(cluster.clone());
     let missing = plan.permissions.installer.missing.len();
-    if args.dry_run {
+    if args.is_dry_run() {
         // A plan you could not apply is not a passing dry run.
         if missing > 0 {
             bail!(

@@ -46,6 +46,18 @@ fn upgrade_install_installs_then_upgrades_and_get_reads_each_revision() {
     upsert("hi").ok();
     upsert("bonjour").ok();
     assert_eq!(pkg.statuses("site", &ns), ["superseded", "deployed"]);
+    // When each revision was made, as Helm's UPDATED.
+    for revision in pkg.history("site", &ns) {
+        let created = revision["created"].as_str().unwrap_or_default();
+        assert!(
+            created.starts_with("20") && created.ends_with('Z'),
+            "{revision}"
+        );
+    }
+    let listed = pkg.run(["list", "-n", &ns]);
+    assert!(listed.ok().contains("UPDATED"), "{}", listed.stdout);
+    let status = pkg.run(["status", "site", "-n", &ns]);
+    assert!(status.ok().contains("Updated:   20"), "{}", status.stdout);
 
     let values = pkg.run(["get", "values", "site", "-n", &ns]);
     assert_eq!(values.ok().trim(), "greeting: bonjour");
@@ -105,6 +117,18 @@ fn list_hides_uninstalled_releases_unless_all_and_template_says_it_masked_secret
     assert_eq!(all[0]["status"], "uninstalled", "{all}");
     let text = pkg.run(["list", "-n", &ns]);
     assert!(text.stderr.contains("listed with --all"), "{}", text.stderr);
+    // Already uninstalled: --purge deletes the history it kept.
+    let purge = pkg.run(["uninstall", "web", "--purge", "-n", &ns, "--yes"]);
+    purge.ok();
+    assert!(
+        purge
+            .stderr
+            .contains("was already uninstalled; deleted its history (2 revision(s))"),
+        "{}",
+        purge.stderr
+    );
+    let all = parse_json(pkg.run(["list", "--all", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(all, serde_json::json!([]));
 
     let template = pkg.run(["template", &chart]);
     assert!(!template.ok().contains("very-secret-token"));
@@ -116,4 +140,38 @@ fn list_hides_uninstalled_releases_unless_all_and_template_says_it_masked_secret
     let shown = pkg.run(["template", &chart, "--show-secrets"]);
     assert!(shown.ok().contains("very-secret-token"));
     assert!(!shown.stderr.contains("masked"), "{}", shown.stderr);
+}
+
+#[test]
+fn dry_run_takes_helms_client_and_server_modes() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("dryrun");
+    let chart = web_chart(&pkg);
+    // client: no cluster at all, as --offline.
+    let client = pkg.run(["install", &chart, "-n", &ns, "--dry-run=client"]);
+    assert!(
+        client.ok().contains("Cluster:   none (offline)"),
+        "{}",
+        client.stdout
+    );
+    // server, and the bare flag followed by another flag: the server-side plan.
+    for dry_run in ["--dry-run=server", "--dry-run"] {
+        let server = pkg.run(["install", &chart, dry_run, "-n", &ns]);
+        assert!(
+            server.ok().contains("Access check: you may perform"),
+            "{}",
+            server.stdout
+        );
+    }
+    assert!(!pkg.exists(&ns, "configmap/web"));
+    let upgrade = pkg.run(["upgrade", "web", &chart, "-n", &ns, "--dry-run=client"]);
+    assert!(
+        upgrade
+            .fails(1)
+            .contains("--dry-run=client plans without a cluster, which only install can"),
+        "{}",
+        upgrade.stderr
+    );
+    let bad = pkg.run(["install", &chart, "--dry-run=maybe"]);
+    assert!(bad.fails(64).contains("maybe"), "{}", bad.stderr);
 }

@@ -35,6 +35,7 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                 "VERSION",
                 "DIGEST",
                 "PLAN",
+                "UPDATED",
             ]);
             for revision in &history {
                 table.add_row([
@@ -44,6 +45,7 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                     revision.version.clone(),
                     hex_prefix(&revision.digest),
                     hex_prefix(&revision.plan_hash),
+                    revision.created.clone().unwrap_or_default(),
                 ]);
             }
             println!("{}", table.trim_fmt());

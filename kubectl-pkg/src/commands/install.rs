@@ -6,7 +6,7 @@ use libpkg::action::{InstallOptions, plan_install};
 use libpkg::release::ReleaseStore;
 
 use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, PackageArgs, ValuesArgs};
-use crate::flow::{self, MutatingArgs};
+use crate::flow::{self, DryRun, MutatingArgs};
 use crate::{settings, view};
 
 #[derive(Debug, Args)]
@@ -36,14 +36,15 @@ pub struct InstallArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
-    if args.offline && !args.mutating.dry_run {
+    if args.offline && !args.mutating.is_dry_run() {
         bail!("--offline can only plan: add --dry-run");
     }
+    let offline = args.offline || args.mutating.dry_run == Some(DryRun::Client);
     let mut fetched = settings::fetch(global, &args.package)
         .await?
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
-    if args.offline {
+    if offline {
         let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
         if let Some(path) = &args.mutating.out {
             view::save_plan(path, &plan)?;

@@ -53,6 +53,7 @@ pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
                 "STATUS",
                 "PACKAGE",
                 "VERSION",
+                "UPDATED",
             ]);
             for release in releases {
                 table.add_row([
@@ -62,6 +63,7 @@ pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
                     release.status.as_str().to_string(),
                     release.package.clone(),
                     release.version.clone(),
+                    release.created.clone().unwrap_or_default(),
                 ]);
             }
             println!("{}", table.trim_fmt());

@@ -76,6 +76,9 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
                 record.status.as_str(),
                 view::label(&plan.operation)
             );
+            if let Some(created) = &latest.created {
+                println!("Updated:   {created}");
+            }
             println!("Package:   {} {}", plan.package.name, plan.package.version);
             println!("Reference: {}", plan.package.reference);
             println!("Plan hash: {}", plan.hash);

@@ -1,10 +1,10 @@
 //! `kubectl pkg uninstall NAME`: plan deleting a release's objects, show, ask,
 //! delete in reverse order; history is kept unless `--purge`.
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::plan_uninstall;
-use libpkg::release::ReleaseStore;
+use libpkg::action::{PlanError, plan_uninstall};
+use libpkg::release::{ReleaseStore, Status};
 
 use crate::cli::{GlobalArgs, HookArgs};
 use crate::flow::{self, MutatingArgs};
@@ -33,9 +33,17 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
         "uninstall",
         async |lock| {
             let store = ReleaseStore::new(cluster.clone());
-            let plan = plan_uninstall(&cluster, &store, &args.release, args.hooks.hooks()).await?;
+            let plan = match plan_uninstall(&cluster, &store, &args.release, args.hooks.hooks())
+                .await
+            {
+                Err(PlanError::NotInstalled { .. }) if args.purge => {
+                    return purge_uninstalled(&store, &cluster.namespace, &args.release, mutating)
+                        .await;
+                }
+                other => other?,
+            };
             flow::review_and_apply(global, mutating, &cluster, lock, &plan).await?;
-            if args.purge && !mutating.dry_run {
+            if args.purge && !mutating.is_dry_run() {
                 store.purge(&cluster.namespace, &args.release).await?;
                 eprintln!("Deleted the history of release {}.", args.release);
             }
@@ -43,4 +51,41 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
         },
     )
     .await
+}
+
+/// `uninstall --purge` of a release already uninstalled (its history kept):
+/// its objects are gone, so only the history is deleted, as Helm does. A
+/// release whose newest revision failed may have left objects behind: its
+/// history is what lets the next install or upgrade clean them up, so it stays.
+async fn purge_uninstalled(
+    store: &ReleaseStore,
+    namespace: &str,
+    release: &str,
+    mutating: &MutatingArgs,
+) -> Result<()> {
+    let history = store.history(namespace, release).await?;
+    let Some(newest) = history.last() else {
+        bail!("release {release:?} not found in namespace {namespace:?}");
+    };
+    if newest.status != Status::Uninstalled {
+        bail!(
+            "release {release:?} in namespace {namespace:?} has no deployed revision and its revision {} is {}: \
+             its objects may still exist, so its history is kept (install or upgrade it to clean up)",
+            newest.revision,
+            newest.status.as_str()
+        );
+    }
+    if mutating.is_dry_run() {
+        println!(
+            "Release {release} is uninstalled; --purge would delete its history ({} revision(s)).",
+            history.len()
+        );
+        return Ok(());
+    }
+    store.purge(namespace, release).await?;
+    eprintln!(
+        "Release {release} was already uninstalled; deleted its history ({} revision(s)).",
+        history.len()
+    );
+    Ok(())
 }

@@ -121,6 +121,11 @@ pub struct Summary {
     /// The outcome message, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// When the revision was recorded (RFC 3339, the API server's clock):
+    /// the record's creation time, read from its metadata, never stored in
+    /// the summary itself.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub created: Option<String>,
 }
 
 /// Release records stored as Secrets through a cluster connection.
@@ -341,6 +346,7 @@ impl ReleaseStore {
         let summary = Summary {
             status,
             message,
+            created: None,
             ..revision.clone()
         };
         let patch = serde_json::json!({"metadata": {
@@ -467,6 +473,7 @@ fn to_secret(record: &Record) -> Secret {
         digest: plan.package.digest.clone(),
         plan_hash: plan.hash.clone(),
         message: record.message.clone(),
+        created: None,
     };
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gzip.write_all(&serde_json::to_vec(record).expect("records serialize"))
@@ -503,6 +510,10 @@ fn summary_of(metadata: &ObjectMeta) -> Option<Summary> {
     if let Some(status) = label_status(metadata) {
         summary.status = status;
     }
+    summary.created = metadata
+        .creation_timestamp
+        .as_ref()
+        .map(|time| time.0.to_string());
     Some(summary)
 }
 
