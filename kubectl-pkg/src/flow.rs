@@ -39,6 +39,9 @@ pub struct MutatingArgs {
     /// Save the complete plan (Secret values included, so owner-only) to FILE.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// List the objects the plan leaves unchanged too (by default they are counted).
+    #[arg(long)]
+    pub show_unchanged: bool,
     /// Apply without asking.
     #[arg(short = 'y', long)]
     pub yes: bool,
@@ -223,7 +226,7 @@ pub async fn review_and_apply(
             path.display()
         );
     }
-    view::plan::print(global, plan)?;
+    view::plan::print(global, plan, args.show_unchanged)?;
     let store = ReleaseStore::new(cluster.clone());
     let missing = plan.permissions.installer.missing.len();
     if args.is_dry_run() {

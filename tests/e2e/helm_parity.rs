@@ -175,3 +175,33 @@ fn dry_run_takes_helms_client_and_server_modes() {
     let bad = pkg.run(["install", &chart, "--dry-run=maybe"]);
     assert!(bad.fails(64).contains("maybe"), "{}", bad.stderr);
 }
+
+#[test]
+fn show_values_prints_a_charts_values_file_as_written() {
+    let pkg = Pkg::new();
+    let chart = web_chart(&pkg);
+    let values = std::path::Path::new(&chart).join("values.yaml");
+    std::fs::write(
+        &values,
+        "# The greeting shown to visitors.\ngreeting: hello\n",
+    )
+    .unwrap();
+    let shown = pkg.run(["show", "values", &chart]);
+    assert_eq!(
+        shown.ok(),
+        "# The greeting shown to visitors.\ngreeting: hello\n"
+    );
+    // `show PKG` itself is unchanged.
+    let whole = pkg.run(["show", &chart]);
+    assert!(whole.ok().contains("web"), "{}", whole.stdout);
+
+    pkg.write_package("plain", "plain", "1.0.0", kubectl_pkg_e2e::BASIC_MANIFESTS);
+    let plain = pkg.run(["show", "values", "./plain"]);
+    assert!(
+        plain
+            .fails(1)
+            .contains("is a plain package: only charts have values"),
+        "{}",
+        plain.stderr
+    );
+}

@@ -766,7 +766,7 @@ fn hostile_archives_are_refused_with_the_limit_they_break() {
         "files=3",
     ]);
     assert!(
-        run.fails(2).contains("unknown limit \"files\""),
+        run.fails(64).contains("unknown limit \"files\""),
         "{}",
         run.stderr
     );

@@ -61,10 +61,30 @@ fn install_upgrade_rollback_history_uninstall() {
         !pkg.exists(&ns, "configmap/operator-legacy"),
         "dropped object pruned"
     );
+    // Unchanged objects are counted; --show-unchanged lists them.
     assert!(
-        out.lines()
-            .any(|l| l.contains("unchanged") && l.contains("Deployment")),
+        out.contains("unchanged not listed; --show-unchanged lists them")
+            && !out
+                .lines()
+                .any(|l| l.contains("unchanged") && l.contains("Deployment")),
         "{out}"
+    );
+    let listed = pkg.run([
+        "upgrade",
+        "operator",
+        "./v2",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--show-unchanged",
+    ]);
+    assert!(
+        listed
+            .ok()
+            .lines()
+            .any(|l| l.contains("unchanged") && l.contains("Deployment")),
+        "{}",
+        listed.stdout
     );
 
     // Rollback to revision 1: objects as before.

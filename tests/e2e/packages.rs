@@ -248,7 +248,7 @@ fn bad_input_gives_one_line_errors_naming_the_culprit() {
     let one_line_error = |args: &[&str], expected: &str| {
         let run = pkg.run(args);
         let stderr = run
-            .fails(if expected == "usage" { 2 } else { 1 })
+            .fails(if expected == "usage" { 64 } else { 1 })
             .to_string();
         if expected != "usage" {
             assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");

@@ -301,7 +301,7 @@ fn detailed_exitcode_tells_pipelines_whether_a_plan_changes_anything() {
     );
     let usage = pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--detailed-exitcode"]);
     assert!(
-        usage.fails(2).contains("--dry-run"),
+        usage.fails(64).contains("--dry-run"),
         "a usage error: it needs --dry-run"
     );
 }

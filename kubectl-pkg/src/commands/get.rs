@@ -76,7 +76,7 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
                 args.release
             ),
         },
-        GetCommand::Plan(_) => view::plan::print(global, &plan),
+        GetCommand::Plan(_) => view::plan::print(global, &plan, true),
     }
 }
 

@@ -2,8 +2,8 @@
 //! marked) and the permission summary of the chosen version (for a chart,
 //! rendered with the values given; `-o json` adds its default values).
 
-use anyhow::Result;
-use clap::Args;
+use anyhow::{Result, bail};
+use clap::{Args, Subcommand};
 use serde_json::json;
 
 use libpkg::olm::InstallModeType;
@@ -12,15 +12,53 @@ use crate::cli::{GlobalArgs, OutputFormat, PackageArgs, ValuesArgs};
 use crate::{settings, view};
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct ShowArgs {
+    #[command(subcommand)]
+    pub part: Option<ShowPart>,
     #[command(flatten)]
-    pub package: PackageArgs,
+    pub package: Option<PackageArgs>,
     #[command(flatten)]
     pub values: ValuesArgs,
 }
 
+/// One part of a package, as Helm's `show` subcommands print it.
+#[derive(Debug, Subcommand)]
+pub enum ShowPart {
+    /// A chart's default values: its values.yaml as written, comments included.
+    #[command(after_help = "Example:\n  kubectl pkg show values ./examples/mongodb/chart")]
+    Values(PackageArgs),
+}
+
 pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
-    let mut fetched = settings::fetch(global, &args.package).await?;
+    let package = match (&args.part, &args.package) {
+        (Some(ShowPart::Values(package)), _) => return show_values(global, package).await,
+        (None, Some(package)) => package,
+        (None, None) => bail!("name the package to show"),
+    };
+    show(global, package, args).await
+}
+
+/// `show values`: read, not rendered.
+async fn show_values(global: &GlobalArgs, package: &PackageArgs) -> Result<()> {
+    let fetched = settings::fetch(global, package).await?;
+    let Some(chart) = fetched.package.chart() else {
+        bail!(
+            "{} is a {} package: only charts have values (see `kubectl pkg show {}` for what it takes)",
+            package.package,
+            fetched.package.content.format().name(),
+            package.package
+        );
+    };
+    match fetched.package.files.get("values.yaml") {
+        Some(text) => print!("{}", String::from_utf8_lossy(text)),
+        None => print!("{}", libpkg::yaml::to_string(&chart.values)),
+    }
+    Ok(())
+}
+
+async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Result<()> {
+    let mut fetched = settings::fetch(global, package).await?;
     settings::apply_values(&mut fetched, &args.values)?;
     // An operator that cannot watch all namespaces is shown watching its own.
     if let Some(bundle) = fetched.package.bundle()

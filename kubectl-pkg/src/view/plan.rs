@@ -10,11 +10,12 @@ use crate::cli::{GlobalArgs, OutputFormat};
 use crate::view::{self, label};
 
 /// Prints a plan in the chosen format; Secret values are always masked.
-pub fn print(global: &GlobalArgs, plan: &Plan) -> Result<()> {
+/// `show_unchanged`: list objects that stay as they are (otherwise counted only).
+pub fn print(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
     let masked = plan.masked();
     match global.output {
         OutputFormat::Text => {
-            let text = render(&masked);
+            let text = render(&masked, show_unchanged);
             if view::use_color(global) {
                 print!("{}", color_diff_lines(&text));
             } else {
@@ -26,8 +27,9 @@ pub fn print(global: &GlobalArgs, plan: &Plan) -> Result<()> {
     }
 }
 
-/// Renders the text view.
-pub fn render(plan: &Plan) -> String {
+/// Renders the text view; unchanged objects are counted, and listed only
+/// when `show_unchanged`.
+pub fn render(plan: &Plan, show_unchanged: bool) -> String {
     let mut out = String::new();
     let package = &plan.package;
     let why = match (&package.constraint, package.candidates.is_empty()) {
@@ -102,10 +104,27 @@ pub fn render(plan: &Plan) -> String {
         }
     }
 
-    let _ = writeln!(out, "\nObjects ({}):", plan.objects.len());
+    let unchanged = plan
+        .objects
+        .iter()
+        .filter(|o| o.action == libpkg::plan::Action::Unchanged)
+        .count();
+    if unchanged == 0 || show_unchanged {
+        let _ = writeln!(out, "\nObjects ({}):", plan.objects.len());
+    } else {
+        let _ = writeln!(
+            out,
+            "\nObjects ({}, {unchanged} unchanged not listed; --show-unchanged lists them):",
+            plan.objects.len()
+        );
+    }
     let mut table = view::table();
     table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
-    for object in &plan.objects {
+    let listed = plan
+        .objects
+        .iter()
+        .filter(|o| show_unchanged || o.action != libpkg::plan::Action::Unchanged);
+    for object in listed {
         table.add_row([
             label(&object.action),
             object.kind.clone(),
@@ -147,27 +166,36 @@ pub fn render(plan: &Plan) -> String {
 
     render_permissions(plan, &mut out);
 
-    let unpinned: Vec<_> = plan.images.iter().filter(|i| !i.pinned).collect();
+    // An unpinned image is said once, with why, in the images list; the
+    // plan's warnings repeat it for JSON readers, so the text leaves it out there.
+    let image_warnings: Vec<String> = plan.images.iter().filter_map(|i| i.warning()).collect();
     if !plan.images.is_empty() {
         let _ = writeln!(
             out,
             "\nImages ({}, {} not pinned by digest):",
             plan.images.len(),
-            unpinned.len()
+            image_warnings.len()
         );
         for image in &plan.images {
-            let _ = writeln!(
-                out,
-                "  {} {}",
-                if image.pinned { "pinned  " } else { "UNPINNED" },
-                image.reference
-            );
+            match image.warning() {
+                None => {
+                    let _ = writeln!(out, "  pinned   {}", image.reference);
+                }
+                Some(why) => {
+                    let _ = writeln!(out, "  UNPINNED {why}");
+                }
+            }
         }
     }
-    if !plan.warnings.is_empty() {
+    let warnings: Vec<&String> = plan
+        .warnings
+        .iter()
+        .filter(|w| !image_warnings.contains(w))
+        .collect();
+    if !warnings.is_empty() {
         let _ = writeln!(out, "\nWarnings:");
         let mut table = view::table();
-        for warning in &plan.warnings {
+        for warning in warnings {
             table.add_row(["-", warning.as_str()]);
         }
         let _ = writeln!(out, "{}", table.trim_fmt());
