@@ -77,7 +77,7 @@ fn write_json(
         Value::Invalid | Value::Nil => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Int(i) | Value::Int64(i) => out.push_str(&i.to_string()),
-        Value::Uint8(u) => out.push_str(&u.to_string()),
+        Value::Uint(u, _) => out.push_str(&u.to_string()),
         Value::Float(f) => out.push_str(&json_float(*f)?),
         Value::Str(s) => json_string(s, html, out),
         Value::Time(t) => json_string(&t.rfc3339(), html, out),
@@ -146,7 +146,7 @@ fn to_y_at(v: &Value, depth: usize) -> Option<Y> {
         Value::Invalid | Value::Nil => Y::Null,
         Value::Bool(b) => Y::Plain(b.to_string()),
         Value::Int(i) | Value::Int64(i) => Y::Plain(i.to_string()),
-        Value::Uint8(u) => Y::Plain(u.to_string()),
+        Value::Uint(u, _) => Y::Plain(u.to_string()),
         Value::Float(f) => {
             let j = json_float(*f)?;
             if j.contains(['.', 'e', 'E']) {
@@ -998,7 +998,7 @@ impl Toml {
             Value::Object(o) => self.element(&Value::from_json(&o.json()))?,
             Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             Value::Int(i) | Value::Int64(i) => self.out.push_str(&i.to_string()),
-            Value::Uint8(u) => self.out.push_str(&u.to_string()),
+            Value::Uint(u, _) => self.out.push_str(&u.to_string()),
             Value::Float(f) => {
                 if f.is_nan() {
                     self.out.push_str("nan");

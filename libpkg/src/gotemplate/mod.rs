@@ -338,6 +338,9 @@ pub trait GoObject: std::fmt::Debug {
 pub enum Data {
     /// Plain data.
     Json(serde_json::Value),
+    /// A Go `uint64` (the `Major`, `Minor` and `Patch` of a semver version),
+    /// which JSON data cannot tell from a `float64`.
+    Uint64(u64),
     /// An object with methods.
     Object(std::rc::Rc<dyn GoObject>),
 }

@@ -83,8 +83,9 @@ pub(crate) enum Value {
     Int(i64),
     /// `int64`.
     Int64(i64),
-    /// `uint8` (indexing a string).
-    Uint8(u8),
+    /// An unsigned integer: `uint8` (indexing a string) or `uint64` (the
+    /// fields of a semver version).
+    Uint(u64, UintType),
     /// `float64`.
     Float(f64),
     /// `string`.
@@ -97,6 +98,24 @@ pub(crate) enum Value {
     Time(Rc<super::time::Time>),
     /// A Go value with methods, provided by the host (`.Files`, `.Capabilities`...).
     Object(Rc<dyn super::GoObject>),
+}
+
+/// The Go type of an unsigned integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UintType {
+    /// `uint8`.
+    Uint8,
+    /// `uint64`.
+    Uint64,
+}
+
+impl UintType {
+    fn name(self) -> &'static str {
+        match self {
+            UintType::Uint8 => "uint8",
+            UintType::Uint64 => "uint64",
+        }
+    }
 }
 
 /// Go's basic kinds, as text/template's comparison functions group them.
@@ -157,6 +176,7 @@ impl Value {
         match d {
             super::Data::Json(j) => Value::from_json(j),
             super::Data::Object(o) => Value::Object(o.clone()),
+            super::Data::Uint64(u) => Value::Uint(*u, UintType::Uint64),
         }
     }
 
@@ -181,7 +201,7 @@ impl Value {
             Value::Bool(_) => "bool".into(),
             Value::Int(_) => "int".into(),
             Value::Int64(_) => "int64".into(),
-            Value::Uint8(_) => "uint8".into(),
+            Value::Uint(_, t) => t.name().into(),
             Value::Float(_) => "float64".into(),
             Value::Str(_) => "string".into(),
             Value::List(_, e) => format!("[]{}", e.name()),
@@ -198,7 +218,7 @@ impl Value {
             Value::Bool(_) => "bool",
             Value::Int(_) => "int",
             Value::Int64(_) => "int64",
-            Value::Uint8(_) => "uint8",
+            Value::Uint(_, t) => t.name(),
             Value::Float(_) => "float64",
             Value::Str(_) => "string",
             Value::List(..) => "slice",
@@ -213,7 +233,7 @@ impl Value {
             Value::Invalid | Value::Nil => Kind::Invalid,
             Value::Bool(_) => Kind::Bool,
             Value::Int(_) | Value::Int64(_) => Kind::Int,
-            Value::Uint8(_) => Kind::Uint,
+            Value::Uint(..) => Kind::Uint,
             Value::Float(_) => Kind::Float,
             Value::Str(_) => Kind::String,
             Value::List(..) | Value::Map(..) | Value::Time(_) | Value::Object(_) => Kind::Other,
@@ -227,7 +247,7 @@ impl Value {
             Value::Invalid | Value::Nil => false,
             Value::Bool(b) => *b,
             Value::Int(i) | Value::Int64(i) => *i != 0,
-            Value::Uint8(u) => *u != 0,
+            Value::Uint(u, _) => *u != 0,
             Value::Float(f) => *f != 0.0,
             Value::Str(s) => !s.is_empty(),
             Value::List(l, _) => !l.is_empty(),
