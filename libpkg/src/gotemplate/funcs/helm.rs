@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::{CallError, CallResult, Param, Table};
 use crate::gotemplate::encode::{to_json, to_toml, to_yaml};
 use crate::gotemplate::exec::{Exec, Frame, MAX_DEPTH};
-use crate::gotemplate::parse::parse;
+use crate::gotemplate::parse::{is_empty_tree, parse};
 use crate::gotemplate::value::Value;
 
 use Param::*;
@@ -169,8 +169,24 @@ fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
     let has = |n: &str| super::lookup(n).is_some();
     let trees = parse("tpl", &text, &has)
         .map_err(|e| CallError::Msg(format!("cannot parse template {text:?}: {}", e.0)))?;
+    // Go's `t.New(name).Parse(text)` then `t.Execute`: the text's own tree
+    // runs, even when it is empty and so does not replace a non-empty
+    // template of that name in the set (`tpl ""` inside an outer `tpl` gives
+    // "", not the outer text again).
+    let (own, defined): (Vec<_>, Vec<_>) = trees.into_iter().partition(|t| t.name == "tpl");
+    let own = own
+        .into_iter()
+        .next()
+        .map(Arc::new)
+        .ok_or_else(|| CallError::Msg(format!("cannot parse template {text:?}")))?;
     let mut set: BTreeMap<String, Arc<crate::gotemplate::parse::Tree>> = (*ex.trees).clone();
-    super::super::add_trees(&mut set, trees);
+    super::super::add_trees(&mut set, defined);
+    let keep_old = set
+        .get("tpl")
+        .is_some_and(|old| is_empty_tree(&own.root) && !is_empty_tree(&old.root));
+    if !keep_old {
+        set.insert("tpl".to_string(), own.clone());
+    }
     let saved = std::mem::replace(&mut ex.trees, Arc::new(set));
     if ex.depth >= MAX_DEPTH {
         ex.trees = saved;
@@ -181,11 +197,39 @@ fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
         Value::Nil | Value::Invalid => Value::map(BTreeMap::new()),
         v => v.clone(),
     };
-    let r = ex.execute("tpl", vals);
+    let r = ex.execute_tree(own, vals);
     ex.depth -= 1;
     ex.trees = saved;
     match r {
         Ok(s) => Ok(Value::str(s.replace("<no value>", ""))),
         Err(e) => Err(format!("error during tpl function execution for {text:?}: {e}").into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gotemplate::{DefaultHost, Options, Templates};
+
+    /// Issue 22 F: `tpl ""` called from a template that an outer `tpl` runs
+    /// gives "", where running the set's `tpl` template by name would run the
+    /// outer text again until the depth limit. Checked against Helm 4.2.3.
+    #[test]
+    fn tpl_of_an_empty_text_inside_tpl_is_empty() {
+        let mut set = Templates::new();
+        set.add(
+            "a.yaml",
+            "{{- define \"h\" }}[{{ tpl \"\" . }}]{{ end -}}\na: {{ tpl .Values.t . | quote }}\nb: {{ tpl \"\" . | quote }} {{ tpl \"{{ tpl \\\"\\\" . }}z\" . | quote }}\n",
+        )
+        .unwrap();
+        let data = serde_json::json!({"Values": {"t": "x {{ include \"h\" . }} y"}});
+        let out = set
+            .render(
+                "a.yaml",
+                &data,
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap();
+        assert_eq!(out, "a: \"x [] y\"\nb: \"\" \"z\"\n");
     }
 }
