@@ -58,7 +58,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("fromYaml", &[Str], |_, _, a| {
         let text = a[0].as_str().unwrap_or_default();
-        Ok(match crate::yaml::from_str::<serde_json::Value>(text) {
+        Ok(match crate::yaml::first_document::<serde_json::Value>(text) {
             Ok(serde_json::Value::Object(o)) => Value::from_json(&serde_json::Value::Object(o)),
             Ok(serde_json::Value::Null) => Value::map(BTreeMap::new()),
             Ok(other) => error_map(format!(
@@ -70,7 +70,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("fromYamlArray", &[Str], |_, _, a| {
         let text = a[0].as_str().unwrap_or_default();
-        Ok(match crate::yaml::from_str::<serde_json::Value>(text) {
+        Ok(match crate::yaml::first_document::<serde_json::Value>(text) {
             Ok(serde_json::Value::Array(items)) => Value::list(items.iter().map(Value::from_json).collect()),
             Ok(serde_json::Value::Null) => Value::list(Vec::new()),
             Ok(other) => Value::list(vec![Value::str(format!(
@@ -231,5 +231,32 @@ mod tests {
             )
             .unwrap();
         assert_eq!(out, "a: \"x [] y\"\nb: \"\" \"z\"\n");
+    }
+
+    /// Issue 22 B and K: `fromYaml` reads the first document only (Go's
+    /// yaml.v2 `Unmarshal`), so a string ending with `---` is still a map; a
+    /// repeated key keeps its last value. Expected output checked against
+    /// Helm 4.2.3.
+    #[test]
+    fn from_yaml_keeps_the_first_document_and_the_last_duplicate_key() {
+        let (out, _) = crate::gotemplate::render_alone(
+            "a.yaml",
+            r#"a: {{ fromYaml "x: 1\n---\n" | toJson }}
+b: {{ fromYaml "x: 1\n---\nz: 2\n" | toJson }}
+c: {{ fromYaml "---\nx: 1\n" | toJson }}
+d: {{ fromYaml "x: 1\nx: 2\n" | toJson }}
+e: {{ fromYaml "a:\n  x: 1\n  x: {z: 3}\n" | toJson }}
+f: {{ fromYaml "---\n---\nx: 1\n" | toJson }}
+g: {{ fromYaml "x: 1\n---\n- a\n" | toJson }}
+h: {{ fromYamlArray "- 1\n---\n- 2\n" | toJson }}
+j: {{ fromYaml "x: 1\n...\n" | toJson }}
+k: {{ fromYaml "x: 1\n---\n[bad\n" | toJson }}
+l: {{ fromYaml "x: 1\n--- # c\nz: 2\n" | toJson }}
+"#,
+        );
+        assert_eq!(
+            out.unwrap(),
+            "a: {\"x\":1}\nb: {\"x\":1}\nc: {\"x\":1}\nd: {\"x\":2}\ne: {\"a\":{\"x\":{\"z\":3}}}\nf: {}\ng: {\"x\":1}\nh: [1]\nj: {\"x\":1}\nk: {\"x\":1}\nl: {\"x\":1}\n"
+        );
     }
 }
