@@ -282,6 +282,12 @@ impl Exec<'_> {
                 .map(|(k, v)| (Value::str(k.as_str()), v.clone()))
                 .collect(),
             Value::Invalid | Value::Nil => Vec::new(),
+            Value::Object(o) if o.map_entries().is_some() => o
+                .map_entries()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (Value::str(k), Value::from_data(&v)))
+                .collect(),
             v => {
                 return Err(self.error(
                     f,
@@ -603,7 +609,7 @@ impl Exec<'_> {
                     ));
                 }
                 Ok(match elem {
-                    Elem::Any | Elem::NilAny => Value::Nil,
+                    Elem::Any | Elem::NilAny | Elem::Uint8 => Value::Nil,
                     Elem::Str => Value::str(""),
                     Elem::Int => Value::Int(0),
                 })

@@ -353,6 +353,13 @@ fn format_nested(v: &Value, verb: char, spec: &Spec, depth: usize) -> String {
         }
         Value::Float(f) => fmt_float(*f, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec)),
         Value::Str(s) => fmt_str(s, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec)),
+        // fmt prints a []byte as text for the string verbs.
+        Value::List(_, crate::gotemplate::value::Elem::Uint8)
+            if matches!(verb, 's' | 'q' | 'x' | 'X') =>
+        {
+            let text = String::from_utf8_lossy(&v.as_bytes().unwrap_or_default()).into_owned();
+            fmt_str(&text, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec))
+        }
         Value::List(items, _) => {
             let inner: Vec<String> = items
                 .iter()

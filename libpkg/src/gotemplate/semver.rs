@@ -152,6 +152,7 @@ mod tests {
             Data::Json(j) => j.to_string(),
             Data::Object(o) => o.display(),
             Data::Uint64(u) => u.to_string(),
+            Data::Bytes(b) => format!("{b:?}"),
         }
     }
 

@@ -51,6 +51,8 @@ pub(crate) enum Elem {
     Str,
     /// `int`.
     Int,
+    /// `uint8`: a `[]byte` (what Helm's `.Files` map holds).
+    Uint8,
     /// `interface {}`, in a nil slice (what sprig's `concat` of nothing and
     /// `rest` of an empty list return): prints `[]` but is nil to `eq`,
     /// `null` to JSON.
@@ -63,6 +65,7 @@ impl Elem {
             Elem::Any | Elem::NilAny => "interface {}",
             Elem::Str => "string",
             Elem::Int => "int",
+            Elem::Uint8 => "uint8",
         }
     }
 }
@@ -149,6 +152,35 @@ impl Value {
         )
     }
 
+    /// A `[]byte`.
+    pub(crate) fn bytes(bytes: &[u8]) -> Value {
+        Value::List(
+            Rc::new(
+                bytes
+                    .iter()
+                    .map(|b| Value::Uint(u64::from(*b), UintType::Uint8))
+                    .collect(),
+            ),
+            Elem::Uint8,
+        )
+    }
+
+    /// The bytes inside, if this is a `[]byte`.
+    pub(crate) fn as_bytes(&self) -> Option<Vec<u8>> {
+        match self {
+            Value::List(items, Elem::Uint8) => Some(
+                items
+                    .iter()
+                    .map(|b| match b {
+                        Value::Uint(u, _) => *u as u8,
+                        _ => 0,
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
     /// A new `map[string]interface {}`.
     pub(crate) fn map(entries: BTreeMap<String, Value>) -> Value {
         Value::Map(Rc::new(RefCell::new(entries)), Elem::Any)
@@ -177,6 +209,7 @@ impl Value {
             super::Data::Json(j) => Value::from_json(j),
             super::Data::Object(o) => Value::Object(o.clone()),
             super::Data::Uint64(u) => Value::Uint(*u, UintType::Uint64),
+            super::Data::Bytes(b) => Value::bytes(b),
         }
     }
 
@@ -252,7 +285,10 @@ impl Value {
             Value::Str(s) => !s.is_empty(),
             Value::List(l, _) => !l.is_empty(),
             Value::Map(m, _) => !m.borrow().is_empty(),
-            Value::Time(_) | Value::Object(_) => true,
+            Value::Time(_) => true,
+            // A host object that is a Go map (`.Files.Glob`'s result) is
+            // false when empty.
+            Value::Object(o) => o.map_len().is_none_or(|n| n > 0),
         }
     }
 

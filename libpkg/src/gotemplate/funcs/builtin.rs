@@ -143,6 +143,7 @@ fn length(v: &Value) -> CallResult {
         Value::Str(s) => s.len() as i64,
         Value::List(l, _) => l.len() as i64,
         Value::Map(m, _) => m.borrow().len() as i64,
+        Value::Object(o) if o.map_len().is_some() => o.map_len().unwrap_or_default() as i64,
         Value::Invalid => return Err("len of type <nil>".into()),
         v => return Err(format!("len of type {}", v.type_name()).into()),
     }))
@@ -204,10 +205,23 @@ fn index(item: &Value, indexes: &[Value]) -> CallResult {
                 let found = m.borrow().get(&key).cloned();
                 found.unwrap_or(match e {
                     crate::gotemplate::value::Elem::Any
-                    | crate::gotemplate::value::Elem::NilAny => Value::Nil,
+                    | crate::gotemplate::value::Elem::NilAny
+                    | crate::gotemplate::value::Elem::Uint8 => Value::Nil,
                     crate::gotemplate::value::Elem::Str => Value::str(""),
                     crate::gotemplate::value::Elem::Int => Value::Int(0),
                 })
+            }
+            Value::Object(o) if o.map_entries().is_some() => {
+                let Value::Str(key) = i else {
+                    return Err(
+                        format!("value has type {}; should be string", i.type_name()).into(),
+                    );
+                };
+                o.map_entries()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .find(|(k, _)| k.as_str() == &**key)
+                    .map_or_else(|| Value::bytes(&[]), |(_, v)| Value::from_data(&v))
             }
             v => return Err(format!("can't index item of type {}", v.type_name()).into()),
         };
