@@ -161,7 +161,8 @@ pub enum RenderError {
         /// What to do about it.
         hint: String,
     },
-    /// The package holds no objects at all.
+    /// The package (not a chart: a chart may render no objects) holds no
+    /// objects at all.
     #[error("the package has no objects (no documents under manifests/)")]
     Empty,
     /// The release namespace itself is not a valid namespace name.
@@ -258,23 +259,32 @@ fn is_list(map: &Map<String, Value>) -> bool {
         && map.get("items").is_some_and(Value::is_array)
 }
 
-/// Renders parsed documents into labelled objects in apply order.
+/// Objects rendered for a plan, and what the plan should note about them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendered {
+    /// The labelled objects, in apply order.
+    pub objects: Vec<Object>,
+    /// Notes for the plan's warnings (a field dropped, and why).
+    pub warnings: Vec<String>,
+}
+
+/// Renders parsed documents into labelled objects in apply order. No
+/// documents give no objects (a chart may render none, as Helm allows; a
+/// package's emptiness is refused where it is read, [`RenderError::Empty`]).
 pub fn render(
     documents: Vec<(Location, Value)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
-) -> Result<Vec<Object>, RenderError> {
+) -> Result<Rendered, RenderError> {
     validate_dns_label(target.namespace).map_err(|reason| RenderError::ReleaseNamespace {
         namespace: target.namespace.to_string(),
         reason,
     })?;
-    if documents.is_empty() {
-        return Err(RenderError::Empty);
-    }
     let mut seen: BTreeMap<ObjectKey, Location> = BTreeMap::new();
     let mut objects = Vec::with_capacity(documents.len());
+    let mut warnings = Vec::new();
     for (location, value) in documents {
-        let object = to_object(value, &location, target, scopes)?;
+        let object = to_object(value, &location, target, scopes, &mut warnings)?;
         if let Some(first) = seen.insert(object.key(), location.clone()) {
             return Err(RenderError::Duplicate {
                 key: object.key().to_string(),
@@ -285,7 +295,7 @@ pub fn render(
         objects.push(object);
     }
     sort_for_apply(&mut objects);
-    Ok(objects)
+    Ok(Rendered { objects, warnings })
 }
 
 /// Sorts objects into apply order: by phase, then kind, namespace and name.
@@ -316,6 +326,7 @@ fn to_object(
     location: &Location,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
+    warnings: &mut Vec<String>,
 ) -> Result<Object, RenderError> {
     let invalid = |reason: String| RenderError::InvalidObject {
         location: location.clone(),
@@ -338,9 +349,12 @@ fn to_object(
     })?;
     let namespace = match (scope, string_field(metadata, "namespace")) {
         (Scope::Cluster, Some(namespace)) => {
-            return Err(invalid(format!(
-                "{kind} {name:?} is cluster-scoped but sets metadata.namespace {namespace:?}"
-            )));
+            // The API server ignores it, and so Helm does: drop it, and say so.
+            metadata.remove("namespace");
+            warnings.push(format!(
+                "{location}: {kind} {name:?} is cluster-scoped; its metadata.namespace {namespace:?} was dropped (the API server ignores it)"
+            ));
+            None
         }
         (Scope::Cluster, None) => None,
         (Scope::Namespaced, Some(namespace)) => {
@@ -514,7 +528,7 @@ mod tests {
             namespace: "apps",
             other_namespaces: &package.metadata.namespaces,
         };
-        render(documents, &target, &scopes)
+        render(documents, &target, &scopes).map(|r| r.objects)
     }
 
     const CRD: &str = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {kind: Widget, plural: widgets}\n";
@@ -643,16 +657,6 @@ mod tests {
             "{unknown}"
         );
 
-        let cluster_ns = render_package(&[(
-            "x.yaml",
-            "apiVersion: v1\nkind: Namespace\nmetadata: {name: a, namespace: b}\n",
-        )])
-        .unwrap_err();
-        assert!(
-            cluster_ns.to_string().contains("cluster-scoped"),
-            "{cluster_ns}"
-        );
-
         let bad_name = render_package(&[(
             "x.yaml",
             "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name}\n",
@@ -660,7 +664,39 @@ mod tests {
         .unwrap_err();
         assert!(bad_name.to_string().contains("invalid name"), "{bad_name}");
 
-        assert_eq!(render_package(&[]).unwrap_err(), RenderError::Empty);
+        assert_eq!(render_package(&[]).unwrap(), Vec::new());
+    }
+
+    /// Issue 22 H: Helm applies a cluster-scoped object whose template sets
+    /// metadata.namespace (the API server ignores the field); the field is
+    /// dropped, with a note for the plan.
+    #[test]
+    fn a_cluster_scoped_object_loses_its_namespace_with_a_note() {
+        let package = package(
+            "",
+            &[(
+                "x.yaml",
+                "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: reader, namespace: apps}\n",
+            )],
+        );
+        let documents = parse_documents(&package).unwrap();
+        let target = RenderTarget {
+            release: "demo",
+            namespace: "apps",
+            other_namespaces: &[],
+        };
+        let rendered = render(documents, &target, &OfflineScopes::default()).unwrap();
+        assert_eq!(rendered.objects[0].namespace, None);
+        assert_eq!(
+            rendered.objects[0].manifest["metadata"].get("namespace"),
+            None
+        );
+        assert_eq!(
+            rendered.warnings,
+            [
+                "manifests/x.yaml: document 1 (line 1): ClusterRole \"reader\" is cluster-scoped; its metadata.namespace \"apps\" was dropped (the API server ignores it)"
+            ]
+        );
     }
 
     #[test]

@@ -54,8 +54,14 @@ pub(super) fn render_package(
                 format: package.format().to_string(),
             });
         }
+        let prepared = prepare(package, &source.config, target.namespace, cert_manager)?;
+        // A chart may render no objects (Helm installs an empty release); a
+        // package with nothing under manifests/ is a mistake.
+        if prepared.documents.is_empty() {
+            return Err(crate::render::RenderError::Empty.into());
+        }
         return Ok(Rendered {
-            prepared: prepare(package, &source.config, target.namespace, cert_manager)?,
+            prepared,
             notes: None,
             warnings: Vec::new(),
         });
@@ -224,6 +230,54 @@ mod tests {
         assert_eq!(
             major_minor("v1.29.3-eks-adc7111"),
             ("1".into(), "29".into())
+        );
+    }
+
+    fn chart_package(templates: &[(&str, &str)]) -> crate::package::Package {
+        use crate::package::{Files, Limits, Package};
+        let mut files: Files = templates
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+            .collect();
+        files.insert(
+            "Chart.yaml".to_string(),
+            b"apiVersion: v2\nname: app\nversion: 1.0.0\n".to_vec(),
+        );
+        Package::from_chart_files(files, "app", &Limits::default()).unwrap()
+    }
+
+    /// Issue 22 I: a chart whose templates render no objects (here: all of
+    /// them behind a value that is off) plans an empty release, as Helm 4.2.3
+    /// installs one (its dry-run manifest is empty); no refusal about
+    /// `manifests/`.
+    #[test]
+    fn a_chart_that_renders_nothing_plans_an_empty_release() {
+        let package = chart_package(&[(
+            "templates/a.yaml",
+            "{{- if .Values.x }}\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n{{- end }}\n",
+        )]);
+        let plan =
+            crate::action::plan_offline(&package, &Source::local("./app"), "app", "web").unwrap();
+        assert!(plan.objects.is_empty());
+    }
+
+    /// Issue 22 H, through a chart: the namespace of a cluster-scoped
+    /// object is dropped and the plan says so.
+    #[test]
+    fn a_chart_cluster_scoped_object_with_a_namespace_is_planned() {
+        let package = chart_package(&[(
+            "templates/a.yaml",
+            "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\n  namespace: {{ .Release.Namespace }}\n",
+        )]);
+        let plan =
+            crate::action::plan_offline(&package, &Source::local("./app"), "app", "web").unwrap();
+        assert_eq!(plan.objects[0].namespace, None);
+        assert!(
+            plan.warnings.iter().any(|w| w.contains(
+                "ClusterRole \"reader\" is cluster-scoped; its metadata.namespace \"web\" was dropped"
+            )),
+            "{:?}",
+            plan.warnings
         );
     }
 

@@ -419,8 +419,12 @@ async fn render_online(
         other_namespaces: &rendered.prepared.other_namespaces,
     };
     let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
-    let deferred_hooks = prepare::render_deferred_hooks(deferred_hooks, &target, &discovery)
+    let deferred = prepare::render_deferred_hooks(deferred_hooks, &target, &discovery)
         .map_err(served_kinds_hint)?;
+    rendered.warnings.extend(objects.warnings);
+    rendered.warnings.extend(deferred.warnings);
+    let objects = objects.objects;
+    let deferred_hooks = deferred.objects;
     Ok(RenderedOnline {
         objects,
         deferred_hooks,

@@ -87,8 +87,12 @@ pub fn plan_offline(
         namespace,
         other_namespaces: &prepared.other_namespaces,
     };
-    let objects = render::render(prepared.documents, &target, &scopes)?;
-    let deferred_hooks = render_deferred_hooks(prepared.deferred_hooks, &target, &scopes)?;
+    let render::Rendered {
+        objects,
+        warnings: render_warnings,
+    } = render::render(prepared.documents, &target, &scopes)?;
+    let deferred = render_deferred_hooks(prepared.deferred_hooks, &target, &scopes)?;
+    let deferred_hooks = deferred.objects;
     let permissions = permissions::analyze(&objects, &package.metadata.permissions);
     let package_info = package_info(package, source, prepared.bundle);
     let images = permissions::images_with(&objects, related_images(&package_info));
@@ -98,6 +102,8 @@ pub fn plan_offline(
     ];
     warnings.extend(catalog_warnings(&package_info));
     warnings.extend(rendered.warnings);
+    warnings.extend(render_warnings);
+    warnings.extend(deferred.warnings);
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let planned = objects
         .into_iter()

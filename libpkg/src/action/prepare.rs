@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::PlanError;
-use crate::object::Object;
 use crate::olm::ConvertOptions;
 use crate::package::Package;
 use crate::plan::BundleInfo;
@@ -124,10 +123,7 @@ pub(crate) fn render_deferred_hooks(
     documents: Vec<(Location, Value)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
-) -> Result<Vec<Object>, RenderError> {
-    if documents.is_empty() {
-        return Ok(Vec::new());
-    }
+) -> Result<render::Rendered, RenderError> {
     render::render(documents, target, scopes)
 }
 
