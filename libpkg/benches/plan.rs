@@ -142,7 +142,9 @@ fn rendered(package: &Package) -> Vec<Object> {
         namespace: "bench",
         other_namespaces: &package.metadata.namespaces,
     };
-    render::render(documents, &target, &scopes).expect("renders")
+    render::render(documents, &target, &scopes)
+        .expect("renders")
+        .objects
 }
 
 /// What the API server returns for an object: the manifest plus server fields.

@@ -168,7 +168,8 @@ pub enum RenderError {
         /// What to do about it.
         hint: String,
     },
-    /// The package holds no objects at all.
+    /// The package (not a chart: a chart may render no objects) holds no
+    /// objects at all.
     #[error("the package has no objects (no documents under manifests/)")]
     Empty,
     /// The release namespace itself is not a valid namespace name.
@@ -267,23 +268,32 @@ fn is_list(map: &Map<String, Value>) -> bool {
         && map.get("items").is_some_and(Value::is_array)
 }
 
-/// Renders parsed documents into labelled objects in apply order.
+/// Objects rendered for a plan, and what the plan should note about them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendered {
+    /// The labelled objects, in apply order.
+    pub objects: Vec<Object>,
+    /// Notes for the plan's warnings (a field dropped, and why).
+    pub warnings: Vec<String>,
+}
+
+/// Renders parsed documents into labelled objects in apply order. No
+/// documents give no objects (a chart may render none, as Helm allows; a
+/// package's emptiness is refused where it is read, [`RenderError::Empty`]).
 pub fn render(
     documents: Vec<(Location, Value)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
-) -> Result<Vec<Object>, RenderError> {
+) -> Result<Rendered, RenderError> {
     validate_dns_label(target.namespace).map_err(|reason| RenderError::ReleaseNamespace {
         namespace: target.namespace.to_string(),
         reason,
     })?;
-    if documents.is_empty() {
-        return Err(RenderError::Empty);
-    }
     let mut seen: BTreeMap<ObjectKey, Location> = BTreeMap::new();
     let mut objects = Vec::with_capacity(documents.len());
+    let mut warnings = Vec::new();
     for (location, value) in documents {
-        let object = to_object(value, &location, target, scopes)?;
+        let object = to_object(value, &location, target, scopes, &mut warnings)?;
         if let Some(first) = seen.insert(object.key(), location.clone()) {
             return Err(RenderError::Duplicate {
                 key: object.key().to_string(),
@@ -294,7 +304,7 @@ pub fn render(
         objects.push(object);
     }
     sort_for_apply(&mut objects);
-    Ok(objects)
+    Ok(Rendered { objects, warnings })
 }
 
 /// Sorts objects into apply order: by phase, then kind, namespace and name.
@@ -323,6 +333,7 @@ fn to_object(
     location: &Location,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
+    warnings: &mut Vec<String>,
 ) -> Result<Object, RenderError> {
     let invalid = |reason: String| RenderError::InvalidObject {
         location: location.clone(),
@@ -345,9 +356,12 @@ fn to_object(
     })?;
     let namespace = match (scope, string_field(metadata, "namespace")) {
         (Scope::Cluster, Some(namespace)) => {
-            return Err(invalid(format!(
-                "{kind} {name:?} is cluster-scoped but sets metadata.namespace {namespace:?}"
-            )));
+            // The API server ignores it, and so Helm does: drop it, and say so.
+            metadata.remove("namespace");
+            warnings.push(format!(
+                "{location}: {kind} {name:?} is cluster-scoped; its metadata.namespace {namespace:?} was dropped (the API server ignores it)"
+            ));
+            None
         }
         (Scope::Cluster, None) => None,
         (Scope::Namespaced, Some(namespace)) => {

@@ -113,6 +113,27 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     })
 }
 
+/// Parses the first document of a stream as Go's yaml.v2 `Unmarshal` does
+/// (through sigs.k8s.io/yaml, as Helm's `fromYaml` reads a string): the
+/// documents after it are not read, and a key given twice in a mapping keeps
+/// its last value. An empty first document is `Value::Null`.
+pub fn first_document<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
+    let chunk = split_documents(text)
+        .into_iter()
+        .next()
+        .map_or("", |(_, chunk)| chunk);
+    let mut options = options(&YamlLimits::default());
+    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::LastWins;
+    let chunk = if chunk.trim().is_empty() {
+        "null"
+    } else {
+        chunk
+    };
+    serde_saphyr::from_str_with_options(chunk, options).map_err(|e| YamlError {
+        message: one_line(&e.to_string()),
+    })
+}
+
 /// Splits a stream on `---` document markers and parses each document, within
 /// what is left of `budget`. Errors carry the document index and the line
 /// within the whole file.

@@ -166,7 +166,7 @@ proptest! {
         let package = package_of(&objects, 2, 7);
         let documents = parse_documents(&package).unwrap();
         let target = RenderTarget { release: &release, namespace: "apps", other_namespaces: &[] };
-        let rendered = render(documents, &target, &OfflineScopes::default()).unwrap();
+        let rendered = render(documents, &target, &OfflineScopes::default()).unwrap().objects;
         prop_assert_eq!(rendered.len(), objects.len());
         for object in rendered {
             let labels = &object.manifest["metadata"]["labels"];

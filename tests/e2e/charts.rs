@@ -878,3 +878,62 @@ fn a_runaway_template_fails_fast_naming_its_file_and_nothing_is_applied() {
         assert!(!pkg.exists(&ns, "configmap/fine"), "nothing applied");
     }
 }
+
+/// Issue 22 I and H: a chart that renders no objects installs an empty
+/// release, upgrades into one with a cluster-scoped object whose template
+/// sets metadata.namespace (applied without it, the plan says so), and
+/// uninstalls; as with Helm 4.2.3.
+#[test]
+fn a_chart_with_no_objects_installs_and_a_cluster_scoped_namespace_is_dropped() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("empty");
+    let role = unique("reader");
+    pkg.write_small_chart(
+        "hollow",
+        &[(
+            "role.yaml",
+            "{{- if .Values.role }}\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: {{ .Values.role }}\n  namespace: {{ .Release.Namespace }}\nrules: []\n{{- end }}\n",
+        )],
+    );
+    pkg.run(["install", "./hollow", "-n", &ns, "--yes"]).ok();
+    let history = parse_json(pkg.run(["history", "hollow", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(history.as_array().unwrap().len(), 1);
+
+    let set = format!("role={role}");
+    let plan = parse_json(
+        pkg.run([
+            "upgrade",
+            "hollow",
+            "./hollow",
+            "-n",
+            &ns,
+            "--set",
+            &set,
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["objects"][0]["name"], serde_json::json!(role));
+    assert!(
+        plan["objects"][0]
+            .get("namespace")
+            .is_none_or(|n| n.is_null())
+    );
+    assert!(
+        plan["warnings"].to_string().contains("is cluster-scoped"),
+        "{}",
+        plan["warnings"]
+    );
+    pkg.run([
+        "upgrade", "hollow", "./hollow", "-n", &ns, "--set", &set, "--yes",
+    ])
+    .ok();
+    assert!(pkg.exists(&ns, &format!("clusterrole/{role}")));
+
+    pkg.run(["uninstall", "hollow", "-n", &ns, "--yes"]).ok();
+    assert!(!pkg.exists(&ns, &format!("clusterrole/{role}")));
+    let history = pkg.run(["history", "hollow", "-n", &ns]);
+    assert!(history.ok().contains("uninstalled"), "{}", history.ok());
+}

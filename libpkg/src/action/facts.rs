@@ -224,6 +224,54 @@ mod tests {
         );
     }
 
+    fn chart_package(templates: &[(&str, &str)]) -> crate::package::Package {
+        use crate::package::{Files, Limits, Package};
+        let mut files: Files = templates
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+            .collect();
+        files.insert(
+            "Chart.yaml".to_string(),
+            b"apiVersion: v2\nname: app\nversion: 1.0.0\n".to_vec(),
+        );
+        Package::from_chart_files(files, "app", &Limits::default()).unwrap()
+    }
+
+    /// Issue 22 I: a chart whose templates render no objects (here: all of
+    /// them behind a value that is off) plans an empty release, as Helm 4.2.3
+    /// installs one (its dry-run manifest is empty); no refusal about
+    /// `manifests/`.
+    #[test]
+    fn a_chart_that_renders_nothing_plans_an_empty_release() {
+        let package = chart_package(&[(
+            "templates/a.yaml",
+            "{{- if .Values.x }}\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n{{- end }}\n",
+        )]);
+        let plan =
+            crate::action::plan_offline(&package, &Source::local("./app"), "app", "web").unwrap();
+        assert!(plan.objects.is_empty());
+    }
+
+    /// Issue 22 H, through a chart: the namespace of a cluster-scoped
+    /// object is dropped and the plan says so.
+    #[test]
+    fn a_chart_cluster_scoped_object_with_a_namespace_is_planned() {
+        let package = chart_package(&[(
+            "templates/a.yaml",
+            "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\n  namespace: {{ .Release.Namespace }}\n",
+        )]);
+        let plan =
+            crate::action::plan_offline(&package, &Source::local("./app"), "app", "web").unwrap();
+        assert_eq!(plan.objects[0].namespace, None);
+        assert!(
+            plan.warnings.iter().any(|w| w.contains(
+                "ClusterRole \"reader\" is cluster-scoped; its metadata.namespace \"web\" was dropped"
+            )),
+            "{:?}",
+            plan.warnings
+        );
+    }
+
     #[test]
     fn charts_name_other_namespaces_in_an_annotation() {
         use crate::package::{Files, Limits, Package};

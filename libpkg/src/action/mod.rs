@@ -416,8 +416,12 @@ async fn render_online(
         other_namespaces: &rendered.other_namespaces,
     };
     let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
-    let deferred_hooks = offline::render_deferred_hooks(deferred_hooks, &target, &discovery)
+    let deferred = offline::render_deferred_hooks(deferred_hooks, &target, &discovery)
         .map_err(served_kinds_hint)?;
+    rendered.warnings.extend(objects.warnings);
+    rendered.warnings.extend(deferred.warnings);
+    let objects = objects.objects;
+    let deferred_hooks = deferred.objects;
     Ok(RenderedOnline {
         objects,
         deferred_hooks,

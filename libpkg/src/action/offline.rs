@@ -3,7 +3,6 @@
 use serde_json::Value;
 
 use super::{PlanError, Source, facts};
-use crate::object::Object;
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
@@ -38,12 +37,16 @@ pub fn plan_offline(
         namespace,
         other_namespaces: &rendered.other_namespaces,
     };
-    let objects = render::render(documents, &target, &scopes)?;
-    let deferred_hooks = render_deferred_hooks(
+    let render::Rendered {
+        objects,
+        warnings: render_warnings,
+    } = render::render(documents, &target, &scopes)?;
+    let deferred = render_deferred_hooks(
         std::mem::take(&mut rendered.deferred_hooks),
         &target,
         &scopes,
     )?;
+    let deferred_hooks = deferred.objects;
     let permissions = permissions::analyze(&objects, &package.metadata.permissions);
     let package_info = package_info(package, source, rendered.bundle);
     let images = permissions::images_with(&objects, related_images(&package_info));
@@ -53,6 +56,8 @@ pub fn plan_offline(
     ];
     warnings.extend(catalog_warnings(&package_info));
     warnings.extend(rendered.warnings);
+    warnings.extend(render_warnings);
+    warnings.extend(deferred.warnings);
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let planned = objects
         .into_iter()
@@ -118,10 +123,7 @@ pub(super) fn render_deferred_hooks(
     documents: Vec<(Location, Value)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
-) -> Result<Vec<Object>, RenderError> {
-    if documents.is_empty() {
-        return Ok(Vec::new());
-    }
+) -> Result<render::Rendered, RenderError> {
     render::render(documents, target, scopes)
 }
 

@@ -99,11 +99,17 @@ impl Format for Plain {
         _request: &RenderRequest<'_>,
         _cluster: ClusterFacts<'_, '_>,
     ) -> Result<Rendered, FormatError> {
+        let documents = match package.parsed.take() {
+            Some(documents) => documents,
+            None => render::parse_documents(package)?,
+        };
+        // A chart may render no objects (Helm installs an empty release); a
+        // package with nothing under manifests/ is a mistake.
+        if documents.is_empty() {
+            return Err(RenderError::Empty.into());
+        }
         Ok(Rendered {
-            documents: match package.parsed.take() {
-                Some(documents) => documents,
-                None => render::parse_documents(package)?,
-            },
+            documents,
             other_namespaces: package.metadata.namespaces.clone(),
             ..Rendered::default()
         })
@@ -149,7 +155,7 @@ mod render_tests {
             namespace: "apps",
             other_namespaces: &package.metadata.namespaces,
         };
-        render(documents, &target, &scopes)
+        render(documents, &target, &scopes).map(|r| r.objects)
     }
 
     const CRD: &str = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {kind: Widget, plural: widgets}\n";
@@ -278,16 +284,6 @@ mod render_tests {
             "{unknown}"
         );
 
-        let cluster_ns = render_package(&[(
-            "x.yaml",
-            "apiVersion: v1\nkind: Namespace\nmetadata: {name: a, namespace: b}\n",
-        )])
-        .unwrap_err();
-        assert!(
-            cluster_ns.to_string().contains("cluster-scoped"),
-            "{cluster_ns}"
-        );
-
         let bad_name = render_package(&[(
             "x.yaml",
             "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name}\n",
@@ -295,7 +291,51 @@ mod render_tests {
         .unwrap_err();
         assert!(bad_name.to_string().contains("invalid name"), "{bad_name}");
 
-        assert_eq!(render_package(&[]).unwrap_err(), RenderError::Empty);
+        // No documents render no objects; the plain format refuses an empty package.
+        assert_eq!(render_package(&[]).unwrap(), Vec::new());
+        let empty = crate::action::plan_offline(
+            &package("", &[]),
+            &crate::action::Source::local("./demo"),
+            "demo",
+            "apps",
+        )
+        .unwrap_err();
+        assert!(
+            empty.to_string().contains("the package has no objects"),
+            "{empty}"
+        );
+    }
+
+    /// Issue 22 H: Helm applies a cluster-scoped object whose template sets
+    /// metadata.namespace (the API server ignores the field); the field is
+    /// dropped, with a note for the plan.
+    #[test]
+    fn a_cluster_scoped_object_loses_its_namespace_with_a_note() {
+        let package = package(
+            "",
+            &[(
+                "x.yaml",
+                "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: reader, namespace: apps}\n",
+            )],
+        );
+        let documents = parse_documents(&package).unwrap();
+        let target = RenderTarget {
+            release: "demo",
+            namespace: "apps",
+            other_namespaces: &[],
+        };
+        let rendered = render(documents, &target, &OfflineScopes::default()).unwrap();
+        assert_eq!(rendered.objects[0].namespace, None);
+        assert_eq!(
+            rendered.objects[0].manifest["metadata"].get("namespace"),
+            None
+        );
+        assert_eq!(
+            rendered.warnings,
+            [
+                "manifests/x.yaml: document 1 (line 1): ClusterRole \"reader\" is cluster-scoped; its metadata.namespace \"apps\" was dropped (the API server ignores it)"
+            ]
+        );
     }
 
     #[test]

@@ -77,12 +77,16 @@ fn write_json(
         Value::Invalid | Value::Nil => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Int(i) | Value::Int64(i) => out.push_str(&i.to_string()),
-        Value::Uint8(u) => out.push_str(&u.to_string()),
+        Value::Uint(u, _) => out.push_str(&u.to_string()),
         Value::Float(f) => out.push_str(&json_float(*f)?),
         Value::Str(s) => json_string(s, html, out),
         Value::Time(t) => json_string(&t.rfc3339(), html, out),
         Value::Object(o) => write_json(&Value::from_json(&o.json()), html, indent, depth + 1, out)?,
         Value::List(_, crate::gotemplate::value::Elem::NilAny) => out.push_str("null"),
+        // encoding/json writes a []byte as base64.
+        Value::List(_, crate::gotemplate::value::Elem::Uint8) => {
+            json_string(&base64_of(v), html, out)
+        }
         Value::List(l, _) => {
             out.push('[');
             for (i, e) in l.iter().enumerate() {
@@ -146,7 +150,7 @@ fn to_y_at(v: &Value, depth: usize) -> Option<Y> {
         Value::Invalid | Value::Nil => Y::Null,
         Value::Bool(b) => Y::Plain(b.to_string()),
         Value::Int(i) | Value::Int64(i) => Y::Plain(i.to_string()),
-        Value::Uint8(u) => Y::Plain(u.to_string()),
+        Value::Uint(u, _) => Y::Plain(u.to_string()),
         Value::Float(f) => {
             let j = json_float(*f)?;
             if j.contains(['.', 'e', 'E']) {
@@ -159,6 +163,8 @@ fn to_y_at(v: &Value, depth: usize) -> Option<Y> {
         Value::Time(t) => Y::Str(t.rfc3339()),
         Value::Object(o) => to_y_at(&Value::from_json(&o.json()), depth + 1)?,
         Value::List(_, crate::gotemplate::value::Elem::NilAny) => Y::Null,
+        // sigs.k8s.io/yaml goes through encoding/json: base64.
+        Value::List(_, crate::gotemplate::value::Elem::Uint8) => Y::Str(base64_of(v)),
         Value::List(l, _) => Y::Seq(
             l.iter()
                 .map(|e| to_y_at(e, depth + 1))
@@ -998,7 +1004,7 @@ impl Toml {
             Value::Object(o) => self.element(&Value::from_json(&o.json()))?,
             Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             Value::Int(i) | Value::Int64(i) => self.out.push_str(&i.to_string()),
-            Value::Uint8(u) => self.out.push_str(&u.to_string()),
+            Value::Uint(u, _) => self.out.push_str(&u.to_string()),
             Value::Float(f) => {
                 if f.is_nan() {
                     self.out.push_str("nan");
@@ -1117,6 +1123,12 @@ impl Toml {
             v => self.key_value(key, v, false),
         }
     }
+}
+
+/// The base64 text encoding/json gives a `[]byte`.
+fn base64_of(v: &Value) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(v.as_bytes().unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -81,15 +81,24 @@ fn location(tree: &Tree, pos: usize) -> (usize, usize) {
 impl Exec<'_> {
     /// Executes the template `name` with `dot` as data.
     pub(crate) fn execute(&mut self, name: &str, dot: Value) -> Result<String, String> {
-        // Go's ExecuteTemplate takes `interface {}` data: nil is no value.
+        let tree = self.trees.get(name).cloned().ok_or_else(|| {
+            format!("template: no template {name:?} associated with template \"gotpl\"")
+        })?;
+        self.execute_tree(tree, dot)
+    }
+
+    /// Executes `tree` itself (not the set's template of its name), as Go's
+    /// `Execute` runs the template `Parse` returned: `tpl` runs the text it
+    /// parsed even when that text is empty and an earlier, non-empty template
+    /// of the same name stays in the set.
+    pub(crate) fn execute_tree(&mut self, tree: Arc<Tree>, dot: Value) -> Result<String, String> {
+        // Go's Execute takes `interface {}` data: nil is no value.
         let dot = if matches!(dot, Value::Nil) {
             Value::Invalid
         } else {
             dot
         };
-        let tree = self.trees.get(name).cloned().ok_or_else(|| {
-            format!("template: no template {name:?} associated with template \"gotpl\"")
-        })?;
+        let name = tree.name.clone();
         let mut frame = Frame {
             tree: tree.clone(),
             vars: vec![("$".into(), dot.clone())],
@@ -273,6 +282,12 @@ impl Exec<'_> {
                 .map(|(k, v)| (Value::str(k.as_str()), v.clone()))
                 .collect(),
             Value::Invalid | Value::Nil => Vec::new(),
+            Value::Object(o) if o.map_entries().is_some() => o
+                .map_entries()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (Value::str(k), Value::from_data(&v)))
+                .collect(),
             v => {
                 return Err(self.error(
                     f,
@@ -594,7 +609,7 @@ impl Exec<'_> {
                     ));
                 }
                 Ok(match elem {
-                    Elem::Any | Elem::NilAny => Value::Nil,
+                    Elem::Any | Elem::NilAny | Elem::Uint8 => Value::Nil,
                     Elem::Str => Value::str(""),
                     Elem::Int => Value::Int(0),
                 })

@@ -284,7 +284,7 @@ fn go_syntax(v: &Value, top: bool, depth: usize) -> String {
         Value::Object(o) => o.display(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) | Value::Int64(i) => i.to_string(),
-        Value::Uint8(u) => format!("0x{u:x}"),
+        Value::Uint(u, _) => format!("0x{u:x}"),
         Value::Float(f) => float_string(*f),
         Value::Str(s) => go_quote(s, false),
         Value::List(_, crate::gotemplate::value::Elem::NilAny) => "[]interface {}(nil)".into(),
@@ -348,11 +348,18 @@ fn format_nested(v: &Value, verb: char, spec: &Spec, depth: usize) -> String {
         Value::Int(n) | Value::Int64(n) => {
             fmt_int(*n as i128, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec))
         }
-        Value::Uint8(n) => {
+        Value::Uint(n, _) => {
             fmt_int(*n as i128, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec))
         }
         Value::Float(f) => fmt_float(*f, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec)),
         Value::Str(s) => fmt_str(s, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec)),
+        // fmt prints a []byte as text for the string verbs.
+        Value::List(_, crate::gotemplate::value::Elem::Uint8)
+            if matches!(verb, 's' | 'q' | 'x' | 'X') =>
+        {
+            let text = String::from_utf8_lossy(&v.as_bytes().unwrap_or_default()).into_owned();
+            fmt_str(&text, verb, spec).unwrap_or_else(|| bad_verb(v, verb, spec))
+        }
         Value::List(items, _) => {
             let inner: Vec<String> = items
                 .iter()

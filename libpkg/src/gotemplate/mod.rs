@@ -331,6 +331,19 @@ pub trait GoObject: std::fmt::Debug {
     fn json(&self) -> serde_json::Value {
         serde_json::Value::Null
     }
+
+    /// When the Go value is a map (Helm's `files` is a
+    /// `map[string][]byte`): its number of entries, so that an empty one is
+    /// false to `if` and `len` measures it. `None`: not a map.
+    fn map_len(&self) -> Option<usize> {
+        None
+    }
+
+    /// When the Go value is a map: its entries in key order, for `range` and
+    /// `index`. `None`: not a map.
+    fn map_entries(&self) -> Option<Vec<(String, Data)>> {
+        None
+    }
 }
 
 /// A value exchanged with a [`GoObject`]: JSON data (numbers are Go's
@@ -339,6 +352,11 @@ pub trait GoObject: std::fmt::Debug {
 pub enum Data {
     /// Plain data.
     Json(serde_json::Value),
+    /// A Go `uint64` (the `Major`, `Minor` and `Patch` of a semver version),
+    /// which JSON data cannot tell from a `float64`.
+    Uint64(u64),
+    /// A Go `[]byte` (the values of Helm's `.Files` map).
+    Bytes(Vec<u8>),
     /// An object with methods.
     Object(std::rc::Rc<dyn GoObject>),
 }

@@ -107,9 +107,9 @@ impl GoObject for SemverObject {
         let ordering = || version_arg(args).map(|o| v.compare(&o));
         let json = |j: serde_json::Value| Data::Json(j);
         Some(match name {
-            "Major" => no_args().map(|_| json(v.major.into())),
-            "Minor" => no_args().map(|_| json(v.minor.into())),
-            "Patch" => no_args().map(|_| json(v.patch.into())),
+            "Major" => no_args().map(|_| Data::Uint64(v.major)),
+            "Minor" => no_args().map(|_| Data::Uint64(v.minor)),
+            "Patch" => no_args().map(|_| Data::Uint64(v.patch)),
             "Prerelease" => no_args().map(|_| json(v.pre.clone().into())),
             "Metadata" => no_args().map(|_| json(v.build.clone().into())),
             "Original" => no_args().map(|_| json(v.original().into())),
@@ -151,7 +151,28 @@ mod tests {
         match d {
             Data::Json(j) => j.to_string(),
             Data::Object(o) => o.display(),
+            Data::Uint64(u) => u.to_string(),
+            Data::Bytes(b) => format!("{b:?}"),
         }
+    }
+
+    /// Issue 22 A: the fields are Go `uint64`s, so `%d` prints them and they
+    /// compare with `int`s. Expected output checked against Helm 4.2.3.
+    #[test]
+    fn fields_are_uint64_as_in_go() {
+        let (out, _) = crate::gotemplate::render_alone(
+            "a.yaml",
+            r#"{{- $v := semver "1.2.3-rc.1" }}
+a: {{ printf "%d.%d.%d" $v.Major $v.Minor $v.Patch }}
+t: {{ printf "%T %v" $v.Major $v.Minor }}
+e: {{ eq $v.Major (int64 1) }} {{ $v.Major | toString }} {{ add $v.Minor 1 }} {{ gt $v.Patch 2 }} {{ toJson (list $v.Major) }} {{ $v.Patch | int }}
+m: {{ (semver "v2.0.0").IncMajor.Major }} {{ eq $v.Major 1 }}
+"#,
+        );
+        assert_eq!(
+            out.unwrap(),
+            "\na: 1.2.3\nt: uint64 2\ne: true 1 3 true [1] 3\nm: 3 true\n"
+        );
     }
 
     #[test]

@@ -51,6 +51,8 @@ pub(crate) enum Elem {
     Str,
     /// `int`.
     Int,
+    /// `uint8`: a `[]byte` (what Helm's `.Files` map holds).
+    Uint8,
     /// `interface {}`, in a nil slice (what sprig's `concat` of nothing and
     /// `rest` of an empty list return): prints `[]` but is nil to `eq`,
     /// `null` to JSON.
@@ -63,6 +65,7 @@ impl Elem {
             Elem::Any | Elem::NilAny => "interface {}",
             Elem::Str => "string",
             Elem::Int => "int",
+            Elem::Uint8 => "uint8",
         }
     }
 }
@@ -83,8 +86,9 @@ pub(crate) enum Value {
     Int(i64),
     /// `int64`.
     Int64(i64),
-    /// `uint8` (indexing a string).
-    Uint8(u8),
+    /// An unsigned integer: `uint8` (indexing a string) or `uint64` (the
+    /// fields of a semver version).
+    Uint(u64, UintType),
     /// `float64`.
     Float(f64),
     /// `string`.
@@ -97,6 +101,24 @@ pub(crate) enum Value {
     Time(Rc<super::time::Time>),
     /// A Go value with methods, provided by the host (`.Files`, `.Capabilities`...).
     Object(Rc<dyn super::GoObject>),
+}
+
+/// The Go type of an unsigned integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UintType {
+    /// `uint8`.
+    Uint8,
+    /// `uint64`.
+    Uint64,
+}
+
+impl UintType {
+    fn name(self) -> &'static str {
+        match self {
+            UintType::Uint8 => "uint8",
+            UintType::Uint64 => "uint64",
+        }
+    }
 }
 
 /// Go's basic kinds, as text/template's comparison functions group them.
@@ -130,6 +152,35 @@ impl Value {
         )
     }
 
+    /// A `[]byte`.
+    pub(crate) fn bytes(bytes: &[u8]) -> Value {
+        Value::List(
+            Rc::new(
+                bytes
+                    .iter()
+                    .map(|b| Value::Uint(u64::from(*b), UintType::Uint8))
+                    .collect(),
+            ),
+            Elem::Uint8,
+        )
+    }
+
+    /// The bytes inside, if this is a `[]byte`.
+    pub(crate) fn as_bytes(&self) -> Option<Vec<u8>> {
+        match self {
+            Value::List(items, Elem::Uint8) => Some(
+                items
+                    .iter()
+                    .map(|b| match b {
+                        Value::Uint(u, _) => *u as u8,
+                        _ => 0,
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
     /// A new `map[string]interface {}`.
     pub(crate) fn map(entries: BTreeMap<String, Value>) -> Value {
         Value::Map(Rc::new(RefCell::new(entries)), Elem::Any)
@@ -157,6 +208,8 @@ impl Value {
         match d {
             super::Data::Json(j) => Value::from_json(j),
             super::Data::Object(o) => Value::Object(o.clone()),
+            super::Data::Uint64(u) => Value::Uint(*u, UintType::Uint64),
+            super::Data::Bytes(b) => Value::bytes(b),
         }
     }
 
@@ -181,7 +234,7 @@ impl Value {
             Value::Bool(_) => "bool".into(),
             Value::Int(_) => "int".into(),
             Value::Int64(_) => "int64".into(),
-            Value::Uint8(_) => "uint8".into(),
+            Value::Uint(_, t) => t.name().into(),
             Value::Float(_) => "float64".into(),
             Value::Str(_) => "string".into(),
             Value::List(_, e) => format!("[]{}", e.name()),
@@ -198,7 +251,7 @@ impl Value {
             Value::Bool(_) => "bool",
             Value::Int(_) => "int",
             Value::Int64(_) => "int64",
-            Value::Uint8(_) => "uint8",
+            Value::Uint(_, t) => t.name(),
             Value::Float(_) => "float64",
             Value::Str(_) => "string",
             Value::List(..) => "slice",
@@ -213,7 +266,7 @@ impl Value {
             Value::Invalid | Value::Nil => Kind::Invalid,
             Value::Bool(_) => Kind::Bool,
             Value::Int(_) | Value::Int64(_) => Kind::Int,
-            Value::Uint8(_) => Kind::Uint,
+            Value::Uint(..) => Kind::Uint,
             Value::Float(_) => Kind::Float,
             Value::Str(_) => Kind::String,
             Value::List(..) | Value::Map(..) | Value::Time(_) | Value::Object(_) => Kind::Other,
@@ -227,12 +280,15 @@ impl Value {
             Value::Invalid | Value::Nil => false,
             Value::Bool(b) => *b,
             Value::Int(i) | Value::Int64(i) => *i != 0,
-            Value::Uint8(u) => *u != 0,
+            Value::Uint(u, _) => *u != 0,
             Value::Float(f) => *f != 0.0,
             Value::Str(s) => !s.is_empty(),
             Value::List(l, _) => !l.is_empty(),
             Value::Map(m, _) => !m.borrow().is_empty(),
-            Value::Time(_) | Value::Object(_) => true,
+            Value::Time(_) => true,
+            // A host object that is a Go map (`.Files.Glob`'s result) is
+            // false when empty.
+            Value::Object(o) => o.map_len().is_none_or(|n| n > 0),
         }
     }
 

@@ -4,8 +4,11 @@
 //! `.Capabilities.APIVersions` (`Has`) and `.Capabilities.KubeVersion`
 //! (prints as its version; fields `Version`, `Major`, `Minor`, `GitVersion`).
 //!
-//! `GetBytes` returns the content as text (invalid UTF-8 replaced): the
-//! engine has no byte slices, and templates pass it on to string functions.
+//! `.Files` (and what `Glob` returns) is a Go `map[string][]byte` to
+//! templates, as Helm's `files` type is: an empty one is false, `range`
+//! gives each path (sorted) and its bytes, `len` and `index` work, `toJson`
+//! writes base64. `GetBytes` still returns the content as text (invalid
+//! UTF-8 replaced), where Helm gives a `[]byte`.
 
 use std::rc::Rc;
 
@@ -20,12 +23,17 @@ use crate::gotemplate::{Data, DefaultHost, GoObject, Options, Templates};
 pub struct FilesObject(pub ChartFiles);
 
 impl FilesObject {
+    /// encoding/json's view of a `map[string][]byte`: base64 values.
     fn json_map(&self) -> Value {
+        use base64::Engine as _;
         Value::Object(
             self.0
                 .files()
                 .iter()
-                .map(|(path, data)| (path.clone(), String::from_utf8_lossy(data).into()))
+                .map(|(path, data)| {
+                    let text = base64::engine::general_purpose::STANDARD.encode(data);
+                    (path.clone(), text.into())
+                })
                 .collect(),
         )
     }
@@ -96,17 +104,35 @@ impl GoObject for FilesObject {
     }
 
     fn display(&self) -> String {
+        // Go prints a map[string][]byte as `map[a.txt:[104 105]]`.
         let entries: Vec<String> = self
             .0
             .files()
             .iter()
-            .map(|(path, data)| format!("{path}:{data:?}"))
+            .map(|(path, data)| {
+                let bytes: Vec<String> = data.iter().map(u8::to_string).collect();
+                format!("{path}:[{}]", bytes.join(" "))
+            })
             .collect();
         format!("map[{}]", entries.join(" "))
     }
 
     fn json(&self) -> Value {
         self.json_map()
+    }
+
+    fn map_len(&self) -> Option<usize> {
+        Some(self.0.files().len())
+    }
+
+    fn map_entries(&self) -> Option<Vec<(String, Data)>> {
+        Some(
+            self.0
+                .files()
+                .iter()
+                .map(|(path, data)| (path.clone(), Data::Bytes(data.clone())))
+                .collect(),
+        )
     }
 }
 
@@ -200,4 +226,49 @@ pub fn chart_objects(
             }),
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 22 D and E: `.Files.Glob`'s result is a Go map to templates:
+    /// empty is false, `range $k, $v` gives sorted paths and their bytes.
+    /// Expected output checked against Helm 4.2.3.
+    #[test]
+    fn files_are_a_go_map_of_bytes() {
+        let files = ChartFiles::new(
+            [("x/a.txt", "one\n"), ("x/b.txt", "two")]
+                .iter()
+                .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec()))
+                .collect(),
+        );
+        let mut set = Templates::new();
+        set.add(
+            "a.yaml",
+            r#"a: {{ if .Files.Glob "none/*" }}yes{{ else }}no{{ end }} {{ if .Files.Glob "x/*" }}yes{{ else }}no{{ end }} {{ with .Files.Glob "none/*" }}with{{ else }}nowith{{ end }}
+b: {{ range $k, $v := .Files.Glob "x/*" }}[{{ $k }}={{ $v | toString | quote }} {{ printf "%s" $v | quote }} {{ typeOf $v }} {{ len $v }} {{ $v }}]{{ end }}
+c: {{ range .Files.Glob "x/*" }}{{ . | toString | quote }}{{ end }} {{ len (.Files.Glob "x/*") }} {{ empty (.Files.Glob "none") }} {{ typeOf (.Files.Glob "x/*") }}
+d: {{ range $k, $v := .Files.Glob "x/*" }}{{ $.Files.Get $k | quote }}{{ end }}
+e: {{ .Files.Glob "x/*" }} {{ .Files.Glob "none" }}
+f: {{ toJson (.Files.Glob "x/*") }} {{ range $i, $v := .Files.Glob "x/*" }}{{ $i }}{{ end }}
+g: {{ index (.Files.Glob "x/*") "x/a.txt" | toString | quote }}
+"#,
+        )
+        .unwrap();
+        let objects: Vec<(&str, Rc<dyn GoObject>)> = vec![("Files", Rc::new(FilesObject(files)))];
+        let out = set
+            .render_with_objects(
+                "a.yaml",
+                &serde_json::json!({}),
+                &objects,
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap();
+        assert_eq!(
+            out,
+            "a: no yes nowith\nb: [x/a.txt=\"one\\n\" \"one\\n\" []uint8 4 [111 110 101 10]][x/b.txt=\"two\" \"two\" []uint8 3 [116 119 111]]\nc: \"one\\n\"\"two\" 2 true engine.files\nd: \"one\\n\"\"two\"\ne: map[x/a.txt:[111 110 101 10] x/b.txt:[116 119 111]] map[]\nf: {\"x/a.txt\":\"b25lCg==\",\"x/b.txt\":\"dHdv\"} x/a.txtx/b.txt\ng: \"one\\n\"\n"
+        );
+    }
 }

@@ -61,6 +61,49 @@ pub struct ChartDocuments {
     pub warnings: Vec<String>,
 }
 
+/// A template's output as Helm 4 writes it into the release manifest the
+/// objects are read from, its lines kept in place. Helm splits the output
+/// on `---` lines, the separator taking the white space before it (a
+/// document that is not the output's last loses its trailing white space,
+/// the blank lines of a `|+` block at its end included), and writes each
+/// document followed by a newline (so the last document, which keeps its
+/// trailing white space, gains one: Helm 3 trimmed every document). The
+/// blank lines a document loses here move after the `---` line, where they
+/// lead the next document and change nothing, so errors inside a document
+/// still name the template's own lines (the document itself starts after
+/// the previous one's last non-blank line, as with Helm's separator).
+fn as_helm_manifest(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 1);
+    let mut document = String::new();
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        // The document markers the YAML splitter recognizes.
+        let is_marker = content
+            .strip_prefix("---")
+            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'));
+        if !is_marker {
+            document.push_str(line);
+            continue;
+        }
+        let kept = document.trim_end();
+        let mut newlines = document.matches('\n').count();
+        if !kept.is_empty() {
+            out.push_str(kept);
+            out.push('\n');
+            newlines -= kept.matches('\n').count() + 1;
+        }
+        out.push_str(line);
+        if !line.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&"\n".repeat(newlines));
+        document.clear();
+    }
+    out.push_str(&document);
+    out.push('\n');
+    out
+}
+
 /// Splits rendered templates into documents: `crds` are `(path, bytes)` of the
 /// `crds/` files, `outputs` are `(template name, rendered text)` of the
 /// manifest templates in Helm's order.
@@ -77,7 +120,13 @@ pub fn documents(
         texts.push((path, text));
     }
     let crd_count = crds.len();
-    texts.extend(outputs.iter().map(|(n, t)| (n.as_str(), t.as_str())));
+    let manifests: Vec<String> = outputs.iter().map(|(_, t)| as_helm_manifest(t)).collect();
+    texts.extend(
+        outputs
+            .iter()
+            .zip(&manifests)
+            .map(|((n, _), t)| (n.as_str(), t.as_str())),
+    );
     let crd_files: Vec<&str> = crds.iter().map(|(p, _)| p.as_str()).collect();
     let mut warnings = Vec::new();
     let mut documents = Vec::new();
@@ -351,6 +400,46 @@ metadata:
         assert!(
             error.starts_with("app/templates/noname.yaml: document 1"),
             "{error}"
+        );
+    }
+
+    /// Issue 22 J: Helm 4 keeps the trailing white space of a template's
+    /// last document (plus the newline the release manifest adds) and drops
+    /// it from the others. What real Helm 4.2.3 applied to an API server for
+    /// this template: a `x\n`, b `y\n\n\n\n`, c `z`.
+    #[test]
+    fn trailing_white_space_is_kept_as_helm_4_applies_it() {
+        let outputs = [
+            (
+                "t/templates/a.yaml".to_string(),
+                "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: |+\n    x\n\n\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\ndata:\n  k: |+\n    y\n\n\n".to_string(),
+            ),
+            (
+                "t/templates/b.yaml".to_string(),
+                "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  k: \"z\"   \n  \n\n".to_string(),
+            ),
+        ];
+        let split =
+            documents(&[], &outputs, HookOperation::Install, YamlLimits::default()).unwrap();
+        let data: Vec<(&str, usize, &str)> = split
+            .documents
+            .iter()
+            .map(|(l, v)| (v["data"]["k"].as_str().unwrap(), l.line, l.file.as_str()))
+            .collect();
+        assert_eq!(
+            data,
+            [
+                ("x\n", 1, "t/templates/a.yaml"),
+                // Counted from Helm's separator, which took the blank
+                // lines before it: the document's content keeps its lines.
+                ("y\n\n\n\n", 9, "t/templates/a.yaml"),
+                ("z", 1, "t/templates/b.yaml")
+            ]
+        );
+        // Lines stay where the template put them.
+        assert_eq!(
+            as_helm_manifest("a: 1\n\n\n---\nb: [\n"),
+            "a: 1\n---\n\n\nb: [\n\n"
         );
     }
 }

@@ -23,7 +23,7 @@
 //! # Coalescing
 //! Chart defaults fill in what the user did not set; maps merge, scalars and
 //! lists replace; a user's `null` deletes the key (and so the chart's
-//! default). A parent chart's values for a subchart (`values.yaml` of the
+//! default); a `null` in a chart's own defaults deletes the key too (Helm 4). A parent chart's values for a subchart (`values.yaml` of the
 //! parent, key = subchart name) override the subchart's own defaults, and
 //! `global` is copied down into every subchart, parents winning. Warnings
 //! Helm only logs (a table overwritten by a scalar) are collected.
@@ -383,10 +383,28 @@ fn coalesce_chart_values(
                 )),
             },
             Some(_) => {}
+            None if default.is_null() && !merge => {}
             None => {
-                v.insert(key, default);
+                v.insert(key, defaults_without_nulls(default, merge));
             }
         }
+    }
+}
+
+/// A chart default copied in where the user set nothing: when coalescing
+/// (not merging), without the nulls of its maps, at any depth (list items
+/// stay), as Helm 4 leaves them out: a `null` in a chart's own values.yaml
+/// deletes the key, and a parent's `null` for a subchart key does not reach
+/// the subchart unless the user's values for it are merged in.
+fn defaults_without_nulls(value: Value, merge: bool) -> Value {
+    match value {
+        Value::Object(map) if !merge => Value::Object(
+            map.into_iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k, defaults_without_nulls(v, merge)))
+                .collect(),
+        ),
+        other => other,
     }
 }
 
@@ -404,8 +422,9 @@ fn coalesce_tables(
             Some(Value::Null) if !merge => {
                 dst.remove(&key);
             }
+            None if value.is_null() && !merge => {}
             None => {
-                dst.insert(key, value);
+                dst.insert(key, defaults_without_nulls(value, merge));
             }
             Some(existing) => match (existing, value) {
                 (Value::Object(d), Value::Object(s)) => {
@@ -671,6 +690,45 @@ mod tests {
         let (values, _) = coalesce_values(&chart, &user).unwrap();
         assert_eq!(values["sub"].get("fromParent"), None, "{values:?}");
         assert_eq!(values["sub"]["own"], json!("s"));
+    }
+
+    /// Issue 22 C: a `null` in a chart's own values.yaml (the top chart's or
+    /// a subchart's, at any depth of maps, not in lists) deletes the key
+    /// when the user does not set it; the parent's null for a subchart key
+    /// only deletes the subchart's default when the user also sets values
+    /// for that subchart (they are merged then, nulls kept); a user's null
+    /// for a key no chart has stays. Expected values checked against Helm
+    /// 4.2.3 (`.Values` printed with toJson).
+    #[test]
+    fn nulls_in_chart_defaults_are_dropped_as_helm_4_does() {
+        let chart = load(&[
+            (
+                "Chart.yaml",
+                "apiVersion: v2\nname: nulls\nversion: 1.0.0\n",
+            ),
+            (
+                "values.yaml",
+                "updateStrategy:\n  type: RollingUpdate\n  rollingUpdate: null\ntop: null\nlist: [1, null]\nnested:\n  a:\n    b: ~\n    c: 1\nsub:\n  x: null\n  v: 2\n",
+            ),
+            (
+                "charts/sub/Chart.yaml",
+                "apiVersion: v2\nname: sub\nversion: 1.0.0\n",
+            ),
+            ("charts/sub/values.yaml", "x: 1\nz: null\nw: 3\n"),
+        ]);
+        let (values, _) = coalesce_values(&chart, &Values::new()).unwrap();
+        assert_eq!(
+            Value::Object(values),
+            json!({"list": [1.0, null], "nested": {"a": {"c": 1.0}}, "sub": {"global": {}, "v": 2.0, "w": 3.0, "x": 1.0}, "updateStrategy": {"type": "RollingUpdate"}})
+        );
+        let user = map(
+            json!({"updateStrategy": {"type": null}, "sub": {"w": null}, "nested": {"a": null}, "newkey": null, "list": null}),
+        );
+        let (values, _) = coalesce_values(&chart, &user).unwrap();
+        assert_eq!(
+            Value::Object(values),
+            json!({"nested": {}, "newkey": null, "sub": {"global": {}, "v": 2.0}, "updateStrategy": {}})
+        );
     }
 
     fn bare(name: &str, values: Value, dependencies: Vec<Chart>) -> Chart {

@@ -6,7 +6,7 @@
 
 use super::{CallResult, Param, Table};
 use crate::gotemplate::fmt::{sprint, sprintf, sprintln};
-use crate::gotemplate::value::{Kind, Value};
+use crate::gotemplate::value::{Kind, UintType, Value};
 
 use Param::*;
 
@@ -143,6 +143,7 @@ fn length(v: &Value) -> CallResult {
         Value::Str(s) => s.len() as i64,
         Value::List(l, _) => l.len() as i64,
         Value::Map(m, _) => m.borrow().len() as i64,
+        Value::Object(o) if o.map_len().is_some() => o.map_len().unwrap_or_default() as i64,
         Value::Invalid => return Err("len of type <nil>".into()),
         v => return Err(format!("len of type {}", v.type_name()).into()),
     }))
@@ -151,7 +152,7 @@ fn length(v: &Value) -> CallResult {
 fn index_arg(i: &Value, cap: usize) -> Result<usize, String> {
     let x = match i {
         Value::Int(n) | Value::Int64(n) => *n,
-        Value::Uint8(n) => *n as i64,
+        Value::Uint(n, _) => *n as i64,
         Value::Invalid | Value::Nil => return Err("cannot index slice/array with nil".into()),
         v => {
             return Err(format!(
@@ -186,7 +187,7 @@ fn index(item: &Value, indexes: &[Value]) -> CallResult {
                 if x == s.len() {
                     return Err(format!("index out of range: {x}").into());
                 }
-                Value::Uint8(s.as_bytes()[x])
+                Value::Uint(u64::from(s.as_bytes()[x]), UintType::Uint8)
             }
             Value::Map(m, e) => {
                 let key = match i {
@@ -204,10 +205,23 @@ fn index(item: &Value, indexes: &[Value]) -> CallResult {
                 let found = m.borrow().get(&key).cloned();
                 found.unwrap_or(match e {
                     crate::gotemplate::value::Elem::Any
-                    | crate::gotemplate::value::Elem::NilAny => Value::Nil,
+                    | crate::gotemplate::value::Elem::NilAny
+                    | crate::gotemplate::value::Elem::Uint8 => Value::Nil,
                     crate::gotemplate::value::Elem::Str => Value::str(""),
                     crate::gotemplate::value::Elem::Int => Value::Int(0),
                 })
+            }
+            Value::Object(o) if o.map_entries().is_some() => {
+                let Value::Str(key) = i else {
+                    return Err(
+                        format!("value has type {}; should be string", i.type_name()).into(),
+                    );
+                };
+                o.map_entries()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .find(|(k, _)| k.as_str() == &**key)
+                    .map_or_else(|| Value::bytes(&[]), |(_, v)| Value::from_data(&v))
             }
             v => return Err(format!("can't index item of type {}", v.type_name()).into()),
         };
@@ -278,9 +292,9 @@ pub(crate) fn eq(a: &Value, bs: &[Value]) -> Result<bool, super::CallError> {
         let k2 = kind(b);
         let truth = if k1 != k2 {
             match (a, b) {
-                (Value::Int(x) | Value::Int64(x), Value::Uint8(u))
-                | (Value::Uint8(u), Value::Int(x) | Value::Int64(x)) => {
-                    *x >= 0 && *x as u64 == *u as u64
+                (Value::Int(x) | Value::Int64(x), Value::Uint(u, _))
+                | (Value::Uint(u, _), Value::Int(x) | Value::Int64(x)) => {
+                    *x >= 0 && *x as u64 == *u
                 }
                 _ => {
                     if !a.is_nil() && !b.is_nil() && k1 != Kind::Invalid && k2 != Kind::Invalid {
@@ -303,7 +317,7 @@ pub(crate) fn eq(a: &Value, bs: &[Value]) -> Result<bool, super::CallError> {
                 (Value::Bool(x), Value::Bool(y)) => x == y,
                 (Value::Float(x), Value::Float(y)) => x == y,
                 (Value::Int(x) | Value::Int64(x), Value::Int(y) | Value::Int64(y)) => x == y,
-                (Value::Uint8(x), Value::Uint8(y)) => x == y,
+                (Value::Uint(x, _), Value::Uint(y, _)) => x == y,
                 (Value::Str(x), Value::Str(y)) => x == y,
                 (Value::Time(x), Value::Time(y)) => x == y,
                 _ => {
@@ -361,13 +375,13 @@ pub(crate) fn lt(a: &Value, b: &Value) -> Result<bool, super::CallError> {
         return Err("invalid type for comparison".into());
     }
     Ok(match (a, b) {
-        (Value::Int(x) | Value::Int64(x), Value::Uint8(u)) => *x < 0 || (*x as u64) < *u as u64,
-        (Value::Uint8(u), Value::Int(x) | Value::Int64(x)) => *x >= 0 && (*u as u64) < *x as u64,
+        (Value::Int(x) | Value::Int64(x), Value::Uint(u, _)) => *x < 0 || (*x as u64) < *u,
+        (Value::Uint(u, _), Value::Int(x) | Value::Int64(x)) => *x >= 0 && *u < *x as u64,
         _ if k1 != k2 => return Err(bad_comparison()),
         (Value::Bool(_), _) => return Err("invalid type for comparison".into()),
         (Value::Float(x), Value::Float(y)) => x < y,
         (Value::Int(x) | Value::Int64(x), Value::Int(y) | Value::Int64(y)) => x < y,
-        (Value::Uint8(x), Value::Uint8(y)) => x < y,
+        (Value::Uint(x, _), Value::Uint(y, _)) => x < y,
         (Value::Str(x), Value::Str(y)) => x < y,
         _ => return Err("invalid type for comparison".into()),
     })

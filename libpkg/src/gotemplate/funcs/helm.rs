@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::{CallError, CallResult, Param, Table};
 use crate::gotemplate::encode::{to_json, to_toml, to_yaml};
 use crate::gotemplate::exec::{Exec, Frame, MAX_DEPTH};
-use crate::gotemplate::parse::parse;
+use crate::gotemplate::parse::{is_empty_tree, parse};
 use crate::gotemplate::value::Value;
 
 use Param::*;
@@ -58,7 +58,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("fromYaml", &[Str], |_, _, a| {
         let text = a[0].as_str().unwrap_or_default();
-        Ok(match crate::yaml::from_str::<serde_json::Value>(text) {
+        Ok(match crate::yaml::first_document::<serde_json::Value>(text) {
             Ok(serde_json::Value::Object(o)) => Value::from_json(&serde_json::Value::Object(o)),
             Ok(serde_json::Value::Null) => Value::map(BTreeMap::new()),
             Ok(other) => error_map(format!(
@@ -70,7 +70,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("fromYamlArray", &[Str], |_, _, a| {
         let text = a[0].as_str().unwrap_or_default();
-        Ok(match crate::yaml::from_str::<serde_json::Value>(text) {
+        Ok(match crate::yaml::first_document::<serde_json::Value>(text) {
             Ok(serde_json::Value::Array(items)) => Value::list(items.iter().map(Value::from_json).collect()),
             Ok(serde_json::Value::Null) => Value::list(Vec::new()),
             Ok(other) => Value::list(vec![Value::str(format!(
@@ -169,8 +169,24 @@ fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
     let has = |n: &str| super::lookup(n).is_some();
     let trees = parse("tpl", &text, &has)
         .map_err(|e| CallError::Msg(format!("cannot parse template {text:?}: {}", e.0)))?;
+    // Go's `t.New(name).Parse(text)` then `t.Execute`: the text's own tree
+    // runs, even when it is empty and so does not replace a non-empty
+    // template of that name in the set (`tpl ""` inside an outer `tpl` gives
+    // "", not the outer text again).
+    let (own, defined): (Vec<_>, Vec<_>) = trees.into_iter().partition(|t| t.name == "tpl");
+    let own = own
+        .into_iter()
+        .next()
+        .map(Arc::new)
+        .ok_or_else(|| CallError::Msg(format!("cannot parse template {text:?}")))?;
     let mut set: BTreeMap<String, Arc<crate::gotemplate::parse::Tree>> = (*ex.trees).clone();
-    super::super::add_trees(&mut set, trees);
+    super::super::add_trees(&mut set, defined);
+    let keep_old = set
+        .get("tpl")
+        .is_some_and(|old| is_empty_tree(&own.root) && !is_empty_tree(&old.root));
+    if !keep_old {
+        set.insert("tpl".to_string(), own.clone());
+    }
     let saved = std::mem::replace(&mut ex.trees, Arc::new(set));
     if ex.depth >= MAX_DEPTH {
         ex.trees = saved;
@@ -181,11 +197,66 @@ fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
         Value::Nil | Value::Invalid => Value::map(BTreeMap::new()),
         v => v.clone(),
     };
-    let r = ex.execute("tpl", vals);
+    let r = ex.execute_tree(own, vals);
     ex.depth -= 1;
     ex.trees = saved;
     match r {
         Ok(s) => Ok(Value::str(s.replace("<no value>", ""))),
         Err(e) => Err(format!("error during tpl function execution for {text:?}: {e}").into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gotemplate::{DefaultHost, Options, Templates};
+
+    /// Issue 22 F: `tpl ""` called from a template that an outer `tpl` runs
+    /// gives "", where running the set's `tpl` template by name would run the
+    /// outer text again until the depth limit. Checked against Helm 4.2.3.
+    #[test]
+    fn tpl_of_an_empty_text_inside_tpl_is_empty() {
+        let mut set = Templates::new();
+        set.add(
+            "a.yaml",
+            "{{- define \"h\" }}[{{ tpl \"\" . }}]{{ end -}}\na: {{ tpl .Values.t . | quote }}\nb: {{ tpl \"\" . | quote }} {{ tpl \"{{ tpl \\\"\\\" . }}z\" . | quote }}\n",
+        )
+        .unwrap();
+        let data = serde_json::json!({"Values": {"t": "x {{ include \"h\" . }} y"}});
+        let out = set
+            .render(
+                "a.yaml",
+                &data,
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap();
+        assert_eq!(out, "a: \"x [] y\"\nb: \"\" \"z\"\n");
+    }
+
+    /// Issue 22 B and K: `fromYaml` reads the first document only (Go's
+    /// yaml.v2 `Unmarshal`), so a string ending with `---` is still a map; a
+    /// repeated key keeps its last value. Expected output checked against
+    /// Helm 4.2.3.
+    #[test]
+    fn from_yaml_keeps_the_first_document_and_the_last_duplicate_key() {
+        let (out, _) = crate::gotemplate::render_alone(
+            "a.yaml",
+            r#"a: {{ fromYaml "x: 1\n---\n" | toJson }}
+b: {{ fromYaml "x: 1\n---\nz: 2\n" | toJson }}
+c: {{ fromYaml "---\nx: 1\n" | toJson }}
+d: {{ fromYaml "x: 1\nx: 2\n" | toJson }}
+e: {{ fromYaml "a:\n  x: 1\n  x: {z: 3}\n" | toJson }}
+f: {{ fromYaml "---\n---\nx: 1\n" | toJson }}
+g: {{ fromYaml "x: 1\n---\n- a\n" | toJson }}
+h: {{ fromYamlArray "- 1\n---\n- 2\n" | toJson }}
+j: {{ fromYaml "x: 1\n...\n" | toJson }}
+k: {{ fromYaml "x: 1\n---\n[bad\n" | toJson }}
+l: {{ fromYaml "x: 1\n--- # c\nz: 2\n" | toJson }}
+"#,
+        );
+        assert_eq!(
+            out.unwrap(),
+            "a: {\"x\":1}\nb: {\"x\":1}\nc: {\"x\":1}\nd: {\"x\":2}\ne: {\"a\":{\"x\":{\"z\":3}}}\nf: {}\ng: {\"x\":1}\nh: [1]\nj: {\"x\":1}\nk: {\"x\":1}\nl: {\"x\":1}\n"
+        );
     }
 }

@@ -261,6 +261,10 @@ pub(crate) const NONDETERMINISTIC: &[&str] = &[
 pub(crate) fn strval(v: &Value) -> String {
     match v {
         Value::Str(s) => s.to_string(),
+        // sprig's strval: a []byte is its text.
+        v @ Value::List(_, crate::gotemplate::value::Elem::Uint8) => {
+            String::from_utf8_lossy(&v.as_bytes().unwrap_or_default()).into_owned()
+        }
         v => super::fmt::value_string(v),
     }
 }

@@ -40,7 +40,7 @@ fn int(v: &Value) -> i64 {
 pub(crate) fn to_int64(v: &Value) -> i64 {
     match v {
         Value::Int(i) | Value::Int64(i) => *i,
-        Value::Uint8(u) => *u as i64,
+        Value::Uint(u, _) => *u as i64,
         Value::Float(f) => go_f64_to_i64(*f),
         Value::Bool(b) => i64::from(*b),
         Value::Str(st) => parse_int_base0(trim_zero_decimal(st)).unwrap_or(0),
@@ -123,7 +123,7 @@ fn parse_int_base0(st: &str) -> Option<i64> {
 pub(crate) fn to_float64(v: &Value) -> f64 {
     match v {
         Value::Int(i) | Value::Int64(i) => *i as f64,
-        Value::Uint8(u) => *u as f64,
+        Value::Uint(u, _) => *u as f64,
         Value::Float(f) => *f,
         Value::Bool(b) => f64::from(u8::from(*b)),
         Value::Str(st) => parse_go_float(st).unwrap_or(0.0),
@@ -276,7 +276,7 @@ fn deep_equal_at(a: &Value, b: &Value, depth: usize) -> bool {
         (Value::Invalid | Value::Nil, Value::Invalid | Value::Nil) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) | (Value::Int64(x), Value::Int64(y)) => x == y,
-        (Value::Uint8(x), Value::Uint8(y)) => x == y,
+        (Value::Uint(x, tx), Value::Uint(y, ty)) => tx == ty && x == y,
         (Value::Float(x), Value::Float(y)) => x == y,
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Time(x), Value::Time(y)) => x == y,
