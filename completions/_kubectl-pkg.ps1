@@ -91,6 +91,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Plan without a cluster: no diff, no access check (needs --dry-run)')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
@@ -137,6 +138,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--reset-then-reuse-values', '--reset-then-reuse-values', [CompletionResultType]::ParameterName, 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
@@ -164,6 +166,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
@@ -192,6 +195,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Also delete the release history')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
@@ -220,6 +224,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Also delete the release history')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
@@ -248,6 +253,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--purge', '--purge', [CompletionResultType]::ParameterName, 'Also delete the release history')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
@@ -274,6 +280,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
             [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
@@ -543,6 +550,40 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'A chart''s default values: its values.yaml as written, comments included')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kubectl-pkg;show;values' {
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
+            [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
+            [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'kubectl-pkg;show;help' {
+            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'A chart''s default values: its values.yaml as written, comments included')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kubectl-pkg;show;help;values' {
+            break
+        }
+        'kubectl-pkg;show;help;help' {
             break
         }
         'kubectl-pkg;push' {
@@ -760,6 +801,10 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;show' {
+            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'A chart''s default values: its values.yaml as written, comments included')
+            break
+        }
+        'kubectl-pkg;help;show;values' {
             break
         }
         'kubectl-pkg;help;push' {

@@ -87,6 +87,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --offline 'Plan without a cluster: no diff, no access check (needs --dry-run)'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
             cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
@@ -132,6 +133,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --reset-then-reuse-values 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
             cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
@@ -158,6 +160,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
             cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
@@ -185,6 +188,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --purge 'Also delete the release history'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
             cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
@@ -212,6 +216,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --purge 'Also delete the release history'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
             cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
@@ -239,6 +244,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --purge 'Also delete the release history'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
             cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
@@ -264,6 +270,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
             cand -y 'Apply without asking'
             cand --yes 'Apply without asking'
             cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
@@ -516,6 +523,36 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand values 'A chart''s default values: its values.yaml as written, comments included'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;show;values'= {
+            cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
+            cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --devel 'Consider prereleases too'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;show;help'= {
+            cand values 'A chart''s default values: its values.yaml as written, comments included'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;show;help;values'= {
+        }
+        &'kubectl-pkg;show;help;help'= {
         }
         &'kubectl-pkg;push'= {
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
@@ -705,6 +742,9 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;template'= {
         }
         &'kubectl-pkg;help;show'= {
+            cand values 'A chart''s default values: its values.yaml as written, comments included'
+        }
+        &'kubectl-pkg;help;show;values'= {
         }
         &'kubectl-pkg;help;push'= {
         }

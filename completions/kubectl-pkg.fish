@@ -90,6 +90,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l crea
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l offline -d 'Plan without a cluster: no diff, no access check (needs --dry-run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -131,6 +132,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l rese
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l reset-then-reuse-values -d 'Charts: the chart\'s new defaults, the deployed revision\'s values, then the new ones'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -155,6 +157,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l reg
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -180,6 +183,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l pa
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -205,6 +209,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l packa
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -230,6 +235,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -253,6 +259,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concur
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -429,29 +436,50 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-string -d 'Set values as strings (repeatable); charts only' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l context -d 'The kubeconfig context to use' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-string -d 'Set values as strings (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l devel -d 'Consider prereleases too'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from help" -f -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -578,6 +606,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from show" -f -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from repo" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from repo" -f -a "list" -d 'List the repositories'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from repo" -f -a "remove" -d 'Remove a repository (packages in it are not touched)'

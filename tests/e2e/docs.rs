@@ -438,6 +438,7 @@ fn run_sessions(document: &Path) -> Vec<String> {
 
 #[test]
 fn console_sessions_in_the_docs_run_as_shown() {
+    let _quiet = kubectl_pkg_e2e::discovery_quiet();
     let failures: Vec<String> = documents()
         .iter()
         .flat_map(|document| run_sessions(document))

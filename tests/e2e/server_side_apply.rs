@@ -2,7 +2,7 @@
 //! (tests/env/patches): APIServices apply, and ports may omit `protocol`.
 //! Real packages ship both, so each is installed through its whole life.
 
-use kubectl_pkg_e2e::{Pkg, serve_aggregated_api, unique};
+use kubectl_pkg_e2e::{Pkg, discovery_quiet, serve_aggregated_api, unique};
 
 /// A Service of the package's own and an APIService pointing at it, the
 /// APIService with `version_priority`. The Service names `localhost:port`,
@@ -75,6 +75,7 @@ fn a_package_with_an_apiservice_installs_upgrades_rolls_back_and_uninstalls() {
     let ns = pkg.namespace("aggregated");
     let group = format!("{}.example.com", unique("agg"));
     let port = serve_aggregated_api(&format!("{group}/v1alpha1"));
+    let _quiet = discovery_quiet();
     let _cleanup = RemoveApiService(&pkg, format!("v1alpha1.{group}"));
     pkg.write_package(
         "v1",

@@ -744,6 +744,17 @@ pub fn serve_dir(root: PathBuf) -> String {
     format!("http://{address}")
 }
 
+/// Held by a test whose APIService is briefly unavailable (between its
+/// creation and the aggregator's first check, kubectl's discovery prints
+/// errors on stderr), and by the test that compares kubectl's stderr with the
+/// docs; the two never overlap.
+pub fn discovery_quiet() -> std::sync::MutexGuard<'static, ()> {
+    static QUIET: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    QUIET
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Stands in for an extension API server behind an APIService: HTTPS on a
 /// loopback port (a fresh self-signed certificate for `localhost`), answering
 /// every request with an empty resource list for `group_version`, so that
