@@ -153,6 +153,7 @@ fn completer_for(subcommand: &str, arg: &Arg) -> Option<Completer> {
         (_, "release") => Some(releases),
         (_, "package") => Some(packages),
         (_, "namespace") => Some(namespaces),
+        (_, "version") => Some(versions),
         ("remove", "name") => Some(repositories),
         _ if matches!(
             arg.get_value_hint(),
@@ -247,6 +248,64 @@ fn packages(current: &OsStr) -> Vec<CompletionCandidate> {
     candidates
 }
 
+/// The versions of the package the words name (a registry package: its
+/// semver tags, newest first); nothing for a directory or archive.
+fn versions(current: &OsStr) -> Vec<CompletionCandidate> {
+    use libpkg::reference::PackageRef;
+    let (Some(global), Some(package)) = (global_args(), typed_value("package")) else {
+        return Vec::new();
+    };
+    let (Ok(repositories), Ok(registry)) = (settings::repositories(), settings::registry(&global))
+    else {
+        return Vec::new();
+    };
+    let locations = match PackageRef::parse(&package) {
+        Ok(PackageRef::Oci(oci)) => vec![oci],
+        Ok(PackageRef::InRepository { repository, name }) => repositories
+            .get(&repository)
+            .ok()
+            .and_then(|r| r.package(&name).ok())
+            .into_iter()
+            .collect(),
+        Ok(PackageRef::Name(name)) => repositories
+            .list()
+            .iter()
+            .filter_map(|r| r.package(&name).ok())
+            .collect(),
+        _ => Vec::new(),
+    };
+    let tags = lookup(async {
+        for location in &locations {
+            if let Ok(tags) = registry.list_tags(location).await {
+                return Some(tags);
+            }
+        }
+        None
+    })
+    .unwrap_or_default();
+    let mut versions: Vec<_> = tags
+        .into_iter()
+        .filter_map(|tag| Some((libpkg::version::parse_version(&tag).ok()?, tag)))
+        .collect();
+    versions.sort_by(|a, b| b.0.cmp(&a.0));
+    versions
+        .into_iter()
+        .map(|(_, tag)| CompletionCandidate::new(tag))
+        .filter(|candidate| starts_with(candidate, current))
+        .collect()
+}
+
+/// The value typed so far for argument `id` of the subcommand.
+fn typed_value(id: &str) -> Option<String> {
+    let words = WORDS.with(|w| w.borrow().clone());
+    let matches = Cli::command()
+        .ignore_errors(true)
+        .try_get_matches_from(std::iter::once(OsString::from("kubectl-pkg")).chain(words))
+        .ok()?;
+    let (_, sub) = matches.subcommand()?;
+    sub.try_get_one::<String>(id).ok().flatten().cloned()
+}
+
 /// The configured repositories' names.
 fn repositories(current: &OsStr) -> Vec<CompletionCandidate> {
     let Ok(repositories) = settings::repositories() else {
@@ -295,7 +354,15 @@ fn global_args() -> Option<GlobalArgs> {
         Some((_, sub)) => GlobalArgs::from_arg_matches(sub),
         None => GlobalArgs::from_arg_matches(&matches),
     };
-    global.ok()
+    let mut global = global.ok()?;
+    // The word being completed is not a setting yet (`-n <TAB>` is not namespace "").
+    let current = WORDS
+        .with(|w| w.borrow().last().cloned())
+        .unwrap_or_default();
+    if global.namespace.as_deref().map(OsStr::new) == Some(current.as_os_str()) {
+        global.namespace = None;
+    }
+    Some(global)
 }
 
 /// Runs one lookup on a small runtime, giving up after [`LOOKUP_TIMEOUT`].

@@ -63,9 +63,11 @@ fn setup() -> (Pkg, String, String) {
     let pkg = Pkg::new();
     let ns = pkg.namespace("comp");
     let package = unique("web");
-    let dir = pkg.write_package("web", &package, "1.0.0", BASIC_MANIFESTS);
     let path = unique("comp");
     let url = format!("oci://{}/{path}", pkg.env.registry);
+    let newer = pkg.write_package("web-2", &package, "2.0.0", BASIC_MANIFESTS);
+    pkg.run(["push", newer.to_str().unwrap(), &url]).ok();
+    let dir = pkg.write_package("web", &package, "1.0.0", BASIC_MANIFESTS);
     pkg.run(["push", dir.to_str().unwrap(), &url]).ok();
     pkg.run(["repo", "add", "comp", &url]).ok();
     pkg.write_package(
@@ -122,6 +124,24 @@ fn kubectl_complete_pkg_answers_as_kubectl_expects() {
         &["history", &format!("--namespace={ns}"), "b"],
     );
     assert_eq!(described.ok(), "backend\tother 1.0.0 (deployed)\n:4\n");
+
+    // Namespaces from an empty prefix.
+    let (namespaces, _) = complete(&pkg, &["install", "-n", ""]);
+    assert!(namespaces.contains(&ns), "{namespaces:?}");
+
+    // Versions of the package typed, newest first, by repository or bare name.
+    assert_eq!(
+        complete(
+            &pkg,
+            &["install", &format!("comp/{package}"), "--version", ""]
+        )
+        .0,
+        ["2.0.0", "1.0.0"]
+    );
+    assert_eq!(
+        complete(&pkg, &["install", &package, "--version", "1"]).0,
+        ["1.0.0"]
+    );
 
     // Repository names, and package names from the repository's registry.
     assert_eq!(complete(&pkg, &["repo", "remove", ""]).0, ["comp"]);
