@@ -603,6 +603,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --no-verify 'Add it without contacting it (by default it must answer as what its URL says it is: a registry, a catalog, a chart repository)'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'

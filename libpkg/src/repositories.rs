@@ -232,6 +232,13 @@ impl Repositories {
     /// a directory holding a File-Based Catalog (stored as an absolute path),
     /// or `https://…` (`http://…`) of a classic Helm chart repository.
     pub fn add(&mut self, name: &str, url: &str) -> Result<(), RepositoryError> {
+        let repository = self.prepare(name, url)?;
+        self.insert(repository)
+    }
+
+    /// The repository [`Repositories::add`] would add (name and URL checked,
+    /// the URL normalized), without adding it: a caller can contact it first.
+    pub fn prepare(&self, name: &str, url: &str) -> Result<Repository, RepositoryError> {
         validate_dns_label(name).map_err(|reason| RepositoryError::InvalidName {
             name: name.to_string(),
             reason,
@@ -269,6 +276,17 @@ impl Repositories {
         };
         if repository.catalog().is_none() && repository.chart_index().is_none() {
             repository.package("probe")?;
+        }
+        Ok(repository)
+    }
+
+    /// Adds a repository made by [`Repositories::prepare`] and saves the file.
+    pub fn insert(&mut self, repository: Repository) -> Result<(), RepositoryError> {
+        if let Some(existing) = self.list.iter().find(|r| r.name == repository.name) {
+            return Err(RepositoryError::Exists {
+                name: repository.name,
+                url: existing.url.clone(),
+            });
         }
         self.list.push(repository);
         self.save()

@@ -533,3 +533,51 @@ async fn a_rukpak_style_plain_bundle_image_is_a_package_too() {
     assert_eq!(plan["package"]["digest"], digest.as_str());
     assert_eq!(plan["objects"][0]["name"], "app-config");
 }
+
+#[test]
+fn repo_add_contacts_the_repository_first_and_no_verify_skips_that() {
+    let pkg = Pkg::new();
+    // A port nothing listens on: refused, named, nothing added.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let closed = format!("oci://127.0.0.1:{port}/pkgs");
+    let refused = pkg.run(["repo", "add", "closed", &closed]);
+    assert!(
+        refused.fails(1).contains(&format!(
+            "repository closed ({closed}) does not answer as one; nothing was added (add it anyway with --no-verify)"
+        )),
+        "{}",
+        refused.stderr
+    );
+    assert!(!pkg.run(["repo", "list"]).stdout.contains("closed"));
+    let unchecked = pkg.run(["repo", "add", "closed", &closed, "--no-verify"]);
+    unchecked.ok();
+    assert!(
+        unchecked.stderr.contains("not contacted (--no-verify)"),
+        "{}",
+        unchecked.stderr
+    );
+
+    // A real registry answers (an unknown package there is an answer, not a failure).
+    let real = format!("oci://{}/{}", pkg.env.registry, unique("empty"));
+    let added = pkg.run(["repo", "add", "real", &real]);
+    added.ok();
+    assert!(
+        added
+            .stderr
+            .contains(&format!("an OCI registry at {}", pkg.env.registry)),
+        "{}",
+        added.stderr
+    );
+    // A chart repository that is not one: its index.yaml does not answer.
+    let site = kubectl_pkg_e2e::serve_dir(pkg.work.path().to_path_buf());
+    let not_charts = pkg.run(["repo", "add", "site", &site]);
+    assert!(
+        not_charts.fails(1).contains("index.yaml"),
+        "{}",
+        not_charts.stderr
+    );
+}

@@ -1,8 +1,9 @@
 //! `kubectl pkg repo add|list|remove`: named repositories in the user's config.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Subcommand;
 use comfy_table::Table;
+use libpkg::source::check_repository;
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::{settings, view};
@@ -18,6 +19,10 @@ pub enum RepoCommand {
         /// (oci://HOST/PATH:TAG or a directory), or https://… of a Helm chart
         /// repository (its index.yaml).
         url: String,
+        /// Add it without contacting it (by default it must answer as what
+        /// its URL says it is: a registry, a catalog, a chart repository).
+        #[arg(long)]
+        no_verify: bool,
     },
     /// List the repositories.
     #[command(after_help = "Example:\n  kubectl pkg repo list -o json")]
@@ -30,12 +35,31 @@ pub enum RepoCommand {
     },
 }
 
-pub fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
+pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
     let mut repositories = settings::repositories()?;
     match command {
-        RepoCommand::Add { name, url } => {
-            repositories.add(name, url)?;
-            eprintln!("Added repository {name} ({url})");
+        RepoCommand::Add {
+            name,
+            url,
+            no_verify,
+        } => {
+            let repository = repositories.prepare(name, url)?;
+            let found = if *no_verify {
+                "not contacted (--no-verify)".to_string()
+            } else {
+                let registry = settings::registry(global)?;
+                let limits = global.package_limits.unwrap_or_default();
+                check_repository(&repository, &registry, &limits)
+                    .await
+                    .with_context(|| {
+                        format!(
+                            "repository {name} ({url}) does not answer as one; nothing was added (add it anyway with --no-verify)"
+                        )
+                    })?
+            };
+            let url = repository.url.clone();
+            repositories.insert(repository)?;
+            eprintln!("Added repository {name} ({url}): {found}");
         }
         RepoCommand::Remove { name } => {
             let removed = repositories.remove(name)?;

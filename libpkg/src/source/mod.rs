@@ -265,6 +265,45 @@ async fn fetch_unchecked(
     }
 }
 
+/// Contacts a repository to check that it answers as what its URL says it
+/// is, before it is added: a Helm chart repository's `index.yaml` parses, an
+/// OLM catalog image resolves (a catalog directory exists), and an OCI
+/// prefix's registry answers the distribution API (an unknown package there
+/// is "not found", not a failure to connect). Says what it found.
+pub async fn check_repository(
+    repository: &Repository,
+    registry: &RegistryClient,
+    limits: &Limits,
+) -> Result<String, FetchError> {
+    if let Some(url) = repository.chart_index() {
+        let index = ChartIndex::load(url, registry, limits).await?;
+        return Ok(format!(
+            "a Helm chart repository listing {} chart(s)",
+            index.index.entries.len()
+        ));
+    }
+    match repository.catalog() {
+        Some(CatalogLocation::Image(image)) => {
+            let digest = registry.resolve_digest(&image).await?;
+            Ok(format!("an OLM catalog image, now {digest}"))
+        }
+        Some(CatalogLocation::Directory(path)) => {
+            Ok(format!("an OLM catalog directory, {}", path.display()))
+        }
+        None => {
+            let probe = repository.package("kubectl-pkg-probe")?;
+            match registry.list_tags(&probe).await {
+                Ok(_)
+                | Err(RegistryError::NotFound { .. })
+                | Err(RegistryError::Unauthorized { .. }) => {
+                    Ok(format!("an OCI registry at {}", probe.registry))
+                }
+                Err(error) => Err(error.into()),
+            }
+        }
+    }
+}
+
 /// The names of the packages in a repository, as far as the registry tells:
 /// from its catalog, the repositories directly under the repository's path.
 /// Registries without a catalog give an error; callers that only suggest
