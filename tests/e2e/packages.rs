@@ -161,6 +161,13 @@ fn versions_are_resolved_from_named_repositories_on_the_authenticated_registry()
         .ok();
     let listed = pkg.run(["repo", "list"]);
     assert!(listed.ok().contains("stable"), "{}", listed.stdout);
+    // A typo: the registry's close names are suggested.
+    let typo = pkg.run(["install", "dv", "--offline", "--dry-run"]);
+    assert!(
+        typo.fails(1).contains("did you mean stable/db?"),
+        "{}",
+        typo.stderr
+    );
 
     let version = |args: &[&str]| {
         plan_json(&pkg, args[0], &args[1..])["package"]["version"]

@@ -137,7 +137,7 @@ pub enum FetchError {
         source: ResolveError,
     },
     /// A bare name found in no configured repository.
-    #[error("package {name:?} was not found in {}{}", if .searched.is_empty() { "any repository: none is configured (add one with `kubectl pkg repo add NAME oci://HOST/PATH`)".to_string() } else { format!("the configured repositories ({})", .searched.join(", ")) }, if *.local_dir_exists { format!("; to use the directory of that name, write ./{name}") } else { String::new() })]
+    #[error("package {name:?} was not found in {}{}{}", if .searched.is_empty() { "any repository: none is configured (add one with `kubectl pkg repo add NAME oci://HOST/PATH`)".to_string() } else { format!("the configured repositories ({})", .searched.join(", ")) }, if .suggestions.is_empty() { String::new() } else { format!("; did you mean {}?", .suggestions.join(" or ")) }, if *.local_dir_exists { format!("; to use the directory of that name, write ./{name}") } else { String::new() })]
     NameNotFound {
         /// The name.
         name: String,
@@ -145,6 +145,8 @@ pub enum FetchError {
         searched: Vec<String>,
         /// Whether `./name` exists, for the hint.
         local_dir_exists: bool,
+        /// Close names the repositories do have (`REPO/NAME`).
+        suggestions: Vec<String>,
     },
     /// A bare name found in several repositories.
     #[error("package {name:?} is in several repositories; choose one: {}", .candidates.join(", "))]
@@ -368,9 +370,18 @@ async fn find_by_name(
     registry: &RegistryClient,
 ) -> Result<Found, FetchError> {
     let mut found = Vec::new();
+    // Every name seen, by repository, for "did you mean" if none matches.
+    let mut known: Vec<(String, String)> = Vec::new();
     for repository in repositories.list() {
         if let Some(url) = repository.chart_index() {
             let index = ChartIndex::load(url, registry, &request.limits).await?;
+            known.extend(
+                index
+                    .index
+                    .entries
+                    .keys()
+                    .map(|k| (repository.name.clone(), k.clone())),
+            );
             if index.index.entries.contains_key(name) {
                 found.push((repository.name.clone(), Found::Charts(index)));
             }
@@ -378,6 +389,13 @@ async fn find_by_name(
         }
         if let Some(catalog) = repository.catalog() {
             let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
+            known.extend(
+                loaded
+                    .catalog
+                    .packages
+                    .keys()
+                    .map(|k| (repository.name.clone(), k.clone())),
+            );
             if loaded.catalog.package(name).is_some() {
                 found.push((repository.name.clone(), Found::Catalog(loaded)));
             }
@@ -394,11 +412,23 @@ async fn find_by_name(
     }
     match found.len() {
         1 => Ok(found.remove(0).1),
-        0 => Err(FetchError::NameNotFound {
-            name: name.to_string(),
-            searched: repositories.list().iter().map(|r| r.name.clone()).collect(),
-            local_dir_exists: std::path::Path::new(name).join("package.yaml").is_file(),
-        }),
+        0 => {
+            // Registries list their packages only when asked (and not all can).
+            for repository in repositories.list() {
+                if repository.chart_index().is_none() && repository.catalog().is_none() {
+                    let names = package_names(repository, registry)
+                        .await
+                        .unwrap_or_default();
+                    known.extend(names.into_iter().map(|n| (repository.name.clone(), n)));
+                }
+            }
+            Err(FetchError::NameNotFound {
+                name: name.to_string(),
+                searched: repositories.list().iter().map(|r| r.name.clone()).collect(),
+                local_dir_exists: std::path::Path::new(name).join("package.yaml").is_file(),
+                suggestions: close_names(name, &known),
+            })
+        }
         _ => Err(FetchError::Ambiguous {
             name: name.to_string(),
             candidates: found
@@ -407,6 +437,22 @@ async fn find_by_name(
                 .collect(),
         }),
     }
+}
+
+/// Up to three names close to `name` (a typo or two away), closest first, as
+/// `REPO/NAME`.
+fn close_names(name: &str, known: &[(String, String)]) -> Vec<String> {
+    let mut close: Vec<(usize, String)> = known
+        .iter()
+        .filter_map(|(repository, candidate)| {
+            let distance = strsim::levenshtein(name, candidate);
+            (distance > 0 && distance <= 2.max(name.len() / 4))
+                .then(|| (distance, format!("{repository}/{candidate}")))
+        })
+        .collect();
+    close.sort();
+    close.dedup();
+    close.into_iter().take(3).map(|(_, name)| name).collect()
 }
 
 async fn fetch_oci(
@@ -676,6 +722,27 @@ fn unpack_layers(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn close_names_are_a_typo_or_two_away_closest_first() {
+        let known: Vec<(String, String)> = [
+            ("stable", "mongodb"),
+            ("stable", "redis"),
+            ("charts", "mongodb-exporter"),
+            ("charts", "mongo"),
+        ]
+        .iter()
+        .map(|(r, n)| (r.to_string(), n.to_string()))
+        .collect();
+        assert_eq!(
+            close_names("mongdb", &known),
+            ["stable/mongodb", "charts/mongo"]
+        );
+        assert_eq!(close_names("reddis", &known), ["stable/redis"]);
+        assert!(close_names("postgres", &known).is_empty());
+        // The name itself is not "close": it would have been found.
+        assert!(close_names("redis", &known).is_empty());
+    }
 
     /// A bundle image's layers are unpacked in order: a later layer replaces
     /// files, its whiteouts delete earlier ones, and all share one budget.
