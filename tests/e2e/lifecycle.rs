@@ -793,3 +793,36 @@ fn kubeconfig_may_be_split_across_files_as_kubectl_allows() {
         restricted.stderr
     );
 }
+
+#[test]
+fn an_object_of_another_installed_release_is_not_offered_and_taking_it_names_the_loser() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("owned");
+    let shared = [(
+        "shared.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: shared}\ndata: {by: first}\n",
+    )];
+    pkg.write_package("first", "first", "1.0.0", &shared);
+    pkg.write_package("second", "second", "1.0.0", &shared);
+    pkg.run(["install", "./first", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    let refused = pkg.run(["install", "./second", "-n", &ns, "--yes", "--wait=false"]);
+    let stderr = refused.fails(1).to_string();
+    assert!(
+        stderr.contains(&format!(
+            "ConfigMap/{ns}/shared already exists and belongs to release \"first\" in namespace \"{ns}\", which is installed"
+        )) && !stderr.contains("--adopt"),
+        "{stderr}"
+    );
+
+    // Taken anyway: the plan names the release that loses it.
+    let taken = pkg.run(["install", "./second", "-n", &ns, "--adopt", "--dry-run"]);
+    let out = taken.ok();
+    assert!(
+        out.contains(&format!(
+            "taken over from release \"first\" in namespace \"{ns}\" (--adopt): that release no longer owns it"
+        )),
+        "{out}"
+    );
+}

@@ -105,6 +105,19 @@ pub enum PlanError {
         /// Who owns it.
         owner: String,
     },
+    /// An object exists and belongs to another release that is installed:
+    /// two releases cannot own one object, so taking it over is not suggested.
+    #[error(
+        "{object} already exists and belongs to release {release:?} in namespace {namespace:?}, which is installed; remove it from one of the two packages, or uninstall that release first"
+    )]
+    OwnedByLiveRelease {
+        /// The object.
+        object: String,
+        /// The owning release.
+        release: String,
+        /// Its namespace.
+        namespace: String,
+    },
     /// An object of the plan is still being deleted (an uninstall or a
     /// `kubectl delete` has not finished: finalizers still hold it).
     #[error(

@@ -451,25 +451,39 @@ async fn observe(
             finalizers,
         });
     }
+    // The release that owns the live object, if another one does.
+    let other_release = live
+        .as_ref()
+        .filter(|live| !owned_by(live, release))
+        .and_then(owning_release);
     if let Some(live) = &live
         && !adopt
         && !owned_by(live, release)
     {
-        let owner = live
-            .pointer(&format!(
-                "/metadata/labels/{}",
-                LABEL_RELEASE.replace('/', "~1")
-            ))
-            .and_then(Value::as_str)
-            .map_or_else(
-                || "no kubectl-pkg release".to_string(),
-                |r| format!("release {r:?}"),
-            );
+        if let Some((name, namespace)) = &other_release
+            && release_is_live(cluster, namespace, name).await
+        {
+            return Err(PlanError::OwnedByLiveRelease {
+                object: object.to_string(),
+                release: name.clone(),
+                namespace: namespace.clone(),
+            });
+        }
+        let owner = other_release.as_ref().map_or_else(
+            || "no kubectl-pkg release".to_string(),
+            |(name, namespace)| {
+                format!("release {name:?} (namespace {namespace:?}, no longer installed)")
+            },
+        );
         return Err(PlanError::Conflict {
             object: object.to_string(),
             owner,
         });
     }
+    // Taken over with --adopt from another release: the plan says who loses it.
+    let adopted_from = other_release.filter(|_| adopt).map(|(name, namespace)| {
+        format!("taken over from release {name:?} in namespace {namespace:?} (--adopt): that release no longer owns it")
+    });
     if let Some(live) = &live
         && let Some(event) = crate::kinds::hook_of(&object.manifest)
     {
@@ -540,8 +554,44 @@ async fn observe(
         action,
         live_resource_version: live.as_ref().and_then(resource_version),
         diff,
-        note: None,
+        note: adopted_from,
     })
+}
+
+/// The release (name, namespace) a live object's labels say owns it.
+fn owning_release(live: &Value) -> Option<(String, String)> {
+    let name = live
+        .pointer(&format!(
+            "/metadata/labels/{}",
+            LABEL_RELEASE.replace('/', "~1")
+        ))
+        .and_then(Value::as_str)?;
+    let namespace = live
+        .pointer(&format!(
+            "/metadata/annotations/{}",
+            ANNOTATION_RELEASE_NAMESPACE.replace('/', "~1")
+        ))
+        .and_then(Value::as_str)
+        .or_else(|| live.pointer("/metadata/namespace").and_then(Value::as_str))
+        .unwrap_or("default");
+    Some((name.to_string(), namespace.to_string()))
+}
+
+/// Whether a release is installed (deployed since its last uninstall). A
+/// history that cannot be read counts as installed: its objects are not
+/// suggested for taking over on a guess.
+async fn release_is_live(cluster: &Cluster, namespace: &str, name: &str) -> bool {
+    match crate::release::ReleaseStore::new(cluster.clone())
+        .history(namespace, name)
+        .await
+    {
+        Ok(history) => history
+            .iter()
+            .rev()
+            .take_while(|s| s.status != crate::release::Status::Uninstalled)
+            .any(|s| s.status == crate::release::Status::Deployed),
+        Err(_) => true,
+    }
 }
 
 /// Whether a live object carries this release's label and namespace annotation.
