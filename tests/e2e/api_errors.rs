@@ -393,13 +393,16 @@ fn a_missing_context_a_refused_connection_and_a_silent_server_are_named() {
         .local_addr()
         .unwrap()
         .port();
-    let refused_config = kubeconfig_for(&pkg, &format!("https://127.0.0.1:{port}"));
-    let refused = Run::from(
-        pkg.command(["list"])
-            .env("KUBECONFIG", &refused_config)
-            .output()
-            .unwrap(),
-    );
+    let list_against = |server: String| {
+        let config = kubeconfig_for(&pkg, &server);
+        Run::from(
+            pkg.command(["list"])
+                .env("KUBECONFIG", &config)
+                .output()
+                .unwrap(),
+        )
+    };
+    let refused = list_against(format!("https://127.0.0.1:{port}"));
     assert!(
         refused.fails(1).contains(&format!(
             "the connection to the server 127.0.0.1:{port} was refused"
@@ -417,14 +420,8 @@ fn a_missing_context_a_refused_connection_and_a_silent_server_are_named() {
             held.push(connection);
         }
     });
-    let silent_config = kubeconfig_for(&pkg, &format!("https://127.0.0.1:{silent_port}"));
     let started = Instant::now();
-    let timed_out = Run::from(
-        pkg.command(["list"])
-            .env("KUBECONFIG", &silent_config)
-            .output()
-            .unwrap(),
-    );
+    let timed_out = list_against(format!("https://127.0.0.1:{silent_port}"));
     assert!(
         timed_out.fails(1).contains(&format!(
             "the server 127.0.0.1:{silent_port} did not answer in time"

@@ -25,19 +25,9 @@ pub struct Unreachable {
 impl Unreachable {
     /// Wraps a transport error of a request to `server` (`host:port`).
     pub fn new(server: &str, error: &(dyn std::error::Error + 'static)) -> Unreachable {
-        let mut cause = error.to_string();
-        let mut source = error.source();
-        while let Some(inner) = source {
-            let text = inner.to_string();
-            if !cause.contains(&text) {
-                cause.push_str(": ");
-                cause.push_str(&text);
-            }
-            source = inner.source();
-        }
         Unreachable {
             server: server.to_string(),
-            cause,
+            cause: super::error_chain(error),
         }
     }
 
