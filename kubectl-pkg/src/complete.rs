@@ -297,13 +297,19 @@ fn versions(current: &OsStr) -> Vec<CompletionCandidate> {
 
 /// The value typed so far for argument `id` of the subcommand.
 fn typed_value(id: &str) -> Option<String> {
-    let words = WORDS.with(|w| w.borrow().clone());
-    let matches = Cli::command()
-        .ignore_errors(true)
-        .try_get_matches_from(std::iter::once(OsString::from("kubectl-pkg")).chain(words))
-        .ok()?;
+    let matches = typed_matches()?;
     let (_, sub) = matches.subcommand()?;
     sub.try_get_one::<String>(id).ok().flatten().cloned()
+}
+
+/// The words typed so far, parsed as far as they go (they need not form a
+/// complete command).
+fn typed_matches() -> Option<clap::ArgMatches> {
+    let words = WORDS.with(|w| w.borrow().clone());
+    Cli::command()
+        .ignore_errors(true)
+        .try_get_matches_from(std::iter::once(OsString::from("kubectl-pkg")).chain(words))
+        .ok()
 }
 
 /// The configured repositories' names.
@@ -345,11 +351,7 @@ fn starts_with(candidate: &CompletionCandidate, current: &OsStr) -> bool {
 /// The global flags typed so far (`--kubeconfig`, `--context`, `-n`, registry
 /// flags), from words that need not parse as a complete command.
 fn global_args() -> Option<GlobalArgs> {
-    let words = WORDS.with(|w| w.borrow().clone());
-    let matches = Cli::command()
-        .ignore_errors(true)
-        .try_get_matches_from(std::iter::once(OsString::from("kubectl-pkg")).chain(words))
-        .ok()?;
+    let matches = typed_matches()?;
     let global = match matches.subcommand() {
         Some((_, sub)) => GlobalArgs::from_arg_matches(sub),
         None => GlobalArgs::from_arg_matches(&matches),

@@ -5,11 +5,6 @@ use std::time::Duration;
 
 use kubectl_pkg_e2e::{BASIC_MANIFESTS, PROMPT, Pkg, config_maps};
 
-fn lease_exists(pkg: &Pkg, ns: &str, release: &str) -> bool {
-    let lease = format!("kubectl-pkg.lock.{release}");
-    pkg.kubectl(["get", "lease", &lease, "-n", ns]).code == 0
-}
-
 #[test]
 fn type_ahead_a_lone_y_and_maybe_never_apply_a_plan() {
     let pkg = Pkg::new();
@@ -59,10 +54,7 @@ fn type_ahead_a_lone_y_and_maybe_never_apply_a_plan() {
     let (code, screen) = terminal.finish();
     assert_eq!(code, Some(3), "{screen}");
     assert!(!pkg.exists(&ns, "configmap/app-config"));
-    assert!(
-        !lease_exists(&pkg, &ns, "app"),
-        "declining releases the lock"
-    );
+    assert!(!pkg.lease_exists(&ns, "app"), "declining releases the lock");
 
     // `yes` and Enter applies.
     let mut terminal = pkg.terminal(&install, &[], "");
@@ -120,7 +112,7 @@ fn ctrl_c_at_the_question_changes_nothing_and_leaves_no_lock() {
     );
     terminal.wait_for(PROMPT);
     assert!(
-        lease_exists(&pkg, &ns, "app"),
+        pkg.lease_exists(&ns, "app"),
         "the lock is held while asking"
     );
     terminal.type_keys(b"\x03");
@@ -130,7 +122,7 @@ fn ctrl_c_at_the_question_changes_nothing_and_leaves_no_lock() {
         screen.contains("Interrupted at the question: nothing was changed."),
         "{screen}"
     );
-    assert!(!lease_exists(&pkg, &ns, "app"), "Ctrl-C releases the lock");
+    assert!(!pkg.lease_exists(&ns, "app"), "Ctrl-C releases the lock");
     assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
     let config = pkg.get_json(Some(&ns), "configmap", "app-config");
     assert!(!config.to_string().contains("staging"), "{config}");
@@ -175,7 +167,7 @@ fn ctrl_c_during_an_apply_releases_the_lock_says_how_far_it_got_and_the_next_upg
         told.contains(&format!("`kubectl pkg status big -n {ns}`")),
         "{told}"
     );
-    assert!(!lease_exists(&pkg, &ns, "big"), "Ctrl-C releases the lock");
+    assert!(!pkg.lease_exists(&ns, "big"), "Ctrl-C releases the lock");
     assert_eq!(pkg.statuses("big", &ns), ["deployed", "pending"]);
 
     // What it said runs, and the next upgrade takes over.

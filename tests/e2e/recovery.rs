@@ -8,18 +8,6 @@ use std::time::{Duration, Instant};
 use kubectl_pkg_e2e::{PROMPT, Pkg, Run, config_maps, parse_json};
 use serde_json::{Value, json};
 
-fn lease_exists(pkg: &Pkg, ns: &str, release: &str) -> bool {
-    pkg.kubectl([
-        "get",
-        "lease",
-        &format!("kubectl-pkg.lock.{release}"),
-        "-n",
-        ns,
-    ])
-    .code
-        == 0
-}
-
 /// Polls `condition` every 20 ms for up to a minute.
 fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -76,7 +64,7 @@ fn two_concurrent_upgrades_exactly_one_proceeds_the_other_meets_the_lock() {
         "the lock message names the holder and since when: {message}"
     );
     assert_eq!(pkg.statuses("app", &ns), ["superseded", "deployed"]);
-    assert!(!lease_exists(&pkg, &ns, "app"), "the lock is released");
+    assert!(!pkg.lease_exists(&ns, "app"), "the lock is released");
 }
 
 fn foreign_lease(pkg: &Pkg, ns: &str, renewed_seconds_ago: u64) {
@@ -129,7 +117,7 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
         &[("KUBECTL_PKG_LOCK_SECONDS", "2")],
         "",
     );
-    eventually("the first upgrade locks", || lease_exists(&pkg, &ns, "app"));
+    eventually("the first upgrade locks", || pkg.lease_exists(&ns, "app"));
     std::thread::sleep(Duration::from_secs(5));
     let started = Instant::now();
     let second = pkg.run(["upgrade", "app", "./v3", "-n", &ns, "--yes", "--wait=false"]);
@@ -143,10 +131,7 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
     reviewing.type_keys(b"no\n");
     let (code, screen) = reviewing.finish();
     assert_eq!(code, Some(3), "declined: {screen}");
-    assert!(
-        !lease_exists(&pkg, &ns, "app"),
-        "declining releases the lock"
-    );
+    assert!(!pkg.lease_exists(&ns, "app"), "declining releases the lock");
     assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
 
     // A live lock of another machine: refused, naming it, nothing changes.
@@ -173,7 +158,7 @@ fn a_held_lock_refuses_at_once_naming_its_holder_and_a_stale_one_is_taken_over()
         upgrade.stderr
     );
     assert_eq!(pkg.statuses("app", &ns), ["superseded", "deployed"]);
-    assert!(!lease_exists(&pkg, &ns, "app"));
+    assert!(!pkg.lease_exists(&ns, "app"));
 }
 
 #[test]
@@ -255,7 +240,7 @@ fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_co
         .collect();
     expected.sort();
     assert_eq!(names, expected, "exactly the new revision's objects");
-    assert!(!lease_exists(&pkg, &ns, "big"));
+    assert!(!pkg.lease_exists(&ns, "big"));
 }
 
 /// Every ConfigMap, Secret and Deployment of the namespace (release records

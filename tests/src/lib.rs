@@ -565,6 +565,12 @@ impl Pkg {
         parse_json(self.kubectl(args).ok())
     }
 
+    /// Whether a release's lock (its Lease) exists.
+    pub fn lease_exists(&self, namespace: &str, release: &str) -> bool {
+        let lease = libpkg::release::lease_name(release);
+        self.kubectl(["get", "lease", &lease, "-n", namespace]).code == 0
+    }
+
     /// Whether `resource` (`kind/name`) exists in `namespace`. Only the API
     /// server's "not found" means no; any other failure of kubectl (a timeout
     /// on a loaded machine) is tried again, then fails the test with its message.

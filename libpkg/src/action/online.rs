@@ -560,18 +560,8 @@ async fn observe(
 
 /// The release (name, namespace) a live object's labels say owns it.
 fn owning_release(live: &Value) -> Option<(String, String)> {
-    let name = live
-        .pointer(&format!(
-            "/metadata/labels/{}",
-            LABEL_RELEASE.replace('/', "~1")
-        ))
-        .and_then(Value::as_str)?;
-    let namespace = live
-        .pointer(&format!(
-            "/metadata/annotations/{}",
-            ANNOTATION_RELEASE_NAMESPACE.replace('/', "~1")
-        ))
-        .and_then(Value::as_str)
+    let name = release_label(live)?;
+    let namespace = release_namespace_annotation(live)
         .or_else(|| live.pointer("/metadata/namespace").and_then(Value::as_str))
         .unwrap_or("default");
     Some((name.to_string(), namespace.to_string()))
@@ -596,16 +586,26 @@ async fn release_is_live(cluster: &Cluster, namespace: &str, name: &str) -> bool
 
 /// Whether a live object carries this release's label and namespace annotation.
 pub(crate) fn owned_by(live: &Value, release: &ReleaseTarget) -> bool {
-    let label = live.pointer(&format!(
+    release_label(live) == Some(release.name.as_str())
+        && release_namespace_annotation(live) == Some(release.namespace.as_str())
+}
+
+/// The release label of a live object.
+fn release_label(live: &Value) -> Option<&str> {
+    live.pointer(&format!(
         "/metadata/labels/{}",
         LABEL_RELEASE.replace('/', "~1")
-    ));
-    let namespace = live.pointer(&format!(
+    ))
+    .and_then(Value::as_str)
+}
+
+/// The release-namespace annotation of a live object.
+fn release_namespace_annotation(live: &Value) -> Option<&str> {
+    live.pointer(&format!(
         "/metadata/annotations/{}",
         ANNOTATION_RELEASE_NAMESPACE.replace('/', "~1")
-    ));
-    label.and_then(Value::as_str) == Some(release.name.as_str())
-        && namespace.and_then(Value::as_str) == Some(release.namespace.as_str())
+    ))
+    .and_then(Value::as_str)
 }
 
 pub(crate) fn resource_version(live: &Value) -> Option<String> {
