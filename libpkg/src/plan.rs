@@ -13,7 +13,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::object::{Object, ObjectKey};
-use crate::permissions::{Image, Permissions};
+use crate::permissions::{Image, PermissionChanges, Permissions};
 use crate::version::Candidate;
 
 /// `apiVersion` of a plan document.
@@ -295,6 +295,10 @@ pub struct Plan {
     pub deferred_hooks: Vec<DeferredHook>,
     /// The permission preview.
     pub permissions: Permissions,
+    /// For an upgrade or rollback: what the preview allows that the deployed
+    /// revision did not, and what it gives up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permission_changes: Option<PermissionChanges>,
     /// Container images and whether they are pinned.
     pub images: Vec<Image>,
     /// Things the reviewer should know.
@@ -674,6 +678,7 @@ mod tests {
                 diff: None,
             }],
             permissions: Permissions::default(),
+            permission_changes: None,
             images: vec![],
             warnings: vec![],
             hash: String::new(),

@@ -17,6 +17,7 @@ mod olm;
 mod packages;
 mod prompt;
 mod recovery;
+mod review;
 mod saved_plans;
 mod server_side_apply;
 mod smoke;

@@ -164,6 +164,7 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         );
     }
 
+    render_permission_changes(plan, &mut out);
     render_permissions(plan, &mut out);
 
     // An unpinned image is said once, with why, in the images list; the
@@ -204,67 +205,60 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
     out
 }
 
-fn render_permissions(plan: &Plan, out: &mut String) {
-    let permissions = &plan.permissions;
-    let _ = writeln!(out, "\nPermissions:");
-    if permissions.grants.is_empty() {
-        let _ = writeln!(out, "  The package grants no RBAC permissions.");
-    } else {
-        let mut table = view::table();
-        table.set_header(["SUBJECT", "SCOPE", "VERBS", "RESOURCES"]);
-        for grant in &permissions.grants {
-            let resources = if grant.resources.is_empty() {
-                grant.non_resource_urls.join(",")
-            } else {
-                grant
-                    .resources
-                    .iter()
-                    .map(|r| {
-                        let groups: Vec<&str> = grant
-                            .api_groups
-                            .iter()
-                            .map(|g| if g.is_empty() { "core" } else { g.as_str() })
-                            .collect();
-                        let named = if grant.resource_names.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" ({})", grant.resource_names.join(","))
-                        };
-                        format!("{r}.{}{named}", groups.join("|"))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            table.add_row([
-                grant.subject.clone(),
-                grant.scope.clone(),
-                grant.verbs.join(","),
-                resources,
-            ]);
-        }
-        let _ = writeln!(out, "{}", table.trim_fmt());
+/// The grants as a table: subject, scope, verbs and resources.
+fn grant_table(grants: &[libpkg::permissions::Grant]) -> String {
+    let mut table = view::table();
+    table.set_header(["SUBJECT", "SCOPE", "VERBS", "RESOURCES"]);
+    for grant in grants {
+        let resources = if grant.resources.is_empty() {
+            grant.non_resource_urls.join(",")
+        } else {
+            grant
+                .resources
+                .iter()
+                .map(|r| {
+                    let groups: Vec<&str> = grant
+                        .api_groups
+                        .iter()
+                        .map(|g| if g.is_empty() { "core" } else { g.as_str() })
+                        .collect();
+                    let named = if grant.resource_names.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", grant.resource_names.join(","))
+                    };
+                    format!("{r}.{}{named}", groups.join("|"))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        table.add_row([
+            grant.subject.clone(),
+            grant.scope.clone(),
+            grant.verbs.join(","),
+            resources,
+        ]);
     }
-    let _ = writeln!(
-        out,
-        "
-Risks: {}",
-        view::risk_counts(permissions)
-    );
-    // Grouped by object, most severe first within each, so long object names are printed once.
+    table.trim_fmt()
+}
+
+/// Risks grouped by object, most severe first within each, so long object
+/// names are printed once; every line starts with `indent`.
+fn write_risks(risks: &[libpkg::permissions::Risk], indent: &str, out: &mut String) {
     let mut by_object: std::collections::BTreeMap<&str, Vec<&libpkg::permissions::Risk>> =
         Default::default();
-    for risk in &permissions.risks {
+    for risk in risks {
         by_object
             .entry(risk.object.as_str())
             .or_default()
             .push(risk);
     }
     for (object, risks) in by_object {
-        let _ = writeln!(out, "  {object}");
+        let _ = writeln!(out, "{indent}{object}");
         let mut table = view::table();
         for risk in risks {
             table.add_row([
-                "   ".to_string(),
+                format!("{indent} "),
                 label(&risk.severity).to_uppercase(),
                 risk.rule.clone(),
                 risk.message.clone(),
@@ -272,6 +266,95 @@ Risks: {}",
         }
         let _ = writeln!(out, "{}", table.trim_fmt());
     }
+}
+
+/// What an upgrade or rollback newly allows and what it drops, before the
+/// full preview: what a reviewer of an upgrade needs first.
+fn render_permission_changes(plan: &Plan, out: &mut String) {
+    let Some(changes) = &plan.permission_changes else {
+        return;
+    };
+    if changes.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nPermission changes since revision {}: none.",
+            changes.compared_with
+        );
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nPermission changes since revision {}:",
+        changes.compared_with
+    );
+    for (title, delta) in [
+        ("New permissions", &changes.added),
+        ("Dropped permissions", &changes.removed),
+    ] {
+        if delta.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "  {title}:");
+        if !delta.grants.is_empty() {
+            for line in grant_table(&delta.grants).lines() {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        write_risks(&delta.risks, "    ", out);
+        for change in &delta.pod_security {
+            let level = |level: Option<libpkg::permissions::PodSecurityLevel>| {
+                level.map_or("(none)".to_string(), |level| label(&level))
+            };
+            let why = if change.reasons.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", change.reasons.join("; "))
+            };
+            let _ = writeln!(
+                out,
+                "    Pod security: {} {} -> {}{why}",
+                change.object,
+                level(change.from),
+                level(change.to)
+            );
+        }
+        for identity in &delta.cloud {
+            let _ = writeln!(
+                out,
+                "    Cloud identity: {} -> {} {}",
+                identity.service_account, identity.provider, identity.identity
+            );
+        }
+        for declared in &delta.declared {
+            let _ = writeln!(
+                out,
+                "    Declared ({}): {} [{}]",
+                declared.provider,
+                declared.description,
+                declared.actions.join(", ")
+            );
+        }
+        for image in &delta.unpinned_images {
+            let _ = writeln!(out, "    Image not pinned by digest: {image}");
+        }
+    }
+}
+
+fn render_permissions(plan: &Plan, out: &mut String) {
+    let permissions = &plan.permissions;
+    let _ = writeln!(out, "\nPermissions:");
+    if permissions.grants.is_empty() {
+        let _ = writeln!(out, "  The package grants no RBAC permissions.");
+    } else {
+        let _ = writeln!(out, "{}", grant_table(&permissions.grants));
+    }
+    let _ = writeln!(
+        out,
+        "
+Risks: {}",
+        view::risk_counts(permissions)
+    );
+    write_risks(&permissions.risks, "  ", out);
     if !permissions.workloads.is_empty() {
         let _ = writeln!(out, "\nPod security:");
         let mut table = view::table();
@@ -435,6 +518,36 @@ pub fn summary(plan: &Plan, color: bool) -> String {
             out,
             "    and {} more critical or high (listed above)",
             severe.len() - NAMED_RISKS
+        );
+    }
+    if let Some(changes) = &plan.permission_changes {
+        let added = &changes.added;
+        let counts = [
+            (added.grants.len(), "RBAC grant"),
+            (added.risks.len(), "risk"),
+            (added.pod_security.len(), "pod security change"),
+            (added.cloud.len(), "cloud identity"),
+            (added.declared.len(), "declared permission"),
+            (added.unpinned_images.len(), "unpinned image"),
+        ];
+        let listed: Vec<String> = counts
+            .iter()
+            .filter(|(count, _)| *count > 0)
+            .map(|(count, what)| match (count, *what) {
+                (1, what) => format!("1 {what}"),
+                (count, "cloud identity") => format!("{count} cloud identities"),
+                (count, what) => format!("{count} {what}s"),
+            })
+            .collect();
+        let (marker, text) = if listed.is_empty() {
+            (" ", "none".to_string())
+        } else {
+            ("!", format!("{} (listed above)", listed.join(", ")))
+        };
+        let _ = writeln!(
+            out,
+            "{marker} New since revision {}: {text}",
+            changes.compared_with
         );
     }
     let installer = &plan.permissions.installer;

@@ -592,6 +592,7 @@ pub async fn plan_install(
         previous,
         declared: fetched.package.metadata.permissions.clone(),
         adopt: options.adopt,
+        deployed: None,
     };
     online::plan(cluster, &discovery, desired).await
 }
@@ -651,6 +652,7 @@ pub async fn plan_upgrade(
         previous,
         declared: fetched.package.metadata.permissions.clone(),
         adopt,
+        deployed: Some(current.plan),
     };
     online::plan(cluster, &discovery, desired).await
 }
@@ -735,6 +737,7 @@ pub async fn plan_rollback(
         previous,
         declared: record.plan.permissions.declared.clone(),
         adopt: false,
+        deployed: Some(current.plan),
     };
     online::plan(cluster, &discovery, desired).await
 }
@@ -773,6 +776,7 @@ pub async fn plan_uninstall(
         previous,
         declared: Vec::new(),
         adopt: false,
+        deployed: None,
     };
     online::plan(cluster, &discovery, desired).await
 }

@@ -88,6 +88,7 @@ pub fn plan_offline(
         objects: planned,
         deferred_hooks: deferred_hooks.into_iter().map(Into::into).collect(),
         permissions,
+        permission_changes: None,
         images,
         warnings,
         hash: String::new(),

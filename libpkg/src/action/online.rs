@@ -46,6 +46,9 @@ pub struct Desired {
     pub declared: Vec<DeclaredPermission>,
     /// Take over objects that exist but belong to no release or another one.
     pub adopt: bool,
+    /// For an upgrade or rollback: the deployed revision's plan, whose
+    /// permissions the new ones are compared with.
+    pub deployed: Option<Plan>,
 }
 
 /// What planning learned about one desired object.
@@ -635,6 +638,13 @@ fn assemble(
     );
     warnings.extend(super::offline::catalog_warnings(&desired.package));
     warnings.extend(images.iter().filter_map(|image| image.warning()));
+    let permission_changes = desired.deployed.as_ref().map(|deployed| {
+        permissions::compare(
+            deployed.release.revision,
+            (&deployed.permissions, &deployed.images),
+            (&analysis, &images),
+        )
+    });
     let mut objects: Vec<PlannedObject> =
         Vec::with_capacity(desired.objects.len() + deletions.len());
     let mut in_new_namespace = 0;
@@ -695,6 +705,7 @@ fn assemble(
         objects,
         deferred_hooks: desired.deferred_hooks.into_iter().map(Into::into).collect(),
         permissions: analysis,
+        permission_changes,
         images,
         warnings,
         hash: String::new(),

@@ -9,6 +9,7 @@
 //! of the rendered objects, and every list is sorted, so the same package
 //! always gives the same preview, byte for byte.
 
+mod changes;
 mod cloud;
 mod images;
 mod rbac;
@@ -23,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::object::Object;
 
+pub use changes::{PermissionChanges, PermissionDelta, PodSecurityChange, compare};
 pub use cloud::CloudIdentity;
 pub use images::{Image, images, images_with};
 pub use rbac::Grant;
