@@ -46,6 +46,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "uninstall" 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "delete" -d 'Plan deleting a release\'s objects, show it, and delete them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "un" -d 'Plan deleting a release\'s objects, show it, and delete them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "apply" -d 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "approve" -d 'Sign a saved plan\'s hash with your key, attaching the approval to the file'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "get" -d 'What a release\'s record holds: its values, manifest, notes or whole plan'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "list" -d 'List releases and their current revision'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "ls" -d 'List releases and their current revision'
@@ -74,6 +75,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l out 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l max-risk -d 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l accept-risk -d 'Accept a finding over the policy\'s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -112,6 +118,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l out 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l max-risk -d 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l accept-risk -d 'Accept a finding over the policy\'s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -145,6 +156,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l out
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l max-risk -d 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l accept-risk -d 'Accept a finding over the policy\'s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -170,6 +186,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l ou
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l max-risk -d 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l accept-risk -d 'Accept a finding over the policy\'s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -196,6 +217,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l out -
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l max-risk -d 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l accept-risk -d 'Accept a finding over the policy\'s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -222,6 +248,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l out -d 'S
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l max-risk -d 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l accept-risk -d 'Accept a finding over the policy\'s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -248,6 +279,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l out -d
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l wait -d 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l timeout -d 'How long to wait, in Go\'s syntax: 90s, 5m, 1h30m' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l max-risk -d 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l accept-risk -d 'Accept a finding over the policy\'s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -266,6 +302,23 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l no-col
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l key -d 'Your private key (P-256, PEM: PKCS#8 or SEC1, unencrypted)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l approver -d 'Who approves, as the release history will name you' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l comment -d 'What you say about it (signed with the approval)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -587,22 +640,23 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l n
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "upgrade" -d 'Plan a release\'s next revision from a (newer) package, show it, and apply it'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "rollback" -d 'Plan re-applying an earlier revision\'s objects, show it, and apply it'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "uninstall" -d 'Plan deleting a release\'s objects, show it, and delete them'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "apply" -d 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "get" -d 'What a release\'s record holds: its values, manifest, notes or whole plan'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "list" -d 'List releases and their current revision'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "status" -d 'Show a release\'s newest revision and what to do next'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "history" -d 'Show every revision of a release with its digest and plan hash'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "template" -d 'Print a package\'s objects as YAML, rendered and in apply order'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "show" -d 'Show a package\'s metadata, its versions and its permission summary'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "push" -d 'Publish a package directory to an OCI registry as NAME:VERSION'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "repo" -d 'Manage named package repositories'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "version" -d 'Print the version of kubectl-pkg'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "completion" -d 'Print a shell completion script'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply get list status history template show push repo version completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "upgrade" -d 'Plan a release\'s next revision from a (newer) package, show it, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "rollback" -d 'Plan re-applying an earlier revision\'s objects, show it, and apply it'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "uninstall" -d 'Plan deleting a release\'s objects, show it, and delete them'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "apply" -d 'Apply a plan saved with --out, exactly as saved, if the cluster has not changed since'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "approve" -d 'Sign a saved plan\'s hash with your key, attaching the approval to the file'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "get" -d 'What a release\'s record holds: its values, manifest, notes or whole plan'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "list" -d 'List releases and their current revision'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "status" -d 'Show a release\'s newest revision and what to do next'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "history" -d 'Show every revision of a release with its digest and plan hash'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "template" -d 'Print a package\'s objects as YAML, rendered and in apply order'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "show" -d 'Show a package\'s metadata, its versions and its permission summary'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "push" -d 'Publish a package directory to an OCI registry as NAME:VERSION'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "repo" -d 'Manage named package repositories'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "version" -d 'Print the version of kubectl-pkg'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "completion" -d 'Print a shell completion script'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve get list status history template show push repo version completion help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'

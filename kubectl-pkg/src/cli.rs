@@ -121,6 +121,11 @@ pub enum Command {
         after_help = "Example:\n  kubectl pkg upgrade mongodb --dry-run --out plan.json\n  kubectl pkg apply plan.json --yes"
     )]
     Apply(crate::commands::apply::ApplyArgs),
+    /// Sign a saved plan's hash with your key, attaching the approval to the file.
+    #[command(
+        after_help = "Example:\n  kubectl pkg upgrade mongodb --dry-run --out plan.json\n  kubectl pkg approve plan.json --key alice.key --approver alice@example.com --comment \"reviewed in PR 42\"\n  kubectl pkg apply plan.json --require-approvals 1 --trusted-keys keys/ --yes"
+    )]
+    Approve(crate::commands::approve::ApproveArgs),
     /// What a release's record holds: its values, manifest, notes or whole plan.
     #[command(
         subcommand,

@@ -16,6 +16,7 @@ use libpkg::plan::Plan;
 use libpkg::release::{LockError, LockRequest, ReleaseLock, ReleaseStore, Staleness};
 
 use crate::cli::GlobalArgs;
+use crate::review::{Origin, ReviewArgs};
 use crate::{prompt, view};
 
 /// Flags of every command that changes the cluster.
@@ -55,6 +56,8 @@ pub struct MutatingArgs {
     /// and delete the objects this attempt created.
     #[arg(long)]
     pub atomic: bool,
+    #[command(flatten)]
+    pub review: ReviewArgs,
 }
 
 /// How a dry run plans.
@@ -211,14 +214,25 @@ async fn unlock(lock: Option<ReleaseLock>, release: &str) {
     }
 }
 
-/// Saves, shows, confirms and applies `plan`, holding `lock`.
+/// Checks against the policy, saves, shows, checks approvals, confirms and
+/// applies `plan`, holding `lock`.
 pub async fn review_and_apply(
     global: &GlobalArgs,
     args: &MutatingArgs,
     cluster: &Cluster,
     lock: Option<&ReleaseLock>,
     plan: &Plan,
+    origin: Origin,
 ) -> Result<()> {
+    let (plan, mut review) = match args.review.check_policy(plan, origin) {
+        Ok(checked) => checked,
+        Err(refused) => {
+            // The findings are in the plan: show it, then why it is refused.
+            view::plan::print(global, plan, args.show_unchanged)?;
+            return Err(refused);
+        }
+    };
+    let plan = &plan;
     if let Some(path) = &args.out {
         view::write_private(path, plan.to_json_pretty().as_bytes())?;
         eprintln!(
@@ -229,8 +243,10 @@ pub async fn review_and_apply(
     view::plan::print(global, plan, args.show_unchanged)?;
     let store = ReleaseStore::new(cluster.clone());
     let missing = plan.permissions.installer.missing.len();
+    let approvals = args.review.check_approvals(plan, &mut review);
     if args.is_dry_run() {
         // A plan you could not apply is not a passing dry run.
+        approvals?;
         if missing > 0 {
             bail!(
                 "you are missing {missing} permission(s) this plan needs (listed above): applying it would be refused"
@@ -241,6 +257,7 @@ pub async fn review_and_apply(
         }
         return Ok(());
     }
+    approvals?;
     if missing > 0 {
         bail!(
             "you are missing {missing} permission(s) this plan needs (listed above); nothing was applied"
@@ -273,6 +290,7 @@ pub async fn review_and_apply(
         wait: args.wait,
         timeout: args.timeout,
         atomic: args.atomic,
+        review,
     };
     let progress = Progress::new();
     CTRL_C_HANDLED_INSIDE.store(true, Ordering::SeqCst);

@@ -9,6 +9,7 @@ mod complete;
 mod duration;
 mod flow;
 mod prompt;
+mod review;
 mod settings;
 mod view;
 
@@ -65,6 +66,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
+        Err(error) if review::is_refusal(&error) => {
+            eprintln!("error: {}", chain(&error));
+            ExitCode::from(4)
+        }
         Err(error) if error.is::<flow::Declined>() => {
             eprintln!("{error}");
             ExitCode::from(3)
@@ -84,6 +89,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Rollback(args) => commands::rollback::run(global, args).await,
         Command::Uninstall(args) => commands::uninstall::run(global, args).await,
         Command::Apply(args) => commands::apply::run(global, args).await,
+        Command::Approve(args) => commands::approve::run(global, args),
         Command::Get(command) => commands::get::run(global, command).await,
         Command::List(args) => commands::list::run(global, args).await,
         Command::Status(args) => commands::status::run(global, args).await,

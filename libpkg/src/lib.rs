@@ -9,7 +9,8 @@
 //! above it; docs/library.md draws the graph):
 //! - pure planning over data, bottom up: [`archive`] (package files, archives,
 //!   OCI artifacts), [`version`], [`reference`](mod@reference), [`kinds`],
-//!   [`render`], [`permissions`], [`plan`], [`gotemplate`] (Go templates, no
+//!   [`render`], [`permissions`], [`review`] (risk policy, signed
+//!   approvals), [`plan`], [`gotemplate`] (Go templates, no
 //!   Helm in it), [`helm`] (charts: values, subcharts, rendering, hooks),
 //!   [`olm`] (OLM registry+v1 bundles and File-Based Catalogs), [`package`]
 //!   (a package: its metadata, files and one [`package::Content`] per
@@ -61,6 +62,7 @@ pub mod registry;
 pub mod release;
 pub mod render;
 pub mod repositories;
+pub mod review;
 pub mod source;
 pub mod version;
 pub mod yaml;

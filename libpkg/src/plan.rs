@@ -14,6 +14,8 @@ use sha2::{Digest, Sha256};
 
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{Image, PermissionChanges, Permissions};
+use crate::review::approval::Approval;
+use crate::review::policy::{PolicyError, PolicyRecord, RiskPolicy};
 use crate::version::Candidate;
 
 /// `apiVersion` of a plan document.
@@ -299,12 +301,20 @@ pub struct Plan {
     /// revision did not, and what it gives up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub permission_changes: Option<PermissionChanges>,
+    /// The risk policy the plan was checked against and the findings it
+    /// accepted; absent when no policy was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyRecord>,
     /// Container images and whether they are pinned.
     pub images: Vec<Image>,
     /// Things the reviewer should know.
     pub warnings: Vec<String>,
     /// `sha256:` over the canonical JSON of everything above.
     pub hash: String,
+    /// Signed approvals of `hash` (`kubectl pkg approve`); outside the hash,
+    /// since approving does not change what was approved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approvals: Vec<Approval>,
 }
 
 /// A plan whose hash does not match its content.
@@ -399,6 +409,16 @@ impl Plan {
         Ok(())
     }
 
+    /// Checks the plan's findings against a risk policy and records the
+    /// outcome in the plan (which is sealed again: the policy section is
+    /// part of what is reviewed and hashed). Approvals are dropped: they
+    /// approved the plan without it.
+    pub fn with_policy(mut self, policy: &RiskPolicy) -> Result<Plan, PolicyError> {
+        self.policy = Some(policy.evaluate(&self.permissions.risks)?);
+        self.approvals.clear();
+        Ok(self.seal())
+    }
+
     /// Computes and stores the hash. Call once all fields are final.
     pub fn seal(mut self) -> Plan {
         self.hash = self.compute_hash();
@@ -410,6 +430,7 @@ impl Plan {
         let mut value = serde_json::to_value(self).expect("a plan serializes");
         if let Value::Object(map) = &mut value {
             map.remove("hash");
+            map.remove("approvals");
         }
         let mut hasher = HashWriter(Sha256::new());
         write_canonical(&value, &mut hasher).expect("hashing does not fail");
@@ -679,9 +700,11 @@ mod tests {
             }],
             permissions: Permissions::default(),
             permission_changes: None,
+            policy: None,
             images: vec![],
             warnings: vec![],
             hash: String::new(),
+            approvals: Vec::new(),
         }
         .seal()
     }

@@ -138,3 +138,302 @@ fn an_upgrade_shows_what_it_newly_allows_and_a_rollback_what_it_drops() {
     pkg.run(["uninstall", "escalating", "-n", &ns, "--yes"])
         .ok();
 }
+
+#[test]
+fn the_risk_policy_refuses_every_finding_over_the_line_until_each_is_accepted() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("policy");
+    let binding = unique("edit-everywhere");
+    write_escalating_package(&pkg, &ns, &binding);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    let upgrade = |extra: &[&str]| {
+        let mut args = vec![
+            "upgrade",
+            "escalating",
+            "./v2",
+            "-n",
+            &ns,
+            "--yes",
+            "--wait=false",
+            "--max-risk",
+            "medium",
+        ];
+        args.extend_from_slice(extra);
+        pkg.run(args)
+    };
+    let refused = upgrade(&[]);
+    let stderr = refused.fails(4);
+    assert!(
+        stderr.contains("the risk policy refuses this plan"),
+        "{stderr}"
+    );
+    let deployment = format!("Deployment.apps/{ns}/app");
+    let binding_object = format!("ClusterRoleBinding.rbac.authorization.k8s.io/{binding}");
+    assert!(
+        stderr.contains(&format!("pod-privileged@{deployment}"))
+            && stderr.contains(&format!("@{binding_object}")),
+        "both objects' findings are listed at once:\n{stderr}"
+    );
+    assert!(
+        refused
+            .stdout
+            .contains("Permission changes since revision 1:"),
+        "the plan is shown before the refusal"
+    );
+    assert_eq!(pkg.statuses("escalating", &ns), ["deployed"]);
+    assert!(
+        !pkg.kubectl(["get", "clusterrolebinding", &binding])
+            .stdout
+            .contains(&binding),
+        "nothing was applied"
+    );
+
+    // Accepting all but one still refuses, naming only that one.
+    let accepts: Vec<String> = stderr
+        .rsplit("add: ")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .filter(|word| *word != "--accept-risk")
+        .map(str::to_string)
+        .collect();
+    assert!(accepts.len() >= 2, "{accepts:?}");
+    let mut flags: Vec<&str> = Vec::new();
+    for accept in &accepts[1..] {
+        flags.extend(["--accept-risk", accept]);
+    }
+    let still = upgrade(&flags);
+    let stderr = still.fails(4);
+    assert!(
+        stderr.contains("1 finding(s) over the line") && stderr.contains(&accepts[0]),
+        "{stderr}"
+    );
+
+    flags.extend(["--accept-risk", &accepts[0]]);
+    upgrade(&flags).ok();
+    let plan = parse_json(
+        pkg.run(["get", "plan", "escalating", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(plan["policy"]["maxRisk"], "medium");
+    assert_eq!(
+        plan["policy"]["accepted"].as_array().unwrap().len(),
+        accepts.len(),
+        "{:#}",
+        plan["policy"]
+    );
+    let status = pkg.run(["status", "escalating", "-n", &ns]);
+    assert!(
+        status.ok().contains(&format!(
+            "Accepted:  pod-privileged@{deployment} (critical)"
+        )),
+        "{}",
+        status.stdout
+    );
+    pkg.run(["uninstall", "escalating", "-n", &ns, "--yes"])
+        .ok();
+}
+
+/// A P-256 key pair made with openssl: (private key path, public key path).
+fn key_pair(pkg: &Pkg, name: &str) -> (String, String) {
+    let dir = pkg.work.path();
+    let private = dir.join(format!("{name}.key"));
+    let public = dir.join("keys").join(format!("{name}.pub"));
+    std::fs::create_dir_all(dir.join("keys")).unwrap();
+    let private_text = pkg
+        .run_program(
+            "openssl",
+            ["ecparam", "-genkey", "-name", "prime256v1", "-noout"],
+        )
+        .ok()
+        .to_string();
+    std::fs::write(&private, &private_text).unwrap();
+    pkg.run_program(
+        "openssl",
+        [
+            "ec",
+            "-in",
+            private.to_str().unwrap(),
+            "-pubout",
+            "-out",
+            public.to_str().unwrap(),
+        ],
+    )
+    .ok();
+    (private.display().to_string(), public.display().to_string())
+}
+
+#[test]
+fn a_saved_plan_applies_only_with_enough_approvals_from_trusted_keys() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("approve");
+    let binding = unique("edit-everywhere");
+    write_escalating_package(&pkg, &ns, &binding);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let (alice, _) = key_pair(&pkg, "alice");
+    let (mallory, mallory_pub) = key_pair(&pkg, "mallory");
+    // Only alice's key is trusted.
+    std::fs::remove_file(&mallory_pub).unwrap();
+    let trusted = pkg.work.path().join("keys").display().to_string();
+    let plan_file = pkg.work.path().join("plan.json").display().to_string();
+    pkg.run([
+        "upgrade",
+        "escalating",
+        "./v2",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        &plan_file,
+    ])
+    .ok();
+    let apply = |required: &str| {
+        pkg.run([
+            "apply",
+            &plan_file,
+            "-n",
+            &ns,
+            "--yes",
+            "--wait=false",
+            "--require-approvals",
+            required,
+            "--trusted-keys",
+            &trusted,
+        ])
+    };
+
+    // No approval, then one by an untrusted key: refused, nothing applied.
+    assert!(
+        apply("1")
+            .fails(4)
+            .contains("needs 1 approval(s) by trusted keys and has 0")
+    );
+    pkg.run([
+        "approve",
+        &plan_file,
+        "--key",
+        &mallory,
+        "--approver",
+        "mallory@example.com",
+    ])
+    .ok();
+    let refused = apply("1");
+    assert!(
+        refused
+            .fails(4)
+            .contains("signed by a key that is not trusted"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(pkg.statuses("escalating", &ns), ["deployed"]);
+
+    // Alice approves twice: her key counts once.
+    for comment in ["reviewed the new binding", "still fine"] {
+        let approved = pkg.run([
+            "approve",
+            &plan_file,
+            "--key",
+            &alice,
+            "--approver",
+            "alice@example.com",
+            "--comment",
+            comment,
+        ]);
+        assert!(approved.ok().starts_with("Approved plan sha256:"));
+    }
+    assert!(apply("2").fails(4).contains("each key counts once"));
+
+    // An approval of another plan does not count for this one.
+    let other_file = pkg.work.path().join("other.json").display().to_string();
+    pkg.run([
+        "upgrade",
+        "escalating",
+        "./v1",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        &other_file,
+    ])
+    .ok();
+    pkg.run([
+        "approve",
+        &other_file,
+        "--key",
+        &alice,
+        "--approver",
+        "alice@example.com",
+    ])
+    .ok();
+    let mut other: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&other_file).unwrap()).unwrap();
+    let mut moved = other["approvals"][0].take();
+    moved["planHash"] = parse_json(&std::fs::read_to_string(&plan_file).unwrap())["hash"].clone();
+    let mut copied: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&plan_file).unwrap()).unwrap();
+    let only_moved = {
+        let mut plan = copied.clone();
+        plan["approvals"] = serde_json::json!([moved]);
+        plan
+    };
+    let moved_file = pkg.work.path().join("moved.json").display().to_string();
+    std::fs::write(&moved_file, only_moved.to_string()).unwrap();
+    let refused = pkg.run([
+        "apply",
+        &moved_file,
+        "-n",
+        &ns,
+        "--yes",
+        "--require-approvals",
+        "1",
+        "--trusted-keys",
+        &trusted,
+    ]);
+    assert!(
+        refused.fails(4).contains("the signature does not verify"),
+        "{}",
+        refused.stderr
+    );
+
+    // A plan edited after approval is refused before approvals are even counted.
+    copied["objects"][0]["manifest"]["metadata"]["labels"] = serde_json::json!({"edited": "yes"});
+    let edited_file = pkg.work.path().join("edited.json").display().to_string();
+    std::fs::write(&edited_file, copied.to_string()).unwrap();
+    let refused = pkg.run([
+        "apply",
+        &edited_file,
+        "-n",
+        &ns,
+        "--yes",
+        "--require-approvals",
+        "1",
+        "--trusted-keys",
+        &trusted,
+    ]);
+    assert!(refused.fails(1).contains("was edited after it was made"));
+    assert_eq!(pkg.statuses("escalating", &ns), ["deployed"]);
+
+    // With alice's approval it applies, and the history names her.
+    apply("1").ok();
+    let history = pkg.run(["history", "escalating", "-n", &ns]);
+    assert!(
+        history
+            .ok()
+            .contains("Revision 2 approved by alice@example.com"),
+        "{}",
+        history.stdout
+    );
+    let status = pkg.run(["status", "escalating", "-n", &ns]);
+    assert!(
+        status
+            .ok()
+            .contains("Approved:  by alice@example.com (key sha256:"),
+        "{}",
+        status.stdout
+    );
+    pkg.run(["uninstall", "escalating", "-n", &ns, "--yes"])
+        .ok();
+}

@@ -41,14 +41,22 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         "apply",
         async |lock| {
             verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
-            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await
+            flow::review_and_apply(
+                global,
+                mutating,
+                &cluster,
+                lock,
+                &plan,
+                crate::review::Origin::Saved,
+            )
+            .await
         },
     )
     .await
 }
 
 /// The plan file's text, at most [`MAX_PLAN_FILE_BYTES`] of it.
-fn read_plan_file(path: &std::path::Path) -> Result<String> {
+pub(crate) fn read_plan_file(path: &std::path::Path) -> Result<String> {
     use std::io::Read;
     let mut text = String::new();
     std::fs::File::open(path)

@@ -54,6 +54,13 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                 if let Some(message) = &revision.message {
                     println!("Revision {}: {message}", revision.revision);
                 }
+                if !revision.approved_by.is_empty() {
+                    println!(
+                        "Revision {} approved by {}",
+                        revision.revision,
+                        revision.approved_by.join(", ")
+                    );
+                }
             }
             Ok(())
         }

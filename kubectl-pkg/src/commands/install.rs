@@ -70,7 +70,15 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         async |lock| {
             let store = ReleaseStore::new(cluster.clone());
             let plan = plan_install(&cluster, &store, &fetched, &options).await?;
-            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await
+            flow::review_and_apply(
+                global,
+                mutating,
+                &cluster,
+                lock,
+                &plan,
+                crate::review::Origin::Fresh,
+            )
+            .await
         },
     )
     .await

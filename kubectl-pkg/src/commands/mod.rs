@@ -2,6 +2,7 @@
 //! library once, hand the result to a view.
 
 pub mod apply;
+pub mod approve;
 pub mod completion;
 pub mod get;
 pub mod history;

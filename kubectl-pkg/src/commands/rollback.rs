@@ -40,7 +40,15 @@ pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
                 args.hooks.hooks(),
             )
             .await?;
-            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await
+            flow::review_and_apply(
+                global,
+                mutating,
+                &cluster,
+                lock,
+                &plan,
+                crate::review::Origin::Fresh,
+            )
+            .await
         },
     )
     .await

@@ -82,6 +82,28 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
             println!("Package:   {} {}", plan.package.name, plan.package.version);
             println!("Reference: {}", plan.package.reference);
             println!("Plan hash: {}", plan.hash);
+            for approval in &record.review.approvals {
+                let comment = if approval.comment.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", approval.comment)
+                };
+                println!(
+                    "Approved:  by {} (key {}){comment}",
+                    approval.approver, approval.key_id
+                );
+            }
+            let accepted = plan
+                .policy
+                .iter()
+                .flat_map(|policy| &policy.accepted)
+                .chain(&record.review.accepted_risks);
+            for risk in accepted {
+                println!(
+                    "Accepted:  {}@{} ({})",
+                    risk.rule, risk.object, risk.severity
+                );
+            }
             println!(
                 "Objects:   {} created, {} updated, {} unchanged, {} deleted",
                 count(Action::Create),

@@ -42,7 +42,15 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
                 }
                 other => other?,
             };
-            flow::review_and_apply(global, mutating, &cluster, lock, &plan).await?;
+            flow::review_and_apply(
+                global,
+                mutating,
+                &cluster,
+                lock,
+                &plan,
+                crate::review::Origin::Fresh,
+            )
+            .await?;
             if args.purge && !mutating.is_dry_run() {
                 store.purge(&cluster.namespace, &args.release).await?;
                 eprintln!("Deleted the history of release {}.", args.release);

@@ -140,7 +140,15 @@ async fn upgrade(
         args.hooks.hooks(),
     )
     .await?;
-    flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
+    flow::review_and_apply(
+        global,
+        &args.mutating,
+        cluster,
+        lock,
+        &plan,
+        crate::review::Origin::Fresh,
+    )
+    .await
 }
 
 /// `upgrade --install` of a release with no deployed revision: an install of
@@ -178,5 +186,13 @@ async fn install_instead(
     };
     let store = ReleaseStore::new(cluster.clone());
     let plan = plan_install(cluster, &store, &fetched, &options).await?;
-    flow::review_and_apply(global, &args.mutating, cluster, lock, &plan).await
+    flow::review_and_apply(
+        global,
+        &args.mutating,
+        cluster,
+        lock,
+        &plan,
+        crate::review::Origin::Fresh,
+    )
+    .await
 }

@@ -201,7 +201,50 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         }
         let _ = writeln!(out, "{}", table.trim_fmt());
     }
+    if let Some(policy) = &plan.policy {
+        let level = policy
+            .max_risk
+            .map_or("any".to_string(), |level| level.to_string());
+        let denied = if policy.deny.is_empty() {
+            String::new()
+        } else {
+            format!("; rules refused: {}", policy.deny.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "\nRisk policy: findings up to {level} pass{denied}; {} accepted over the line:",
+            policy.accepted.len()
+        );
+        for risk in &policy.accepted {
+            let _ = writeln!(
+                out,
+                "  accepted {} {}@{}",
+                label(&risk.severity).to_uppercase(),
+                risk.rule,
+                risk.object
+            );
+        }
+    }
     let _ = writeln!(out, "\nPlan hash: {}", plan.hash);
+    if !plan.approvals.is_empty() {
+        let _ = writeln!(
+            out,
+            "Approvals of this hash ({}, checked when applied against trusted keys):",
+            plan.approvals.len()
+        );
+        for approval in &plan.approvals {
+            let comment = if approval.comment.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", approval.comment)
+            };
+            let _ = writeln!(
+                out,
+                "  {} (key {}){comment}",
+                approval.approver, approval.key_id
+            );
+        }
+    }
     out
 }
 

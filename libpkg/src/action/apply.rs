@@ -35,6 +35,9 @@ pub struct ApplyOptions {
     /// On failure, put the previous revision's objects back and delete the
     /// objects this attempt created.
     pub atomic: bool,
+    /// What the review established (verified approvals, acknowledged
+    /// findings), kept in the release record.
+    pub review: crate::review::Review,
 }
 
 impl Default for ApplyOptions {
@@ -43,6 +46,7 @@ impl Default for ApplyOptions {
             wait: true,
             timeout: Duration::from_secs(300),
             atomic: false,
+            review: Default::default(),
         }
     }
 }
@@ -210,6 +214,7 @@ pub async fn apply(
         plan: plan.clone(),
         status: Status::Pending,
         message: None,
+        review: options.review.clone(),
     };
     create_release_namespace(cluster, plan).await?;
     store.create(&record).await?;

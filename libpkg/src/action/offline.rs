@@ -89,9 +89,11 @@ pub fn plan_offline(
         deferred_hooks: deferred_hooks.into_iter().map(Into::into).collect(),
         permissions,
         permission_changes: None,
+        policy: None,
         images,
         warnings,
         hash: String::new(),
+        approvals: Vec::new(),
     }
     .seal())
 }

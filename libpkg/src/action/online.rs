@@ -706,9 +706,11 @@ fn assemble(
         deferred_hooks: desired.deferred_hooks.into_iter().map(Into::into).collect(),
         permissions: analysis,
         permission_changes,
+        policy: None,
         images,
         warnings,
         hash: String::new(),
+        approvals: Vec::new(),
     }
     .seal()
 }

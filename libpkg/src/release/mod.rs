@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cluster::{Cluster, ClusterError};
 use crate::plan::{Operation, Plan};
+use crate::review::Review;
 
 pub use lock::{
     DEFAULT_DURATION as DEFAULT_LOCK_DURATION, LockError, LockInfo, LockRequest, ReleaseLock,
@@ -94,6 +95,9 @@ pub struct Record {
     /// What happened: the error of a failed revision, for example.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// Approvals and acknowledgements established when it was applied.
+    #[serde(default, skip_serializing_if = "Review::is_empty")]
+    pub review: Review,
 }
 
 /// What `list` and `history` show of a revision, read from labels and annotations only.
@@ -121,6 +125,9 @@ pub struct Summary {
     /// The outcome message, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// Who approved the applied plan (verified approvals), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approved_by: Vec<String>,
     /// When the revision was recorded (RFC 3339, the API server's clock):
     /// the record's creation time, read from its metadata, never stored in
     /// the summary itself.
@@ -473,6 +480,12 @@ fn to_secret(record: &Record) -> Secret {
         digest: plan.package.digest.clone(),
         plan_hash: plan.hash.clone(),
         message: record.message.clone(),
+        approved_by: record
+            .review
+            .approvals
+            .iter()
+            .map(|approval| approval.approver.clone())
+            .collect(),
         created: None,
     };
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
