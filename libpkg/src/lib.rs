@@ -9,7 +9,8 @@
 //! above it; docs/library.md draws the graph):
 //! - pure planning over data, bottom up: [`archive`] (package files, archives,
 //!   OCI artifacts), [`version`], [`reference`](mod@reference), [`kinds`],
-//!   [`render`], [`permissions`], [`review`] (risk policy, signed
+//!   [`render`], [`permissions`], [`keys`] (P-256 keys as cosign uses
+//!   them), [`review`] (risk policy, signed
 //!   approvals), [`plan`], [`gotemplate`] (Go templates, no
 //!   Helm in it), [`helm`] (charts: values, subcharts, rendering, hooks),
 //!   [`olm`] (OLM registry+v1 bundles and File-Based Catalogs), [`package`]
@@ -49,6 +50,7 @@ pub mod diff;
 pub mod formats;
 pub mod gotemplate;
 pub mod helm;
+pub mod keys;
 pub mod kinds;
 pub mod names;
 pub mod object;

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use libpkg::keys::PrivateKey;
 use libpkg::plan::Plan;
-use libpkg::review::approval::ApprovalKey;
+use libpkg::review::approval;
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::commands::apply::read_plan_file;
@@ -39,8 +40,8 @@ pub fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
         .with_context(|| format!("{shown} was edited after it was made"))?;
     let key_text = std::fs::read_to_string(&args.key)
         .with_context(|| format!("cannot read {}", args.key.display()))?;
-    let key = ApprovalKey::from_pem(&args.key.display().to_string(), &key_text)?;
-    let approval = key.approve(&plan.hash, &args.approver, &args.comment);
+    let key = PrivateKey::from_pem(&args.key.display().to_string(), &key_text)?;
+    let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
     if !plan.approvals.contains(&approval) {
         plan.approvals.push(approval.clone());
     }
