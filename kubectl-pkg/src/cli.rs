@@ -121,11 +121,19 @@ pub enum Command {
         after_help = "Example:\n  kubectl pkg upgrade mongodb --dry-run --out plan.json\n  kubectl pkg apply plan.json --yes"
     )]
     Apply(crate::commands::apply::ApplyArgs),
-    /// Sign a saved plan's hash with your key, attaching the approval to the file.
+    /// Sign a saved plan's (or a proposal's) hash with your key, attaching the approval.
     #[command(
         after_help = "Example:\n  kubectl pkg upgrade mongodb --dry-run --out plan.json\n  kubectl pkg approve plan.json --key alice.key --approver alice@example.com --comment \"reviewed in PR 42\"\n  kubectl pkg apply plan.json --require-approvals 1 --trusted-keys keys/ --yes"
     )]
     Approve(crate::commands::approve::ApproveArgs),
+    /// Plan as install, upgrade, rollback or uninstall would; store the plan for review.
+    #[command(
+        after_help = "Example:\n  kubectl pkg propose --note 'bump to 7.0.14' upgrade mongodb --version 7.0.14\n  kubectl pkg approve proposal/kubectl-pkg.proposal.mongodb.0123456789ab --key alice.key --approver alice@example.com\n  kubectl pkg apply proposal/kubectl-pkg.proposal.mongodb.0123456789ab --require-approvals 1 --trusted-keys keys/"
+    )]
+    Propose(crate::commands::propose::ProposeArgs),
+    /// List the plans proposed in a namespace: hash, note, approvals, state.
+    #[command(after_help = "Example:\n  kubectl pkg proposals -n databases")]
+    Proposals(crate::commands::proposals::ProposalsArgs),
     /// What a release's record holds: its values, manifest, notes or whole plan.
     #[command(
         subcommand,

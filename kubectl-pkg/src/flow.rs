@@ -13,6 +13,7 @@ use clap::Args;
 use libpkg::action::{self, ApplyOptions, Event, Reporter};
 use libpkg::cluster::{Cluster, ClusterError};
 use libpkg::plan::Plan;
+use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalStore};
 use libpkg::release::{LockError, LockRequest, ReleaseLock, ReleaseStore, Staleness};
 
 use crate::cli::GlobalArgs;
@@ -58,6 +59,10 @@ pub struct MutatingArgs {
     pub atomic: bool,
     #[command(flatten)]
     pub review: ReviewArgs,
+    /// Set by `kubectl pkg propose`: store the plan in the cluster as a
+    /// proposal with this note instead of applying it.
+    #[arg(skip)]
+    pub propose: Option<String>,
 }
 
 /// How a dry run plans.
@@ -241,12 +246,18 @@ pub async fn review_and_apply(
         );
     }
     view::plan::print(global, plan, args.show_unchanged)?;
+    if let Some(note) = &args.propose {
+        return propose(cluster, plan, note).await;
+    }
     let store = ReleaseStore::new(cluster.clone());
     let missing = plan.permissions.installer.missing.len();
-    let approvals = args.review.check_approvals(plan, &mut review);
+    let approvals = args.review.check_approvals(plan, &mut review, origin);
     if args.is_dry_run() {
-        // A plan you could not apply is not a passing dry run.
-        approvals?;
+        // A plan you could not apply is not a passing dry run; a plan made
+        // now cannot carry approvals yet, so for it they are the next step.
+        if origin == Origin::Saved {
+            approvals?;
+        }
         if missing > 0 {
             bail!(
                 "you are missing {missing} permission(s) this plan needs (listed above): applying it would be refused"
@@ -324,6 +335,21 @@ pub async fn review_and_apply(
     if let Some(notes) = &plan.notes {
         eprintln!("\nNOTES:\n{}", notes.trim_end());
     }
+    Ok(())
+}
+
+/// Stores a plan as a proposal and says how to take it further.
+async fn propose(cluster: &Cluster, plan: &Plan, note: &str) -> Result<()> {
+    let name = ProposalStore::new(cluster.clone())
+        .create(plan, note)
+        .await?;
+    let namespace = &plan.release.namespace;
+    eprintln!(
+        "Proposed as {PROPOSAL_PREFIX}{name} in namespace {namespace}; nothing was applied.\n\
+         Review:  kubectl pkg get plan {PROPOSAL_PREFIX}{name} -n {namespace}\n\
+         Approve: kubectl pkg approve {PROPOSAL_PREFIX}{name} -n {namespace} --key KEY --approver NAME\n\
+         Apply:   kubectl pkg apply {PROPOSAL_PREFIX}{name} -n {namespace}"
+    );
     Ok(())
 }
 

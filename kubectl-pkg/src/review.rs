@@ -122,10 +122,16 @@ impl ReviewArgs {
 
     /// Checks the approvals the policy requires, adding the ones that count
     /// to `review`.
-    pub fn check_approvals(&self, plan: &Plan, review: &mut Review) -> Result<()> {
+    pub fn check_approvals(&self, plan: &Plan, review: &mut Review, origin: Origin) -> Result<()> {
         let required = self.policy()?.require_approvals.unwrap_or(0);
         if required == 0 {
             return Ok(());
+        }
+        if origin == Origin::Fresh {
+            bail!(
+                "{required} approval(s) are required, and a plan made now has none: save it with --out, \
+                 have it approved (kubectl pkg approve FILE --key KEY), then apply the file"
+            );
         }
         let Some(dir) = &self.trusted_keys else {
             bail!(

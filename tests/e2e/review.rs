@@ -437,3 +437,116 @@ fn a_saved_plan_applies_only_with_enough_approvals_from_trusted_keys() {
     pkg.run(["uninstall", "escalating", "-n", &ns, "--yes"])
         .ok();
 }
+
+#[test]
+fn a_proposal_made_by_one_user_is_approved_and_applied_by_another_once() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("proposal");
+    pkg.write_package(
+        "app",
+        "app",
+        "1.0.0",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-config}\ndata: {level: info}\n",
+        )],
+    );
+    // The restricted user may work in this namespace only.
+    let grant = serde_json::json!({"apiVersion": "v1", "kind": "List", "items": [
+        {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "operator", "namespace": ns},
+         "rules": [{"apiGroups": ["", "coordination.k8s.io"], "resources": ["*"], "verbs": ["*"]}]},
+        {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", "metadata": {"name": "operator", "namespace": ns},
+         "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "operator"},
+         "subjects": [{"apiGroup": "rbac.authorization.k8s.io", "kind": "User", "name": "restricted"}]},
+    ]});
+    let file = pkg.work.path().join("grant.json");
+    std::fs::write(&file, grant.to_string()).unwrap();
+    pkg.kubectl(["apply", "-f", file.to_str().unwrap()]).ok();
+    let (alice, _) = key_pair(&pkg, "alice");
+    let trusted = pkg.work.path().join("keys").display().to_string();
+
+    // The admin proposes; nothing is applied.
+    let proposed = pkg.run([
+        "propose",
+        "--note",
+        "first install",
+        "install",
+        "./app",
+        "-n",
+        &ns,
+    ]);
+    proposed.ok();
+    let name = proposed
+        .stderr
+        .split_whitespace()
+        .find(|word| word.starts_with("proposal/"))
+        .unwrap_or_else(|| panic!("no proposal name:\n{}", proposed.stderr))
+        .to_string();
+    assert!(!pkg.exists(&ns, "configmap/app-config"), "nothing applied");
+    let listed = pkg.run(["proposals", "-n", &ns]);
+    let row = listed
+        .ok()
+        .lines()
+        .find(|line| line.contains(&name))
+        .unwrap_or_else(|| panic!("{}", listed.stdout))
+        .to_string();
+    assert!(
+        row.contains("open") && row.contains("first install"),
+        "{row}"
+    );
+
+    // Another user reviews, approves and applies it.
+    let restricted = |args: &[&str]| {
+        let mut all = vec!["--context", "restricted", "-n", &ns];
+        all.extend_from_slice(args);
+        pkg.run(all)
+    };
+    let shown = restricted(&["get", "plan", &name]);
+    assert!(
+        shown.ok().contains("Plan hash: sha256:"),
+        "{}",
+        shown.stdout
+    );
+    restricted(&[
+        "approve",
+        &name,
+        "--key",
+        &alice,
+        "--approver",
+        "alice@example.com",
+    ])
+    .ok();
+    let apply_args = [
+        "apply",
+        name.as_str(),
+        "--yes",
+        "--wait=false",
+        "--require-approvals",
+        "1",
+        "--trusted-keys",
+        &trusted,
+    ];
+    restricted(&apply_args).ok();
+    assert!(pkg.exists(&ns, "configmap/app-config"));
+    let history = pkg.run(["history", "app", "-n", &ns]);
+    assert!(
+        history
+            .ok()
+            .contains("Revision 1 approved by alice@example.com"),
+        "{}",
+        history.stdout
+    );
+
+    // Applied once: never again, and it says so.
+    let again = restricted(&apply_args);
+    assert!(
+        again.fails(1).contains("was applied already"),
+        "{}",
+        again.stderr
+    );
+    let listed = pkg.run(["proposals", "-n", &ns, "-o", "json"]);
+    let proposals = parse_json(listed.ok());
+    assert_eq!(proposals[0]["state"], "applied", "{proposals:#}");
+    assert_eq!(proposals[0]["approvers"][0], "alice@example.com");
+    assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
+}

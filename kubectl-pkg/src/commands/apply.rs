@@ -7,7 +7,8 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::verify_unchanged;
 use libpkg::plan::{MAX_PLAN_FILE_BYTES, Plan};
-use libpkg::release::ReleaseStore;
+use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalError, ProposalState, ProposalStore};
+use libpkg::release::{ReleaseStore, Status};
 
 use crate::cli::GlobalArgs;
 use crate::flow::{self, MutatingArgs};
@@ -15,24 +16,30 @@ use crate::settings;
 
 #[derive(Debug, Args)]
 pub struct ApplyArgs {
-    /// A plan file written by --out.
+    /// A plan file written by --out, or proposal/NAME (kubectl pkg proposals).
     pub plan: PathBuf,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
-    let text = read_plan_file(&args.plan)?;
-    let plan = Plan::from_json(&text).with_context(|| format!("{}", args.plan.display()))?;
-    if plan.is_masked() {
-        bail!(
-            "{} has masked Secret values: it was printed for review (-o json), not saved; save the plan with --out and apply that file",
-            args.plan.display()
-        );
-    }
-    plan.verify_hash()
-        .with_context(|| format!("{} was edited after it was made", args.plan.display()))?;
-    let cluster = settings::cluster(global).await?;
+    let proposal = proposal_name(&args.plan);
+    let (plan, cluster) = match proposal {
+        Some(name) => {
+            let cluster = settings::cluster(global).await?;
+            let store = ProposalStore::new(cluster.clone());
+            let (plan, state, _) = store.load(&cluster.namespace, name).await?;
+            if state == ProposalState::Applied {
+                return Err(ProposalError::Applied {
+                    name: name.to_string(),
+                }
+                .into());
+            }
+            check_saved(&plan, &format!("{PROPOSAL_PREFIX}{name}"))?;
+            (plan, cluster)
+        }
+        None => (read_plan(&args.plan)?, settings::cluster(global).await?),
+    };
     let mutating = &args.mutating;
     flow::locked(
         &cluster,
@@ -52,7 +59,44 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
             .await
         },
     )
-    .await
+    .await?;
+    // A proposal whose plan is now the deployed revision is never applied again.
+    if let Some(name) = proposal {
+        let latest = ReleaseStore::new(cluster.clone())
+            .latest(&plan.release.namespace, &plan.release.name)
+            .await?;
+        if latest.is_some_and(|l| l.plan_hash == plan.hash && l.status == Status::Deployed) {
+            ProposalStore::new(cluster.clone())
+                .mark_applied(&plan.release.namespace, name)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The proposal a PLAN argument names (`proposal/NAME`), if it names one.
+pub(crate) fn proposal_name(plan: &std::path::Path) -> Option<&str> {
+    plan.to_str()?.strip_prefix(PROPOSAL_PREFIX)
+}
+
+/// Reads a plan file saved with --out: a complete plan whose hash matches.
+pub(crate) fn read_plan(path: &std::path::Path) -> Result<Plan> {
+    let text = read_plan_file(path)?;
+    let plan = Plan::from_json(&text).with_context(|| format!("{}", path.display()))?;
+    check_saved(&plan, &path.display().to_string())?;
+    Ok(plan)
+}
+
+/// A plan that can be applied (or approved): not masked, hash matching.
+pub(crate) fn check_saved(plan: &Plan, shown: &str) -> Result<()> {
+    if plan.is_masked() {
+        bail!(
+            "{shown} has masked Secret values: it was printed for review (-o json), not saved; save the plan with --out and apply that file"
+        );
+    }
+    plan.verify_hash()
+        .with_context(|| format!("{shown} was edited after it was made"))?;
+    Ok(())
 }
 
 /// The plan file's text, at most [`MAX_PLAN_FILE_BYTES`] of it.

@@ -4,19 +4,19 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use libpkg::keys::PrivateKey;
-use libpkg::plan::Plan;
+use libpkg::release::proposal::ProposalStore;
 use libpkg::review::approval;
 
 use crate::cli::{GlobalArgs, OutputFormat};
-use crate::commands::apply::read_plan_file;
-use crate::view;
+use crate::commands::apply::{check_saved, proposal_name, read_plan};
+use crate::{settings, view};
 
 #[derive(Debug, Args)]
 pub struct ApproveArgs {
-    /// A plan file written by --out.
+    /// A plan file written by --out, or proposal/NAME (kubectl pkg proposals).
     pub plan: PathBuf,
     /// Your private key (P-256, PEM: PKCS#8 or SEC1, unencrypted).
     #[arg(long, value_name = "FILE")]
@@ -29,31 +29,38 @@ pub struct ApproveArgs {
     pub comment: String,
 }
 
-pub fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
-    let shown = args.plan.display();
-    let text = read_plan_file(&args.plan)?;
-    let mut plan = Plan::from_json(&text).with_context(|| format!("{shown}"))?;
-    if plan.is_masked() {
-        bail!("{shown} has masked Secret values: approve the plan file saved with --out");
-    }
-    plan.verify_hash()
-        .with_context(|| format!("{shown} was edited after it was made"))?;
+pub async fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
     let key_text = std::fs::read_to_string(&args.key)
         .with_context(|| format!("cannot read {}", args.key.display()))?;
     let key = PrivateKey::from_pem(&args.key.display().to_string(), &key_text)?;
-    let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
-    if !plan.approvals.contains(&approval) {
-        plan.approvals.push(approval.clone());
-    }
-    view::write_private(&args.plan, plan.to_json_pretty().as_bytes())?;
+    let shown = args.plan.display().to_string();
+    let (approval, count) = match proposal_name(&args.plan) {
+        Some(name) => {
+            let cluster = settings::cluster(global).await?;
+            let store = ProposalStore::new(cluster.clone());
+            let (plan, _, _) = store.load(&cluster.namespace, name).await?;
+            check_saved(&plan, &shown)?;
+            let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
+            let count = store
+                .approve(&cluster.namespace, name, approval.clone())
+                .await?;
+            (approval, count)
+        }
+        None => {
+            let mut plan = read_plan(&args.plan)?;
+            let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
+            if !plan.approvals.contains(&approval) {
+                plan.approvals.push(approval.clone());
+            }
+            view::write_private(&args.plan, plan.to_json_pretty().as_bytes())?;
+            (approval, plan.approvals.len())
+        }
+    };
     match global.output {
         OutputFormat::Text => {
             println!(
-                "Approved plan {} as {} (key {}); {shown} carries {} approval(s).",
-                plan.hash,
-                approval.approver,
-                approval.key_id,
-                plan.approvals.len()
+                "Approved plan {} as {} (key {}); {shown} carries {count} approval(s).",
+                approval.plan_hash, approval.approver, approval.key_id
             );
             Ok(())
         }

@@ -5,6 +5,7 @@
 use anyhow::{Result, bail};
 use clap::{Args, Subcommand};
 use libpkg::plan::Action;
+use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalStore};
 use libpkg::release::{Record, ReleaseStore};
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -28,7 +29,7 @@ pub enum GetCommand {
 
 #[derive(Debug, Args)]
 pub struct GetArgs {
-    /// The release.
+    /// The release (for `get plan`: or `proposal/NAME`, a proposal's plan).
     pub release: String,
     /// The revision (default: the newest).
     #[arg(long, value_name = "N")]
@@ -40,8 +41,18 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
     | GetCommand::Manifest(args)
     | GetCommand::Notes(args)
     | GetCommand::Plan(args)) = command;
-    let record = load(global, args).await?;
-    let plan = record.plan.masked();
+    // A proposal's plan is read the same way: `get plan proposal/NAME`.
+    let plan = match args.release.strip_prefix(PROPOSAL_PREFIX) {
+        Some(name) => {
+            let cluster = settings::cluster(global).await?;
+            ProposalStore::new(cluster.clone())
+                .load(&cluster.namespace, name)
+                .await?
+                .0
+        }
+        None => load(global, args).await?.plan,
+    };
+    let plan = plan.masked();
     if plan.is_masked() {
         eprintln!(
             "Secret values are masked ({}); read them from the cluster with kubectl if you may",

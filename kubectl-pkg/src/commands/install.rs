@@ -9,7 +9,7 @@ use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, DryRun, MutatingArgs};
 use crate::{settings, view};
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct InstallArgs {
     #[command(flatten)]
     pub package: PackageArgs,

@@ -8,6 +8,8 @@ pub mod get;
 pub mod history;
 pub mod install;
 pub mod list;
+pub mod proposals;
+pub mod propose;
 pub mod push;
 pub mod repo;
 pub mod rollback;

@@ -10,7 +10,7 @@ use crate::cli::{GlobalArgs, HookArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct UninstallArgs {
     /// The release.
     pub release: String,

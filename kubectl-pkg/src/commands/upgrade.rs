@@ -14,7 +14,7 @@ use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct UpgradeArgs {
     /// The release.
     pub release: String,

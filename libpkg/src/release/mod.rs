@@ -10,6 +10,7 @@
 //! many parts there are; `<secret>.part<N>` Secrets hold the rest.
 
 mod lock;
+pub mod proposal;
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
