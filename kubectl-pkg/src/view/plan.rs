@@ -210,10 +210,13 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         } else {
             format!("; rules refused: {}", policy.deny.join(", "))
         };
+        let accepted = match policy.accepted.len() {
+            0 => "none over the line to accept.".to_string(),
+            count => format!("{count} accepted over the line:"),
+        };
         let _ = writeln!(
             out,
-            "\nRisk policy: findings up to {level} pass{denied}; {} accepted over the line:",
-            policy.accepted.len()
+            "\nRisk policy: findings up to {level} pass{denied}; {accepted}"
         );
         for risk in &policy.accepted {
             let _ = writeln!(

@@ -113,14 +113,13 @@ fn delta(
     (to, to_images): (&Permissions, &[Image]),
     direction: Direction,
 ) -> PermissionDelta {
-    let unpinned = |images: &[Image]| -> BTreeSet<String> {
-        images
-            .iter()
-            .filter(|image| !image.pinned)
-            .map(|image| image.reference.clone())
-            .collect()
-    };
-    let from_unpinned = unpinned(from_images);
+    // A repository already used by tag before is not newly unpinned when
+    // only its tag changes (mongo:7.0.12 → mongo:7.0.14).
+    let from_unpinned: BTreeSet<&str> = from_images
+        .iter()
+        .filter(|image| !image.pinned)
+        .map(Image::repository)
+        .collect();
     PermissionDelta {
         grants: uncovered_grants(&from.grants, &to.grants),
         risks: missing_from(&from.risks, &to.risks),
@@ -129,9 +128,12 @@ fn delta(
         declared: missing_from(&from.declared, &to.declared),
         // An image that is no longer used unpinned is not a right given up.
         unpinned_images: match direction {
-            Direction::Added => unpinned(to_images)
+            Direction::Added => to_images
+                .iter()
+                .filter(|image| !image.pinned && !from_unpinned.contains(image.repository()))
+                .map(|image| image.reference.clone())
+                .collect::<BTreeSet<_>>()
                 .into_iter()
-                .filter(|reference| !from_unpinned.contains(reference))
                 .collect(),
             Direction::Removed => Vec::new(),
         },
@@ -560,6 +562,18 @@ mod tests {
             ),
         );
         assert_eq!(result.added.unpinned_images, ["app:latest"]);
+        // Another tag of an image already used by tag is not newly unpinned.
+        let retagged = vec![deployment(json!({"name": "app", "image": "app:2"}))];
+        let later = changes(&after, &retagged);
+        assert!(later.added.unpinned_images.is_empty(), "{later:#?}");
+        assert_eq!(
+            Image::new("ghcr.io:443/x/y:1@sha256:ab").repository(),
+            "ghcr.io:443/x/y"
+        );
+        assert_eq!(
+            Image::new("localhost:5000/y").repository(),
+            "localhost:5000/y"
+        );
         assert_eq!(result.added.cloud.len(), 1);
         assert_eq!(result.added.cloud[0].identity, "arn:aws:iam::1:role/s3");
         assert_eq!(result.added.declared, [declared]);

@@ -53,6 +53,15 @@ impl Image {
         last.split_once(':').map(|(_, tag)| tag)
     }
 
+    /// The repository, without tag or digest (`ghcr.io/x/y:1@sha256:…` → `ghcr.io/x/y`).
+    pub fn repository(&self) -> &str {
+        let name = self.reference.split('@').next().unwrap_or_default();
+        match self.tag() {
+            Some(tag) => &name[..name.len() - tag.len() - 1],
+            None => name,
+        }
+    }
+
     /// A warning for an image not pinned by digest, `None` when pinned.
     pub fn warning(&self) -> Option<String> {
         if self.pinned {
