@@ -168,9 +168,10 @@ pub async fn plan(
             let resource = resolve(discovery, object).expect("resolved above");
             let may = |verb: &str| allowed(&check(verb, resource, object));
             let (may_get, may_create, may_patch) = (may("get"), may("create"), may("patch"));
-            let known_absent = existing
+            // Listed: the live object (or that there is none), without a read.
+            let listed = existing
                 .get(&listing(resource, object))
-                .is_some_and(|names| !names.contains(&object.name));
+                .map(|live| live.get(&object.name).cloned());
             let release = &desired.release;
             async move {
                 observe(
@@ -180,7 +181,7 @@ pub async fn plan(
                     release,
                     *namespace_exists,
                     (may_get, may_create, may_patch),
-                    known_absent,
+                    listed,
                     desired.adopt,
                 )
                 .await
@@ -357,18 +358,18 @@ fn listing(resource: &Resource, object: &Object) -> Listing {
     )
 }
 
-/// The names that exist, per kind and namespace with [`LIST_FROM`] or more
-/// desired objects the installer may read: an install's objects are mostly
-/// new, and one list says so for all of them where a read of each would take
-/// a round trip apiece. Objects the lists show are then read in full (for the
-/// diff); a list that is refused (the installer may get but not list) leaves
-/// its objects to be read one by one.
+/// The live objects by name, per kind and namespace with [`LIST_FROM`] or
+/// more desired objects the installer may read: one list tells which of an
+/// install's objects are new and hands an upgrade the live state of all of
+/// them, where a read of each would take a round trip apiece. A list that is
+/// refused (the installer may get but not list) leaves its objects to be read
+/// one by one.
 async fn list_existing(
     cluster: &Cluster,
     discovery: &Discovery,
     objects: &[Object],
     allowed: &impl Fn(&AccessCheck) -> bool,
-) -> Result<BTreeMap<Listing, BTreeSet<String>>, PlanError> {
+) -> Result<BTreeMap<Listing, BTreeMap<String, Value>>, PlanError> {
     let mut counts: BTreeMap<Listing, (usize, &Resource)> = BTreeMap::new();
     for object in objects {
         let resource = resolve(discovery, object)?;
@@ -379,14 +380,15 @@ async fn list_existing(
                 .0 += 1;
         }
     }
-    let lists: Vec<Option<(Listing, BTreeSet<String>)>> = futures::stream::iter(
+    type Listed = (Listing, BTreeMap<String, Value>);
+    let lists: Vec<Option<Listed>> = futures::stream::iter(
         counts
             .into_iter()
             .filter(|(_, (count, _))| *count >= LIST_FROM),
     )
     .map(|(key, (_, resource))| async move {
-        match cluster.names(resource, key.2.as_deref()).await {
-            Ok(names) => Ok(Some((key, names))),
+        match cluster.objects(resource, key.2.as_deref()).await {
+            Ok(live) => Ok(Some((key, live))),
             Err(ClusterError::Forbidden { .. }) => Ok(None),
             Err(other) => Err(other),
         }
@@ -397,8 +399,8 @@ async fn list_existing(
     Ok(lists.into_iter().flatten().collect())
 }
 
-/// Reads, dry-runs and compares one desired object; `known_absent` when a
-/// list has shown that it does not exist (no read needed).
+/// Reads, dry-runs and compares one desired object; `listed` when a list
+/// has shown what is live (the object, or that there is none: no read needed).
 #[allow(clippy::too_many_arguments)]
 async fn observe(
     cluster: &Cluster,
@@ -407,7 +409,7 @@ async fn observe(
     release: &ReleaseTarget,
     namespace_exists: bool,
     (may_get, may_create, may_patch): (bool, bool, bool),
-    known_absent: bool,
+    listed: Option<Option<Value>>,
     adopt: bool,
 ) -> Result<Observed, PlanError> {
     let namespace = object.namespace.as_deref();
@@ -427,10 +429,9 @@ async fn observe(
             note: Some(note.to_string()),
         });
     }
-    let live = if known_absent {
-        None
-    } else {
-        cluster.get(resource, namespace, &object.name).await?
+    let live = match listed {
+        Some(live) => live,
+        None => cluster.get(resource, namespace, &object.name).await?,
     };
     // Applying to an object on its way out would be lost with it. (A hook is
     // deleted and created again anyway, once the old one is gone.)

@@ -14,7 +14,7 @@ pub mod known_bugs;
 pub mod retry;
 pub mod unreachable;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use k8s_openapi::api::core::v1::Namespace;
@@ -335,16 +335,17 @@ impl Cluster {
         Ok(serde_json::to_value(applied).expect("objects serialize"))
     }
 
-    /// The names of the objects of a resource in one namespace (all of a
-    /// cluster-scoped one), read as metadata only, a page at a time: one
-    /// request tells which of many objects exist, instead of one each.
-    pub async fn names(
+    /// The objects of a resource in one namespace (all of a cluster-scoped
+    /// one) by name, a page at a time: one request reads what would take
+    /// one GET per object. Items get the `apiVersion` and `kind` that list
+    /// responses leave out, so each is what a GET would return.
+    pub async fn objects(
         &self,
         resource: &Resource,
         namespace: Option<&str>,
-    ) -> Result<BTreeSet<String>, ClusterError> {
+    ) -> Result<BTreeMap<String, Value>, ClusterError> {
         let api = self.dynamic(resource, namespace);
-        let mut names = BTreeSet::new();
+        let mut objects = BTreeMap::new();
         let mut token: Option<String> = None;
         loop {
             let mut params = ListParams::default().limit(500);
@@ -353,12 +354,25 @@ impl Cluster {
             }
             let page = {
                 let _slot = self.slot().await;
-                api.list_metadata(&params).await?
+                api.list(&params).await?
             };
-            names.extend(page.items.into_iter().filter_map(|o| o.metadata.name));
+            for item in page.items {
+                let Some(name) = item.metadata.name.clone() else {
+                    continue;
+                };
+                let mut value = serde_json::to_value(item).expect("objects serialize");
+                if let Value::Object(map) = &mut value {
+                    map.insert(
+                        "apiVersion".to_string(),
+                        Value::String(resource.api.api_version.clone()),
+                    );
+                    map.insert("kind".to_string(), Value::String(resource.api.kind.clone()));
+                }
+                objects.insert(name, value);
+            }
             token = page.metadata.continue_.filter(|t| !t.is_empty());
             if token.is_none() {
-                return Ok(names);
+                return Ok(objects);
             }
         }
     }
