@@ -128,7 +128,7 @@ pub enum Command {
     Approve(crate::commands::approve::ApproveArgs),
     /// Plan as install, upgrade, rollback or uninstall would; store the plan for review.
     #[command(
-        after_help = "Example:\n  kubectl pkg propose --note 'bump to 7.0.14' upgrade mongodb --version 7.0.14\n  kubectl pkg approve proposal/kubectl-pkg.proposal.mongodb.0123456789ab --key alice.key --approver alice@example.com\n  kubectl pkg apply proposal/kubectl-pkg.proposal.mongodb.0123456789ab --require-approvals 1 --trusted-keys keys/"
+        after_help = "Example:\n  kubectl pkg propose --note 'bump to 7.0.14' upgrade mongodb --version 7.0.14\n  kubectl pkg approve proposal/mongodb.0123456789ab --key alice.key --approver alice@example.com\n  kubectl pkg apply proposal/mongodb.0123456789ab --require-approvals 1 --trusted-keys keys/"
     )]
     Propose(crate::commands::propose::ProposeArgs),
     /// List the plans proposed in a namespace: hash, note, approvals, state.

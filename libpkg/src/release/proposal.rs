@@ -1,6 +1,7 @@
 //! Proposals: plans kept in the cluster for review, for teams without a
 //! shared file system. One Secret per proposal in the release namespace
-//! (`kubectl-pkg.proposal.<release>.<12 hex of the plan hash>`, type
+//! (`kubectl-pkg.proposal.<name>`, the name being `<release>.<12 hex of the
+//! plan hash>`; type
 //! [`PROPOSAL_TYPE`]), holding the gzipped plan with its approvals, exactly as
 //! a saved plan file would (so Secret values are as safe as in the release
 //! records beside it: readable by whoever may read Secrets there). Approving
@@ -56,7 +57,7 @@ impl ProposalState {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProposalSummary {
-    /// The proposal's name (its Secret's).
+    /// The proposal's name (`<release>.<12 hex>`; its Secret is [`secret_name`]).
     pub name: String,
     /// The namespace (the release's).
     pub namespace: String,
@@ -140,14 +141,15 @@ pub enum ProposalError {
     },
 }
 
-/// The name of the proposal holding `plan`.
+/// The name of the proposal holding `plan`: `<release>.<12 hex of its hash>`.
 pub fn proposal_name(plan: &Plan) -> String {
     let hex = plan.hash.strip_prefix("sha256:").unwrap_or(&plan.hash);
-    format!(
-        "kubectl-pkg.proposal.{}.{}",
-        plan.release.name,
-        &hex[..hex.len().min(12)]
-    )
+    format!("{}.{}", plan.release.name, &hex[..hex.len().min(12)])
+}
+
+/// The Secret holding proposal `name`.
+pub fn secret_name(name: &str) -> String {
+    format!("kubectl-pkg.proposal.{name}")
 }
 
 /// Proposals stored as Secrets through a cluster connection.
@@ -220,7 +222,7 @@ impl ProposalStore {
 
     async fn get(&self, namespace: &str, name: &str) -> Result<Secret, ProposalError> {
         self.api(namespace)
-            .get_opt(name)
+            .get_opt(&secret_name(name))
             .await
             .map_err(ClusterError::from)?
             .filter(|secret| secret.type_.as_deref() == Some(PROPOSAL_TYPE))
@@ -257,7 +259,7 @@ impl ProposalStore {
         updated.metadata.resource_version = secret.metadata.resource_version.clone();
         match self
             .api(namespace)
-            .replace(name, &PostParams::default(), &updated)
+            .replace(&secret_name(name), &PostParams::default(), &updated)
             .await
         {
             Ok(_) => Ok(plan.approvals.len()),
@@ -284,7 +286,11 @@ impl ProposalStore {
             "annotations": {ANNOTATION_SUMMARY: serde_json::to_string(&summary).expect("summaries serialize")},
         }});
         self.api(namespace)
-            .patch(name, &PatchParams::default(), &Patch::Merge(&patch))
+            .patch(
+                &secret_name(name),
+                &PatchParams::default(),
+                &Patch::Merge(&patch),
+            )
             .await
             .map_err(ClusterError::from)?;
         Ok(())
@@ -322,7 +328,7 @@ fn to_secret(
     }
     Ok(Secret {
         metadata: ObjectMeta {
-            name: Some(name.to_string()),
+            name: Some(secret_name(name)),
             namespace: Some(plan.release.namespace.clone()),
             labels: Some(BTreeMap::from([
                 (LABEL_PROPOSAL.to_string(), "true".to_string()),
