@@ -141,6 +141,7 @@ fn rendered(package: &Package) -> Vec<Object> {
         release: "bench",
         namespace: "bench",
         other_namespaces: &package.metadata.namespaces,
+        any_namespace: false,
     };
     render::render(documents, &target, &scopes)
         .expect("renders")

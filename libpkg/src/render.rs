@@ -95,6 +95,9 @@ pub struct RenderTarget<'a> {
     pub namespace: &'a str,
     /// The other namespaces objects may name: the package's `namespaces:` list.
     pub other_namespaces: &'a [String],
+    /// Whether objects may name other namespaces too (charts, as Helm
+    /// allows): each such object is a risk finding rather than an error.
+    pub any_namespace: bool,
 }
 
 /// Where a document came from, for error messages: `manifests/db.yaml` document 2 (line 14).
@@ -365,7 +368,10 @@ fn to_object(
         }
         (Scope::Cluster, None) => None,
         (Scope::Namespaced, Some(namespace)) => {
-            if namespace != target.namespace && !target.other_namespaces.contains(&namespace) {
+            if namespace != target.namespace
+                && !target.other_namespaces.contains(&namespace)
+                && !target.any_namespace
+            {
                 return Err(invalid(format!(
                     "{kind} {name:?} sets metadata.namespace {namespace:?}, but the release namespace is {:?}; \
                      a package that spans namespaces lists the others under `namespaces:` in package.yaml \

@@ -937,3 +937,58 @@ fn a_chart_with_no_objects_installs_and_a_cluster_scoped_namespace_is_dropped() 
     let history = pkg.run(["history", "hollow", "-n", &ns]);
     assert!(history.ok().contains("uninstalled"), "{}", history.ok());
 }
+
+/// A chart writing into kube-system, as metrics-server's binding to
+/// `extension-apiserver-authentication-reader` does: installed as Helm would,
+/// with a finding naming the namespace, and removed with the release.
+#[test]
+fn a_chart_writing_into_kube_system_installs_with_a_finding() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("metrics");
+    let binding = unique("auth-reader");
+    let chart = pkg.write_small_chart(
+        "metrics",
+        &[
+            (
+                "sa.yaml",
+                "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: metrics\n",
+            ),
+            (
+                "binding.yaml",
+                &format!(
+                    "apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: {binding}\n  namespace: kube-system\nroleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: Role\n  name: extension-apiserver-authentication-reader\nsubjects:\n  - kind: ServiceAccount\n    name: metrics\n    namespace: {{{{ .Release.Namespace }}}}\n"
+                ),
+            ),
+        ],
+    );
+    let chart = chart.to_str().unwrap();
+    let install = pkg.run([
+        "install",
+        chart,
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+        "-o",
+        "json",
+    ]);
+    let plan = parse_json(install.ok());
+    let object = format!("RoleBinding.rbac.authorization.k8s.io/kube-system/{binding}");
+    let finding = plan["permissions"]["risks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|risk| risk["rule"] == "namespace-undeclared")
+        .unwrap_or_else(|| panic!("{:#}", plan["permissions"]["risks"]));
+    assert_eq!(finding["object"], object.as_str());
+    assert!(
+        finding["message"].as_str().unwrap().contains(&format!(
+            "namespace kube-system, outside the release namespace {ns}"
+        )),
+        "{finding}"
+    );
+    assert!(pkg.exists("kube-system", &format!("rolebinding/{binding}")));
+    // Owned by the release like every other object: removed with it.
+    pkg.run(["uninstall", "metrics", "-n", &ns, "--yes"]).ok();
+    assert!(!pkg.exists("kube-system", &format!("rolebinding/{binding}")));
+}

@@ -273,7 +273,7 @@ mod tests {
     }
 
     #[test]
-    fn charts_name_other_namespaces_in_an_annotation() {
+    fn charts_may_write_other_namespaces_and_declare_them_in_an_annotation() {
         use crate::package::{Files, Limits, Package};
         let files = |annotations: &str| -> Files {
             [
@@ -297,11 +297,28 @@ mod tests {
                     .unwrap();
             crate::action::plan_offline(&package, &Source::local("./spread"), "spread", "web")
         };
-        let error = plan("").unwrap_err().to_string();
-        assert!(error.contains("kubectl-pkg.dev/namespaces"), "{error}");
+        // Undeclared, it is planned as Helm would install it, with a finding...
+        let undeclared = plan("").unwrap();
+        assert_eq!(
+            undeclared.objects[0].namespace.as_deref(),
+            Some("monitoring")
+        );
+        let rules: Vec<&str> = undeclared
+            .permissions
+            .risks
+            .iter()
+            .map(|r| r.rule.as_str())
+            .collect();
+        assert_eq!(rules, [crate::permissions::UNDECLARED_NAMESPACE_RULE]);
+        // ...declared in the annotation, without one.
         let plan =
             plan("annotations: {kubectl-pkg.dev/namespaces: \"monitoring, logging\"}\n").unwrap();
         assert_eq!(plan.objects[0].namespace.as_deref(), Some("monitoring"));
+        assert!(
+            plan.permissions.risks.is_empty(),
+            "{:?}",
+            plan.permissions.risks
+        );
     }
 
     #[test]

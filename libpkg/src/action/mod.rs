@@ -427,6 +427,7 @@ async fn render_online(
         release,
         namespace,
         other_namespaces: &rendered.other_namespaces,
+        any_namespace: rendered.any_namespace,
     };
     let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
     let deferred = offline::render_deferred_hooks(deferred_hooks, &target, &discovery)
@@ -593,6 +594,7 @@ pub async fn plan_install(
         declared: fetched.package.metadata.permissions.clone(),
         adopt: options.adopt,
         deployed: None,
+        declared_namespaces: Some(rendered.other_namespaces),
     };
     online::plan(cluster, &discovery, desired).await
 }
@@ -653,6 +655,7 @@ pub async fn plan_upgrade(
         declared: fetched.package.metadata.permissions.clone(),
         adopt,
         deployed: Some(current.plan),
+        declared_namespaces: Some(rendered.other_namespaces),
     };
     online::plan(cluster, &discovery, desired).await
 }
@@ -736,10 +739,33 @@ pub async fn plan_rollback(
             .collect(),
         previous,
         declared: record.plan.permissions.declared.clone(),
+        declared_namespaces: Some(declared_namespaces_of(&record.plan)),
         adopt: false,
         deployed: Some(current.plan),
     };
     online::plan(cluster, &discovery, desired).await
+}
+
+/// The namespaces besides the release's that a revision's package declared:
+/// those its objects are in, except the ones its plan flagged as undeclared.
+fn declared_namespaces_of(plan: &Plan) -> Vec<String> {
+    let flagged: BTreeSet<&str> = plan
+        .permissions
+        .risks
+        .iter()
+        .filter(|risk| risk.rule == crate::permissions::UNDECLARED_NAMESPACE_RULE)
+        .map(|risk| risk.object.as_str())
+        .collect();
+    let mut declared: Vec<String> = plan
+        .objects
+        .iter()
+        .filter(|o| !flagged.contains(o.key().to_string().as_str()))
+        .filter_map(|o| o.namespace.clone())
+        .filter(|namespace| *namespace != plan.release.namespace)
+        .collect();
+    declared.sort();
+    declared.dedup();
+    declared
 }
 
 /// Plans deleting every object of a release's deployed revision, between the
@@ -777,6 +803,7 @@ pub async fn plan_uninstall(
         declared: Vec::new(),
         adopt: false,
         deployed: None,
+        declared_namespaces: None,
     };
     online::plan(cluster, &discovery, desired).await
 }

@@ -36,6 +36,7 @@ pub fn plan_offline(
         release,
         namespace,
         other_namespaces: &rendered.other_namespaces,
+        any_namespace: rendered.any_namespace,
     };
     let render::Rendered {
         objects,
@@ -47,7 +48,15 @@ pub fn plan_offline(
         &scopes,
     )?;
     let deferred_hooks = deferred.objects;
-    let permissions = permissions::analyze(&objects, &package.metadata.permissions);
+    let mut permissions = permissions::analyze(&objects, &package.metadata.permissions);
+    permissions
+        .risks
+        .extend(permissions::undeclared_namespace_risks(
+            &objects,
+            namespace,
+            &rendered.other_namespaces,
+        ));
+    permissions.risks.sort();
     let package_info = package_info(package, source, rendered.bundle);
     let images = permissions::images_with(&objects, related_images(&package_info));
     let mut warnings = vec![

@@ -49,6 +49,9 @@ pub struct Desired {
     /// For an upgrade or rollback: the deployed revision's plan, whose
     /// permissions the new ones are compared with.
     pub deployed: Option<Plan>,
+    /// The namespaces besides the release's that the package declares;
+    /// objects in others are risk findings. `None`: not checked (uninstall).
+    pub declared_namespaces: Option<Vec<String>>,
 }
 
 /// What planning learned about one desired object.
@@ -142,7 +145,17 @@ pub async fn plan(
             });
         }
     }
-    let analysis = permissions::analyze(&desired.objects, &desired.declared);
+    let mut analysis = permissions::analyze(&desired.objects, &desired.declared);
+    if let Some(declared) = &desired.declared_namespaces {
+        analysis
+            .risks
+            .extend(permissions::undeclared_namespace_risks(
+                &desired.objects,
+                &desired.release.namespace,
+                declared,
+            ));
+        analysis.risks.sort();
+    }
     // RBAC the package grants must be held by the installer (the API server's escalation check).
     let escalation: BTreeSet<AccessCheck> = analysis.grants.iter().flat_map(grant_checks).collect();
     let all_checks: Vec<AccessCheck> = checks

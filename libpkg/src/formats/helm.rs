@@ -193,6 +193,7 @@ impl Format for Chart {
             documents: rendered.documents,
             deferred_hooks: rendered.deferred_hooks,
             other_namespaces: chart_namespaces(self),
+            any_namespace: true,
             values: Some(values),
             bundle: None,
             notes: rendered.notes,

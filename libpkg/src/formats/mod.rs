@@ -176,6 +176,9 @@ pub struct Rendered {
     pub deferred_hooks: Vec<(Location, Value)>,
     /// Namespaces besides the release's that objects may name.
     pub other_namespaces: Vec<String>,
+    /// Whether objects may name any other namespace too, each a risk finding
+    /// (charts: Helm installs them, and third-party charts cannot be edited).
+    pub any_namespace: bool,
     /// The configuration as the plan records it (`values`), if any.
     pub values: Option<Value>,
     /// What the plan records about a bundle (`package.bundle`).

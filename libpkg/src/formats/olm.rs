@@ -133,6 +133,7 @@ impl Format for Bundle {
         Ok(Rendered {
             documents: converted.objects,
             other_namespaces,
+            any_namespace: false,
             bundle: Some(BundleInfo {
                 package: self.package_name.clone(),
                 csv_name: self.csv.name.clone(),

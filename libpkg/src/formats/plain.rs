@@ -154,6 +154,7 @@ mod render_tests {
             release: "demo",
             namespace: "apps",
             other_namespaces: &package.metadata.namespaces,
+            any_namespace: false,
         };
         render(documents, &target, &scopes).map(|r| r.objects)
     }
@@ -323,6 +324,7 @@ mod render_tests {
             release: "demo",
             namespace: "apps",
             other_namespaces: &[],
+            any_namespace: false,
         };
         let rendered = render(documents, &target, &OfflineScopes::default()).unwrap();
         assert_eq!(rendered.objects[0].namespace, None);
@@ -435,6 +437,7 @@ mod render_tests {
             release: "demo",
             namespace: "Not_A_Namespace",
             other_namespaces: &[],
+            any_namespace: false,
         };
         let error = render(documents, &target, &OfflineScopes::default()).unwrap_err();
         assert!(

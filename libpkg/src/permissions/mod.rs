@@ -170,6 +170,35 @@ pub fn analyze(objects: &[Object], declared: &[DeclaredPermission]) -> Permissio
     }
 }
 
+/// The id of the rule [`undeclared_namespace_risks`] finds.
+pub const UNDECLARED_NAMESPACE_RULE: &str = rules::OUTSIDE_NAMESPACE.id;
+
+/// Findings for objects written into namespaces other than the release's
+/// that the package does not declare (`declared`: its `namespaces:`, or a
+/// chart's `kubectl-pkg.dev/namespaces` annotation), one per object, sorted.
+pub fn undeclared_namespace_risks(
+    objects: &[Object],
+    release_namespace: &str,
+    declared: &[String],
+) -> Vec<Risk> {
+    let mut risks: Vec<Risk> = objects
+        .iter()
+        .filter_map(|object| {
+            let namespace = object.namespace.as_deref()?;
+            (namespace != release_namespace && !declared.iter().any(|d| d == namespace)).then(|| {
+                rules::OUTSIDE_NAMESPACE.risk(
+                    object.to_string(),
+                    format!(
+                        "writes into namespace {namespace}, outside the release namespace {release_namespace}, which the package does not declare"
+                    ),
+                )
+            })
+        })
+        .collect();
+    risks.sort();
+    risks
+}
+
 /// The objects in an order that does not depend on the input order, so that
 /// lookups by name resolve duplicates the same way every time.
 /// Objects are sorted by key; only objects sharing a key (which rendering
@@ -507,6 +536,40 @@ mod tests {
                 json!({"provider": "aws", "action": ["s3:GetObject"]})
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn undeclared_namespaces_are_findings() {
+        let objects = vec![
+            service_account_object(),
+            obj(
+                json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a", "namespace": "kube-system"}}),
+            ),
+            obj(
+                json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "b", "namespace": "monitoring"}}),
+            ),
+            obj(
+                json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "elsewhere"}}),
+            ),
+        ];
+        let risks = undeclared_namespace_risks(&objects, "shop", &["monitoring".to_string()]);
+        assert_eq!(risks.len(), 1, "{risks:#?}");
+        assert_eq!(risks[0].rule, UNDECLARED_NAMESPACE_RULE);
+        assert_eq!(risks[0].severity, Severity::Medium);
+        assert_eq!(risks[0].object, "ConfigMap/kube-system/a");
+        assert!(
+            risks[0]
+                .message
+                .contains("namespace kube-system, outside the release namespace shop")
+        );
+        assert!(
+            undeclared_namespace_risks(
+                &objects,
+                "kube-system",
+                &["monitoring".into(), "shop".into()]
+            )
+            .is_empty()
         );
     }
 

@@ -175,8 +175,14 @@ pub(crate) const POD_ADDED_CAPABILITIES: RiskRule = rule(
     "Adds Linux capabilities beyond the baseline set (such as SYS_ADMIN or NET_ADMIN), widening what root can do.",
 );
 
+pub(crate) const OUTSIDE_NAMESPACE: RiskRule = rule(
+    "namespace-undeclared",
+    Medium,
+    "Writes an object into a namespace other than the release's that the package does not declare (a chart from elsewhere may, as Helm allows).",
+);
+
 /// Every rule, in the order the docs list them.
-static RULES: [RiskRule; 25] = [
+static RULES: [RiskRule; 26] = [
     CLUSTER_ADMIN,
     WILDCARD_VERBS,
     WILDCARD_RESOURCES,
@@ -202,6 +208,7 @@ static RULES: [RiskRule; 25] = [
     POD_HOST_NAMESPACES,
     POD_HOST_PATH,
     POD_ADDED_CAPABILITIES,
+    OUTSIDE_NAMESPACE,
 ];
 
 /// The one table of risk rules; the docs are generated from it.
@@ -1096,6 +1103,9 @@ mod tests {
                 triggered.insert(id);
             }
         }
+        // Found from the package's declared namespaces, not the objects alone:
+        // permissions::tests::undeclared_namespaces_are_findings covers it.
+        triggered.insert(OUTSIDE_NAMESPACE.id);
         let table: BTreeSet<&str> = rule_table().iter().map(|rule| rule.id).collect();
         assert_eq!(triggered, table, "every rule needs a triggering case");
     }
