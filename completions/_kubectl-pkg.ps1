@@ -48,6 +48,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Sign a saved plan''s (or a proposal''s) hash with your key, attaching the approval')
             [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Plan as install, upgrade, rollback or uninstall would; store the plan for review')
             [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the plans proposed in a namespace: hash, note, approvals, state')
+            [CompletionResult]::new('adopt-helm', 'adopt-helm', [CompletionResultType]::ParameterValue, 'Take over a release Helm installed: same objects, new owner, nothing recreated')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'What a release''s record holds: its values, manifest, notes or whole plan')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List releases and their current revision')
             [CompletionResult]::new('ls', 'ls', [CompletionResultType]::ParameterValue, 'List releases and their current revision')
@@ -582,6 +583,39 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'kubectl-pkg;adopt-helm' {
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m')
+            [CompletionResult]::new('--max-risk', '--max-risk', [CompletionResultType]::ParameterName, 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk')
+            [CompletionResult]::new('--accept-risk', '--accept-risk', [CompletionResultType]::ParameterName, 'Accept a finding over the policy''s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan')
+            [CompletionResult]::new('--policy', '--policy', [CompletionResultType]::ParameterName, 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals')
+            [CompletionResult]::new('--require-approvals', '--require-approvals', [CompletionResultType]::ParameterName, 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A directory of trusted public keys (*.pub, PEM) whose approvals count')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
+            [CompletionResult]::new('--remove-helm-records', '--remove-helm-records', [CompletionResultType]::ParameterName, 'Once taken over, delete Helm''s records of the release (its sh.helm.release.v1.* Secrets), so `helm` no longer lists it')
+            [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
+            [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
+            [CompletionResult]::new('--atomic', '--atomic', [CompletionResultType]::ParameterName, 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'kubectl-pkg;get' {
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
@@ -1036,6 +1070,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Sign a saved plan''s (or a proposal''s) hash with your key, attaching the approval')
             [CompletionResult]::new('propose', 'propose', [CompletionResultType]::ParameterValue, 'Plan as install, upgrade, rollback or uninstall would; store the plan for review')
             [CompletionResult]::new('proposals', 'proposals', [CompletionResultType]::ParameterValue, 'List the plans proposed in a namespace: hash, note, approvals, state')
+            [CompletionResult]::new('adopt-helm', 'adopt-helm', [CompletionResultType]::ParameterValue, 'Take over a release Helm installed: same objects, new owner, nothing recreated')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'What a release''s record holds: its values, manifest, notes or whole plan')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List releases and their current revision')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show a release''s newest revision and what to do next')
@@ -1087,6 +1122,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;proposals' {
+            break
+        }
+        'kubectl-pkg;help;adopt-helm' {
             break
         }
         'kubectl-pkg;help;get' {

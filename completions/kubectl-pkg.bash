@@ -16,6 +16,9 @@ _kubectl__pkg() {
             ",$1")
                 cmd="kubectl__pkg"
                 ;;
+            kubectl__pkg,adopt-helm)
+                cmd="kubectl__pkg__subcmd__adopt__subcmd__helm"
+                ;;
             kubectl__pkg,apply)
                 cmd="kubectl__pkg__subcmd__apply"
                 ;;
@@ -111,6 +114,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__get__subcmd__help,values)
                 cmd="kubectl__pkg__subcmd__get__subcmd__help__subcmd__values"
+                ;;
+            kubectl__pkg__subcmd__help,adopt-helm)
+                cmd="kubectl__pkg__subcmd__help__subcmd__adopt__subcmd__helm"
                 ;;
             kubectl__pkg__subcmd__help,apply)
                 cmd="kubectl__pkg__subcmd__help__subcmd__apply"
@@ -278,12 +284,102 @@ _kubectl__pkg() {
 
     case "${cmd}" in
         kubectl__pkg)
-            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help --version install upgrade rollback uninstall delete un apply approve propose proposals get list ls status history template show push repo version completion help"
+            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help --version install upgrade rollback uninstall delete un apply approve propose proposals adopt-helm get list ls status history template show push repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__adopt__subcmd__helm)
+            opts="-y -n -o -h --remove-helm-records --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --dry-run)
+                    COMPREPLY=($(compgen -W "client server" -- "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-risk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --accept-risk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --require-approvals)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-keys)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -912,8 +1008,22 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help)
-            opts="install upgrade rollback uninstall apply approve propose proposals get list status history template show push repo version completion help"
+            opts="install upgrade rollback uninstall apply approve propose proposals adopt-helm get list status history template show push repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__adopt__subcmd__helm)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -45,6 +45,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand approve 'Sign a saved plan''s (or a proposal''s) hash with your key, attaching the approval'
             cand propose 'Plan as install, upgrade, rollback or uninstall would; store the plan for review'
             cand proposals 'List the plans proposed in a namespace: hash, note, approvals, state'
+            cand adopt-helm 'Take over a release Helm installed: same objects, new owner, nothing recreated'
             cand get 'What a release''s record holds: its values, manifest, notes or whole plan'
             cand list 'List releases and their current revision'
             cand ls 'List releases and their current revision'
@@ -558,6 +559,38 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;adopt-helm'= {
+            cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
+            cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
+            cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
+            cand --timeout 'How long to wait, in Go''s syntax: 90s, 5m, 1h30m'
+            cand --max-risk 'Refuse the plan if a finding is more severe than LEVEL (critical, high, medium, info) and not accepted with --accept-risk'
+            cand --accept-risk 'Accept a finding over the policy''s line: a rule id for every object, or RULE@OBJECT as the plan names it (repeatable). Recorded in the plan'
+            cand --policy 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals'
+            cand --require-approvals 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals'
+            cand --trusted-keys 'A directory of trusted public keys (*.pub, PEM) whose approvals count'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --remove-helm-records 'Once taken over, delete Helm''s records of the release (its sh.helm.release.v1.* Secrets), so `helm` no longer lists it'
+            cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
+            cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
+            cand -y 'Apply without asking'
+            cand --yes 'Apply without asking'
+            cand --atomic 'If applying or waiting fails, put the previous revision''s objects back and delete the objects this attempt created'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;get'= {
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
@@ -979,6 +1012,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand approve 'Sign a saved plan''s (or a proposal''s) hash with your key, attaching the approval'
             cand propose 'Plan as install, upgrade, rollback or uninstall would; store the plan for review'
             cand proposals 'List the plans proposed in a namespace: hash, note, approvals, state'
+            cand adopt-helm 'Take over a release Helm installed: same objects, new owner, nothing recreated'
             cand get 'What a release''s record holds: its values, manifest, notes or whole plan'
             cand list 'List releases and their current revision'
             cand status 'Show a release''s newest revision and what to do next'
@@ -1018,6 +1052,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;propose;uninstall'= {
         }
         &'kubectl-pkg;help;proposals'= {
+        }
+        &'kubectl-pkg;help;adopt-helm'= {
         }
         &'kubectl-pkg;help;get'= {
             cand values 'The values the release was configured with (charts: the user-supplied values)'

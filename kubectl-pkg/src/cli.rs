@@ -134,6 +134,12 @@ pub enum Command {
     /// List the plans proposed in a namespace: hash, note, approvals, state.
     #[command(after_help = "Example:\n  kubectl pkg proposals -n databases")]
     Proposals(crate::commands::proposals::ProposalsArgs),
+    /// Take over a release Helm installed: same objects, new owner, nothing recreated.
+    #[command(
+        name = "adopt-helm",
+        after_help = "Examples:\n  kubectl pkg adopt-helm mongodb -n databases --dry-run\n  kubectl pkg adopt-helm mongodb -n databases --remove-helm-records"
+    )]
+    AdoptHelm(crate::commands::adopt_helm::AdoptHelmArgs),
     /// What a release's record holds: its values, manifest, notes or whole plan.
     #[command(
         subcommand,

@@ -89,6 +89,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Rollback(args) => commands::rollback::run(global, args).await,
         Command::Uninstall(args) => commands::uninstall::run(global, args).await,
         Command::Apply(args) => commands::apply::run(global, args).await,
+        Command::AdoptHelm(args) => commands::adopt_helm::run(global, args).await,
         Command::Approve(args) => commands::approve::run(global, args).await,
         Command::Propose(args) => commands::propose::run(global, args).await,
         Command::Proposals(args) => commands::proposals::run(global, args).await,

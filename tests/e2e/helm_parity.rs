@@ -205,3 +205,127 @@ fn show_values_prints_a_charts_values_file_as_written() {
         plain.stderr
     );
 }
+
+/// A chart for Helm to install: a ConfigMap from a value and a Service.
+fn hello_chart(pkg: &Pkg) -> String {
+    let dir = pkg.write_small_chart(
+        "hello",
+        &[
+            (
+                "cm.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: {{ .Release.Name }}}\ndata: {greeting: {{ .Values.greeting | quote }}, size: {{ .Values.size | default \"small\" | quote }}}\n",
+            ),
+            (
+                "svc.yaml",
+                "apiVersion: v1\nkind: Service\nmetadata: {name: {{ .Release.Name }}}\nspec:\n  ports: [{port: 80, protocol: TCP}]\n  selector: {app: hello}\n",
+            ),
+        ],
+    );
+    std::fs::write(dir.join("values.yaml"), "greeting: hello\n").unwrap();
+    dir.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_release_installed_by_helm_4_is_taken_over_upgraded_and_rolled_back_without_recreating_objects()
+{
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("adopt");
+    let chart = hello_chart(&pkg);
+    pkg.helm(
+        &ns,
+        &format!(
+            "config.install({chart:?}, 'hello', {{'greeting': 'from-helm'}}, namespace={ns:?})"
+        ),
+    )
+    .ok();
+    let uids = || {
+        ["configmap/hello", "service/hello"].map(|object| {
+            let (resource, name) = object.split_once('/').unwrap();
+            pkg.get_json(Some(&ns), resource, name)["metadata"]["uid"].clone()
+        })
+    };
+    let before = uids();
+    assert!(before.iter().all(|uid| uid.is_string()), "{before:?}");
+
+    let adopted = pkg.run(["adopt-helm", "hello", "-n", &ns, "--yes", "--wait=false"]);
+    let out = adopted.ok();
+    assert!(
+        out.contains("-    app.kubernetes.io/managed-by: Helm")
+            && out.contains("+    app.kubernetes.io/managed-by: kubectl-pkg"),
+        "only ownership changes:\n{out}"
+    );
+    assert!(
+        out.contains("taken over from Helm release hello revision 1"),
+        "{out}"
+    );
+    assert_eq!(uids(), before, "no object was created again");
+    assert_eq!(pkg.statuses("hello", &ns), ["deployed"]);
+    // Helm's records are left, and taking over twice is refused.
+    assert!(pkg.exists(&ns, "secret/sh.helm.release.v1.hello.v1"));
+    let again = pkg.run(["adopt-helm", "hello", "-n", &ns, "--yes"]);
+    assert!(
+        again.fails(1).contains("managed by kubectl-pkg already"),
+        "{}",
+        again.stderr
+    );
+
+    // Helm's values are the revision's: --reuse-values keeps them, as Helm would.
+    pkg.run([
+        "upgrade",
+        "hello",
+        &chart,
+        "-n",
+        &ns,
+        "--reuse-values",
+        "--set",
+        "size=large",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let data = &pkg.get_json(Some(&ns), "configmap", "hello")["data"];
+    assert_eq!(
+        (data["greeting"].as_str(), data["size"].as_str()),
+        (Some("from-helm"), Some("large"))
+    );
+    pkg.run(["rollback", "hello", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(
+        pkg.get_json(Some(&ns), "configmap", "hello")["data"]["size"],
+        "small"
+    );
+    assert_eq!(uids(), before, "upgrade and rollback recreated nothing");
+    assert_eq!(
+        pkg.statuses("hello", &ns),
+        ["superseded", "superseded", "deployed"]
+    );
+
+    // Another release, taken over with its Helm records removed.
+    pkg.helm(
+        &ns,
+        &format!("config.install({chart:?}, 'second', {{'greeting': 'x'}}, namespace={ns:?})"),
+    )
+    .ok();
+    let missing = pkg.run(["adopt-helm", "nonesuch", "-n", &ns, "--yes"]);
+    assert!(
+        missing.fails(1).contains("no Helm release \"nonesuch\""),
+        "{}",
+        missing.stderr
+    );
+    let removed = pkg.run([
+        "adopt-helm",
+        "second",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+        "--remove-helm-records",
+    ]);
+    removed.ok();
+    assert!(
+        removed.stderr.contains("Removed Helm's 1 record(s)"),
+        "{}",
+        removed.stderr
+    );
+    assert!(!pkg.exists(&ns, "secret/sh.helm.release.v1.second.v1"));
+}

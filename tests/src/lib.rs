@@ -821,3 +821,31 @@ pub fn serve_aggregated_api(group_version: &str) -> u16 {
     });
     port
 }
+
+/// The Python of Helm 4's SDK (PyPI `helm-python-sdk`), which `tests/run`
+/// makes with `tests/helm/build`; a test that drives real Helm fails (never
+/// skips) without it.
+pub fn helm_python() -> PathBuf {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+        .expect("HOME or XDG_CACHE_HOME is set");
+    let python = cache.join("kubectl-pkg/helm-venv/bin/python");
+    assert!(
+        python.exists(),
+        "{} is missing: run tests/helm/build (tests/run does)",
+        python.display()
+    );
+    python
+}
+
+impl Pkg {
+    /// Runs Python `code` with Helm 4's SDK imported as `helm` and a `config`
+    /// for namespace `namespace` against the test cluster (as admin).
+    pub fn helm(&self, namespace: &str, code: &str) -> Run {
+        let script = format!(
+            "import os, helm_python as helm\nconfig = helm.Config(kubeconfig_path=os.environ['KUBECONFIG'], kube_context='admin', namespace={namespace:?})\n{code}\n"
+        );
+        self.run_program(helm_python(), ["-c", &script])
+    }
+}

@@ -1,6 +1,7 @@
 //! One file per subcommand: parse flags into library options, call the
 //! library once, hand the result to a view.
 
+pub mod adopt_helm;
 pub mod apply;
 pub mod approve;
 pub mod completion;

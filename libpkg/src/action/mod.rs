@@ -77,6 +77,19 @@ pub enum PlanError {
     /// The release records could not be read.
     #[error(transparent)]
     Release(#[from] ReleaseError),
+    /// A Helm release that cannot be taken over.
+    #[error(transparent)]
+    HelmRecords(#[from] crate::release::helm::HelmRecordsError),
+    /// The release is kubectl-pkg's already.
+    #[error(
+        "release {name:?} in namespace {namespace:?} is managed by kubectl-pkg already (kubectl pkg history {name} -n {namespace})"
+    )]
+    AlreadyManaged {
+        /// Name.
+        name: String,
+        /// Namespace.
+        namespace: String,
+    },
     /// A kind the cluster does not serve and no CRD of the plan defines.
     #[error(
         "{object}: the cluster does not serve kind {kind} in {api_version}, and no CustomResourceDefinition in the package defines it"
@@ -766,6 +779,86 @@ fn declared_namespaces_of(plan: &Plan) -> Vec<String> {
     declared.sort();
     declared.dedup();
     declared
+}
+
+/// Plans taking over Helm release `release`: exactly the objects of its
+/// deployed Helm revision, as Helm rendered them, applied with this release's
+/// labels so that only ownership changes (no object is created again), its
+/// values kept as the revision's (so `upgrade --reuse-values` works as with
+/// Helm). Helm's records are not touched here.
+pub async fn plan_adopt_helm(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    release: &str,
+) -> Result<Plan, PlanError> {
+    let namespace = cluster.namespace.clone();
+    let history = store.history(&namespace, release).await?;
+    if history.iter().any(|s| s.status == Status::Deployed) {
+        return Err(PlanError::AlreadyManaged {
+            name: release.to_string(),
+            namespace,
+        });
+    }
+    let helm = crate::release::helm::HelmRecords::new(cluster.clone())
+        .deployed(&namespace, release)
+        .await?;
+    let documents = helm.documents(Default::default())?;
+    let groups = crate::cluster::discovery::groups_of(
+        documents
+            .iter()
+            .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str())),
+    );
+    let mut discovery = cluster.discover(&groups).await?;
+    discovery.learn_crds(documents.iter().map(|(_, v)| v));
+    let target = RenderTarget {
+        release,
+        namespace: &namespace,
+        other_namespaces: &[],
+        any_namespace: true,
+    };
+    let rendered = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
+    let mut warnings = rendered.warnings;
+    warnings.push(format!(
+        "taken over from Helm release {release} revision {} (chart {} {}): its objects change owner, not content; \
+         Helm's records are kept unless --remove-helm-records",
+        helm.revision, helm.chart_name, helm.chart_version
+    ));
+    if helm.hooks > 0 {
+        warnings.push(format!(
+            "the Helm release's {} hook(s) are not taken over: they ran under Helm, and the chart's hooks run again on the next upgrade",
+            helm.hooks
+        ));
+    }
+    let desired = Desired {
+        operation: Operation::Install,
+        release: ReleaseTarget {
+            name: release.to_string(),
+            namespace: namespace.clone(),
+            revision: history.last().map_or(1, |l| l.revision + 1),
+        },
+        package: crate::plan::PackageInfo {
+            name: helm.chart_name.clone(),
+            version: helm.chart_version.clone(),
+            constraint: None,
+            candidates: Vec::new(),
+            reference: format!("helm-release:{namespace}/{release}.v{}", helm.revision),
+            digest: helm.digest.clone(),
+            format: crate::formats::helm::NAME.to_string(),
+            bundle: None,
+            catalog: None,
+        },
+        values: Some(helm.values.clone()),
+        notes: None,
+        warnings,
+        objects: rendered.objects,
+        deferred_hooks: Vec::new(),
+        previous: Vec::new(),
+        declared: Vec::new(),
+        adopt: true,
+        deployed: None,
+        declared_namespaces: Some(Vec::new()),
+    };
+    online::plan(cluster, &discovery, desired).await
 }
 
 /// Plans deleting every object of a release's deployed revision, between the

@@ -39,7 +39,8 @@
 //! import-values), [`files`] (`.Files` and its methods), [`schema`] (`values.schema.json`), [`semver`] (Helm's
 //! version constraints, for `kubeVersion`), [`render`] (capabilities, the
 //! per-template data), [`hooks`] (hook annotations), [`repo`] (`index.yaml`)
-//! and [`oci`] (media types and tags).
+//! [`oci`] (media types and tags) and [`release`] (Helm's own release
+//! records, read to take a Helm release over).
 
 pub mod chart;
 pub mod dependencies;
@@ -50,6 +51,7 @@ pub mod ignore;
 pub mod objects;
 pub mod oci;
 pub mod output;
+pub mod release;
 pub mod render;
 pub mod repo;
 pub mod schema;

@@ -9,6 +9,7 @@
 //! split: the revision's Secret keeps the first [`PART_SIZE`] bytes and says how
 //! many parts there are; `<secret>.part<N>` Secrets hold the rest.
 
+pub mod helm;
 mod lock;
 pub mod proposal;
 

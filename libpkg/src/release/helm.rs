@@ -1,0 +1,125 @@
+//! Helm's release records in the cluster, read (and on request removed) when
+//! a Helm release is taken over; decoding is [`crate::helm::release`].
+
+use k8s_openapi::api::core::v1::Secret;
+use kube::api::{Api, DeleteParams, ListParams};
+
+use crate::cluster::{Cluster, ClusterError};
+use crate::helm::release::{HELM_RECORD_TYPE, HelmRecordError, HelmRelease};
+
+/// A Helm release that cannot be taken over.
+#[derive(Debug, thiserror::Error)]
+pub enum HelmRecordsError {
+    /// The API server failed.
+    #[error(transparent)]
+    Cluster(#[from] ClusterError),
+    /// No Helm release of that name.
+    #[error(
+        "no Helm release {name:?} in namespace {namespace:?} (no Secret labelled owner=helm,name={name} of type {HELM_RECORD_TYPE})"
+    )]
+    NotFound {
+        /// Name.
+        name: String,
+        /// Namespace.
+        namespace: String,
+    },
+    /// No revision of it is deployed.
+    #[error(
+        "Helm release {name:?} has no deployed revision (statuses: {statuses}); fix it with Helm first, or install afresh"
+    )]
+    NotDeployed {
+        /// Name.
+        name: String,
+        /// Each revision's status.
+        statuses: String,
+    },
+    /// A record that does not decode.
+    #[error(transparent)]
+    Record(#[from] HelmRecordError),
+}
+
+/// Helm's records of releases, through a cluster connection.
+#[derive(Debug, Clone)]
+pub struct HelmRecords {
+    cluster: Cluster,
+}
+
+impl HelmRecords {
+    /// Records read through `cluster`.
+    pub fn new(cluster: Cluster) -> Self {
+        HelmRecords { cluster }
+    }
+
+    fn api(&self, namespace: &str) -> Api<Secret> {
+        Api::namespaced(self.cluster.client().clone(), namespace)
+    }
+
+    fn params(name: &str) -> ListParams {
+        ListParams::default()
+            .labels(&format!("owner=helm,name={name}"))
+            .fields(&format!("type={HELM_RECORD_TYPE}"))
+    }
+
+    /// The deployed revision of Helm release `name`.
+    pub async fn deployed(
+        &self,
+        namespace: &str,
+        name: &str,
+    ) -> Result<HelmRelease, HelmRecordsError> {
+        let secrets = self
+            .api(namespace)
+            .list(&Self::params(name))
+            .await
+            .map_err(ClusterError::from)?;
+        if secrets.items.is_empty() {
+            return Err(HelmRecordsError::NotFound {
+                name: name.to_string(),
+                namespace: namespace.to_string(),
+            });
+        }
+        let mut releases = Vec::new();
+        for secret in &secrets.items {
+            let secret_name = secret.metadata.name.clone().unwrap_or_default();
+            let payload = secret
+                .data
+                .as_ref()
+                .and_then(|data| data.get("release"))
+                .ok_or_else(|| HelmRecordError {
+                    secret: secret_name.clone(),
+                    reason: "no \"release\" key".to_string(),
+                })?;
+            releases.push(HelmRelease::decode(&secret_name, &payload.0)?);
+        }
+        releases.sort_by_key(|release| release.revision);
+        let statuses = releases
+            .iter()
+            .map(|r| format!("v{} {}", r.revision, r.status))
+            .collect::<Vec<_>>()
+            .join(", ");
+        releases
+            .into_iter()
+            .rev()
+            .find(|release| release.status == "deployed")
+            .ok_or(HelmRecordsError::NotDeployed {
+                name: name.to_string(),
+                statuses,
+            })
+    }
+
+    /// Deletes every record of Helm release `name`; returns how many.
+    pub async fn remove(&self, namespace: &str, name: &str) -> Result<usize, HelmRecordsError> {
+        let api = self.api(namespace);
+        let secrets = api
+            .list_metadata(&Self::params(name))
+            .await
+            .map_err(ClusterError::from)?;
+        for secret in &secrets.items {
+            if let Some(secret_name) = &secret.metadata.name {
+                api.delete(secret_name, &DeleteParams::default())
+                    .await
+                    .map_err(ClusterError::from)?;
+            }
+        }
+        Ok(secrets.items.len())
+    }
+}
