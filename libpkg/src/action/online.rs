@@ -206,18 +206,35 @@ pub async fn plan(
 
     let mut warnings = Vec::new();
     // 3. Prune: objects of the current revision that this one no longer has, if this release owns them.
+    // Their live state by list where there are several of a kind, else by
+    // reads, several at a time (an uninstall prunes every object).
+    let pruned_listed = list_existing(cluster, discovery, pruned.iter().copied(), &allowed).await?;
+    let pruned_live: Vec<Option<Value>> = futures::stream::iter(&pruned)
+        .map(|object| {
+            let listed = resolve(discovery, object).ok().map(|resource| {
+                let listed = pruned_listed
+                    .get(&listing(resource, object))
+                    .map(|live| live.get(&object.name).cloned());
+                (resource, listed)
+            });
+            async move {
+                match listed {
+                    None => Ok(None),
+                    Some((_, Some(listed))) => Ok(listed),
+                    Some((resource, None)) if allowed(&check("get", resource, object)) => {
+                        cluster
+                            .get(resource, object.namespace.as_deref(), &object.name)
+                            .await
+                    }
+                    Some(_) => Ok(None),
+                }
+            }
+        })
+        .buffered(cluster.concurrency())
+        .try_collect()
+        .await?;
     let mut deletions = Vec::new();
-    for object in pruned {
-        let Ok(resource) = resolve(discovery, object) else {
-            continue;
-        };
-        let live = if allowed(&check("get", resource, object)) {
-            cluster
-                .get(resource, object.namespace.as_deref(), &object.name)
-                .await?
-        } else {
-            None
-        };
+    for (object, live) in pruned.into_iter().zip(pruned_live) {
         let Some(live) = live.filter(|live| owned_by(live, &desired.release)) else {
             continue;
         };
@@ -377,10 +394,10 @@ fn listing(resource: &Resource, object: &Object) -> Listing {
 /// them, where a read of each would take a round trip apiece. A list that is
 /// refused (the installer may get but not list) leaves its objects to be read
 /// one by one.
-async fn list_existing(
+async fn list_existing<'a>(
     cluster: &Cluster,
     discovery: &Discovery,
-    objects: &[Object],
+    objects: impl IntoIterator<Item = &'a Object>,
     allowed: &impl Fn(&AccessCheck) -> bool,
 ) -> Result<BTreeMap<Listing, BTreeMap<String, Value>>, PlanError> {
     let mut counts: BTreeMap<Listing, (usize, &Resource)> = BTreeMap::new();
