@@ -33,6 +33,7 @@
 //! [`Format::render`] ([`ClusterFacts`]), so rendering stays a pure function
 //! that unit tests call without a cluster.
 
+pub mod carvel;
 pub mod helm;
 pub mod olm;
 pub mod plain;
@@ -114,6 +115,7 @@ impl Content {
             Content::Plain => &plain::Plain,
             Content::Helm(chart) => chart.as_ref(),
             Content::RegistryV1(bundle) => bundle.as_ref(),
+            Content::Carvel(package) => package.as_ref(),
         }
     }
 }

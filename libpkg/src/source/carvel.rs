@@ -1,0 +1,251 @@
+//! Carvel PackageRepositories as repositories: a directory of the
+//! PackageRepository layout (`packages/**.yml`, `.imgpkg/images.yml`) or an
+//! imgpkg bundle (an image whose config carries the
+//! [`BUNDLE_LABEL`](crate::carvel::BUNDLE_LABEL)), pinned by digest; a
+//! package chosen by `refName` and version constraint, its fetch steps
+//! (`imgpkgBundle`, `image`, `inline`) fetched by digest with every blob
+//! verified, and the ytt that renders it identified.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::{FetchError, FetchRequest, Fetched, Source, unpack_layers};
+use crate::carvel::{
+    self, BUNDLE_LABEL, CarvelError, CarvelPackage, Fetch, Repository, TemplateStep,
+};
+use crate::package::{Content, Files, Limits, Package, PackageMetadata, ParsedOnce};
+use crate::reference::OciRef;
+use crate::registry::{PulledImage, RegistryClient};
+
+/// A PackageRepository read once for a request, pinned.
+#[derive(Debug, Clone)]
+pub struct LoadedRepository {
+    /// The configured repository's name.
+    pub name: String,
+    /// The bundle pinned by digest (`oci://…@sha256:…`), or the directory.
+    pub reference: String,
+    /// The bundle's manifest digest; `None` for a directory.
+    pub digest: Option<String>,
+    /// Its packages.
+    pub content: Repository,
+}
+
+/// Whether a directory is a PackageRepository's (it has `packages/`).
+pub fn is_repository_dir(dir: &Path) -> bool {
+    dir.join("packages").is_dir()
+}
+
+/// Whether an image's config carries imgpkg's bundle label.
+pub fn is_bundle(config: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(config)
+        .ok()
+        .and_then(|config| config.pointer("/config/Labels").cloned())
+        .and_then(|labels| labels.get(BUNDLE_LABEL).cloned())
+        .is_some()
+}
+
+/// Reads a PackageRepository directory.
+pub fn load_dir(name: &str, dir: &Path, limits: &Limits) -> Result<LoadedRepository, FetchError> {
+    let files = crate::package::read_directory(dir, limits)?;
+    let shown = dir.display().to_string();
+    Ok(LoadedRepository {
+        name: name.to_string(),
+        content: Repository::from_files(&files, &shown).map_err(other)?,
+        reference: shown,
+        digest: None,
+    })
+}
+
+/// Reads a PackageRepository bundle already pulled by digest.
+pub fn load_bundle(
+    name: &str,
+    pinned: &OciRef,
+    digest: &str,
+    pulled: &PulledImage,
+    limits: &Limits,
+) -> Result<LoadedRepository, FetchError> {
+    let files = unpack_layers(&pulled.layers, pinned, limits)?;
+    Ok(LoadedRepository {
+        name: name.to_string(),
+        content: Repository::from_files(&files, &pinned.to_string()).map_err(other)?,
+        reference: pinned.to_string(),
+        digest: Some(digest.to_string()),
+    })
+}
+
+fn other(error: CarvelError) -> FetchError {
+    FetchError::Carvel(error)
+}
+
+/// Chooses `name` in a loaded repository by `--version` as
+/// `versionSelection` does, refuses steps kubectl-pkg does not run, fetches
+/// its content and finds ytt if its templates need it.
+pub async fn fetch(
+    loaded: &LoadedRepository,
+    name: &str,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<Fetched, FetchError> {
+    let (chosen, resolution) = loaded
+        .content
+        .resolve(name, request.constraint, request.devel, &loaded.reference)
+        .map_err(other)?;
+    let chosen = chosen.clone();
+    let id = chosen.id();
+    for (index, step) in chosen.fetch.iter().enumerate() {
+        if let Fetch::Unsupported(kind) = &step.kind {
+            return Err(other(CarvelError::Unsupported {
+                package: id.clone(),
+                stage: "fetch",
+                index,
+                step: kind.clone(),
+                why: carvel::unsupported_reason(kind),
+            }));
+        }
+    }
+    for (index, step) in chosen.template.iter().enumerate() {
+        if let TemplateStep::Unsupported(kind) = step {
+            return Err(other(CarvelError::Unsupported {
+                package: id.clone(),
+                stage: "template",
+                index,
+                step: kind.clone(),
+                why: carvel::unsupported_reason(kind),
+            }));
+        }
+    }
+    let several = chosen.fetch.len() > 1;
+    let mut files = Files::new();
+    let mut fetched = Vec::new();
+    for (index, step) in chosen.fetch.iter().enumerate() {
+        let prefix = match (&step.path, several) {
+            (Some(path), _) => format!("{}/", path.trim_end_matches('/')),
+            (None, true) => format!("{index}/"),
+            (None, false) => String::new(),
+        };
+        let (content, description) = match &step.kind {
+            Fetch::ImgpkgBundle { image } => {
+                fetch_image(loaded, &id, index, image, true, request, registry).await?
+            }
+            Fetch::Image { url, sub_path } => {
+                let (files, description) =
+                    fetch_image(loaded, &id, index, url, false, request, registry).await?;
+                match sub_path {
+                    None => (files, description),
+                    Some(sub) => {
+                        let sub = format!("{}/", sub.trim_end_matches('/'));
+                        let files = files
+                            .into_iter()
+                            .filter_map(|(p, d)| Some((p.strip_prefix(&sub)?.to_string(), d)))
+                            .collect();
+                        (files, format!("{description} subPath {sub}"))
+                    }
+                }
+            }
+            Fetch::Inline { paths } => (
+                paths
+                    .iter()
+                    .map(|(p, d)| (p.clone(), d.clone().into_bytes()))
+                    .collect(),
+                "inline".to_string(),
+            ),
+            Fetch::Unsupported(_) => unreachable!("refused above"),
+        };
+        files.extend(
+            content
+                .into_iter()
+                .map(|(path, data)| (format!("{prefix}{path}"), data)),
+        );
+        fetched.push(description);
+    }
+    let needs_ytt = chosen.template.iter().any(|step| {
+        matches!(step, TemplateStep::Ytt(ytt) if crate::formats::carvel::ytt_needed(ytt, &files))
+    });
+    let ytt = if needs_ytt {
+        Some(carvel::ytt::find().map_err(|reason| {
+            other(CarvelError::YttMissing {
+                package: id.clone(),
+                reason,
+            })
+        })?)
+    } else {
+        None
+    };
+    let described = loaded.content.metadata.get(name).cloned();
+    let mut metadata = PackageMetadata::synthesized(&chosen.ref_name, &chosen.version.to_string());
+    if let Some(described) = &described {
+        metadata.description = if described.short_description.is_empty() {
+            described.display_name.clone()
+        } else {
+            described.short_description.clone()
+        };
+    }
+    let version = chosen.version.clone();
+    let reference = format!(
+        "{}#{}.{}",
+        loaded.reference, chosen.ref_name, chosen.version
+    );
+    let package = Package {
+        metadata,
+        version,
+        files,
+        content: Content::Carvel(Box::new(CarvelPackage {
+            package: chosen,
+            metadata: described,
+            repository: loaded.reference.clone(),
+            repository_digest: loaded.digest.clone(),
+            fetched,
+            ytt,
+        })),
+        parsed: ParsedOnce::default(),
+    };
+    let mut source = Source::local(&reference);
+    source.constraint = request.constraint.map(ToString::to_string);
+    source.candidates = resolution.candidates;
+    Ok(Fetched {
+        package,
+        source,
+        channels: Vec::new(),
+    })
+}
+
+/// Fetches an image of a fetch step by digest: a tag is resolved once, the
+/// manifest and every blob verified; an `imgpkgBundle` must carry the
+/// bundle label. The repository's image lock relocates it when it lists it.
+async fn fetch_image(
+    loaded: &LoadedRepository,
+    id: &str,
+    index: usize,
+    image: &str,
+    bundle: bool,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<(Files, String), FetchError> {
+    let step = if bundle { "imgpkgBundle" } else { "image" };
+    let invalid = |reason: String| {
+        other(CarvelError::Invalid {
+            origin: loaded.reference.clone(),
+            file: format!("Package {id} fetch[{index}] {step}"),
+            reason,
+        })
+    };
+    let image = loaded
+        .content
+        .images_lock
+        .images
+        .get(image)
+        .map_or(image, String::as_str);
+    let target = OciRef::parse(image).map_err(|e| invalid(format!("{image:?}: {e}")))?;
+    let digest = registry.resolve_digest(&target).await?;
+    let pinned = target.with_digest(&digest);
+    let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
+    let pulled = registry.pull(&target, &digest, max_blob_bytes).await?;
+    if bundle && !is_bundle(&pulled.config) {
+        return Err(invalid(format!(
+            "{pinned} is not an imgpkg bundle: its config has no {BUNDLE_LABEL} label"
+        )));
+    }
+    let files = unpack_layers(&pulled.layers, &pinned, &request.limits)?;
+    Ok((files, format!("{step} {pinned}")))
+}
