@@ -218,7 +218,7 @@ _kubectl__pkg() {
 
     case "${cmd}" in
         kubectl__pkg)
-            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help --version install upgrade rollback uninstall delete un apply get list ls status history template show push repo version completion help"
+            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help --version install upgrade rollback uninstall delete un apply get list ls status history template show push repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -264,6 +264,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -272,7 +276,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__apply)
-            opts="-y -n -o -h --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-y -n -o -h --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -334,6 +338,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -342,7 +350,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__completion)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help bash elvish fish powershell zsh"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -385,6 +393,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -396,7 +408,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help values manifest notes plan help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help values manifest notes plan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -439,6 +451,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -534,7 +550,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__manifest)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -581,6 +597,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -592,7 +612,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__notes)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -639,6 +659,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -650,7 +674,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__plan)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -697,6 +721,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -708,7 +736,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__values)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -755,6 +783,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1116,7 +1148,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__history)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1162,6 +1194,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1170,7 +1206,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-f -y -n -o -h --version --devel --channel --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1276,6 +1312,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1284,7 +1324,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__list)
-            opts="-A -a -n -o -h --all-namespaces --all --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-A -a -n -o -h --all-namespaces --all --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1327,6 +1367,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1338,7 +1382,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__push)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1381,6 +1425,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1392,7 +1440,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help add list remove help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help add list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1438,6 +1486,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1446,7 +1498,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__add)
-            opts="-n -o -h --no-verify --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --no-verify --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1489,6 +1541,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1570,7 +1626,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__list)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1613,6 +1669,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1624,7 +1684,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__remove)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1670,6 +1730,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1678,7 +1742,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__rollback)
-            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1740,6 +1804,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1748,7 +1816,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show)
-            opts="-f -n -o -h --version --devel --channel --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help values help"
+            opts="-f -n -o -h --version --devel --channel --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help values help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1830,6 +1898,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1880,7 +1952,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show__subcmd__values)
-            opts="-n -o -h --version --devel --channel --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --version --devel --channel --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1934,6 +2006,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1942,7 +2018,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__status)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1988,6 +2064,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1996,7 +2076,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__template)
-            opts="-f -n -o -h --name --version --devel --channel --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-f -n -o -h --name --version --devel --channel --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2086,6 +2166,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2094,7 +2178,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__uninstall)
-            opts="-y -n -o -h --purge --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-y -n -o -h --purge --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2156,6 +2240,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2164,7 +2252,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2266,6 +2354,10 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2274,7 +2366,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__version)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2317,6 +2409,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

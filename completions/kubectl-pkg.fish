@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_kubectl_pkg_global_optspecs
-    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify concurrency= registry-timeout= package-limits= h/help V/version
+    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify concurrency= registry-timeout= package-limits= ytt= h/help V/version
 end
 
 function __fish_kubectl_pkg_needs_command
@@ -34,6 +34,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-ca-fil
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -84,6 +85,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l regi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
@@ -122,6 +124,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l regi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l force-upgrade -d 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog\'s upgrade graph'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
@@ -155,6 +158,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l reg
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
@@ -180,6 +184,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l re
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -206,6 +211,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l regis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -232,6 +238,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l purge -d 'Also delete the release history'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -258,6 +265,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l regist
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s y -l yes -d 'Apply without asking'
@@ -276,6 +284,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -296,6 +305,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -311,6 +321,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -326,6 +337,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -341,6 +353,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -360,6 +373,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registr
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s A -l all-namespaces -d 'Releases in every namespace'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s a -l all -d 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -376,6 +390,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s A -l all-namespaces -d 'Releases in every namespace'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s a -l all -d 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -392,6 +407,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l regis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -406,6 +422,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l regi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -430,6 +447,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l reg
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l show-secrets -d 'Print Secret values instead of masking them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -454,6 +472,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
@@ -473,6 +492,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
@@ -490,6 +510,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registr
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -504,6 +525,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -522,6 +544,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-verify -d 'Add it without contacting it (by default it must answer as what its URL says it is: a registry, a catalog, a chart repository)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
@@ -537,6 +560,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -551,6 +575,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -569,6 +594,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l regi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -583,6 +609,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'

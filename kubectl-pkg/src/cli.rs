@@ -76,6 +76,9 @@ pub struct GlobalArgs {
         value_parser = parse_limits
     )]
     pub package_limits: Option<libpkg::package::Limits>,
+    /// The ytt binary that renders Carvel packages' ytt templates (default: ytt on PATH).
+    #[arg(long, global = true, value_name = "PATH", env = "KUBECTL_PKG_YTT")]
+    pub ytt: Option<PathBuf>,
 }
 
 fn parse_limits(text: &str) -> Result<libpkg::package::Limits, String> {

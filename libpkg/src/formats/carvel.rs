@@ -53,6 +53,13 @@ impl Format for CarvelPackage {
         BTreeMap::new()
     }
 
+    /// A refName is a DNS subdomain (`hello.carvel.example.com`); a release
+    /// name is a DNS label: its first label (`hello`).
+    fn default_release_name(&self, _package: &Package) -> String {
+        let name = &self.package.ref_name;
+        name.split('.').next().unwrap_or(name).to_string()
+    }
+
     fn cluster_needs(&self) -> ClusterNeeds {
         let helm = self
             .package
@@ -201,7 +208,7 @@ fn validate_values(package: &CarvelPackage, values: &Values) -> Result<(), Carve
         file: package.package.file.clone(),
         reason: format!("spec.valuesSchema.openAPIv3: {e}"),
     })?;
-    let instance = Value::Object(values.clone());
+    let instance = integral(Value::Object(values.clone()));
     let mut violations: Vec<(String, String)> = validator
         .iter_errors(&instance)
         .map(|error| {
@@ -220,6 +227,23 @@ fn validate_values(package: &CarvelPackage, values: &Values) -> Result<(), Carve
             package: id,
             violations,
         })
+    }
+}
+
+/// Numbers without a fractional part as integers: values files and `--set`
+/// read numbers as Helm does (floats), and ytt's schemas and `type: integer`
+/// tell `3` from `3.0`.
+fn integral(value: Value) -> Value {
+    match value {
+        Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(integral).collect()),
+        Value::Object(map) => {
+            Value::Object(map.into_iter().map(|(k, v)| (k, integral(v))).collect())
+        }
+        other => other,
     }
 }
 
@@ -371,7 +395,8 @@ fn run_ytt(
         args.extend(["--data-values-file".to_string(), format!("content/{file}")]);
     }
     if !values.is_empty() {
-        let text = serde_json::to_string(&Value::Object(values.clone())).expect("values serialize");
+        let text = serde_json::to_string(&integral(Value::Object(values.clone())))
+            .expect("values serialize");
         write_files(
             &scratch.path().join("values"),
             [("values.yml", text.as_bytes())],

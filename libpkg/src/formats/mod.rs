@@ -91,6 +91,11 @@ pub trait Format {
         config_of(deployed)
     }
 
+    /// The release name when none is given: by default the package's name.
+    fn default_release_name(&self, package: &Package) -> String {
+        package.metadata.name.clone()
+    }
+
     /// What rendering needs from the cluster (nothing by default).
     fn cluster_needs(&self) -> ClusterNeeds {
         ClusterNeeds::default()
@@ -355,6 +360,11 @@ impl Package {
             return olm::load(files, origin);
         }
         plain::load(files, origin, fallback)
+    }
+
+    /// The release name when none is given ([`Format::default_release_name`]).
+    pub fn default_release_name(&self) -> String {
+        self.content.format().default_release_name(self)
     }
 
     /// The package format's name, as plans record it.

@@ -1,0 +1,568 @@
+//! Carvel packages end to end: the example PackageRepository
+//! (examples/carvel) pushed as imgpkg bundles to the real registry, its
+//! packages resolved by constraint, rendered with the real ytt, installed,
+//! upgraded, rolled back and uninstalled on the real API server; refusals
+//! that write nothing.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use kubectl_pkg_e2e::{Pkg, parse_json, repo_root, unique};
+use libpkg::package::{Artifact, Files, Limits, archive};
+use serde_json::Value;
+
+const REF_NAME: &str = "hello.carvel.example.com";
+const VERSIONS: [&str; 3] = ["1.0.0", "1.1.0", "2.0.0"];
+/// Where the example Package documents say the content bundles are; a
+/// published repository relocates them through its `.imgpkg/images.yml`.
+const ORIGIN: &str = "registry.example/carvel/hello";
+
+fn examples() -> PathBuf {
+    repo_root().join("examples/carvel")
+}
+
+/// An imgpkg bundle of `files`: one layer, the bundle label on the config.
+fn bundle_image(files: &Files) -> Artifact {
+    let config = serde_json::to_vec(&serde_json::json!({
+        "architecture": "amd64", "os": "linux",
+        "config": {"Labels": {libpkg::carvel::BUNDLE_LABEL: "true"}},
+        "rootfs": {"type": "layers", "diff_ids": []},
+    }))
+    .unwrap();
+    Artifact::new(
+        ("application/vnd.oci.image.config.v1+json", config),
+        (
+            "application/vnd.oci.image.layer.v1.tar+gzip",
+            archive::pack(files),
+        ),
+    )
+}
+
+async fn push(artifact: &Artifact, reference: &str) -> String {
+    let target = libpkg::reference::OciRef::parse(reference).unwrap();
+    let client = libpkg::registry::RegistryClient::new(Default::default()).unwrap();
+    client.push(&target, artifact).await.unwrap()
+}
+
+fn read(dir: &Path) -> Files {
+    libpkg::package::read_directory(dir, &Limits::default()).unwrap()
+}
+
+/// Publishes a PackageRepository under `oci://REGISTRY/<path>/`: each
+/// version's content bundle (`contents`), then the repository bundle
+/// (`repository`, whose Package documents name the content bundles as
+/// `ORIGIN@sha256:…`, rewritten to the digests pushed) with an image lock
+/// relocating them to where they were pushed, as `imgpkg copy` relocates.
+/// Returns the repository bundle's reference (tagged) and digest.
+async fn publish(
+    registry: &str,
+    path: &str,
+    mut repository: Files,
+    contents: &BTreeMap<&str, Files>,
+) -> (String, String) {
+    let mut lock =
+        String::from("---\napiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages:\n");
+    for (version, content) in contents {
+        let digest = push(
+            &bundle_image(content),
+            &format!("{registry}/{path}/hello:{version}"),
+        )
+        .await;
+        let named = format!("{ORIGIN}@{digest}");
+        let file = format!("packages/{REF_NAME}/{version}.yml");
+        let document = String::from_utf8(repository[&file].clone()).unwrap();
+        let at = document
+            .find(ORIGIN)
+            .expect("the Package names its content bundle");
+        let end = at + ORIGIN.len() + 1 + 71;
+        let rewritten = format!("{}{named}{}", &document[..at], &document[end..]);
+        repository.insert(file, rewritten.into_bytes());
+        lock.push_str(&format!(
+            "- image: {registry}/{path}/hello@{digest}\n  annotations:\n    kbld.carvel.dev/id: {named}\n"
+        ));
+    }
+    repository.insert(".imgpkg/images.yml".into(), lock.into_bytes());
+    let reference = format!("{registry}/{path}/repo:v1");
+    let digest = push(&bundle_image(&repository), &reference).await;
+    (reference, digest)
+}
+
+/// The example content bundles, by version.
+fn example_contents() -> BTreeMap<&'static str, Files> {
+    VERSIONS
+        .iter()
+        .map(|v| (*v, read(&examples().join("hello").join(v))))
+        .collect()
+}
+
+/// The example Package documents name their content bundles by the digests
+/// they have when pushed (reproducibly) as imgpkg bundles.
+#[test]
+fn the_example_packages_name_their_content_bundles_by_digest() {
+    let repository = repository_files();
+    for (version, content) in example_contents() {
+        let named = format!("{ORIGIN}@{}", bundle_image(&content).digest);
+        let file = format!("packages/{REF_NAME}/{version}.yml");
+        let document = String::from_utf8(repository[&file].clone()).unwrap();
+        assert!(
+            document.contains(&named),
+            "examples/carvel/repository/{file} must name its content bundle {named}"
+        );
+    }
+}
+
+fn repository_files() -> Files {
+    read(&examples().join("repository"))
+}
+
+#[tokio::test]
+async fn a_repository_bundle_installs_by_constraint_upgrades_rolls_back_and_uninstalls() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("carvel");
+    let path = unique("carvel");
+    let registry = pkg.env.registry.clone();
+    let (reference, repository_digest) =
+        publish(&registry, &path, repository_files(), &example_contents()).await;
+    let added = pkg.run(["repo", "add", "tanzu", &format!("oci://{reference}")]);
+    added.ok();
+    assert!(
+        added
+            .stderr
+            .contains("Carvel PackageRepository bundle listing 1 package(s)"),
+        "{}",
+        added.stdout
+    );
+
+    // show: the metadata and every version, newest first, the picked one marked.
+    let shown = pkg.run(["show", REF_NAME, "--version", ">1.0.0 <2.0.0"]);
+    let text = shown.ok();
+    assert!(text.contains("Version:     1.1.0"), "{text}");
+    assert!(
+        text.contains("Description: Serves a page that says hello"),
+        "{text}"
+    );
+    let versions = text.split("Versions").nth(1).unwrap_or_default();
+    let order: Vec<&str> = VERSIONS
+        .iter()
+        .rev()
+        .map(|v| versions.find(v).map(|_| *v).unwrap())
+        .collect();
+    assert_eq!(order, ["2.0.0", "1.1.0", "1.0.0"]);
+    assert!(versions.contains("* 1.1.0"), "{versions}");
+
+    // install by constraint: ">0.9.0 <1.1.0" picks 1.0.0, rendered by ytt + kbld.
+    let release = "hello";
+    let values = pkg.work.path().join("values.yml");
+    std::fs::write(&values, "greeting: hi from e2e\nreplicas: 2\n").unwrap();
+    let install = pkg.run([
+        "install",
+        &format!("tanzu/{REF_NAME}"),
+        "--name",
+        release,
+        "-n",
+        &ns,
+        "--version",
+        ">0.9.0 <1.1.0",
+        "-f",
+        values.to_str().unwrap(),
+        "--yes",
+        "--wait=false",
+    ]);
+    install.ok();
+    let cm = pkg.get_json(Some(&ns), "configmap", "hello-greeting");
+    assert_eq!(cm["data"]["greeting"], "hi from e2e");
+    let deployment = pkg.get_json(Some(&ns), "deployment", "hello");
+    assert_eq!(deployment["spec"]["replicas"], 2);
+    let image = deployment["spec"]["template"]["spec"]["containers"][0]["image"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        image.starts_with("registry.example/hello-web@sha256:"),
+        "kbld pinned the image: {image}"
+    );
+    assert!(!pkg.exists(&ns, "service/hello"), "1.0.0 has no Service");
+
+    // history records the repository digest, version, steps and ytt.
+    assert_eq!(pkg.statuses(release, &ns), ["deployed"]);
+    let carvel = recorded(&pkg, release, &ns, 1);
+    assert_eq!(carvel["repositoryDigest"], repository_digest.as_str());
+    assert_eq!(carvel["version"], "1.0.0");
+    assert_eq!(carvel["template"], serde_json::json!(["ytt", "kbld"]));
+    assert!(
+        carvel["ytt"]["version"]
+            .as_str()
+            .unwrap()
+            .starts_with("ytt version"),
+        "{carvel}"
+    );
+    assert!(
+        carvel["ytt"]["sha256"]
+            .as_str()
+            .unwrap()
+            .starts_with("sha256:")
+    );
+    assert!(
+        carvel["fetch"][0].as_str().unwrap().starts_with(&format!(
+            "imgpkgBundle oci://{registry}/{path}/hello@sha256:"
+        )),
+        "{carvel}"
+    );
+
+    // upgrade to the next (1.1.0 adds a Service); values reused by Helm's rules.
+    pkg.run([
+        "upgrade",
+        release,
+        &format!("tanzu/{REF_NAME}"),
+        "-n",
+        &ns,
+        "--version",
+        "~1.1",
+        "--reuse-values",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert!(pkg.exists(&ns, "service/hello"));
+    assert_eq!(recorded(&pkg, release, &ns, 2)["version"], "1.1.0");
+    assert_eq!(
+        pkg.get_json(Some(&ns), "configmap", "hello-greeting")["data"]["greeting"],
+        "hi from e2e"
+    );
+
+    // rollback to 1.0.0 removes the Service again.
+    pkg.run(["rollback", release, "1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert!(!pkg.exists(&ns, "service/hello"));
+
+    pkg.run(["uninstall", release, "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert!(!pkg.exists(&ns, "deployment/hello"));
+    assert!(!pkg.exists(&ns, "configmap/hello-greeting"));
+}
+
+/// What revision `revision`'s applied plan records under `package.carvel`.
+fn recorded(pkg: &Pkg, release: &str, ns: &str, revision: u32) -> Value {
+    let plan = parse_json(
+        pkg.run([
+            "get",
+            "plan",
+            release,
+            "-n",
+            ns,
+            "--revision",
+            &revision.to_string(),
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    plan["package"]["carvel"].clone()
+}
+
+/// kubectl-pkg's rendering equals ytt run by hand on the same content and
+/// values, with kbld's rewrite through the bundle's image lock applied by
+/// hand, object for object.
+#[test]
+fn rendering_equals_ytt_and_the_kbld_rewrite_run_by_hand() {
+    let pkg = Pkg::new();
+    let dir = pkg.work.path().join("repo");
+    write_directory_repository(&dir);
+    pkg.run(["repo", "add", "local", dir.to_str().unwrap()])
+        .ok();
+    let values = pkg.work.path().join("values.yml");
+    std::fs::write(&values, "greeting: compare me\nreplicas: 3\n").unwrap();
+    for version in ["1.0.0", "1.1.0"] {
+        let plan = parse_json(
+            pkg.run([
+                "install",
+                &format!("local/{REF_NAME}"),
+                "--name",
+                "hello",
+                "--version",
+                version,
+                "-n",
+                "apps",
+                "--offline",
+                "--dry-run",
+                "-o",
+                "json",
+                "-f",
+                values.to_str().unwrap(),
+            ])
+            .ok(),
+        );
+        let content = examples().join("hello").join(version);
+        let by_hand = pkg.run_program(
+            &pkg.env.ytt,
+            [
+                "-f",
+                content.join("config").to_str().unwrap(),
+                "--data-values-file",
+                values.to_str().unwrap(),
+            ],
+        );
+        let lock = lock_of(&content);
+        let mut expected: BTreeMap<String, Value> = BTreeMap::new();
+        for document in by_hand.ok().split("\n---\n") {
+            let mut object: Value = serde_saphyr::from_str(document).unwrap();
+            rewrite_images(&mut object, &lock);
+            let key = format!(
+                "{}/{}",
+                object["kind"].as_str().unwrap(),
+                object["metadata"]["name"].as_str().unwrap()
+            );
+            expected.insert(key, object);
+        }
+        let mut planned: BTreeMap<String, Value> = BTreeMap::new();
+        for object in plan["objects"].as_array().unwrap() {
+            let mut manifest = object["manifest"].clone();
+            // What kubectl-pkg adds to every object: the release namespace
+            // and its ownership labels and annotations.
+            let metadata = manifest["metadata"].as_object_mut().unwrap();
+            metadata.remove("namespace");
+            for field in ["labels", "annotations"] {
+                if let Some(Value::Object(map)) = metadata.get_mut(field) {
+                    map.retain(|key, _| {
+                        !key.starts_with("kubectl-pkg.dev/")
+                            && !key.starts_with("app.kubernetes.io/managed-by")
+                    });
+                    if map.is_empty() {
+                        metadata.remove(field);
+                    }
+                }
+            }
+            let key = format!(
+                "{}/{}",
+                object["kind"].as_str().unwrap(),
+                object["name"].as_str().unwrap()
+            );
+            planned.insert(key, manifest);
+        }
+        assert_eq!(planned, expected, "version {version}");
+    }
+}
+
+fn lock_of(content: &Path) -> BTreeMap<String, String> {
+    let lock: Value = serde_saphyr::from_str(
+        &std::fs::read_to_string(content.join(".imgpkg/images.yml")).unwrap(),
+    )
+    .unwrap();
+    lock["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| {
+            (
+                entry["annotations"]["kbld.carvel.dev/id"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                entry["image"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn rewrite_images(value: &mut Value, lock: &BTreeMap<String, String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                match child {
+                    Value::String(image) if key == "image" => {
+                        if let Some(pinned) = lock.get(image.as_str()) {
+                            *image = pinned.clone();
+                        }
+                    }
+                    _ => rewrite_images(child, lock),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|item| rewrite_images(item, lock)),
+        _ => {}
+    }
+}
+
+/// The example repository as a directory whose Packages fetch their content
+/// inline (a directory repository has no registry to fetch bundles from).
+fn write_directory_repository(dir: &Path) {
+    let repository = repository_files();
+    for (path, data) in &repository {
+        let mut text = String::from_utf8(data.clone()).unwrap();
+        if let Some(version) = VERSIONS
+            .iter()
+            .find(|v| path == &format!("packages/{REF_NAME}/{v}.yml"))
+        {
+            let content = read(&examples().join("hello").join(version));
+            let mut inline = String::from("      - inline:\n          paths:\n");
+            for (file, data) in &content {
+                let body = String::from_utf8(data.clone()).unwrap();
+                inline.push_str(&format!("            {file}: |\n"));
+                for line in body.lines() {
+                    inline.push_str(&format!("              {line}\n"));
+                }
+            }
+            let start = text.find("      - imgpkgBundle:").unwrap();
+            let end = start + text[start..].find("      template:").unwrap();
+            text.replace_range(start..end, &inline);
+        }
+        let full = dir.join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, text).unwrap();
+    }
+}
+
+#[tokio::test]
+async fn refusals_write_nothing_and_name_the_culprit() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("carvel-no");
+    let path = unique("carvelno");
+    let registry = pkg.env.registry.clone();
+    let (reference, _) = publish(&registry, &path, repository_files(), &example_contents()).await;
+    pkg.run(["repo", "add", "tanzu", &format!("oci://{reference}")])
+        .ok();
+    let package = format!("tanzu/{REF_NAME}");
+    let install = |extra: &[&str]| {
+        let mut args = vec![
+            "install",
+            package.as_str(),
+            "--name",
+            "hello",
+            "-n",
+            ns.as_str(),
+            "--yes",
+            "--wait=false",
+        ];
+        args.extend_from_slice(extra);
+        pkg.run(args)
+    };
+    let nothing_written = || {
+        assert!(!pkg.exists(&ns, "deployment/hello"));
+        assert_eq!(pkg.run(["history", "hello", "-n", &ns]).code, 1);
+    };
+
+    // Values the schema refuses: the value path is named.
+    let refused = install(&["--set", "replicas=0", "--version", "1.0.0"]);
+    let error = refused.fails(1);
+    assert!(
+        error.contains("values do not match its valuesSchema"),
+        "{error}"
+    );
+    assert!(error.contains("replicas"), "{error}");
+    nothing_written();
+
+    // ytt missing: not at --ytt, and not on PATH.
+    let error = install(&["--version", "1.0.0", "--ytt", "/nonexistent/ytt"])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains("has ytt templates, and ytt was not found at /nonexistent/ytt"),
+        "{error}"
+    );
+    let mut without = pkg.command([
+        "install",
+        &package,
+        "--name",
+        "hello",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+        "--version",
+        "1.0.0",
+    ]);
+    without
+        .env_remove("KUBECTL_PKG_YTT")
+        .env("PATH", "/nonexistent");
+    let output = without.output().unwrap();
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(error.contains("ytt is not on PATH"), "{error}");
+    nothing_written();
+
+    // An unsupported template step, named with its package.
+    let mut repository = repository_files();
+    let file = format!("packages/{REF_NAME}/1.0.0.yml");
+    let text = String::from_utf8(repository[&file].clone()).unwrap();
+    repository.insert(
+        file.clone(),
+        text.replace("      - kbld:", "      - kustomize: {}\n      - kbld:")
+            .into_bytes(),
+    );
+    let (kustomized, _) = publish(
+        &registry,
+        &format!("{path}k"),
+        repository,
+        &example_contents(),
+    )
+    .await;
+    pkg.run(["repo", "add", "kust", &format!("oci://{kustomized}")])
+        .ok();
+    let error = pkg
+        .run([
+            "install",
+            &format!("kust/{REF_NAME}"),
+            "--version",
+            "1.0.0",
+            "--name",
+            "hello",
+            "-n",
+            &ns,
+            "--yes",
+            "--wait=false",
+        ])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains(&format!(
+            "package {REF_NAME}@1.0.0: template step 1 (kustomize) is not supported"
+        )),
+        "{error}"
+    );
+    nothing_written();
+
+    // A tampered content blob (a content bundle of this test alone): refused
+    // by its digest.
+    let mut contents = example_contents();
+    let mut content = contents["1.1.0"].clone();
+    content.insert("config/marker.txt".into(), path.clone().into_bytes());
+    contents.insert("1.1.0", content.clone());
+    let (tampered, _) = publish(
+        &registry,
+        &format!("{path}t"),
+        repository_files(),
+        &contents,
+    )
+    .await;
+    pkg.run(["repo", "add", "tampered", &format!("oci://{tampered}")])
+        .ok();
+    let layer_digest = {
+        let manifest: Value = serde_json::from_slice(&bundle_image(&content).manifest).unwrap();
+        manifest["layers"][0]["digest"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let blob = pkg.env.registry_blob(&layer_digest);
+    let mut bytes = std::fs::read(&blob).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&blob, &bytes).unwrap();
+    let error = pkg
+        .run([
+            "install",
+            &format!("tampered/{REF_NAME}"),
+            "--version",
+            "1.1.0",
+            "--name",
+            "hello",
+            "-n",
+            &ns,
+            "--yes",
+            "--wait=false",
+        ])
+        .fails(1)
+        .to_string();
+    assert!(error.contains(&layer_digest), "{error}");
+    nothing_written();
+}
