@@ -150,8 +150,10 @@ pub enum Command {
     /// Show a package's metadata, its versions and its permission summary.
     #[command(after_help = "Example:\n  kubectl pkg show stable/mongodb")]
     Show(crate::commands::show::ShowArgs),
-    /// Publish a package directory to an OCI registry as NAME:VERSION.
-    #[command(after_help = "Example:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs")]
+    /// Publish a package directory (or an imgpkg bundle) to an OCI registry.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs\n  kubectl pkg push ./repository oci://registry.example/carvel/repo:v1"
+    )]
     Push(crate::commands::push::PushArgs),
     /// Manage named package repositories.
     #[command(

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use kubectl_pkg_e2e::{Pkg, parse_json, repo_root, unique};
-use libpkg::package::{Artifact, Files, Limits, archive};
+use libpkg::package::{Artifact, Files, Limits};
 use serde_json::Value;
 
 const REF_NAME: &str = "hello.carvel.example.com";
@@ -21,21 +21,8 @@ fn examples() -> PathBuf {
     repo_root().join("examples/carvel")
 }
 
-/// An imgpkg bundle of `files`: one layer, the bundle label on the config.
 fn bundle_image(files: &Files) -> Artifact {
-    let config = serde_json::to_vec(&serde_json::json!({
-        "architecture": "amd64", "os": "linux",
-        "config": {"Labels": {libpkg::carvel::BUNDLE_LABEL: "true"}},
-        "rootfs": {"type": "layers", "diff_ids": []},
-    }))
-    .unwrap();
-    Artifact::new(
-        ("application/vnd.oci.image.config.v1+json", config),
-        (
-            "application/vnd.oci.image.layer.v1.tar+gzip",
-            archive::pack(files),
-        ),
-    )
+    libpkg::carvel::bundle_artifact(files)
 }
 
 async fn push(artifact: &Artifact, reference: &str) -> String {
@@ -565,4 +552,141 @@ async fn refusals_write_nothing_and_name_the_culprit() {
         .to_string();
     assert!(error.contains(&layer_digest), "{error}");
     nothing_written();
+}
+
+/// examples/publish publishes the example PackageRepository as the
+/// repository `carvel`: shown by refName, its helmTemplate version (2.0.0)
+/// rendered through the Helm engine and kbld.
+#[test]
+fn the_published_example_repository_shows_and_renders_its_helm_template_version() {
+    let pkg = Pkg::new();
+    let path = unique("carvelex");
+    let script = repo_root().join("examples/publish");
+    let run = pkg.run_program(&script, [pkg.env.registry.as_str(), path.as_str()]);
+    run.ok();
+    assert!(
+        run.stderr.contains(&format!(
+            "Added repository carvel (oci://{}/{path}/carvel/repo:v1): a Carvel PackageRepository bundle listing 1 package(s)",
+            pkg.env.registry
+        )),
+        "{}",
+        run.stderr
+    );
+    let shown = pkg.run(["show", REF_NAME]);
+    assert!(
+        shown.ok().contains("Version:     2.0.0"),
+        "{}",
+        shown.stdout
+    );
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            &format!("carvel/{REF_NAME}"),
+            "-n",
+            "apps",
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+            "--set",
+            "greeting=from helm",
+        ])
+        .ok(),
+    );
+    assert_eq!(
+        plan["release"]["name"], "hello",
+        "the release defaults to the refName's first label"
+    );
+    assert_eq!(
+        plan["package"]["carvel"]["template"],
+        serde_json::json!(["helmTemplate", "kbld"])
+    );
+    assert!(
+        plan["package"]["carvel"].get("ytt").is_none(),
+        "no ytt step, no ytt recorded"
+    );
+    let objects = plan["objects"].as_array().unwrap();
+    let find = |kind: &str| {
+        objects
+            .iter()
+            .find(|o| o["kind"] == kind)
+            .unwrap_or_else(|| panic!("no {kind} in {plan}"))["manifest"]
+            .clone()
+    };
+    assert_eq!(find("ConfigMap")["data"]["greeting"], "from helm");
+    assert!(
+        find("Deployment")["spec"]["template"]["spec"]["containers"][0]["image"]
+            .as_str()
+            .unwrap()
+            .starts_with("registry.example/hello-web@sha256:")
+    );
+    find("Service");
+}
+
+/// A ytt step whose inputs hold no `#@` renders without ytt: no ytt on
+/// PATH, none given, and the plan is made and records no ytt.
+#[test]
+fn a_ytt_step_without_templates_renders_without_ytt() {
+    let pkg = Pkg::new();
+    let dir = pkg.work.path().join("repo");
+    let package = r#"apiVersion: data.packaging.carvel.dev/v1alpha1
+kind: Package
+metadata:
+  name: hello.carvel.example.com.1.0.0
+spec:
+  refName: hello.carvel.example.com
+  version: 1.0.0
+  template:
+    spec:
+      fetch:
+      - inline:
+          paths:
+            config/greeting.yml: |
+              # A plain comment; no templating.
+              apiVersion: v1
+              kind: ConfigMap
+              metadata:
+                name: hello-greeting
+              data:
+                greeting: plain
+      template:
+      - ytt:
+          paths: [config/]
+      deploy:
+      - kapp: {}
+"#;
+    std::fs::create_dir_all(dir.join("packages")).unwrap();
+    std::fs::write(dir.join("packages/hello.yml"), package).unwrap();
+    pkg.run(["repo", "add", "local", dir.to_str().unwrap()])
+        .ok();
+    let mut command = pkg.command([
+        "install",
+        &format!("local/{REF_NAME}"),
+        "--version",
+        "1.0.0",
+        "-n",
+        "apps",
+        "--offline",
+        "--dry-run",
+        "-o",
+        "json",
+    ]);
+    command
+        .env_remove("KUBECTL_PKG_YTT")
+        .env("PATH", "/nonexistent");
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let plan = parse_json(&String::from_utf8_lossy(&output.stdout));
+    assert!(plan["package"]["carvel"].get("ytt").is_none(), "{plan}");
+    let configmap = plan["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["kind"] == "ConfigMap")
+        .unwrap();
+    assert_eq!(configmap["manifest"]["data"]["greeting"], "plain");
 }

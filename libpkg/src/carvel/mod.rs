@@ -747,6 +747,31 @@ pub struct CarvelInfo {
     pub ytt: Option<ytt::YttTool>,
 }
 
+/// Whether a directory is an imgpkg bundle's (it has `.imgpkg/`).
+pub fn is_bundle_dir(dir: &std::path::Path) -> bool {
+    dir.join(".imgpkg").is_dir()
+}
+
+/// An imgpkg bundle of `files` as `imgpkg push -b` makes one: an OCI image
+/// of one tar+gzip layer whose config carries the [`BUNDLE_LABEL`]. The same
+/// files give the same bytes and digest.
+pub fn bundle_artifact(files: &Files) -> crate::archive::Artifact {
+    let config = serde_json::to_vec(&serde_json::json!({
+        "architecture": "amd64",
+        "os": "linux",
+        "config": {"Labels": {BUNDLE_LABEL: "true"}},
+        "rootfs": {"type": "layers", "diff_ids": []},
+    }))
+    .expect("a JSON literal serializes");
+    crate::archive::Artifact::new(
+        ("application/vnd.oci.image.config.v1+json", config),
+        (
+            "application/vnd.oci.image.layer.v1.tar+gzip",
+            crate::archive::pack(files),
+        ),
+    )
+}
+
 /// A chosen Carvel package, its content fetched: what [`Content::Carvel`](crate::package::Content::Carvel)
 /// holds. Its files (the package's `files`) are its fetch steps' content,
 /// each under its `path`.
