@@ -120,6 +120,17 @@ async fn a_repository_bundle_installs_by_constraint_upgrades_rolls_back_and_unin
         added.stdout
     );
 
+    // completion lists refNames and versions (newest first).
+    let (names, _) = crate::completion::complete(&pkg, &["install", "hel"]);
+    assert!(names.contains(&REF_NAME.to_string()), "{names:?}");
+    let (names, _) = crate::completion::complete(&pkg, &["install", "tanzu/"]);
+    assert_eq!(names, [format!("tanzu/{REF_NAME}")]);
+    let (versions, _) = crate::completion::complete(
+        &pkg,
+        &["install", &format!("tanzu/{REF_NAME}"), "--version", ""],
+    );
+    assert_eq!(versions, ["2.0.0", "1.1.0", "1.0.0"]);
+
     // show: the metadata and every version, newest first, the picked one marked.
     let shown = pkg.run(["show", REF_NAME, "--version", ">1.0.0 <2.0.0"]);
     let text = shown.ok();

@@ -1,7 +1,7 @@
 //! Carvel PackageRepositories as repositories: a directory of the
 //! PackageRepository layout (`packages/**.yml`, `.imgpkg/images.yml`) or an
 //! imgpkg bundle (an image whose config carries the
-//! [`BUNDLE_LABEL`](crate::carvel::BUNDLE_LABEL)), pinned by digest; a
+//! [`BUNDLE_LABEL`]), pinned by digest; a
 //! package chosen by `refName` and version constraint, its fetch steps
 //! (`imgpkgBundle`, `image`, `inline`) fetched by digest with every blob
 //! verified, and the ytt that renders it identified.
@@ -248,4 +248,52 @@ async fn fetch_image(
     }
     let files = unpack_layers(&pulled.layers, &pinned, &request.limits)?;
     Ok((files, format!("{step} {pinned}")))
+}
+
+/// Reads a configured repository when it is a Carvel PackageRepository (a
+/// directory with `packages/`, or an image carrying the bundle label);
+/// `None` for any other kind. For listings (completion): what `fetch`
+/// resolves against.
+pub async fn load(
+    repository: &crate::repositories::Repository,
+    registry: &RegistryClient,
+    limits: &Limits,
+) -> Result<Option<LoadedRepository>, FetchError> {
+    use crate::repositories::CatalogLocation;
+    match repository.catalog() {
+        Some(CatalogLocation::Directory(dir)) if is_repository_dir(&dir) => {
+            Ok(Some(load_dir(&repository.name, &dir, limits)?))
+        }
+        Some(CatalogLocation::Image(image)) => {
+            let digest = registry.resolve_digest(&image).await?;
+            let pulled = registry
+                .pull(&image, &digest, limits.max_total_bytes.saturating_mul(2))
+                .await?;
+            if !is_bundle(&pulled.config) {
+                return Ok(None);
+            }
+            let pinned = image.with_digest(&digest);
+            Ok(Some(load_bundle(
+                &repository.name,
+                &pinned,
+                &digest,
+                &pulled,
+                limits,
+            )?))
+        }
+        _ => Ok(None),
+    }
+}
+
+impl LoadedRepository {
+    /// The versions of package `name`, newest first (none if it has none).
+    pub fn versions(&self, name: &str) -> Vec<String> {
+        self.content
+            .packages
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|package| package.version.to_string())
+            .collect()
+    }
 }

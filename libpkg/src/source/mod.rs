@@ -344,6 +344,10 @@ pub async fn package_names(
     repository: &Repository,
     registry: &RegistryClient,
 ) -> Result<Vec<String>, FetchError> {
+    // A Carvel PackageRepository lists its refNames.
+    if let Some(loaded) = carvel::load(repository, registry, &Limits::default()).await? {
+        return Ok(loaded.content.names());
+    }
     // The location of a package named `x` tells the registry and the path.
     let probe = repository.package("x")?;
     let prefix = probe
