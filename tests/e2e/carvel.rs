@@ -701,3 +701,149 @@ spec:
         .unwrap();
     assert_eq!(configmap["manifest"]["data"]["greeting"], "plain");
 }
+
+/// `http` (pinned by sha256) and `helmChart` (a classic chart repository,
+/// the archive verified against its index) fetch steps; a checksum that does
+/// not match is refused naming the URL.
+#[test]
+fn http_and_helm_chart_fetch_steps_are_pinned_and_verified() {
+    use sha2::Digest;
+    let pkg = Pkg::new();
+    let work = pkg.work.path();
+    let web = work.join("web");
+    std::fs::create_dir_all(web.join("charts")).unwrap();
+    // An http archive of the 1.0.0 content, and a chart repository holding
+    // the 2.0.0 chart.
+    let content = examples().join("hello/1.0.0");
+    let tgz = web.join("content.tgz");
+    pkg.run_program(
+        "tar",
+        [
+            "-czf",
+            tgz.to_str().unwrap(),
+            "-C",
+            content.to_str().unwrap(),
+            "config",
+            ".imgpkg",
+        ],
+    )
+    .ok();
+    let chart = work.join("hello");
+    pkg.run_program(
+        "cp",
+        [
+            "-r",
+            examples().join("hello/2.0.0/chart").to_str().unwrap(),
+            chart.to_str().unwrap(),
+        ],
+    )
+    .ok();
+    let archive = web.join("charts/hello-2.0.0.tgz");
+    pkg.run_program(
+        "tar",
+        [
+            "-czf",
+            archive.to_str().unwrap(),
+            "-C",
+            work.to_str().unwrap(),
+            "hello",
+        ],
+    )
+    .ok();
+    let hex = |path: &Path| {
+        sha2::Sha256::digest(std::fs::read(path).unwrap())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    let chart_digest = hex(&archive);
+    std::fs::write(
+        web.join("index.yaml"),
+        format!("apiVersion: v1\nentries:\n  hello:\n  - {{apiVersion: v2, name: hello, version: 2.0.0, urls: [charts/hello-2.0.0.tgz], digest: {chart_digest}}}\n"),
+    )
+    .unwrap();
+    let url = kubectl_pkg_e2e::serve_dir(web);
+    let package = |version: &str, fetch: &str, template: &str| {
+        format!(
+            "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: web.carvel.example.com.{version}\nspec:\n  refName: web.carvel.example.com\n  version: {version}\n  template:\n    spec:\n      fetch:\n{fetch}      template:\n{template}      deploy:\n      - kapp: {{}}\n"
+        )
+    };
+    let repo = work.join("repo");
+    std::fs::create_dir_all(repo.join("packages")).unwrap();
+    let write = |sha256: &str| {
+        let http = package(
+            "1.0.0",
+            &format!(
+                "      - http:\n          url: {url}/content.tgz\n          sha256: \"{sha256}\"\n"
+            ),
+            "      - ytt:\n          paths: [config/]\n      - kbld:\n          paths: [\"-\", .imgpkg/images.yml]\n",
+        );
+        // The chart at the top, the image lock of the http content beside it.
+        let helm = package(
+            "2.0.0",
+            &format!(
+                "      - helmChart:\n          name: hello\n          version: 2.0.0\n          repository:\n            url: {url}\n        path: chart\n      - http:\n          url: {url}/content.tgz\n          sha256: \"{sha256}\"\n        path: lock\n"
+            ),
+            "      - helmTemplate:\n          path: chart/\n      - kbld:\n          paths: [\"-\", lock/.imgpkg/images.yml]\n",
+        );
+        std::fs::write(repo.join("packages/web.yml"), format!("{http}---\n{helm}")).unwrap();
+    };
+    write(&hex(&tgz));
+    pkg.run(["repo", "add", "web", repo.to_str().unwrap()]).ok();
+    let plan = |version: &str| {
+        pkg.run([
+            "install",
+            "web/web.carvel.example.com",
+            "--version",
+            version,
+            "-n",
+            "apps",
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+            "--set",
+            "greeting=fetched",
+        ])
+    };
+    let first = parse_json(plan("1.0.0").ok());
+    assert_eq!(
+        first["package"]["carvel"]["fetch"][0],
+        format!("http {url}/content.tgz sha256:{}", hex(&tgz)).as_str()
+    );
+    let greeting = |plan: &Value| {
+        plan["objects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["kind"] == "ConfigMap")
+            .unwrap()["manifest"]["data"]["greeting"]
+            .clone()
+    };
+    assert_eq!(greeting(&first), "fetched");
+    // 2.0.0: the chart from the chart repository, the lock from `lock/`.
+    let second = parse_json(plan("2.0.0").ok());
+    let fetch = &second["package"]["carvel"]["fetch"];
+    assert_eq!(
+        fetch[0],
+        format!("helmChart {url}/charts/hello-2.0.0.tgz@sha256:{chart_digest}").as_str(),
+        "{second}"
+    );
+    assert_eq!(greeting(&second), "fetched");
+    assert!(
+        second["objects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["kind"] == "Service"),
+        "{second}"
+    );
+
+    // A checksum that does not match is refused, naming the URL.
+    write(&"0".repeat(64));
+    let error = plan("1.0.0").fails(1).to_string();
+    assert!(
+        error.contains(&format!("{url}/content.tgz has sha256 {}", hex(&tgz))),
+        "{error}"
+    );
+}

@@ -3,12 +3,14 @@
 //! imgpkg bundle (an image whose config carries the
 //! [`BUNDLE_LABEL`]), pinned by digest; a
 //! package chosen by `refName` and version constraint, its fetch steps
-//! (`imgpkgBundle`, `image`, `inline`) fetched by digest with every blob
-//! verified, and the ytt that renders it identified.
+//! (`imgpkgBundle`, `image`, `inline`, `http`, `helmChart`) fetched by
+//! digest or checksum with every blob verified, and the ytt that renders it
+//! identified.
 
 use std::path::Path;
 
 use serde_json::Value;
+use sha2::Digest;
 
 use super::{FetchError, FetchRequest, Fetched, Source, unpack_layers};
 use crate::carvel::{
@@ -142,6 +144,83 @@ pub async fn fetch(
                         (files, format!("{description} subPath {sub}"))
                     }
                 }
+            }
+            Fetch::Http {
+                url,
+                sha256,
+                sub_path,
+            } => {
+                let body = registry
+                    .get_url(url, "http fetch step", request.limits.max_total_bytes)
+                    .await?;
+                let actual = hex::encode(sha2::Sha256::digest(&body));
+                if &actual != sha256 {
+                    return Err(other(CarvelError::Invalid {
+                        origin: loaded.reference.clone(),
+                        file: format!("Package {id} fetch[{index}] http"),
+                        reason: format!(
+                            "{url} has sha256 {actual}, not the {sha256} the step pins"
+                        ),
+                    }));
+                }
+                let path = url::Url::parse(url)
+                    .map(|u| u.path().to_string())
+                    .unwrap_or_default();
+                let mut files = Files::new();
+                if path.ends_with(".tgz") || path.ends_with(".tar.gz") {
+                    crate::archive::unpack_into(&mut files, &body, &request.limits).map_err(
+                        |source| crate::package::PackageError::Archive {
+                            origin: url.clone(),
+                            source,
+                        },
+                    )?;
+                } else {
+                    let name = path
+                        .rsplit('/')
+                        .next()
+                        .filter(|n| !n.is_empty())
+                        .unwrap_or("file");
+                    files.insert(name.to_string(), body);
+                }
+                let files = match sub_path {
+                    None => files,
+                    Some(sub) => {
+                        let sub = format!("{}/", sub.trim_end_matches('/'));
+                        files
+                            .into_iter()
+                            .filter_map(|(p, d)| Some((p.strip_prefix(&sub)?.to_string(), d)))
+                            .collect()
+                    }
+                };
+                (files, format!("http {url} sha256:{sha256}"))
+            }
+            Fetch::HelmChart {
+                name,
+                version,
+                repository,
+            } => {
+                let constraint = crate::version::Constraint::parse(version).map_err(|reason| {
+                    other(CarvelError::Invalid {
+                        origin: loaded.reference.clone(),
+                        file: format!("Package {id} fetch[{index}] helmChart"),
+                        reason: format!("version {version:?}: {reason}"),
+                    })
+                })?;
+                let chart_request = FetchRequest {
+                    constraint: Some(&constraint),
+                    ..request.clone()
+                };
+                let index_file = super::chart_repository::ChartIndex::load(
+                    repository,
+                    registry,
+                    &request.limits,
+                )
+                .await?;
+                let chart = index_file.fetch(name, &chart_request, registry).await?;
+                (
+                    chart.package.files,
+                    format!("helmChart {}", chart.source.reference),
+                )
             }
             Fetch::Inline { paths } => (
                 paths
