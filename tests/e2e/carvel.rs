@@ -147,6 +147,10 @@ async fn a_repository_bundle_installs_by_constraint_upgrades_rolls_back_and_unin
         .collect();
     assert_eq!(order, ["2.0.0", "1.1.0", "1.0.0"]);
     assert!(versions.contains("* 1.1.0"), "{versions}");
+    assert!(
+        text.contains("Values (valuesSchema):\n  greeting: string (What the page says)\n  replicas: integer (How many pods serve it)"),
+        "{text}"
+    );
 
     // install by constraint: ">0.9.0 <1.1.0" picks 1.0.0, rendered by ytt + kbld.
     let release = "hello";
@@ -339,6 +343,47 @@ fn rendering_equals_ytt_and_the_kbld_rewrite_run_by_hand() {
         }
         assert_eq!(planned, expected, "version {version}");
     }
+
+    // Same inputs, byte-identical plan; another ytt binary, a visibly
+    // different plan with the same objects.
+    let offline = |extra: &[&str]| {
+        let mut args = vec![
+            "install".to_string(),
+            format!("local/{REF_NAME}"),
+            "--name".into(),
+            "hello".into(),
+            "--version".into(),
+            "1.0.0".into(),
+            "-n".into(),
+            "apps".into(),
+            "--offline".into(),
+            "--dry-run".into(),
+            "-o".into(),
+            "json".into(),
+            "-f".into(),
+            values.to_str().unwrap().to_string(),
+        ];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        pkg.run(args).ok().to_string()
+    };
+    let first = offline(&[]);
+    assert_eq!(first, offline(&[]));
+    let other = pkg.work.path().join("ytt-other");
+    let mut binary = std::fs::read(&pkg.env.ytt).unwrap();
+    binary.extend_from_slice(b"\n");
+    std::fs::write(&other, binary).unwrap();
+    pkg.run_program("chmod", ["+x", other.to_str().unwrap()])
+        .ok();
+    let (first, second) = (
+        parse_json(&first),
+        parse_json(&offline(&["--ytt", other.to_str().unwrap()])),
+    );
+    assert_ne!(first["hash"], second["hash"]);
+    assert_ne!(
+        first["package"]["carvel"]["ytt"]["sha256"],
+        second["package"]["carvel"]["ytt"]["sha256"]
+    );
+    assert_eq!(first["objects"], second["objects"]);
 }
 
 fn lock_of(content: &Path) -> BTreeMap<String, String> {
