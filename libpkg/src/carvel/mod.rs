@@ -860,4 +860,4 @@ impl CarvelPackage {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

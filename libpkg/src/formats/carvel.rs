@@ -485,3 +485,209 @@ impl From<CarvelError> for FormatError {
         other(error)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use serde_json::Value;
+
+    use crate::archive::Files;
+    use crate::carvel::tests::{YTT_KBLD, package_doc};
+    use crate::carvel::{CarvelPackage, Repository};
+    use crate::formats::{ClusterFacts, Configuration, RenderRequest};
+    use crate::helm::render::Capabilities;
+    use crate::helm::values::Values;
+    use crate::package::{Content, Package, ParsedOnce};
+
+    /// A package whose content is `files`, with the steps of `template`.
+    fn carvel_package(template: &str, files: Files) -> Package {
+        let mut repo = Files::new();
+        repo.insert(
+            "packages/p.yml".into(),
+            package_doc("1.0.0", template).into_bytes(),
+        );
+        let repository = Repository::from_files(&repo, "repo").unwrap();
+        let chosen = repository.packages["hello.carvel.example.com"][0].clone();
+        Package {
+            metadata: crate::package::PackageMetadata::synthesized(
+                "hello.carvel.example.com",
+                "1.0.0",
+            ),
+            version: chosen.version.clone(),
+            files,
+            content: Content::Carvel(Box::new(CarvelPackage {
+                package: chosen,
+                metadata: None,
+                repository: "repo".into(),
+                repository_digest: None,
+                fetched: vec!["inline".into()],
+                ytt: None,
+            })),
+            parsed: ParsedOnce::default(),
+        }
+    }
+
+    fn render(package: &Package, values: &Values) -> Result<crate::formats::Rendered, String> {
+        let config = BTreeMap::new();
+        let request = RenderRequest {
+            release: "hello",
+            namespace: "apps",
+            upgrade: None,
+            configuration: Configuration {
+                config: &config,
+                values,
+                reuse_values: Default::default(),
+            },
+        };
+        let capabilities = Capabilities::offline();
+        let served = Default::default();
+        crate::formats::render(
+            package,
+            &request,
+            ClusterFacts {
+                capabilities: &capabilities,
+                served_kinds: &served,
+                lookup: None,
+            },
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    const PINNED: &str = "registry.example/web@sha256:2222222222222222222222222222222222222222222222222222222222222222";
+
+    fn content() -> Files {
+        let mut files = Files::new();
+        files.insert(
+            "config/b-deployment.yml".into(),
+            b"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - name: web\n        image: web:1.0\n".to_vec(),
+        );
+        files.insert(
+            "config/a-config.yaml".into(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata: {greeting: hi}\n"
+                .to_vec(),
+        );
+        files.insert("config/notes.txt".into(), b"not output".to_vec());
+        files.insert(
+            ".imgpkg/images.yml".into(),
+            format!("apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages:\n- image: {PINNED}\n  annotations:\n    kbld.carvel.dev/id: web:1.0\n").into_bytes(),
+        );
+        files
+    }
+
+    #[test]
+    fn a_ytt_step_without_templating_renders_without_ytt_and_kbld_pins_images() {
+        let package = carvel_package(YTT_KBLD, content());
+        let mut values = Values::new();
+        values.insert("greeting".into(), "hello".into());
+        let rendered = render(&package, &values).unwrap();
+        let objects: Vec<String> = rendered
+            .documents
+            .iter()
+            .map(|(_, d)| {
+                format!(
+                    "{}/{}",
+                    d["kind"].as_str().unwrap(),
+                    d["metadata"]["name"].as_str().unwrap()
+                )
+            })
+            .collect();
+        // ytt's order: files sorted by path; only YAML files are output.
+        assert_eq!(objects, ["ConfigMap/web", "Deployment/web"]);
+        assert_eq!(
+            rendered.documents[1]
+                .1
+                .pointer("/spec/template/spec/containers/0/image"),
+            Some(&Value::from(PINNED))
+        );
+        assert_eq!(rendered.values.unwrap()["greeting"], "hello");
+        assert!(
+            rendered.warnings.iter().any(|w| w.contains("rawOptions")),
+            "{:?}",
+            rendered.warnings
+        );
+        let info = match &package.content {
+            Content::Carvel(carvel) => carvel.info(),
+            _ => unreachable!(),
+        };
+        assert_eq!(info.template, ["ytt", "kbld"]);
+        assert_eq!(info.ytt, None);
+    }
+
+    #[test]
+    fn values_are_validated_against_the_schema_naming_the_path() {
+        let package = carvel_package(YTT_KBLD, content());
+        let mut values = Values::new();
+        values.insert("replicas".into(), 0.into());
+        values.insert("colour".into(), "red".into());
+        let error = render(&package, &values).unwrap_err();
+        assert!(
+            error.contains("values do not match its valuesSchema"),
+            "{error}"
+        );
+        assert!(
+            error.contains("- replicas: 0 is less than the minimum of 1"),
+            "{error}"
+        );
+        assert!(
+            error.contains("- (root): Additional properties are not allowed ('colour'"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn templates_that_need_ytt_are_refused_when_ytt_was_not_found() {
+        let mut files = content();
+        files.insert(
+            "config/c.yml".into(),
+            b"#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n".to_vec(),
+        );
+        let package = carvel_package(YTT_KBLD, files);
+        let error = render(&package, &Values::new()).unwrap_err();
+        assert!(
+            error.contains("template step 0 (ytt): ytt is needed"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_image_missing_from_the_lock_is_refused_naming_it() {
+        let mut files = content();
+        files.remove(".imgpkg/images.yml");
+        files.insert(
+            ".imgpkg/images.yml".into(),
+            b"apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages: []\n".to_vec(),
+        );
+        let package = carvel_package(YTT_KBLD, files);
+        let error = render(&package, &Values::new()).unwrap_err();
+        assert!(
+            error.contains("template step 1 (kbld): Deployment/web: image \"web:1.0\""),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_helm_template_step_renders_through_the_helm_engine_with_the_values() {
+        let mut files = Files::new();
+        files.insert(
+            "chart/Chart.yaml".into(),
+            b"apiVersion: v2\nname: web\nversion: 1.0.0\n".to_vec(),
+        );
+        files.insert("chart/values.yaml".into(), b"greeting: hi\n".to_vec());
+        files.insert(
+            "chart/templates/cm.yaml".into(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-cm\ndata:\n  greeting: {{ .Values.greeting | quote }}\n".to_vec(),
+        );
+        let package = carvel_package(
+            "      - helmTemplate:\n          path: chart/\n      - kbld: {}\n",
+            files,
+        );
+        let mut values = Values::new();
+        values.insert("greeting".into(), "hello".into());
+        let rendered = render(&package, &values).unwrap();
+        assert_eq!(rendered.documents.len(), 1);
+        let cm = &rendered.documents[0].1;
+        assert_eq!(cm["metadata"]["name"], "hello-cm");
+        assert_eq!(cm["data"]["greeting"], "hello");
+    }
+}
