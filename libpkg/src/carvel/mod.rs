@@ -232,8 +232,15 @@ pub enum Fetch {
         /// Path → content.
         paths: BTreeMap<String, String>,
     },
-    /// A step kubectl-pkg does not run (named by its key).
-    Unsupported(String),
+    /// A step kubectl-pkg does not run, or cannot read: refused (naming
+    /// the step and why) only when its package version is chosen, so one
+    /// version's step never makes a whole repository unreadable.
+    Unsupported {
+        /// The step's kind (its key).
+        step: String,
+        /// Why it is refused.
+        why: String,
+    },
 }
 
 /// One template step of `spec.template.spec.template`.
@@ -258,8 +265,14 @@ pub enum TemplateStep {
         values_from: Vec<String>,
     },
     /// A step kubectl-pkg does not run (`kustomize`, `cue`, `jsonnet`, `sops`,
-    /// or one it does not know).
-    Unsupported(String),
+    /// or one it does not know), or cannot read: refused when its package
+    /// version is chosen.
+    Unsupported {
+        /// The step's kind (its key).
+        step: String,
+        /// Why it is refused.
+        why: String,
+    },
 }
 
 impl TemplateStep {
@@ -269,7 +282,7 @@ impl TemplateStep {
             TemplateStep::Ytt(_) => "ytt",
             TemplateStep::Kbld { .. } => "kbld",
             TemplateStep::HelmTemplate { .. } => "helmTemplate",
-            TemplateStep::Unsupported(kind) => kind,
+            TemplateStep::Unsupported { step, .. } => step,
         }
     }
 }
@@ -529,31 +542,35 @@ fn parse_package(document: &Document, file: &str) -> Result<PackageVersion, Stri
         .pointer("/template/spec")
         .ok_or("spec.template.spec is missing")?;
     let mut fetch = Vec::new();
-    for (index, step) in template_spec
+    for step in template_spec
         .get("fetch")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .enumerate()
     {
-        fetch.push(
-            parse_fetch(step).map_err(|e| format!("spec.template.spec.fetch[{index}]: {e}"))?,
-        );
+        fetch.push(parse_fetch(step).unwrap_or_else(|why| FetchStep {
+            kind: Fetch::Unsupported {
+                step: step_name(step, &["path"]),
+                why,
+            },
+            path: None,
+        }));
     }
     if fetch.is_empty() {
         return Err("spec.template.spec.fetch has no steps".to_string());
     }
     let mut template = Vec::new();
-    for (index, step) in template_spec
+    for step in template_spec
         .get("template")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .enumerate()
     {
         template.push(
-            parse_template(step)
-                .map_err(|e| format!("spec.template.spec.template[{index}]: {e}"))?,
+            parse_template(step).unwrap_or_else(|why| TemplateStep::Unsupported {
+                step: step_name(step, &[]),
+                why,
+            }),
         );
     }
     if template.is_empty() {
@@ -574,6 +591,11 @@ fn parse_package(document: &Document, file: &str) -> Result<PackageVersion, Stri
             .unwrap_or_default(),
         file: file.to_string(),
     })
+}
+
+/// A step's kind for messages: its key, or what is wrong with it.
+fn step_name(step: &Value, extra: &[&str]) -> String {
+    step_kind(step, extra).map_or_else(|_| "unreadable step".to_string(), |(kind, _)| kind)
 }
 
 /// The one key of a step besides `path`.
@@ -656,7 +678,10 @@ fn parse_fetch(step: &Value) -> Result<FetchStep, String> {
             };
             Fetch::Inline { paths }
         }
-        other => Fetch::Unsupported(other.to_string()),
+        other => Fetch::Unsupported {
+            step: other.to_string(),
+            why: unsupported_reason(other),
+        },
     };
     if let Some(path) = &path {
         check_relative(path).map_err(|e| format!("path {path:?}: {e}"))?;
@@ -746,7 +771,10 @@ fn parse_template(step: &Value) -> Result<TemplateStep, String> {
                 values_from: values_from_paths(&body).map_err(|e| format!("helmTemplate.{e}"))?,
             }
         }
-        other => TemplateStep::Unsupported(other.to_string()),
+        other => TemplateStep::Unsupported {
+            step: other.to_string(),
+            why: unsupported_reason(other),
+        },
     })
 }
 

@@ -138,11 +138,16 @@ fn unsupported_steps_and_cluster_value_sources_are_known() {
         )
         .into_bytes(),
     );
-    let error = Repository::from_files(&files, "repo")
-        .unwrap_err()
-        .to_string();
-    assert!(
-        error.contains("valuesFrom[0]: only path is supported"),
-        "{error}"
-    );
+    // Read, and refused only when this version is chosen, naming why.
+    let repository = Repository::from_files(&files, "repo").unwrap();
+    match &repository.packages["hello.carvel.example.com"][0].template[0] {
+        TemplateStep::Unsupported { step, why } => {
+            assert_eq!(step, "ytt");
+            assert!(
+                why.contains("valuesFrom[0]: only path is supported"),
+                "{why}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }

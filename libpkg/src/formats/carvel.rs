@@ -157,13 +157,13 @@ impl Format for CarvelPackage {
                         .map(|(_, document)| crate::yaml::to_string(document))
                         .collect()
                 }
-                TemplateStep::Unsupported(kind) => {
+                TemplateStep::Unsupported { step, why } => {
                     return Err(other(CarvelError::Unsupported {
                         package: id.clone(),
                         stage: "template",
                         index,
-                        step: kind.clone(),
-                        why: crate::carvel::unsupported_reason(kind),
+                        step: step.clone(),
+                        why: why.clone(),
                     }));
                 }
             };

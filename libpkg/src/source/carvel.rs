@@ -96,24 +96,24 @@ pub async fn fetch(
     let chosen = chosen.clone();
     let id = chosen.id();
     for (index, step) in chosen.fetch.iter().enumerate() {
-        if let Fetch::Unsupported(kind) = &step.kind {
+        if let Fetch::Unsupported { step, why } = &step.kind {
             return Err(other(CarvelError::Unsupported {
                 package: id.clone(),
                 stage: "fetch",
                 index,
-                step: kind.clone(),
-                why: carvel::unsupported_reason(kind),
+                step: step.clone(),
+                why: why.clone(),
             }));
         }
     }
     for (index, step) in chosen.template.iter().enumerate() {
-        if let TemplateStep::Unsupported(kind) = step {
+        if let TemplateStep::Unsupported { step, why } = step {
             return Err(other(CarvelError::Unsupported {
                 package: id.clone(),
                 stage: "template",
                 index,
-                step: kind.clone(),
-                why: carvel::unsupported_reason(kind),
+                step: step.clone(),
+                why: why.clone(),
             }));
         }
     }
@@ -229,7 +229,7 @@ pub async fn fetch(
                     .collect(),
                 "inline".to_string(),
             ),
-            Fetch::Unsupported(_) => unreachable!("refused above"),
+            Fetch::Unsupported { .. } => unreachable!("refused above"),
         };
         files.extend(
             content
