@@ -25,6 +25,7 @@ spec:
 {template}
       deploy:
       - kapp:
+          intoNs: elsewhere
           rawOptions: [\"--wait-timeout=5m\"]
 ",
         "1".repeat(64)

@@ -169,6 +169,13 @@ impl Format for CarvelPackage {
             };
         }
         for deploy in &self.package.deploy {
+            for option in ["intoNs", "mapNs"] {
+                if let Some(value) = deploy.pointer(&format!("/kapp/{option}")) {
+                    warnings.push(format!(
+                        "{id}: deploy.kapp.{option} {value} is not applied: objects without a namespace go to the release's (-n), as for every package"
+                    ));
+                }
+            }
             if deploy.pointer("/kapp/rawOptions").is_some() {
                 warnings.push(format!(
                     "{id}: deploy.kapp.rawOptions are kapp's command-line flags and are ignored: kubectl-pkg applies the objects itself"
@@ -603,6 +610,14 @@ mod tests {
         assert_eq!(rendered.values.unwrap()["greeting"], "hello");
         assert!(
             rendered.warnings.iter().any(|w| w.contains("rawOptions")),
+            "{:?}",
+            rendered.warnings
+        );
+        assert!(
+            rendered
+                .warnings
+                .iter()
+                .any(|w| w.contains("deploy.kapp.intoNs \"elsewhere\" is not applied")),
             "{:?}",
             rendered.warnings
         );
