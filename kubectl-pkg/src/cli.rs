@@ -76,6 +76,9 @@ pub struct GlobalArgs {
         value_parser = parse_limits
     )]
     pub package_limits: Option<libpkg::package::Limits>,
+    /// The ytt binary that renders Carvel packages' ytt templates (default: ytt on PATH).
+    #[arg(long, global = true, value_name = "PATH", env = "KUBECTL_PKG_YTT")]
+    pub ytt: Option<PathBuf>,
 }
 
 fn parse_limits(text: &str) -> Result<libpkg::package::Limits, String> {
@@ -166,8 +169,10 @@ pub enum Command {
     /// Show a package's metadata, its versions and its permission summary.
     #[command(after_help = "Example:\n  kubectl pkg show stable/mongodb")]
     Show(crate::commands::show::ShowArgs),
-    /// Publish a package directory to an OCI registry as NAME:VERSION.
-    #[command(after_help = "Example:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs")]
+    /// Publish a package directory (or an imgpkg bundle) to an OCI registry.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs\n  kubectl pkg push ./repository oci://registry.example/carvel/repo:v1"
+    )]
     Push(crate::commands::push::PushArgs),
     /// Manage named package repositories.
     #[command(

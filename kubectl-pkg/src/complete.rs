@@ -274,6 +274,35 @@ fn versions(current: &OsStr) -> Vec<CompletionCandidate> {
             .collect(),
         _ => Vec::new(),
     };
+    // A Carvel PackageRepository's versions of the refName.
+    let carvel = match PackageRef::parse(&package) {
+        Ok(PackageRef::InRepository { repository, name }) => repositories
+            .get(&repository)
+            .map(|r| (vec![r.clone()], name))
+            .ok(),
+        Ok(PackageRef::Name(name)) => Some((repositories.list().to_vec(), name)),
+        _ => None,
+    };
+    if let Some((candidates, name)) = carvel {
+        let found = lookup(async {
+            for repository in &candidates {
+                if let Ok(Some(loaded)) =
+                    libpkg::source::carvel::load(repository, &registry, &Default::default()).await
+                    && !loaded.versions(&name).is_empty()
+                {
+                    return Some(loaded.versions(&name));
+                }
+            }
+            None
+        });
+        if let Some(versions) = found {
+            return versions
+                .into_iter()
+                .map(CompletionCandidate::new)
+                .filter(|candidate| starts_with(candidate, current))
+                .collect();
+        }
+    }
     let tags = lookup(async {
         for location in &locations {
             if let Ok(tags) = registry.list_tags(location).await {

@@ -83,6 +83,9 @@ fn main() -> ExitCode {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let global = &cli.global;
+    if let Some(ytt) = &global.ytt {
+        libpkg::carvel::ytt::set_program(ytt.clone());
+    }
     match &cli.command {
         Command::Install(args) => commands::install::run(global, args).await,
         Command::Upgrade(args) => commands::upgrade::run(global, args).await,

@@ -127,7 +127,8 @@ pub fn offline_plan(
     fetched: &libpkg::source::Fetched,
     name: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
-    let release = name.unwrap_or(&fetched.package.metadata.name);
+    let default = fetched.package.default_release_name();
+    let release = name.unwrap_or(&default);
     let namespace = global
         .namespace
         .clone()

@@ -45,6 +45,7 @@
 
 pub mod action;
 pub mod archive;
+pub mod carvel;
 pub mod cluster;
 pub mod diff;
 pub mod formats;

@@ -109,6 +109,10 @@ pub struct PackageInfo {
     /// channel and upgrade edge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub catalog: Option<CatalogInfo>,
+    /// For a Carvel package: its repository (and digest), version, fetch and
+    /// template steps, and the ytt that rendered it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carvel: Option<crate::carvel::CarvelInfo>,
 }
 
 /// How a bundle was chosen from a File-Based Catalog.
@@ -684,6 +688,7 @@ mod tests {
                 format: "plain".into(),
                 bundle: None,
                 catalog: None,
+                carvel: None,
             },
             values: None,
             notes: None,

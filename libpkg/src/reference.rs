@@ -11,7 +11,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::names::validate_dns_label;
+use crate::names::{validate_dns_label, validate_dns_subdomain};
 
 /// A parsed package reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,14 +85,15 @@ impl PackageRef {
                 }
                 validate_dns_label(repository)
                     .map_err(|why| fail(format!("repository name: {why}")))?;
-                validate_dns_label(name).map_err(|why| fail(format!("package name: {why}")))?;
+                // A DNS subdomain: Carvel refNames (`supervisor.pinniped.dev`) have dots.
+                validate_dns_subdomain(name).map_err(|why| fail(format!("package name: {why}")))?;
                 Ok(PackageRef::InRepository {
                     repository: repository.to_string(),
                     name: name.to_string(),
                 })
             }
             None => {
-                validate_dns_label(text).map_err(|why| fail(format!("package name: {why}")))?;
+                validate_dns_subdomain(text).map_err(|why| fail(format!("package name: {why}")))?;
                 Ok(PackageRef::Name(text.to_string()))
             }
         }

@@ -288,8 +288,9 @@ fn values_are_refused_for_native_packages() {
     );
     let run = pkg.run(["template", "./plain", "--set", "a=1"]);
     assert!(
-        run.fails(1)
-            .contains("apply to Helm charts only; this package's format is plain"),
+        run.fails(1).contains(
+            "apply to Helm charts and Carvel packages only; this package's format is plain"
+        ),
         "{}",
         run.stderr
     );

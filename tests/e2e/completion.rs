@@ -36,7 +36,7 @@ fn run_with_completions(pkg: &Pkg, program: &str, args: &[&str]) -> Run {
 
 /// kubectl's way: `kubectl_complete-pkg WORDS…`; the candidates (without
 /// descriptions) and the directive of the last line.
-fn complete(pkg: &Pkg, words: &[&str]) -> (Vec<String>, u32) {
+pub(crate) fn complete(pkg: &Pkg, words: &[&str]) -> (Vec<String>, u32) {
     let script = completions_dir().join("kubectl_complete-pkg");
     let run = run_with_completions(pkg, script.to_str().unwrap(), words);
     parse(run.ok())

@@ -2,6 +2,7 @@
 //! `tests/env/cluster`, driving the real binary. One target, grouped by area.
 
 mod api_errors;
+mod carvel;
 mod charts;
 mod completion;
 mod distribution;

@@ -34,6 +34,9 @@ pub struct TestEnv {
     pub registry_auth_password: String,
     /// Storage directory of the plain registry (for corruption tests).
     pub registry_storage: PathBuf,
+    /// The ytt that renders Carvel packages (on PATH, or built and cached by
+    /// the script); the binary gets it as `KUBECTL_PKG_YTT`.
+    pub ytt: PathBuf,
 }
 
 impl TestEnv {
@@ -103,6 +106,7 @@ pub fn env() -> &'static TestEnv {
             .trim()
             .to_string(),
             registry_storage: get("PKG_TEST_REGISTRY_STORAGE").into(),
+            ytt: get("PKG_TEST_YTT").into(),
         }
     })
 }
@@ -335,6 +339,7 @@ impl Pkg {
             .env("DOCKER_CONFIG", self.docker_dir.path())
             .env("KUBECTL_PKG_REGISTRY_CA_FILE", &self.env.registry_auth_ca)
             .env("NO_COLOR", "1")
+            .env("KUBECTL_PKG_YTT", &self.env.ytt)
             .env_remove("KUBECTL_PKG_LOG");
         command
     }

@@ -56,7 +56,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         release: args
             .name
             .clone()
-            .unwrap_or_else(|| fetched.package.metadata.name.clone()),
+            .unwrap_or_else(|| fetched.package.default_release_name()),
         adopt: args.adopt,
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),

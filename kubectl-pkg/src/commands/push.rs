@@ -14,9 +14,10 @@ use crate::{settings, view};
 
 #[derive(Debug, Args)]
 pub struct PushArgs {
-    /// The package directory.
+    /// The package directory (or an imgpkg bundle directory, with .imgpkg/).
     pub dir: PathBuf,
-    /// The repository prefix: oci://HOST/PATH (the package goes to HOST/PATH/NAME:VERSION).
+    /// The repository prefix: oci://HOST/PATH (the package goes to
+    /// HOST/PATH/NAME:VERSION); for an imgpkg bundle, oci://HOST/PATH:TAG.
     pub destination: String,
 }
 
@@ -24,6 +25,9 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
     let Some(prefix) = args.destination.strip_prefix("oci://") else {
         bail!("destination {:?} must start with oci://", args.destination);
     };
+    if libpkg::carvel::is_bundle_dir(&args.dir) {
+        return push_bundle(global, args, prefix).await;
+    }
     let package = Package::from_dir(&args.dir, &settings::limits(global))?;
     // A package whose manifests do not parse is refused here, not by its users.
     libpkg::render::parse_documents(&package)?;
@@ -41,6 +45,40 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
             eprintln!("Pushed {target}");
+            println!("{digest}");
+        }
+        format => view::print_document(
+            format,
+            &json!({ "reference": pinned.to_string(), "digest": digest }),
+        )?,
+    }
+    Ok(())
+}
+
+/// An imgpkg bundle (a directory with `.imgpkg/`: a Carvel package's content
+/// or a PackageRepository) goes to the destination as given, `HOST/PATH:TAG`,
+/// as `imgpkg push -b` pushes it.
+async fn push_bundle(global: &GlobalArgs, args: &PushArgs, reference: &str) -> Result<()> {
+    let target = OciRef::parse(reference)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("invalid destination {:?}", args.destination))?;
+    if target.tag.is_none() || target.digest.is_some() {
+        bail!(
+            "{} is an imgpkg bundle (it has .imgpkg/): give its destination with a tag, oci://HOST/PATH:TAG",
+            args.dir.display()
+        );
+    }
+    let files = libpkg::package::read_directory(&args.dir, &settings::limits(global))?;
+    if libpkg::carvel::is_repository(&files) {
+        // A PackageRepository whose documents do not parse is refused here.
+        libpkg::carvel::Repository::from_files(&files, &args.dir.display().to_string())?;
+    }
+    let artifact = libpkg::carvel::bundle_artifact(&files);
+    let digest = settings::registry(global)?.push(&target, &artifact).await?;
+    let pinned = target.with_digest(&digest);
+    match global.output {
+        OutputFormat::Text => {
+            eprintln!("Pushed imgpkg bundle {target}");
             println!("{digest}");
         }
         format => view::print_document(

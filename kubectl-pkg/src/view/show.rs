@@ -81,6 +81,22 @@ pub fn print(fetched: &Fetched, plan: &Plan) {
             );
         }
     }
+    if let Some(schema) = crate::commands::show::carvel_schema(fetched) {
+        let _ = writeln!(out, "\nValues (valuesSchema):");
+        let properties = schema.get("properties").and_then(|p| p.as_object());
+        for (name, property) in properties.into_iter().flatten() {
+            let text = |key: &str| property.get(key).and_then(|v| v.as_str()).unwrap_or("");
+            let _ = writeln!(
+                out,
+                "  {name}: {}{}",
+                text("type"),
+                Some(text("description"))
+                    .filter(|d| !d.is_empty())
+                    .map(|d| format!(" ({d})"))
+                    .unwrap_or_default()
+            );
+        }
+    }
     let permissions = &plan.permissions;
     let _ = writeln!(
         out,

@@ -57,7 +57,7 @@ pub enum PlanError {
     Format(crate::formats::FormatError),
     /// Values given for a package that takes none.
     #[error(
-        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts only; this package's format is {format}"
+        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts and Carvel packages only; this package's format is {format}"
     )]
     ValuesNotTaken {
         /// The package's format.
@@ -846,6 +846,7 @@ pub async fn plan_adopt_helm(
             format: crate::formats::helm::NAME.to_string(),
             bundle: None,
             catalog: None,
+            carvel: None,
         },
         values: Some(helm.values.clone()),
         notes: None,

@@ -126,6 +126,10 @@ pub(super) fn package_info(
         format: package.format().to_string(),
         bundle,
         catalog: source.catalog.clone(),
+        carvel: match &package.content {
+            crate::package::Content::Carvel(carvel) => Some(carvel.info()),
+            _ => None,
+        },
     }
 }
 

@@ -33,6 +33,7 @@
 //! [`Format::render`] ([`ClusterFacts`]), so rendering stays a pure function
 //! that unit tests call without a cluster.
 
+pub mod carvel;
 pub mod helm;
 pub mod olm;
 pub mod plain;
@@ -90,6 +91,11 @@ pub trait Format {
         config_of(deployed)
     }
 
+    /// The release name when none is given: by default the package's name.
+    fn default_release_name(&self, package: &Package) -> String {
+        package.metadata.name.clone()
+    }
+
     /// What rendering needs from the cluster (nothing by default).
     fn cluster_needs(&self) -> ClusterNeeds {
         ClusterNeeds::default()
@@ -114,6 +120,7 @@ impl Content {
             Content::Plain => &plain::Plain,
             Content::Helm(chart) => chart.as_ref(),
             Content::RegistryV1(bundle) => bundle.as_ref(),
+            Content::Carvel(package) => package.as_ref(),
         }
     }
 }
@@ -209,7 +216,7 @@ pub enum FormatError {
     },
     /// Values given for a package that takes none.
     #[error(
-        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts only; this package's format is {format}"
+        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts and Carvel packages only; this package's format is {format}"
     )]
     ValuesNotTaken {
         /// The package's format.
@@ -356,6 +363,11 @@ impl Package {
             return olm::load(files, origin);
         }
         plain::load(files, origin, fallback)
+    }
+
+    /// The release name when none is given ([`Format::default_release_name`]).
+    pub fn default_release_name(&self) -> String {
+        self.content.format().default_release_name(self)
     }
 
     /// The package format's name, as plans record it.

@@ -70,6 +70,9 @@ pub enum Content {
     /// An OLM `registry+v1` bundle (`metadata/annotations.yaml` and a
     /// ClusterServiceVersion): see [`crate::olm`].
     RegistryV1(Box<Bundle>),
+    /// A Carvel `Package` chosen from a PackageRepository, its content
+    /// fetched: see [`crate::carvel`].
+    Carvel(Box<crate::carvel::CarvelPackage>),
 }
 
 impl Package {

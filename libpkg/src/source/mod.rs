@@ -7,6 +7,7 @@
 //! from then on fetched by digest only, with every blob verified. Local
 //! directories and archives get the digest their published artifact would have.
 
+pub mod carvel;
 pub mod chart_repository;
 
 use std::collections::BTreeMap;
@@ -128,6 +129,10 @@ pub enum FetchError {
         /// The image.
         reference: String,
     },
+    /// A Carvel PackageRepository or Package is unusable (malformed, no such
+    /// version, an unsupported step, no ytt).
+    #[error(transparent)]
+    Carvel(#[from] crate::carvel::CarvelError),
     /// No version satisfies the constraint.
     #[error("{reference}: {source}")]
     Resolve {
@@ -249,8 +254,12 @@ async fn fetch_unchecked(
                 return index.fetch(name, request, registry).await;
             }
             if let Some(catalog) = repository.catalog() {
-                let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
-                return fetch_from_catalog(&loaded, name, request, registry).await;
+                return match load_catalog(&repository.name, &catalog, request, registry).await? {
+                    Loaded::Olm(loaded) => {
+                        fetch_from_catalog(&loaded, name, request, registry).await
+                    }
+                    Loaded::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
+                };
             }
             fetch_oci(&repository.package(name)?, request, registry).await
         }
@@ -261,6 +270,7 @@ async fn fetch_unchecked(
                 Found::Catalog(loaded) => {
                     fetch_from_catalog(&loaded, name, request, registry).await
                 }
+                Found::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
             }
         }
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
@@ -287,7 +297,27 @@ pub async fn check_repository(
     match repository.catalog() {
         Some(CatalogLocation::Image(image)) => {
             let digest = registry.resolve_digest(&image).await?;
+            let pulled = registry
+                .pull(&image, &digest, limits.max_total_bytes.saturating_mul(2))
+                .await?;
+            if carvel::is_bundle(&pulled.config) {
+                let pinned = image.with_digest(&digest);
+                let loaded =
+                    carvel::load_bundle(&repository.name, &pinned, &digest, &pulled, limits)?;
+                return Ok(format!(
+                    "a Carvel PackageRepository bundle listing {} package(s), now {digest}",
+                    loaded.content.packages.len()
+                ));
+            }
             Ok(format!("an OLM catalog image, now {digest}"))
+        }
+        Some(CatalogLocation::Directory(path)) if carvel::is_repository_dir(&path) => {
+            let loaded = carvel::load_dir(&repository.name, &path, limits)?;
+            Ok(format!(
+                "a Carvel PackageRepository directory listing {} package(s), {}",
+                loaded.content.packages.len(),
+                path.display()
+            ))
         }
         Some(CatalogLocation::Directory(path)) => {
             Ok(format!("an OLM catalog directory, {}", path.display()))
@@ -314,6 +344,10 @@ pub async fn package_names(
     repository: &Repository,
     registry: &RegistryClient,
 ) -> Result<Vec<String>, FetchError> {
+    // A Carvel PackageRepository lists its refNames.
+    if let Some(loaded) = carvel::load(repository, registry, &Limits::default()).await? {
+        return Ok(loaded.content.names());
+    }
     // The location of a package named `x` tells the registry and the path.
     let probe = repository.package("x")?;
     let prefix = probe
@@ -360,6 +394,8 @@ enum Found {
     Charts(ChartIndex),
     /// A package of a File-Based Catalog.
     Catalog(LoadedCatalog),
+    /// A package of a Carvel PackageRepository.
+    Carvel(carvel::LoadedRepository),
 }
 
 /// Looks a bare name up in every configured repository (catalogs included).
@@ -388,7 +424,17 @@ async fn find_by_name(
             continue;
         }
         if let Some(catalog) = repository.catalog() {
-            let loaded = load_catalog(&repository.name, &catalog, request, registry).await?;
+            let loaded = match load_catalog(&repository.name, &catalog, request, registry).await? {
+                Loaded::Olm(loaded) => loaded,
+                Loaded::Carvel(loaded) => {
+                    let names = loaded.content.names();
+                    known.extend(names.iter().map(|k| (repository.name.clone(), k.clone())));
+                    if names.iter().any(|n| n == name) {
+                        found.push((repository.name.clone(), Found::Carvel(loaded)));
+                    }
+                    continue;
+                }
+            };
             known.extend(
                 loaded
                     .catalog
@@ -583,31 +629,53 @@ struct LoadedCatalog {
     catalog: Catalog,
 }
 
+/// A catalog repository as read: an OLM File-Based Catalog or a Carvel
+/// PackageRepository.
+enum Loaded {
+    /// A File-Based Catalog.
+    Olm(LoadedCatalog),
+    /// A Carvel PackageRepository.
+    Carvel(carvel::LoadedRepository),
+}
+
 /// Reads a catalog repository: a directory, or an image resolved to its
-/// digest, pulled by it and unpacked within the limits, whose config label
-/// names the catalog's directory.
+/// digest, pulled by it and unpacked within the limits: an imgpkg bundle is a
+/// Carvel PackageRepository (as a directory with `packages/` is), else its
+/// config label names the catalog's directory.
 async fn load_catalog(
     repository: &str,
     location: &CatalogLocation,
     request: &FetchRequest<'_>,
     registry: &RegistryClient,
-) -> Result<LoadedCatalog, FetchError> {
+) -> Result<Loaded, FetchError> {
     match location {
+        CatalogLocation::Directory(dir) if carvel::is_repository_dir(dir) => Ok(Loaded::Carvel(
+            carvel::load_dir(repository, dir, &request.limits)?,
+        )),
         CatalogLocation::Directory(dir) => {
             let files = crate::package::read_directory(dir, &request.limits)?;
             let shown = dir.display().to_string();
-            Ok(LoadedCatalog {
+            Ok(Loaded::Olm(LoadedCatalog {
                 repository: repository.to_string(),
                 catalog: Catalog::from_files(&files, "", &shown)?,
                 reference: shown,
                 digest: None,
-            })
+            }))
         }
         CatalogLocation::Image(image) => {
             let digest = registry.resolve_digest(image).await?;
             let pinned = image.with_digest(&digest);
             let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
             let pulled = registry.pull(image, &digest, max_blob_bytes).await?;
+            if carvel::is_bundle(&pulled.config) {
+                return Ok(Loaded::Carvel(carvel::load_bundle(
+                    repository,
+                    &pinned,
+                    &digest,
+                    &pulled,
+                    &request.limits,
+                )?));
+            }
             let config: serde_json::Value =
                 serde_json::from_slice(&pulled.config).unwrap_or_default();
             let root = config
@@ -619,12 +687,12 @@ async fn load_catalog(
                 })?
                 .to_string();
             let files = unpack_layers(&pulled.layers, &pinned, &request.limits)?;
-            Ok(LoadedCatalog {
+            Ok(Loaded::Olm(LoadedCatalog {
                 repository: repository.to_string(),
                 catalog: Catalog::from_files(&files, &root, &pinned.to_string())?,
                 reference: pinned.to_string(),
                 digest: Some(digest),
-            })
+            }))
         }
     }
 }

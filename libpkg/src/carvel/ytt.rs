@@ -1,0 +1,196 @@
+//! Running ytt as kapp-controller does: an external program, never through a
+//! shell, its inputs as files in a private temporary directory, within a
+//! timeout and an output cap, its stderr shown when it fails.
+//!
+//! Which ytt: the one [`set_program`] names (`--ytt PATH`), else `ytt` on
+//! `PATH`. Its version (`ytt version`) and the sha256 of its binary go into
+//! the plan ([`YttTool`]), so a plan made with another ytt differs visibly.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// How long one ytt run may take.
+pub const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// How much ytt may write to stdout (and, separately, stderr).
+pub const OUTPUT_CAP: usize = 64 * 1024 * 1024;
+
+static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
+
+/// Names the ytt binary to run (`--ytt PATH`) for this process; without it,
+/// `ytt` is looked up on `PATH`. The first call wins.
+pub fn set_program(path: PathBuf) {
+    let _ = PROGRAM.set(path);
+}
+
+/// The ytt that renders a package, as the plan records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct YttTool {
+    /// What `ytt version` printed (`ytt version 0.48.0`).
+    pub version: String,
+    /// sha256 of the binary, `sha256:…`.
+    pub sha256: String,
+}
+
+/// A ytt found and identified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ytt {
+    /// The binary.
+    pub path: PathBuf,
+    /// Its version and digest.
+    pub tool: YttTool,
+}
+
+/// The binary to run: the configured one, else `ytt` on `PATH`.
+fn locate() -> Result<PathBuf, String> {
+    if let Some(path) = PROGRAM.get() {
+        return if path.is_file() {
+            Ok(path.clone())
+        } else {
+            Err(format!("was not found at {} (--ytt)", path.display()))
+        };
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("ytt"))
+        .find(|candidate| candidate.is_file())
+        .ok_or_else(|| "is not on PATH".to_string())
+}
+
+/// Finds ytt and identifies it (`ytt version`, sha256 of the binary).
+pub fn find() -> Result<Ytt, String> {
+    let path = locate()?;
+    let bytes = std::fs::read(&path).map_err(|e| format!("at {}: {e}", path.display()))?;
+    let sha256 = format!("sha256:{}", hex::encode(Sha256::digest(&bytes)));
+    let scratch = tempfile::tempdir().map_err(|e| format!("could not run: {e}"))?;
+    let output = run(&path, scratch.path(), &["version"], None)
+        .map_err(|e| format!("at {} could not tell its version: {e}", path.display()))?;
+    let version = output
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .unwrap_or_default()
+        .to_string();
+    if !version.starts_with("ytt version") {
+        return Err(format!(
+            "at {} is not ytt: `version` printed {version:?}",
+            path.display()
+        ));
+    }
+    Ok(Ytt {
+        path,
+        tool: YttTool { version, sha256 },
+    })
+}
+
+/// Reads a pipe to its end, keeping at most [`OUTPUT_CAP`] bytes; says
+/// whether there was more.
+fn read_capped(mut pipe: impl Read) -> (Vec<u8>, bool) {
+    let mut kept = Vec::new();
+    let mut buffer = [0u8; 64 * 1024];
+    let mut over = false;
+    loop {
+        match pipe.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                if kept.len() + n > OUTPUT_CAP {
+                    over = true;
+                    kept.extend_from_slice(&buffer[..OUTPUT_CAP - kept.len()]);
+                } else if !over {
+                    kept.extend_from_slice(&buffer[..n]);
+                }
+            }
+        }
+    }
+    (kept, over)
+}
+
+/// Runs `program args` in `dir` with a cleared environment, `stdin` fed to
+/// it, within [`TIMEOUT`] and [`OUTPUT_CAP`]; its stdout, or why it failed
+/// (its stderr when it exits non-zero).
+pub fn run(
+    program: &Path,
+    dir: &Path,
+    args: &[&str],
+    stdin: Option<&[u8]>,
+) -> Result<String, String> {
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("could not start {}: {e}", program.display()))?;
+    let input = stdin.map(<[u8]>::to_vec);
+    let mut child_stdin = child.stdin.take();
+    let writer = std::thread::spawn(move || {
+        if let (Some(pipe), Some(input)) = (child_stdin.as_mut(), input) {
+            let _ = pipe.write_all(&input);
+        }
+    });
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let out_reader = std::thread::spawn(move || read_capped(stdout));
+    let err_reader = std::thread::spawn(move || read_capped(stderr));
+    let deadline = Instant::now() + TIMEOUT;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Ok(status),
+            Ok(None) if Instant::now() >= deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break Err(format!("did not finish within {}s", TIMEOUT.as_secs()));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Err(e) => break Err(e.to_string()),
+        }
+    };
+    let _ = writer.join();
+    let (out, out_over) = out_reader.join().unwrap_or_default();
+    let (err, _) = err_reader.join().unwrap_or_default();
+    let status = status?;
+    if out_over {
+        return Err(format!("wrote more than {OUTPUT_CAP} bytes"));
+    }
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(&err);
+        return Err(format!("exited with {status}:\n{}", stderr.trim_end()));
+    }
+    String::from_utf8(out).map_err(|_| "wrote output that is not UTF-8".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failing_program_shows_its_stderr_and_a_missing_one_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = run(
+            Path::new("/bin/sh"),
+            dir.path(),
+            &["-c", "echo broken template >&2; exit 3"],
+            None,
+        )
+        .unwrap_err();
+        assert!(error.contains("broken template"), "{error}");
+        assert!(error.contains("exit status: 3"), "{error}");
+        let out = run(Path::new("/bin/cat"), dir.path(), &[], Some(b"a: 1\n")).unwrap();
+        assert_eq!(out, "a: 1\n");
+        let missing = run(Path::new("/nonexistent/ytt"), dir.path(), &[], None).unwrap_err();
+        assert!(missing.contains("/nonexistent/ytt"), "{missing}");
+    }
+}

@@ -1,0 +1,708 @@
+//! The `carvel` format: a kapp-controller `Package` chosen from a
+//! PackageRepository ([`crate::carvel`]), its content fetched
+//! ([`crate::source::carvel`]), rendered by its template steps in order:
+//! `ytt` run as an external program ([`crate::carvel::ytt`]; a step whose
+//! inputs hold no `#@` renders without it), `kbld` natively
+//! ([`crate::carvel::kbld`]), `helmTemplate` through the project's Helm
+//! engine. Values (`-f`, `--set`…) go, as kapp-controller passes them, to the
+//! first `ytt` or `helmTemplate` step only, after being validated against the
+//! package's `valuesSchema.openAPIv3`; the plan records them and, under
+//! `package.carvel`, the repository digest, version, steps and ytt.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::{
+    ClusterFacts, ClusterNeeds, Configuration, Format, FormatError, RenderRequest, Rendered,
+};
+use crate::archive::{Files, Limits};
+use crate::carvel::{
+    CarvelError, CarvelPackage, FORMAT, IMAGES_LOCK_FILE, ImagesLock, TemplateStep, YttStep, kbld,
+};
+use crate::helm::render::ReleaseOptions;
+use crate::helm::values::{Values, upgrade_values};
+use crate::package::Package;
+use crate::yaml::YamlLimits;
+
+fn other(error: CarvelError) -> FormatError {
+    FormatError::Other {
+        format: FORMAT,
+        source: Box::new(error),
+    }
+}
+
+impl Format for CarvelPackage {
+    fn name(&self) -> &'static str {
+        FORMAT
+    }
+
+    fn check_config(&self, configuration: &Configuration<'_>) -> Result<(), FormatError> {
+        if let Some(key) = configuration.config.keys().next() {
+            return Err(FormatError::Config {
+                reason: format!(
+                    "--config {key}: a Carvel package takes values (-f/--values, --set…), not --config"
+                ),
+            });
+        }
+        validate_values(self, configuration.values).map_err(other)
+    }
+
+    /// Values follow Helm's rules on upgrade, not `--config`.
+    fn upgrade_config(&self, _deployed: Option<&Value>) -> BTreeMap<String, String> {
+        BTreeMap::new()
+    }
+
+    /// A refName is a DNS subdomain (`hello.carvel.example.com`); a release
+    /// name is a DNS label: its first label (`hello`).
+    fn default_release_name(&self, _package: &Package) -> String {
+        let name = &self.package.ref_name;
+        name.split('.').next().unwrap_or(name).to_string()
+    }
+
+    fn cluster_needs(&self) -> ClusterNeeds {
+        let helm = self
+            .package
+            .template
+            .iter()
+            .any(|step| matches!(step, TemplateStep::HelmTemplate { .. }));
+        ClusterNeeds {
+            capabilities: helm,
+            ..ClusterNeeds::default()
+        }
+    }
+
+    fn render(
+        &self,
+        package: &Package,
+        request: &RenderRequest<'_>,
+        cluster: ClusterFacts<'_, '_>,
+    ) -> Result<Rendered, FormatError> {
+        let configuration = &request.configuration;
+        let values = match request.upgrade {
+            None => configuration.values.clone(),
+            Some((_, previous)) => {
+                let previous: Values = previous
+                    .and_then(Value::as_object)
+                    .cloned()
+                    .unwrap_or_default();
+                upgrade_values(
+                    configuration.reuse_values,
+                    configuration.values.clone(),
+                    &previous,
+                )
+            }
+        };
+        validate_values(self, &values).map_err(other)?;
+        let id = self.package.id();
+        let mut warnings = Vec::new();
+        let mut stream: Vec<String> = Vec::new();
+        let mut pending_values = Some(values.clone());
+        for (index, step) in self.package.template.iter().enumerate() {
+            let fail = |reason: String| {
+                other(CarvelError::Template {
+                    package: id.clone(),
+                    index,
+                    step: step.kind().to_string(),
+                    reason,
+                })
+            };
+            stream = match step {
+                TemplateStep::Ytt(ytt) => {
+                    let values = pending_values.take().unwrap_or_default();
+                    run_ytt(self, ytt, &package.files, &stream, &values).map_err(fail)?
+                }
+                TemplateStep::Kbld { paths } => {
+                    run_kbld(paths, &package.files, &stream).map_err(fail)?
+                }
+                TemplateStep::HelmTemplate {
+                    name,
+                    namespace,
+                    path,
+                    values_from,
+                } => {
+                    let mut values_in = Values::new();
+                    for file in values_from {
+                        let text = text_of(&package.files, file).map_err(&fail)?;
+                        let read = crate::helm::values::read_values(&text)
+                            .map_err(|e| fail(format!("valuesFrom {file}: {e}")))?;
+                        values_in = crate::helm::values::merge_maps(values_in, read);
+                    }
+                    if let Some(values) = pending_values.take() {
+                        values_in = crate::helm::values::merge_maps(values_in, values);
+                    }
+                    let release = ReleaseOptions::install(
+                        name.as_deref().unwrap_or(request.release),
+                        namespace.as_deref().unwrap_or(request.namespace),
+                    );
+                    let chart_files = under(&package.files, path.as_deref());
+                    let chart = crate::helm::chart::Chart::from_files(
+                        chart_files,
+                        &format!("{id} helmTemplate {}", path.as_deref().unwrap_or(".")),
+                        &Limits::default(),
+                    )
+                    .map_err(|e| fail(e.to_string()))?;
+                    let rendered = crate::helm::engine::render_chart(
+                        &chart,
+                        &values_in,
+                        &release,
+                        cluster.capabilities,
+                        None,
+                    )
+                    .map_err(|e| fail(e.to_string()))?;
+                    warnings.extend(rendered.warnings);
+                    rendered
+                        .documents
+                        .iter()
+                        .map(|(_, document)| crate::yaml::to_string(document))
+                        .collect()
+                }
+                TemplateStep::Unsupported { step, why } => {
+                    return Err(other(CarvelError::Unsupported {
+                        package: id.clone(),
+                        stage: "template",
+                        index,
+                        step: step.clone(),
+                        why: why.clone(),
+                    }));
+                }
+            };
+        }
+        for deploy in &self.package.deploy {
+            for option in ["intoNs", "mapNs"] {
+                if let Some(value) = deploy.pointer(&format!("/kapp/{option}")) {
+                    warnings.push(format!(
+                        "{id}: deploy.kapp.{option} {value} is not applied: objects without a namespace go to the release's (-n), as for every package"
+                    ));
+                }
+            }
+            if deploy.pointer("/kapp/rawOptions").is_some() {
+                warnings.push(format!(
+                    "{id}: deploy.kapp.rawOptions are kapp's command-line flags and are ignored: kubectl-pkg applies the objects itself"
+                ));
+            }
+        }
+        let names: Vec<String> = (0..stream.len())
+            .map(|i| format!("{id} template output {}", i + 1))
+            .collect();
+        let documents = crate::render::parse_texts(
+            names
+                .iter()
+                .map(String::as_str)
+                .zip(stream.iter().map(String::as_str)),
+            YamlLimits::default(),
+        )?;
+        let mut recorded = Value::Object(values);
+        crate::helm::values::sort_keys(&mut recorded);
+        Ok(Rendered {
+            documents,
+            values: Some(recorded).filter(|v| v.as_object().is_some_and(|m| !m.is_empty())),
+            warnings,
+            ..Rendered::default()
+        })
+    }
+}
+
+/// Validates values against the package's `valuesSchema.openAPIv3`; every
+/// violation names its value path.
+fn validate_values(package: &CarvelPackage, values: &Values) -> Result<(), CarvelError> {
+    let Some(schema) = &package.package.values_schema else {
+        return Ok(());
+    };
+    let id = package.package.id();
+    let validator = jsonschema::validator_for(schema).map_err(|e| CarvelError::Invalid {
+        origin: id.clone(),
+        file: package.package.file.clone(),
+        reason: format!("spec.valuesSchema.openAPIv3: {e}"),
+    })?;
+    let instance = integral(Value::Object(values.clone()));
+    let mut violations: Vec<(String, String)> = validator
+        .iter_errors(&instance)
+        .map(|error| {
+            (
+                value_path(error.instance_path().as_str()),
+                error.to_string(),
+            )
+        })
+        .collect();
+    violations.sort();
+    violations.dedup();
+    if violations.is_empty() {
+        Ok(())
+    } else {
+        Err(CarvelError::Values {
+            package: id,
+            violations,
+        })
+    }
+}
+
+/// Numbers without a fractional part as integers: values files and `--set`
+/// read numbers as Helm does (floats), and ytt's schemas and `type: integer`
+/// tell `3` from `3.0`.
+fn integral(value: Value) -> Value {
+    match value {
+        Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(integral).collect()),
+        Value::Object(map) => {
+            Value::Object(map.into_iter().map(|(k, v)| (k, integral(v))).collect())
+        }
+        other => other,
+    }
+}
+
+/// A JSON pointer (`/ports/0/name`) as a value path (`ports.0.name`).
+fn value_path(pointer: &str) -> String {
+    if pointer.is_empty() {
+        return "(root)".to_string();
+    }
+    pointer
+        .trim_start_matches('/')
+        .split('/')
+        .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+fn text_of(files: &Files, path: &str) -> Result<String, String> {
+    let bytes = files
+        .get(path)
+        .ok_or_else(|| format!("{path}: no such file in the package's content"))?;
+    String::from_utf8(bytes.clone()).map_err(|_| format!("{path}: not UTF-8 text"))
+}
+
+/// The files under `path` (all for `None`, `.` or empty), relative to it.
+fn under(files: &Files, path: Option<&str>) -> Files {
+    let prefix = match path.map(|p| p.trim_end_matches('/')) {
+        None | Some("" | ".") => return files.clone(),
+        Some(p) => format!("{p}/"),
+    };
+    files
+        .iter()
+        .filter_map(|(file, data)| Some((file.strip_prefix(&prefix)?.to_string(), data.clone())))
+        .collect()
+}
+
+/// One ytt input group: its files by the path ytt gives them, sorted as ytt
+/// sorts a group.
+fn ytt_group(files: &Files, path: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+    if let Some(data) = files.get(path) {
+        let name = path.rsplit('/').next().unwrap_or(path).to_string();
+        return Ok(vec![(name, data.clone())]);
+    }
+    let group: Vec<(String, Vec<u8>)> = under(files, Some(path)).into_iter().collect();
+    if group.is_empty() {
+        return Err(format!(
+            "ytt path {path:?}: no such file or directory in the package's content"
+        ));
+    }
+    Ok(group)
+}
+
+fn is_yaml(name: &str) -> bool {
+    name.ends_with(".yml") || name.ends_with(".yaml")
+}
+
+/// Whether a ytt step needs ytt: any `#@` in its inputs, a library or
+/// Starlark file, inline files, file marks or values files. Otherwise ytt
+/// would only print its YAML files, in its order; that is done here.
+pub fn ytt_needed(step: &YttStep, files: &Files) -> bool {
+    if !step.inline.is_empty() || !step.file_marks.is_empty() || !step.values_from.is_empty() {
+        return true;
+    }
+    let paths: Vec<String> = if step.paths.is_empty() {
+        vec![".".to_string()]
+    } else {
+        step.paths.clone()
+    };
+    paths
+        .iter()
+        .filter(|p| p.as_str() != "-")
+        .filter_map(|p| ytt_group(files, p).ok())
+        .flatten()
+        .any(|(name, data)| {
+            name.ends_with(".star")
+                || name.contains(".lib.")
+                || name.starts_with("_ytt_lib/")
+                || name.contains("/_ytt_lib/")
+                || data.windows(2).any(|w| w == b"#@")
+        })
+}
+
+fn run_ytt(
+    package: &CarvelPackage,
+    step: &YttStep,
+    files: &Files,
+    stream: &[String],
+    values: &Values,
+) -> Result<Vec<String>, String> {
+    let paths: Vec<String> = if step.paths.is_empty() {
+        vec![".".to_string()]
+    } else {
+        step.paths.clone()
+    };
+    let stdin = stream.join("\n---\n");
+    if !ytt_needed(step, files) {
+        let mut out = Vec::new();
+        for path in &paths {
+            if path == "-" {
+                out.push(stdin.clone());
+                continue;
+            }
+            for (name, data) in ytt_group(files, path)? {
+                if is_yaml(&name) {
+                    out.push(
+                        String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?,
+                    );
+                }
+            }
+        }
+        return Ok(out);
+    }
+    let ytt = package.ytt.as_ref().ok_or_else(|| {
+        "ytt is needed and was not found when the package was fetched".to_string()
+    })?;
+    for path in paths.iter().filter(|p| p.as_str() != "-") {
+        ytt_group(files, path)?;
+    }
+    let scratch = tempfile::Builder::new()
+        .prefix("kubectl-pkg-ytt-")
+        .tempdir()
+        .map_err(|e| format!("could not make a temporary directory: {e}"))?;
+    let content = scratch.path().join("content");
+    write_files(
+        &content,
+        files.iter().map(|(p, d)| (p.as_str(), d.as_slice())),
+    )?;
+    let mut args: Vec<String> = Vec::new();
+    for path in &paths {
+        args.push("-f".to_string());
+        args.push(if path == "-" {
+            "-".to_string()
+        } else {
+            format!("content/{path}")
+        });
+    }
+    if !step.inline.is_empty() {
+        write_files(
+            &scratch.path().join("inline"),
+            step.inline.iter().map(|(p, d)| (p.as_str(), d.as_bytes())),
+        )?;
+        args.extend(["-f".to_string(), "inline".to_string()]);
+    }
+    for file in &step.values_from {
+        if !files.contains_key(file) {
+            return Err(format!(
+                "valuesFrom path {file:?}: no such file in the package's content"
+            ));
+        }
+        args.extend(["--data-values-file".to_string(), format!("content/{file}")]);
+    }
+    if !values.is_empty() {
+        let text = serde_json::to_string(&integral(Value::Object(values.clone())))
+            .expect("values serialize");
+        write_files(
+            &scratch.path().join("values"),
+            [("values.yml", text.as_bytes())],
+        )?;
+        args.extend([
+            "--data-values-file".to_string(),
+            "values/values.yml".to_string(),
+        ]);
+    }
+    for mark in &step.file_marks {
+        args.extend(["--file-mark".to_string(), mark.clone()]);
+    }
+    if step.ignore_unknown_comments {
+        args.push("--ignore-unknown-comments".to_string());
+    }
+    if step.strict {
+        args.push("--strict".to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let uses_stdin = paths.iter().any(|p| p == "-");
+    let out = crate::carvel::ytt::run(
+        &ytt.path,
+        scratch.path(),
+        &args,
+        uses_stdin.then_some(stdin.as_bytes()),
+    )?;
+    Ok(vec![out])
+}
+
+fn write_files<'a>(
+    dir: &std::path::Path,
+    files: impl IntoIterator<Item = (&'a str, &'a [u8])>,
+) -> Result<(), String> {
+    for (path, data) in files {
+        if path.starts_with('/') || path.split('/').any(|p| p == "..") {
+            return Err(format!("{path}: not a path inside the package"));
+        }
+        let full = dir.join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&full, data).map_err(|e| format!("{}: {e}", full.display()))?;
+    }
+    Ok(())
+}
+
+fn run_kbld(paths: &[String], files: &Files, stream: &[String]) -> Result<Vec<String>, String> {
+    let paths: Vec<String> = if paths.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        paths.to_vec()
+    };
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for path in &paths {
+        if path == "-" {
+            texts.extend(
+                stream
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (format!("previous step output {}", i + 1), t.clone())),
+            );
+            continue;
+        }
+        let group = ytt_group(files, path)?;
+        for (name, data) in group.into_iter().filter(|(n, _)| is_yaml(n)) {
+            let text = String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?;
+            texts.push((format!("{path}:{name}"), text));
+        }
+    }
+    let mut documents: Vec<Value> = Vec::new();
+    let mut budget = crate::yaml::YamlBudget::new(YamlLimits::default());
+    for (name, text) in &texts {
+        let parsed = crate::yaml::documents(text, &mut budget)
+            .map_err(|(_, line, e)| format!("{name} line {line}: {}", e.message))?;
+        documents.extend(parsed.into_iter().map(|d| d.value).filter(|v| !v.is_null()));
+    }
+    let mut lock = ImagesLock::default();
+    kbld::absorb_config(&mut documents, &mut lock)
+        .map_err(|e| format!("{IMAGES_LOCK_FILE} or kbld Config: {e}"))?;
+    kbld::rewrite(&mut documents, &lock)?;
+    Ok(documents.iter().map(crate::yaml::to_string).collect())
+}
+
+impl From<CarvelError> for FormatError {
+    fn from(error: CarvelError) -> FormatError {
+        other(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use serde_json::Value;
+
+    use crate::archive::Files;
+    use crate::carvel::tests::{YTT_KBLD, package_doc};
+    use crate::carvel::{CarvelPackage, Repository};
+    use crate::formats::{ClusterFacts, Configuration, RenderRequest};
+    use crate::helm::render::Capabilities;
+    use crate::helm::values::Values;
+    use crate::package::{Content, Package, ParsedOnce};
+
+    /// A package whose content is `files`, with the steps of `template`.
+    fn carvel_package(template: &str, files: Files) -> Package {
+        let mut repo = Files::new();
+        repo.insert(
+            "packages/p.yml".into(),
+            package_doc("1.0.0", template).into_bytes(),
+        );
+        let repository = Repository::from_files(&repo, "repo").unwrap();
+        let chosen = repository.packages["hello.carvel.example.com"][0].clone();
+        Package {
+            metadata: crate::package::PackageMetadata::synthesized(
+                "hello.carvel.example.com",
+                "1.0.0",
+            ),
+            version: chosen.version.clone(),
+            files,
+            content: Content::Carvel(Box::new(CarvelPackage {
+                package: chosen,
+                metadata: None,
+                repository: "repo".into(),
+                repository_digest: None,
+                fetched: vec!["inline".into()],
+                ytt: None,
+            })),
+            parsed: ParsedOnce::default(),
+        }
+    }
+
+    fn render(package: &Package, values: &Values) -> Result<crate::formats::Rendered, String> {
+        let config = BTreeMap::new();
+        let request = RenderRequest {
+            release: "hello",
+            namespace: "apps",
+            upgrade: None,
+            configuration: Configuration {
+                config: &config,
+                values,
+                reuse_values: Default::default(),
+            },
+        };
+        let capabilities = Capabilities::offline();
+        let served = Default::default();
+        crate::formats::render(
+            package,
+            &request,
+            ClusterFacts {
+                capabilities: &capabilities,
+                served_kinds: &served,
+                lookup: None,
+            },
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    const PINNED: &str = "registry.example/web@sha256:2222222222222222222222222222222222222222222222222222222222222222";
+
+    fn content() -> Files {
+        let mut files = Files::new();
+        files.insert(
+            "config/b-deployment.yml".into(),
+            b"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - name: web\n        image: web:1.0\n".to_vec(),
+        );
+        files.insert(
+            "config/a-config.yaml".into(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata: {greeting: hi}\n"
+                .to_vec(),
+        );
+        files.insert("config/notes.txt".into(), b"not output".to_vec());
+        files.insert(
+            ".imgpkg/images.yml".into(),
+            format!("apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages:\n- image: {PINNED}\n  annotations:\n    kbld.carvel.dev/id: web:1.0\n").into_bytes(),
+        );
+        files
+    }
+
+    #[test]
+    fn a_ytt_step_without_templating_renders_without_ytt_and_kbld_pins_images() {
+        let package = carvel_package(YTT_KBLD, content());
+        let mut values = Values::new();
+        values.insert("greeting".into(), "hello".into());
+        let rendered = render(&package, &values).unwrap();
+        let objects: Vec<String> = rendered
+            .documents
+            .iter()
+            .map(|(_, d)| {
+                format!(
+                    "{}/{}",
+                    d["kind"].as_str().unwrap(),
+                    d["metadata"]["name"].as_str().unwrap()
+                )
+            })
+            .collect();
+        // ytt's order: files sorted by path; only YAML files are output.
+        assert_eq!(objects, ["ConfigMap/web", "Deployment/web"]);
+        assert_eq!(
+            rendered.documents[1]
+                .1
+                .pointer("/spec/template/spec/containers/0/image"),
+            Some(&Value::from(PINNED))
+        );
+        assert_eq!(rendered.values.unwrap()["greeting"], "hello");
+        assert!(
+            rendered.warnings.iter().any(|w| w.contains("rawOptions")),
+            "{:?}",
+            rendered.warnings
+        );
+        assert!(
+            rendered
+                .warnings
+                .iter()
+                .any(|w| w.contains("deploy.kapp.intoNs \"elsewhere\" is not applied")),
+            "{:?}",
+            rendered.warnings
+        );
+        let info = match &package.content {
+            Content::Carvel(carvel) => carvel.info(),
+            _ => unreachable!(),
+        };
+        assert_eq!(info.template, ["ytt", "kbld"]);
+        assert_eq!(info.ytt, None);
+    }
+
+    #[test]
+    fn values_are_validated_against_the_schema_naming_the_path() {
+        let package = carvel_package(YTT_KBLD, content());
+        let mut values = Values::new();
+        values.insert("replicas".into(), 0.into());
+        values.insert("colour".into(), "red".into());
+        let error = render(&package, &values).unwrap_err();
+        assert!(
+            error.contains("values do not match its valuesSchema"),
+            "{error}"
+        );
+        assert!(
+            error.contains("- replicas: 0 is less than the minimum of 1"),
+            "{error}"
+        );
+        assert!(
+            error.contains("- (root): Additional properties are not allowed ('colour'"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn templates_that_need_ytt_are_refused_when_ytt_was_not_found() {
+        let mut files = content();
+        files.insert(
+            "config/c.yml".into(),
+            b"#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n".to_vec(),
+        );
+        let package = carvel_package(YTT_KBLD, files);
+        let error = render(&package, &Values::new()).unwrap_err();
+        assert!(
+            error.contains("template step 0 (ytt): ytt is needed"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_image_missing_from_the_lock_is_refused_naming_it() {
+        let mut files = content();
+        files.remove(".imgpkg/images.yml");
+        files.insert(
+            ".imgpkg/images.yml".into(),
+            b"apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages: []\n".to_vec(),
+        );
+        let package = carvel_package(YTT_KBLD, files);
+        let error = render(&package, &Values::new()).unwrap_err();
+        assert!(
+            error.contains("template step 1 (kbld): Deployment/web: image \"web:1.0\""),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_helm_template_step_renders_through_the_helm_engine_with_the_values() {
+        let mut files = Files::new();
+        files.insert(
+            "chart/Chart.yaml".into(),
+            b"apiVersion: v2\nname: web\nversion: 1.0.0\n".to_vec(),
+        );
+        files.insert("chart/values.yaml".into(), b"greeting: hi\n".to_vec());
+        files.insert(
+            "chart/templates/cm.yaml".into(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-cm\ndata:\n  greeting: {{ .Values.greeting | quote }}\n".to_vec(),
+        );
+        let package = carvel_package(
+            "      - helmTemplate:\n          path: chart/\n      - kbld: {}\n",
+            files,
+        );
+        let mut values = Values::new();
+        values.insert("greeting".into(), "hello".into());
+        let rendered = render(&package, &values).unwrap();
+        assert_eq!(rendered.documents.len(), 1);
+        let cm = &rendered.documents[0].1;
+        assert_eq!(cm["metadata"]["name"], "hello-cm");
+        assert_eq!(cm["data"]["greeting"], "hello");
+    }
+}
