@@ -314,6 +314,31 @@ fn write_risks(risks: &[libpkg::permissions::Risk], indent: &str, out: &mut Stri
     }
 }
 
+/// Cloud identities and declared permissions, one line each.
+fn write_outside_rbac(
+    cloud: &[libpkg::permissions::CloudIdentity],
+    declared: &[libpkg::permissions::DeclaredPermission],
+    indent: &str,
+    out: &mut String,
+) {
+    for identity in cloud {
+        let _ = writeln!(
+            out,
+            "{indent}Cloud identity: {} -> {} {}",
+            identity.service_account, identity.provider, identity.identity
+        );
+    }
+    for permission in declared {
+        let _ = writeln!(
+            out,
+            "{indent}Declared ({}): {} [{}]",
+            permission.provider,
+            permission.description,
+            permission.actions.join(", ")
+        );
+    }
+}
+
 /// What an upgrade or rollback newly allows and what it drops, before the
 /// full preview: what a reviewer of an upgrade needs first.
 fn render_permission_changes(plan: &Plan, out: &mut String) {
@@ -364,22 +389,7 @@ fn render_permission_changes(plan: &Plan, out: &mut String) {
                 level(change.to)
             );
         }
-        for identity in &delta.cloud {
-            let _ = writeln!(
-                out,
-                "    Cloud identity: {} -> {} {}",
-                identity.service_account, identity.provider, identity.identity
-            );
-        }
-        for declared in &delta.declared {
-            let _ = writeln!(
-                out,
-                "    Declared ({}): {} [{}]",
-                declared.provider,
-                declared.description,
-                declared.actions.join(", ")
-            );
-        }
+        write_outside_rbac(&delta.cloud, &delta.declared, "    ", out);
         for image in &delta.unpinned_images {
             let _ = writeln!(out, "    Image not pinned by digest: {image}");
         }
@@ -421,22 +431,7 @@ Risks: {}",
         }
         let _ = writeln!(out, "{}", table.trim_fmt());
     }
-    for identity in &permissions.cloud {
-        let _ = writeln!(
-            out,
-            "  Cloud identity: {} -> {} {}",
-            identity.service_account, identity.provider, identity.identity
-        );
-    }
-    for declared in &permissions.declared {
-        let _ = writeln!(
-            out,
-            "  Declared ({}): {} [{}]",
-            declared.provider,
-            declared.description,
-            declared.actions.join(", ")
-        );
-    }
+    write_outside_rbac(&permissions.cloud, &permissions.declared, "  ", out);
     if permissions.installer.checked {
         if permissions.installer.missing.is_empty() {
             let _ = writeln!(
