@@ -7,6 +7,7 @@
 //! | `oci://host/path/mongodb[:tag\|@sha256:…]` | a registry repository, optionally pinned |
 //! | `./mongodb`, `/abs/dir`, `../dir` | a package directory |
 //! | `mongodb-7.0.12.tgz` | an archive of a package directory |
+//! | `git+https://host/repo.git//DIR?ref=REF` | a directory of a git repository ([`crate::source::git`]) |
 
 use std::fmt;
 use std::path::PathBuf;
@@ -31,6 +32,8 @@ pub enum PackageRef {
     Directory(PathBuf),
     /// A `.tgz` archive of a package directory.
     Archive(PathBuf),
+    /// A directory of a git repository at a ref or commit.
+    Git(crate::source::git::GitRef),
 }
 
 /// A location in an OCI registry: `host[:port]/path[:tag|@digest]`.
@@ -65,6 +68,11 @@ impl PackageRef {
         };
         if let Some(rest) = text.strip_prefix("oci://") {
             return OciRef::parse(rest).map(PackageRef::Oci).map_err(fail);
+        }
+        if text.starts_with("git+") {
+            return crate::source::git::GitRef::parse(text)
+                .map(PackageRef::Git)
+                .map_err(fail);
         }
         if text.ends_with(".tgz") || text.ends_with(".tar.gz") {
             return Ok(PackageRef::Archive(PathBuf::from(text)));
@@ -275,6 +283,7 @@ impl fmt::Display for PackageRef {
             PackageRef::Name(name) => f.write_str(name),
             PackageRef::InRepository { repository, name } => write!(f, "{repository}/{name}"),
             PackageRef::Oci(oci) => oci.fmt(f),
+            PackageRef::Git(git) => git.fmt(f),
             PackageRef::Directory(path) | PackageRef::Archive(path) => {
                 write!(f, "{}", path.display())
             }

@@ -8,6 +8,7 @@
 //! directories and archives get the digest their published artifact would have.
 
 pub mod chart_repository;
+pub mod git;
 
 use std::collections::BTreeMap;
 
@@ -44,6 +45,9 @@ pub struct Source {
     pub values: crate::helm::values::Values,
     /// How an upgrade treats the values of the revision it upgrades.
     pub reuse_values: crate::helm::values::ReuseValues,
+    /// What the source itself warns of (a git submodule left out), for the
+    /// plan's warnings.
+    pub warnings: Vec<String>,
 }
 
 impl Source {
@@ -58,6 +62,7 @@ impl Source {
             catalog: None,
             values: Default::default(),
             reuse_values: Default::default(),
+            warnings: Vec::new(),
         }
     }
 }
@@ -198,6 +203,9 @@ pub enum FetchError {
         /// The package's version.
         package_version: String,
     },
+    /// A git repository could not be read, or holds no usable package.
+    #[error(transparent)]
+    Git(#[from] git::GitError),
     /// Reading a local archive failed.
     #[error("{path}: {source}")]
     Io {
@@ -264,6 +272,7 @@ async fn fetch_unchecked(
             }
         }
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
+        PackageRef::Git(reference) => git::fetch(reference, request).await,
     }
 }
 
@@ -532,6 +541,7 @@ fn pinned_fetch(
             reuse_values: Default::default(),
             config: Default::default(),
             catalog: None,
+            warnings: Vec::new(),
         },
         channels: Vec::new(),
     })
