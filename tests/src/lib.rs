@@ -332,6 +332,10 @@ impl Pkg {
             .current_dir(self.work.path())
             .env("KUBECONFIG", &self.env.kubeconfig)
             .env("KUBECTL_PKG_CONFIG_DIR", self.config_dir.path())
+            .env(
+                "KUBECTL_PKG_CACHE_DIR",
+                self.config_dir.path().join("cache"),
+            )
             .env("DOCKER_CONFIG", self.docker_dir.path())
             .env("KUBECTL_PKG_REGISTRY_CA_FILE", &self.env.registry_auth_ca)
             .env("NO_COLOR", "1")

@@ -534,6 +534,21 @@ pub fn checkout(
     })
 }
 
+/// Lists a git repository's tags, to check it answers before it is added;
+/// says how many there are.
+pub(crate) async fn describe_repository(reference: &GitRef) -> Result<String, super::FetchError> {
+    let url = reference.url.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let cache = cache_dir()?;
+        list_refs(&url, &["refs/tags/*:refs/tags/*".to_string()], &cache)
+    });
+    let tags = task.await.map_err(|error| GitError::Remote {
+        url: reference.url.clone(),
+        reason: format!("the git task failed: {error}"),
+    })??;
+    Ok(format!("a git repository with {} tag(s)", tags.len()))
+}
+
 /// Fetches a package from a git reference (see the module docs): the ref
 /// resolved once, or the newest version tag that satisfies `--version`.
 pub(crate) async fn fetch(

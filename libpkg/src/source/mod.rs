@@ -252,6 +252,13 @@ async fn fetch_unchecked(
         }
         PackageRef::InRepository { repository, name } => {
             let repository = repositories.get(repository)?;
+            if let Some(base) = repository.git() {
+                let reference = git::GitRef {
+                    dir: name.clone(),
+                    ..base
+                };
+                return git::fetch(&reference, request).await;
+            }
             if let Some(url) = repository.chart_index() {
                 let index = ChartIndex::load(url, registry, &request.limits).await?;
                 return index.fetch(name, request, registry).await;
@@ -286,6 +293,9 @@ pub async fn check_repository(
     registry: &RegistryClient,
     limits: &Limits,
 ) -> Result<String, FetchError> {
+    if let Some(base) = repository.git() {
+        return git::describe_repository(&base).await;
+    }
     if let Some(url) = repository.chart_index() {
         let index = ChartIndex::load(url, registry, limits).await?;
         return Ok(format!(
