@@ -183,3 +183,55 @@ fn the_same_directory_from_git_and_from_disk_has_the_same_digest() {
     };
     assert_eq!(digest(&from_git), digest(&from_disk));
 }
+
+#[test]
+fn links_are_refused_and_submodules_left_out_with_a_warning() {
+    let pkg = Pkg::new();
+    let (root, first, _) = repository(&pkg);
+    // A submodule (a gitlink entry) in the package directory.
+    git(
+        &root,
+        &[
+            "update-index",
+            "--add",
+            "--cacheinfo",
+            &format!("160000,{first},app/manifests/vendored"),
+        ],
+    );
+    git(&root, &["commit", "-qm", "submodule"]);
+    git(&root, &["tag", "with-submodule"]);
+    let plan = pkg
+        .run([
+            "install",
+            &format!("git+file://{}//app?ref=with-submodule", root.display()),
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok()
+        .to_string();
+    let plan = parse_json(&plan);
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains("app/manifests/vendored: a submodule"),
+        "{warnings}"
+    );
+
+    // A link out of the tree.
+    std::os::unix::fs::symlink("/etc/passwd", root.join("app/manifests/passwd.yaml")).unwrap();
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "link"]);
+    git(&root, &["tag", "with-link"]);
+    let error = pkg
+        .run([
+            "template",
+            &format!("git+file://{}//app?ref=with-link", root.display()),
+        ])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains("app/manifests/passwd.yaml: a symbolic link"),
+        "{error}"
+    );
+}
