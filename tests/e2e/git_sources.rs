@@ -1,12 +1,12 @@
 //! Packages from git repositories (made with the real `git` binary, read
-//! through `git+file://`): install by tag, by constraint through `repo add`,
+//! through the test environment's git server over HTTP, or `git+file://`): install by tag, by constraint through `repo add`,
 //! upgrade to the next tag, roll back; commits in history; a saved plan keeps
 //! the reviewed commit after the branch moves; the same digest as the directory.
 
 use std::path::Path;
 use std::process::Command;
 
-use kubectl_pkg_e2e::{Pkg, parse_json};
+use kubectl_pkg_e2e::{Pkg, env, parse_json, unique};
 
 fn git(repo: &Path, args: &[&str]) -> String {
     let output = Command::new("git")
@@ -68,7 +68,14 @@ fn install_by_tag_and_by_constraint_upgrade_and_roll_back() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("git");
     let (root, first, second) = repository(&pkg);
-    let url = format!("git+file://{}", root.display());
+    // Served by the environment's git server (git http-backend) over HTTP.
+    let name = format!("{}.git", unique("packages"));
+    let served = env().git_root.join(&name);
+    git(
+        &root,
+        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
+    );
+    let url = format!("git+{}/{name}", env().git_http);
 
     pkg.run([
         "install",

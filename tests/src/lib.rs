@@ -34,6 +34,10 @@ pub struct TestEnv {
     pub registry_auth_password: String,
     /// Storage directory of the plain registry (for corruption tests).
     pub registry_storage: PathBuf,
+    /// The git server (`git http-backend`), `http://127.0.0.1:PORT`.
+    pub git_http: String,
+    /// The directory of the bare repositories it serves (`NAME.git`).
+    pub git_root: PathBuf,
 }
 
 impl TestEnv {
@@ -103,6 +107,8 @@ pub fn env() -> &'static TestEnv {
             .trim()
             .to_string(),
             registry_storage: get("PKG_TEST_REGISTRY_STORAGE").into(),
+            git_http: get("PKG_TEST_GIT_HTTP"),
+            git_root: get("PKG_TEST_GIT_ROOT").into(),
         }
     })
 }
