@@ -171,7 +171,7 @@ fn a_saved_plan_keeps_the_reviewed_commit_after_the_branch_moves() {
 }
 
 #[test]
-fn the_same_directory_from_git_and_from_disk_has_the_same_digest() {
+fn the_same_directory_from_git_disk_and_registry_has_the_same_digest() {
     let pkg = Pkg::new();
     let (root, _, _) = repository(&pkg);
     let from_git = pkg
@@ -189,6 +189,13 @@ fn the_same_directory_from_git_and_from_disk_has_the_same_digest() {
             .expect("show prints the digest")
     };
     assert_eq!(digest(&from_git), digest(&from_disk));
+
+    // And from the registry, pushed from the same directory.
+    let prefix = format!("oci://{}/{}", env().registry, unique("git"));
+    pkg.run(["push", "./repo/app", &prefix]).ok();
+    let location = format!("{prefix}/app");
+    let from_registry = pkg.run(["show", &location]).ok().to_string();
+    assert_eq!(digest(&from_git), digest(&from_registry));
 }
 
 #[test]
