@@ -7,6 +7,7 @@
 //! | `oci://host/path/mongodb[:tag\|@sha256:…]` | a registry repository, optionally pinned |
 //! | `./mongodb`, `/abs/dir`, `../dir` | a package directory |
 //! | `mongodb-7.0.12.tgz` | an archive of a package directory |
+//! | `git+https://host/repo.git//DIR?ref=REF` | a directory of a git repository (fetched by `source::git`) |
 
 use std::fmt;
 use std::path::PathBuf;
@@ -31,6 +32,8 @@ pub enum PackageRef {
     Directory(PathBuf),
     /// A `.tgz` archive of a package directory.
     Archive(PathBuf),
+    /// A directory of a git repository at a ref or commit.
+    Git(GitRef),
 }
 
 /// A location in an OCI registry: `host[:port]/path[:tag|@digest]`.
@@ -65,6 +68,9 @@ impl PackageRef {
         };
         if let Some(rest) = text.strip_prefix("oci://") {
             return OciRef::parse(rest).map(PackageRef::Oci).map_err(fail);
+        }
+        if text.starts_with("git+") {
+            return GitRef::parse(text).map(PackageRef::Git).map_err(fail);
         }
         if text.ends_with(".tgz") || text.ends_with(".tar.gz") {
             return Ok(PackageRef::Archive(PathBuf::from(text)));
@@ -276,11 +282,199 @@ impl fmt::Display for PackageRef {
             PackageRef::Name(name) => f.write_str(name),
             PackageRef::InRepository { repository, name } => write!(f, "{repository}/{name}"),
             PackageRef::Oci(oci) => oci.fmt(f),
+            PackageRef::Git(git) => git.fmt(f),
             PackageRef::Directory(path) | PackageRef::Archive(path) => {
                 write!(f, "{}", path.display())
             }
         }
     }
+}
+
+/// A parsed `git+…` reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GitRef {
+    /// The repository's URL as git takes it (`https://…`, `http://…` on
+    /// loopback, or `file://…`), without `git+`.
+    pub url: String,
+    /// The package's directory in the repository (`""`: the top).
+    pub dir: String,
+    /// `ref=`: a tag, a branch or a full commit id.
+    pub reference: Option<String>,
+    /// `commit=`: the commit the reference was resolved to (a pinned reference).
+    pub commit: Option<String>,
+}
+
+impl GitRef {
+    /// Parses `git+SCHEME://HOST/PATH[//DIR][?ref=REF][&commit=SHA]`.
+    pub fn parse(text: &str) -> Result<GitRef, String> {
+        let rest = text
+            .strip_prefix("git+")
+            .ok_or_else(|| "a git reference starts with git+".to_string())?;
+        let (location, query) = match rest.split_once('?') {
+            Some((location, query)) => (location, Some(query)),
+            None => (rest, None),
+        };
+        let scheme_end = location
+            .find("://")
+            .ok_or_else(|| "expected git+https://HOST/PATH[//DIR][?ref=REF]".to_string())?
+            + 3;
+        let (url, dir) = match location[scheme_end..].find("//") {
+            Some(at) => (
+                &location[..scheme_end + at],
+                &location[scheme_end + at + 2..],
+            ),
+            None => (location, ""),
+        };
+        let parsed = url::Url::parse(url).map_err(|e| format!("the URL {url:?}: {e}"))?;
+        match parsed.scheme() {
+            "https" | "file" => {}
+            "http" if parsed.host_str().is_some_and(is_loopback_name) => {}
+            "http" => {
+                return Err(
+                    "plain http:// is allowed only on this machine (loopback); use https://"
+                        .to_string(),
+                );
+            }
+            other => {
+                return Err(format!(
+                    "the scheme {other:?} is not supported (git+https://, or git+file:// for a local repository)"
+                ));
+            }
+        }
+        if !parsed.username().is_empty() || parsed.password().is_some() {
+            return Err("credentials do not belong in the URL (it is recorded in plans and release history): use ~/.git-credentials or KUBECTL_PKG_GIT_TOKEN".to_string());
+        }
+        let dir = dir.trim_end_matches('/');
+        validate_dir(dir)?;
+        let mut reference = None;
+        let mut commit = None;
+        for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+            match pair.split_once('=') {
+                Some(("ref", value)) if reference.is_none() => {
+                    validate_ref(value)?;
+                    reference = Some(value.to_string());
+                }
+                Some(("commit", value)) if commit.is_none() => {
+                    if !is_full_commit(value) {
+                        return Err(format!("commit={value:?} is not a full 40-digit commit id"));
+                    }
+                    commit = Some(value.to_string());
+                }
+                _ => {
+                    return Err(format!(
+                        "unexpected {pair:?} in the query (only ref=REF and commit=SHA, once each)"
+                    ));
+                }
+            }
+        }
+        if reference.as_deref().is_some_and(is_full_commit) && commit.is_none() {
+            commit = reference.clone();
+        }
+        Ok(GitRef {
+            url: url.to_string(),
+            dir: dir.to_string(),
+            reference,
+            commit,
+        })
+    }
+
+    /// The same reference pinned to `commit`.
+    pub fn pinned(&self, commit: &str) -> GitRef {
+        GitRef {
+            commit: Some(commit.to_string()),
+            ..self.clone()
+        }
+    }
+
+    /// The repository and directory, without ref or commit (what an upgrade
+    /// resolves tags of again).
+    pub fn unpinned(&self) -> GitRef {
+        GitRef {
+            reference: None,
+            commit: None,
+            ..self.clone()
+        }
+    }
+
+    /// The tag prefix of this directory's versions: `DIR/` (none at the top).
+    pub fn tag_prefix(&self) -> String {
+        if self.dir.is_empty() {
+            String::new()
+        } else {
+            format!("{}/", self.dir)
+        }
+    }
+}
+
+impl fmt::Display for GitRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "git+{}", self.url)?;
+        if !self.dir.is_empty() {
+            write!(f, "//{}", self.dir)?;
+        }
+        let mut separator = '?';
+        if let Some(reference) = &self.reference {
+            write!(f, "{separator}ref={reference}")?;
+            separator = '&';
+        }
+        if let Some(commit) = &self.commit
+            && self.reference.as_ref() != Some(commit)
+        {
+            write!(f, "{separator}commit={commit}")?;
+        }
+        Ok(())
+    }
+}
+
+fn is_loopback_name(host: &str) -> bool {
+    crate::reference::is_loopback_host(host)
+        || host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Whether `text` is a full SHA-1 commit id (40 lowercase hex digits).
+pub fn is_full_commit(text: &str) -> bool {
+    text.len() == 40 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+fn validate_dir(dir: &str) -> Result<(), String> {
+    if dir.is_empty() {
+        return Ok(());
+    }
+    let bad = dir.starts_with('/')
+        || dir.contains('\\')
+        || dir
+            .split('/')
+            .any(|part| part.is_empty() || part == "." || part == ".." || part == ".git");
+    if bad {
+        return Err(format!(
+            "the directory {dir:?} must be a relative path inside the repository (no '..', '.', '.git' or empty parts)"
+        ));
+    }
+    Ok(())
+}
+
+/// Roughly git's check-ref-format: no spaces, controls, `..`, `~^:?*[\`, and
+/// not starting with `-` or `/`.
+fn validate_ref(reference: &str) -> Result<(), String> {
+    let bad = reference.is_empty()
+        || reference.starts_with('-')
+        || reference.starts_with('/')
+        || reference.ends_with('/')
+        || reference.ends_with(".lock")
+        || reference.contains("..")
+        || reference.contains("//")
+        || reference.contains("@{")
+        || reference
+            .chars()
+            .any(|c| c.is_control() || c == ' ' || "~^:?*[\\".contains(c));
+    if bad {
+        return Err(format!("ref={reference:?} is not a valid git ref name"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ impl Repository {
     /// The catalog, for a File-Based Catalog repository; `None` for an OCI
     /// path prefix or a chart repository.
     pub fn catalog(&self) -> Option<CatalogLocation> {
-        if self.chart_index().is_some() {
+        if self.chart_index().is_some() || self.git().is_some() {
             return None;
         }
         match self.url.strip_prefix("oci://") {
@@ -61,6 +61,15 @@ impl Repository {
                 .filter(|image| image.tag.is_some() || image.digest.is_some())
                 .map(CatalogLocation::Image),
         }
+    }
+
+    /// The repository, for a git repository (`git+https://…`): packages in
+    /// directories, versions from tags `NAME/vX.Y.Z`.
+    pub fn git(&self) -> Option<crate::reference::GitRef> {
+        self.url
+            .starts_with("git+")
+            .then(|| crate::reference::GitRef::parse(&self.url).ok())
+            .flatten()
     }
 
     /// The OCI location of package `name` in this repository.
@@ -249,7 +258,21 @@ impl Repositories {
                 url: existing.url.clone(),
             });
         }
-        let url = if url.starts_with("oci://") {
+        let url = if url.starts_with("git+") {
+            let git = crate::reference::GitRef::parse(url).map_err(|reason| {
+                RepositoryError::InvalidUrl {
+                    url: url.to_string(),
+                    reason,
+                }
+            })?;
+            if !git.dir.is_empty() || git.reference.is_some() || git.commit.is_some() {
+                return Err(RepositoryError::InvalidUrl {
+                    url: url.to_string(),
+                    reason: "a git repository is added without //DIR or ?ref= (packages are its directories, versions its tags)".to_string(),
+                });
+            }
+            git.to_string()
+        } else if url.starts_with("oci://") {
             url.trim_end_matches('/').to_string()
         } else if url.starts_with("https://") || url.starts_with("http://") {
             url::Url::parse(url).map_err(|e| RepositoryError::InvalidUrl {
@@ -274,7 +297,10 @@ impl Repositories {
             name: name.to_string(),
             url,
         };
-        if repository.catalog().is_none() && repository.chart_index().is_none() {
+        if repository.catalog().is_none()
+            && repository.chart_index().is_none()
+            && repository.git().is_none()
+        {
             repository.package("probe")?;
         }
         Ok(repository)

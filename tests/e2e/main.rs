@@ -10,6 +10,7 @@ mod docs;
 mod environment;
 mod examples;
 mod faults;
+mod git_sources;
 mod helm_parity;
 mod hostile;
 mod large;

@@ -37,6 +37,10 @@ pub struct TestEnv {
     /// The ytt that renders Carvel packages (on PATH, or built and cached by
     /// the script); the binary gets it as `KUBECTL_PKG_YTT`.
     pub ytt: PathBuf,
+    /// The git server (`git http-backend`), `http://127.0.0.1:PORT`.
+    pub git_http: String,
+    /// The directory of the bare repositories it serves (`NAME.git`).
+    pub git_root: PathBuf,
 }
 
 impl TestEnv {
@@ -107,6 +111,8 @@ pub fn env() -> &'static TestEnv {
             .to_string(),
             registry_storage: get("PKG_TEST_REGISTRY_STORAGE").into(),
             ytt: get("PKG_TEST_YTT").into(),
+            git_http: get("PKG_TEST_GIT_HTTP"),
+            git_root: get("PKG_TEST_GIT_ROOT").into(),
         }
     })
 }
@@ -336,6 +342,10 @@ impl Pkg {
             .current_dir(self.work.path())
             .env("KUBECONFIG", &self.env.kubeconfig)
             .env("KUBECTL_PKG_CONFIG_DIR", self.config_dir.path())
+            .env(
+                "KUBECTL_PKG_CACHE_DIR",
+                self.config_dir.path().join("cache"),
+            )
             .env("DOCKER_CONFIG", self.docker_dir.path())
             .env("KUBECTL_PKG_REGISTRY_CA_FILE", &self.env.registry_auth_ca)
             .env("NO_COLOR", "1")

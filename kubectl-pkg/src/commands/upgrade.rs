@@ -95,6 +95,7 @@ async fn upgrade(
             (None, Ok(PackageRef::Oci(oci))) => {
                 format!("oci://{}/{}", oci.registry, oci.repository)
             }
+            (None, Ok(PackageRef::Git(git))) => git.unpinned().to_string(),
             _ => bail!(
                 "release {:?} was installed from {}; name the package to upgrade to",
                 args.release,

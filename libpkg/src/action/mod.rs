@@ -445,6 +445,9 @@ async fn render_online(
     let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
     let deferred = offline::render_deferred_hooks(deferred_hooks, &target, &discovery)
         .map_err(served_kinds_hint)?;
+    rendered
+        .warnings
+        .extend(fetched.source.warnings.iter().cloned());
     rendered.warnings.extend(objects.warnings);
     rendered.warnings.extend(deferred.warnings);
     let objects = objects.objects;

@@ -64,6 +64,7 @@ pub fn plan_offline(
             .to_string(),
     ];
     warnings.extend(catalog_warnings(&package_info));
+    warnings.extend(source.warnings.iter().cloned());
     warnings.extend(rendered.warnings);
     warnings.extend(render_warnings);
     warnings.extend(deferred.warnings);

@@ -9,6 +9,7 @@
 
 pub mod carvel;
 pub mod chart_repository;
+pub mod git;
 
 use std::collections::BTreeMap;
 
@@ -45,6 +46,9 @@ pub struct Source {
     pub values: crate::helm::values::Values,
     /// How an upgrade treats the values of the revision it upgrades.
     pub reuse_values: crate::helm::values::ReuseValues,
+    /// What the source itself warns of (a git submodule left out), for the
+    /// plan's warnings.
+    pub warnings: Vec<String>,
 }
 
 impl Source {
@@ -59,6 +63,7 @@ impl Source {
             catalog: None,
             values: Default::default(),
             reuse_values: Default::default(),
+            warnings: Vec::new(),
         }
     }
 }
@@ -203,6 +208,9 @@ pub enum FetchError {
         /// The package's version.
         package_version: String,
     },
+    /// A git repository could not be read, or holds no usable package.
+    #[error(transparent)]
+    Git(#[from] git::GitError),
     /// Reading a local archive failed.
     #[error("{path}: {source}")]
     Io {
@@ -249,6 +257,13 @@ async fn fetch_unchecked(
         }
         PackageRef::InRepository { repository, name } => {
             let repository = repositories.get(repository)?;
+            if let Some(base) = repository.git() {
+                let reference = git::GitRef {
+                    dir: name.clone(),
+                    ..base
+                };
+                return git::fetch(&reference, request).await;
+            }
             if let Some(url) = repository.chart_index() {
                 let index = ChartIndex::load(url, registry, &request.limits).await?;
                 return index.fetch(name, request, registry).await;
@@ -274,6 +289,7 @@ async fn fetch_unchecked(
             }
         }
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
+        PackageRef::Git(reference) => git::fetch(reference, request).await,
     }
 }
 
@@ -287,6 +303,9 @@ pub async fn check_repository(
     registry: &RegistryClient,
     limits: &Limits,
 ) -> Result<String, FetchError> {
+    if let Some(base) = repository.git() {
+        return git::describe_repository(&base).await;
+    }
     if let Some(url) = repository.chart_index() {
         let index = ChartIndex::load(url, registry, limits).await?;
         return Ok(format!(
@@ -578,6 +597,7 @@ fn pinned_fetch(
             reuse_values: Default::default(),
             config: Default::default(),
             catalog: None,
+            warnings: Vec::new(),
         },
         channels: Vec::new(),
     })

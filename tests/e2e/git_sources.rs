@@ -1,0 +1,251 @@
+//! Packages from git repositories (made with the real `git` binary, read
+//! through the test environment's git server over HTTP, or `git+file://`): install by tag, by constraint through `repo add`,
+//! upgrade to the next tag, roll back; commits in history; a saved plan keeps
+//! the reviewed commit after the branch moves; the same digest as the directory.
+
+use std::path::Path;
+use std::process::Command;
+
+use kubectl_pkg_e2e::{Pkg, env, parse_json, unique};
+
+fn git(repo: &Path, args: &[&str]) -> String {
+    let output = Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.invalid"])
+        .args(["-c", "init.defaultBranch=main", "-c", "tag.gpgSign=false"])
+        .args(args)
+        .current_dir(repo)
+        .output()
+        .expect("git runs");
+    assert!(
+        output.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+fn write_version(root: &Path, version: &str, data: &str) {
+    let dir = root.join("app/manifests");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        root.join("app/package.yaml"),
+        format!(
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: app\nversion: {version}\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("cm.yaml"),
+        format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n  says: {data}\n"),
+    )
+    .unwrap();
+}
+
+/// A repository with app/v1.0.0 (annotated tag) and app/v1.1.0 on branch main.
+fn repository(pkg: &Pkg) -> (std::path::PathBuf, String, String) {
+    let root = pkg.work.path().join("repo");
+    std::fs::create_dir_all(&root).unwrap();
+    git(&root, &["init", "-q"]);
+    write_version(&root, "1.0.0", "one");
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "1.0.0"]);
+    git(&root, &["tag", "-a", "-m", "app 1.0.0", "app/v1.0.0"]);
+    let first = git(&root, &["rev-parse", "HEAD"]);
+    write_version(&root, "1.1.0", "two");
+    git(&root, &["commit", "-qam", "1.1.0"]);
+    git(&root, &["tag", "app/v1.1.0"]);
+    let second = git(&root, &["rev-parse", "HEAD"]);
+    (root, first, second)
+}
+
+fn says(pkg: &Pkg, ns: &str) -> String {
+    let cm = pkg.get_json(Some(ns), "configmap", "app-config");
+    cm["data"]["says"].as_str().unwrap_or_default().to_string()
+}
+
+#[test]
+fn install_by_tag_and_by_constraint_upgrade_and_roll_back() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("git");
+    let (root, first, second) = repository(&pkg);
+    // Served by the environment's git server (git http-backend) over HTTP.
+    let name = format!("{}.git", unique("packages"));
+    let served = env().git_root.join(&name);
+    git(
+        &root,
+        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
+    );
+    let url = format!("git+{}/{name}", env().git_http);
+
+    pkg.run([
+        "install",
+        &format!("{url}//app?ref=app/v1.0.0"),
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(says(&pkg, &ns), "one");
+    pkg.run(["uninstall", "app", "-n", &ns, "--yes"]).ok();
+
+    pkg.run(["repo", "add", "platform", &url]).ok();
+    pkg.run([
+        "install",
+        "platform/app",
+        "--version",
+        "~1.0",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(says(&pkg, &ns), "one");
+    let plan = pkg.run(["get", "plan", "app", "-n", &ns]).ok().to_string();
+    assert!(
+        plan.contains(&format!("ref=app/v1.0.0&commit={first}")),
+        "{plan}"
+    );
+
+    // Upgrade with no package named: the newest tag of the same directory.
+    pkg.run(["upgrade", "app", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(says(&pkg, &ns), "two");
+    let plan = pkg.run(["get", "plan", "app", "-n", &ns]).ok().to_string();
+    assert!(
+        plan.contains(&format!("ref=app/v1.1.0&commit={second}")),
+        "{plan}"
+    );
+
+    pkg.run(["rollback", "app", "3", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(says(&pkg, &ns), "one");
+
+    let missing = pkg
+        .run(["template", &format!("{url}//app?ref=no-such-tag")])
+        .fails(1)
+        .to_string();
+    assert!(
+        missing.contains("no tag or branch \"no-such-tag\""),
+        "{missing}"
+    );
+}
+
+#[test]
+fn a_saved_plan_keeps_the_reviewed_commit_after_the_branch_moves() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("git");
+    let (root, _, second) = repository(&pkg);
+    let reference = format!("git+file://{}//app?ref=main", root.display());
+    pkg.run([
+        "install",
+        &reference,
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "plan.json",
+    ])
+    .ok();
+    let plan = parse_json(&std::fs::read_to_string(pkg.work.path().join("plan.json")).unwrap());
+    let recorded = plan["package"]["reference"].as_str().unwrap().to_string();
+    assert!(
+        recorded.ends_with(&format!("ref=main&commit={second}")),
+        "{recorded}"
+    );
+
+    // The branch moves on, and the repository goes away: apply needs neither.
+    write_version(&root, "1.2.0", "three");
+    git(&root, &["commit", "-qam", "1.2.0"]);
+    let third = git(&root, &["rev-parse", "HEAD"]);
+    let moved = root.with_file_name("moved");
+    std::fs::rename(&root, &moved).unwrap();
+    pkg.run(["apply", "plan.json", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(says(&pkg, &ns), "two");
+
+    std::fs::rename(&moved, &root).unwrap();
+    let shown = pkg.run(["show", &reference]).ok().to_string();
+    assert!(shown.contains(&third), "{shown}");
+}
+
+#[test]
+fn the_same_directory_from_git_disk_and_registry_has_the_same_digest() {
+    let pkg = Pkg::new();
+    let (root, _, _) = repository(&pkg);
+    let from_git = pkg
+        .run([
+            "show",
+            &format!("git+file://{}//app?ref=app/v1.1.0", root.display()),
+        ])
+        .ok()
+        .to_string();
+    let from_disk = pkg.run(["show", "./repo/app"]).ok().to_string();
+    let digest = |text: &str| {
+        text.lines()
+            .find(|line| line.starts_with("Digest:"))
+            .map(str::to_string)
+            .expect("show prints the digest")
+    };
+    assert_eq!(digest(&from_git), digest(&from_disk));
+
+    // And from the registry, pushed from the same directory.
+    let prefix = format!("oci://{}/{}", env().registry, unique("git"));
+    pkg.run(["push", "./repo/app", &prefix]).ok();
+    let location = format!("{prefix}/app");
+    let from_registry = pkg.run(["show", &location]).ok().to_string();
+    assert_eq!(digest(&from_git), digest(&from_registry));
+}
+
+#[test]
+fn links_are_refused_and_submodules_left_out_with_a_warning() {
+    let pkg = Pkg::new();
+    let (root, first, _) = repository(&pkg);
+    // A submodule (a gitlink entry) in the package directory.
+    git(
+        &root,
+        &[
+            "update-index",
+            "--add",
+            "--cacheinfo",
+            &format!("160000,{first},app/manifests/vendored"),
+        ],
+    );
+    git(&root, &["commit", "-qm", "submodule"]);
+    git(&root, &["tag", "with-submodule"]);
+    let plan = pkg
+        .run([
+            "install",
+            &format!("git+file://{}//app?ref=with-submodule", root.display()),
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok()
+        .to_string();
+    let plan = parse_json(&plan);
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains("app/manifests/vendored: a submodule"),
+        "{warnings}"
+    );
+
+    // A link out of the tree.
+    std::os::unix::fs::symlink("/etc/passwd", root.join("app/manifests/passwd.yaml")).unwrap();
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "link"]);
+    git(&root, &["tag", "with-link"]);
+    let error = pkg
+        .run([
+            "template",
+            &format!("git+file://{}//app?ref=with-link", root.display()),
+        ])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains("app/manifests/passwd.yaml: a symbolic link"),
+        "{error}"
+    );
+}
