@@ -342,7 +342,7 @@ impl GitRef {
             }
         }
         if !parsed.username().is_empty() || parsed.password().is_some() {
-            return Err("credentials do not belong in the URL (it is recorded in plans and release history): use ~/.git-credentials or KUBECTL_PKG_GIT_TOKEN".to_string());
+            return Err("credentials do not belong in the URL (it is recorded in plans and release history); authenticated git repositories are not supported yet".to_string());
         }
         let dir = dir.trim_end_matches('/');
         validate_dir(dir)?;
