@@ -66,6 +66,7 @@ pub mod release;
 pub mod render;
 pub mod repositories;
 pub mod review;
+pub mod signature;
 pub mod source;
 pub mod version;
 pub mod yaml;

@@ -1,0 +1,507 @@
+//! Cosign signatures on OCI artifacts, in cosign's classic storage form, and
+//! their verification against trusted keys. Pure: the registry reads and
+//! writes are in [`crate::registry`] (`signatures`, `push_signature`).
+//!
+//! The classic form: the signatures of the manifest `sha256:<hex>` live in the
+//! same repository under the tag `sha256-<hex>.sig`, an image manifest whose
+//! layers (media type [`SIMPLESIGNING_MEDIA_TYPE`]) each hold a "simple
+//! signing" payload naming the signed digest
+//! (`critical.image.docker-manifest-digest`), and carry in the annotation
+//! [`SIGNATURE_ANNOTATION`] the base64 of an ECDSA P-256 / SHA-256 signature
+//! (ASN.1 DER) over the exact payload bytes.
+//!
+//! A signature verifies only if a trusted key signed the payload *and* the
+//! payload names the pinned digest: a valid signature copied from another
+//! digest's tag is refused.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use serde::{Deserialize, Serialize};
+
+use crate::keys::{PrivateKey, PublicKey};
+
+/// The media type of a signature layer (a simple signing payload).
+pub const SIMPLESIGNING_MEDIA_TYPE: &str = "application/vnd.dev.cosign.simplesigning.v1+json";
+/// The layer annotation holding the base64 signature.
+pub const SIGNATURE_ANNOTATION: &str = "dev.cosignproject.cosign/signature";
+/// The `critical.type` of a cosign image signature payload.
+pub const PAYLOAD_TYPE: &str = "cosign container image signature";
+/// The media type of the signature manifest's config.
+pub const CONFIG_MEDIA_TYPE: &str = "application/vnd.oci.image.config.v1+json";
+/// The largest payload blob read.
+pub const MAX_PAYLOAD_BYTES: u64 = 64 << 10;
+/// The longest base64 signature annotation accepted.
+pub const MAX_SIGNATURE_CHARS: usize = 4096;
+/// The most signature layers one signature manifest may hold.
+pub const MAX_SIGNATURES: usize = 100;
+
+/// How strictly signatures are required.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VerifyMode {
+    /// Unsigned or wrongly signed packages are refused.
+    Enforce,
+    /// They are used, with a warning in the plan.
+    Warn,
+    /// Signatures are not looked at.
+    Off,
+}
+
+impl VerifyMode {
+    /// The mode's name, as flags and files spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VerifyMode::Enforce => "enforce",
+            VerifyMode::Warn => "warn",
+            VerifyMode::Off => "off",
+        }
+    }
+}
+
+impl std::str::FromStr for VerifyMode {
+    type Err = String;
+    fn from_str(text: &str) -> Result<VerifyMode, String> {
+        match text {
+            "enforce" => Ok(VerifyMode::Enforce),
+            "warn" => Ok(VerifyMode::Warn),
+            "off" => Ok(VerifyMode::Off),
+            other => Err(format!(
+                "{other:?} is not a verify mode (enforce, warn or off)"
+            )),
+        }
+    }
+}
+
+/// The tag holding the classic signatures of `digest` (`sha256-<hex>.sig`).
+pub fn signature_tag(digest: &str) -> Result<String, String> {
+    crate::reference::validate_digest(digest)?;
+    let (algorithm, hex) = digest.split_once(':').expect("a validated digest");
+    Ok(format!("{algorithm}-{hex}.sig"))
+}
+
+/// A simple signing payload, as cosign writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payload {
+    /// What is signed.
+    pub critical: Critical,
+    /// Unsigned-for-meaning extras (cosign's annotations); `null` when none.
+    pub optional: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The payload's `critical` section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Critical {
+    /// The repository signed.
+    pub identity: Identity,
+    /// The manifest signed.
+    pub image: Image,
+    /// Always [`PAYLOAD_TYPE`].
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// `critical.identity`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    /// `host[:port]/path` of the repository.
+    #[serde(rename = "docker-reference")]
+    pub docker_reference: String,
+}
+
+/// `critical.image`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Image {
+    /// The signed manifest's digest.
+    #[serde(rename = "docker-manifest-digest")]
+    pub docker_manifest_digest: String,
+}
+
+impl Payload {
+    /// The payload for `digest` in the repository `docker_reference`.
+    pub fn new(docker_reference: &str, digest: &str) -> Payload {
+        Payload {
+            critical: Critical {
+                identity: Identity {
+                    docker_reference: docker_reference.to_string(),
+                },
+                image: Image {
+                    docker_manifest_digest: digest.to_string(),
+                },
+                kind: PAYLOAD_TYPE.to_string(),
+            },
+            optional: None,
+        }
+    }
+
+    /// The payload's bytes, in cosign's field order (the bytes that are signed).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        serde_json::to_vec(self).expect("a payload serializes")
+    }
+}
+
+/// One signature layer as read from the registry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignatureLayer {
+    /// The layer's media type.
+    pub media_type: String,
+    /// The payload blob's digest.
+    pub digest: String,
+    /// The payload blob (verified against its digest by the reader).
+    pub payload: Vec<u8>,
+    /// The [`SIGNATURE_ANNOTATION`] value, if any.
+    pub signature: Option<String>,
+}
+
+/// What a verification found: recorded in the plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Verified {
+    /// The signed manifest digest.
+    pub digest: String,
+    /// The digest of the verified payload blob (the signature's layer).
+    pub signature_digest: String,
+    /// The id of the key that verified it (`sha256:` of its public key).
+    pub key_id: String,
+}
+
+/// Why signatures do not verify.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SignatureError {
+    /// No signature at all.
+    #[error("{reference} is not signed (no cosign signature under the tag {tag}); {policy} expects a signature by {}", .expected.join(" or "))]
+    Unsigned {
+        /// The pinned reference.
+        reference: String,
+        /// The signature tag looked at.
+        tag: String,
+        /// The policy entry that asked.
+        policy: String,
+        /// The key ids trusted.
+        expected: Vec<String>,
+    },
+    /// Signatures, none by a trusted key.
+    #[error("{reference} has {count} signature(s), none by a trusted key; {policy} expects a signature by {}", .expected.join(" or "))]
+    UntrustedKey {
+        /// The pinned reference.
+        reference: String,
+        /// How many signatures were looked at.
+        count: usize,
+        /// The policy entry that asked.
+        policy: String,
+        /// The key ids trusted.
+        expected: Vec<String>,
+    },
+    /// A trusted key's signature over a payload naming another digest.
+    #[error(
+        "{reference}: the signature by {key_id} is for {signed}, not this digest (a signature copied from another artifact); {policy} expects a signature of {expected}"
+    )]
+    WrongDigest {
+        /// The pinned reference.
+        reference: String,
+        /// The key that signed.
+        key_id: String,
+        /// The digest the payload names.
+        signed: String,
+        /// The policy entry that asked.
+        policy: String,
+        /// The pinned digest.
+        expected: String,
+    },
+    /// A signature manifest or payload that is not what cosign writes.
+    #[error("{reference}: malformed signature: {reason}")]
+    Malformed {
+        /// The pinned reference.
+        reference: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Verifies the classic signatures of `digest` (`reference` names it in
+/// errors, `policy` names the policy entry asking): the first layer that a
+/// key of `keys` signed and whose payload names `digest` wins.
+pub fn verify(
+    reference: &str,
+    digest: &str,
+    layers: &[SignatureLayer],
+    keys: &[PublicKey],
+    policy: &str,
+) -> Result<Verified, SignatureError> {
+    let expected: Vec<String> = keys.iter().map(|k| k.id().to_string()).collect();
+    let malformed = |reason: String| SignatureError::Malformed {
+        reference: reference.to_string(),
+        reason,
+    };
+    if layers.len() > MAX_SIGNATURES {
+        return Err(malformed(format!(
+            "{} signature layers (at most {MAX_SIGNATURES})",
+            layers.len()
+        )));
+    }
+    let tag = signature_tag(digest).map_err(malformed)?;
+    let mut count = 0;
+    let mut wrong_digest = None;
+    for layer in layers {
+        if layer.media_type != SIMPLESIGNING_MEDIA_TYPE {
+            continue;
+        }
+        let Some(signature) = &layer.signature else {
+            continue;
+        };
+        count += 1;
+        if signature.len() > MAX_SIGNATURE_CHARS {
+            return Err(malformed(format!(
+                "the signature of layer {} is {} characters (at most {MAX_SIGNATURE_CHARS})",
+                layer.digest,
+                signature.len()
+            )));
+        }
+        let Ok(signature) = BASE64.decode(signature.trim()) else {
+            continue;
+        };
+        let Some(key) = keys
+            .iter()
+            .find(|key| key.verifies(&layer.payload, &signature))
+        else {
+            continue;
+        };
+        // Signed by a trusted key: only now is the payload worth reading.
+        let payload: Payload = serde_json::from_slice(&layer.payload).map_err(|e| {
+            malformed(format!(
+                "the payload {} is not a simple signing payload: {e}",
+                layer.digest
+            ))
+        })?;
+        if payload.critical.kind != PAYLOAD_TYPE {
+            return Err(malformed(format!(
+                "the payload {} has type {:?}, not {PAYLOAD_TYPE:?}",
+                layer.digest, payload.critical.kind
+            )));
+        }
+        if payload.critical.image.docker_manifest_digest == digest {
+            return Ok(Verified {
+                digest: digest.to_string(),
+                signature_digest: layer.digest.clone(),
+                key_id: key.id().to_string(),
+            });
+        }
+        wrong_digest.get_or_insert((
+            key.id().to_string(),
+            payload.critical.image.docker_manifest_digest,
+        ));
+    }
+    Err(match (wrong_digest, count) {
+        (Some((key_id, signed)), _) => SignatureError::WrongDigest {
+            reference: reference.to_string(),
+            key_id,
+            signed,
+            policy: policy.to_string(),
+            expected: digest.to_string(),
+        },
+        (None, 0) => SignatureError::Unsigned {
+            reference: reference.to_string(),
+            tag,
+            policy: policy.to_string(),
+            expected,
+        },
+        (None, count) => SignatureError::UntrustedKey {
+            reference: reference.to_string(),
+            count,
+            policy: policy.to_string(),
+            expected,
+        },
+    })
+}
+
+/// A signature manifest ready to push under [`signature_tag`]: its blobs and
+/// its manifest, as cosign writes them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignatureArtifact {
+    /// The tag (`sha256-<hex>.sig`).
+    pub tag: String,
+    /// The new payload blob and its digest.
+    pub payload: (Vec<u8>, String),
+    /// The config blob and its digest.
+    pub config: (Vec<u8>, String),
+    /// The manifest's bytes.
+    pub manifest: Vec<u8>,
+}
+
+/// Signs `digest` of the repository `docker_reference` with `key`, keeping
+/// the layers of an existing signature manifest (`existing`, its raw layer
+/// descriptors) as cosign does when several keys sign the same artifact. A
+/// layer with the same payload and signature is not added twice.
+pub fn sign(
+    key: &PrivateKey,
+    docker_reference: &str,
+    digest: &str,
+    existing: Vec<serde_json::Value>,
+) -> Result<SignatureArtifact, String> {
+    let tag = signature_tag(digest)?;
+    let payload = Payload::new(docker_reference, digest).to_bytes();
+    let payload_digest = crate::package::sha256_digest(&payload);
+    let signature = BASE64.encode(key.sign(&payload));
+    let descriptor = serde_json::json!({
+        "mediaType": SIMPLESIGNING_MEDIA_TYPE,
+        "size": payload.len(),
+        "digest": payload_digest,
+        "annotations": { SIGNATURE_ANNOTATION: signature },
+    });
+    let mut layers = existing;
+    if !layers.contains(&descriptor) {
+        layers.push(descriptor);
+    }
+    let diff_ids: Vec<&str> = layers
+        .iter()
+        .filter_map(|layer| layer.get("digest").and_then(|d| d.as_str()))
+        .collect();
+    // The config cosign writes: an empty image whose layers are the payloads.
+    let config = serde_json::to_vec(&serde_json::json!({
+        "architecture": "",
+        "created": "0001-01-01T00:00:00Z",
+        "history": [{ "created": "0001-01-01T00:00:00Z" }],
+        "os": "",
+        "rootfs": { "type": "layers", "diff_ids": diff_ids },
+        "config": {},
+    }))
+    .expect("a config serializes");
+    let config_digest = crate::package::sha256_digest(&config);
+    let manifest = serde_json::to_vec(&serde_json::json!({
+        "schemaVersion": 2,
+        "mediaType": crate::package::MANIFEST_MEDIA_TYPE,
+        "config": {
+            "mediaType": CONFIG_MEDIA_TYPE,
+            "size": config.len(),
+            "digest": config_digest,
+        },
+        "layers": layers,
+    }))
+    .expect("a manifest serializes");
+    Ok(SignatureArtifact {
+        tag,
+        payload: (payload, payload_digest),
+        config: (config, config_digest),
+        manifest,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keys::tests::test_key;
+
+    const DIGEST: &str = "sha256:1111111111111111111111111111111111111111111111111111111111111111";
+    const OTHER: &str = "sha256:2222222222222222222222222222222222222222222222222222222222222222";
+
+    /// The layers a signature manifest made by [`sign`] holds.
+    fn layers_of(artifact: &SignatureArtifact) -> Vec<SignatureLayer> {
+        let manifest: serde_json::Value = serde_json::from_slice(&artifact.manifest).unwrap();
+        manifest["layers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|layer| SignatureLayer {
+                media_type: layer["mediaType"].as_str().unwrap().to_string(),
+                digest: layer["digest"].as_str().unwrap().to_string(),
+                payload: artifact.payload.0.clone(),
+                signature: layer["annotations"][SIGNATURE_ANNOTATION]
+                    .as_str()
+                    .map(str::to_string),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn payloads_are_cosigns() {
+        // The exact bytes cosign signs (its field order, `optional: null`).
+        assert_eq!(
+            String::from_utf8(Payload::new("r.example/pkgs/app", DIGEST).to_bytes()).unwrap(),
+            format!(
+                r#"{{"critical":{{"identity":{{"docker-reference":"r.example/pkgs/app"}},"image":{{"docker-manifest-digest":"{DIGEST}"}},"type":"cosign container image signature"}},"optional":null}}"#
+            )
+        );
+        assert_eq!(
+            signature_tag(DIGEST).unwrap(),
+            "sha256-1111111111111111111111111111111111111111111111111111111111111111.sig"
+        );
+        assert!(signature_tag("sha256:../x").is_err());
+    }
+
+    #[test]
+    fn a_trusted_keys_signature_of_the_digest_verifies() {
+        let key = test_key(1);
+        let artifact = sign(&key, "r.example/pkgs/app", DIGEST, Vec::new()).unwrap();
+        assert_eq!(
+            artifact,
+            sign(&key, "r.example/pkgs/app", DIGEST, Vec::new()).unwrap()
+        );
+        let verified = verify("ref", DIGEST, &layers_of(&artifact), &[key.public()], "p").unwrap();
+        assert_eq!(verified.key_id, key.id());
+        assert_eq!(verified.signature_digest, artifact.payload.1);
+        assert_eq!(verified.digest, DIGEST);
+        // A second signer keeps the first signature.
+        let both = sign(&test_key(2), "r.example/pkgs/app", DIGEST, {
+            let manifest: serde_json::Value = serde_json::from_slice(&artifact.manifest).unwrap();
+            manifest["layers"].as_array().unwrap().clone()
+        })
+        .unwrap();
+        let manifest: serde_json::Value = serde_json::from_slice(&both.manifest).unwrap();
+        assert_eq!(manifest["layers"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn unsigned_other_keys_and_copied_signatures_are_refused() {
+        let key = test_key(1);
+        let trusted = [key.public()];
+        let error = verify("ref", DIGEST, &[], &trusted, "repository stable").unwrap_err();
+        assert!(matches!(error, SignatureError::Unsigned { .. }), "{error}");
+        let text = error.to_string();
+        assert!(
+            text.contains("ref") && text.contains("repository stable") && text.contains(key.id()),
+            "{text}"
+        );
+
+        let other = sign(&test_key(2), "r", DIGEST, Vec::new()).unwrap();
+        let error = verify("ref", DIGEST, &layers_of(&other), &trusted, "p").unwrap_err();
+        assert!(
+            matches!(error, SignatureError::UntrustedKey { count: 1, .. }),
+            "{error}"
+        );
+
+        // Signed by the trusted key, but for another digest.
+        let copied = sign(&key, "r", OTHER, Vec::new()).unwrap();
+        let error = verify("ref", DIGEST, &layers_of(&copied), &trusted, "p").unwrap_err();
+        assert!(
+            matches!(&error, SignatureError::WrongDigest { signed, .. } if signed == OTHER),
+            "{error}"
+        );
+
+        // A tampered payload fails the signature.
+        let mut tampered = layers_of(&sign(&key, "r", DIGEST, Vec::new()).unwrap());
+        tampered[0].payload.push(b' ');
+        let error = verify("ref", DIGEST, &tampered, &trusted, "p").unwrap_err();
+        assert!(
+            matches!(error, SignatureError::UntrustedKey { .. }),
+            "{error}"
+        );
+
+        // A huge annotation is refused, not decoded.
+        let mut huge = layers_of(&sign(&key, "r", DIGEST, Vec::new()).unwrap());
+        huge[0].signature = Some("A".repeat(MAX_SIGNATURE_CHARS + 4));
+        let error = verify("ref", DIGEST, &huge, &trusted, "p").unwrap_err();
+        assert!(matches!(error, SignatureError::Malformed { .. }), "{error}");
+    }
+
+    #[test]
+    fn verify_modes_parse() {
+        for mode in [VerifyMode::Enforce, VerifyMode::Warn, VerifyMode::Off] {
+            assert_eq!(mode.as_str().parse::<VerifyMode>().unwrap(), mode);
+        }
+        assert!(
+            "strict"
+                .parse::<VerifyMode>()
+                .unwrap_err()
+                .contains("strict")
+        );
+    }
+}
