@@ -10,7 +10,8 @@
 //! - pure planning over data, bottom up: [`archive`] (package files, archives,
 //!   OCI artifacts), [`version`], [`reference`](mod@reference), [`kinds`],
 //!   [`render`], [`permissions`], [`keys`] (P-256 keys as cosign uses
-//!   them), [`review`] (risk policy, signed
+//!   them), [`signature`] (cosign's classic signatures, built and checked),
+//!   [`review`] (risk policy, signed
 //!   approvals), [`plan`], [`gotemplate`] (Go templates, no
 //!   Helm in it), [`helm`] (charts: values, subcharts, rendering, hooks),
 //!   [`olm`] (OLM registry+v1 bundles and File-Based Catalogs), [`package`]

@@ -1,6 +1,8 @@
 //! Cosign signatures on OCI artifacts, in cosign's classic storage form, and
-//! their verification against trusted keys. Pure: the registry reads and
-//! writes are in [`crate::registry`] (`signatures`, `push_signature`).
+//! their verification against trusted keys. Pure: it builds and checks the
+//! manifests and payloads; reading and writing them in a registry, and the
+//! trust policy that decides which packages need them, are not built yet
+//! (issue 17).
 //!
 //! The classic form: the signatures of the manifest `sha256:<hex>` live in the
 //! same repository under the tag `sha256-<hex>.sig`, an image manifest whose
