@@ -79,6 +79,14 @@ pub struct GlobalArgs {
     /// The ytt binary that renders Carvel packages' ytt templates (default: ytt on PATH).
     #[arg(long, global = true, value_name = "PATH", env = "KUBECTL_PKG_YTT")]
     pub ytt: Option<PathBuf>,
+    /// Signature rules to add to the repositories' own: a TrustPolicy file.
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        env = "KUBECTL_PKG_TRUST_POLICY"
+    )]
+    pub trust_policy: Option<PathBuf>,
 }
 
 fn parse_limits(text: &str) -> Result<libpkg::package::Limits, String> {
@@ -174,6 +182,11 @@ pub enum Command {
         after_help = "Examples:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs\n  kubectl pkg push ./repository oci://registry.example/carvel/repo:v1"
     )]
     Push(crate::commands::push::PushArgs),
+    /// Check a package's signatures: what verifies, and against which key.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg verify stable/mongodb --version 7.0.12\n  kubectl pkg verify oci://registry.example/pkgs/mongodb:7.0.12 --key release.pub"
+    )]
+    Verify(crate::commands::verify::VerifyArgs),
     /// Manage named package repositories.
     #[command(
         subcommand,
@@ -207,6 +220,10 @@ pub struct PackageArgs {
     /// For a package from an OLM catalog: the channel (default: the package's default channel).
     #[arg(long, value_name = "CHANNEL")]
     pub channel: Option<String>,
+    /// Check signatures as MODE for this run instead of as the rules say
+    /// (enforce, warn, off); the plan records it and warns when lowered.
+    #[arg(long, value_name = "MODE")]
+    pub verify_mode: Option<libpkg::signature::VerifyMode>,
 }
 
 /// Configuration for packages that take it; shared by install, upgrade and template.

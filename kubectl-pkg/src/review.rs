@@ -168,10 +168,21 @@ fn read_trusted_keys(dir: &Path) -> Result<TrustedKeys> {
 }
 
 /// Whether an error is a review gate's refusal (exit code 4): a finding over
-/// the policy's line, or too few trusted approvals.
+/// the policy's line, too few trusted approvals, or a signature the trust
+/// policy requires that does not verify (malformed signatures are errors).
 pub fn is_refusal(error: &anyhow::Error) -> bool {
     use libpkg::review::approval::ApprovalError;
     use libpkg::review::policy::PolicyError;
+    use libpkg::signature::SignatureError;
+    let signature = error.downcast_ref::<SignatureError>().or_else(|| {
+        match error.downcast_ref::<libpkg::source::FetchError>() {
+            Some(libpkg::source::FetchError::Signature(signature)) => Some(signature),
+            _ => None,
+        }
+    });
+    if signature.is_some_and(|e| !matches!(e, SignatureError::Malformed { .. })) {
+        return true;
+    }
     matches!(
         error.downcast_ref::<PolicyError>(),
         Some(PolicyError::Refused { .. })

@@ -6,6 +6,8 @@ use libpkg::package::Limits;
 use libpkg::reference::PackageRef;
 use libpkg::registry::{RegistryClient, RegistryOptions};
 use libpkg::repositories::Repositories;
+use libpkg::signature::VerifyMode;
+use libpkg::signature::policy::TrustPolicy;
 use libpkg::source::FetchRequest;
 use libpkg::version::Constraint;
 
@@ -74,6 +76,36 @@ pub async fn fetch_upgrade(
     installed: Option<&libpkg::olm::catalog::Installed>,
     force_upgrade: bool,
 ) -> Result<libpkg::source::Fetched> {
+    let repositories = repositories()?;
+    let trust = trust_policy(global, &repositories, args.verify_mode)?;
+    fetch_as(
+        global,
+        args,
+        installed,
+        force_upgrade,
+        &repositories,
+        &trust,
+    )
+    .await
+}
+
+/// [`fetch`] with signature rules of the caller's making.
+pub async fn fetch_trusting(
+    global: &GlobalArgs,
+    args: &PackageArgs,
+    trust: &TrustPolicy,
+) -> Result<libpkg::source::Fetched> {
+    fetch_as(global, args, None, false, &repositories()?, trust).await
+}
+
+async fn fetch_as(
+    global: &GlobalArgs,
+    args: &PackageArgs,
+    installed: Option<&libpkg::olm::catalog::Installed>,
+    force_upgrade: bool,
+    repositories: &Repositories,
+    trust: &TrustPolicy,
+) -> Result<libpkg::source::Fetched> {
     let reference = package_ref(&args.package)?;
     let constraint = constraint(args)?;
     let request = FetchRequest {
@@ -84,8 +116,25 @@ pub async fn fetch_upgrade(
         channel: args.channel.as_deref(),
         installed,
         force_upgrade,
+        trust,
     };
-    Ok(libpkg::source::fetch(&request, &repositories()?, &registry(global)?).await?)
+    Ok(libpkg::source::fetch(&request, repositories, &registry(global)?).await?)
+}
+
+/// The signature rules in force: the repositories' own, then `--trust-policy`'s
+/// (which win on the same prefix), with `--verify-mode` over all of them.
+pub fn trust_policy(
+    global: &GlobalArgs,
+    repositories: &Repositories,
+    verify_mode: Option<VerifyMode>,
+) -> Result<TrustPolicy> {
+    let mut policy = repositories.trust_policy()?;
+    if let Some(path) = &global.trust_policy {
+        libpkg::repositories::load_trust_policy(&mut policy, path)
+            .context("invalid --trust-policy")?;
+    }
+    policy.override_mode = verify_mode;
+    Ok(policy)
 }
 
 /// The `--config KEY=VALUE` pairs, each key at most once.

@@ -29,8 +29,11 @@ async fn main() -> Result<(), Box<dyn Error>> {
         .map(|text| Constraint::parse(&text))
         .transpose()?;
 
-    // Resolve the version and pin the package by digest.
+    // Resolve the version and pin the package by digest; the repositories'
+    // signature rules are checked before anything is rendered.
     let registry = RegistryClient::new(RegistryOptions::default())?;
+    let repositories = Repositories::load_default()?;
+    let trust = repositories.trust_policy()?;
     let request = FetchRequest {
         reference: &reference,
         constraint: constraint.as_ref(),
@@ -39,8 +42,9 @@ async fn main() -> Result<(), Box<dyn Error>> {
         channel: None,
         installed: None,
         force_upgrade: false,
+        trust: &trust,
     };
-    let fetched = fetch(&request, &Repositories::load_default()?, &registry).await?;
+    let fetched = fetch(&request, &repositories, &registry).await?;
 
     // Plan an install as release NAME in namespace `default`: a pure function.
     let name = &fetched.package.metadata.name;

@@ -113,6 +113,34 @@ pub struct PackageInfo {
     /// template steps, and the ytt that rendered it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carvel: Option<crate::carvel::CarvelInfo>,
+    /// The signature checks of the OCI artifacts it came from, as the trust
+    /// policy asked for them: what verified (key, signature digest) or why
+    /// not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<crate::signature::policy::SignatureCheck>,
+}
+
+impl PackageInfo {
+    /// The OCI artifacts (`oci://…@sha256:…`) the package was made from:
+    /// itself, the catalog or Carvel repository that named it, and a Carvel
+    /// package's fetched images. What a trust policy is checked against when
+    /// a saved plan is applied.
+    pub fn artifacts(&self) -> Vec<String> {
+        let carvel = self.carvel.iter().flat_map(|carvel| {
+            let steps = carvel.fetch.iter().filter_map(|step| {
+                let (kind, rest) = step.split_once(' ')?;
+                matches!(kind, "imgpkgBundle" | "image")
+                    .then(|| rest.split(' ').next().unwrap_or(rest))
+            });
+            std::iter::once(carvel.repository.as_str()).chain(steps)
+        });
+        std::iter::once(self.reference.as_str())
+            .chain(self.catalog.iter().map(|c| c.reference.as_str()))
+            .chain(carvel)
+            .filter(|reference| reference.starts_with("oci://"))
+            .map(str::to_string)
+            .collect()
+    }
 }
 
 /// How a bundle was chosen from a File-Based Catalog.
@@ -689,6 +717,7 @@ mod tests {
                 bundle: None,
                 catalog: None,
                 carvel: None,
+                signatures: vec![],
             },
             values: None,
             notes: None,

@@ -10,6 +10,11 @@
 //! `$XDG_CONFIG_HOME/kubectl-pkg/repositories.yaml` (`~/.config/kubectl-pkg/…`).
 //! It is written atomically (temp file + rename) so that an interrupted write
 //! never loses the list.
+//!
+//! A repository may carry a signature rule (`repo add … --verify-key FILE`),
+//! kept with the trusted keys' PEM text; [`Repositories::trust_policy`] binds
+//! each to the repository's location, and [`load_trust_policy`] adds the
+//! rules of a policy file (`kind: TrustPolicy`) for pipelines.
 
 use std::path::{Path, PathBuf};
 
@@ -17,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::names::validate_dns_label;
 use crate::reference::OciRef;
+use crate::signature::policy::{PolicyError, TrustPolicy, TrustRule};
 
 /// Environment variable that overrides the config directory.
 pub const CONFIG_DIR_ENV: &str = "KUBECTL_PKG_CONFIG_DIR";
@@ -29,6 +35,9 @@ pub struct Repository {
     pub name: String,
     /// `oci://host/path`.
     pub url: String,
+    /// Which signatures its packages need, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verify: Option<TrustRule>,
 }
 
 /// Where a catalog repository's File-Based Catalog is.
@@ -70,6 +79,25 @@ impl Repository {
             .starts_with("git+")
             .then(|| crate::reference::GitRef::parse(&self.url).ok())
             .flatten()
+    }
+
+    /// Adds this repository's signature rule, if it has one, to `policy`,
+    /// bound to its location and named `repository NAME`.
+    pub fn add_trust_rule(&self, policy: &mut TrustPolicy) -> Result<(), PolicyError> {
+        let Some(rule) = &self.verify else {
+            return Ok(());
+        };
+        let origin = format!("repository {}", self.name);
+        if !self.url.starts_with("oci://") {
+            return Err(PolicyError {
+                origin,
+                reason: format!(
+                    "{} is not an OCI repository; signatures are verified on OCI artifacts only",
+                    self.url
+                ),
+            });
+        }
+        policy.add(&origin, &self.url, rule)
     }
 
     /// The OCI location of package `name` in this repository.
@@ -296,6 +324,7 @@ impl Repositories {
         let repository = Repository {
             name: name.to_string(),
             url,
+            verify: None,
         };
         if repository.catalog().is_none()
             && repository.chart_index().is_none()
@@ -304,6 +333,17 @@ impl Repositories {
             repository.package("probe")?;
         }
         Ok(repository)
+    }
+
+    /// The trust policy these repositories define: each repository's rule
+    /// bound to its location (an OCI prefix, or a catalog or bundle image's
+    /// repository), named `repository NAME`.
+    pub fn trust_policy(&self) -> Result<TrustPolicy, PolicyError> {
+        let mut policy = TrustPolicy::default();
+        for repository in &self.list {
+            repository.add_trust_rule(&mut policy)?;
+        }
+        Ok(policy)
     }
 
     /// Adds a repository made by [`Repositories::prepare`] and saves the file.
@@ -348,6 +388,76 @@ impl Repositories {
         std::fs::write(&temporary, crate::yaml::to_string(&file)).map_err(io)?;
         std::fs::rename(&temporary, &self.path).map_err(io)
     }
+}
+
+/// A trust policy file, as pipelines give it (`--trust-policy FILE`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct TrustPolicyFile {
+    api_version: String,
+    kind: String,
+    rules: Vec<TrustPolicyFileRule>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct TrustPolicyFileRule {
+    /// `oci://host/path`: the artifacts it covers.
+    prefix: String,
+    mode: crate::signature::VerifyMode,
+    /// Public key files, relative to the policy file.
+    #[serde(default)]
+    keys: Vec<PathBuf>,
+}
+
+/// Adds the rules of the policy file at `path` to `policy` (after the
+/// repositories' rules: on the same prefix the file's rule wins). Key files
+/// are read relative to the policy file; each rule is named
+/// `trust policy PATH rule N` in messages and the plan.
+pub fn load_trust_policy(policy: &mut TrustPolicy, path: &Path) -> Result<(), RepositoryError> {
+    let malformed = |reason: String| RepositoryError::Malformed {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let text = std::fs::read_to_string(path).map_err(|source| RepositoryError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let file: TrustPolicyFile = crate::yaml::from_str(&text).map_err(|e| malformed(e.message))?;
+    if file.api_version != crate::package::PACKAGE_API_VERSION || file.kind != "TrustPolicy" {
+        return Err(malformed(format!(
+            "expected apiVersion {} and kind TrustPolicy, found {} {}",
+            crate::package::PACKAGE_API_VERSION,
+            file.api_version,
+            file.kind
+        )));
+    }
+    let base = path.parent().unwrap_or(Path::new("."));
+    for (index, rule) in file.rules.iter().enumerate() {
+        let origin = format!("trust policy {} rule {}", path.display(), index + 1);
+        let keys = rule
+            .keys
+            .iter()
+            .map(|key| {
+                let key_path = base.join(key);
+                std::fs::read_to_string(&key_path).map_err(|e| {
+                    malformed(format!(
+                        "rule {}: key {}: {e}",
+                        index + 1,
+                        key_path.display()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let rule = TrustRule {
+            mode: rule.mode,
+            keys,
+        };
+        policy
+            .add(&origin, &file.rules[index].prefix, &rule)
+            .map_err(|e| malformed(e.to_string()))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -40,6 +40,10 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         }
         None => (read_plan(&args.plan)?, settings::cluster(global).await?),
     };
+    // Made where no signature rule applied, or with --verify-mode lowered?
+    // This machine's rules still hold.
+    let trust = settings::trust_policy(global, &settings::repositories()?, None)?;
+    trust.check_recorded(&plan.package.artifacts(), &plan.package.signatures)?;
     let mutating = &args.mutating;
     flow::locked(
         &cluster,

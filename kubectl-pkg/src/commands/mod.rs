@@ -19,4 +19,5 @@ pub mod status;
 pub mod template;
 pub mod uninstall;
 pub mod upgrade;
+pub mod verify;
 pub mod version;

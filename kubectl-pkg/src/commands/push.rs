@@ -1,11 +1,14 @@
-//! `kubectl pkg push DIR oci://HOST/PATH`: publish a package as HOST/PATH/NAME:VERSION.
+//! `kubectl pkg push DIR oci://HOST/PATH`: publish a package as HOST/PATH/NAME:VERSION,
+//! signed with `--sign-key` as cosign signs.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use libpkg::keys::PrivateKey;
 use libpkg::package::Package;
 use libpkg::reference::OciRef;
+use libpkg::registry::RegistryClient;
 use libpkg::version::tag_for;
 use serde_json::json;
 
@@ -19,14 +22,20 @@ pub struct PushArgs {
     /// The repository prefix: oci://HOST/PATH (the package goes to
     /// HOST/PATH/NAME:VERSION); for an imgpkg bundle, oci://HOST/PATH:TAG.
     pub destination: String,
+    /// Sign what is pushed with this private key (PEM), as `cosign sign
+    /// --key` does: a signature under the tag sha256-<hex>.sig.
+    #[arg(long, value_name = "FILE")]
+    pub sign_key: Option<PathBuf>,
 }
 
 pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
     let Some(prefix) = args.destination.strip_prefix("oci://") else {
         bail!("destination {:?} must start with oci://", args.destination);
     };
+    // A key that cannot be read is refused before anything is pushed.
+    let key = args.sign_key.as_deref().map(signing_key).transpose()?;
     if libpkg::carvel::is_bundle_dir(&args.dir) {
-        return push_bundle(global, args, prefix).await;
+        return push_bundle(global, args, prefix, key.as_ref()).await;
     }
     let package = Package::from_dir(&args.dir, &settings::limits(global))?;
     // A package whose manifests do not parse is refused here, not by its users.
@@ -40,25 +49,21 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
     ))
     .map_err(anyhow::Error::msg)
     .with_context(|| format!("invalid destination {:?}", args.destination))?;
-    let digest = settings::registry(global)?.push(&target, &artifact).await?;
-    let pinned = target.with_digest(&digest);
-    match global.output {
-        OutputFormat::Text => {
-            eprintln!("Pushed {target}");
-            println!("{digest}");
-        }
-        format => view::print_document(
-            format,
-            &json!({ "reference": pinned.to_string(), "digest": digest }),
-        )?,
-    }
-    Ok(())
+    let registry = settings::registry(global)?;
+    let digest = registry.push(&target, &artifact).await?;
+    eprintln!("Pushed {target}");
+    report(global, &registry, &target, &digest, key.as_ref()).await
 }
 
 /// An imgpkg bundle (a directory with `.imgpkg/`: a Carvel package's content
 /// or a PackageRepository) goes to the destination as given, `HOST/PATH:TAG`,
 /// as `imgpkg push -b` pushes it.
-async fn push_bundle(global: &GlobalArgs, args: &PushArgs, reference: &str) -> Result<()> {
+async fn push_bundle(
+    global: &GlobalArgs,
+    args: &PushArgs,
+    reference: &str,
+    key: Option<&PrivateKey>,
+) -> Result<()> {
     let target = OciRef::parse(reference)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("invalid destination {:?}", args.destination))?;
@@ -74,17 +79,44 @@ async fn push_bundle(global: &GlobalArgs, args: &PushArgs, reference: &str) -> R
         libpkg::carvel::Repository::from_files(&files, &args.dir.display().to_string())?;
     }
     let artifact = libpkg::carvel::bundle_artifact(&files);
-    let digest = settings::registry(global)?.push(&target, &artifact).await?;
-    let pinned = target.with_digest(&digest);
+    let registry = settings::registry(global)?;
+    let digest = registry.push(&target, &artifact).await?;
+    eprintln!("Pushed imgpkg bundle {target}");
+    report(global, &registry, &target, &digest, key).await
+}
+
+/// Reads a signing key.
+fn signing_key(path: &Path) -> Result<PrivateKey> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("--sign-key {}", path.display()))?;
+    Ok(PrivateKey::from_pem(&path.display().to_string(), &text)?)
+}
+
+/// Signs what was pushed, when asked to, and prints its digest (and the
+/// signature's reference).
+async fn report(
+    global: &GlobalArgs,
+    registry: &RegistryClient,
+    target: &OciRef,
+    digest: &str,
+    key: Option<&PrivateKey>,
+) -> Result<()> {
+    let pinned = target.with_digest(digest);
+    let mut signature = None;
+    if let Some(key) = key {
+        let signed = libpkg::source::signatures::sign(registry, key, target, digest).await?;
+        eprintln!("Signed {pinned} with key {}: {signed}", key.id());
+        signature = Some(json!({ "keyId": key.id(), "reference": signed.to_string() }));
+    }
     match global.output {
-        OutputFormat::Text => {
-            eprintln!("Pushed imgpkg bundle {target}");
-            println!("{digest}");
+        OutputFormat::Text => println!("{digest}"),
+        format => {
+            let mut document = json!({ "reference": pinned.to_string(), "digest": digest });
+            if let Some(signature) = signature {
+                document["signature"] = signature;
+            }
+            view::print_document(format, &document)?
         }
-        format => view::print_document(
-            format,
-            &json!({ "reference": pinned.to_string(), "digest": digest }),
-        )?,
     }
     Ok(())
 }

@@ -3,7 +3,11 @@
 use anyhow::{Context, Result};
 use clap::Subcommand;
 use comfy_table::Table;
+use libpkg::keys::PublicKey;
+use libpkg::signature::VerifyMode;
+use libpkg::signature::policy::TrustRule;
 use libpkg::source::check_repository;
+use std::path::PathBuf;
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::{settings, view};
@@ -11,7 +15,9 @@ use crate::{settings, view};
 #[derive(Debug, Subcommand)]
 pub enum RepoCommand {
     /// Add a repository: NAME and oci://HOST/PATH.
-    #[command(after_help = "Example:\n  kubectl pkg repo add stable oci://registry.example/pkgs")]
+    #[command(
+        after_help = "Examples:\n  kubectl pkg repo add stable oci://registry.example/pkgs\n  kubectl pkg repo add signed oci://registry.example/pkgs --verify-key release.pub"
+    )]
     Add {
         /// A short name for it (a DNS label).
         name: String,
@@ -23,6 +29,14 @@ pub enum RepoCommand {
         /// its URL says it is: a registry, a catalog, a chart repository).
         #[arg(long)]
         no_verify: bool,
+        /// Require its packages to be signed by this public key (PEM, as
+        /// `cosign generate-key-pair` writes; repeatable: any one will do).
+        #[arg(long, value_name = "FILE")]
+        verify_key: Vec<PathBuf>,
+        /// How strictly: enforce (refuse unsigned), warn, off. Default:
+        /// enforce when a key is given.
+        #[arg(long, value_name = "MODE", requires = "verify_key")]
+        verify_mode: Option<VerifyMode>,
     },
     /// List the repositories.
     #[command(after_help = "Example:\n  kubectl pkg repo list -o json")]
@@ -42,8 +56,13 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
             name,
             url,
             no_verify,
+            verify_key,
+            verify_mode,
         } => {
-            let repository = repositories.prepare(name, url)?;
+            let mut repository = repositories.prepare(name, url)?;
+            repository.verify = trust_rule(verify_key, *verify_mode)?;
+            // The rule must be usable before it is stored.
+            repository.add_trust_rule(&mut Default::default())?;
             let found = if *no_verify {
                 "not contacted (--no-verify)".to_string()
             } else {
@@ -58,8 +77,12 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
                     })?
             };
             let url = repository.url.clone();
+            let rule = repository.verify.as_ref().map(describe_rule);
             repositories.insert(repository)?;
             eprintln!("Added repository {name} ({url}): {found}");
+            if let Some(rule) = rule {
+                eprintln!("Signatures: {rule}");
+            }
         }
         RepoCommand::Remove { name } => {
             let removed = repositories.remove(name)?;
@@ -68,9 +91,13 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
         RepoCommand::List => match global.output {
             OutputFormat::Text => {
                 let mut table = view::table();
-                table.set_header(["NAME", "URL"]);
+                table.set_header(["NAME", "URL", "SIGNATURES"]);
                 for repository in repositories.list() {
-                    table.add_row([&repository.name, &repository.url]);
+                    let rule = repository
+                        .verify
+                        .as_ref()
+                        .map_or_else(|| "-".to_string(), describe_rule);
+                    table.add_row([&repository.name, &repository.url, &rule]);
                 }
                 print_table(table, repositories.list().is_empty());
             }
@@ -78,6 +105,37 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
         },
     }
     Ok(())
+}
+
+/// The rule `--verify-key` and `--verify-mode` give, the keys read and checked.
+fn trust_rule(keys: &[PathBuf], mode: Option<VerifyMode>) -> Result<Option<TrustRule>> {
+    if keys.is_empty() {
+        return Ok(None);
+    }
+    let keys = keys
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("--verify-key {}", path.display()))?;
+            let key = PublicKey::from_pem(&path.display().to_string(), &text)?;
+            Ok(key.to_pem())
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Some(TrustRule {
+        mode: mode.unwrap_or(VerifyMode::Enforce),
+        keys,
+    }))
+}
+
+/// `enforce, key sha256:…` for listings.
+fn describe_rule(rule: &TrustRule) -> String {
+    let ids: Vec<String> = rule
+        .keys
+        .iter()
+        .filter_map(|pem| PublicKey::from_pem("key", pem).ok())
+        .map(|key| key.id().to_string())
+        .collect();
+    format!("{}, key {}", rule.mode.as_str(), ids.join(" or "))
 }
 
 fn print_table(table: Table, empty: bool) {

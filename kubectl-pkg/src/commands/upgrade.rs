@@ -29,6 +29,10 @@ pub struct UpgradeArgs {
     /// For an operator from an OLM catalog: the channel (default: the one it was installed from).
     #[arg(long, value_name = "CHANNEL")]
     pub channel: Option<String>,
+    /// Check signatures as MODE for this run instead of as the rules say
+    /// (enforce, warn, off); the plan records it and warns when lowered.
+    #[arg(long, value_name = "MODE")]
+    pub verify_mode: Option<libpkg::signature::VerifyMode>,
     /// For an operator from an OLM catalog: any version, not only successors
     /// of the installed one in the catalog's upgrade graph.
     #[arg(long)]
@@ -111,6 +115,7 @@ async fn upgrade(
             .channel
             .clone()
             .or_else(|| installed.catalog.as_ref().map(|c| c.channel.clone())),
+        verify_mode: args.verify_mode,
     };
     let bundle = installed.bundle.as_ref().and_then(|bundle| {
         Some(Installed {
@@ -174,6 +179,7 @@ async fn install_instead(
         version: args.version.clone(),
         devel: args.devel,
         channel: args.channel.clone(),
+        verify_mode: args.verify_mode,
     };
     let mut fetched = settings::fetch(global, &package)
         .await?

@@ -76,6 +76,9 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
             catalog.repository, catalog.reference, catalog.channel
         );
     }
+    for check in &package.signatures {
+        let _ = writeln!(out, "  Signature: {}", describe_signature(check, package));
+    }
     match (&plan.cluster.server, &plan.cluster.context) {
         (Some(server), context) => {
             let _ = writeln!(
@@ -493,6 +496,40 @@ fn color_diff_lines(text: &str) -> String {
 /// How many of the most severe risks the summary names.
 const NAMED_RISKS: usize = 3;
 
+/// One signature check in a line: what verified it, or that nothing did; the
+/// artifact is named when it is not the package itself.
+fn describe_signature(
+    check: &libpkg::signature::policy::SignatureCheck,
+    package: &libpkg::plan::PackageInfo,
+) -> String {
+    let artifact = if check.reference == package.reference {
+        String::new()
+    } else {
+        format!("{} ", check.reference)
+    };
+    let mode = match check.overridden {
+        Some(rule) => format!(
+            "{}, lowered from {} by --verify-mode",
+            check.mode.as_str(),
+            rule.as_str()
+        ),
+        None => check.mode.as_str().to_string(),
+    };
+    match &check.verified {
+        Some(verified) => format!(
+            "{artifact}verified, key {} ({}, {mode})",
+            verified.key_id, check.policy
+        ),
+        None if check.failure.is_some() => {
+            format!(
+                "{artifact}NOT verified ({}, {mode}; see warnings)",
+                check.policy
+            )
+        }
+        None => format!("{artifact}not checked ({}, {mode})", check.policy),
+    }
+}
+
 /// The few lines shown right before the question: what the plan does, its
 /// worst risks, whether you may do all of it, and which plan this is.
 /// Critical and high risks carry a `!` marker, and are red when `color`.
@@ -589,6 +626,14 @@ pub fn summary(plan: &Plan, color: bool) -> String {
             out,
             "{marker} New since revision {}: {text}",
             changes.compared_with
+        );
+    }
+    for check in &plan.package.signatures {
+        let marker = if check.verified.is_some() { " " } else { "!" };
+        let _ = writeln!(
+            out,
+            "{marker} Signed:  {}",
+            describe_signature(check, &plan.package)
         );
     }
     let installer = &plan.permissions.installer;

@@ -850,6 +850,7 @@ pub async fn plan_adopt_helm(
             bundle: None,
             catalog: None,
             carvel: None,
+            signatures: Vec::new(),
         },
         values: Some(helm.values.clone()),
         notes: None,

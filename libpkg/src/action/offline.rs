@@ -131,6 +131,7 @@ pub(super) fn package_info(
             crate::package::Content::Carvel(carvel) => Some(carvel.info()),
             _ => None,
         },
+        signatures: source.signatures.clone(),
     }
 }
 

@@ -38,6 +38,9 @@ use crate::reference::{OciRef, validate_digest};
 mod docker;
 mod error;
 mod session;
+mod signatures;
+
+pub use signatures::Signatures;
 
 pub use error::RegistryError;
 use error::{answered_without_tls, classify, error_chain};

@@ -1,8 +1,8 @@
 //! Cosign signatures on OCI artifacts, in cosign's classic storage form, and
-//! their verification against trusted keys. Pure: it builds and checks the
-//! manifests and payloads; reading and writing them in a registry, and the
-//! trust policy that decides which packages need them, are not built yet
-//! (issue 17).
+//! their verification against trusted keys; [`policy`] says which artifacts
+//! need them. Pure: it builds and checks manifests and payloads; the registry
+//! reads and writes them (`crate::registry`), and `crate::source` checks
+//! every artifact it fetches before anything is rendered.
 //!
 //! The classic form: the signatures of the manifest `sha256:<hex>` live in the
 //! same repository under the tag `sha256-<hex>.sig`, an image manifest whose
@@ -21,6 +21,8 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use serde::{Deserialize, Serialize};
 
 use crate::keys::{PrivateKey, PublicKey};
+
+pub mod policy;
 
 /// The media type of a signature layer (a simple signing payload).
 pub const SIMPLESIGNING_MEDIA_TYPE: &str = "application/vnd.dev.cosign.simplesigning.v1+json";
@@ -208,6 +210,34 @@ pub enum SignatureError {
         policy: String,
         /// The pinned digest.
         expected: String,
+    },
+    /// A saved plan made without the verification this policy requires.
+    #[error("{reference} has no verified signature in the plan, and {policy} requires one by {} (enforce); make the plan again where that policy applies", .expected.join(" or "))]
+    NotRecorded {
+        /// The artifact.
+        reference: String,
+        /// The policy entry that requires it.
+        policy: String,
+        /// The key ids trusted.
+        expected: Vec<String>,
+    },
+    /// A rule in force with no key to verify by.
+    #[error(
+        "{reference}: {policy} trusts no key to verify a signature by; add one with `kubectl pkg repo add … --verify-key FILE` or in the trust policy"
+    )]
+    NoKeys {
+        /// The artifact.
+        reference: String,
+        /// The policy entry.
+        policy: String,
+    },
+    /// `--verify-mode enforce` for an artifact no rule covers.
+    #[error(
+        "--verify-mode enforce: no trust rule covers {reference}, so there is no key to verify its signature by; add its repository with --verify-key or give a --trust-policy"
+    )]
+    Uncovered {
+        /// The artifact.
+        reference: String,
     },
     /// A signature manifest or payload that is not what cosign writes.
     #[error("{reference}: malformed signature: {reason}")]

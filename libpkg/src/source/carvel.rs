@@ -19,6 +19,7 @@ use crate::carvel::{
 use crate::package::{Content, Files, Limits, Package, PackageMetadata, ParsedOnce};
 use crate::reference::OciRef;
 use crate::registry::{PulledImage, RegistryClient};
+use crate::signature::policy::SignatureCheck;
 
 /// A PackageRepository read once for a request, pinned.
 #[derive(Debug, Clone)]
@@ -31,6 +32,8 @@ pub struct LoadedRepository {
     pub digest: Option<String>,
     /// Its packages.
     pub content: Repository,
+    /// The bundle's signature check, when the trust policy covers it.
+    pub signatures: Vec<crate::signature::policy::SignatureCheck>,
 }
 
 /// Whether a directory is a PackageRepository's (it has `packages/`).
@@ -56,6 +59,7 @@ pub fn load_dir(name: &str, dir: &Path, limits: &Limits) -> Result<LoadedReposit
         content: Repository::from_files(&files, &shown).map_err(other)?,
         reference: shown,
         digest: None,
+        signatures: Vec::new(),
     })
 }
 
@@ -73,6 +77,7 @@ pub fn load_bundle(
         content: Repository::from_files(&files, &pinned.to_string()).map_err(other)?,
         reference: pinned.to_string(),
         digest: Some(digest.to_string()),
+        signatures: Vec::new(),
     })
 }
 
@@ -120,6 +125,7 @@ pub async fn fetch(
     let several = chosen.fetch.len() > 1;
     let mut files = Files::new();
     let mut fetched = Vec::new();
+    let mut signatures = loaded.signatures.clone();
     for (index, step) in chosen.fetch.iter().enumerate() {
         let prefix = match (&step.path, several) {
             (Some(path), _) => format!("{}/", path.trim_end_matches('/')),
@@ -128,11 +134,15 @@ pub async fn fetch(
         };
         let (content, description) = match &step.kind {
             Fetch::ImgpkgBundle { image } => {
-                fetch_image(loaded, &id, index, image, true, request, registry).await?
+                let (files, description, check) =
+                    fetch_image(loaded, &id, index, image, true, request, registry).await?;
+                signatures.extend(check);
+                (files, description)
             }
             Fetch::Image { url, sub_path } => {
-                let (files, description) =
+                let (files, description, check) =
                     fetch_image(loaded, &id, index, url, false, request, registry).await?;
+                signatures.extend(check);
                 match sub_path {
                     None => (files, description),
                     Some(sub) => {
@@ -282,6 +292,7 @@ pub async fn fetch(
     let mut source = Source::local(&reference);
     source.constraint = request.constraint.map(ToString::to_string);
     source.candidates = resolution.candidates;
+    source.signatures = signatures;
     Ok(Fetched {
         package,
         source,
@@ -292,6 +303,7 @@ pub async fn fetch(
 /// Fetches an image of a fetch step by digest: a tag is resolved once, the
 /// manifest and every blob verified; an `imgpkgBundle` must carry the
 /// bundle label. The repository's image lock relocates it when it lists it.
+/// Its signatures are checked before it is pulled.
 async fn fetch_image(
     loaded: &LoadedRepository,
     id: &str,
@@ -300,7 +312,7 @@ async fn fetch_image(
     bundle: bool,
     request: &FetchRequest<'_>,
     registry: &RegistryClient,
-) -> Result<(Files, String), FetchError> {
+) -> Result<(Files, String, Option<SignatureCheck>), FetchError> {
     let step = if bundle { "imgpkgBundle" } else { "image" };
     let invalid = |reason: String| {
         other(CarvelError::Invalid {
@@ -317,6 +329,7 @@ async fn fetch_image(
         .map_or(image, String::as_str);
     let target = OciRef::parse(image).map_err(|e| invalid(format!("{image:?}: {e}")))?;
     let digest = registry.resolve_digest(&target).await?;
+    let check = super::signatures::check(request.trust, registry, &target, &digest).await?;
     let pinned = target.with_digest(&digest);
     let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
     let pulled = registry.pull(&target, &digest, max_blob_bytes).await?;
@@ -326,7 +339,7 @@ async fn fetch_image(
         )));
     }
     let files = unpack_layers(&pulled.layers, &pinned, &request.limits)?;
-    Ok((files, format!("{step} {pinned}")))
+    Ok((files, format!("{step} {pinned}"), check))
 }
 
 /// Reads a configured repository when it is a Carvel PackageRepository (a

@@ -10,6 +10,7 @@
 pub mod carvel;
 pub mod chart_repository;
 pub mod git;
+pub mod signatures;
 
 use std::collections::BTreeMap;
 
@@ -46,9 +47,12 @@ pub struct Source {
     pub values: crate::helm::values::Values,
     /// How an upgrade treats the values of the revision it upgrades.
     pub reuse_values: crate::helm::values::ReuseValues,
-    /// What the source itself warns of (a git submodule left out), for the
-    /// plan's warnings.
+    /// What the source itself warns of (a git submodule left out, a
+    /// signature not verified under `warn`), for the plan's warnings.
     pub warnings: Vec<String>,
+    /// The signature checks of the OCI artifacts it came from (the package,
+    /// and the catalog or repository bundle that named it), for the plan.
+    pub signatures: Vec<crate::signature::policy::SignatureCheck>,
 }
 
 impl Source {
@@ -64,6 +68,7 @@ impl Source {
             values: Default::default(),
             reuse_values: Default::default(),
             warnings: Vec::new(),
+            signatures: Vec::new(),
         }
     }
 }
@@ -87,6 +92,8 @@ pub struct FetchRequest<'a> {
     pub installed: Option<&'a Installed>,
     /// `--force-upgrade`: ignore the catalog's upgrade graph.
     pub force_upgrade: bool,
+    /// Which OCI artifacts must be signed, by whom.
+    pub trust: &'a crate::signature::policy::TrustPolicy,
 }
 
 /// A fetched package and where it came from.
@@ -208,6 +215,9 @@ pub enum FetchError {
         /// The package's version.
         package_version: String,
     },
+    /// A signature required by the trust policy does not verify.
+    #[error(transparent)]
+    Signature(#[from] crate::signature::SignatureError),
     /// A git repository could not be read, or holds no usable package.
     #[error(transparent)]
     Git(#[from] git::GitError),
@@ -229,7 +239,9 @@ pub async fn fetch(
     repositories: &Repositories,
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
-    let fetched = fetch_unchecked(request, repositories, registry).await?;
+    let mut fetched = fetch_unchecked(request, repositories, registry).await?;
+    let warnings = fetched.source.signatures.iter().filter_map(|c| c.warning());
+    fetched.source.warnings.extend(warnings.collect::<Vec<_>>());
     // Each format checks what it can without a cluster (a `plain` package
     // parses its manifests; a bundle was checked as it was read).
     fetched.package.content.format().check(&fetched.package)?;
@@ -545,12 +557,30 @@ async fn fetch_oci(
         (location.with_tag(&resolution.tag), resolution.candidates)
     };
     let digest = registry.resolve_digest(&tagged).await?;
-    let pinned = tagged.with_digest(&digest);
+    // Before a byte of content is read: is it signed as the policy asks?
+    let check = signatures::check(request.trust, registry, &tagged, &digest).await?;
+    let mut fetched =
+        fetch_pinned(&tagged, &digest, location, candidates, request, registry).await?;
+    fetched.source.signatures.extend(check);
+    Ok(fetched)
+}
+
+/// Pulls an OCI package by its digest (a Helm OCI chart, or a native or
+/// bundle image) and checks it is the version its tag says.
+async fn fetch_pinned(
+    tagged: &OciRef,
+    digest: &str,
+    location: &OciRef,
+    candidates: Vec<Candidate>,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<Fetched, FetchError> {
+    let pinned = tagged.with_digest(digest);
     // Compressed blobs may not exceed what their decompressed stream may.
     let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
-    let image = registry.pull(&tagged, &digest, max_blob_bytes).await?;
+    let image = registry.pull(tagged, digest, max_blob_bytes).await?;
     if image.manifest.config.media_type == crate::helm::oci::CONFIG_MEDIA_TYPE {
-        return helm_chart(&image, &tagged, &pinned, &digest, candidates, request);
+        return helm_chart(&image, tagged, &pinned, digest, candidates, request);
     }
 
     let files = unpack_layers(&image.layers, &pinned, &request.limits)?;
@@ -564,7 +594,7 @@ async fn fetch_oci(
     let is_native = image.manifest.config.media_type == CONFIG_MEDIA_TYPE;
     let fallback = (!is_native).then_some((location.package_name(), fallback_version.as_str()));
     let package = Package::from_files(files, &pinned.to_string(), fallback)?;
-    pinned_fetch(package, tag_version, &pinned, &digest, candidates, request)
+    pinned_fetch(package, tag_version, &pinned, digest, candidates, request)
 }
 
 /// A package fetched by digest: its version must be the tag's, when the tag
@@ -598,6 +628,7 @@ fn pinned_fetch(
             config: Default::default(),
             catalog: None,
             warnings: Vec::new(),
+            signatures: Vec::new(),
         },
         channels: Vec::new(),
     })
@@ -647,6 +678,8 @@ struct LoadedCatalog {
     digest: Option<String>,
     /// The catalog.
     catalog: Catalog,
+    /// The catalog image's signature check.
+    signatures: Vec<crate::signature::policy::SignatureCheck>,
 }
 
 /// A catalog repository as read: an OLM File-Based Catalog or a Carvel
@@ -680,21 +713,20 @@ async fn load_catalog(
                 catalog: Catalog::from_files(&files, "", &shown)?,
                 reference: shown,
                 digest: None,
+                signatures: Vec::new(),
             }))
         }
         CatalogLocation::Image(image) => {
             let digest = registry.resolve_digest(image).await?;
+            let check = signatures::check(request.trust, registry, image, &digest).await?;
             let pinned = image.with_digest(&digest);
             let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
             let pulled = registry.pull(image, &digest, max_blob_bytes).await?;
             if carvel::is_bundle(&pulled.config) {
-                return Ok(Loaded::Carvel(carvel::load_bundle(
-                    repository,
-                    &pinned,
-                    &digest,
-                    &pulled,
-                    &request.limits,
-                )?));
+                let mut loaded =
+                    carvel::load_bundle(repository, &pinned, &digest, &pulled, &request.limits)?;
+                loaded.signatures.extend(check);
+                return Ok(Loaded::Carvel(loaded));
             }
             let config: serde_json::Value =
                 serde_json::from_slice(&pulled.config).unwrap_or_default();
@@ -712,6 +744,7 @@ async fn load_catalog(
                 catalog: Catalog::from_files(&files, &root, &pinned.to_string())?,
                 reference: pinned.to_string(),
                 digest: Some(digest),
+                signatures: check.into_iter().collect(),
             }))
         }
     }
@@ -759,6 +792,11 @@ async fn fetch_from_catalog(
         .into());
     }
     fetched.source.constraint = request.constraint.map(ToString::to_string);
+    // The catalog's check first: it named the bundle.
+    fetched
+        .source
+        .signatures
+        .splice(0..0, loaded.signatures.iter().cloned());
     fetched.source.catalog = Some(CatalogInfo {
         repository: loaded.repository.clone(),
         reference: loaded.reference.clone(),
