@@ -538,6 +538,59 @@ mod tests {
     }
 
     #[test]
+    fn signature_rules_bind_oci_repositories_and_policy_files_add_prefixes() {
+        use crate::signature::VerifyMode;
+        let dir = tempfile::tempdir().unwrap();
+        let key = crate::keys::tests::test_key(1).public().to_pem();
+        let mut repos = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
+        let mut signed = repos.prepare("signed", "oci://r.example/pkgs").unwrap();
+        signed.verify = Some(TrustRule {
+            mode: VerifyMode::Enforce,
+            keys: vec![key.clone()],
+        });
+        repos.insert(signed).unwrap();
+        let reloaded = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
+        let mut policy = reloaded.trust_policy().unwrap();
+        let app = OciRef::parse("r.example/pkgs/app:1.0.0").unwrap();
+        assert_eq!(
+            policy.requirement(&app).unwrap().entry.origin,
+            "repository signed"
+        );
+
+        // A chart repository cannot carry a rule: its charts are not OCI artifacts.
+        let mut charts = repos.prepare("charts", "https://charts.example").unwrap();
+        charts.verify = Some(TrustRule {
+            mode: VerifyMode::Enforce,
+            keys: vec![key.clone()],
+        });
+        let error = charts
+            .add_trust_rule(&mut TrustPolicy::default())
+            .unwrap_err();
+        assert!(error.to_string().contains("repository charts"), "{error}");
+
+        // A policy file's rule on the same prefix wins; key paths are
+        // relative to the file; mistakes name the file.
+        std::fs::write(dir.path().join("k.pub"), &key).unwrap();
+        let file = dir.path().join("trust.yaml");
+        std::fs::write(
+            &file,
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: TrustPolicy\nrules:\n  - {prefix: oci://r.example/pkgs, mode: warn, keys: [k.pub]}\n",
+        )
+        .unwrap();
+        load_trust_policy(&mut policy, &file).unwrap();
+        let found = policy.requirement(&app).unwrap();
+        assert!(
+            found.entry.origin.ends_with("trust.yaml rule 1"),
+            "{}",
+            found.entry.origin
+        );
+        assert_eq!(found.mode, VerifyMode::Warn);
+        std::fs::write(&file, "apiVersion: v1\nkind: Other\nrules: []\n").unwrap();
+        let error = load_trust_policy(&mut policy, &file).unwrap_err();
+        assert!(error.to_string().contains("trust.yaml"), "{error}");
+    }
+
+    #[test]
     fn chart_repositories_are_http_urls() {
         let dir = tempfile::tempdir().unwrap();
         let mut repos = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();

@@ -22,4 +22,5 @@ mod recovery;
 mod review;
 mod saved_plans;
 mod server_side_apply;
+mod signatures;
 mod smoke;

@@ -236,35 +236,6 @@ fn the_risk_policy_refuses_every_finding_over_the_line_until_each_is_accepted() 
         .ok();
 }
 
-/// A P-256 key pair made with openssl: (private key path, public key path).
-fn key_pair(pkg: &Pkg, name: &str) -> (String, String) {
-    let dir = pkg.work.path();
-    let private = dir.join(format!("{name}.key"));
-    let public = dir.join("keys").join(format!("{name}.pub"));
-    std::fs::create_dir_all(dir.join("keys")).unwrap();
-    let private_text = pkg
-        .run_program(
-            "openssl",
-            ["ecparam", "-genkey", "-name", "prime256v1", "-noout"],
-        )
-        .ok()
-        .to_string();
-    std::fs::write(&private, &private_text).unwrap();
-    pkg.run_program(
-        "openssl",
-        [
-            "ec",
-            "-in",
-            private.to_str().unwrap(),
-            "-pubout",
-            "-out",
-            public.to_str().unwrap(),
-        ],
-    )
-    .ok();
-    (private.display().to_string(), public.display().to_string())
-}
-
 #[test]
 fn a_saved_plan_applies_only_with_enough_approvals_from_trusted_keys() {
     let pkg = Pkg::new();
@@ -273,8 +244,8 @@ fn a_saved_plan_applies_only_with_enough_approvals_from_trusted_keys() {
     write_escalating_package(&pkg, &ns, &binding);
     pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
         .ok();
-    let (alice, _) = key_pair(&pkg, "alice");
-    let (mallory, mallory_pub) = key_pair(&pkg, "mallory");
+    let (alice, _) = pkg.key_pair("alice");
+    let (mallory, mallory_pub) = pkg.key_pair("mallory");
     // Only alice's key is trusted.
     std::fs::remove_file(&mallory_pub).unwrap();
     let trusted = pkg.work.path().join("keys").display().to_string();
@@ -462,7 +433,7 @@ fn a_proposal_made_by_one_user_is_approved_and_applied_by_another_once() {
     let file = pkg.work.path().join("grant.json");
     std::fs::write(&file, grant.to_string()).unwrap();
     pkg.kubectl(["apply", "-f", file.to_str().unwrap()]).ok();
-    let (alice, _) = key_pair(&pkg, "alice");
+    let (alice, _) = pkg.key_pair("alice");
     let trusted = pkg.work.path().join("keys").display().to_string();
 
     // The admin proposes; nothing is applied.

@@ -312,6 +312,35 @@ impl Pkg {
         .expect("write docker config");
     }
 
+    /// A P-256 key pair made with openssl: (private key path, public key path).
+    pub fn key_pair(&self, name: &str) -> (String, String) {
+        let dir = self.work.path();
+        let private = dir.join(format!("{name}.key"));
+        let public = dir.join("keys").join(format!("{name}.pub"));
+        std::fs::create_dir_all(dir.join("keys")).unwrap();
+        let private_text = self
+            .run_program(
+                "openssl",
+                ["ecparam", "-genkey", "-name", "prime256v1", "-noout"],
+            )
+            .ok()
+            .to_string();
+        std::fs::write(&private, &private_text).unwrap();
+        self.run_program(
+            "openssl",
+            [
+                "ec",
+                "-in",
+                private.to_str().unwrap(),
+                "-pubout",
+                "-out",
+                public.to_str().unwrap(),
+            ],
+        )
+        .ok();
+        (private.display().to_string(), public.display().to_string())
+    }
+
     /// A command for the binary with this context's environment.
     pub fn command<I, S>(&self, args: I) -> Command
     where

@@ -23,7 +23,7 @@ pub struct PushArgs {
     /// HOST/PATH/NAME:VERSION); for an imgpkg bundle, oci://HOST/PATH:TAG.
     pub destination: String,
     /// Sign what is pushed with this private key (PEM), as `cosign sign
-    /// --key` does: a signature under the tag sha256-<hex>.sig.
+    /// --key` does: a signature under the tag `sha256-<hex>.sig`.
     #[arg(long, value_name = "FILE")]
     pub sign_key: Option<PathBuf>,
 }

@@ -91,13 +91,20 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
         RepoCommand::List => match global.output {
             OutputFormat::Text => {
                 let mut table = view::table();
-                table.set_header(["NAME", "URL", "SIGNATURES"]);
+                // The signature rules' column only when one has a rule.
+                let any_rule = repositories.list().iter().any(|r| r.verify.is_some());
+                if any_rule {
+                    table.set_header(["NAME", "URL", "SIGNATURES"]);
+                } else {
+                    table.set_header(["NAME", "URL"]);
+                }
                 for repository in repositories.list() {
-                    let rule = repository
-                        .verify
-                        .as_ref()
-                        .map_or_else(|| "-".to_string(), describe_rule);
-                    table.add_row([&repository.name, &repository.url, &rule]);
+                    let mut row = vec![repository.name.clone(), repository.url.clone()];
+                    if any_rule {
+                        let rule = repository.verify.as_ref().map(describe_rule);
+                        row.push(rule.unwrap_or_else(|| "-".to_string()));
+                    }
+                    table.add_row(row);
                 }
                 print_table(table, repositories.list().is_empty());
             }
