@@ -255,6 +255,20 @@ impl HookArgs {
     }
 }
 
+/// Image mirrors; shared by install, upgrade and template.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ImageArgs {
+    /// Run every image under FROM (a registry, or a path in one) from the same
+    /// path under TO, such as docker.io=mirror.internal:5000/hub (repeatable);
+    /// the plan shows each rewritten reference beside its original.
+    #[arg(long = "image-registry", value_name = "FROM=TO")]
+    pub image_registry: Vec<String>,
+    /// Refuse to plan when an image has no mirrored copy (from `import` or
+    /// --image-registry) instead of warning.
+    #[arg(long)]
+    pub require_mirrored_images: bool,
+}
+
 /// Values for a Helm chart, as Helm takes them; shared by install, upgrade and template.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ValuesArgs {

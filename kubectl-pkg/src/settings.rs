@@ -11,7 +11,7 @@ use libpkg::signature::policy::TrustPolicy;
 use libpkg::source::FetchRequest;
 use libpkg::version::Constraint;
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, ImageArgs, PackageArgs, ValuesArgs};
 
 /// A registry client from the global flags. Skipping TLS verification is
 /// announced on stderr every time, whatever the output format.
@@ -118,7 +118,24 @@ async fn fetch_as(
         force_upgrade,
         trust,
     };
-    Ok(libpkg::source::fetch(&request, repositories, &registry(global)?).await?)
+    let mut fetched = libpkg::source::fetch(&request, repositories, &registry(global)?).await?;
+    fetched.source.images = repositories.image_mapping(&fetched.source.reference)?;
+    Ok(fetched)
+}
+
+/// Adds `--image-registry` rules and `--require-mirrored-images` to the
+/// image copies the package's repository records.
+pub fn apply_images(fetched: &mut libpkg::source::Fetched, args: &ImageArgs) -> Result<()> {
+    for rule in &args.image_registry {
+        fetched
+            .source
+            .images
+            .add_prefix(rule)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("invalid --image-registry {rule:?}"))?;
+    }
+    fetched.source.images.require_mirrored = args.require_mirrored_images;
+    Ok(())
 }
 
 /// The signature rules in force: the repositories' own, then `--trust-policy`'s

@@ -54,6 +54,7 @@ pub mod gotemplate;
 pub mod helm;
 pub mod keys;
 pub mod kinds;
+pub mod mirror;
 pub mod names;
 pub mod object;
 pub mod olm;

@@ -16,10 +16,12 @@
 //! each to the repository's location, and [`load_trust_policy`] adds the
 //! rules of a policy file (`kind: TrustPolicy`) for pipelines.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::mirror::ImageMapping;
 use crate::names::validate_dns_label;
 use crate::reference::OciRef;
 use crate::signature::policy::{PolicyError, TrustPolicy, TrustRule};
@@ -38,6 +40,10 @@ pub struct Repository {
     /// Which signatures its packages need, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verify: Option<TrustRule>,
+    /// Images copied into this repository's registry by `import`: packages
+    /// from here run those copies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<crate::mirror::MirroredImage>,
 }
 
 /// Where a catalog repository's File-Based Catalog is.
@@ -325,6 +331,7 @@ impl Repositories {
             name: name.to_string(),
             url,
             verify: None,
+            images: Vec::new(),
         };
         if repository.catalog().is_none()
             && repository.chart_index().is_none()
@@ -344,6 +351,69 @@ impl Repositories {
             repository.add_trust_rule(&mut policy)?;
         }
         Ok(policy)
+    }
+
+    /// The image copies that packages from `reference` (a pinned
+    /// `oci://…` reference) run: those of every repository whose location
+    /// covers it, on a path boundary.
+    pub fn image_mapping(&self, reference: &str) -> Result<ImageMapping, RepositoryError> {
+        let mut mapping = ImageMapping::default();
+        let Some(location) = reference
+            .strip_prefix("oci://")
+            .and_then(|rest| OciRef::parse(rest).ok())
+        else {
+            return Ok(mapping);
+        };
+        let path = format!("{}/{}", location.registry, location.repository);
+        for repository in &self.list {
+            let Some(prefix) = repository.url.strip_prefix("oci://") else {
+                continue;
+            };
+            let prefix = prefix.trim_end_matches('/');
+            let covers = path == prefix
+                || path
+                    .strip_prefix(prefix)
+                    .is_some_and(|rest| rest.starts_with('/'));
+            if !covers {
+                continue;
+            }
+            for copy in &repository.images {
+                mapping
+                    .add_copy(copy.clone())
+                    .map_err(|reason| RepositoryError::InvalidUrl {
+                        url: repository.url.clone(),
+                        reason: format!("its image copy {}: {reason}", copy.original),
+                    })?;
+            }
+        }
+        Ok(mapping)
+    }
+
+    /// Adds the image copies of an import to repository `repository` (added
+    /// if it is new), keeping those of earlier imports, and saves the file.
+    /// An existing repository of that name elsewhere is an error.
+    pub fn record_import(&mut self, repository: Repository) -> Result<(), RepositoryError> {
+        let Some(existing) = self.list.iter_mut().find(|r| r.name == repository.name) else {
+            self.list.push(repository);
+            return self.save();
+        };
+        if existing.url != repository.url {
+            return Err(RepositoryError::Exists {
+                name: repository.name,
+                url: existing.url.clone(),
+            });
+        }
+        let images: BTreeMap<String, crate::mirror::MirroredImage> = existing
+            .images
+            .drain(..)
+            .chain(repository.images)
+            .map(|copy| (copy.original.clone(), copy))
+            .collect();
+        existing.images = images.into_values().collect();
+        if repository.verify.is_some() {
+            existing.verify = repository.verify;
+        }
+        self.save()
     }
 
     /// Adds a repository made by [`Repositories::prepare`] and saves the file.

@@ -5,7 +5,7 @@ use clap::Args;
 use libpkg::action::{InstallOptions, plan_install};
 use libpkg::release::ReleaseStore;
 
-use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, ImageArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, DryRun, MutatingArgs};
 use crate::{settings, view};
 
@@ -30,6 +30,8 @@ pub struct InstallArgs {
     #[command(flatten)]
     pub values: ValuesArgs,
     #[command(flatten)]
+    pub images: ImageArgs,
+    #[command(flatten)]
     pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
@@ -44,6 +46,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         .await?
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
+    settings::apply_images(&mut fetched, &args.images)?;
     if offline {
         let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
         if let Some(path) = &args.mutating.out {

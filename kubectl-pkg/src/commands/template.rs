@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::{ConfigArgs, GlobalArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, ImageArgs, PackageArgs, ValuesArgs};
 use crate::settings;
 
 #[derive(Debug, Args)]
@@ -20,6 +20,8 @@ pub struct TemplateArgs {
     pub show_secrets: bool,
     #[command(flatten)]
     pub values: ValuesArgs,
+    #[command(flatten)]
+    pub images: ImageArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
@@ -27,6 +29,7 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
         .await?
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
+    settings::apply_images(&mut fetched, &args.images)?;
     let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
     let plan = if args.show_secrets {
         plan

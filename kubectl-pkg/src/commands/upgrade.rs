@@ -10,7 +10,7 @@ use libpkg::olm::catalog::Installed;
 use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
 
-use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, ImageArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -50,6 +50,8 @@ pub struct UpgradeArgs {
     pub config: ConfigArgs,
     #[command(flatten)]
     pub values: ValuesArgs,
+    #[command(flatten)]
+    pub images: ImageArgs,
     /// Charts: the deployed revision's values with the new ones over them.
     #[arg(long, conflicts_with_all = ["reset_values", "reset_then_reuse_values"])]
     pub reuse_values: bool,
@@ -128,6 +130,7 @@ async fn upgrade(
             .await?
             .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
+    settings::apply_images(&mut fetched, &args.images)?;
     fetched.source.reuse_values = if args.reuse_values {
         ReuseValues::Reuse
     } else if args.reset_values {
@@ -185,6 +188,7 @@ async fn install_instead(
         .await?
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
+    settings::apply_images(&mut fetched, &args.images)?;
     let options = InstallOptions {
         release: args.release.clone(),
         adopt: args.adopt,

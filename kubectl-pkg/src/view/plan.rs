@@ -189,6 +189,9 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
                     let _ = writeln!(out, "  UNPINNED {why}");
                 }
             }
+            if let Some(original) = &image.original {
+                let _ = writeln!(out, "           (mirrored copy of {original})");
+            }
         }
     }
     let warnings: Vec<&String> = plan

@@ -40,6 +40,9 @@ pub enum PlanError {
     /// The package did not render.
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// Images without a mirrored copy, under `--require-mirrored-images`.
+    #[error(transparent)]
+    NotMirrored(#[from] crate::mirror::NotMirrored),
     /// An OLM bundle cannot be installed (with this configuration).
     #[error(transparent)]
     Olm(#[from] crate::olm::OlmError),
@@ -569,7 +572,7 @@ pub async fn plan_install(
     };
     let RenderedOnline {
         mut objects,
-        deferred_hooks,
+        mut deferred_hooks,
         discovery,
         rendered,
     } = render_online(cluster, fetched, &fetched.source.config, &target, &previous).await?;
@@ -593,6 +596,8 @@ pub async fn plan_install(
     }
     let mut warnings = rendered.warnings;
     options.hooks.apply(&mut objects, &mut warnings);
+    let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle);
+    let images = mirror_images(&fetched.source, &mut objects, &mut deferred_hooks, &package)?;
     let desired = Desired {
         operation: Operation::Install,
         release: ReleaseTarget {
@@ -600,7 +605,8 @@ pub async fn plan_install(
             namespace: namespace.clone(),
             revision: history.last().map_or(1, |l| l.revision + 1),
         },
-        package: offline::package_info(&fetched.package, &fetched.source, rendered.bundle),
+        package,
+        images,
         values: rendered.values,
         notes: rendered.notes,
         warnings,
@@ -613,6 +619,20 @@ pub async fn plan_install(
         declared_namespaces: Some(rendered.other_namespaces),
     };
     online::plan(cluster, &discovery, desired).await
+}
+
+/// Rewrites the images of a fetched package's objects and hooks to the
+/// mirrored copies its source names ([`Source::images`]).
+fn mirror_images(
+    source: &Source,
+    objects: &mut [Object],
+    hooks: &mut [Object],
+    package: &crate::plan::PackageInfo,
+) -> Result<crate::mirror::Rewrite, PlanError> {
+    Ok(source.images.apply(
+        objects.iter_mut().chain(hooks.iter_mut()),
+        offline::related_images(package),
+    )?)
 }
 
 /// Plans upgrading a release to a fetched package: changed objects updated,
@@ -648,12 +668,14 @@ pub async fn plan_upgrade(
     };
     let RenderedOnline {
         mut objects,
-        deferred_hooks,
+        mut deferred_hooks,
         discovery,
         rendered,
     } = render_online(cluster, fetched, &config, &target, &previous).await?;
     let mut warnings = rendered.warnings;
     hooks.apply(&mut objects, &mut warnings);
+    let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle);
+    let images = mirror_images(&fetched.source, &mut objects, &mut deferred_hooks, &package)?;
     let desired = Desired {
         operation: Operation::Upgrade,
         release: ReleaseTarget {
@@ -661,7 +683,8 @@ pub async fn plan_upgrade(
             namespace: namespace.clone(),
             revision,
         },
-        package: offline::package_info(&fetched.package, &fetched.source, rendered.bundle),
+        package,
+        images,
         values: rendered.values,
         notes: rendered.notes,
         warnings,
@@ -743,6 +766,7 @@ pub async fn plan_rollback(
             revision: next_revision(store, &namespace, release).await?,
         },
         package: record.plan.package.clone(),
+        images: crate::mirror::Rewrite::of(&record.plan.images),
         values: record.plan.values.clone(),
         notes: None,
         warnings,
@@ -852,6 +876,7 @@ pub async fn plan_adopt_helm(
             carvel: None,
             signatures: Vec::new(),
         },
+        images: Default::default(),
         values: Some(helm.values.clone()),
         notes: None,
         warnings,
@@ -892,6 +917,7 @@ pub async fn plan_uninstall(
             revision: next_revision(store, &namespace, release).await?,
         },
         package: current.plan.package.clone(),
+        images: Default::default(),
         values: None,
         notes: None,
         warnings,

@@ -39,13 +39,18 @@ pub fn plan_offline(
         any_namespace: rendered.any_namespace,
     };
     let render::Rendered {
-        objects,
+        mut objects,
         warnings: render_warnings,
     } = render::render(documents, &target, &scopes)?;
-    let deferred = render_deferred_hooks(
+    let mut deferred = render_deferred_hooks(
         std::mem::take(&mut rendered.deferred_hooks),
         &target,
         &scopes,
+    )?;
+    let package_info = package_info(package, source, rendered.bundle);
+    let rewrite = source.images.apply(
+        objects.iter_mut().chain(deferred.objects.iter_mut()),
+        related_images(&package_info),
     )?;
     let deferred_hooks = deferred.objects;
     let mut permissions = permissions::analyze(&objects, &package.metadata.permissions);
@@ -57,8 +62,10 @@ pub fn plan_offline(
             &rendered.other_namespaces,
         ));
     permissions.risks.sort();
-    let package_info = package_info(package, source, rendered.bundle);
-    let images = permissions::images_with(&objects, related_images(&package_info));
+    let images = rewrite.annotate(permissions::images_with(
+        &objects,
+        related_images(&package_info),
+    ));
     let mut warnings = vec![
         "planned offline: every object is shown as created; no diff and no access check"
             .to_string(),
@@ -68,6 +75,7 @@ pub fn plan_offline(
     warnings.extend(rendered.warnings);
     warnings.extend(render_warnings);
     warnings.extend(deferred.warnings);
+    warnings.extend(rewrite.warnings());
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let planned = objects
         .into_iter()

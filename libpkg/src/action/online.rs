@@ -30,6 +30,8 @@ pub struct Desired {
     pub release: ReleaseTarget,
     /// The package the objects come from.
     pub package: PackageInfo,
+    /// How the objects' images were rewritten to mirrored copies.
+    pub images: crate::mirror::Rewrite,
     /// The values the objects were rendered with (the plan's `values`).
     pub values: Option<Value>,
     /// A chart's rendered notes.
@@ -663,10 +665,11 @@ fn assemble(
         missing,
     };
     warnings.extend(desired.warnings.iter().cloned());
-    let images = permissions::images_with(
+    let images = desired.images.annotate(permissions::images_with(
         &desired.objects,
         super::offline::related_images(&desired.package),
-    );
+    ));
+    warnings.extend(desired.images.warnings());
     warnings.extend(super::offline::catalog_warnings(&desired.package));
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     let permission_changes = desired.deployed.as_ref().map(|deployed| {

@@ -23,6 +23,10 @@ pub struct Image {
     pub digest: Option<String>,
     /// Whether the reference carries a full `@sha256:` digest.
     pub pinned: bool,
+    /// The reference the package wrote, when the plan rewrote it to a
+    /// mirror's copy (`reference` is then the copy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original: Option<String>,
 }
 
 impl Image {
@@ -43,6 +47,7 @@ impl Image {
             reference: reference.to_string(),
             digest,
             pinned,
+            original: None,
         }
     }
 

@@ -15,7 +15,7 @@ mod images;
 mod rbac;
 mod rules;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 mod workloads;
 
 use std::fmt;
@@ -29,6 +29,7 @@ pub use cloud::CloudIdentity;
 pub use images::{Image, images, images_with};
 pub use rbac::Grant;
 pub use rules::{RiskRule, rule_table};
+pub(crate) use workloads::{CONTAINER_KINDS, pod_template_pointer};
 pub use workloads::{PodSecurityLevel, Workload};
 
 /// Everything the preview knows about what a package may do.

@@ -56,14 +56,7 @@ pub(crate) struct PodTemplate<'a> {
 
 /// The pod template of a workload object, if it is one.
 pub(crate) fn pod_template(object: &Object) -> Option<PodTemplate<'_>> {
-    let template = match (object.group(), object.kind.as_str()) {
-        ("apps" | "extensions", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
-        | ("batch", "Job")
-        | ("", "ReplicationController") => object.pointer("/spec/template")?,
-        ("batch", "CronJob") => object.pointer("/spec/jobTemplate/spec/template")?,
-        ("", "Pod") => &object.manifest,
-        _ => return None,
-    };
+    let template = object.manifest.pointer(pod_template_pointer(object)?)?;
     Some(PodTemplate {
         annotations: template
             .pointer("/metadata/annotations")
@@ -72,16 +65,31 @@ pub(crate) fn pod_template(object: &Object) -> Option<PodTemplate<'_>> {
     })
 }
 
+/// Where a workload object keeps its pod template (a JSON pointer; the whole
+/// object for a Pod), if it is a workload.
+pub(crate) fn pod_template_pointer(object: &Object) -> Option<&'static str> {
+    match (object.group(), object.kind.as_str()) {
+        ("apps" | "extensions", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
+        | ("batch", "Job")
+        | ("", "ReplicationController") => Some("/spec/template"),
+        ("batch", "CronJob") => Some("/spec/jobTemplate/spec/template"),
+        ("", "Pod") => Some(""),
+        _ => None,
+    }
+}
+
+/// The pod spec's lists of containers: init, regular and ephemeral.
+pub(crate) const CONTAINER_KINDS: [&str; 3] =
+    ["initContainers", "containers", "ephemeralContainers"];
+
 /// Init, regular and ephemeral containers of a pod spec, in that order.
 pub(crate) fn containers(spec: &Value) -> impl Iterator<Item = &Value> {
-    ["initContainers", "containers", "ephemeralContainers"]
-        .into_iter()
-        .flat_map(move |key| {
-            spec.get(key)
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-        })
+    CONTAINER_KINDS.into_iter().flat_map(move |key| {
+        spec.get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+    })
 }
 
 /// Capabilities the baseline profile allows adding.

@@ -53,6 +53,10 @@ pub struct Source {
     /// The signature checks of the OCI artifacts it came from (the package,
     /// and the catalog or repository bundle that named it), for the plan.
     pub signatures: Vec<crate::signature::policy::SignatureCheck>,
+    /// Where the images the package runs were mirrored (the repository's
+    /// copies from `import`, `--image-registry` rules): the plan rewrites
+    /// its objects to run them.
+    pub images: crate::mirror::ImageMapping,
 }
 
 impl Source {
@@ -69,6 +73,7 @@ impl Source {
             reuse_values: Default::default(),
             warnings: Vec::new(),
             signatures: Vec::new(),
+            images: Default::default(),
         }
     }
 }
@@ -629,6 +634,7 @@ fn pinned_fetch(
             catalog: None,
             warnings: Vec::new(),
             signatures: Vec::new(),
+            images: Default::default(),
         },
         channels: Vec::new(),
     })

@@ -1,0 +1,548 @@
+//! Image mirrors: where the images a package names were copied to, and the
+//! rewrite of rendered objects to run those copies.
+//!
+//! The rewrite happens at plan time, on rendered objects, so the diff, the
+//! images table and the plan's hash show the references that will be applied
+//! (a mutating webhook would rewrite after the review). Copies made by
+//! `kubectl pkg import` are exact: an original reference maps to its copy's
+//! repository and the digest the bundle pinned, so a tag becomes
+//! `MIRROR/PATH@sha256:…`. Prefix rules (`--image-registry FROM=TO`) move
+//! every reference under `FROM` to `TO`, keeping its tag or digest.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::object::Object;
+use crate::permissions::{CONTAINER_KINDS, Image, pod_template_pointer};
+use crate::reference::validate_digest;
+
+/// The registry Docker assumes for a reference without one.
+const DEFAULT_REGISTRY: &str = "docker.io";
+
+/// An image reference taken apart, with Docker's defaults filled in
+/// (`nginx:1.27` is `docker.io/library/nginx:1.27`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ImageName {
+    /// `host[:port]`.
+    pub registry: String,
+    /// The path within the registry, such as `library/nginx`.
+    pub repository: String,
+    /// The tag, if any.
+    pub tag: Option<String>,
+    /// The digest (`sha256:…`), if any.
+    pub digest: Option<String>,
+}
+
+impl ImageName {
+    /// Parses a container image reference as the kubelet reads it.
+    pub fn parse(reference: &str) -> Result<ImageName, String> {
+        let (name, digest) = match reference.split_once('@') {
+            Some((name, digest)) => {
+                validate_digest(digest)?;
+                (name, Some(digest.to_string()))
+            }
+            None => (reference, None),
+        };
+        let (name, tag) = match name.rsplit_once(':') {
+            Some((before, tag)) if !tag.contains('/') => (before, Some(tag.to_string())),
+            _ => (name, None),
+        };
+        let (registry, repository) = match name.split_once('/') {
+            Some((first, rest))
+                if first.contains('.') || first.contains(':') || first == "localhost" =>
+            {
+                (first.to_string(), rest.to_string())
+            }
+            _ => (DEFAULT_REGISTRY.to_string(), name.to_string()),
+        };
+        let repository = if registry == DEFAULT_REGISTRY && !repository.contains('/') {
+            format!("library/{repository}")
+        } else {
+            repository
+        };
+        let valid_component = |part: &str| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b))
+        };
+        if !repository.split('/').all(valid_component) {
+            return Err(format!("{reference:?} is not a valid image reference"));
+        }
+        if let Some(tag) = &tag
+            && (tag.is_empty()
+                || tag.len() > 128
+                || !tag
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)))
+        {
+            return Err(format!("{reference:?} has an invalid tag"));
+        }
+        Ok(ImageName {
+            registry,
+            repository,
+            tag,
+            digest,
+        })
+    }
+
+    /// `registry/repository`, the name without tag or digest.
+    pub fn location(&self) -> String {
+        format!("{}/{}", self.registry, self.repository)
+    }
+}
+
+impl std::fmt::Display for ImageName {
+    /// The full reference: `registry/repository[:tag][@digest]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.location())?;
+        if let Some(tag) = &self.tag {
+            write!(f, ":{tag}")?;
+        }
+        if let Some(digest) = &self.digest {
+            write!(f, "@{digest}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One image copied into a mirror, as `import` records it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MirroredImage {
+    /// The reference the bundle was made from, in full
+    /// (`registry/repository:tag` or `…@sha256:…`).
+    pub original: String,
+    /// The copy's repository, `host[:port]/path`.
+    pub mirror: String,
+    /// The digest both share.
+    pub digest: String,
+}
+
+/// Where images were mirrored, and what to do with the rest.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImageMapping {
+    /// Exact copies, by the original's full reference.
+    copies: BTreeMap<String, MirroredImage>,
+    /// Exact copies, by original location and digest (a reference naming the
+    /// same image by digest, with or without a tag).
+    by_digest: BTreeMap<(String, String), String>,
+    /// `(FROM, TO)` location prefixes.
+    prefixes: Vec<(String, String)>,
+    /// An image no rule covers is an error, not a warning.
+    pub require_mirrored: bool,
+}
+
+/// What rewriting a plan's objects did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rewrite {
+    /// Original reference → the reference the objects now hold.
+    pub rewritten: BTreeMap<String, String>,
+    /// References no rule covers, left as they were.
+    pub unmapped: BTreeSet<String>,
+}
+
+/// An image the mapping does not cover, under `--require-mirrored-images`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} image reference(s) have no mirrored copy: {} (import a bundle that holds them, add --image-registry FROM=TO, or leave out --require-mirrored-images)",
+    .images.len(),
+    .images.iter().cloned().collect::<Vec<_>>().join(", ")
+)]
+pub struct NotMirrored {
+    /// The references, sorted.
+    pub images: BTreeSet<String>,
+}
+
+impl ImageMapping {
+    /// Whether there is nothing to rewrite with.
+    pub fn is_empty(&self) -> bool {
+        self.copies.is_empty() && self.prefixes.is_empty()
+    }
+
+    /// Records an exact copy.
+    pub fn add_copy(&mut self, copy: MirroredImage) -> Result<(), String> {
+        let original = ImageName::parse(&copy.original)?;
+        validate_digest(&copy.digest)?;
+        self.by_digest.insert(
+            (original.location(), copy.digest.clone()),
+            copy.original.clone(),
+        );
+        self.copies.insert(original.to_string(), copy);
+        Ok(())
+    }
+
+    /// Adds a prefix rule from `FROM=TO` (`--image-registry`): both are
+    /// locations (`host[:port][/path]`); the later of two rules for the same
+    /// `FROM` wins.
+    pub fn add_prefix(&mut self, rule: &str) -> Result<(), String> {
+        let (from, to) = rule
+            .split_once('=')
+            .filter(|(from, to)| !from.is_empty() && !to.is_empty())
+            .ok_or_else(|| {
+                format!(
+                    "{rule:?} is not FROM=TO (such as docker.io=mirror.internal:5000/dockerhub)"
+                )
+            })?;
+        let from = from.trim_end_matches('/').to_string();
+        let to = to.trim_end_matches('/').to_string();
+        if to.contains("://") || from.contains("://") {
+            return Err(format!(
+                "{rule:?}: give registry locations without a scheme (host[:port][/path])"
+            ));
+        }
+        self.prefixes.retain(|(known, _)| *known != from);
+        self.prefixes.push((from, to));
+        Ok(())
+    }
+
+    /// Merges another mapping's rules into this one (`other` wins on conflicts).
+    pub fn extend(&mut self, other: ImageMapping) {
+        self.copies.extend(other.copies);
+        self.by_digest.extend(other.by_digest);
+        for (from, to) in other.prefixes {
+            self.prefixes.retain(|(known, _)| *known != from);
+            self.prefixes.push((from, to));
+        }
+        self.require_mirrored |= other.require_mirrored;
+    }
+
+    /// Where `reference` runs from under this mapping; `None` when no rule covers it.
+    pub fn rewrite(&self, reference: &str) -> Option<String> {
+        let name = ImageName::parse(reference).ok()?;
+        let exact = self.copies.get(&name.to_string()).or_else(|| {
+            let digest = name.digest.clone()?;
+            let original = self.by_digest.get(&(name.location(), digest))?;
+            self.copies.get(original)
+        });
+        if let Some(copy) = exact {
+            return Some(format!("{}@{}", copy.mirror, copy.digest));
+        }
+        let location = name.location();
+        let (from, to) = self
+            .prefixes
+            .iter()
+            .filter(|(from, _)| {
+                location == *from
+                    || location
+                        .strip_prefix(from.as_str())
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
+            .max_by_key(|(from, _)| from.len())?;
+        let mut rewritten = format!("{to}{}", &location[from.len()..]);
+        if let Some(tag) = &name.tag {
+            rewritten.push(':');
+            rewritten.push_str(tag);
+        }
+        if let Some(digest) = &name.digest {
+            rewritten.push('@');
+            rewritten.push_str(digest);
+        }
+        Some(rewritten)
+    }
+
+    /// Rewrites every container image of every pod template (init, regular
+    /// and ephemeral containers), and container environment values equal to
+    /// a rewritten image (an operator's `RELATED_IMAGE_*`), plus `extra`
+    /// references (a bundle's `relatedImages`) that are only listed.
+    pub fn apply<'a>(
+        &self,
+        objects: impl IntoIterator<Item = &'a mut Object>,
+        extra: &[String],
+    ) -> Result<Rewrite, NotMirrored> {
+        let mut rewrite = Rewrite::default();
+        if self.is_empty() {
+            return Ok(rewrite);
+        }
+        let mut objects: Vec<&mut Object> = objects.into_iter().collect();
+        let map = |reference: &str, rewrite: &mut Rewrite| -> Option<String> {
+            match self.rewrite(reference) {
+                Some(copy) => {
+                    rewrite
+                        .rewritten
+                        .insert(reference.to_string(), copy.clone());
+                    Some(copy)
+                }
+                None => {
+                    rewrite.unmapped.insert(reference.to_string());
+                    None
+                }
+            }
+        };
+        for object in objects.iter_mut() {
+            let Some(pointer) = pod_template_pointer(object) else {
+                continue;
+            };
+            let Some(spec) = object
+                .manifest
+                .pointer_mut(pointer)
+                .and_then(|template| template.get_mut("spec"))
+            else {
+                continue;
+            };
+            for kind in CONTAINER_KINDS {
+                let Some(containers) = spec.get_mut(kind).and_then(Value::as_array_mut) else {
+                    continue;
+                };
+                for container in containers {
+                    if let Some(Value::String(image)) = container.get_mut("image")
+                        && !image.is_empty()
+                        && let Some(copy) = map(image, &mut rewrite)
+                    {
+                        *image = copy;
+                    }
+                }
+            }
+        }
+        for reference in extra.iter().filter(|r| !r.is_empty()) {
+            map(reference, &mut rewrite);
+        }
+        // Environment values naming an image that was rewritten follow it.
+        for object in objects.iter_mut() {
+            let Some(spec) = pod_template_pointer(object)
+                .and_then(|pointer| object.manifest.pointer_mut(pointer))
+                .and_then(|template| template.get_mut("spec"))
+            else {
+                continue;
+            };
+            for kind in CONTAINER_KINDS {
+                let containers = spec.get_mut(kind).and_then(Value::as_array_mut);
+                for container in containers.into_iter().flatten() {
+                    let env = container.get_mut("env").and_then(Value::as_array_mut);
+                    for variable in env.into_iter().flatten() {
+                        if let Some(Value::String(value)) = variable.get_mut("value")
+                            && let Some(copy) = rewrite.rewritten.get(value.as_str())
+                        {
+                            *value = copy.clone();
+                        }
+                    }
+                }
+            }
+        }
+        if self.require_mirrored && !rewrite.unmapped.is_empty() {
+            return Err(NotMirrored {
+                images: rewrite.unmapped,
+            });
+        }
+        Ok(rewrite)
+    }
+}
+
+impl Rewrite {
+    /// The rewrite an earlier plan's images table records (for a rollback,
+    /// which re-applies that plan's objects as they were).
+    pub fn of(images: &[Image]) -> Rewrite {
+        Rewrite {
+            rewritten: images
+                .iter()
+                .filter_map(|image| Some((image.original.clone()?, image.reference.clone())))
+                .collect(),
+            unmapped: BTreeSet::new(),
+        }
+    }
+
+    /// The images table of a plan whose objects were rewritten: each copy
+    /// shows the reference it replaced, and listed-only originals (a bundle's
+    /// `relatedImages`) are replaced by their copies.
+    pub fn annotate(&self, images: Vec<Image>) -> Vec<Image> {
+        let originals: BTreeMap<&str, &str> = self
+            .rewritten
+            .iter()
+            .map(|(original, copy)| (copy.as_str(), original.as_str()))
+            .collect();
+        let mut annotated: Vec<Image> = images
+            .into_iter()
+            .map(|image| {
+                if let Some(copy) = self.rewritten.get(&image.reference) {
+                    Image {
+                        original: Some(image.reference.clone()),
+                        ..Image::new(copy)
+                    }
+                } else if let Some(original) = originals.get(image.reference.as_str()) {
+                    Image {
+                        original: Some(original.to_string()),
+                        ..image
+                    }
+                } else {
+                    image
+                }
+            })
+            .collect();
+        annotated.sort();
+        annotated.dedup();
+        annotated
+    }
+
+    /// The plan's warnings: one per image no rule covers.
+    pub fn warnings(&self) -> Vec<String> {
+        self.unmapped
+            .iter()
+            .map(|image| {
+                format!(
+                    "image {image} has no mirrored copy and is left as written \
+                     (--require-mirrored-images makes this an error)"
+                )
+            })
+            .collect()
+    }
+}
+
+/// Where `import` puts an image under `prefix` (`host[:port]/path`):
+/// `PREFIX/images/REPOSITORY`, the original's path without its registry.
+pub fn mirror_location(prefix: &str, original: &ImageName) -> String {
+    format!(
+        "{}/images/{}",
+        prefix.trim_end_matches('/'),
+        original.repository
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    const DIGEST: &str = "sha256:1111111111111111111111111111111111111111111111111111111111111111";
+
+    fn object(manifest: Value) -> Object {
+        crate::permissions::testing::obj(manifest)
+    }
+
+    #[test]
+    fn references_take_dockers_defaults() {
+        let name = ImageName::parse("nginx:1.27").unwrap();
+        assert_eq!(name.to_string(), "docker.io/library/nginx:1.27");
+        let name = ImageName::parse(&format!("127.0.0.1:5000/team/app:1@{DIGEST}")).unwrap();
+        assert_eq!(name.registry, "127.0.0.1:5000");
+        assert_eq!(name.repository, "team/app");
+        assert_eq!(name.tag.as_deref(), Some("1"));
+        assert_eq!(name.digest.as_deref(), Some(DIGEST));
+        assert_eq!(
+            ImageName::parse("localhost/app").unwrap().location(),
+            "localhost/app"
+        );
+        assert!(ImageName::parse("Bad/Name").is_err());
+        assert!(ImageName::parse("app@sha256:12").is_err());
+    }
+
+    #[test]
+    fn copies_pin_by_digest_and_prefixes_keep_tags() {
+        let mut mapping = ImageMapping::default();
+        mapping
+            .add_copy(MirroredImage {
+                original: "docker.io/library/nginx:1.27".into(),
+                mirror: "mirror:5000/m/images/library/nginx".into(),
+                digest: DIGEST.into(),
+            })
+            .unwrap();
+        mapping.add_prefix("quay.io=mirror:5000/quay").unwrap();
+        assert_eq!(
+            mapping.rewrite("nginx:1.27").as_deref(),
+            Some(format!("mirror:5000/m/images/library/nginx@{DIGEST}").as_str())
+        );
+        // The same image by digest, whatever its tag.
+        assert_eq!(
+            mapping.rewrite(&format!("nginx@{DIGEST}")),
+            mapping.rewrite("nginx:1.27")
+        );
+        assert_eq!(mapping.rewrite("nginx:1.28"), None);
+        assert_eq!(
+            mapping.rewrite("quay.io/team/app:2").as_deref(),
+            Some("mirror:5000/quay/team/app:2")
+        );
+        // A prefix matches on a path boundary only.
+        assert_eq!(mapping.rewrite("quay.iox/team/app:2"), None);
+        assert!(mapping.add_prefix("nothing").is_err());
+        assert!(mapping.add_prefix("https://a=b").is_err());
+    }
+
+    #[test]
+    fn apply_rewrites_containers_and_related_image_env_and_lists_the_rest() {
+        let mut mapping = ImageMapping::default();
+        mapping.add_prefix("docker.io=mirror:5000/hub").unwrap();
+        let mut objects = vec![
+            object(json!({
+                "apiVersion": "apps/v1", "kind": "Deployment",
+                "metadata": {"name": "op", "namespace": "n"},
+                "spec": {"template": {"spec": {
+                    "initContainers": [{"name": "i", "image": "busybox:1"}],
+                    "containers": [{"name": "c", "image": "quay.io/x/op:1",
+                        "env": [{"name": "RELATED_IMAGE_DB", "value": "postgres:16"}]}]
+                }}}
+            })),
+            object(json!({
+                "apiVersion": "batch/v1", "kind": "CronJob",
+                "metadata": {"name": "c", "namespace": "n"},
+                "spec": {"jobTemplate": {"spec": {"template": {"spec": {
+                    "containers": [{"name": "c", "image": "redis"}]}}}}}
+            })),
+            object(json!({"apiVersion": "v1", "kind": "ConfigMap",
+                "metadata": {"name": "cm", "namespace": "n"}, "data": {"image": "nginx"}})),
+        ];
+        let related = ["postgres:16".to_string()];
+        let rewrite = mapping.apply(&mut objects, &related).unwrap();
+        let spec = &objects[0].manifest["spec"]["template"]["spec"];
+        assert_eq!(
+            spec["initContainers"][0]["image"],
+            "mirror:5000/hub/library/busybox:1"
+        );
+        assert_eq!(spec["containers"][0]["image"], "quay.io/x/op:1");
+        assert_eq!(
+            spec["containers"][0]["env"][0]["value"],
+            "mirror:5000/hub/library/postgres:16"
+        );
+        assert_eq!(
+            objects[1].manifest["spec"]["jobTemplate"]["spec"]["template"]["spec"]["containers"][0]
+                ["image"],
+            "mirror:5000/hub/library/redis"
+        );
+        assert_eq!(objects[2].manifest["data"]["image"], "nginx");
+        assert_eq!(
+            rewrite.unmapped.iter().collect::<Vec<_>>(),
+            ["quay.io/x/op:1"]
+        );
+        assert_eq!(rewrite.rewritten.len(), 3);
+        assert_eq!(rewrite.warnings().len(), 1);
+        let images = rewrite.annotate(crate::permissions::images_with(&objects, &related));
+        let shown: Vec<(&str, Option<&str>)> = images
+            .iter()
+            .map(|i| (i.reference.as_str(), i.original.as_deref()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("mirror:5000/hub/library/busybox:1", Some("busybox:1")),
+                ("mirror:5000/hub/library/postgres:16", Some("postgres:16")),
+                ("mirror:5000/hub/library/redis", Some("redis")),
+                ("quay.io/x/op:1", None),
+            ]
+        );
+
+        mapping.require_mirrored = true;
+        let error = mapping.apply(&mut objects, &[]).unwrap_err();
+        assert!(error.to_string().contains("quay.io/x/op:1"), "{error}");
+    }
+
+    #[test]
+    fn an_empty_mapping_changes_nothing() {
+        let mut objects = vec![object(json!({
+            "apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "n"},
+            "spec": {"containers": [{"name": "c", "image": "nginx"}]}}))];
+        let before = objects.clone();
+        let rewrite = ImageMapping::default().apply(&mut objects, &[]).unwrap();
+        assert_eq!(objects, before);
+        assert!(rewrite.unmapped.is_empty());
+    }
+
+    #[test]
+    fn mirrors_keep_the_path_under_images() {
+        let name = ImageName::parse("127.0.0.1:5000/e2e/app:1").unwrap();
+        assert_eq!(
+            mirror_location("internal:5443/mirror/", &name),
+            "internal:5443/mirror/images/e2e/app"
+        );
+    }
+}
