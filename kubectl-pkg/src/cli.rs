@@ -187,6 +187,18 @@ pub enum Command {
         after_help = "Examples:\n  kubectl pkg verify stable/mongodb --version 7.0.12\n  kubectl pkg verify oci://registry.example/pkgs/mongodb:7.0.12 --key release.pub"
     )]
     Verify(crate::commands::verify::VerifyArgs),
+    /// Bundle packages, the images they run and their signatures into one
+    /// archive for an air-gapped cluster; verify or list a bundle.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg bundle mongodb --version '^7' --out mongodb-7.tar\n  kubectl pkg bundle verify mongodb-7.tar"
+    )]
+    Bundle(crate::commands::bundle::BundleArgs),
+    /// Push a bundle into a registry byte for byte and add a repository
+    /// whose packages run the copied images.
+    #[command(
+        after_help = "Example:\n  kubectl pkg import mongodb-7.tar --to oci://registry.internal:5000/mirror"
+    )]
+    Import(crate::commands::import::ImportArgs),
     /// Manage named package repositories.
     #[command(
         subcommand,

@@ -104,6 +104,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Show(args) => commands::show::run(global, args).await,
         Command::Push(args) => commands::push::run(global, args).await,
         Command::Verify(args) => commands::verify::run(global, args).await,
+        Command::Bundle(args) => commands::bundle::run(global, args).await,
+        Command::Import(args) => commands::import::run(global, args).await,
         Command::Repo(command) => commands::repo::run(global, command).await,
         Command::Version => commands::version::run(global),
         Command::Completion(args) => commands::completion::run(args),

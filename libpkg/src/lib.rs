@@ -45,6 +45,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod airgap;
 pub mod archive;
 pub mod carvel;
 pub mod cluster;

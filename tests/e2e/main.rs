@@ -1,6 +1,7 @@
 //! End-to-end tests against the real API server and registries of
 //! `tests/env/cluster`, driving the real binary. One target, grouped by area.
 
+mod airgap;
 mod api_errors;
 mod carvel;
 mod charts;

@@ -4,9 +4,11 @@
 pub mod adopt_helm;
 pub mod apply;
 pub mod approve;
+pub mod bundle;
 pub mod completion;
 pub mod get;
 pub mod history;
+pub mod import;
 pub mod install;
 pub mod list;
 pub mod proposals;

@@ -115,7 +115,7 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
 }
 
 /// The rule `--verify-key` and `--verify-mode` give, the keys read and checked.
-fn trust_rule(keys: &[PathBuf], mode: Option<VerifyMode>) -> Result<Option<TrustRule>> {
+pub(crate) fn trust_rule(keys: &[PathBuf], mode: Option<VerifyMode>) -> Result<Option<TrustRule>> {
     if keys.is_empty() {
         return Ok(None);
     }

@@ -1,6 +1,7 @@
 //! Presentation: tables, documents and files. Commands decide what to show;
 //! this module decides how it looks.
 
+pub mod copying;
 pub mod plan;
 pub mod show;
 

@@ -5,6 +5,7 @@
 //! Every operation is plan first, apply second, so a caller can show the plan,
 //! ask, save it, or stop (`--dry-run`) in between.
 
+pub mod airgap;
 pub mod apply;
 mod drift;
 mod facts;

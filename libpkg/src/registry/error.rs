@@ -105,6 +105,14 @@ pub enum RegistryError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A local file a blob is read from or written to failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// Any other registry error.
     #[error("{reference}: {source}")]
     Other {

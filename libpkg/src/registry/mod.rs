@@ -35,11 +35,13 @@ use oci_client::{Client, Reference, RegistryOperation};
 use crate::package::Artifact;
 use crate::reference::{OciRef, validate_digest};
 
+mod copy;
 mod docker;
 mod error;
 mod session;
 mod signatures;
 
+pub use copy::{MANIFEST_MEDIA_TYPES, RawManifest};
 pub use signatures::Signatures;
 
 pub use error::RegistryError;
@@ -661,7 +663,7 @@ fn query_escape(text: &str) -> String {
 }
 
 /// Parses an image manifest; image indexes and other documents are refused.
-fn parse_manifest(body: &[u8]) -> Result<OciImageManifest, String> {
+pub(crate) fn parse_manifest(body: &[u8]) -> Result<OciImageManifest, String> {
     #[derive(serde::Deserialize)]
     #[serde(rename_all = "camelCase")]
     struct Versioned {

@@ -226,10 +226,82 @@ impl Session {
         repository: &str,
         request: Get<'_>,
     ) -> Result<(http::HeaderMap, Vec<u8>), RegistryError> {
+        self.retrying(repository, &request, async |credential| {
+            let response = self.send(&request, credential).await?;
+            let headers = response.headers().clone();
+            if request.head {
+                return Ok((headers, Vec::new()));
+            }
+            let body = self
+                .read_capped(response, request.reference, request.what, request.max_bytes)
+                .await?;
+            Ok((headers, body))
+        })
+        .await
+    }
+
+    /// Sends a read request as [`Session::get`] does and streams the body,
+    /// at most `max_bytes` of it, into the file `destination` (rewritten on
+    /// each attempt); returns its `sha256:` digest and size.
+    pub(super) async fn download(
+        &self,
+        repository: &str,
+        request: Get<'_>,
+        destination: &std::path::Path,
+    ) -> Result<(String, u64), RegistryError> {
+        use sha2::Digest;
+        use tokio::io::AsyncWriteExt;
+        let io = |source| Failure {
+            error: RegistryError::Io {
+                path: destination.to_path_buf(),
+                source,
+            },
+            retry: false,
+            retry_after: None,
+        };
+        self.retrying(repository, &request, async |credential| {
+            let mut response = self.send(&request, credential).await?;
+            let mut file = tokio::fs::File::create(destination).await.map_err(io)?;
+            let mut hasher = sha2::Sha256::new();
+            let mut size = 0u64;
+            while let Some(chunk) = response
+                .chunk()
+                .await
+                .map_err(|e| self.transport_failure(e, request.reference))?
+            {
+                size += chunk.len() as u64;
+                if size > request.max_bytes {
+                    return Err(Failure {
+                        error: RegistryError::TooLarge {
+                            reference: request.reference.to_string(),
+                            what: request.what.to_string(),
+                            limit: request.max_bytes,
+                        },
+                        retry: false,
+                        retry_after: None,
+                    });
+                }
+                hasher.update(&chunk);
+                file.write_all(&chunk).await.map_err(io)?;
+            }
+            file.flush().await.map_err(io)?;
+            Ok((format!("sha256:{}", hex::encode(hasher.finalize())), size))
+        })
+        .await
+    }
+
+    /// Runs `attempt` until it succeeds, fails for good, or the attempts are
+    /// spent, waiting with exponential backoff (or `Retry-After`) between.
+    async fn retrying<T>(
+        &self,
+        repository: &str,
+        request: &Get<'_>,
+        mut attempt_once: impl AsyncFnMut(&Credential) -> Result<T, Failure>,
+    ) -> Result<T, RegistryError> {
         let credential = self.credential(repository).await?;
         let mut attempt = 1;
         loop {
-            match self.get_once(&request, &credential).await {
+            match attempt_once(&credential).await {
                 Ok(response) => return Ok(response),
                 Err(failure) if failure.retry && attempt < self.attempts => {
                     let backoff = Duration::from_millis(250 << (attempt - 1).min(5));
@@ -258,11 +330,12 @@ impl Session {
         }
     }
 
-    async fn get_once(
+    /// Sends one request; a response other than 2xx is a failure.
+    async fn send(
         &self,
         request: &Get<'_>,
         credential: &Credential,
-    ) -> Result<(http::HeaderMap, Vec<u8>), Failure> {
+    ) -> Result<reqwest::Response, Failure> {
         let fatal = |error| Failure {
             error,
             retry: false,
@@ -288,17 +361,13 @@ impl Session {
             .map_err(|e| self.transport_failure(e, request.reference))?;
         let status = response.status().as_u16();
         match status {
-            200..=299 => {}
-            401 | 403 => {
-                return Err(fatal(RegistryError::Unauthorized {
-                    registry: self.registry.clone(),
-                }));
-            }
-            404 => {
-                return Err(fatal(RegistryError::NotFound {
-                    reference: request.described(),
-                }));
-            }
+            200..=299 => Ok(response),
+            401 | 403 => Err(fatal(RegistryError::Unauthorized {
+                registry: self.registry.clone(),
+            })),
+            404 => Err(fatal(RegistryError::NotFound {
+                reference: request.described(),
+            })),
             _ => {
                 let retry_after = response
                     .headers()
@@ -306,7 +375,7 @@ impl Session {
                     .and_then(|v| v.to_str().ok())
                     .and_then(|v| v.trim().parse::<u64>().ok())
                     .map(Duration::from_secs);
-                return Err(Failure {
+                Err(Failure {
                     error: RegistryError::Status {
                         reference: request.described(),
                         status,
@@ -314,17 +383,9 @@ impl Session {
                     },
                     retry: matches!(status, 429 | 500 | 502 | 503 | 504),
                     retry_after,
-                });
+                })
             }
         }
-        let headers = response.headers().clone();
-        if request.head {
-            return Ok((headers, Vec::new()));
-        }
-        let body = self
-            .read_capped(response, request.reference, request.what, request.max_bytes)
-            .await?;
-        Ok((headers, body))
     }
 
     /// A response's body, refused as soon as it is known to exceed `max_bytes`.

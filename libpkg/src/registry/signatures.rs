@@ -10,8 +10,8 @@ use super::{
 };
 use crate::reference::OciRef;
 use crate::signature::{
-    MAX_PAYLOAD_BYTES, MAX_SIGNATURES, SIMPLESIGNING_MEDIA_TYPE, SignatureArtifact, SignatureLayer,
-    signature_tag,
+    MAX_PAYLOAD_BYTES, SIMPLESIGNING_MEDIA_TYPE, SignatureArtifact, SignatureLayer, signature_tag,
+    signing_layers,
 };
 
 /// The signature manifest of an artifact, as read.
@@ -26,7 +26,7 @@ pub struct Signatures {
 impl RegistryClient {
     /// The classic signatures of `digest` in `target`'s repository; `None`
     /// when there is no signature tag. Payloads are capped at
-    /// [`MAX_PAYLOAD_BYTES`] each, layers at [`MAX_SIGNATURES`].
+    /// [`MAX_PAYLOAD_BYTES`] each, layers at [`MAX_SIGNATURES`](crate::signature::MAX_SIGNATURES).
     pub async fn signatures(
         &self,
         target: &OciRef,
@@ -58,20 +58,14 @@ impl RegistryClient {
             Some(serde_json::Value::Array(layers)) => layers.clone(),
             _ => return Err(invalid("no layers".to_string())),
         };
-        if descriptors.len() > MAX_SIGNATURES {
-            return Err(RegistryError::TooLarge {
-                reference: shown,
-                what: format!("signature manifest ({} layers)", descriptors.len()),
-                limit: MAX_SIGNATURES as u64,
-            });
-        }
         let mut layers = Vec::new();
-        for raw in &descriptors {
-            let descriptor: OciDescriptor =
-                serde_json::from_value(raw.clone()).map_err(|e| invalid(e.to_string()))?;
-            if descriptor.media_type != SIMPLESIGNING_MEDIA_TYPE {
-                continue;
-            }
+        for layer in signing_layers(&descriptors).map_err(invalid)? {
+            let descriptor = OciDescriptor {
+                media_type: SIMPLESIGNING_MEDIA_TYPE.to_string(),
+                digest: layer.digest.clone(),
+                size: i64::try_from(layer.size).unwrap_or(i64::MAX),
+                ..Default::default()
+            };
             let payload = session
                 .blob(
                     target,
@@ -81,16 +75,7 @@ impl RegistryClient {
                     &shown,
                 )
                 .await?;
-            layers.push(SignatureLayer {
-                media_type: descriptor.media_type.clone(),
-                digest: descriptor.digest.clone(),
-                payload,
-                signature: descriptor
-                    .annotations
-                    .as_ref()
-                    .and_then(|a| a.get(crate::signature::SIGNATURE_ANNOTATION))
-                    .cloned(),
-            });
+            layers.push(layer.with_payload(payload));
         }
         Ok(Some(Signatures {
             descriptors,

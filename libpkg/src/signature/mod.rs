@@ -156,6 +156,58 @@ pub struct SignatureLayer {
     pub signature: Option<String>,
 }
 
+/// A simple-signing layer a signature manifest lists, before its payload is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LayerDescriptor {
+    /// The payload blob's digest.
+    pub digest: String,
+    /// The payload blob's size.
+    pub size: u64,
+    /// The [`SIGNATURE_ANNOTATION`] value, if any.
+    pub signature: Option<String>,
+}
+
+impl LayerDescriptor {
+    /// The layer, with its payload (checked against the digest by the reader).
+    pub fn with_payload(self, payload: Vec<u8>) -> SignatureLayer {
+        SignatureLayer {
+            media_type: SIMPLESIGNING_MEDIA_TYPE.to_string(),
+            digest: self.digest,
+            payload,
+            signature: self.signature,
+        }
+    }
+}
+
+/// The simple-signing layers of a classic signature manifest (other layers
+/// are skipped), at most [`MAX_SIGNATURES`].
+pub fn signing_layers(raw_layers: &[serde_json::Value]) -> Result<Vec<LayerDescriptor>, String> {
+    if raw_layers.len() > MAX_SIGNATURES {
+        return Err(format!(
+            "{} layers, more than the {MAX_SIGNATURES} accepted",
+            raw_layers.len()
+        ));
+    }
+    let mut layers = Vec::new();
+    for raw in raw_layers {
+        let descriptor: oci_client::manifest::OciDescriptor =
+            serde_json::from_value(raw.clone()).map_err(|e| e.to_string())?;
+        if descriptor.media_type != SIMPLESIGNING_MEDIA_TYPE {
+            continue;
+        }
+        layers.push(LayerDescriptor {
+            size: u64::try_from(descriptor.size).map_err(|_| "a negative layer size")?,
+            signature: descriptor
+                .annotations
+                .as_ref()
+                .and_then(|a| a.get(SIGNATURE_ANNOTATION))
+                .cloned(),
+            digest: descriptor.digest,
+        });
+    }
+    Ok(layers)
+}
+
 /// What a verification found: recorded in the plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -126,6 +126,59 @@ impl TrustPolicy {
             .then_some(Requirement { entry, mode })
     }
 
+    /// Whether checking `location` needs its signatures read: a rule
+    /// covers it in a mode other than `off`, with keys to verify against.
+    pub fn needs_signatures(&self, location: &OciRef) -> bool {
+        self.requirement(location)
+            .is_some_and(|r| r.mode != VerifyMode::Off && !r.entry.keys.is_empty())
+    }
+
+    /// Checks `location` pinned at `digest`, whose signature layers are
+    /// `layers` (read only when [`TrustPolicy::needs_signatures`]): `None`
+    /// when no rule covers it; under `enforce` a signature that does not
+    /// verify is an error, under `warn` it is recorded as a failure (the plan
+    /// warns); under an `off` override the rule it lowered is recorded.
+    pub fn judge(
+        &self,
+        location: &OciRef,
+        digest: &str,
+        layers: &[super::SignatureLayer],
+    ) -> Result<Option<SignatureCheck>, SignatureError> {
+        let reference = location.with_digest(digest).to_string();
+        let Some(requirement) = self.requirement(location) else {
+            if self.override_mode == Some(VerifyMode::Enforce) {
+                return Err(SignatureError::Uncovered { reference });
+            }
+            return Ok(None);
+        };
+        let entry = requirement.entry;
+        let mut record = SignatureCheck {
+            reference: reference.clone(),
+            policy: entry.origin.clone(),
+            mode: requirement.mode,
+            overridden: (requirement.mode != entry.mode).then_some(entry.mode),
+            verified: None,
+            failure: None,
+        };
+        if requirement.mode == VerifyMode::Off {
+            return Ok(Some(record));
+        }
+        let outcome = if entry.keys.is_empty() {
+            Err(SignatureError::NoKeys {
+                reference: reference.clone(),
+                policy: entry.origin.clone(),
+            })
+        } else {
+            super::verify(&reference, digest, layers, &entry.keys, &entry.origin)
+        };
+        match (outcome, requirement.mode) {
+            (Ok(verified), _) => record.verified = Some(verified),
+            (Err(error), VerifyMode::Enforce) => return Err(error),
+            (Err(error), _) => record.failure = Some(error.to_string()),
+        }
+        Ok(Some(record))
+    }
+
     /// The check of a saved plan before it is applied: every OCI artifact
     /// the plan was made from that this policy says must be signed
     /// (`enforce`) has a record in `checks` verified by a key this policy

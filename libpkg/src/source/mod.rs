@@ -580,12 +580,25 @@ async fn fetch_pinned(
     request: &FetchRequest<'_>,
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
-    let pinned = tagged.with_digest(digest);
     // Compressed blobs may not exceed what their decompressed stream may.
     let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
     let image = registry.pull(tagged, digest, max_blob_bytes).await?;
+    from_image(&image, tagged, location, candidates, request)
+}
+
+/// The package in a pulled OCI artifact (from a registry, or from a bundle's
+/// layout), whose version must be the one its tag says.
+pub fn from_image(
+    image: &crate::registry::PulledImage,
+    tagged: &OciRef,
+    location: &OciRef,
+    candidates: Vec<Candidate>,
+    request: &FetchRequest<'_>,
+) -> Result<Fetched, FetchError> {
+    let digest = image.digest.as_str();
+    let pinned = tagged.with_digest(digest);
     if image.manifest.config.media_type == crate::helm::oci::CONFIG_MEDIA_TYPE {
-        return helm_chart(&image, tagged, &pinned, digest, candidates, request);
+        return helm_chart(image, tagged, &pinned, digest, candidates, request);
     }
 
     let files = unpack_layers(&image.layers, &pinned, &request.limits)?;

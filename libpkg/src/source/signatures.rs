@@ -5,7 +5,7 @@
 use crate::reference::OciRef;
 use crate::registry::RegistryClient;
 use crate::signature::policy::{SignatureCheck, TrustPolicy};
-use crate::signature::{SignatureError, VerifyMode, signature_tag, verify};
+use crate::signature::{SignatureError, signature_tag};
 
 use super::FetchError;
 
@@ -19,45 +19,16 @@ pub async fn check(
     location: &OciRef,
     digest: &str,
 ) -> Result<Option<SignatureCheck>, FetchError> {
-    let pinned = location.with_digest(digest);
-    let reference = pinned.to_string();
-    let Some(requirement) = trust.requirement(location) else {
-        if trust.override_mode == Some(VerifyMode::Enforce) {
-            return Err(SignatureError::Uncovered { reference }.into());
-        }
-        return Ok(None);
-    };
-    let entry = requirement.entry;
-    let mut record = SignatureCheck {
-        reference: reference.clone(),
-        policy: entry.origin.clone(),
-        mode: requirement.mode,
-        overridden: (requirement.mode != entry.mode).then_some(entry.mode),
-        verified: None,
-        failure: None,
-    };
-    if requirement.mode == VerifyMode::Off {
-        return Ok(Some(record));
-    }
-    let outcome = if entry.keys.is_empty() {
-        Err(SignatureError::NoKeys {
-            reference: reference.clone(),
-            policy: entry.origin.clone(),
-        })
-    } else {
-        let layers = registry
+    let layers = if trust.needs_signatures(location) {
+        registry
             .signatures(location, digest)
             .await?
             .map(|found| found.layers)
-            .unwrap_or_default();
-        verify(&reference, digest, &layers, &entry.keys, &entry.origin)
+            .unwrap_or_default()
+    } else {
+        Vec::new()
     };
-    match (outcome, requirement.mode) {
-        (Ok(verified), _) => record.verified = Some(verified),
-        (Err(error), VerifyMode::Enforce) => return Err(error.into()),
-        (Err(error), _) => record.failure = Some(error.to_string()),
-    }
-    Ok(Some(record))
+    Ok(trust.judge(location, digest, &layers)?)
 }
 
 /// Signs `digest` in `target`'s repository with `key` (classic form), keeping

@@ -1,0 +1,116 @@
+//! `kubectl pkg import BUNDLE --to oci://HOST/PATH`: check a bundle, push
+//! it byte for byte into a registry, and add a repository whose packages
+//! run the copied images.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use libpkg::action::airgap;
+use libpkg::airgap::{EntryKind, Layout, MAX_BUNDLE_BYTES};
+use libpkg::mirror::ImageName;
+use libpkg::reference::OciRef;
+use libpkg::repositories::Repository;
+use libpkg::signature::VerifyMode;
+
+use crate::cli::{GlobalArgs, OutputFormat};
+use crate::view::copying::CopyProgress;
+use crate::{settings, view};
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The bundle file (from `kubectl pkg bundle`).
+    pub bundle: PathBuf,
+    /// Where to push: oci://HOST/PATH (packages go to PATH/packages/NAME,
+    /// images to PATH/images/THEIR-PATH).
+    #[arg(long, value_name = "oci://HOST/PATH")]
+    pub to: String,
+    /// The repository to record (default: the last segment of --to's path).
+    #[arg(long, value_name = "NAME")]
+    pub repo_name: Option<String>,
+    /// Require the bundle's packages to be signed by this public key (PEM;
+    /// repeatable), checked before anything is pushed and kept as the new
+    /// repository's rule.
+    #[arg(long, value_name = "FILE")]
+    pub verify_key: Vec<PathBuf>,
+    /// How strictly: enforce (refuse unsigned), warn, off. Default: enforce
+    /// when a key is given.
+    #[arg(long, value_name = "MODE", requires = "verify_key")]
+    pub verify_mode: Option<VerifyMode>,
+}
+
+pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
+    let Some(to) = args.to.strip_prefix("oci://") else {
+        bail!("--to {}: must be oci://HOST/PATH", args.to);
+    };
+    let to = OciRef::parse(to.trim_end_matches('/'))
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("--to {}", args.to))?;
+    if to.tag.is_some() || to.digest.is_some() {
+        bail!("--to {}: a registry path, without a tag or digest", args.to);
+    }
+    let name = match &args.repo_name {
+        Some(name) => name.clone(),
+        None => to
+            .repository
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+    };
+    libpkg::names::validate_dns_label(&name)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("repository name {name:?} (give --repo-name)"))?;
+    let mut repositories = settings::repositories()?;
+    let mut trust = settings::trust_policy(global, &repositories, None)?;
+    let rule = crate::commands::repo::trust_rule(&args.verify_key, args.verify_mode)?;
+    let work = tempfile::tempdir()?;
+    let layout = Layout::unpack(&args.bundle, work.path(), MAX_BUNDLE_BYTES)?;
+    if let Some(rule) = &rule {
+        for entry in layout.entries() {
+            if entry.kind == EntryKind::Package {
+                let location = ImageName::parse(&entry.reference)
+                    .map_err(anyhow::Error::msg)?
+                    .location();
+                trust.add("--verify-key", &location, rule)?;
+            }
+        }
+    }
+    airgap::verify_layout(&layout, &trust, settings::limits(global))?;
+    let progress = CopyProgress::new("pushed");
+    let imported = airgap::import(&layout, &to, &settings::registry(global)?, &|step| {
+        progress.record(step)
+    })
+    .await;
+    progress.finish();
+    let imported = imported?;
+    repositories
+        .record_import(Repository {
+            name: name.clone(),
+            url: imported.packages.clone(),
+            verify: rule,
+            images: imported.images.clone(),
+        })
+        .with_context(|| format!("recording repository {name}"))?;
+    match global.output {
+        OutputFormat::Text => {
+            for reference in &imported.package_references {
+                println!("pushed package {reference}");
+            }
+            for image in &imported.images {
+                println!(
+                    "pushed image {} as {}@{}",
+                    image.original, image.mirror, image.digest
+                );
+            }
+            eprintln!("{}", progress.summary());
+            println!(
+                "Repository {name} ({}) runs the {} copied image(s)",
+                imported.packages,
+                imported.images.len()
+            );
+        }
+        format => view::print_document(format, &imported)?,
+    }
+    Ok(())
+}

@@ -1,0 +1,568 @@
+//! Air-gapped installs (issue 18) with real registries: a connected registry
+//! of our own (started here, so that it can be stopped) holds images (one
+//! multi-platform) and two signed versions of a package naming them; the
+//! bundle is deterministic, verified offline, refused when a byte flips;
+//! the import into the authenticated TLS registry keeps every digest and a
+//! repeated import resumes; install, upgrade and rollback then run from the
+//! internal registry alone, every image rewritten to its copy by digest.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+
+use kubectl_pkg_e2e::fault_proxy::{FaultProxy, Refusal};
+use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+use sha2::{Digest, Sha256};
+
+/// A `docker-registry` of this test's own on a free loopback port, killed when dropped.
+struct Registry {
+    address: String,
+    child: Child,
+    _storage: tempfile::TempDir,
+}
+
+impl Registry {
+    fn start() -> Registry {
+        let storage = tempfile::tempdir().unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let address = format!("127.0.0.1:{port}");
+        let config = storage.path().join("config.yml");
+        std::fs::write(
+            &config,
+            format!(
+                "version: 0.1\nlog:\n  level: error\nstorage:\n  filesystem:\n    rootdirectory: {}\nhttp:\n  addr: {address}\n",
+                storage.path().join("data").display()
+            ),
+        )
+        .unwrap();
+        let child = Command::new("docker-registry")
+            .args(["serve", config.to_str().unwrap()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("docker-registry runs (tests/env/cluster installs it)");
+        let registry = Registry {
+            address,
+            child,
+            _storage: storage,
+        };
+        for _ in 0..100 {
+            if curl(&["-fsS", &format!("http://{}/v2/", registry.address)]).is_ok() {
+                return registry;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("docker-registry on {} did not answer", registry.address);
+    }
+}
+
+impl Drop for Registry {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn curl(args: &[&str]) -> Result<String, String> {
+    let output = Command::new("curl").args(args).output().expect("curl runs");
+    if output.status.success() {
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+fn digest_of(data: &[u8]) -> String {
+    format!("sha256:{}", hex(&Sha256::digest(data)))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Uploads a blob (POST, then PUT with the digest).
+fn push_blob(registry: &str, repository: &str, data: &[u8], work: &Path) -> (String, usize) {
+    let digest = digest_of(data);
+    let file = work.join(digest.replace(':', "-"));
+    std::fs::write(&file, data).unwrap();
+    let headers = curl(&[
+        "-fsS",
+        "-X",
+        "POST",
+        "-D",
+        "-",
+        "-o",
+        "/dev/null",
+        &format!("http://{registry}/v2/{repository}/blobs/uploads/"),
+    ])
+    .unwrap();
+    let location = headers
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("Location: ")
+                .or_else(|| l.strip_prefix("location: "))
+        })
+        .expect("an upload location")
+        .trim()
+        .to_string();
+    let location = if location.starts_with('/') {
+        format!("http://{registry}{location}")
+    } else {
+        location
+    };
+    let separator = if location.contains('?') { '&' } else { '?' };
+    curl(&[
+        "-fsS",
+        "-X",
+        "PUT",
+        "-H",
+        "Content-Type: application/octet-stream",
+        "--data-binary",
+        &format!("@{}", file.display()),
+        &format!("{location}{separator}digest={digest}"),
+    ])
+    .unwrap();
+    (digest, data.len())
+}
+
+fn push_manifest(
+    registry: &str,
+    repository: &str,
+    reference: &str,
+    manifest: &serde_json::Value,
+) -> String {
+    let bytes = serde_json::to_vec(manifest).unwrap();
+    let media_type = manifest["mediaType"].as_str().unwrap();
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), &bytes).unwrap();
+    curl(&[
+        "-fsS",
+        "-X",
+        "PUT",
+        "-H",
+        &format!("Content-Type: {media_type}"),
+        "--data-binary",
+        &format!("@{}", file.path().display()),
+        &format!("http://{registry}/v2/{repository}/manifests/{reference}"),
+    ])
+    .unwrap();
+    digest_of(&bytes)
+}
+
+/// A small image of two layers for `arch`; returns its manifest's digest and bytes.
+fn push_image(
+    registry: &str,
+    repository: &str,
+    tag: &str,
+    arch: &str,
+    seed: &str,
+    work: &Path,
+) -> (String, usize) {
+    let config = serde_json::json!({"architecture": arch, "os": "linux", "rootfs": {"type": "layers", "diff_ids": []}});
+    let (config_digest, config_size) =
+        push_blob(registry, repository, config.to_string().as_bytes(), work);
+    let layers: Vec<serde_json::Value> = (0..2)
+        .map(|i| {
+            let data = format!("layer {i} of {seed} for {arch}: {}", "x".repeat(200 * (i + 1)));
+            let (digest, size) = push_blob(registry, repository, data.as_bytes(), work);
+            serde_json::json!({"mediaType": "application/vnd.oci.image.layer.v1.tar", "digest": digest, "size": size})
+        })
+        .collect();
+    let manifest = serde_json::json!({
+        "schemaVersion": 2,
+        "mediaType": "application/vnd.oci.image.manifest.v1+json",
+        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": config_digest, "size": config_size},
+        "layers": layers,
+    });
+    let size = serde_json::to_vec(&manifest).unwrap().len();
+    (push_manifest(registry, repository, tag, &manifest), size)
+}
+
+/// A two-platform image index under `tag`; returns the index's digest.
+fn push_index(registry: &str, repository: &str, tag: &str, seed: &str, work: &Path) -> String {
+    let manifests: Vec<serde_json::Value> = ["amd64", "arm64"]
+        .into_iter()
+        .map(|arch| {
+            let (digest, size) = push_image(registry, repository, &format!("{tag}-{arch}"), arch, seed, work);
+            serde_json::json!({"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": digest, "size": size, "platform": {"architecture": arch, "os": "linux"}})
+        })
+        .collect();
+    let index = serde_json::json!({
+        "schemaVersion": 2,
+        "mediaType": "application/vnd.oci.image.index.v1+json",
+        "manifests": manifests,
+    });
+    push_manifest(registry, repository, tag, &index)
+}
+
+/// A package whose Deployment runs `app` with `multi` as an init container.
+fn write_package(
+    pkg: &Pkg,
+    dir: &str,
+    name: &str,
+    version: &str,
+    app: &str,
+    multi: &str,
+) -> PathBuf {
+    let deployment = format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\nspec:\n  selector:\n    matchLabels: {{app: {name}}}\n  template:\n    metadata:\n      labels: {{app: {name}}}\n    spec:\n      initContainers:\n      - name: init\n        image: {multi}\n      containers:\n      - name: app\n        image: {app}\n        env:\n        - name: VERSION\n          value: \"{version}\"\n"
+    );
+    pkg.write_package(dir, name, version, &[("deployment.yaml", &deployment)])
+}
+
+fn images_of(pkg: &Pkg, ns: &str, name: &str) -> Vec<String> {
+    let deployment = pkg.get_json(Some(ns), "deployment", name);
+    let spec = &deployment["spec"]["template"]["spec"];
+    ["initContainers", "containers"]
+        .iter()
+        .map(|kind| spec[kind][0]["image"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn bundle_import_and_install_upgrade_rollback_from_the_internal_registry_alone() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let ns = pkg.namespace("airgap");
+    let (key, public) = pkg.key_pair("release");
+    let name = unique("air");
+    let connected = Registry::start();
+    let work = tempfile::tempdir().unwrap();
+    let (app_digest, _) = push_image(
+        &connected.address,
+        "team/app",
+        "1.0",
+        "amd64",
+        &name,
+        work.path(),
+    );
+    let multi_digest = push_index(&connected.address, "team/multi", "2.0", &name, work.path());
+    let app = format!("{}/team/app:1.0", connected.address);
+    let multi = format!("{}/team/multi:2.0", connected.address);
+    write_package(&pkg, "v1", &name, "1.0.0", &app, &multi);
+    write_package(&pkg, "v2", &name, "2.0.0", &app, &multi);
+    let packages = format!("oci://{}/pkgs", connected.address);
+    for dir in ["v1", "v2"] {
+        pkg.run(["push", dir, &packages, "--sign-key", &key]).ok();
+    }
+
+    // Two versions in one bundle, twice: the same bytes.
+    let package = format!("{packages}/{name}");
+    let bundle = |out: &str| {
+        pkg.run([
+            "bundle",
+            &package,
+            "--version",
+            "1.0.0",
+            "--version",
+            "2.0.0",
+            "--out",
+            out,
+        ])
+        .ok()
+        .to_string()
+    };
+    let said = bundle("first.tar");
+    assert!(
+        said.contains("2 package(s), 2 image(s), 2 signature(s)"),
+        "{said}"
+    );
+    bundle("second.tar");
+    let first = std::fs::read(pkg.work.path().join("first.tar")).unwrap();
+    assert_eq!(
+        first,
+        std::fs::read(pkg.work.path().join("second.tar")).unwrap(),
+        "bundling the same inputs twice gives the same bytes"
+    );
+    let listed = parse_json(pkg.run(["bundle", "list", "first.tar", "-o", "json"]).ok());
+    let images: Vec<(&str, &str)> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "image")
+        .map(|e| {
+            (
+                e["reference"].as_str().unwrap(),
+                e["digest"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        images,
+        [
+            (app.as_str(), app_digest.as_str()),
+            (multi.as_str(), multi_digest.as_str())
+        ]
+    );
+    let verified = pkg.run(["bundle", "verify", "first.tar"]).ok().to_string();
+    assert!(
+        verified.contains(&format!("package {name} 1.0.0: loads and renders")),
+        "{verified}"
+    );
+    assert!(
+        verified.contains(&format!("package {name} 2.0.0: loads and renders")),
+        "{verified}"
+    );
+
+    // A flipped byte in a layer: found by verify, refused by import with nothing pushed.
+    let marker = format!("layer 1 of {name} for arm64");
+    let at = first
+        .windows(marker.len())
+        .position(|w| w == marker.as_bytes())
+        .expect("the layer is in the bundle");
+    let mut flipped = first.clone();
+    flipped[at] ^= 0x20;
+    std::fs::write(pkg.work.path().join("flipped.tar"), &flipped).unwrap();
+    let error = pkg
+        .run(["bundle", "verify", "flipped.tar"])
+        .fails(1)
+        .to_string();
+    assert!(error.contains("does not match its digest"), "{error}");
+    let internal = format!("oci://{}/{}", pkg.env.registry_auth, unique("mirror"));
+    let error = pkg
+        .run([
+            "import",
+            "flipped.tar",
+            "--to",
+            &internal,
+            "--repo-name",
+            "internal",
+        ])
+        .fails(1)
+        .to_string();
+    assert!(error.contains("does not match its digest"), "{error}");
+    assert!(!pkg.run(["repo", "list"]).ok().contains("internal"));
+
+    // An import that fails half way (the registry refuses the index of the
+    // multi-platform image, after its blobs) resumes: the second skips what
+    // the first sent and completes.
+    let proxy = FaultProxy::start(&connected.address);
+    proxy.refuse(refuse_index(1000));
+    let resume = format!("oci://{}/resume", proxy.addr);
+    pkg.run([
+        "import",
+        "first.tar",
+        "--to",
+        &resume,
+        "--repo-name",
+        "resume",
+    ])
+    .fails(1);
+    let tags = |repository: &str| {
+        curl(&[
+            "-sS",
+            &format!("http://{}/v2/{repository}/tags/list", connected.address),
+        ])
+        .unwrap()
+    };
+    assert!(
+        tags("resume/images/team/app").contains("\"1.0\""),
+        "what came before the refusal was pushed"
+    );
+    assert!(
+        !tags("resume/images/team/multi").contains("\"2.0\""),
+        "the refused index is not there"
+    );
+    proxy.refuse(refuse_index(0));
+    let resumed = parse_json(
+        pkg.run([
+            "import",
+            "first.tar",
+            "--to",
+            &resume,
+            "--repo-name",
+            "resume",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert!(resumed["blobsSkipped"].as_u64().unwrap() > 0, "{resumed}");
+    let multi_tags = tags("resume/images/team/multi");
+    assert!(multi_tags.contains("\"2.0\""), "{multi_tags} {resumed}");
+    drop(proxy);
+
+    // The connected registry is gone from here on.
+    drop(connected);
+    let imported = parse_json(
+        pkg.run([
+            "import",
+            "first.tar",
+            "--to",
+            &internal,
+            "--repo-name",
+            "internal",
+            "--verify-key",
+            &public,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let mirror = internal.strip_prefix("oci://").unwrap();
+    let app_copy = format!("{mirror}/images/team/app@{app_digest}");
+    let multi_copy = format!("{mirror}/images/team/multi@{multi_digest}");
+
+    let reference = format!("internal/{name}");
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            &reference,
+            "--version",
+            "1.0.0",
+            "-n",
+            &ns,
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let shown: Vec<(&str, &str)> = plan["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["reference"].as_str().unwrap(),
+                i["original"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (app_copy.as_str(), app.as_str()),
+            (multi_copy.as_str(), multi.as_str())
+        ],
+        "{imported}"
+    );
+    assert_eq!(plan["package"]["signatures"][0]["mode"], "enforce");
+    assert!(plan["package"]["signatures"][0]["verified"].is_object());
+
+    pkg.run([
+        "install",
+        &reference,
+        "--version",
+        "1.0.0",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(
+        images_of(&pkg, &ns, &name),
+        [multi_copy.clone(), app_copy.clone()]
+    );
+    pkg.run([
+        "upgrade",
+        &name,
+        &reference,
+        "--version",
+        "2.0.0",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(
+        images_of(&pkg, &ns, &name),
+        [multi_copy.clone(), app_copy.clone()]
+    );
+    pkg.run(["rollback", &name, "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(images_of(&pkg, &ns, &name), [multi_copy, app_copy]);
+    let history = pkg.history(&name, &ns);
+    assert_eq!(history.len(), 3, "{history:?}");
+}
+
+/// Refuses `times` manifest uploads of the multi-platform image.
+fn refuse_index(times: usize) -> Refusal {
+    Refusal {
+        method: "PUT",
+        path_contains: "/images/team/multi/manifests/".to_string(),
+        unless_query_has: None,
+        status: 400,
+        reason: "BadRequest",
+        retry_after: None,
+        times,
+    }
+}
+
+#[test]
+fn images_without_a_copy_are_warnings_or_refused_and_prefix_rules_rewrite() {
+    let pkg = Pkg::new();
+    let name = unique("mirrored");
+    write_package(
+        &pkg,
+        "v1",
+        &name,
+        "1.0.0",
+        "quay.io/team/app:1.0",
+        "busybox:1.36",
+    );
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            "./v1",
+            "--offline",
+            "--dry-run",
+            "-o",
+            "json",
+            "--image-registry",
+            "docker.io=mirror.internal:5000/hub",
+        ])
+        .ok(),
+    );
+    let images: Vec<(&str, Option<&str>)> = plan["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["reference"].as_str().unwrap(), i["original"].as_str()))
+        .collect();
+    assert_eq!(
+        images,
+        [
+            (
+                "mirror.internal:5000/hub/library/busybox:1.36",
+                Some("busybox:1.36")
+            ),
+            ("quay.io/team/app:1.0", None),
+        ]
+    );
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains("image quay.io/team/app:1.0 has no mirrored copy"),
+        "{warnings}"
+    );
+    let error = pkg
+        .run([
+            "install",
+            "./v1",
+            "--offline",
+            "--dry-run",
+            "--image-registry",
+            "docker.io=mirror.internal:5000/hub",
+            "--require-mirrored-images",
+        ])
+        .fails(1)
+        .to_string();
+    assert!(error.contains("quay.io/team/app:1.0"), "{error}");
+    let error = pkg
+        .run([
+            "install",
+            "./v1",
+            "--offline",
+            "--dry-run",
+            "--image-registry",
+            "nothing",
+        ])
+        .fails(1)
+        .to_string();
+    assert!(error.contains("--image-registry"), "{error}");
+}
