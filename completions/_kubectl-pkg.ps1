@@ -60,6 +60,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a package''s metadata, its versions and its permission summary')
             [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Publish a package directory (or an imgpkg bundle) to an OCI registry')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a package''s signatures: what verifies, and against which key')
+            [CompletionResult]::new('bundle', 'bundle', [CompletionResultType]::ParameterValue, 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images')
             [CompletionResult]::new('repo', 'repo', [CompletionResultType]::ParameterValue, 'Manage named package repositories')
             [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version of kubectl-pkg')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -79,6 +81,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
+            [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -104,6 +107,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--adopt', '--adopt', [CompletionResultType]::ParameterName, 'Take over objects that exist but belong to no release or to another one')
             [CompletionResult]::new('--create-namespace', '--create-namespace', [CompletionResultType]::ParameterName, 'Create the release namespace if it does not exist (uninstall leaves it in place)')
             [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Plan without a cluster: no diff, no access check (needs --dry-run)')
+            [CompletionResult]::new('--require-mirrored-images', '--require-mirrored-images', [CompletionResultType]::ParameterName, 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
@@ -129,6 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
+            [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -156,6 +161,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Install the release if it has no deployed revision (as `helm upgrade --install`)')
             [CompletionResult]::new('--install', '--install', [CompletionResultType]::ParameterName, 'Install the release if it has no deployed revision (as `helm upgrade --install`)')
             [CompletionResult]::new('--create-namespace', '--create-namespace', [CompletionResultType]::ParameterName, 'With --install: create the release namespace if it does not exist')
+            [CompletionResult]::new('--require-mirrored-images', '--require-mirrored-images', [CompletionResultType]::ParameterName, 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning')
             [CompletionResult]::new('--reuse-values', '--reuse-values', [CompletionResultType]::ParameterName, 'Charts: the deployed revision''s values with the new ones over them')
             [CompletionResult]::new('--reset-values', '--reset-values', [CompletionResultType]::ParameterName, 'Charts: only the new values (without any, the deployed revision''s are kept)')
             [CompletionResult]::new('--reset-then-reuse-values', '--reset-then-reuse-values', [CompletionResultType]::ParameterName, 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones')
@@ -411,6 +417,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
+            [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -436,6 +443,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--adopt', '--adopt', [CompletionResultType]::ParameterName, 'Take over objects that exist but belong to no release or to another one')
             [CompletionResult]::new('--create-namespace', '--create-namespace', [CompletionResultType]::ParameterName, 'Create the release namespace if it does not exist (uninstall leaves it in place)')
             [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Plan without a cluster: no diff, no access check (needs --dry-run)')
+            [CompletionResult]::new('--require-mirrored-images', '--require-mirrored-images', [CompletionResultType]::ParameterName, 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning')
             [CompletionResult]::new('--no-hooks', '--no-hooks', [CompletionResultType]::ParameterName, 'Leave this operation''s chart hooks out of the plan (they are not run)')
             [CompletionResult]::new('--detailed-exitcode', '--detailed-exitcode', [CompletionResultType]::ParameterName, 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing')
             [CompletionResult]::new('--show-unchanged', '--show-unchanged', [CompletionResultType]::ParameterName, 'List the objects the plan leaves unchanged too (by default they are counted)')
@@ -461,6 +469,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
+            [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -488,6 +497,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Install the release if it has no deployed revision (as `helm upgrade --install`)')
             [CompletionResult]::new('--install', '--install', [CompletionResultType]::ParameterName, 'Install the release if it has no deployed revision (as `helm upgrade --install`)')
             [CompletionResult]::new('--create-namespace', '--create-namespace', [CompletionResultType]::ParameterName, 'With --install: create the release namespace if it does not exist')
+            [CompletionResult]::new('--require-mirrored-images', '--require-mirrored-images', [CompletionResultType]::ParameterName, 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning')
             [CompletionResult]::new('--reuse-values', '--reuse-values', [CompletionResultType]::ParameterName, 'Charts: the deployed revision''s values with the new ones over them')
             [CompletionResult]::new('--reset-values', '--reset-values', [CompletionResultType]::ParameterName, 'Charts: only the new values (without any, the deployed revision''s are kept)')
             [CompletionResult]::new('--reset-then-reuse-values', '--reset-then-reuse-values', [CompletionResultType]::ParameterName, 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones')
@@ -886,6 +896,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-file', '--set-file', [CompletionResultType]::ParameterName, 'Set values from files'' contents: `key=path` (repeatable); charts only')
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
+            [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
@@ -900,6 +911,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
             [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Print Secret values instead of masking them')
+            [CompletionResult]::new('--require-mirrored-images', '--require-mirrored-images', [CompletionResultType]::ParameterName, 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning')
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
             [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
             [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
@@ -1014,6 +1026,111 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
             [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'kubectl-pkg;bundle' {
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint; repeat it to bundle several versions of each package (an offline upgrade or rollback needs both); default: newest stable')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The archive to write (a tar of an OCI image layout)')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a bundle offline: every blob''s digest, every manifest complete, signatures against the trust policy, every package renders')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a bundle''s packages, images and signatures without unpacking it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kubectl-pkg;bundle;verify' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'kubectl-pkg;bundle;list' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'kubectl-pkg;bundle;help' {
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a bundle offline: every blob''s digest, every manifest complete, signatures against the trust policy, every package renders')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a bundle''s packages, images and signatures without unpacking it')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kubectl-pkg;bundle;help;verify' {
+            break
+        }
+        'kubectl-pkg;bundle;help;list' {
+            break
+        }
+        'kubectl-pkg;bundle;help;help' {
+            break
+        }
+        'kubectl-pkg;import' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Where to push: oci://HOST/PATH (packages go to PATH/packages/NAME, images to PATH/images/THEIR-PATH)')
+            [CompletionResult]::new('--repo-name', '--repo-name', [CompletionResultType]::ParameterName, 'The repository to record (default: the last segment of --to''s path)')
+            [CompletionResult]::new('--verify-key', '--verify-key', [CompletionResultType]::ParameterName, 'Require the bundle''s packages to be signed by this public key (PEM; repeatable), checked before anything is pushed and kept as the new repository''s rule')
+            [CompletionResult]::new('--verify-mode', '--verify-mode', [CompletionResultType]::ParameterName, 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key is given')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
             [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
             [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
@@ -1185,6 +1302,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a package''s metadata, its versions and its permission summary')
             [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Publish a package directory (or an imgpkg bundle) to an OCI registry')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a package''s signatures: what verifies, and against which key')
+            [CompletionResult]::new('bundle', 'bundle', [CompletionResultType]::ParameterValue, 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images')
             [CompletionResult]::new('repo', 'repo', [CompletionResultType]::ParameterValue, 'Manage named package repositories')
             [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version of kubectl-pkg')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -1276,6 +1395,20 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;verify' {
+            break
+        }
+        'kubectl-pkg;help;bundle' {
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a bundle offline: every blob''s digest, every manifest complete, signatures against the trust policy, every package renders')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List a bundle''s packages, images and signatures without unpacking it')
+            break
+        }
+        'kubectl-pkg;help;bundle;verify' {
+            break
+        }
+        'kubectl-pkg;help;bundle;list' {
+            break
+        }
+        'kubectl-pkg;help;import' {
             break
         }
         'kubectl-pkg;help;repo' {

@@ -25,6 +25,9 @@ _kubectl__pkg() {
             kubectl__pkg,approve)
                 cmd="kubectl__pkg__subcmd__approve"
                 ;;
+            kubectl__pkg,bundle)
+                cmd="kubectl__pkg__subcmd__bundle"
+                ;;
             kubectl__pkg,completion)
                 cmd="kubectl__pkg__subcmd__completion"
                 ;;
@@ -39,6 +42,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg,history)
                 cmd="kubectl__pkg__subcmd__history"
+                ;;
+            kubectl__pkg,import)
+                cmd="kubectl__pkg__subcmd__import"
                 ;;
             kubectl__pkg,install)
                 cmd="kubectl__pkg__subcmd__install"
@@ -88,6 +94,24 @@ _kubectl__pkg() {
             kubectl__pkg,version)
                 cmd="kubectl__pkg__subcmd__version"
                 ;;
+            kubectl__pkg__subcmd__bundle,help)
+                cmd="kubectl__pkg__subcmd__bundle__subcmd__help"
+                ;;
+            kubectl__pkg__subcmd__bundle,list)
+                cmd="kubectl__pkg__subcmd__bundle__subcmd__list"
+                ;;
+            kubectl__pkg__subcmd__bundle,verify)
+                cmd="kubectl__pkg__subcmd__bundle__subcmd__verify"
+                ;;
+            kubectl__pkg__subcmd__bundle__subcmd__help,help)
+                cmd="kubectl__pkg__subcmd__bundle__subcmd__help__subcmd__help"
+                ;;
+            kubectl__pkg__subcmd__bundle__subcmd__help,list)
+                cmd="kubectl__pkg__subcmd__bundle__subcmd__help__subcmd__list"
+                ;;
+            kubectl__pkg__subcmd__bundle__subcmd__help,verify)
+                cmd="kubectl__pkg__subcmd__bundle__subcmd__help__subcmd__verify"
+                ;;
             kubectl__pkg__subcmd__get,help)
                 cmd="kubectl__pkg__subcmd__get__subcmd__help"
                 ;;
@@ -127,6 +151,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__help,approve)
                 cmd="kubectl__pkg__subcmd__help__subcmd__approve"
                 ;;
+            kubectl__pkg__subcmd__help,bundle)
+                cmd="kubectl__pkg__subcmd__help__subcmd__bundle"
+                ;;
             kubectl__pkg__subcmd__help,completion)
                 cmd="kubectl__pkg__subcmd__help__subcmd__completion"
                 ;;
@@ -138,6 +165,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__help,history)
                 cmd="kubectl__pkg__subcmd__help__subcmd__history"
+                ;;
+            kubectl__pkg__subcmd__help,import)
+                cmd="kubectl__pkg__subcmd__help__subcmd__import"
                 ;;
             kubectl__pkg__subcmd__help,install)
                 cmd="kubectl__pkg__subcmd__help__subcmd__install"
@@ -180,6 +210,12 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__help,version)
                 cmd="kubectl__pkg__subcmd__help__subcmd__version"
+                ;;
+            kubectl__pkg__subcmd__help__subcmd__bundle,list)
+                cmd="kubectl__pkg__subcmd__help__subcmd__bundle__subcmd__list"
+                ;;
+            kubectl__pkg__subcmd__help__subcmd__bundle,verify)
+                cmd="kubectl__pkg__subcmd__help__subcmd__bundle__subcmd__verify"
                 ;;
             kubectl__pkg__subcmd__help__subcmd__get,manifest)
                 cmd="kubectl__pkg__subcmd__help__subcmd__get__subcmd__manifest"
@@ -290,7 +326,7 @@ _kubectl__pkg() {
 
     case "${cmd}" in
         kubectl__pkg)
-            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help --version install upgrade rollback uninstall delete un apply approve propose proposals adopt-helm get list ls status history template show push verify repo version completion help"
+            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help --version install upgrade rollback uninstall delete un apply approve propose proposals adopt-helm get list ls status history template show push verify bundle import repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -566,6 +602,256 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__bundle)
+            opts="-n -o -h --version --devel --out --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help verify list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__bundle__subcmd__help)
+            opts="verify list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__bundle__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__bundle__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__bundle__subcmd__help__subcmd__verify)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__bundle__subcmd__list)
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__bundle__subcmd__verify)
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1094,7 +1380,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help)
-            opts="install upgrade rollback uninstall apply approve propose proposals adopt-helm get list status history template show push verify repo version completion help"
+            opts="install upgrade rollback uninstall apply approve propose proposals adopt-helm get list status history template show push verify bundle import repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1138,6 +1424,48 @@ _kubectl__pkg() {
         kubectl__subcmd__pkg__subcmd__help__subcmd__approve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__bundle)
+            opts="verify list"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__bundle__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__bundle__subcmd__verify)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1248,6 +1576,20 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__import)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1631,8 +1973,86 @@ _kubectl__pkg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kubectl__subcmd__pkg__subcmd__import)
+            opts="-n -o -h --to --repo-name --verify-key --verify-mode --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --repo-name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --verify-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1683,6 +2103,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --set-literal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image-registry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2052,7 +2476,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2103,6 +2527,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --set-literal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image-registry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2394,7 +2822,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2441,6 +2869,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --set-literal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image-registry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3306,7 +3738,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__template)
-            opts="-f -n -o -h --name --version --devel --channel --verify-mode --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -n -o -h --name --version --devel --channel --verify-mode --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3357,6 +3789,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --set-literal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image-registry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3514,7 +3950,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3561,6 +3997,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --set-literal)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --image-registry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

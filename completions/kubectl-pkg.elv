@@ -57,6 +57,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand show 'Show a package''s metadata, its versions and its permission summary'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
             cand verify 'Check a package''s signatures: what verifies, and against which key'
+            cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
+            cand import 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images'
             cand repo 'Manage named package repositories'
             cand version 'Print the version of kubectl-pkg'
             cand completion 'Print a shell completion script'
@@ -75,6 +77,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
+            cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -100,6 +103,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --adopt 'Take over objects that exist but belong to no release or to another one'
             cand --create-namespace 'Create the release namespace if it does not exist (uninstall leaves it in place)'
             cand --offline 'Plan without a cluster: no diff, no access check (needs --dry-run)'
+            cand --require-mirrored-images 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
@@ -124,6 +128,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
+            cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -151,6 +156,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -i 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
             cand --install 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
             cand --create-namespace 'With --install: create the release namespace if it does not exist'
+            cand --require-mirrored-images 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
             cand --reuse-values 'Charts: the deployed revision''s values with the new ones over them'
             cand --reset-values 'Charts: only the new values (without any, the deployed revision''s are kept)'
             cand --reset-then-reuse-values 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones'
@@ -398,6 +404,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
+            cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -423,6 +430,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --adopt 'Take over objects that exist but belong to no release or to another one'
             cand --create-namespace 'Create the release namespace if it does not exist (uninstall leaves it in place)'
             cand --offline 'Plan without a cluster: no diff, no access check (needs --dry-run)'
+            cand --require-mirrored-images 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
             cand --no-hooks 'Leave this operation''s chart hooks out of the plan (they are not run)'
             cand --detailed-exitcode 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
             cand --show-unchanged 'List the objects the plan leaves unchanged too (by default they are counted)'
@@ -447,6 +455,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
+            cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -474,6 +483,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -i 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
             cand --install 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
             cand --create-namespace 'With --install: create the release namespace if it does not exist'
+            cand --require-mirrored-images 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
             cand --reuse-values 'Charts: the deployed revision''s values with the new ones over them'
             cand --reset-values 'Charts: only the new values (without any, the deployed revision''s are kept)'
             cand --reset-then-reuse-values 'Charts: the chart''s new defaults, the deployed revision''s values, then the new ones'
@@ -846,6 +856,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-file 'Set values from files'' contents: `key=path` (repeatable); charts only'
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
+            cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
             cand -n 'The release namespace (default: the context''s namespace)'
@@ -860,6 +871,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --devel 'Consider prereleases too'
             cand --show-secrets 'Print Secret values instead of masking them'
+            cand --require-mirrored-images 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -967,6 +979,103 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --devel 'Consider prereleases too'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;bundle'= {
+            cand --version 'A semver constraint; repeat it to bundle several versions of each package (an offline upgrade or rollback needs both); default: newest stable'
+            cand --out 'The archive to write (a tar of an OCI image layout)'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --devel 'Consider prereleases too'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand verify 'Check a bundle offline: every blob''s digest, every manifest complete, signatures against the trust policy, every package renders'
+            cand list 'List a bundle''s packages, images and signatures without unpacking it'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;bundle;verify'= {
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;bundle;list'= {
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;bundle;help'= {
+            cand verify 'Check a bundle offline: every blob''s digest, every manifest complete, signatures against the trust policy, every package renders'
+            cand list 'List a bundle''s packages, images and signatures without unpacking it'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;bundle;help;verify'= {
+        }
+        &'kubectl-pkg;bundle;help;list'= {
+        }
+        &'kubectl-pkg;bundle;help;help'= {
+        }
+        &'kubectl-pkg;import'= {
+            cand --to 'Where to push: oci://HOST/PATH (packages go to PATH/packages/NAME, images to PATH/images/THEIR-PATH)'
+            cand --repo-name 'The repository to record (default: the last segment of --to''s path)'
+            cand --verify-key 'Require the bundle''s packages to be signed by this public key (PEM; repeatable), checked before anything is pushed and kept as the new repository''s rule'
+            cand --verify-mode 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key is given'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -1126,6 +1235,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand show 'Show a package''s metadata, its versions and its permission summary'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
             cand verify 'Check a package''s signatures: what verifies, and against which key'
+            cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
+            cand import 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images'
             cand repo 'Manage named package repositories'
             cand version 'Print the version of kubectl-pkg'
             cand completion 'Print a shell completion script'
@@ -1191,6 +1302,16 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;push'= {
         }
         &'kubectl-pkg;help;verify'= {
+        }
+        &'kubectl-pkg;help;bundle'= {
+            cand verify 'Check a bundle offline: every blob''s digest, every manifest complete, signatures against the trust policy, every package renders'
+            cand list 'List a bundle''s packages, images and signatures without unpacking it'
+        }
+        &'kubectl-pkg;help;bundle;verify'= {
+        }
+        &'kubectl-pkg;help;bundle;list'= {
+        }
+        &'kubectl-pkg;help;import'= {
         }
         &'kubectl-pkg;help;repo'= {
             cand add 'Add a repository: NAME and oci://HOST/PATH'

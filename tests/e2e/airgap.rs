@@ -441,6 +441,24 @@ fn bundle_import_and_install_upgrade_rollback_from_the_internal_registry_alone()
         "{imported}"
     );
     assert_eq!(plan["package"]["signatures"][0]["mode"], "enforce");
+    // A package without core objects into a namespace the plan creates.
+    let fresh = unique("airgap-new");
+    let created = parse_json(
+        pkg.run([
+            "install",
+            &reference,
+            "--version",
+            "1.0.0",
+            "-n",
+            &fresh,
+            "--create-namespace",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(created["objects"][0]["kind"], "Namespace", "{created}");
     assert!(plan["package"]["signatures"][0]["verified"].is_object());
 
     pkg.run([

@@ -436,7 +436,9 @@ async fn render_online(
         .iter()
         .chain(&deferred_hooks)
         .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str()))
-        .chain(previous.iter().map(|o| o.api_version.as_str()));
+        .chain(previous.iter().map(|o| o.api_version.as_str()))
+        // The core group always: `--create-namespace` adds a Namespace after rendering.
+        .chain(std::iter::once("v1"));
     let groups = crate::cluster::discovery::groups_of(api_versions);
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v));
