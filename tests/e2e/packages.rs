@@ -588,3 +588,46 @@ fn repo_add_contacts_the_repository_first_and_no_verify_skips_that() {
         not_charts.stderr
     );
 }
+
+#[test]
+fn a_bare_name_skips_an_unreachable_repository_with_a_warning() {
+    let pkg = Pkg::new();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let name = unique("reach");
+    let dir = pkg.write_package("pkg", &name, "1.0.0", BASIC_MANIFESTS);
+    let prefix = unique("reachable");
+    push(&pkg, &dir, &pkg.env.registry, &prefix);
+    let closed = format!("oci://127.0.0.1:{port}/pkgs");
+    pkg.run(["repo", "add", "closed", &closed, "--no-verify"])
+        .ok();
+    let reachable = format!("oci://{}/{prefix}", pkg.env.registry);
+    pkg.run(["repo", "add", "reachable", &reachable]).ok();
+
+    // Found in the repository that answers; the one that does not is named.
+    let plan = plan_json(&pkg, &name, &[]);
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains(&format!("repository closed was not searched for {name}: "))
+            && warnings.contains("the package came from reachable"),
+        "{warnings}"
+    );
+    assert!(
+        plan["package"]["reference"]
+            .as_str()
+            .unwrap()
+            .starts_with(&reachable)
+    );
+
+    // Found nowhere: the repository that could not be read is the error,
+    // since the package may be there.
+    let missing = pkg.run(["install", "no-such-package", "--offline", "--dry-run"]);
+    assert!(
+        missing.fails(1).contains(&format!("127.0.0.1:{port}")),
+        "{}",
+        missing.stderr
+    );
+}

@@ -296,14 +296,17 @@ async fn fetch_unchecked(
             fetch_oci(&repository.package(name)?, request, registry).await
         }
         PackageRef::Name(name) => {
-            match find_by_name(name, repositories, request, registry).await? {
+            let (found, warnings) = find_by_name(name, repositories, request, registry).await?;
+            let mut fetched = match found {
                 Found::Oci(location) => fetch_oci(&location, request, registry).await,
                 Found::Charts(index) => index.fetch(name, request, registry).await,
                 Found::Catalog(loaded) => {
                     fetch_from_catalog(&loaded, name, request, registry).await
                 }
                 Found::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
-            }
+            }?;
+            fetched.source.warnings.extend(warnings);
+            Ok(fetched)
         }
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
         PackageRef::Git(reference) => git::fetch(reference, request).await,
@@ -435,65 +438,42 @@ enum Found {
 }
 
 /// Looks a bare name up in every configured repository (catalogs included).
+/// A repository that cannot be read is skipped with a warning (returned
+/// beside what was found) when another has the package; when none has it,
+/// the first such failure is the error, since the package may be there.
 async fn find_by_name(
     name: &str,
     repositories: &Repositories,
     request: &FetchRequest<'_>,
     registry: &RegistryClient,
-) -> Result<Found, FetchError> {
+) -> Result<(Found, Vec<String>), FetchError> {
     let mut found = Vec::new();
     // Every name seen, by repository, for "did you mean" if none matches.
     let mut known: Vec<(String, String)> = Vec::new();
+    let mut skipped: Vec<(String, FetchError)> = Vec::new();
     for repository in repositories.list() {
-        if let Some(url) = repository.chart_index() {
-            let index = ChartIndex::load(url, registry, &request.limits).await?;
-            known.extend(
-                index
-                    .index
-                    .entries
-                    .keys()
-                    .map(|k| (repository.name.clone(), k.clone())),
-            );
-            if index.index.entries.contains_key(name) {
-                found.push((repository.name.clone(), Found::Charts(index)));
+        match look_up(repository, name, request, registry).await {
+            Ok((hit, names)) => {
+                known.extend(names.into_iter().map(|n| (repository.name.clone(), n)));
+                found.extend(hit.map(|hit| (repository.name.clone(), hit)));
             }
-            continue;
-        }
-        if let Some(catalog) = repository.catalog() {
-            let loaded = match load_catalog(&repository.name, &catalog, request, registry).await? {
-                Loaded::Olm(loaded) => loaded,
-                Loaded::Carvel(loaded) => {
-                    let names = loaded.content.names();
-                    known.extend(names.iter().map(|k| (repository.name.clone(), k.clone())));
-                    if names.iter().any(|n| n == name) {
-                        found.push((repository.name.clone(), Found::Carvel(loaded)));
-                    }
-                    continue;
-                }
-            };
-            known.extend(
-                loaded
-                    .catalog
-                    .packages
-                    .keys()
-                    .map(|k| (repository.name.clone(), k.clone())),
-            );
-            if loaded.catalog.package(name).is_some() {
-                found.push((repository.name.clone(), Found::Catalog(loaded)));
-            }
-            continue;
-        }
-        let location = repository.package(name)?;
-        match registry.list_tags(&location).await {
-            Ok(tags) if !tags.is_empty() => {
-                found.push((repository.name.clone(), Found::Oci(location)));
-            }
-            Ok(_) | Err(RegistryError::NotFound { .. }) => {}
-            Err(other) => return Err(other.into()),
+            Err(error) => skipped.push((repository.name.clone(), error)),
         }
     }
     match found.len() {
-        1 => Ok(found.remove(0).1),
+        1 => {
+            let warnings = skipped
+                .iter()
+                .map(|(repository, error)| {
+                    format!(
+                        "repository {repository} was not searched for {name}: {error};                          the package came from {}",
+                        found[0].0
+                    )
+                })
+                .collect();
+            Ok((found.remove(0).1, warnings))
+        }
+        0 if !skipped.is_empty() => Err(skipped.remove(0).1),
         0 => {
             // Registries list their packages only when asked (and not all can).
             for repository in repositories.list() {
@@ -518,6 +498,43 @@ async fn find_by_name(
                 .map(|(repo, _)| format!("{repo}/{name}"))
                 .collect(),
         }),
+    }
+}
+
+/// Whether one repository has package `name`, and the names it lists.
+async fn look_up(
+    repository: &Repository,
+    name: &str,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<(Option<Found>, Vec<String>), FetchError> {
+    if let Some(url) = repository.chart_index() {
+        let index = ChartIndex::load(url, registry, &request.limits).await?;
+        let names = index.index.entries.keys().cloned().collect();
+        let hit = index.index.entries.contains_key(name);
+        return Ok((hit.then_some(Found::Charts(index)), names));
+    }
+    if let Some(catalog) = repository.catalog() {
+        return Ok(
+            match load_catalog(&repository.name, &catalog, request, registry).await? {
+                Loaded::Olm(loaded) => {
+                    let names = loaded.catalog.packages.keys().cloned().collect();
+                    let hit = loaded.catalog.package(name).is_some();
+                    (hit.then_some(Found::Catalog(loaded)), names)
+                }
+                Loaded::Carvel(loaded) => {
+                    let names = loaded.content.names();
+                    let hit = names.iter().any(|n| n == name);
+                    (hit.then_some(Found::Carvel(loaded)), names)
+                }
+            },
+        );
+    }
+    let location = repository.package(name)?;
+    match registry.list_tags(&location).await {
+        Ok(tags) if !tags.is_empty() => Ok((Some(Found::Oci(location)), Vec::new())),
+        Ok(_) | Err(RegistryError::NotFound { .. }) => Ok((None, Vec::new())),
+        Err(other) => Err(other.into()),
     }
 }
 
