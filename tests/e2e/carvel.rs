@@ -232,6 +232,23 @@ async fn a_repository_bundle_installs_by_constraint_upgrades_rolls_back_and_unin
         "hi from e2e"
     );
 
+    // upgrade without naming the package: from the PackageRepository it came
+    // from (the configured repository holding it), to the newest version.
+    pkg.run([
+        "upgrade",
+        release,
+        "-n",
+        &ns,
+        "--reuse-values",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(recorded(&pkg, release, &ns, 3)["version"], "2.0.0");
+    pkg.run(["rollback", release, "2", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(recorded(&pkg, release, &ns, 4)["version"], "1.1.0");
+
     // rollback to 1.0.0 removes the Service again.
     pkg.run(["rollback", release, "1", "-n", &ns, "--yes", "--wait=false"])
         .ok();

@@ -1,7 +1,7 @@
 //! `kubectl pkg upgrade NAME [PKG]`: plan a release's next revision from a package
 //! (by default the repository it was installed from), show, ask, apply.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::{InstallOptions, PlanError, deployed, plan_install, plan_upgrade};
 use libpkg::cluster::Cluster;
@@ -9,6 +9,7 @@ use libpkg::helm::values::ReuseValues;
 use libpkg::olm::catalog::Installed;
 use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
+use libpkg::repositories::CatalogLocation;
 
 use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, ImageArgs, PackageArgs, ValuesArgs};
 use crate::flow::{self, MutatingArgs};
@@ -98,6 +99,9 @@ async fn upgrade(
         Some(package) => package.clone(),
         None => match (&installed.catalog, PackageRef::parse(&installed.reference)) {
             (Some(catalog), _) => format!("{}/{}", catalog.repository, installed.name),
+            (None, _) if installed.carvel.is_some() => {
+                carvel_package(installed, &settings::repositories()?)?
+            }
             (None, Ok(PackageRef::Oci(oci))) => {
                 format!("oci://{}/{}", oci.registry, oci.repository)
             }
@@ -158,6 +162,36 @@ async fn upgrade(
         crate::review::Origin::Fresh,
     )
     .await
+}
+
+/// `REPO/REFNAME` for a Carvel release: the configured repository whose
+/// PackageRepository (bundle image, any tag or digest, or directory) the
+/// release was installed from.
+fn carvel_package(
+    installed: &libpkg::plan::PackageInfo,
+    repositories: &libpkg::repositories::Repositories,
+) -> Result<String> {
+    let carvel = installed.carvel.as_ref().expect("a Carvel release");
+    let same_place = |location: &CatalogLocation| match (location, &carvel.repository) {
+        (CatalogLocation::Image(image), recorded) => recorded
+            .strip_prefix("oci://")
+            .and_then(|rest| libpkg::reference::OciRef::parse(rest).ok())
+            .is_some_and(|r| r.registry == image.registry && r.repository == image.repository),
+        (CatalogLocation::Directory(dir), recorded) => {
+            dir.as_path() == std::path::Path::new(recorded)
+        }
+    };
+    let repository = repositories
+        .list()
+        .iter()
+        .find(|repository| repository.catalog().as_ref().is_some_and(same_place))
+        .with_context(|| {
+            format!(
+                "release {}'s PackageRepository {} is not a configured repository; add it (kubectl pkg repo add NAME oci://…) or name the package to upgrade to",
+                installed.name, carvel.repository
+            )
+        })?;
+    Ok(format!("{}/{}", repository.name, carvel.ref_name))
 }
 
 /// `upgrade --install` of a release with no deployed revision: an install of
