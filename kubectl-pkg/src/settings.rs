@@ -212,8 +212,22 @@ pub fn offline_plan(
 /// `--set-literal`); `-` reads stdin. The library refuses values for a
 /// package that is not a chart.
 pub fn apply_values(fetched: &mut libpkg::source::Fetched, args: &ValuesArgs) -> Result<()> {
+    apply_values_after(fetched, &[], args)
+}
+
+/// [`apply_values`] with values documents read elsewhere (a PackageInstall's
+/// Secrets, by origin) before the `-f` files.
+pub fn apply_values_after(
+    fetched: &mut libpkg::source::Fetched,
+    documents: &[(String, Vec<u8>)],
+    args: &ValuesArgs,
+) -> Result<()> {
     let options = libpkg::helm::values::ValueOptions {
-        value_files: args.values.clone(),
+        value_files: documents
+            .iter()
+            .map(|(origin, _)| origin.clone())
+            .chain(args.values.iter().cloned())
+            .collect(),
         json_values: args.set_json.clone(),
         values: args.set.clone(),
         string_values: args.set_string.clone(),
@@ -221,7 +235,9 @@ pub fn apply_values(fetched: &mut libpkg::source::Fetched, args: &ValuesArgs) ->
         literal_values: args.set_literal.clone(),
     };
     let read = |path: &str| {
-        if path == "-" {
+        if let Some((_, bytes)) = documents.iter().find(|(origin, _)| origin == path) {
+            Ok(bytes.clone())
+        } else if path == "-" {
             let mut bytes = Vec::new();
             std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
                 .map(|_| bytes)

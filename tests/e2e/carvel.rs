@@ -258,6 +258,54 @@ async fn a_repository_bundle_installs_by_constraint_upgrades_rolls_back_and_unin
         .ok();
     assert!(!pkg.exists(&ns, "deployment/hello"));
     assert!(!pkg.exists(&ns, "configmap/hello-greeting"));
+
+    // A kapp-controller PackageInstall and its values Secret, read as input:
+    // refName, versionSelection, name and namespace, values in order.
+    let package_install = pkg.work.path().join("packageinstall.yaml");
+    std::fs::write(
+        &package_install,
+        format!(
+            "apiVersion: packaging.carvel.dev/v1alpha1\nkind: PackageInstall\nmetadata:\n  name: hello-pi\n  namespace: {ns}\nspec:\n  serviceAccountName: kapp-sa\n  packageRef:\n    refName: {REF_NAME}\n    versionSelection:\n      constraints: \">=1.0.0 <1.1.0\"\n  values:\n  - secretRef:\n      name: hello-values\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: hello-values\n  namespace: {ns}\nstringData:\n  values.yml: |\n    greeting: from a PackageInstall\n"
+        ),
+    )
+    .unwrap();
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            package_install.to_str().unwrap(),
+            "--yes",
+            "--wait=false",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["release"]["name"], "hello-pi");
+    assert_eq!(plan["release"]["namespace"], ns.as_str());
+    assert_eq!(plan["package"]["carvel"]["version"], "1.0.0");
+    assert!(
+        plan["warnings"]
+            .to_string()
+            .contains("serviceAccountName kapp-sa is not used"),
+        "{}",
+        plan["warnings"]
+    );
+    let cm = pkg.get_json(Some(&ns), "configmap", "hello-greeting");
+    assert_eq!(cm["data"]["greeting"], "from a PackageInstall");
+    let other = pkg.run([
+        "install",
+        package_install.to_str().unwrap(),
+        "-n",
+        "elsewhere",
+        "--dry-run",
+    ]);
+    assert!(
+        other
+            .fails(1)
+            .contains("PackageInstall hello-pi is in namespace"),
+        "{}",
+        other.stderr
+    );
 }
 
 /// What revision `revision`'s applied plan records under `package.carvel`.

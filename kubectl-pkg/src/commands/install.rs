@@ -1,8 +1,9 @@
 //! `kubectl pkg install PKG`: plan a new release, show it, ask, apply exactly it.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::{InstallOptions, plan_install};
+use libpkg::carvel::install::{PackageInstall, read_package_install};
 use libpkg::release::ReleaseStore;
 
 use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, ImageArgs, PackageArgs, ValuesArgs};
@@ -42,10 +43,24 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         bail!("--offline can only plan: add --dry-run");
     }
     let offline = args.offline || args.mutating.dry_run == Some(DryRun::Client);
+    let package_install = package_install(&args.package.package)?;
+    let (global, args) = &match &package_install {
+        Some(install) => as_arguments(global, args, install)?,
+        None => (global.clone(), args.clone()),
+    };
     let mut fetched = settings::fetch(global, &args.package)
         .await?
         .with_config(settings::config(&args.config)?);
-    settings::apply_values(&mut fetched, &args.values)?;
+    match &package_install {
+        Some(install) => {
+            settings::apply_values_after(&mut fetched, &install.values, &args.values)?;
+            fetched
+                .source
+                .warnings
+                .extend(install.warnings.iter().cloned());
+        }
+        None => settings::apply_values(&mut fetched, &args.values)?,
+    }
     settings::apply_images(&mut fetched, &args.images)?;
     if offline {
         let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
@@ -85,4 +100,47 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         },
     )
     .await
+}
+
+/// The PackageInstall in `package`, when it names a YAML file holding one
+/// (`kubectl pkg install packageinstall.yaml`).
+fn package_install(package: &str) -> Result<Option<PackageInstall>> {
+    let path = std::path::Path::new(package);
+    let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+    if !yaml || !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {package}"))?;
+    Ok(read_package_install(package, &text)?)
+}
+
+/// Install's arguments as the PackageInstall gives them: its refName and
+/// version constraints, its name as the release's (unless --name), its
+/// namespace (unless -n names another: an error).
+fn as_arguments(
+    global: &GlobalArgs,
+    args: &InstallArgs,
+    install: &PackageInstall,
+) -> Result<(GlobalArgs, InstallArgs)> {
+    let mut global = global.clone();
+    match (&global.namespace, &install.namespace) {
+        (Some(flag), Some(recorded)) if flag != recorded => bail!(
+            "-n {flag} but PackageInstall {} is in namespace {recorded}; give one or the same",
+            install.name
+        ),
+        (None, Some(recorded)) => global.namespace = Some(recorded.clone()),
+        _ => {}
+    }
+    if args.package.version.is_some() {
+        bail!(
+            "--version: PackageInstall {} chooses versions in spec.packageRef.versionSelection",
+            install.name
+        );
+    }
+    let mut args = args.clone();
+    args.package.package = install.ref_name.clone();
+    args.package.version = install.constraints.clone();
+    args.package.devel |= install.prereleases;
+    args.name.get_or_insert_with(|| install.name.clone());
+    Ok((global, args))
 }

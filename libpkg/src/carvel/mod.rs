@@ -8,6 +8,7 @@
 //! fetching its content is [`crate::source::carvel`]'s; running ytt is
 //! [`ytt`]'s and the native kbld rewrite [`kbld`]'s.
 
+pub mod install;
 pub mod kbld;
 pub mod ytt;
 
