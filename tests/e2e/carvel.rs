@@ -292,6 +292,47 @@ async fn a_repository_bundle_installs_by_constraint_upgrades_rolls_back_and_unin
     );
     let cm = pkg.get_json(Some(&ns), "configmap", "hello-greeting");
     assert_eq!(cm["data"]["greeting"], "from a PackageInstall");
+    pkg.run(["uninstall", "hello-pi", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    // The values Secret read from the cluster when the file does not hold it.
+    let alone = pkg.work.path().join("alone.yaml");
+    let text = std::fs::read_to_string(&package_install).unwrap();
+    std::fs::write(&alone, text.split("---").next().unwrap()).unwrap();
+    pkg.kubectl([
+        "create",
+        "secret",
+        "generic",
+        "hello-values",
+        "-n",
+        &ns,
+        "--from-literal=values.yml=greeting: from the cluster",
+    ])
+    .ok();
+    let planned = parse_json(
+        pkg.run([
+            "install",
+            alone.to_str().unwrap(),
+            "--name",
+            "hello-live",
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(
+        planned["values"]["greeting"], "from the cluster",
+        "{}",
+        planned["values"]
+    );
+    let offline = pkg.run(["install", alone.to_str().unwrap(), "--offline", "--dry-run"]);
+    assert!(
+        offline
+            .fails(1)
+            .contains("values Secret hello-values is neither in this file"),
+        "{}",
+        offline.stderr
+    );
     let other = pkg.run([
         "install",
         package_install.to_str().unwrap(),

@@ -53,7 +53,14 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         .with_config(settings::config(&args.config)?);
     match &package_install {
         Some(install) => {
-            settings::apply_values_after(&mut fetched, &install.values, &args.values)?;
+            let mut live = Vec::new();
+            if !install.missing_secrets().is_empty() && !offline {
+                let cluster = settings::cluster(global).await?;
+                for name in install.missing_secrets() {
+                    live.extend(cluster.secret(&cluster.namespace, name).await?);
+                }
+            }
+            settings::apply_values_after(&mut fetched, &install.values(&live)?, &args.values)?;
             fetched
                 .source
                 .warnings

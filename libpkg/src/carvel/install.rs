@@ -11,6 +11,8 @@ use crate::yaml::{YamlBudget, YamlLimits, documents};
 /// What a PackageInstall asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackageInstall {
+    /// The file it was read from.
+    pub file: String,
     /// `metadata.name`: the release name.
     pub name: String,
     /// `metadata.namespace`, if set.
@@ -21,10 +23,10 @@ pub struct PackageInstall {
     pub constraints: Option<String>,
     /// `versionSelection.prereleases` was given: prereleases are candidates.
     pub prereleases: bool,
-    /// Each values document: where it came from (`FILE: Secret/NAME key
-    /// KEY`), and its bytes, in kapp-controller's order (the `values`
-    /// entries in order, each Secret's keys sorted).
-    pub values: Vec<(String, Vec<u8>)>,
+    /// The Secrets `spec.values` names, in order.
+    pub values_secrets: Vec<String>,
+    /// The Secrets in the same file, as JSON.
+    pub file_secrets: Vec<Value>,
     /// What kubectl-pkg does differently (`serviceAccountName` is not used:
     /// it applies as you).
     pub warnings: Vec<String>,
@@ -96,34 +98,88 @@ pub fn read_package_install(file: &str, text: &str) -> Result<Option<PackageInst
             "PackageInstall {name}: spec.cluster (another cluster's kubeconfig) is not supported; use --context"
         )));
     }
-    let secrets: Vec<&Value> = parsed
-        .iter()
-        .map(|d| &d.value)
-        .filter(|v| kind_of(v) == (Some("v1".into()), Some("Secret".into())))
-        .collect();
-    let mut values = Vec::new();
-    let entries = install
-        .pointer("/spec/values")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    for entry in entries {
-        let Some(secret_name) = entry.pointer("/secretRef/name").and_then(Value::as_str) else {
-            return Err(invalid(format!(
-                "PackageInstall {name}: a values entry without secretRef.name"
-            )));
-        };
-        let secret = secrets
-            .iter()
-            .find(|s| s.pointer("/metadata/name").and_then(Value::as_str) == Some(secret_name))
+    let mut values_secrets = Vec::new();
+    let entries = install.pointer("/spec/values").and_then(Value::as_array);
+    for entry in entries.into_iter().flatten() {
+        let secret = entry
+            .pointer("/secretRef/name")
+            .and_then(Value::as_str)
             .ok_or_else(|| {
                 invalid(format!(
-                    "PackageInstall {name}: values Secret {secret_name} is not in this file (put it beside the PackageInstall, after `---`)"
+                    "PackageInstall {name}: a values entry without secretRef.name"
                 ))
             })?;
-        let mut keys: Vec<(String, Vec<u8>)> = Vec::new();
-        if let Some(data) = secret.get("data").and_then(Value::as_object) {
-            for (key, encoded) in data {
+        values_secrets.push(secret.to_string());
+    }
+    Ok(Some(PackageInstall {
+        file: file.to_string(),
+        namespace: text_at("/metadata/namespace").map(str::to_string),
+        name,
+        ref_name,
+        constraints,
+        prereleases,
+        values_secrets,
+        file_secrets: parsed
+            .iter()
+            .map(|d| &d.value)
+            .filter(|v| kind_of(v) == (Some("v1".into()), Some("Secret".into())))
+            .cloned()
+            .collect(),
+        warnings,
+    }))
+}
+
+impl PackageInstall {
+    /// The values Secrets the file does not hold (to be read from the cluster).
+    pub fn missing_secrets(&self) -> Vec<&str> {
+        self.values_secrets
+            .iter()
+            .filter(|name| self.file_secret(name).is_none())
+            .map(String::as_str)
+            .collect()
+    }
+
+    fn file_secret(&self, name: &str) -> Option<&Value> {
+        self.file_secrets
+            .iter()
+            .find(|s| s.pointer("/metadata/name").and_then(Value::as_str) == Some(name))
+    }
+
+    /// Each values document: where it came from (`Secret/NAME key KEY`, with
+    /// the file for one in the file), and its bytes, in kapp-controller's
+    /// order: the `values` entries in order, each Secret's keys sorted
+    /// (`stringData` over `data`). `others` are Secrets read elsewhere (the
+    /// cluster); one found nowhere is an error naming it.
+    pub fn values(&self, others: &[Value]) -> Result<Vec<(String, Vec<u8>)>, CarvelError> {
+        let invalid = |reason: String| CarvelError::Invalid {
+            origin: "PackageInstall input".to_string(),
+            file: self.file.clone(),
+            reason,
+        };
+        let mut values = Vec::new();
+        for secret_name in &self.values_secrets {
+            let named = |s: &&Value| {
+                s.pointer("/metadata/name").and_then(Value::as_str) == Some(secret_name)
+            };
+            let (secret, origin) = match self.file_secret(secret_name) {
+                Some(secret) => (secret, format!("{}: Secret/{secret_name}", self.file)),
+                None => (
+                    others.iter().find(named).ok_or_else(|| {
+                        invalid(format!(
+                            "PackageInstall {}: values Secret {secret_name} is neither in this file (put it after `---`) nor in the cluster",
+                            self.name
+                        ))
+                    })?,
+                    format!("Secret/{secret_name}"),
+                ),
+            };
+            let mut keys: std::collections::BTreeMap<String, Vec<u8>> = Default::default();
+            for (key, encoded) in secret
+                .get("data")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
                 use base64::Engine;
                 let bytes = encoded
                     .as_str()
@@ -131,35 +187,28 @@ pub fn read_package_install(file: &str, text: &str) -> Result<Option<PackageInst
                     .ok_or_else(|| {
                         invalid(format!("Secret {secret_name}: data.{key} is not base64"))
                     })?;
-                keys.push((key.clone(), bytes));
+                keys.insert(key.clone(), bytes);
             }
-        }
-        if let Some(data) = secret.get("stringData").and_then(Value::as_object) {
-            for (key, text) in data {
+            for (key, text) in secret
+                .get("stringData")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
                 let text = text.as_str().ok_or_else(|| {
                     invalid(format!(
                         "Secret {secret_name}: stringData.{key} is not a string"
                     ))
                 })?;
-                keys.retain(|(known, _)| known != key);
-                keys.push((key.clone(), text.as_bytes().to_vec()));
+                keys.insert(key.clone(), text.as_bytes().to_vec());
             }
+            values.extend(
+                keys.into_iter()
+                    .map(|(key, bytes)| (format!("{origin} key {key}"), bytes)),
+            );
         }
-        keys.sort_by(|a, b| a.0.cmp(&b.0));
-        values.extend(
-            keys.into_iter()
-                .map(|(key, bytes)| (format!("{file}: Secret/{secret_name} key {key}"), bytes)),
-        );
+        Ok(values)
     }
-    Ok(Some(PackageInstall {
-        namespace: text_at("/metadata/namespace").map(str::to_string),
-        name,
-        ref_name,
-        constraints,
-        prereleases,
-        values,
-        warnings,
-    }))
 }
 
 #[cfg(test)]
@@ -202,8 +251,9 @@ data:
         assert_eq!(install.ref_name, "supervisor.pinniped.dev");
         assert_eq!(install.constraints.as_deref(), Some(">0.25.0"));
         assert!(install.prereleases);
-        let values: Vec<(&str, &[u8])> = install
-            .values
+        assert!(install.missing_secrets().is_empty());
+        let documents = install.values(&[]).unwrap();
+        let values: Vec<(&str, &[u8])> = documents
             .iter()
             .map(|(origin, bytes)| (origin.as_str(), bytes.as_slice()))
             .collect();
@@ -224,19 +274,28 @@ data:
     }
 
     #[test]
-    fn other_files_are_not_package_installs_and_missing_secrets_are_named() {
+    fn other_files_are_not_package_installs_and_secrets_come_from_the_file_or_the_cluster() {
         assert_eq!(
             read_package_install("v.yaml", "replicas: 2\n").unwrap(),
             None
         );
         assert_eq!(read_package_install("v.yaml", "{{ not yaml").unwrap(), None);
         let alone = INSTALL.split("---").next().unwrap();
-        let error = read_package_install("pi.yaml", alone)
-            .unwrap_err()
-            .to_string();
+        let install = read_package_install("pi.yaml", alone).unwrap().unwrap();
+        assert_eq!(install.missing_secrets(), ["supervisor-values"]);
+        let error = install.values(&[]).unwrap_err().to_string();
         assert!(
-            error.contains("values Secret supervisor-values is not in this file"),
+            error.contains("values Secret supervisor-values is neither in this file"),
             "{error}"
+        );
+        // From the cluster: data only, as the API serves Secrets.
+        let live = serde_json::json!({"metadata": {"name": "supervisor-values"}, "data": {"values.yml": "eDogMQ=="}});
+        assert_eq!(
+            install.values(&[live]).unwrap(),
+            [(
+                "Secret/supervisor-values key values.yml".to_string(),
+                b"x: 1".to_vec()
+            )]
         );
     }
 }

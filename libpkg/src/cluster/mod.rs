@@ -293,6 +293,21 @@ impl Cluster {
         Ok(api.get_opt(name).await?.is_some())
     }
 
+    /// A Secret as JSON (`data` base64, as the API serves it), or `None`
+    /// when it does not exist.
+    pub async fn secret(
+        &self,
+        namespace: &str,
+        name: &str,
+    ) -> Result<Option<serde_json::Value>, ClusterError> {
+        let api: Api<k8s_openapi::api::core::v1::Secret> =
+            Api::namespaced(self.client.clone(), namespace);
+        Ok(api
+            .get_opt(name)
+            .await?
+            .map(|secret| serde_json::to_value(secret).expect("a Secret serializes")))
+    }
+
     fn dynamic(&self, resource: &Resource, namespace: Option<&str>) -> Api<DynamicObject> {
         match (resource.namespaced, namespace) {
             (true, Some(namespace)) => {
