@@ -484,11 +484,22 @@ fn template_prints_objects_in_apply_order_and_plans_preview_risks() {
             .output()
             .unwrap(),
     );
-    let too_wide = |l: &&str| l.chars().count() > 80 && !l.contains("sha256:");
+    // COLUMNS is honoured: a table whose words fit 80 columns fits them;
+    // one whose longest words cannot share 80 columns (the risks' and the
+    // pod security's here) is wider instead: no word is ever broken.
+    let piped = out.to_string();
     let out = narrow.ok();
-    assert!(
-        !out.lines().any(|l| too_wide(&l)),
-        "fits 80 columns:\n{out}"
+    let objects = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Objects ("))
+        .take_while(|l| !l.is_empty());
+    for line in objects {
+        assert!(line.chars().count() <= 80, "fits 80 columns:\n{out}");
+    }
+    assert_eq!(
+        out.split_whitespace().collect::<Vec<_>>(),
+        piped.split_whitespace().collect::<Vec<_>>(),
+        "the same words, none broken:\n{out}"
     );
 
     // A least-privilege package has no findings.
@@ -629,5 +640,71 @@ fn a_bare_name_skips_an_unreachable_repository_with_a_warning() {
         missing.fails(1).contains(&format!("127.0.0.1:{port}")),
         "{}",
         missing.stderr
+    );
+}
+
+/// Every word of a text, in order.
+fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+#[test]
+fn the_plan_text_never_breaks_a_word_at_any_width() {
+    let pkg = Pkg::new();
+    let long = "a-config-map-whose-name-is-longer-than-any-column-could-be-on-a-narrow-terminal";
+    let image = format!(
+        "registry.example.com/platform/team/a-rather-long-image-name@sha256:{}",
+        "0123456789abcdef".repeat(4)
+    );
+    let deployment = format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {long}\nspec:\n  selector:\n    matchLabels: {{app: x}}\n  template:\n    metadata:\n      labels: {{app: x}}\n    spec:\n      containers:\n      - name: app\n        image: {image}\n"
+    );
+    let config_map = format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {long}\n");
+    pkg.write_package(
+        "wide",
+        "wide",
+        "1.0.0",
+        &[
+            ("cm.yaml", config_map.as_str()),
+            ("deploy.yaml", deployment.as_str()),
+        ],
+    );
+    let plan = |columns: Option<&str>| {
+        let mut command =
+            pkg.command(["install", "./wide", "--offline", "--dry-run", "-n", "apps"]);
+        match columns {
+            Some(columns) => command.env("COLUMNS", columns),
+            None => command.env_remove("COLUMNS"),
+        };
+        Run::from(command.output().unwrap()).ok().to_string()
+    };
+    // Piped, nothing is wrapped: every line of a table is one row.
+    let piped = plan(None);
+    assert!(
+        piped
+            .lines()
+            .any(|l| l.contains(long) && l.contains("Deployment")),
+        "{piped}"
+    );
+    assert!(piped.contains(&image), "{piped}");
+    // Fitted to 80 or 200 columns, lines wrap between words only: the same
+    // words in the same order, and the long ones whole.
+    for columns in ["80", "200"] {
+        let fitted = plan(Some(columns));
+        assert_eq!(
+            words(&fitted),
+            words(&piped),
+            "at {columns} columns:\n{fitted}"
+        );
+        assert!(fitted.contains(long) && fitted.contains(&image), "{fitted}");
+    }
+    let narrow = plan(Some("80"));
+    assert!(
+        narrow
+            .lines()
+            .filter(|l| !l.contains(long) && !l.contains(&image))
+            .all(|l| l.chars().count() <= 80)
+            || narrow.lines().count() > piped.lines().count(),
+        "{narrow}"
     );
 }

@@ -165,7 +165,7 @@ fn list(global: &GlobalArgs, bundle: &Path) -> Result<()> {
             for entry in &entries {
                 table.add_row([entry.kind.as_str(), &entry.reference, &entry.digest]);
             }
-            println!("{}", table.trim_fmt());
+            println!("{}", view::text(table));
         }
         format => view::print_document(format, &entries)?,
     }

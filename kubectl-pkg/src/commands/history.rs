@@ -48,7 +48,7 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                     revision.created.clone().unwrap_or_default(),
                 ]);
             }
-            println!("{}", table.trim_fmt());
+            println!("{}", view::text(table));
             // Messages (why a revision failed) are long: below the table, unwrapped.
             for revision in &history {
                 if let Some(message) = &revision.message {

@@ -64,7 +64,7 @@ pub async fn run(global: &GlobalArgs, args: &ProposalsArgs) -> Result<()> {
                     proposal.note.clone(),
                 ]);
             }
-            println!("{}", table.trim_fmt());
+            println!("{}", view::text(table));
             Ok(())
         }
         format => view::print_document(format, &proposals),

@@ -149,6 +149,6 @@ fn print_table(table: Table, empty: bool) {
     if empty {
         eprintln!("No repositories. Add one with `kubectl pkg repo add NAME oci://HOST/PATH`.");
     } else {
-        println!("{}", table.trim_fmt());
+        println!("{}", view::text(table));
     }
 }

@@ -69,7 +69,7 @@ pub async fn run(global: &GlobalArgs, args: &VerifyArgs) -> Result<()> {
                 table.add_row([&check.reference, &check.policy, &result]);
             }
             if !checks.is_empty() {
-                println!("{}", table.trim_fmt());
+                println!("{}", view::text(table));
             }
         }
         format => view::print_document(format, checks)?,

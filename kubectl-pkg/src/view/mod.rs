@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use comfy_table::{ContentArrangement, Table, presets};
+use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width, presets};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
@@ -43,6 +43,64 @@ pub fn table() -> Table {
     }
     table
 }
+
+/// A table as text with no word broken in two: fitted to the terminal, a
+/// column is at least as wide as its longest word (cells wrap at spaces
+/// only), so an object or image name stays whole even when the table ends
+/// up wider than the terminal; unfitted (piped), nothing wraps at all.
+/// (comfy-table's own fitting splits words longer than a column.)
+pub fn text(mut table: Table) -> String {
+    let Some(width) = table
+        .width()
+        .filter(|_| !matches!(table.content_arrangement(), ContentArrangement::Disabled))
+    else {
+        return table.trim_fmt();
+    };
+    // Per column: its longest word and its longest line.
+    let mut shortest: Vec<usize> = Vec::new();
+    let mut natural: Vec<usize> = Vec::new();
+    for row in table.header().into_iter().chain(table.row_iter()) {
+        for (index, cell) in row.cell_iter().enumerate() {
+            let content = cell.content();
+            let longest = |parts: &mut dyn Iterator<Item = &str>| {
+                parts.map(|part| part.chars().count()).max().unwrap_or(0)
+            };
+            if shortest.len() <= index {
+                shortest.resize(index + 1, 0);
+                natural.resize(index + 1, 0);
+            }
+            shortest[index] = shortest[index].max(longest(&mut content.split_whitespace()));
+            natural[index] = natural[index].max(longest(&mut content.lines()));
+        }
+    }
+    let padding = 2 * shortest.len();
+    let available = usize::from(width).saturating_sub(padding);
+    if natural.iter().sum::<usize>() <= available {
+        return table.trim_fmt();
+    }
+    // Each column gets its longest word, then a share of what is left, in
+    // proportion to how much more its longest line needs. When the longest
+    // words alone do not fit, the table is wider than the terminal, and a
+    // column of prose keeps a readable width rather than a word per line.
+    if shortest.iter().sum::<usize>() > available {
+        for (least, most) in shortest.iter_mut().zip(&natural) {
+            *least = (*least).max((*most).min(READABLE_COLUMNS));
+        }
+    }
+    let spare = available.saturating_sub(shortest.iter().sum::<usize>());
+    let wanted: Vec<usize> = natural.iter().zip(&shortest).map(|(n, s)| n - s).collect();
+    let total_wanted = wanted.iter().sum::<usize>().max(1);
+    for ((column, least), more) in table.column_iter_mut().zip(&shortest).zip(&wanted) {
+        let share = (spare * more / total_wanted).min(*more);
+        // Absolute widths count the column's padding (one space each side).
+        let columns = u16::try_from(least + share + 2).unwrap_or(u16::MAX);
+        column.set_constraint(ColumnConstraint::Absolute(Width::Fixed(columns)));
+    }
+    table.trim_fmt()
+}
+
+/// The narrowest a column of prose gets in a table wider than the terminal.
+const READABLE_COLUMNS: usize = 40;
 
 /// The width to fit tables to: `COLUMNS`, else the terminal's; `None` when
 /// stdout is not a terminal, or one that does not know its size.
@@ -126,4 +184,55 @@ pub fn use_color_on_stderr(global: &crate::cli::GlobalArgs) -> bool {
 /// `--no-color` and `NO_COLOR` (any non-empty value) turn color off.
 fn color_allowed(global: &crate::cli::GlobalArgs) -> bool {
     !global.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fitted_table_wraps_between_words_only() {
+        let mut table = Table::new();
+        table.load_style(presets::NOTHING);
+        table
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_width(40);
+        table.set_header(["ACTION", "KIND", "NAME"]);
+        table.add_row([
+            "create",
+            "ConfigMap",
+            "a-name-much-longer-than-forty-columns-of-terminal",
+        ]);
+        let shown = text(table);
+        for word in [
+            "ACTION",
+            "ConfigMap",
+            "a-name-much-longer-than-forty-columns-of-terminal",
+        ] {
+            assert!(shown.contains(word), "{shown}");
+        }
+
+        // Words that fit: lines wrap between them, within the width.
+        let why = "container \"app\": allowPrivilegeEscalation not false; container \"app\": runAsNonRoot not true";
+        let mut table = Table::new();
+        table.load_style(presets::NOTHING);
+        table
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_width(80);
+        table.set_header(["WORKLOAD", "LEVEL", "WHY"]);
+        table.add_row(["Deployment.apps/apps/web-frontend", "baseline", why]);
+        let shown = text(table);
+        assert!(shown.lines().all(|l| l.chars().count() <= 80), "{shown}");
+        assert!(shown.lines().count() > 2, "{shown}");
+        let words: Vec<&str> = shown.split_whitespace().collect();
+        let expected: Vec<&str> = "WORKLOAD LEVEL WHY Deployment.apps/apps/web-frontend baseline"
+            .split_whitespace()
+            .chain(why.split_whitespace())
+            .collect();
+        let mut sorted = words.clone();
+        sorted.sort();
+        let mut want = expected.clone();
+        want.sort();
+        assert_eq!(sorted, want, "{shown}");
+    }
 }

@@ -138,7 +138,7 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
             },
         ]);
     }
-    let _ = writeln!(out, "{}", table.trim_fmt());
+    let _ = writeln!(out, "{}", super::text(table));
     if !plan.deferred_hooks.is_empty() {
         let _ = writeln!(
             out,
@@ -155,7 +155,7 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
                 hook.name.clone(),
             ]);
         }
-        let _ = writeln!(out, "{}", table.trim_fmt());
+        let _ = writeln!(out, "{}", super::text(table));
     }
     for object in plan.objects.iter().filter(|o| o.diff.is_some()) {
         let _ = writeln!(
@@ -205,7 +205,7 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         for warning in warnings {
             table.add_row(["-", warning.as_str()]);
         }
-        let _ = writeln!(out, "{}", table.trim_fmt());
+        let _ = writeln!(out, "{}", super::text(table));
     }
     if let Some(policy) = &plan.policy {
         let level = policy
@@ -291,7 +291,7 @@ fn grant_table(grants: &[libpkg::permissions::Grant]) -> String {
             resources,
         ]);
     }
-    table.trim_fmt()
+    super::text(table)
 }
 
 /// Risks grouped by object, most severe first within each, so long object
@@ -316,7 +316,7 @@ fn write_risks(risks: &[libpkg::permissions::Risk], indent: &str, out: &mut Stri
                 risk.message.clone(),
             ]);
         }
-        let _ = writeln!(out, "{}", table.trim_fmt());
+        let _ = writeln!(out, "{}", super::text(table));
     }
 }
 
@@ -435,7 +435,7 @@ Risks: {}",
                 workload.reasons.join("; "),
             ]);
         }
-        let _ = writeln!(out, "{}", table.trim_fmt());
+        let _ = writeln!(out, "{}", super::text(table));
     }
     write_outside_rbac(&permissions.cloud, &permissions.declared, "  ", out);
     if permissions.installer.checked {
@@ -467,7 +467,7 @@ Risks: {}",
                     namespace,
                 ]);
             }
-            let _ = writeln!(out, "{}", table.trim_fmt());
+            let _ = writeln!(out, "{}", super::text(table));
         }
     } else {
         let _ = writeln!(out, "\nAccess check: not performed (offline).");
