@@ -18,8 +18,11 @@ use crate::{settings, view};
 pub struct BundleArgs {
     #[command(subcommand)]
     pub command: Option<BundleCommand>,
-    /// The packages: NAME, REPO/NAME or oci://HOST/PATH/NAME[:TAG|@DIGEST].
-    #[arg(value_name = "PACKAGE", required = true)]
+    #[arg(
+        value_name = "PACKAGE",
+        required = true,
+        help = "The packages: NAME, REPO/NAME or oci://HOST/PATH/NAME[:TAG|@DIGEST]"
+    )]
     pub packages: Vec<String>,
     /// A semver constraint; repeat it to bundle several versions of each
     /// package (an offline upgrade or rollback needs both); default: newest stable.
