@@ -249,3 +249,76 @@ fn links_are_refused_and_submodules_left_out_with_a_warning() {
         "{error}"
     );
 }
+
+#[test]
+fn a_private_repository_is_read_with_the_users_git_credentials_never_shown() {
+    // The environment's git server answers /private/… only to
+    // tester:test-git-token (tests/env/git-http-server).
+    let pkg = Pkg::new();
+    let (root, first, _) = repository(&pkg);
+    let name = format!("{}.git", unique("private"));
+    let served = env().git_root.join(&name);
+    git(
+        &root,
+        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
+    );
+    let reference = format!("git+{}/private/{name}//app?ref=app/v1.0.0", env().git_http);
+    let home = pkg.work.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let template = |env: &[(&str, &str)]| {
+        let mut command = pkg.command(["show", &reference]);
+        command
+            .env("HOME", &home)
+            .env_remove("XDG_CONFIG_HOME")
+            .env(
+                "KUBECTL_PKG_CACHE_DIR",
+                pkg.work.path().join(unique("cache")),
+            );
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        kubectl_pkg_e2e::Run::from(command.output().unwrap())
+    };
+
+    // None: the server's refusal, naming the repository; no prompt.
+    let refused = template(&[]);
+    let error = refused.fails(1).to_string();
+    assert!(
+        error.contains(&format!("private/{name}")) && error.contains("none were found"),
+        "{error}"
+    );
+    // A wrong token: refused, and never printed.
+    let wrong = template(&[
+        ("KUBECTL_PKG_GIT_USERNAME", "tester"),
+        ("KUBECTL_PKG_GIT_TOKEN", "wrong-token-value"),
+    ]);
+    let error = wrong.fails(1).to_string();
+    assert!(
+        error.contains("refused the credentials") && !error.contains("wrong-token-value"),
+        "{error}"
+    );
+    // A token in the environment.
+    let with_token = template(&[
+        ("KUBECTL_PKG_GIT_USERNAME", "tester"),
+        ("KUBECTL_PKG_GIT_TOKEN", "test-git-token"),
+    ]);
+    let plan = with_token.ok().to_string();
+    assert!(plan.contains(&format!("commit={first}")), "{plan}");
+    assert!(
+        !plan.contains("test-git-token") && !with_token.stderr.contains("test-git-token"),
+        "{plan}"
+    );
+    // git's credential store file, as `git credential-store` writes it.
+    let port = env().git_http.rsplit(':').next().unwrap().to_string();
+    std::fs::write(
+        home.join(".git-credentials"),
+        format!(
+            "https://someone:else@example.com\nhttp://tester:test-git%2Dtoken@127.0.0.1:{port}\n"
+        ),
+    )
+    .unwrap();
+    let from_store = template(&[]);
+    let plan = from_store.ok().to_string();
+    assert!(plan.contains(&format!("commit={first}")), "{plan}");
+    assert!(!plan.contains("test-git-token"), "{plan}");
+}
