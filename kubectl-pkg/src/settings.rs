@@ -215,18 +215,26 @@ pub fn offline_plan(
     global: &GlobalArgs,
     fetched: &libpkg::source::Fetched,
     name: Option<&str>,
+    kube_version: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
+    let capabilities = match kube_version {
+        Some(version) => libpkg::helm::render::Capabilities::offline_for(version)
+            .map_err(anyhow::Error::msg)
+            .context("invalid --kube-version")?,
+        None => libpkg::helm::render::Capabilities::offline(),
+    };
     let default = fetched.package.default_release_name();
     let release = name.unwrap_or(&default);
     let namespace = global
         .namespace
         .clone()
         .unwrap_or_else(|| "default".to_string());
-    Ok(libpkg::action::plan_offline(
+    Ok(libpkg::action::plan_offline_for(
         &fetched.package,
         &fetched.source,
         release,
         &namespace,
+        &capabilities,
     )?)
 }
 

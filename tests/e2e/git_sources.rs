@@ -68,6 +68,23 @@ fn install_by_tag_and_by_constraint_upgrade_and_roll_back() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("git");
     let (root, first, second) = repository(&pkg);
+    // A chart beside the package, in its own directory with its own tags.
+    let chart = root.join("web");
+    std::fs::create_dir_all(chart.join("templates")).unwrap();
+    std::fs::write(
+        chart.join("Chart.yaml"),
+        "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        chart.join("templates/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\ndata:\n  release: {{ .Release.Name }}\n",
+    )
+    .unwrap();
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "web chart 0.1.0"]);
+    git(&root, &["tag", "web/v0.1.0"]);
+    let chart_commit = git(&root, &["rev-parse", "HEAD"]);
     // Served by the environment's git server (git http-backend) over HTTP.
     let name = format!("{}.git", unique("packages"));
     let served = env().git_root.join(&name);
@@ -121,6 +138,26 @@ fn install_by_tag_and_by_constraint_upgrade_and_roll_back() {
     pkg.run(["rollback", "app", "3", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     assert_eq!(says(&pkg, &ns), "one");
+
+    // The chart in its directory, by constraint over its tags.
+    pkg.run([
+        "install",
+        "platform/web",
+        "--version",
+        "^0.1",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let config = pkg.get_json(Some(&ns), "configmap", "web-config");
+    assert_eq!(config["data"]["release"], "web");
+    let plan = pkg.run(["get", "plan", "web", "-n", &ns]).ok().to_string();
+    assert!(
+        plan.contains(&format!("ref=web/v0.1.0&commit={chart_commit}")),
+        "{plan}"
+    );
 
     let missing = pkg
         .run(["template", &format!("{url}//app?ref=no-such-tag")])
