@@ -2052,7 +2052,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2079,6 +2079,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2480,7 +2484,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2507,6 +2511,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3758,7 +3766,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__template)
-            opts="-f -n -o -h --name --version --devel --channel --verify-mode --sha256 --allow-unverified --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -n -o -h --name --version --devel --channel --verify-mode --sha256 --allow-unverified --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --kube-version --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3817,6 +3825,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --image-registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

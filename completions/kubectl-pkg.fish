@@ -73,6 +73,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l veri
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l name -d 'The release name (default: the package name)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l kube-version -d 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm\'s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster\'s own version is used' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-string -d 'Set values as strings (repeatable); charts only' -r
@@ -381,6 +382,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l name -d 'The release name (default: the package name)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l kube-version -d 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm\'s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster\'s own version is used' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l set-string -d 'Set values as strings (repeatable); charts only' -r
@@ -773,6 +775,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l image-registry -d 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kube-version -d 'The Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm\'s --kube-version: 1.30 or v1.30.2 (default: v1.32.0)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
