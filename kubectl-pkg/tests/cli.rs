@@ -36,6 +36,8 @@ fn subcommands(path: &[String]) -> Vec<String> {
         .skip_while(|line| *line != "Commands:")
         .skip(1)
         .take_while(|line| !line.is_empty())
+        // A command's line is indented by two; its wrapped description, by more.
+        .filter(|line| !line.starts_with("   "))
         .filter_map(|line| line.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_string)

@@ -268,6 +268,7 @@ fn a_release_installed_by_helm_4_is_taken_over_upgraded_and_rolled_back_without_
         "{}",
         again.stderr
     );
+    pkg.run_hint(&again.stderr, &[]).ok();
 
     // Helm's values are the revision's: --reuse-values keeps them, as Helm would.
     pkg.run([

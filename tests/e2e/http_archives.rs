@@ -27,7 +27,7 @@ fn sha256_hex(path: &std::path::Path) -> String {
 
 /// Packs chart directory `dir` of the work directory into `web/NAME`.
 fn pack(pkg: &Pkg, dir: &str, name: &str) -> std::path::PathBuf {
-    let web = pkg.work.path().join("web");
+    let web = pkg.work.path().join("site");
     std::fs::create_dir_all(&web).unwrap();
     let archive = web.join(name);
     pkg.run_program(
@@ -51,7 +51,7 @@ fn an_archive_over_http_is_installed_only_as_its_checksum_pins_it() {
     write_web_chart(&pkg);
     let archive = pack(&pkg, "web", "web-1.0.0.tgz");
     let sha256 = sha256_hex(&archive);
-    let base = serve_dir(pkg.work.path().join("web"));
+    let base = serve_dir(pkg.work.path().join("site"));
     let url = format!("{base}/web-1.0.0.tgz");
     let install = |extra: &[&str]| {
         let mut args = vec!["install", url.as_str(), "--name", "web", "-n", &ns];
@@ -146,7 +146,7 @@ fn an_unverified_archive_is_pinned_to_what_was_downloaded_with_a_warning() {
     write_web_chart(&pkg);
     let archive = pack(&pkg, "web", "web.tgz");
     let sha256 = sha256_hex(&archive);
-    let base = serve_dir(pkg.work.path().join("web"));
+    let base = serve_dir(pkg.work.path().join("site"));
 
     let plan = pkg.run([
         "install",

@@ -13,6 +13,7 @@ mod examples;
 mod faults;
 mod git_sources;
 mod helm_parity;
+mod hints;
 mod hostile;
 mod http_archives;
 mod large;

@@ -206,7 +206,9 @@ fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_co
     assert_eq!(progress["progress"]["writes"], 1505);
     assert!(written < 1505, "{progress}");
 
-    let next = pkg.run(["upgrade", "big", "./v2", "-n", &ns, "--yes", "--wait=false"]);
+    // The command status suggests, run as printed.
+    assert!(shown.contains(&format!("`kubectl pkg upgrade big ./v2 -n {ns}`")), "{shown}");
+    let next = pkg.run_hint(shown, &["--yes", "--wait=false"]);
     next.ok();
     assert!(
         next.stderr

@@ -394,6 +394,21 @@ impl Pkg {
         Run::from(self.command(args).output().expect("kubectl-pkg runs"))
     }
 
+    /// Runs the first command `text` suggests in backquotes (`` `kubectl pkg
+    /// upgrade app ./app -n ns` ``) exactly as printed, with `extra`
+    /// arguments after it (`--yes`, which no hint can carry, since a person
+    /// reads the plan first); fails the test if there is none.
+    pub fn run_hint(&self, text: &str, extra: &[&str]) -> Run {
+        let command = text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .find(|quoted| quoted.starts_with("kubectl pkg "))
+            .unwrap_or_else(|| panic!("no `kubectl pkg …` hint in:\n{text}"));
+        let words: Vec<&str> = command["kubectl pkg ".len()..].split_whitespace().collect();
+        self.run(words.iter().chain(extra))
+    }
+
     /// Starts the binary on a pseudo-terminal (through `script`), so that it
     /// asks before applying; `env` adds variables. `shell_suffix` is appended
     /// to the command line as the shell reads it (`| cat` pipes its stdout).

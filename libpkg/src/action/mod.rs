@@ -86,7 +86,7 @@ pub enum PlanError {
     HelmRecords(#[from] crate::release::helm::HelmRecordsError),
     /// The release is kubectl-pkg's already.
     #[error(
-        "release {name:?} in namespace {namespace:?} is managed by kubectl-pkg already (kubectl pkg history {name} -n {namespace})"
+        "release {name:?} in namespace {namespace:?} is managed by kubectl-pkg already (`kubectl pkg history {name} -n {namespace}`)"
     )]
     AlreadyManaged {
         /// Name.

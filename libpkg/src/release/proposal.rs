@@ -95,7 +95,7 @@ pub enum ProposalError {
     Cluster(#[from] ClusterError),
     /// No proposal of that name.
     #[error(
-        "proposal {name:?} not found in namespace {namespace:?} (kubectl pkg proposals -n {namespace} lists them)"
+        "proposal {name:?} not found in namespace {namespace:?} (`kubectl pkg proposals -n {namespace}` lists them)"
     )]
     NotFound {
         /// Name.

@@ -423,7 +423,7 @@ pub fn sign(
 ) -> Result<SignatureArtifact, String> {
     let tag = signature_tag(digest)?;
     let payload = Payload::new(docker_reference, digest).to_bytes();
-    let payload_digest = crate::package::sha256_digest(&payload);
+    let payload_digest = crate::archive::sha256_digest(&payload);
     let signature = BASE64.encode(key.sign(&payload));
     let descriptor = serde_json::json!({
         "mediaType": SIMPLESIGNING_MEDIA_TYPE,
@@ -449,10 +449,10 @@ pub fn sign(
         "config": {},
     }))
     .expect("a config serializes");
-    let config_digest = crate::package::sha256_digest(&config);
+    let config_digest = crate::archive::sha256_digest(&config);
     let manifest = serde_json::to_vec(&serde_json::json!({
         "schemaVersion": 2,
-        "mediaType": crate::package::MANIFEST_MEDIA_TYPE,
+        "mediaType": crate::archive::MANIFEST_MEDIA_TYPE,
         "config": {
             "mediaType": CONFIG_MEDIA_TYPE,
             "size": config.len(),
