@@ -15,7 +15,7 @@ What each side gives
   what Helm would apply, plus the chart's `crds/` files (applied first by an
   install, not part of the manifest) and its hooks (kept beside the manifest:
   taken from an offline render of the same chart, split as Helm splits).
-- kubectl-pkg: `kubectl-pkg template CHART --offline --show-secrets`, the plan's
+- kubectl-pkg: `kubectl-pkg template CHART --show-secrets` (offline), the plan's
   objects (CRDs and the install's hooks included).
 
 The Kubernetes version: both sides render for the same version. When
@@ -304,7 +304,7 @@ def enabled_charts(chart, chart_dir):
 # --- kubectl-pkg -------------------------------------------------------------
 
 def ours_command(binary, chart_dir, kube_version, has_kube_version):
-    command = [binary, "template", chart_dir, "--offline", "--show-secrets",
+    command = [binary, "template", chart_dir, "--show-secrets",
                "--name", RELEASE, "-n", NAMESPACE]
     if has_kube_version:
         command += ["--kube-version", kube_version]
