@@ -181,7 +181,7 @@ def helm_objects(chart_dir, kube_version):
         # The release manifest: "---\n# Source: PATH\n" before each document,
         # a newline after it (kept: a `|+` block at the end of a document
         # keeps it, as Helm 4 applies it).
-        for piece in re.split(r"(?m)^---\n(?=# Source: )", release["manifest"]):
+        for piece in re.split(r"(?m)^---\n(?=# Source: )", release.get("manifest") or ""):
             obj = parse_document(piece)
             if obj is not None:
                 objects.append(obj)
