@@ -32,7 +32,8 @@ Normalisations (each is a documented difference of kubectl-pkg, not of rendering
    are removed, and the label `app.kubernetes.io/managed-by` (kubectl-pkg
    sets it to `kubectl-pkg` on every object it owns, where a chart often says
    `Helm`) is compared as Helm rendered it. A `labels`/`annotations` map left
-   empty by this is removed when Helm's object has none.
+   empty by this is as Helm's object has it: absent, or null (a chart's
+   `annotations:` with nothing under it, where kubectl-pkg added its own).
 2. Namespace defaulting: kubectl-pkg writes the release namespace into every
    namespaced object that has none (Helm applies such objects in the release
    namespace without writing it down); Helm's namespaced objects without a
@@ -75,8 +76,12 @@ import tarfile
 import tempfile
 import time
 
-import helm_python as helm
-from helm_python import _native
+# Both sides in UTC: Go's `date`, `toDate` and `now` use the local time
+# zone, which the Go runtime reads from TZ when it loads (before the import).
+os.environ["TZ"] = "UTC"
+
+import helm_python as helm  # noqa: E402
+from helm_python import _native  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -374,8 +379,13 @@ def strip_own(obj, helm_obj):
                 entries[MANAGED_BY] = helm_labels[MANAGED_BY]
             else:
                 del entries[MANAGED_BY]
-        if not entries and field not in helm_meta:
-            del meta[field]
+        if not entries and not helm_meta.get(field):
+            # Left empty by the removal: as Helm rendered it (absent, or
+            # `labels:` with nothing, which is null).
+            if field in helm_meta:
+                meta[field] = helm_meta[field]
+            else:
+                del meta[field]
 
 
 def cluster_scoped_kinds(objects):
