@@ -175,7 +175,10 @@ def expand_lists(objects):
 
 def helm_objects(chart_dir, kube_version):
     """What an offline Helm 4 install of the chart applies: (objects, error)."""
-    chart = helm.Chart.load(chart_dir)
+    try:
+        chart = helm.Chart.load(chart_dir)
+    except helm.HelmError as error:
+        return None, str(error).strip()
     try:
         config = helm.Config(kubeconfig_content=EMPTY_KUBECONFIG, namespace=NAMESPACE)
         options = {"namespace": NAMESPACE, "dry_run": "client", "kube_version": kube_version}
