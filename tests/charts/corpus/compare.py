@@ -72,7 +72,6 @@ import os
 import re
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 
@@ -193,6 +192,13 @@ def helm_objects(chart_dir, kube_version):
             obj = parse_document(piece)
             if obj is not None:
                 objects.append(obj)
+        # The install processed the chart's dependencies in place (the SDK's
+        # chart is Helm's): its CRDs are now those of the chart and of the
+        # subcharts that conditions and tags enable, which an install applies.
+        crds = chart.crds
+        # A fresh chart for the render: the install processed this one.
+        chart.close()
+        chart = helm.Chart.load(chart_dir)
         rendered = json.loads(_native.call_string(
             "helm_render", chart._raw(), None,
             json.dumps({"name": RELEASE, "namespace": NAMESPACE, "revision": 1,
@@ -208,7 +214,7 @@ def helm_objects(chart_dir, kube_version):
                     continue
                 if set(events) & INSTALL_HOOKS:
                     objects.append(obj)
-        for crd in chart_crds(chart, chart_dir):
+        for crd in crds:
             for doc in split_manifests(crd["data"]):
                 obj = parse_document(doc)
                 if obj is not None:
@@ -218,95 +224,6 @@ def helm_objects(chart_dir, kube_version):
         return None, str(error).strip()
     finally:
         chart.close()
-
-
-def chart_crds(chart, chart_dir):
-    """The `crds/` files Helm installs: the chart's and its enabled
-    subcharts' (dependency processing drops the subcharts that a condition
-    or tags disable, and their CRDs with them)."""
-    enabled = enabled_charts(chart, chart_dir)
-    return [crd for crd in chart.crds if crd_owner(crd) in enabled]
-
-
-def crd_owner(crd):
-    """The chart path (`root/sub/subsub`, by chart names) of a CRD file."""
-    parts = crd["filename"].split("/")
-    owner = [parts[0]]
-    i = 1
-    while i + 1 < len(parts) and parts[i] == "charts":
-        owner.append(parts[i + 1])
-        i += 2
-    return "/".join(owner)
-
-
-def load_tree(chart_dir):
-    """Chart.yaml of a chart directory and of its subcharts (directories or
-    archives under charts/), by chart name."""
-    with open(os.path.join(chart_dir, "Chart.yaml")) as f:
-        meta = helm.values_from_yaml(f.read())
-    subs = {}
-    charts = os.path.join(chart_dir, "charts")
-    if os.path.isdir(charts):
-        for entry in sorted(os.listdir(charts)):
-            path = os.path.join(charts, entry)
-            if os.path.isfile(os.path.join(path, "Chart.yaml")):
-                sub = load_tree(path)
-            elif entry.endswith(".tgz") and os.path.isfile(path):
-                sub = load_archive_tree(tarfile.open(path))
-            else:
-                continue
-            subs[str(sub["meta"].get("name"))] = sub
-    return {"meta": meta, "subs": subs}
-
-
-def load_archive_tree(archive, prefix=None):
-    names = archive.getnames()
-    if prefix is None:
-        prefix = names[0].split("/")[0] + "/"
-    meta = helm.values_from_yaml(archive.extractfile(prefix + "Chart.yaml").read().decode())
-    subs = {}
-    for name in names:
-        rest = name[len(prefix):] if name.startswith(prefix) else None
-        if rest and re.fullmatch(r"charts/[^/]+/Chart\.yaml", rest):
-            sub = load_archive_tree(archive, prefix + rest[:-len("Chart.yaml")])
-            subs[str(sub["meta"].get("name"))] = sub
-    return {"meta": meta, "subs": subs}
-
-
-def enabled_charts(chart, chart_dir):
-    """Chart paths (by chart names) that Helm's dependency processing keeps
-    with default values: a condition (the first of its paths that is a
-    boolean) wins, else tags (enabled when any is true, disabled when all
-    given are false), else enabled."""
-    values = chart.merge_values(None)
-    tags = values.get("tags") if isinstance(values.get("tags"), dict) else {}
-    tree = load_tree(chart_dir)
-    root = str(tree["meta"].get("name"))
-    enabled = {root}
-
-    def walk(node, scope, prefix):
-        for dep in node["meta"].get("dependencies") or []:
-            name = str(dep.get("name"))
-            key = dep.get("alias") or name
-            on, decided = True, False
-            for path in str(dep.get("condition") or "").split(","):
-                value = scope
-                for part in path.strip().split("."):
-                    value = value.get(part) if isinstance(value, dict) else None
-                if path.strip() and isinstance(value, bool):
-                    on, decided = value, True
-                    break
-            given = [tags[t] for t in dep.get("tags") or [] if isinstance(tags.get(t), bool)]
-            if not decided and given:
-                on = any(given)
-            if on and name in node["subs"]:
-                enabled.add(f"{prefix}/{name}")
-                sub_scope = scope.get(key) if isinstance(scope, dict) else None
-                walk(node["subs"][name], sub_scope if isinstance(sub_scope, dict) else {},
-                     f"{prefix}/{name}")
-
-    walk(tree, values, root)
-    return enabled
 
 
 # --- kubectl-pkg -------------------------------------------------------------
