@@ -6,7 +6,8 @@ Run with the SDK's Python (`tests/helm/build` prints its path):
     $(tests/helm/build) tests/charts/corpus/compare.py [--binary PATH] [CHART_DIR ...]
 
 With no CHART_DIR, every chart directory under tests/charts/corpus is compared.
-Each chart is rendered with its default values, as release `corpus` in
+Each chart is rendered with its default values (with --ci-values, also once
+with each of its `ci/*.yaml` values files, given to both sides), as release `corpus` in
 namespace `corpus-ns` (revision 1, an install), offline on both sides.
 
 What each side gives
@@ -172,7 +173,7 @@ def expand_lists(objects):
 
 # --- Helm --------------------------------------------------------------------
 
-def helm_objects(chart_dir, kube_version):
+def helm_objects(chart_dir, kube_version, values_file=None):
     """What an offline Helm 4 install of the chart applies: (objects, error)."""
     try:
         chart = helm.Chart.load(chart_dir)
@@ -181,9 +182,13 @@ def helm_objects(chart_dir, kube_version):
     try:
         config = helm.Config(kubeconfig_content=EMPTY_KUBECONFIG, namespace=NAMESPACE)
         options = {"namespace": NAMESPACE, "dry_run": "client", "kube_version": kube_version}
+        values = None
+        if values_file:
+            with open(values_file) as f:
+                values = json.dumps(helm.values_from_yaml(f.read()))
         release = json.loads(_native.call_string(
             "helm_install", config._raw(), _native.HANDLE(0), chart._raw(), None,
-            RELEASE, None, json.dumps(options)))
+            RELEASE, values, json.dumps(options)))
         objects = []
         # The release manifest: "---\n# Source: PATH\n" before each document,
         # a newline after it (kept: a `|+` block at the end of a document
@@ -200,7 +205,7 @@ def helm_objects(chart_dir, kube_version):
         chart.close()
         chart = helm.Chart.load(chart_dir)
         rendered = json.loads(_native.call_string(
-            "helm_render", chart._raw(), None,
+            "helm_render", chart._raw(), values,
             json.dumps({"name": RELEASE, "namespace": NAMESPACE, "revision": 1,
                         "is_install": True, "is_upgrade": False,
                         "kube_version": kube_version})))
@@ -228,18 +233,20 @@ def helm_objects(chart_dir, kube_version):
 
 # --- kubectl-pkg -------------------------------------------------------------
 
-def ours_command(binary, chart_dir, kube_version, has_kube_version):
+def ours_command(binary, chart_dir, kube_version, has_kube_version, values_file=None):
     command = [binary, "template", chart_dir, "--show-secrets",
                "--name", RELEASE, "-n", NAMESPACE]
+    if values_file:
+        command += ["-f", values_file]
     if has_kube_version:
         command += ["--kube-version", kube_version]
     return command
 
 
-def run_ours(binary, chart_dir, kube_version, has_kube_version):
+def run_ours(binary, chart_dir, kube_version, has_kube_version, values_file=None):
     """(documents' text, error) of `kubectl-pkg template`."""
     started = time.monotonic()
-    proc = subprocess.run(ours_command(binary, chart_dir, kube_version, has_kube_version),
+    proc = subprocess.run(ours_command(binary, chart_dir, kube_version, has_kube_version, values_file),
                           capture_output=True, text=True, timeout=120)
     if proc.returncode != 0:
         return None, (proc.stderr.strip() or f"exit {proc.returncode}"), time.monotonic() - started
@@ -461,11 +468,25 @@ def read_known(path):
     return known
 
 
-def chart_dirs(args):
+def chart_cases(args):
+    """(name, chart directory, values file or None) to compare: each chart
+    with its defaults, and with --ci-values also with each of its
+    `ci/*.yaml` files (what charts' own CI installs them with)."""
     if args.charts:
-        return [os.path.abspath(c) for c in args.charts]
-    return sorted(os.path.join(HERE, d) for d in os.listdir(HERE)
-                  if os.path.isfile(os.path.join(HERE, d, "Chart.yaml")))
+        dirs = [os.path.abspath(c) for c in args.charts]
+    else:
+        dirs = sorted(os.path.join(HERE, d) for d in os.listdir(HERE)
+                      if os.path.isfile(os.path.join(HERE, d, "Chart.yaml")))
+    cases = []
+    for d in dirs:
+        name = os.path.basename(d.rstrip("/"))
+        cases.append((name, d, None))
+        ci = os.path.join(d, "ci")
+        if args.ci_values and os.path.isdir(ci):
+            for f in sorted(os.listdir(ci)):
+                if f.endswith((".yaml", ".yml")):
+                    cases.append((f"{name}@ci/{f}", d, os.path.join(ci, f)))
+    return cases
 
 
 def main():
@@ -480,6 +501,8 @@ def main():
     parser.add_argument("--diff-lines", type=int, default=30, help="lines of diff per object")
     parser.add_argument("--max-objects", type=int, default=5, help="differing objects shown per chart")
     parser.add_argument("--json", help="also write the results as JSON to this file")
+    parser.add_argument("--ci-values", action="store_true",
+                        help="also compare each chart with each of its ci/*.yaml values files")
     args = parser.parse_args()
     started = time.monotonic()
 
@@ -502,18 +525,19 @@ def main():
               f"{len(only_ours)} only in kubectl-pkg's "
               f"({', '.join(only_ours[:8])}{', …' if len(only_ours) > 8 else ''})")
     known = read_known(args.known)
-    charts = chart_dirs(args)
+    cases = chart_cases(args)
 
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
-    futures = {c: pool.submit(run_ours, args.binary, c, kube_version, has_kube_version) for c in charts}
+    futures = {case: pool.submit(run_ours, args.binary, case[1], kube_version, has_kube_version, case[2])
+               for case in cases}
     results = []
     counts = {"identical": 0, "differ": 0, "fail-ours": 0, "fail-helm": 0}
     unexpected = []
-    for chart in charts:
-        name = os.path.basename(chart.rstrip("/"))
-        helm_objs, helm_error = helm_objects(chart, kube_version)
-        helm_again = helm_objects(chart, kube_version)[0] if helm_error is None else None
-        stdout, ours_error, seconds = futures[chart].result()
+    for case in cases:
+        name, chart, values_file = case
+        helm_objs, helm_error = helm_objects(chart, kube_version, values_file)
+        helm_again = helm_objects(chart, kube_version, values_file)[0] if helm_error is None else None
+        stdout, ours_error, seconds = futures[case].result()
         result = {"chart": name, "path": chart, "ours_seconds": round(seconds, 3)}
         if helm_error is not None:
             status = "fail-helm"
@@ -556,7 +580,7 @@ def main():
             print(f"      ... and {len(details) - args.max_objects} more differing object(s)")
         results.append(result)
     pool.shutdown()
-    print(f"{len(charts)} charts: {counts['identical']} identical, {counts['differ']} differ, "
+    print(f"{len(cases)} charts: {counts['identical']} identical, {counts['differ']} differ, "
           f"{counts['fail-ours']} fail in kubectl-pkg, {counts['fail-helm']} fail in Helm "
           f"({time.monotonic() - started:.1f} s)")
     if args.json:
