@@ -136,17 +136,22 @@ def parse_document(text):
     return value or None
 
 
-SEPARATOR = re.compile(r"(?:^|\s*\n)---\s*")
+# Go's regexp `(?:^|\s*\n)---\s*`, with Go's \s (ASCII white space only).
+SEPARATOR = re.compile(r"(?:^|[\t\n\f\r ]*\n)---[\t\n\f\r ]*")
+
+
+# unicode.IsSpace for the text Helm trims.
+GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200b))) + "\u2028\u2029\u202f\u205f\u3000"
 
 
 def split_manifests(text):
     """Helm's releaseutil.SplitManifests: documents of one template's output,
     leading blanks trimmed, in order."""
     docs = []
-    for doc in SEPARATOR.split(text.lstrip()):
+    for doc in SEPARATOR.split(text.lstrip(GO_SPACE)):
         if doc == "":
             continue
-        docs.append(doc.lstrip())
+        docs.append(doc.lstrip(GO_SPACE))
     return docs
 
 
