@@ -2052,7 +2052,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2070,11 +2070,19 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sha256)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2476,7 +2484,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --config --name --adopt --create-namespace --offline --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2494,11 +2502,19 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sha256)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2822,7 +2838,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2837,6 +2853,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sha256)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3458,7 +3478,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show)
-            opts="-f -n -o -h --version --devel --channel --verify-mode --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help values help"
+            opts="-f -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help values help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3473,6 +3493,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sha256)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3602,7 +3626,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show__subcmd__values)
-            opts="-n -o -h --version --devel --channel --verify-mode --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3617,6 +3641,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sha256)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3738,7 +3766,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__template)
-            opts="-f -n -o -h --name --version --devel --channel --verify-mode --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -n -o -h --name --version --devel --channel --verify-mode --sha256 --allow-unverified --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --kube-version --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3757,6 +3785,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sha256)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3793,6 +3825,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --image-registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kube-version)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3950,7 +3986,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3965,6 +4001,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sha256)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4096,7 +4136,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__verify)
-            opts="-n -o -h --version --devel --channel --verify-mode --key --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --key --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4111,6 +4151,10 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sha256)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

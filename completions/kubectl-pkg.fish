@@ -70,8 +70,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "help" -d 'P
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l name -d 'The release name (default: the package name)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l kube-version -d 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm\'s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster\'s own version is used' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l set-string -d 'Set values as strings (repeatable); charts only' -r
@@ -103,6 +105,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l pack
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l offline -d 'Plan without a cluster: no diff, no access check (needs --dry-run)'
@@ -119,6 +122,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s h -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l channel -d 'For an operator from an OLM catalog: the channel (default: the one it was installed from)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
@@ -151,6 +155,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l pack
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l force-upgrade -d 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog\'s upgrade graph'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s i -l install -d 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
@@ -374,8 +379,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l name -d 'The release name (default: the package name)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l kube-version -d 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm\'s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster\'s own version is used' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l set-string -d 'Set values as strings (repeatable); charts only' -r
@@ -407,6 +414,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l create-namespace -d 'Create the release namespace if it does not exist (uninstall leaves it in place)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l offline -d 'Plan without a cluster: no diff, no access check (needs --dry-run)'
@@ -423,6 +431,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l channel -d 'For an operator from an OLM catalog: the channel (default: the one it was installed from)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
@@ -455,6 +464,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l force-upgrade -d 'For an operator from an OLM catalog: any version, not only successors of the installed one in the catalog\'s upgrade graph'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l adopt -d 'Take over objects that exist but belong to no release or to another one'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s i -l install -d 'Install the release if it has no deployed revision (as `helm upgrade --install`)'
@@ -756,6 +766,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l nam
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l config -d 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision\'s configuration' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
@@ -764,6 +775,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l image-registry -d 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kube-version -d 'The Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm\'s --kube-version: 1.30 or v1.30.2 (default: v1.32.0)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -777,6 +789,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l pac
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l show-secrets -d 'Print Secret values instead of masking them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l require-mirrored-images -d 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -786,6 +799,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s f -l values -d 'A YAML file of values (repeatable; `-` reads stdin); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set -d 'Set values: `a.b=1,c[0]=x` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-string -d 'Set values as strings (repeatable); charts only' -r
@@ -805,6 +819,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -814,6 +829,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -827,6 +843,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -853,6 +870,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s h -l he
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l key -d 'Verify against this public key (PEM; repeatable) instead of the rules for the package\'s location' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l context -d 'The kubeconfig context to use' -r
@@ -867,6 +885,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l packa
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l devel -d 'Consider prereleases too'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'

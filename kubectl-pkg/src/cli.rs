@@ -220,7 +220,7 @@ pub enum Command {
 pub struct PackageArgs {
     #[arg(
         value_name = "PACKAGE",
-        help = "The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR or FILE.tgz"
+        help = "The package: NAME, REPO/NAME, oci://HOST/PATH/NAME[:TAG|@DIGEST], ./DIR, FILE.tgz, https://HOST/FILE.tgz or git+https://HOST/REPO.git//DIR?ref=REF"
     )]
     pub package: String,
     /// A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable.
@@ -236,6 +236,14 @@ pub struct PackageArgs {
     /// (enforce, warn, off); the plan records it and warns when lowered.
     #[arg(long, value_name = "MODE")]
     pub verify_mode: Option<libpkg::signature::VerifyMode>,
+    /// The sha256 of an archive read over HTTP (https://…): it is refused
+    /// unless its bytes have this checksum. Same as URL#sha256=HEX.
+    #[arg(long, value_name = "HEX")]
+    pub sha256: Option<String>,
+    /// Read an archive over HTTP that no checksum pins: the plan pins what
+    /// was downloaded and warns that nobody vouched for it beforehand.
+    #[arg(long)]
+    pub allow_unverified: bool,
 }
 
 /// Configuration for packages that take it; shared by install, upgrade and template.

@@ -1,7 +1,7 @@
 //! The second stage of flag handling: command-line values plus environment
 //! become library options, validated, with errors that name the flag.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use libpkg::package::Limits;
 use libpkg::reference::PackageRef;
 use libpkg::registry::{RegistryClient, RegistryOptions};
@@ -49,6 +49,28 @@ pub fn repositories() -> Result<Repositories> {
 /// A parsed package reference (the positional PACKAGE argument).
 pub fn package_ref(text: &str) -> Result<PackageRef> {
     Ok(PackageRef::parse(text)?)
+}
+
+/// The PACKAGE argument with `--sha256`, which pins an HTTP archive (as
+/// `#sha256=HEX` on its URL does); given for any other reference, or
+/// disagreeing with the URL's, it is a usage error.
+pub fn package_ref_pinned(text: &str, sha256: Option<&str>) -> Result<PackageRef> {
+    let reference = package_ref(text)?;
+    let Some(flag) = sha256 else {
+        return Ok(reference);
+    };
+    let flag = libpkg::reference::normalize_sha256(flag)
+        .map_err(anyhow::Error::msg)
+        .context("invalid --sha256")?;
+    match reference {
+        PackageRef::Http(http) => match &http.sha256 {
+            Some(pinned) if pinned != &flag => {
+                bail!("--sha256 {flag} disagrees with the checksum in the URL ({pinned}); give one")
+            }
+            _ => Ok(PackageRef::Http(http.pinned(&flag))),
+        },
+        other => bail!("--sha256 pins an archive read over HTTP (https://…); {other} is not one"),
+    }
 }
 
 /// The `--version` constraint, parsed.
@@ -106,7 +128,7 @@ async fn fetch_as(
     repositories: &Repositories,
     trust: &TrustPolicy,
 ) -> Result<libpkg::source::Fetched> {
-    let reference = package_ref(&args.package)?;
+    let reference = package_ref_pinned(&args.package, args.sha256.as_deref())?;
     let constraint = constraint(args)?;
     let request = FetchRequest {
         reference: &reference,
@@ -117,6 +139,7 @@ async fn fetch_as(
         installed,
         force_upgrade,
         trust,
+        allow_unverified: args.allow_unverified,
     };
     let mut fetched = libpkg::source::fetch(&request, repositories, &registry(global)?).await?;
     fetched.source.images = repositories.image_mapping(&fetched.source.reference)?;
@@ -192,18 +215,26 @@ pub fn offline_plan(
     global: &GlobalArgs,
     fetched: &libpkg::source::Fetched,
     name: Option<&str>,
+    kube_version: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
+    let capabilities = match kube_version {
+        Some(version) => libpkg::helm::render::Capabilities::offline_for(version)
+            .map_err(anyhow::Error::msg)
+            .context("invalid --kube-version")?,
+        None => libpkg::helm::render::Capabilities::offline(),
+    };
     let default = fetched.package.default_release_name();
     let release = name.unwrap_or(&default);
     let namespace = global
         .namespace
         .clone()
         .unwrap_or_else(|| "default".to_string());
-    Ok(libpkg::action::plan_offline(
+    Ok(libpkg::action::plan_offline_for(
         &fetched.package,
         &fetched.source,
         release,
         &namespace,
+        &capabilities,
     )?)
 }
 

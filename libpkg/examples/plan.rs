@@ -43,6 +43,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         installed: None,
         force_upgrade: false,
         trust: &trust,
+        allow_unverified: false,
     };
     let fetched = fetch(&request, &repositories, &registry).await?;
 

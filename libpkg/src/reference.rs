@@ -8,6 +8,7 @@
 //! | `./mongodb`, `/abs/dir`, `../dir` | a package directory |
 //! | `mongodb-7.0.12.tgz` | an archive of a package directory |
 //! | `git+https://host/repo.git//DIR?ref=REF` | a directory of a git repository (fetched by `source::git`) |
+//! | `https://host/path/mongodb-7.0.12.tgz[#sha256=HEX]` | an archive over HTTPS, pinned by its checksum (fetched by `source::http`) |
 
 use std::fmt;
 use std::path::PathBuf;
@@ -34,6 +35,8 @@ pub enum PackageRef {
     Archive(PathBuf),
     /// A directory of a git repository at a ref or commit.
     Git(GitRef),
+    /// An archive (a package or a chart) over HTTP(S).
+    Http(HttpRef),
 }
 
 /// A location in an OCI registry: `host[:port]/path[:tag|@digest]`.
@@ -47,6 +50,21 @@ pub struct OciRef {
     pub tag: Option<String>,
     /// A `sha256:…` digest, when one was given (wins over the tag).
     pub digest: Option<String>,
+}
+
+/// `text` with the user name and password of a URL in it replaced by
+/// `***`, for messages: what a user pasted by mistake is never printed back.
+pub fn without_credentials(text: &str) -> String {
+    if let Some(start) = text.find("://") {
+        let authority_and_rest = &text[start + 3..];
+        let end = authority_and_rest
+            .find(['/', '?', '#'])
+            .unwrap_or(authority_and_rest.len());
+        if let Some(at) = authority_and_rest[..end].rfind('@') {
+            return format!("{}***{}", &text[..start + 3], &authority_and_rest[at..]);
+        }
+    }
+    text.to_string()
 }
 
 /// A reference that could not be parsed.
@@ -63,7 +81,7 @@ impl PackageRef {
     /// Parses a reference; see the module docs for the forms.
     pub fn parse(text: &str) -> Result<Self, ReferenceError> {
         let fail = |reason: String| ReferenceError {
-            reference: text.to_string(),
+            reference: without_credentials(text),
             reason,
         };
         if let Some(rest) = text.strip_prefix("oci://") {
@@ -71,6 +89,9 @@ impl PackageRef {
         }
         if text.starts_with("git+") {
             return GitRef::parse(text).map(PackageRef::Git).map_err(fail);
+        }
+        if text.starts_with("https://") || text.starts_with("http://") {
+            return HttpRef::parse(text).map(PackageRef::Http).map_err(fail);
         }
         if text.ends_with(".tgz") || text.ends_with(".tar.gz") {
             return Ok(PackageRef::Archive(PathBuf::from(text)));
@@ -283,6 +304,7 @@ impl fmt::Display for PackageRef {
             PackageRef::InRepository { repository, name } => write!(f, "{repository}/{name}"),
             PackageRef::Oci(oci) => oci.fmt(f),
             PackageRef::Git(git) => git.fmt(f),
+            PackageRef::Http(http) => http.fmt(f),
             PackageRef::Directory(path) | PackageRef::Archive(path) => {
                 write!(f, "{}", path.display())
             }
@@ -325,24 +347,14 @@ impl GitRef {
             ),
             None => (location, ""),
         };
-        let parsed = url::Url::parse(url).map_err(|e| format!("the URL {url:?}: {e}"))?;
-        match parsed.scheme() {
-            "https" | "file" => {}
-            "http" if parsed.host_str().is_some_and(is_loopback_name) => {}
-            "http" => {
-                return Err(
-                    "plain http:// is allowed only on this machine (loopback); use https://"
-                        .to_string(),
-                );
-            }
-            other => {
-                return Err(format!(
-                    "the scheme {other:?} is not supported (git+https://, or git+file:// for a local repository)"
-                ));
-            }
-        }
-        if !parsed.username().is_empty() || parsed.password().is_some() {
-            return Err("credentials do not belong in the URL (it is recorded in plans and release history); authenticated git repositories are not supported yet".to_string());
+        let parsed = url::Url::parse(url)
+            .map_err(|e| format!("the URL {:?}: {e}", without_credentials(url)))?;
+        if parsed.scheme() != "file" {
+            check_web_url(
+                &parsed,
+                "git+https://, or git+file:// for a local repository",
+                "the token goes in KUBECTL_PKG_GIT_TOKEN or ~/.git-credentials",
+            )?;
         }
         let dir = dir.trim_end_matches('/');
         validate_dir(dir)?;
@@ -424,6 +436,105 @@ impl fmt::Display for GitRef {
         }
         Ok(())
     }
+}
+
+/// An archive over HTTP(S): `https://HOST/PATH[#sha256=HEX]`. The checksum
+/// travels in the fragment (as pip's hash fragments do: the server never sees
+/// it), so the reference a plan records pins the archive by itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpRef {
+    /// The URL, without the fragment: `https://…`, or `http://…` on loopback.
+    pub url: String,
+    /// The archive's sha256, 64 lowercase hex digits, when it is pinned.
+    pub sha256: Option<String>,
+}
+
+impl HttpRef {
+    /// Parses `https://HOST/PATH[#sha256=HEX]` (`http://` only on loopback;
+    /// no credentials in the URL: it is recorded in plans and history).
+    pub fn parse(text: &str) -> Result<HttpRef, String> {
+        let parsed = url::Url::parse(text)
+            .map_err(|e| format!("the URL {:?}: {e}", without_credentials(text)))?;
+        check_web_url(
+            &parsed,
+            "https://HOST/PATH",
+            "archives are read without credentials",
+        )?;
+        let sha256 = match parsed.fragment() {
+            None => None,
+            Some(fragment) => {
+                let hex = fragment.strip_prefix("sha256=").ok_or_else(|| {
+                    format!("the fragment #{fragment} is not #sha256=HEX (the archive's checksum)")
+                })?;
+                Some(normalize_sha256(hex)?)
+            }
+        };
+        let mut url = parsed;
+        url.set_fragment(None);
+        Ok(HttpRef {
+            url: url.to_string(),
+            sha256,
+        })
+    }
+
+    /// The same archive pinned to `sha256` (64 hex digits).
+    pub fn pinned(&self, sha256: &str) -> HttpRef {
+        HttpRef {
+            sha256: Some(sha256.to_string()),
+            ..self.clone()
+        }
+    }
+}
+
+impl fmt::Display for HttpRef {
+    /// `URL[#sha256=HEX]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.url)?;
+        if let Some(sha256) = &self.sha256 {
+            write!(f, "#sha256={sha256}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Takes a sha256 as users copy it (`HEX`, `sha256:HEX`, upper case) and gives
+/// the 64 lowercase hex digits, or says why it is not one.
+pub fn normalize_sha256(text: &str) -> Result<String, String> {
+    let hex = text
+        .strip_prefix("sha256:")
+        .unwrap_or(text)
+        .to_ascii_lowercase();
+    if hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(hex)
+    } else {
+        Err(format!("{text:?} is not a sha256 checksum (64 hex digits)"))
+    }
+}
+
+/// Checks a web URL a package is read from: `https`, or `http` on loopback
+/// only, and no user name or password in it (`credentials` says where they go).
+fn check_web_url(url: &url::Url, expected: &str, credentials: &str) -> Result<(), String> {
+    match url.scheme() {
+        "https" => {}
+        "http" if url.host_str().is_some_and(is_loopback_name) => {}
+        "http" => {
+            return Err(
+                "plain http:// is allowed only on this machine (loopback); use https://"
+                    .to_string(),
+            );
+        }
+        other => {
+            return Err(format!(
+                "the scheme {other:?} is not supported ({expected})"
+            ));
+        }
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(format!(
+            "credentials do not belong in the URL (it is recorded in plans and release history); {credentials}"
+        ));
+    }
+    Ok(())
 }
 
 fn is_loopback_name(host: &str) -> bool {
@@ -561,6 +672,49 @@ mod tests {
         ] {
             let error = OciRef::parse(&format!("{bad}/pkgs/app")).unwrap_err();
             assert!(error.contains("HOST[:PORT]"), "{bad}: {error}");
+        }
+    }
+
+    #[test]
+    fn http_archives_carry_their_checksum_in_the_fragment() {
+        let hex = "ab".repeat(32);
+        let PackageRef::Http(http) = PackageRef::parse(&format!(
+            "https://example.com/c/app-1.0.0.tgz#sha256={}",
+            hex.to_uppercase()
+        ))
+        .unwrap() else {
+            panic!("not http")
+        };
+        assert_eq!(http.url, "https://example.com/c/app-1.0.0.tgz");
+        assert_eq!(http.sha256.as_deref(), Some(hex.as_str()));
+        assert_eq!(
+            http.to_string(),
+            format!("https://example.com/c/app-1.0.0.tgz#sha256={hex}")
+        );
+        let unpinned = HttpRef::parse("http://127.0.0.1:8080/app.tgz?x=1").unwrap();
+        assert_eq!(unpinned.sha256, None);
+        assert_eq!(
+            unpinned.pinned(&hex).to_string(),
+            format!("http://127.0.0.1:8080/app.tgz?x=1#sha256={hex}")
+        );
+        assert_eq!(normalize_sha256(&format!("sha256:{hex}")).unwrap(), hex);
+        for (bad, why) in [
+            ("http://example.com/app.tgz", "loopback"),
+            ("https://user:secret@example.com/app.tgz", "credentials"),
+            ("https://example.com/app.tgz#md5=00", "#sha256=HEX"),
+            ("https://example.com/app.tgz#sha256=abc", "64 hex digits"),
+            ("git+ssh://example.com/r.git", "not supported"),
+            (
+                "git+https://token@example.com/r.git",
+                "KUBECTL_PKG_GIT_TOKEN",
+            ),
+        ] {
+            let error = PackageRef::parse(bad).unwrap_err().to_string();
+            assert!(error.contains(why), "{bad}: {error}");
+            assert!(
+                !error.contains("secret") && !error.contains("token@"),
+                "{error}"
+            );
         }
     }
 

@@ -68,6 +68,23 @@ fn install_by_tag_and_by_constraint_upgrade_and_roll_back() {
     let pkg = Pkg::new();
     let ns = pkg.namespace("git");
     let (root, first, second) = repository(&pkg);
+    // A chart beside the package, in its own directory with its own tags.
+    let chart = root.join("web");
+    std::fs::create_dir_all(chart.join("templates")).unwrap();
+    std::fs::write(
+        chart.join("Chart.yaml"),
+        "apiVersion: v2\nname: web\nversion: 0.1.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        chart.join("templates/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\ndata:\n  release: {{ .Release.Name }}\n",
+    )
+    .unwrap();
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "web chart 0.1.0"]);
+    git(&root, &["tag", "web/v0.1.0"]);
+    let chart_commit = git(&root, &["rev-parse", "HEAD"]);
     // Served by the environment's git server (git http-backend) over HTTP.
     let name = format!("{}.git", unique("packages"));
     let served = env().git_root.join(&name);
@@ -121,6 +138,26 @@ fn install_by_tag_and_by_constraint_upgrade_and_roll_back() {
     pkg.run(["rollback", "app", "3", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     assert_eq!(says(&pkg, &ns), "one");
+
+    // The chart in its directory, by constraint over its tags.
+    pkg.run([
+        "install",
+        "platform/web",
+        "--version",
+        "^0.1",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let config = pkg.get_json(Some(&ns), "configmap", "web-config");
+    assert_eq!(config["data"]["release"], "web");
+    let plan = pkg.run(["get", "plan", "web", "-n", &ns]).ok().to_string();
+    assert!(
+        plan.contains(&format!("ref=web/v0.1.0&commit={chart_commit}")),
+        "{plan}"
+    );
 
     let missing = pkg
         .run(["template", &format!("{url}//app?ref=no-such-tag")])
@@ -248,4 +285,77 @@ fn links_are_refused_and_submodules_left_out_with_a_warning() {
         error.contains("app/manifests/passwd.yaml: a symbolic link"),
         "{error}"
     );
+}
+
+#[test]
+fn a_private_repository_is_read_with_the_users_git_credentials_never_shown() {
+    // The environment's git server answers /private/… only to
+    // tester:test-git-token (tests/env/git-http-server).
+    let pkg = Pkg::new();
+    let (root, first, _) = repository(&pkg);
+    let name = format!("{}.git", unique("private"));
+    let served = env().git_root.join(&name);
+    git(
+        &root,
+        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
+    );
+    let reference = format!("git+{}/private/{name}//app?ref=app/v1.0.0", env().git_http);
+    let home = pkg.work.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let template = |env: &[(&str, &str)]| {
+        let mut command = pkg.command(["show", &reference]);
+        command
+            .env("HOME", &home)
+            .env_remove("XDG_CONFIG_HOME")
+            .env(
+                "KUBECTL_PKG_CACHE_DIR",
+                pkg.work.path().join(unique("cache")),
+            );
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        kubectl_pkg_e2e::Run::from(command.output().unwrap())
+    };
+
+    // None: the server's refusal, naming the repository; no prompt.
+    let refused = template(&[]);
+    let error = refused.fails(1).to_string();
+    assert!(
+        error.contains(&format!("private/{name}")) && error.contains("none were found"),
+        "{error}"
+    );
+    // A wrong token: refused, and never printed.
+    let wrong = template(&[
+        ("KUBECTL_PKG_GIT_USERNAME", "tester"),
+        ("KUBECTL_PKG_GIT_TOKEN", "wrong-token-value"),
+    ]);
+    let error = wrong.fails(1).to_string();
+    assert!(
+        error.contains("refused the credentials") && !error.contains("wrong-token-value"),
+        "{error}"
+    );
+    // A token in the environment.
+    let with_token = template(&[
+        ("KUBECTL_PKG_GIT_USERNAME", "tester"),
+        ("KUBECTL_PKG_GIT_TOKEN", "test-git-token"),
+    ]);
+    let plan = with_token.ok().to_string();
+    assert!(plan.contains(&format!("commit={first}")), "{plan}");
+    assert!(
+        !plan.contains("test-git-token") && !with_token.stderr.contains("test-git-token"),
+        "{plan}"
+    );
+    // git's credential store file, as `git credential-store` writes it.
+    let port = env().git_http.rsplit(':').next().unwrap().to_string();
+    std::fs::write(
+        home.join(".git-credentials"),
+        format!(
+            "https://someone:else@example.com\nhttp://tester:test-git%2Dtoken@127.0.0.1:{port}\n"
+        ),
+    )
+    .unwrap();
+    let from_store = template(&[]);
+    let plan = from_store.ok().to_string();
+    assert!(plan.contains(&format!("commit={first}")), "{plan}");
+    assert!(!plan.contains("test-git-token"), "{plan}");
 }

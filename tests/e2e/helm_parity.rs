@@ -329,3 +329,43 @@ fn a_release_installed_by_helm_4_is_taken_over_upgraded_and_rolled_back_without_
     );
     assert!(!pkg.exists(&ns, "secret/sh.helm.release.v1.second.v1"));
 }
+
+#[test]
+fn kube_version_is_seen_by_charts_as_helm_4_sees_it() {
+    let pkg = Pkg::new();
+    let dir = pkg.write_small_chart(
+        "kv",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kv\ndata:\n  printed: {{ .Capabilities.KubeVersion }}\n  version: {{ .Capabilities.KubeVersion.Version | quote }}\n  minor: {{ .Capabilities.KubeVersion.Minor | quote }}\n  recent: {{ semverCompare \">=1.31-0\" .Capabilities.KubeVersion.Version | quote }}\n  policy: {{ .Capabilities.APIVersions.Has \"policy/v1\" | quote }}\n",
+        )],
+    );
+    let chart = dir.to_str().unwrap();
+    for version in ["1.30", "v1.29.3-eks-adc7111", "1.31.2"] {
+        let ours = pkg
+            .run(["template", chart, "--kube-version", version])
+            .ok()
+            .to_string();
+        let script = format!(
+            "import json, helm_python as h\nfrom helm_python import _native\nc = h.Chart.load({chart:?})\nprint(json.loads(_native.call_string('helm_render', c._raw(), '{{}}', json.dumps({{'kube_version': {version:?}}})))['kv/templates/cm.yaml'])"
+        );
+        let helm = pkg
+            .run_program(kubectl_pkg_e2e::helm_python(), ["-c", &script])
+            .ok()
+            .to_string();
+        let data = |text: &str| {
+            let object: serde_json::Value =
+                libpkg::yaml::first_document(text.trim_start_matches("---\n")).unwrap();
+            object["data"].clone()
+        };
+        assert_eq!(data(&ours), data(&helm), "--kube-version {version}");
+    }
+    let online = pkg.run(["install", chart, "--kube-version", "1.30", "--dry-run"]);
+    assert!(
+        online
+            .fails(1)
+            .contains("--kube-version applies to offline plans"),
+        "{}",
+        online.stderr
+    );
+}

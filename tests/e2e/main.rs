@@ -15,6 +15,7 @@ mod faults;
 mod git_sources;
 mod helm_parity;
 mod hostile;
+mod http_archives;
 mod large;
 mod lifecycle;
 mod olm;

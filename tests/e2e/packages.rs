@@ -698,6 +698,10 @@ fn the_plan_text_never_breaks_a_word_at_any_width() {
         );
         assert!(fitted.contains(long) && fitted.contains(&image), "{fitted}");
     }
+    // And exactly as reviewed here (the offline plan is deterministic).
+    insta::assert_snapshot!("plan_text_piped", piped);
+    insta::assert_snapshot!("plan_text_80_columns", plan(Some("80")));
+    insta::assert_snapshot!("plan_text_200_columns", plan(Some("200")));
     let narrow = plan(Some("80"));
     assert!(
         narrow

@@ -379,7 +379,9 @@ impl Pkg {
             .env("KUBECTL_PKG_REGISTRY_CA_FILE", &self.env.registry_auth_ca)
             .env("NO_COLOR", "1")
             .env("KUBECTL_PKG_YTT", &self.env.ytt)
-            .env_remove("KUBECTL_PKG_LOG");
+            .env_remove("KUBECTL_PKG_LOG")
+            .env_remove("KUBECTL_PKG_GIT_TOKEN")
+            .env_remove("KUBECTL_PKG_GIT_USERNAME");
         command
     }
 
@@ -751,7 +753,9 @@ impl Pkg {
 
 /// Serves the files under `root` over plain HTTP on a loopback port, for as
 /// long as the test process runs (a classic Helm chart repository); returns
-/// its base URL. GET only; anything missing is a 404.
+/// its base URL. GET only; anything missing is a 404. `redirect/N/PATH`
+/// answers 302 to `redirect/N-1/PATH`, and `redirect/0/PATH` to `PATH`: a
+/// chain of N redirects.
 pub fn serve_dir(root: PathBuf) -> String {
     use std::io::{BufRead, BufReader, Write};
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
@@ -777,6 +781,20 @@ pub fn serve_dir(root: PathBuf) -> String {
                     .next()
                     .unwrap_or("/")
                     .trim_start_matches('/');
+                let redirect = path.strip_prefix("redirect/").and_then(|rest| {
+                    let (count, rest) = rest.split_once('/')?;
+                    Some(match count.parse::<u32>().ok()? {
+                        0 => format!("/{rest}"),
+                        n => format!("/redirect/{}/{rest}", n - 1),
+                    })
+                });
+                if let Some(location) = redirect {
+                    let head = format!(
+                        "HTTP/1.1 302 Found\r\nLocation: {location}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                    );
+                    let _ = stream.write_all(head.as_bytes());
+                    return;
+                }
                 let file = root.join(path);
                 let (status, body) = match std::fs::read(&file) {
                     Ok(body) if !path.contains("..") => ("200 OK", body),

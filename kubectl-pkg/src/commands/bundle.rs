@@ -76,6 +76,8 @@ pub async fn run(global: &GlobalArgs, args: &BundleArgs) -> Result<()> {
                 devel: args.devel,
                 channel: None,
                 verify_mode: None,
+                sha256: None,
+                allow_unverified: false,
             };
             fetched.push(settings::fetch(global, &request).await?);
         }

@@ -28,6 +28,11 @@ pub struct InstallArgs {
     /// Plan without a cluster: no diff, no access check (needs --dry-run).
     #[arg(long)]
     pub offline: bool,
+    /// Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`),
+    /// as Helm's --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online,
+    /// the cluster's own version is used.
+    #[arg(long, value_name = "VERSION")]
+    pub kube_version: Option<String>,
     #[command(flatten)]
     pub values: ValuesArgs,
     #[command(flatten)]
@@ -43,6 +48,11 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         bail!("--offline can only plan: add --dry-run");
     }
     let offline = args.offline || args.mutating.dry_run == Some(DryRun::Client);
+    if args.kube_version.is_some() && !offline {
+        bail!(
+            "--kube-version applies to offline plans (--offline --dry-run, or template); against a cluster, its own version is used"
+        );
+    }
     let package_install = package_install(&args.package.package)?;
     let (global, args) = &match &package_install {
         Some(install) => as_arguments(global, args, install)?,
@@ -70,7 +80,12 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     }
     settings::apply_images(&mut fetched, &args.images)?;
     if offline {
-        let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
+        let plan = settings::offline_plan(
+            global,
+            &fetched,
+            args.name.as_deref(),
+            args.kube_version.as_deref(),
+        )?;
         if let Some(path) = &args.mutating.out {
             view::save_plan(path, &plan)?;
         }

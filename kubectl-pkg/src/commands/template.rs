@@ -22,6 +22,10 @@ pub struct TemplateArgs {
     pub values: ValuesArgs,
     #[command(flatten)]
     pub images: ImageArgs,
+    /// The Kubernetes version charts see (`.Capabilities.KubeVersion`), as
+    /// Helm's --kube-version: 1.30 or v1.30.2 (default: v1.32.0).
+    #[arg(long, value_name = "VERSION")]
+    pub kube_version: Option<String>,
 }
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
@@ -30,7 +34,12 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
-    let plan = settings::offline_plan(global, &fetched, args.name.as_deref())?;
+    let plan = settings::offline_plan(
+        global,
+        &fetched,
+        args.name.as_deref(),
+        args.kube_version.as_deref(),
+    )?;
     let plan = if args.show_secrets {
         plan
     } else {

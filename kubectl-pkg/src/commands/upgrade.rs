@@ -34,6 +34,14 @@ pub struct UpgradeArgs {
     /// (enforce, warn, off); the plan records it and warns when lowered.
     #[arg(long, value_name = "MODE")]
     pub verify_mode: Option<libpkg::signature::VerifyMode>,
+    /// The sha256 of an archive read over HTTP (https://…): it is refused
+    /// unless its bytes have this checksum. Same as URL#sha256=HEX.
+    #[arg(long, value_name = "HEX")]
+    pub sha256: Option<String>,
+    /// Read an archive over HTTP that no checksum pins: the plan pins what
+    /// was downloaded and warns that nobody vouched for it beforehand.
+    #[arg(long)]
+    pub allow_unverified: bool,
     /// For an operator from an OLM catalog: any version, not only successors
     /// of the installed one in the catalog's upgrade graph.
     #[arg(long)]
@@ -122,6 +130,8 @@ async fn upgrade(
             .clone()
             .or_else(|| installed.catalog.as_ref().map(|c| c.channel.clone())),
         verify_mode: args.verify_mode,
+        sha256: args.sha256.clone(),
+        allow_unverified: args.allow_unverified,
     };
     let bundle = installed.bundle.as_ref().and_then(|bundle| {
         Some(Installed {
@@ -217,6 +227,8 @@ async fn install_instead(
         devel: args.devel,
         channel: args.channel.clone(),
         verify_mode: args.verify_mode,
+        sha256: args.sha256.clone(),
+        allow_unverified: args.allow_unverified,
     };
     let mut fetched = settings::fetch(global, &package)
         .await?

@@ -443,6 +443,7 @@ fn load_package(
         installed: None,
         force_upgrade: false,
         trust,
+        allow_unverified: false,
     };
     let repository = OciRef {
         tag: None,

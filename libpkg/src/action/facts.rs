@@ -48,18 +48,18 @@ impl Target<'_> {
     }
 }
 
-/// Renders a package without a cluster: the offline capabilities, no kind
-/// known to be served (so cert-manager is not: bundles with webhooks are
-/// refused), no `lookup`.
+/// Renders a package without a cluster: with `capabilities` (the offline
+/// ones, or another Kubernetes version's), no kind known to be served (so
+/// cert-manager is not: bundles with webhooks are refused), no `lookup`.
 pub(super) fn render_offline(
     package: &Package,
     source: &Source,
     target: &Target<'_>,
+    capabilities: &Capabilities,
 ) -> Result<Rendered, PlanError> {
-    let capabilities = Capabilities::offline();
     let served = BTreeSet::new();
     let facts = ClusterFacts {
-        capabilities: &capabilities,
+        capabilities,
         served_kinds: &served,
         lookup: None,
     };

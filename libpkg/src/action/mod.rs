@@ -29,7 +29,7 @@ pub use crate::formats::olm::CONFIG_KEYS as REGISTRY_V1_CONFIG_KEYS;
 pub use crate::source::Source;
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
 pub use drift::{DriftError, verify_unchanged};
-pub use offline::plan_offline;
+pub use offline::{plan_offline, plan_offline_for};
 pub use online::Desired;
 pub use progress::{Progress, progress};
 

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use super::{PlanError, Source, facts};
+use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
@@ -11,12 +12,32 @@ use crate::plan::{
 };
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
 
-/// Plans installing `package` as release `release` in `namespace`, without a cluster.
+/// Plans installing `package` as release `release` in `namespace`, without
+/// a cluster, with the documented offline capabilities (Kubernetes
+/// [`OFFLINE_KUBE_VERSION`](crate::helm::render::OFFLINE_KUBE_VERSION)).
 pub fn plan_offline(
     package: &Package,
     source: &Source,
     release: &str,
     namespace: &str,
+) -> Result<Plan, PlanError> {
+    plan_offline_for(
+        package,
+        source,
+        release,
+        namespace,
+        &Capabilities::offline(),
+    )
+}
+
+/// [`plan_offline`] as for another cluster: `capabilities` such as
+/// [`Capabilities::offline_for`] gives for a Kubernetes version.
+pub fn plan_offline_for(
+    package: &Package,
+    source: &Source,
+    release: &str,
+    namespace: &str,
+    capabilities: &Capabilities,
 ) -> Result<Plan, PlanError> {
     crate::names::validate_dns_label(release).map_err(|reason| PlanError::ReleaseName {
         name: release.to_string(),
@@ -28,7 +49,7 @@ pub fn plan_offline(
         upgrade: None,
     };
     // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
-    let mut rendered = facts::render_offline(package, source, &target)?;
+    let mut rendered = facts::render_offline(package, source, &target, capabilities)?;
     let documents = std::mem::take(&mut rendered.documents);
     let mut scopes = OfflineScopes::default();
     scopes.learn_crds(documents.iter().map(|(_, value)| value));
@@ -66,10 +87,14 @@ pub fn plan_offline(
         &objects,
         related_images(&package_info),
     ));
-    let mut warnings = vec![
-        "planned offline: every object is shown as created; no diff and no access check"
-            .to_string(),
-    ];
+    let assumed = &capabilities.kube_version.version;
+    let mut warnings = vec![if assumed == OFFLINE_KUBE_VERSION {
+        "planned offline: every object is shown as created; no diff and no access check".to_string()
+    } else {
+        format!(
+            "planned offline, as for Kubernetes {assumed}: every object is shown as created; no diff and no access check"
+        )
+    }];
     warnings.extend(catalog_warnings(&package_info));
     warnings.extend(source.warnings.iter().cloned());
     warnings.extend(rendered.warnings);

@@ -178,6 +178,7 @@ impl GoObject for ApiVersionsObject {
 #[derive(Debug)]
 pub struct KubeVersionObject {
     version: String,
+    normalized: String,
     major: String,
     minor: String,
 }
@@ -198,7 +199,7 @@ impl GoObject for KubeVersionObject {
     }
 
     fn display(&self) -> String {
-        self.version.clone()
+        self.normalized.clone()
     }
 
     fn json(&self) -> Value {
@@ -221,6 +222,7 @@ pub fn chart_objects(
             "Capabilities.KubeVersion",
             Rc::new(KubeVersionObject {
                 version: capabilities.kube_version.version.clone(),
+                normalized: capabilities.kube_version.normalized.clone(),
                 major: capabilities.kube_version.major.clone(),
                 minor: capabilities.kube_version.minor.clone(),
             }),

@@ -89,12 +89,70 @@ impl ReleaseOptions {
 /// The Kubernetes version templates see (`.Capabilities.KubeVersion`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KubeVersion {
-    /// The full version as the server reports it (`v1.29.3-eks-adc7111`).
+    /// The full version as the server reports it (`v1.29.3-eks-adc7111`):
+    /// `.Version` and `.GitVersion`.
     pub version: String,
+    /// Its numeric part (`v1.29.3`): what `{{ .Capabilities.KubeVersion }}`
+    /// prints and a chart's `kubeVersion` is checked against, as in Helm 4.
+    pub normalized: String,
     /// Major, as reported (`1`).
     pub major: String,
     /// Minor, as reported (`29`, or `29+` on some managed clusters).
     pub minor: String,
+}
+
+impl KubeVersion {
+    /// Parses a version as Helm 4's `--kube-version` does (Kubernetes'
+    /// "generic" versions): an optional `v`, two or more dot-separated
+    /// numbers (the first without a leading zero), then anything, which
+    /// `.Version` keeps and the normalized form drops: `1.30` gives
+    /// `v1.30`, `1.30.2+k3s1` gives `v1.30.2+k3s1` and `v1.30.2`.
+    pub fn parse(text: &str) -> Result<KubeVersion, String> {
+        let invalid = || {
+            format!(
+                "{text:?} is not a Kubernetes version (MAJOR.MINOR[.PATCH], such as 1.30 or v1.30.2)"
+            )
+        };
+        let trimmed = text.trim();
+        let bare = trimmed.strip_prefix('v').unwrap_or(trimmed);
+        let numeric_end = bare
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(bare.len());
+        let numeric = &bare[..numeric_end];
+        // A trailing dot belongs to what follows the numbers (`1.30.x`).
+        let numeric = match numeric.strip_suffix('.') {
+            Some(shorter) if numeric_end < bare.len() => shorter,
+            _ => numeric,
+        };
+        let components: Vec<&str> = numeric.split('.').collect();
+        let well_formed = components.len() >= 2
+            && components
+                .iter()
+                .all(|c| !c.is_empty() && c.parse::<u64>().is_ok())
+            && !(components[0].len() > 1 && components[0].starts_with('0'));
+        if !well_formed {
+            return Err(invalid());
+        }
+        let number = |c: &str| {
+            c.parse::<u64>()
+                .map(|n| n.to_string())
+                .map_err(|_| invalid())
+        };
+        let normalized: Vec<String> = components
+            .iter()
+            .map(|c| number(c))
+            .collect::<Result<_, _>>()?;
+        Ok(KubeVersion {
+            version: if text.starts_with('v') {
+                text.to_string()
+            } else {
+                format!("v{text}")
+            },
+            normalized: format!("v{}", normalized.join(".")),
+            major: normalized[0].clone(),
+            minor: normalized[1].clone(),
+        })
+    }
 }
 
 /// The Helm version templates see (`.Capabilities.HelmVersion`).
@@ -237,6 +295,16 @@ impl Capabilities {
         Capabilities::for_cluster(OFFLINE_KUBE_VERSION, "1", "32", api_versions)
     }
 
+    /// The offline defaults with another Kubernetes version, as Helm 4's
+    /// `--kube-version` gives it ([`KubeVersion::parse`]). The APIs listed
+    /// stay the offline set, as in Helm.
+    pub fn offline_for(version: &str) -> Result<Capabilities, String> {
+        Ok(Capabilities {
+            kube_version: KubeVersion::parse(version)?,
+            ..Capabilities::offline()
+        })
+    }
+
     /// Capabilities from discovery: the server's `gitVersion`, `major` and
     /// `minor`, and its group/versions and group/version/kinds.
     pub fn for_cluster(
@@ -251,6 +319,8 @@ impl Capabilities {
         Capabilities {
             kube_version: KubeVersion {
                 version: git_version.to_string(),
+                normalized: KubeVersion::parse(git_version)
+                    .map_or_else(|_| git_version.to_string(), |parsed| parsed.normalized),
                 major: major.to_string(),
                 minor: minor.to_string(),
             },
@@ -479,7 +549,7 @@ pub fn check_kube_version(chart: &Chart, capabilities: &Capabilities) -> Result<
             constraint: constraint.clone(),
             reason,
         })?;
-    let version = &capabilities.kube_version.version;
+    let version = &capabilities.kube_version.normalized;
     let compatible = semver::Version::parse(version).is_ok_and(|v| parsed.check(&v));
     if compatible {
         Ok(())
@@ -636,6 +706,47 @@ fn scope(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn kube_version_as_helm_takes_it() {
+        let at = |v: &str| Capabilities::offline_for(v).map(|c| c.kube_version);
+        // As Helm 4.2.3 gives them (checked with its SDK).
+        for (given, version, normalized, minor) in [
+            ("1.30", "v1.30", "v1.30", "30"),
+            ("v1.29.4", "v1.29.4", "v1.29.4", "29"),
+            ("1.30.0-rc.1", "v1.30.0-rc.1", "v1.30.0", "30"),
+            (
+                "v1.29.3-eks-adc7111",
+                "v1.29.3-eks-adc7111",
+                "v1.29.3",
+                "29",
+            ),
+            ("1.30.x", "v1.30.x", "v1.30", "30"),
+            ("1.30.2.7", "v1.30.2.7", "v1.30.2.7", "30"),
+        ] {
+            let parsed = at(given).unwrap();
+            assert_eq!(
+                (
+                    parsed.version.as_str(),
+                    parsed.normalized.as_str(),
+                    parsed.major.as_str(),
+                    parsed.minor.as_str()
+                ),
+                (version, normalized, "1", minor),
+                "{given}"
+            );
+        }
+        for bad in ["1", "one.two", "01.30", "x1.30", ""] {
+            assert!(
+                at(bad).unwrap_err().contains("not a Kubernetes version"),
+                "{bad}"
+            );
+        }
+        let apis = Capabilities::offline_for("1.31").unwrap();
+        assert!(apis.has("policy/v1/PodDisruptionBudget"));
+        assert_eq!(apis.api_versions, Capabilities::offline().api_versions);
+    }
+
     use super::*;
     use crate::helm::chart::tests::load;
     use serde_json::json;

@@ -15,7 +15,8 @@
 //! names that are not plain names are refused, files and the whole directory
 //! are held to the package [`Limits`] before a byte is read, and submodules
 //! are not followed (they are skipped, and [`GitPackage::warnings`] says so).
-//! Signed tags and commits are not verified.
+//! Signed tags and commits are not verified. Credentials for HTTPS come
+//! from where git users keep them ([`super::git_credentials`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -117,9 +118,26 @@ pub struct GitPackage {
 }
 
 fn remote_error(url: &str) -> impl Fn(gix::Error) -> GitError + '_ {
-    move |error| GitError::Remote {
-        url: url.to_string(),
-        reason: error_chain(&error),
+    move |error| {
+        let chain = error_chain(&error);
+        // gix's words for a 401 with nothing to send, and with credentials refused.
+        let reason = if chain.contains("No credentials were returned") {
+            format!(
+                "the server asks for credentials and none were found: set {}, add the server to ~/.git-credentials, or configure a git credential helper",
+                super::git_credentials::TOKEN_ENV
+            )
+        } else if chain.contains("were not accepted by the remote") {
+            format!(
+                "the server refused the credentials sent (from {}, ~/.git-credentials or git's credential helper, in that order)",
+                super::git_credentials::TOKEN_ENV
+            )
+        } else {
+            chain
+        };
+        GitError::Remote {
+            url: url.to_string(),
+            reason,
+        }
     }
 }
 
@@ -169,7 +187,8 @@ pub fn list_refs(url: &str, refspecs: &[String], cache: &Path) -> Result<Vec<Rem
         .map_err(remote_error(url))?;
     let connection = remote
         .connect(Direction::Fetch)
-        .map_err(remote_error(url))?;
+        .map_err(remote_error(url))?
+        .with_credentials(super::git_credentials::authenticate(&repository));
     let (ref_map, _) = connection
         .ref_map(gix::progress::Discard, Default::default())
         .map_err(remote_error(url))?;
@@ -274,7 +293,8 @@ pub fn checkout(
         .map_err(remote_error(url))?;
     let connection = remote
         .connect(Direction::Fetch)
-        .map_err(remote_error(url))?;
+        .map_err(remote_error(url))?
+        .with_credentials(super::git_credentials::authenticate(&repository));
     let depth = std::num::NonZeroU32::new(1).expect("1 is not zero");
     connection
         .prepare_fetch(gix::progress::Discard, Default::default())

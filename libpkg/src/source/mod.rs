@@ -10,6 +10,8 @@
 pub mod carvel;
 pub mod chart_repository;
 pub mod git;
+pub mod git_credentials;
+pub mod http;
 pub mod signatures;
 
 use std::collections::BTreeMap;
@@ -99,6 +101,9 @@ pub struct FetchRequest<'a> {
     pub force_upgrade: bool,
     /// Which OCI artifacts must be signed, by whom.
     pub trust: &'a crate::signature::policy::TrustPolicy,
+    /// `--allow-unverified`: read an HTTP archive that no checksum pins
+    /// (the plan then pins what was downloaded, with a warning).
+    pub allow_unverified: bool,
 }
 
 /// A fetched package and where it came from.
@@ -226,6 +231,9 @@ pub enum FetchError {
     /// A git repository could not be read, or holds no usable package.
     #[error(transparent)]
     Git(#[from] git::GitError),
+    /// An HTTP archive is not pinned, or is not what its checksum pins.
+    #[error(transparent)]
+    Http(#[from] http::HttpArchiveError),
     /// Reading a local archive failed.
     #[error("{path}: {source}")]
     Io {
@@ -310,6 +318,7 @@ async fn fetch_unchecked(
         }
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
         PackageRef::Git(reference) => git::fetch(reference, request).await,
+        PackageRef::Http(reference) => http::fetch(reference, request, registry).await,
     }
 }
 
