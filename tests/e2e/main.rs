@@ -4,6 +4,7 @@
 mod airgap;
 mod api_errors;
 mod carvel;
+mod chart_corpus;
 mod charts;
 mod completion;
 mod distribution;

@@ -1,0 +1,3 @@
+{{- define "worker.fullname" -}}
+{{ .Release.Name }}-{{ .Chart.Name | lower }}
+{{- end -}}

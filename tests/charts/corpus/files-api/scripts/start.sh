@@ -1,0 +1,4 @@
+#!/bin/sh
+set -e
+echo "starting $1"
+exec /app/server "$@"

@@ -1,0 +1,3 @@
+{{- define "h" -}}
+[{{ tpl .Values.extra . }}]
+{{- end -}}

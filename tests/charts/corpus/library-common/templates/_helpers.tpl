@@ -1,0 +1,3 @@
+{{- define "app.serviceAccountName" -}}
+{{- printf "%s-sa" (include "kit.names.fullname" .) -}}
+{{- end -}}
