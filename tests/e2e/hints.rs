@@ -29,14 +29,26 @@ fn an_install_killed_half_way_is_completed_by_the_command_status_suggests() {
     let ns = pkg.namespace("hint");
     pkg.write_package("big", "big", "1.0.0", &config_maps("many", 1500, "1"));
     let mut install = pkg
-        .command(["install", "./big", "--name", "large", "-n", &ns, "--yes", "--wait=false"])
+        .command([
+            "install",
+            "./big",
+            "--name",
+            "large",
+            "-n",
+            &ns,
+            "--yes",
+            "--wait=false",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !(pkg.exists(&ns, "configmap/many-0") || pkg.exists(&ns, "configmap/many-1499")) {
-        assert!(std::time::Instant::now() < deadline, "the apply never started");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the apply never started"
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     install.kill().unwrap(); // SIGKILL
@@ -72,7 +84,10 @@ fn errors_that_name_a_command_name_one_that_runs() {
     // command it suggests, with PACKAGE filled in.
     let nothing = pkg.run(["upgrade", "--install", "fresh", "-n", &ns, "--yes"]);
     let error = nothing.fails(1).to_string();
-    pkg.run_hint(&error.replace("PACKAGE", "./plain"), &["--yes", "--wait=false"])
-        .ok();
+    pkg.run_hint(
+        &error.replace("PACKAGE", "./plain"),
+        &["--yes", "--wait=false"],
+    )
+    .ok();
     assert_eq!(pkg.statuses("fresh", &ns), ["deployed"]);
 }

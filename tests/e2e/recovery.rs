@@ -207,7 +207,10 @@ fn a_process_killed_mid_apply_leaves_a_pending_revision_that_the_next_upgrade_co
     assert!(written < 1505, "{progress}");
 
     // The command status suggests, run as printed.
-    assert!(shown.contains(&format!("`kubectl pkg upgrade big ./v2 -n {ns}`")), "{shown}");
+    assert!(
+        shown.contains(&format!("`kubectl pkg upgrade big ./v2 -n {ns}`")),
+        "{shown}"
+    );
     let next = pkg.run_hint(shown, &["--yes", "--wait=false"]);
     next.ok();
     assert!(
