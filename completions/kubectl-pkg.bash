@@ -326,7 +326,7 @@ _kubectl__pkg() {
 
     case "${cmd}" in
         kubectl__pkg)
-            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help --version install upgrade rollback uninstall delete un apply approve propose proposals adopt-helm get list ls status history template show push verify bundle import repo version completion help"
+            opts="-n -o -h -V --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help --version install upgrade rollback uninstall delete un apply approve propose proposals adopt-helm get list ls status history template show push verify bundle import repo version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -356,15 +356,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -388,7 +380,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__adopt__subcmd__helm)
-            opts="-y -n -o -h --remove-helm-records --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --remove-helm-records --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -454,15 +446,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -486,7 +470,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__apply)
-            opts="-y -n -o -h --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -552,15 +536,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -584,7 +560,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__approve)
-            opts="-n -o -h --key --approver --comment --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --key --approver --comment --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -626,15 +602,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -658,7 +626,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__bundle)
-            opts="-n -o -h --version --devel --out --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help verify list help"
+            opts="-n -o -h --version --devel --out --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help verify list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -669,6 +637,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -696,15 +672,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -784,7 +752,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__bundle__subcmd__list)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -814,15 +782,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -846,7 +806,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__bundle__subcmd__verify)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -876,15 +836,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -908,7 +860,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__completion)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help bash elvish fish powershell zsh"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -938,15 +890,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -970,7 +914,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help values manifest notes plan help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help values manifest notes plan help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1000,15 +944,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1116,7 +1052,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__manifest)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1150,15 +1086,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1182,7 +1110,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__notes)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1216,15 +1144,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1248,7 +1168,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__plan)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1282,15 +1202,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1314,7 +1226,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get__subcmd__values)
-            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1348,15 +1260,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1912,7 +1816,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__history)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1942,15 +1846,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1974,7 +1870,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__import)
-            opts="-n -o -h --to --repo-name --verify-key --verify-mode --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --to --repo-name --verify-key --verify-mode --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1993,6 +1889,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2020,15 +1924,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2052,7 +1948,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2154,6 +2050,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2178,15 +2082,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2210,7 +2106,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__list)
-            opts="-A -a -n -o -h --all-namespaces --all --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-A -a -n -o -h --all-namespaces --all --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2240,15 +2136,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2272,7 +2160,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__proposals)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2302,15 +2190,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2334,7 +2214,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose)
-            opts="-n -o -h --note --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help install upgrade rollback uninstall help"
+            opts="-n -o -h --note --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help install upgrade rollback uninstall help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2368,15 +2248,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2484,7 +2356,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2586,6 +2458,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2610,15 +2490,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2642,7 +2514,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__rollback)
-            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2708,15 +2580,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2740,7 +2604,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__uninstall)
-            opts="-y -n -o -h --purge --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --purge --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2806,15 +2670,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2838,7 +2694,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2932,6 +2788,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2956,15 +2820,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2988,13 +2844,21 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__push)
-            opts="-n -o -h --sign-key --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --sign-key --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --sign-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3022,15 +2886,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3054,7 +2910,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help add list remove help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help add list remove help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3084,15 +2940,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3116,7 +2964,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__add)
-            opts="-n -o -h --no-verify --verify-key --verify-mode --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --no-verify --verify-key --verify-mode --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3127,6 +2975,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --verify-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3154,15 +3010,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3256,7 +3104,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__list)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3286,15 +3134,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3318,7 +3158,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__remove)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3348,15 +3188,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3380,7 +3212,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__rollback)
-            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3446,15 +3278,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3478,7 +3302,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show)
-            opts="-f -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --values --set --set-string --set-file --set-json --set-literal --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help values help"
+            opts="-f -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --values --set --set-string --set-file --set-json --set-literal --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help values help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3528,6 +3352,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3552,15 +3384,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3626,7 +3450,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__show__subcmd__values)
-            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3645,6 +3469,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --sha256)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3672,15 +3504,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3704,7 +3528,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__status)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3734,15 +3558,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3766,7 +3582,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__template)
-            opts="-f -n -o -h --name --version --devel --channel --verify-mode --sha256 --allow-unverified --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --kube-version --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-f -n -o -h --name --version --devel --channel --verify-mode --sha256 --allow-unverified --config --show-secrets --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --kube-version --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3832,6 +3648,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -3856,15 +3680,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3888,7 +3704,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__uninstall)
-            opts="-y -n -o -h --purge --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --purge --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3954,15 +3770,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3986,7 +3794,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4080,6 +3888,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4104,15 +3920,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4136,7 +3944,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__verify)
-            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --key --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --key --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4162,6 +3970,14 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --kubeconfig)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -4186,15 +4002,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4218,7 +4026,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__version)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --concurrency --registry-timeout --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4248,15 +4056,7 @@ _kubectl__pkg() {
                     COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
-                --registry-ca-file)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_kubectl_pkg_global_optspecs
-    string join \n kubeconfig= context= n/namespace= o/output= no-color plain-http registry-ca-file= registry-insecure-skip-tls-verify concurrency= registry-timeout= package-limits= ytt= trust-policy= h/help V/version
+    string join \n kubeconfig= context= n/namespace= o/output= no-color concurrency= package-limits= ytt= trust-policy= h/help V/version
 end
 
 function __fish_kubectl_pkg_needs_command
@@ -30,15 +30,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s n -l namespace 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s V -l version -d 'Print version'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
@@ -92,15 +88,15 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l acce
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -115,9 +111,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l deta
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l channel -d 'For an operator from an OLM catalog: the channel (default: the one it was installed from)' -r
@@ -142,15 +138,15 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l acce
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -169,9 +165,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l deta
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -190,9 +186,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s n -
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -202,8 +196,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l sho
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -222,9 +214,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s n 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -235,8 +225,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l sh
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -255,9 +243,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s n -l 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -268,8 +254,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l show-
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -288,9 +272,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s n -l name
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -301,8 +283,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l show-unch
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -321,9 +301,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s n -l n
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -332,8 +310,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l show-u
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l key -d 'Your private key (P-256, PEM: PKCS#8 or SEC1, unencrypted)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l approver -d 'Who approves, as the release history will name you' -r
@@ -344,15 +320,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s n -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l note -d 'What the proposal is for, shown to reviewers by `kubectl pkg proposals`' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -361,15 +333,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -f -a "install" -d 'Propose installing a package'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -f -a "upgrade" -d 'Propose upgrading a release'
@@ -401,15 +369,15 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -424,9 +392,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l channel -d 'For an operator from an OLM catalog: the channel (default: the one it was installed from)' -r
@@ -451,15 +419,15 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l policy -d 'A policy file (kind: Policy): maxRisk, deny, accept, requireApprovals' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l require-approvals -d 'Refuse to apply a plan unless N distinct trusted keys approved its hash (`kubectl pkg approve`); only a saved plan carries approvals' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l trusted-keys -d 'A directory of trusted public keys (*.pub, PEM) whose approvals count' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -478,9 +446,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l show-unchanged -d 'List the objects the plan leaves unchanged too (by default they are counted)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -499,9 +467,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -511,8 +477,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -531,9 +495,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -544,8 +506,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from help" -f -a "install" -d 'Propose installing a package'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from help" -f -a "upgrade" -d 'Propose upgrading a release'
@@ -558,15 +518,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -s n 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
@@ -585,9 +541,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s n
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -597,8 +551,6 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l s
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s y -l yes -d 'Apply without asking'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l context -d 'The kubeconfig context to use' -r
@@ -606,15 +558,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
@@ -628,15 +576,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l revision -d 'The revision (default: the newest)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -645,15 +589,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l revision -d 'The revision (default: the newest)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -662,15 +602,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l revision -d 'The revision (default: the newest)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -679,15 +615,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
@@ -700,17 +632,13 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s n -l na
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s A -l all-namespaces -d 'Releases in every namespace'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s a -l all -d 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l context -d 'The kubeconfig context to use' -r
@@ -718,17 +646,13 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s n -l name
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s A -l all-namespaces -d 'Releases in every namespace'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s a -l all -d 'Uninstalled releases too (kept with their history until `uninstall --purge`)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l context -d 'The kubeconfig context to use' -r
@@ -736,15 +660,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s n -l 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l context -d 'The kubeconfig context to use' -r
@@ -752,15 +672,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s n -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l name -d 'The release name (default: the package name)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
@@ -776,15 +692,15 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l image-registry -d 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kube-version -d 'The Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm\'s --kube-version: 1.30 or v1.30.2 (default: v1.32.0)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
@@ -792,9 +708,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l dev
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l show-secrets -d 'Print Secret values instead of masking them'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l require-mirrored-images -d 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
@@ -806,23 +722,23 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-file -d 'Set values from files\' contents: `key=path` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-json -d 'Set JSON values: `a.b={"x":1}` (repeatable); charts only' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l set-literal -d 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -830,84 +746,84 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from help" -f -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l sign-key -d 'Sign what is pushed with this private key (PEM), as `cosign sign --key` does: a signature under the tag `sha256-<hex>.sig`' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l version -d 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l channel -d 'For a package from an OLM catalog: the channel (default: the package\'s default channel)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l key -d 'Verify against this public key (PEM; repeatable) instead of the rules for the package\'s location' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l devel -d 'Consider prereleases too'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l allow-unverified -d 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l version -d 'A semver constraint; repeat it to bundle several versions of each package (an offline upgrade or rollback needs both); default: newest stable' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l out -d 'The archive to write (a tar of an OCI image layout)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l devel -d 'Consider prereleases too'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -a "verify" -d 'Check a bundle offline: every blob\'s digest, every manifest complete, signatures against the trust policy, every package renders'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -a "list" -d 'List a bundle\'s packages, images and signatures without unpacking it'
@@ -918,15 +834,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l context -d 'The kubeconfig context to use' -r
@@ -934,15 +846,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from help" -f -a "verify" -d 'Check a bundle offline: every blob\'s digest, every manifest complete, signatures against the trust policy, every package renders'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from help" -f -a "list" -d 'List a bundle\'s packages, images and signatures without unpacking it'
@@ -951,21 +859,21 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l to -d
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l repo-name -d 'The repository to record (default: the last segment of --to\'s path)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l verify-key -d 'Require the bundle\'s packages to be signed by this public key (PEM; repeatable), checked before anything is pushed and kept as the new repository\'s rule' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l verify-mode -d 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key is given' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l context -d 'The kubeconfig context to use' -r
@@ -973,15 +881,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "list" -d 'List the repositories'
@@ -989,22 +893,22 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l verify-key -d 'Require its packages to be signed by this public key (PEM, as `cosign generate-key-pair` writes; repeatable: any one will do)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l verify-mode -d 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key is given' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-verify -d 'Add it without contacting it (by default it must answer as what its URL says it is: a registry, a catalog, a chart repository)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l context -d 'The kubeconfig context to use' -r
@@ -1012,15 +916,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l context -d 'The kubeconfig context to use' -r
@@ -1028,15 +928,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a repository: NAME and oci://HOST/PATH'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the repositories'
@@ -1048,15 +944,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s n -l
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l context -d 'The kubeconfig context to use' -r
@@ -1064,15 +956,11 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s n
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l registry-insecure-skip-tls-verify -d 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve propose proposals adopt-helm get list status history template show push verify bundle import repo version completion help" -f -a "install" -d 'Plan installing a package as a new release, show the plan, and apply it'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and not __fish_seen_subcommand_from install upgrade rollback uninstall apply approve propose proposals adopt-helm get list status history template show push verify bundle import repo version completion help" -f -a "upgrade" -d 'Plan a release\'s next revision from a (newer) package, show it, and apply it'

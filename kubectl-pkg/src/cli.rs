@@ -38,21 +38,10 @@ pub struct GlobalArgs {
     /// Disable colors (also: the NO_COLOR environment variable).
     #[arg(long, global = true)]
     pub no_color: bool,
-    /// Use plain HTTP for registries (allowed automatically for loopback registries only).
-    #[arg(long, global = true)]
-    pub plain_http: bool,
-    /// A PEM file of CA certificates to trust for registries (repeatable).
-    #[arg(
-        long = "registry-ca-file",
-        global = true,
-        value_name = "FILE",
-        env = "KUBECTL_PKG_REGISTRY_CA_FILE"
-    )]
-    pub registry_ca_files: Vec<PathBuf>,
-    /// Do not verify registry TLS certificates. Dangerous: anyone on the network
-    /// path can then serve a different package and read your registry credentials.
-    #[arg(long, global = true)]
-    pub registry_insecure_skip_tls_verify: bool,
+    /// Registry options, from the command's own flags: only commands that
+    /// read a registry take them (see [`RegistryArgs`]); defaults elsewhere.
+    #[arg(skip)]
+    pub registry: RegistryArgs,
     /// At most N API requests in flight at once (dry runs, reads, applies, access reviews).
     #[arg(
         long,
@@ -63,9 +52,6 @@ pub struct GlobalArgs {
         value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..), usize::from)
     )]
     pub concurrency: usize,
-    /// Give up on a registry that does not connect, or stops sending data, for this long.
-    #[arg(long, global = true, value_name = "DURATION", default_value = "20s", value_parser = crate::duration::parse)]
-    pub registry_timeout: std::time::Duration,
     /// Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N
     /// (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000).
     #[arg(
@@ -87,6 +73,70 @@ pub struct GlobalArgs {
         env = "KUBECTL_PKG_TRUST_POLICY"
     )]
     pub trust_policy: Option<PathBuf>,
+}
+
+/// How registries are reached; taken by the commands that read one (install,
+/// upgrade, template, show, verify, push, bundle, import, repo add) and
+/// copied into [`GlobalArgs::registry`] before the command runs.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Registry options")]
+pub struct RegistryArgs {
+    /// Use plain HTTP for registries (allowed automatically for loopback registries only).
+    #[arg(long)]
+    pub plain_http: bool,
+    /// A PEM file of CA certificates to trust for registries (repeatable).
+    #[arg(
+        long = "registry-ca-file",
+        value_name = "FILE",
+        env = "KUBECTL_PKG_REGISTRY_CA_FILE"
+    )]
+    pub registry_ca_files: Vec<PathBuf>,
+    /// Do not verify registry TLS certificates. Dangerous: anyone on the network
+    /// path can then serve a different package and read your registry credentials.
+    #[arg(long)]
+    pub registry_insecure_skip_tls_verify: bool,
+    /// Give up on a registry that does not connect, or stops sending data, for this long.
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = crate::duration::parse)]
+    pub registry_timeout: std::time::Duration,
+}
+
+impl Default for RegistryArgs {
+    /// The flags' defaults: TLS verified, the 20 s timeout.
+    fn default() -> Self {
+        RegistryArgs {
+            plain_http: false,
+            registry_ca_files: Vec::new(),
+            registry_insecure_skip_tls_verify: false,
+            registry_timeout: std::time::Duration::from_secs(20),
+        }
+    }
+}
+
+impl Command {
+    /// The registry flags the command was given, for those that read a registry.
+    pub fn registry(&self) -> Option<&RegistryArgs> {
+        use crate::commands::{propose::ProposeCommand, repo::RepoCommand, show::ShowPart};
+        match self {
+            Command::Install(args) => Some(&args.registry),
+            Command::Upgrade(args) => Some(&args.registry),
+            Command::Template(args) => Some(&args.registry),
+            Command::Show(args) => match &args.part {
+                Some(ShowPart::Values { registry, .. }) => Some(registry),
+                None => Some(&args.registry),
+            },
+            Command::Verify(args) => Some(&args.registry),
+            Command::Push(args) => Some(&args.registry),
+            Command::Bundle(args) => Some(&args.registry),
+            Command::Import(args) => Some(&args.registry),
+            Command::Repo(RepoCommand::Add { registry, .. }) => Some(registry),
+            Command::Propose(args) => match &args.command {
+                ProposeCommand::Install(args) => Some(&args.registry),
+                ProposeCommand::Upgrade(args) => Some(&args.registry),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 fn parse_limits(text: &str) -> Result<libpkg::package::Limits, String> {

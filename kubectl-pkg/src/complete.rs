@@ -27,7 +27,7 @@ use clap::{Arg, Command, CommandFactory, FromArgMatches, ValueHint};
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 use libpkg::release::ReleaseStore;
 
-use crate::cli::{Cli, GlobalArgs};
+use crate::cli::{Cli, GlobalArgs, RegistryArgs};
 use crate::settings;
 
 /// The executable name kubectl looks for to complete `kubectl pkg`.
@@ -381,11 +381,20 @@ fn starts_with(candidate: &CompletionCandidate, current: &OsStr) -> bool {
 /// flags), from words that need not parse as a complete command.
 fn global_args() -> Option<GlobalArgs> {
     let matches = typed_matches()?;
-    let global = match matches.subcommand() {
-        Some((_, sub)) => GlobalArgs::from_arg_matches(sub),
-        None => GlobalArgs::from_arg_matches(&matches),
+    let (global, registry) = match matches.subcommand() {
+        // The registry flags of a command that has them (`--registry-ca-file`
+        // reaches a private registry's package names too).
+        Some((_, sub)) => (
+            GlobalArgs::from_arg_matches(sub),
+            sub.try_contains_id("plain_http")
+                .is_ok()
+                .then(|| RegistryArgs::from_arg_matches(sub).ok())
+                .flatten(),
+        ),
+        None => (GlobalArgs::from_arg_matches(&matches), None),
     };
     let mut global = global.ok()?;
+    global.registry = registry.unwrap_or_default();
     // The word being completed is not a setting yet (`-n <TAB>` is not namespace "").
     let current = WORDS
         .with(|w| w.borrow().last().cloned())

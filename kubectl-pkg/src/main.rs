@@ -82,7 +82,11 @@ fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
-    let global = &cli.global;
+    let mut global = cli.global.clone();
+    if let Some(registry) = cli.command.registry() {
+        global.registry = registry.clone();
+    }
+    let global = &global;
     if let Some(ytt) = &global.ytt {
         libpkg::carvel::ytt::set_program(ytt.clone());
     }

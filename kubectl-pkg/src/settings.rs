@@ -16,22 +16,23 @@ use crate::cli::{ConfigArgs, GlobalArgs, ImageArgs, PackageArgs, ValuesArgs};
 /// A registry client from the global flags. Skipping TLS verification is
 /// announced on stderr every time, whatever the output format.
 pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
-    if global.registry_insecure_skip_tls_verify {
+    let flags = &global.registry;
+    if flags.registry_insecure_skip_tls_verify {
         eprintln!(
             "WARNING: --registry-insecure-skip-tls-verify: registry certificates are NOT verified; \
              anyone on the network path can serve a different package and read your registry credentials"
         );
     }
     anyhow::ensure!(
-        !global.registry_timeout.is_zero(),
+        !flags.registry_timeout.is_zero(),
         "--registry-timeout must be more than zero"
     );
     Ok(RegistryClient::new(RegistryOptions {
-        plain_http: global.plain_http,
-        ca_files: global.registry_ca_files.clone(),
-        insecure_skip_tls_verify: global.registry_insecure_skip_tls_verify,
+        plain_http: flags.plain_http,
+        ca_files: flags.registry_ca_files.clone(),
+        insecure_skip_tls_verify: flags.registry_insecure_skip_tls_verify,
         docker_config_dir: None,
-        timeout: global.registry_timeout,
+        timeout: flags.registry_timeout,
         ..RegistryOptions::default()
     })?)
 }

@@ -138,3 +138,47 @@ fn completion_scripts_are_up_to_date() {
         );
     }
 }
+
+#[test]
+fn registry_options_are_on_the_commands_that_read_a_registry_only() {
+    for command in [
+        &["install"][..],
+        &["upgrade"],
+        &["template"],
+        &["show"],
+        &["show", "values"],
+        &["verify"],
+        &["push"],
+        &["bundle"],
+        &["import"],
+        &["repo", "add"],
+        &["propose", "install"],
+    ] {
+        let (code, stdout, _) = run(&[command, &["--help"]].concat());
+        assert_eq!(code, 0, "{command:?}");
+        assert!(
+            stdout.contains("Registry options:") && stdout.contains("--registry-ca-file"),
+            "{command:?} --help:\n{stdout}"
+        );
+    }
+    for command in [
+        &["list"][..],
+        &["status"],
+        &["rollback"],
+        &["uninstall"],
+        &["history"],
+        &["apply"],
+        &["repo", "list"],
+        &["bundle", "verify"],
+    ] {
+        let (code, stdout, _) = run(&[command, &["--help"]].concat());
+        assert_eq!(code, 0, "{command:?}");
+        assert!(
+            !stdout.contains("--registry-ca-file"),
+            "{command:?} --help:\n{stdout}"
+        );
+    }
+    // Given to a command that reads no registry, it is a usage error.
+    let (code, _, stderr) = run(&["list", "--plain-http"]);
+    assert_eq!(code, 64, "{stderr}");
+}

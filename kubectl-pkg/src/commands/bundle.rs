@@ -34,6 +34,8 @@ pub struct BundleArgs {
     /// The archive to write (a tar of an OCI image layout).
     #[arg(long, value_name = "FILE", required = true)]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 #[derive(Debug, Subcommand)]

@@ -37,6 +37,8 @@ pub struct ImportArgs {
     /// when a key is given.
     #[arg(long, value_name = "MODE", requires = "verify_key")]
     pub verify_mode: Option<VerifyMode>,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {

@@ -41,6 +41,8 @@ pub struct InstallArgs {
     pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {

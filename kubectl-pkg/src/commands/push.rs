@@ -26,6 +26,8 @@ pub struct PushArgs {
     /// --key` does: a signature under the tag `sha256-<hex>.sig`.
     #[arg(long, value_name = "FILE")]
     pub sign_key: Option<PathBuf>,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {

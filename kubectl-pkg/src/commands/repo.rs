@@ -37,6 +37,8 @@ pub enum RepoCommand {
         /// enforce when a key is given.
         #[arg(long, value_name = "MODE", requires = "verify_key")]
         verify_mode: Option<VerifyMode>,
+        #[command(flatten)]
+        registry: crate::cli::RegistryArgs,
     },
     /// List the repositories.
     #[command(after_help = "Example:\n  kubectl pkg repo list -o json")]
@@ -58,6 +60,8 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
             no_verify,
             verify_key,
             verify_mode,
+            // Already in `global.registry` (main.rs copies it there).
+            registry: _,
         } => {
             let mut repository = repositories.prepare(name, url)?;
             repository.verify = trust_rule(verify_key, *verify_mode)?;
@@ -67,7 +71,7 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
                 "not contacted (--no-verify)".to_string()
             } else {
                 let registry = settings::registry(global)?;
-                let limits = global.package_limits.unwrap_or_default();
+                let limits = settings::limits(global);
                 check_repository(&repository, &registry, &limits)
                     .await
                     .with_context(|| {

@@ -20,6 +20,8 @@ pub struct ShowArgs {
     pub package: Option<PackageArgs>,
     #[command(flatten)]
     pub values: ValuesArgs,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 /// One part of a package, as Helm's `show` subcommands print it.
@@ -27,12 +29,19 @@ pub struct ShowArgs {
 pub enum ShowPart {
     /// A chart's default values: its values.yaml as written, comments included.
     #[command(after_help = "Example:\n  kubectl pkg show values ./examples/mongodb/chart")]
-    Values(PackageArgs),
+    Values {
+        #[command(flatten)]
+        package: PackageArgs,
+        #[command(flatten)]
+        registry: crate::cli::RegistryArgs,
+    },
 }
 
 pub async fn run(global: &GlobalArgs, args: &ShowArgs) -> Result<()> {
     let package = match (&args.part, &args.package) {
-        (Some(ShowPart::Values(package)), _) => return show_values(global, package).await,
+        (Some(ShowPart::Values { package, .. }), _) => {
+            return show_values(global, package).await;
+        }
         (None, Some(package)) => package,
         (None, None) => bail!("name the package to show"),
     };

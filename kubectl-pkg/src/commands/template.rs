@@ -26,6 +26,8 @@ pub struct TemplateArgs {
     /// Helm's --kube-version: 1.30 or v1.30.2 (default: v1.32.0).
     #[arg(long, value_name = "VERSION")]
     pub kube_version: Option<String>,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {

@@ -74,6 +74,8 @@ pub struct UpgradeArgs {
     pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {

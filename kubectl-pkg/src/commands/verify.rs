@@ -21,6 +21,8 @@ pub struct VerifyArgs {
     /// rules for the package's location.
     #[arg(long, value_name = "FILE")]
     pub key: Vec<PathBuf>,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &VerifyArgs) -> Result<()> {
