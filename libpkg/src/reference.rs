@@ -107,7 +107,7 @@ impl PackageRef {
             Some((repository, name)) => {
                 if name.contains('/') {
                     return Err(fail(
-                        "expected NAME, REPO/NAME, oci://HOST/PATH, ./DIR or FILE.tgz (a directory needs ./)".to_string(),
+                        "expected NAME, REPO/NAME, oci://HOST/PATH, ./DIR, FILE.tgz, https://HOST/FILE.tgz or git+https://HOST/REPO.git (a directory needs ./)".to_string(),
                     ));
                 }
                 validate_dns_label(repository)

@@ -43,10 +43,30 @@ pub trait ScopeResolver {
 #[derive(Debug, Default, Clone)]
 pub struct OfflineScopes {
     custom: BTreeMap<(String, String), Scope>,
+    assume_unknown: bool,
 }
 
 impl ScopeResolver for OfflineScopes {
     fn scope(&self, api_version: &str, kind: &str) -> Option<Scope> {
+        self.known_scope(api_version, kind)
+            .or_else(|| self.assume_unknown.then(|| assumed_scope(kind)))
+    }
+}
+
+/// The scope assumed offline for a kind nothing defines: cluster-wide for
+/// `Cluster…` kinds (ClusterIssuer, ClusterPolicy, ClusterSecretStore, as
+/// custom resource authors name them), namespaced otherwise.
+pub fn assumed_scope(kind: &str) -> Scope {
+    if kind.starts_with("Cluster") {
+        Scope::Cluster
+    } else {
+        Scope::Namespaced
+    }
+}
+
+impl OfflineScopes {
+    /// The scope of a built-in kind or of one a learned CRD defines.
+    pub fn known_scope(&self, api_version: &str, kind: &str) -> Option<Scope> {
         let group = group_of(api_version);
         kinds::builtin_scope(group, kind).or_else(|| {
             self.custom
@@ -54,9 +74,17 @@ impl ScopeResolver for OfflineScopes {
                 .copied()
         })
     }
-}
 
-impl OfflineScopes {
+    /// Gives kinds that nothing defines an [`assumed_scope`] instead of
+    /// refusing them: for charts offline, whose custom resources often need
+    /// a CRD another chart or an operator installs (a ServiceMonitor, a
+    /// Certificate), which Helm renders all the same. The caller warns of
+    /// each (see [`OfflineScopes::known_scope`]).
+    pub fn assuming_unknown_kinds(mut self) -> OfflineScopes {
+        self.assume_unknown = true;
+        self
+    }
+
     /// Learns the kinds that CustomResourceDefinitions among `documents` define.
     pub fn learn_crds<'a>(&mut self, documents: impl IntoIterator<Item = &'a Value>) {
         for document in documents {

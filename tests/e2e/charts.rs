@@ -993,3 +993,54 @@ fn a_chart_writing_into_kube_system_installs_with_a_finding() {
     pkg.run(["uninstall", "metrics", "-n", &ns, "--yes"]).ok();
     assert!(!pkg.exists("kube-system", &format!("rolebinding/{binding}")));
 }
+
+#[test]
+fn a_charts_custom_resources_without_their_crd_render_offline_with_the_scope_assumed() {
+    let pkg = Pkg::new();
+    let chart = pkg.write_small_chart(
+        "monitored",
+        &[(
+            "extras.yaml",
+            "apiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n---\napiVersion: cert-manager.io/v1\nkind: ClusterIssuer\nmetadata:\n  name: self-signed\nspec:\n  selfSigned: {}\n",
+        )],
+    );
+    let chart = chart.to_str().unwrap();
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            chart,
+            "--offline",
+            "--dry-run",
+            "-n",
+            "apps",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let objects = plan["objects"].as_array().unwrap();
+    let namespace_of = |kind: &str| {
+        objects
+            .iter()
+            .find(|o| o["kind"] == kind)
+            .map(|o| o["namespace"].clone())
+            .unwrap_or_else(|| panic!("no {kind}: {plan}"))
+    };
+    assert_eq!(namespace_of("ServiceMonitor"), "apps");
+    assert!(namespace_of("ClusterIssuer").is_null(), "{plan}");
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains("defines ServiceMonitor (monitoring.coreos.com/v1); assumed namespaced")
+            && warnings
+                .contains("defines ClusterIssuer (cert-manager.io/v1); assumed cluster-scoped"),
+        "{warnings}"
+    );
+    // Against a cluster that does not serve the kinds, nothing is assumed.
+    let ns = pkg.namespace("crs");
+    let online = pkg.run(["install", chart, "-n", &ns, "--dry-run"]);
+    assert!(
+        online.fails(1).contains("the cluster does not serve it"),
+        "{}",
+        online.stderr
+    );
+}

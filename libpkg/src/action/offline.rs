@@ -12,6 +12,35 @@ use crate::plan::{
 };
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
 
+/// A warning for each kind whose scope was assumed (see
+/// [`OfflineScopes::assuming_unknown_kinds`]), once per kind.
+fn assumed_scope_warnings(
+    objects: &[crate::object::Object],
+    scopes: &OfflineScopes,
+) -> Vec<String> {
+    let mut kinds = std::collections::BTreeSet::new();
+    for object in objects {
+        if scopes
+            .known_scope(&object.api_version, &object.kind)
+            .is_none()
+        {
+            kinds.insert((object.api_version.clone(), object.kind.clone()));
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|(api_version, kind)| {
+            let scope = match render::assumed_scope(&kind) {
+                crate::kinds::Scope::Cluster => "cluster-scoped",
+                crate::kinds::Scope::Namespaced => "namespaced",
+            };
+            format!(
+                "planned offline: no CustomResourceDefinition in the package defines {kind} ({api_version}); assumed {scope}. Against a cluster, it must serve the kind (install its CRD first) and its scope is read from there"
+            )
+        })
+        .collect()
+}
+
 /// Plans installing `package` as release `release` in `namespace`, without
 /// a cluster, with the documented offline capabilities (Kubernetes
 /// [`OFFLINE_KUBE_VERSION`](crate::helm::render::OFFLINE_KUBE_VERSION)).
@@ -53,6 +82,11 @@ pub fn plan_offline_for(
     let documents = std::mem::take(&mut rendered.documents);
     let mut scopes = OfflineScopes::default();
     scopes.learn_crds(documents.iter().map(|(_, value)| value));
+    // A chart's custom resources may need CRDs that something else installs:
+    // offline they are rendered, with the scope assumed and said.
+    if package.chart().is_some() {
+        scopes = scopes.assuming_unknown_kinds();
+    }
     let target = RenderTarget {
         release,
         namespace,
@@ -102,6 +136,7 @@ pub fn plan_offline_for(
     warnings.extend(deferred.warnings);
     warnings.extend(rewrite.warnings());
     warnings.extend(images.iter().filter_map(|image| image.warning()));
+    warnings.extend(assumed_scope_warnings(&objects, &scopes));
     let planned = objects
         .into_iter()
         .map(|object| PlannedObject {
