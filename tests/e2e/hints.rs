@@ -91,3 +91,31 @@ fn errors_that_name_a_command_name_one_that_runs() {
     .ok();
     assert_eq!(pkg.statuses("fresh", &ns), ["deployed"]);
 }
+
+#[test]
+fn with_no_repository_the_repo_add_suggested_works_once_its_placeholders_are_filled() {
+    // The published examples' repository stands in for NAME and oci://HOST/PATH.
+    let url = crate::examples::published();
+    let fill = |text: &str| {
+        text.replace("NAME", "examples")
+            .replace("oci://HOST/PATH", url)
+    };
+    let pkg = Pkg::new();
+    // A bare name with nothing configured, REPO/NAME of an unknown one, and
+    // `repo list`: each names the same command.
+    let bare = pkg.run(["show", "hello-web"]);
+    let error = bare.fails(1).to_string();
+    assert!(error.contains("none is configured"), "{error}");
+    let unknown = pkg.run(["show", "examples/hello-web"]);
+    let unknown_error = unknown.fails(1).to_string();
+    let listed = pkg.run(["repo", "list"]);
+    for text in [&error, &unknown_error, &listed.stderr] {
+        assert!(
+            text.contains("`kubectl pkg repo add NAME oci://HOST/PATH`"),
+            "{text}"
+        );
+    }
+    pkg.run_hint(&fill(&error), &[]).ok();
+    // The command the hint led to makes the first one work.
+    pkg.run(["show", "hello-web"]).ok();
+}
