@@ -1,6 +1,8 @@
 """One Helm 4 operation through the Helm SDK (PyPI `helm-python-sdk`), as the
-benchmark's peer: `python helm_peer.py install|upgrade|uninstall RELEASE
-NAMESPACE [CHART]`, against $KUBECONFIG. Prints the seconds the call alone
+benchmark's peer: `python helm_peer.py install|upgrade|rollback|uninstall
+RELEASE NAMESPACE [CHART]`, or `list - -` (every release in every
+namespace), or `populate COUNT NAMESPACES CHART` (releases h0…h{COUNT-1}
+spread over the comma-separated namespaces, to list), against $KUBECONFIG. Prints the seconds the call alone
 took, as JSON; the benchmark also times the whole process."""
 
 import json
@@ -12,16 +14,29 @@ import helm_python as helm
 
 
 def main():
+    if sys.argv[1] == "populate":
+        count, namespaces, chart = int(sys.argv[2]), sys.argv[3].split(","), sys.argv[4]
+        for index in range(count):
+            namespace = namespaces[index % len(namespaces)]
+            config = helm.Config(kubeconfig_path=os.environ["KUBECONFIG"], namespace=namespace)
+            config.install(chart, f"h{index}", namespace=namespace)
+        print(json.dumps({"seconds": 0}))
+        return
     operation, release, namespace = sys.argv[1:4]
     chart = sys.argv[4] if len(sys.argv) > 4 else None
-    config = helm.Config(kubeconfig_path=os.environ["KUBECONFIG"], namespace=namespace)
+    config = helm.Config(kubeconfig_path=os.environ["KUBECONFIG"],
+                         namespace=None if namespace == "-" else namespace)
     start = time.perf_counter()
     if operation == "install":
         config.install(chart, release, namespace=namespace)
     elif operation == "upgrade":
         config.upgrade(chart, release, namespace=namespace)
+    elif operation == "rollback":
+        config.rollback(release, version=1)
     elif operation == "uninstall":
         config.uninstall(release)
+    elif operation == "list":
+        config.list(all_namespaces=True)
     else:
         raise SystemExit(f"unknown operation {operation}")
     print(json.dumps({"seconds": time.perf_counter() - start}))
