@@ -37,6 +37,23 @@ pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
     })?)
 }
 
+/// The environment variable holding the password of an encrypted cosign key,
+/// as cosign reads it.
+pub const KEY_PASSWORD_ENV: &str = "COSIGN_PASSWORD";
+
+/// Reads the private key file a flag names: PEM, or cosign's encrypted form
+/// opened with `COSIGN_PASSWORD`.
+pub fn private_key(path: &std::path::Path, flag: &str) -> Result<libpkg::keys::PrivateKey> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{flag} {}: cannot read it", path.display()))?;
+    let password = std::env::var(KEY_PASSWORD_ENV).ok();
+    Ok(libpkg::keys::PrivateKey::from_pem_with_password(
+        &path.display().to_string(),
+        &text,
+        password.as_deref(),
+    )?)
+}
+
 /// The package limits: `--package-limits` (or its environment variable), else the defaults.
 pub fn limits(global: &GlobalArgs) -> Limits {
     global.package_limits.unwrap_or_default()

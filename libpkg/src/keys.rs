@@ -36,11 +36,33 @@ impl PrivateKey {
     /// or SEC1 (`EC PRIVATE KEY`, as `openssl ecparam -genkey` writes).
     /// `file` names it in errors.
     pub fn from_pem(file: &str, text: &str) -> Result<PrivateKey, KeyError> {
+        PrivateKey::from_pem_with_password(file, text, None)
+    }
+
+    /// [`PrivateKey::from_pem`], and also the encrypted keys `cosign
+    /// generate-key-pair` writes (`ENCRYPTED SIGSTORE PRIVATE KEY`, or
+    /// `ENCRYPTED COSIGN PRIVATE KEY` from older cosign), decrypted with
+    /// `password` (cosign allows an empty one); without it, such a key is
+    /// refused saying a password is needed.
+    pub fn from_pem_with_password(
+        file: &str,
+        text: &str,
+        password: Option<&str>,
+    ) -> Result<PrivateKey, KeyError> {
         let error = |reason: &str| KeyError {
             file: file.to_string(),
             reason: reason.to_string(),
         };
-        let key = if text.contains("-----BEGIN PRIVATE KEY-----") {
+        let key = if let Some(sealed) = cosign_encrypted(text) {
+            let Some(password) = password else {
+                return Err(error(
+                    "a cosign key encrypted with a password: give the password (COSIGN_PASSWORD, as cosign reads it)",
+                ));
+            };
+            let der = decrypt_cosign_key(sealed, password).map_err(|reason| error(&reason))?;
+            SigningKey::from_pkcs8_der(&der)
+                .map_err(|_| error("the decrypted key is not a P-256 (prime256v1) private key"))?
+        } else if text.contains("-----BEGIN PRIVATE KEY-----") {
             SigningKey::from_pkcs8_pem(text)
                 .map_err(|_| error("not a P-256 (prime256v1) private key in PKCS#8 PEM"))?
         } else if text.contains("-----BEGIN EC PRIVATE KEY-----") {
@@ -75,6 +97,91 @@ impl PrivateKey {
         let signature: Signature = self.key.sign(message);
         signature.to_der().as_bytes().to_vec()
     }
+}
+
+/// The base64 body of a cosign encrypted key, if `text` is one.
+fn cosign_encrypted(text: &str) -> Option<String> {
+    ["SIGSTORE", "COSIGN"].iter().find_map(|label| {
+        let begin = format!("-----BEGIN ENCRYPTED {label} PRIVATE KEY-----");
+        let end = format!("-----END ENCRYPTED {label} PRIVATE KEY-----");
+        let body = text.split_once(&begin)?.1.split_once(&end)?.0;
+        Some(body.split_whitespace().collect())
+    })
+}
+
+/// Opens cosign's sealed key: JSON with the scrypt parameters and salt, the
+/// secretbox nonce and the ciphertext of the PKCS#8 DER key.
+fn decrypt_cosign_key(body: String, password: &str) -> Result<Vec<u8>, String> {
+    use base64::Engine as _;
+    use crypto_secretbox::aead::{Aead as _, KeyInit as _};
+    #[derive(serde::Deserialize)]
+    struct Sealed {
+        kdf: Kdf,
+        cipher: Cipher,
+        ciphertext: String,
+    }
+    #[derive(serde::Deserialize)]
+    struct Kdf {
+        name: String,
+        params: KdfParams,
+        salt: String,
+    }
+    #[derive(serde::Deserialize)]
+    #[allow(non_snake_case)]
+    struct KdfParams {
+        N: u64,
+        r: u32,
+        p: u32,
+    }
+    #[derive(serde::Deserialize)]
+    struct Cipher {
+        name: String,
+        nonce: String,
+    }
+    let base64 = base64::engine::general_purpose::STANDARD;
+    let malformed = |what: &str| format!("not a cosign encrypted key: {what}");
+    let json = base64
+        .decode(body)
+        .map_err(|_| malformed("the PEM body is not base64"))?;
+    let sealed: Sealed =
+        serde_json::from_slice(&json).map_err(|e| malformed(&format!("its JSON: {e}")))?;
+    if sealed.kdf.name != "scrypt" || sealed.cipher.name != "nacl/secretbox" {
+        return Err(format!(
+            "a key sealed with {} and {}; only scrypt and nacl/secretbox (cosign's) are read",
+            sealed.kdf.name, sealed.cipher.name
+        ));
+    }
+    let KdfParams { N, r, p } = sealed.kdf.params;
+    // N is a power of two; cosign writes 32768 (65536 with old versions).
+    // More than 2^20 would take seconds and gigabytes: refused.
+    if !N.is_power_of_two() || N < 2 || N > 1 << 20 {
+        return Err(malformed(&format!(
+            "scrypt N={N} is not a power of two up to 2^20"
+        )));
+    }
+    let params = scrypt::Params::new(N.trailing_zeros() as u8, r, p)
+        .map_err(|e| malformed(&format!("scrypt parameters: {e}")))?;
+    let salt = base64
+        .decode(sealed.kdf.salt)
+        .map_err(|_| malformed("the salt"))?;
+    let nonce = base64
+        .decode(sealed.cipher.nonce)
+        .map_err(|_| malformed("the nonce"))?;
+    let ciphertext = base64
+        .decode(sealed.ciphertext)
+        .map_err(|_| malformed("the ciphertext"))?;
+    if nonce.len() != 24 {
+        return Err(malformed("the nonce is not 24 bytes"));
+    }
+    let mut key = [0u8; 32];
+    scrypt::scrypt(password.as_bytes(), &salt, &params, &mut key)
+        .map_err(|e| malformed(&format!("scrypt: {e}")))?;
+    let sealed_box = crypto_secretbox::XSalsa20Poly1305::new((&key).into());
+    sealed_box
+        .decrypt(nonce.as_slice().into(), ciphertext.as_slice())
+        .map_err(|_| {
+            "the password does not open it (wrong password, or the file was changed)".to_string()
+        })
 }
 
 impl From<SigningKey> for PrivateKey {
@@ -168,6 +275,62 @@ HR28Hd8kkdC0MOjjpHhPigQaLc9iQm1ReQ==
             PrivateKey::from_pem("b.key", &pkcs8).unwrap().id(),
             key.id()
         );
+    }
+
+    /// A test key sealed as `cosign generate-key-pair` seals one (scrypt
+    /// N=32768 r=8 p=1, nacl/secretbox), password "correct horse battery staple".
+    const COSIGN_ENCRYPTED: &str = "-----BEGIN ENCRYPTED SIGSTORE PRIVATE KEY-----\n\
+eyJrZGYiOnsibmFtZSI6InNjcnlwdCIsInBhcmFtcyI6eyJOIjozMjc2OCwiciI6\n\
+OCwicCI6MX0sInNhbHQiOiJnY29Td3pnMXUzdGtFUkRPbEVUc3ZGSTYyNVFndW1K\n\
+L1o3Y3RCRXA3bDBFPSJ9LCJjaXBoZXIiOnsibmFtZSI6Im5hY2wvc2VjcmV0Ym94\n\
+Iiwibm9uY2UiOiJmZmMyYjFWdld6MnNGTWJPQ25ZU3ZtU2NxN3h1Y3k0YSJ9LCJj\n\
+aXBoZXJ0ZXh0Ijoibk1vQU4rVWI4YkxaNUxVQnIrMnUzWG9xTVBiTWtmT2NZcE8x\n\
+aFVTWmRpZ0hIdHkyQ2d1eDBVMG9JNWlFZzlwSklyOEpsMFpMUHBzMnB4azh4dnhH\n\
+OVd3YUZOYUY5TU5iYkN6dnYwMzhwaGZ1Qmlua01ZT2cwRll6TllGNjVTYmM4cXNW\n\
+clpPY2ZPZlIwOVBIeGxMUTF0YTVUSUF3NWdiVERIU0JPaFBMN291WE1TbllQS1hX\n\
+R2xVL2JGM0dSVTJVY29DVXQrSDExL2ZSckE9PSJ9\n\
+-----END ENCRYPTED SIGSTORE PRIVATE KEY-----\n\
+";
+    const COSIGN_PUBLIC: &str = "-----BEGIN PUBLIC KEY-----\n\
+MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE/1sG8PcsP3YztQeR05RpOJd8luLI\n\
+qRwUHR42xC9dPUgaCBeWidaEDX2xaNhN5UEa5qso+b//T7zzn0YQykLqjw==\n\
+-----END PUBLIC KEY-----\n\
+";
+
+    #[test]
+    fn cosign_encrypted_keys_open_with_their_password_only() {
+        let public = PublicKey::from_pem("cosign.pub", COSIGN_PUBLIC).unwrap();
+        let key = PrivateKey::from_pem_with_password(
+            "cosign.key",
+            COSIGN_ENCRYPTED,
+            Some("correct horse battery staple"),
+        )
+        .unwrap();
+        assert_eq!(key.id(), public.id());
+        assert!(public.verifies(b"message", &key.sign(b"message")));
+        for (password, why) in [
+            (None, "COSIGN_PASSWORD"),
+            (Some("wrong"), "password does not open it"),
+            (Some(""), "password does not open it"),
+        ] {
+            let error =
+                PrivateKey::from_pem_with_password("cosign.key", COSIGN_ENCRYPTED, password)
+                    .unwrap_err()
+                    .to_string();
+            assert!(
+                error.starts_with("cosign.key: ") && error.contains(why),
+                "{error}"
+            );
+        }
+        let tampered = COSIGN_ENCRYPTED.replacen("OCwicCI6MX0", "OCwicCI6Mn0", 1);
+        let error = PrivateKey::from_pem_with_password(
+            "cosign.key",
+            &tampered,
+            Some("correct horse battery staple"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("does not open it"), "{error}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Review as a process: what an upgrade newly allows, the risk policy, and
 //! approvals of plan hashes, against the real API server.
 
-use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+use kubectl_pkg_e2e::{Pkg, Run, config_maps, parse_json, repo_root, unique};
 
 /// The two revisions of the acceptance scenario: v2 binds the package's
 /// ServiceAccount to the built-in `edit` ClusterRole everywhere and makes its
@@ -520,4 +520,77 @@ fn a_proposal_made_by_one_user_is_approved_and_applied_by_another_once() {
     assert_eq!(proposals[0]["state"], "applied", "{proposals:#}");
     assert_eq!(proposals[0]["approvers"][0], "alice@example.com");
     assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
+}
+
+#[test]
+fn a_cosign_encrypted_key_approves_with_its_password_and_its_public_key_is_trusted() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("approve");
+    let keys = repo_root().join("tests/keys");
+    let trusted = pkg.work.path().join("trusted");
+    std::fs::create_dir_all(&trusted).unwrap();
+    std::fs::copy(
+        keys.join("cosign-encrypted.pub"),
+        trusted.join("release.pub"),
+    )
+    .unwrap();
+    pkg.write_package("app", "app", "1.0.0", &config_maps("approved", 1, "1"));
+    let plan_file = pkg.work.path().join("plan.json").display().to_string();
+    pkg.run([
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        &plan_file,
+    ])
+    .ok();
+    let key = keys.join("cosign-encrypted.key").display().to_string();
+    let approve = |password: Option<&str>| {
+        let mut command = pkg.command([
+            "approve",
+            &plan_file,
+            "--key",
+            &key,
+            "--approver",
+            "release@example.com",
+        ]);
+        match password {
+            Some(password) => command.env("COSIGN_PASSWORD", password),
+            None => command.env_remove("COSIGN_PASSWORD"),
+        };
+        Run::from(command.output().unwrap())
+    };
+    // Without the password, or with a wrong one: refused, naming the file, the
+    // password never printed.
+    let missing = approve(None);
+    assert!(
+        missing.fails(1).contains("COSIGN_PASSWORD"),
+        "{}",
+        missing.stderr
+    );
+    let wrong = approve(Some("tr0ub4dor"));
+    let error = wrong.fails(1).to_string();
+    assert!(
+        error.contains("cosign-encrypted.key")
+            && error.contains("does not open it")
+            && !error.contains("tr0ub4dor"),
+        "{error}"
+    );
+    approve(Some("correct horse battery staple")).ok();
+    pkg.run([
+        "apply",
+        &plan_file,
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+        "--require-approvals",
+        "1",
+        "--trusted-keys",
+        trusted.to_str().unwrap(),
+    ])
+    .ok();
+    assert!(pkg.exists(&ns, "configmap/approved-0"));
 }

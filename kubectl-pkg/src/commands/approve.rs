@@ -4,9 +4,8 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
-use libpkg::keys::PrivateKey;
 use libpkg::release::proposal::ProposalStore;
 use libpkg::review::approval;
 
@@ -30,9 +29,7 @@ pub struct ApproveArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
-    let key_text = std::fs::read_to_string(&args.key)
-        .with_context(|| format!("cannot read {}", args.key.display()))?;
-    let key = PrivateKey::from_pem(&args.key.display().to_string(), &key_text)?;
+    let key = settings::private_key(&args.key, "--key")?;
     let shown = args.plan.display().to_string();
     let (approval, count) = match proposal_name(&args.plan) {
         Some(name) => {

@@ -89,9 +89,7 @@ async fn push_bundle(
 
 /// Reads a signing key.
 fn signing_key(path: &Path) -> Result<PrivateKey> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("--sign-key {}", path.display()))?;
-    Ok(PrivateKey::from_pem(&path.display().to_string(), &text)?)
+    settings::private_key(path, "--sign-key")
 }
 
 /// Signs what was pushed, when asked to, and prints its digest (and the
