@@ -434,7 +434,9 @@ impl Parser<'_> {
             }
             ItemType::Else => {
                 let p = self.peek_non_space()?;
-                if p.typ == ItemType::If {
+                // `{{else if …}}` and (Go 1.23) `{{else with …}}`: the keyword
+                // is left for the control to read.
+                if p.typ == ItemType::If || p.typ == ItemType::With {
                     return Ok(Item2::Else(true));
                 }
                 self.expect(ItemType::RightDelim, "else")?;
@@ -476,11 +478,22 @@ impl Parser<'_> {
         let else_list = match next {
             Item2::End => None,
             Item2::Else(is_if) => {
-                if is_if && context == "if" {
+                let chained = if is_if {
+                    Some(self.peek_non_space()?.typ)
+                } else {
+                    None
+                };
+                if chained == Some(ItemType::If) && context == "if" {
                     // {{else if ...}}: an if nested in the else branch, sharing the end.
                     self.next_non_space()?; // the "if"
                     let c = self.control("if")?;
                     Some(vec![Node::If(c)])
+                } else if chained == Some(ItemType::With) && context == "with" {
+                    // {{else with ...}} (Go 1.23): a with nested in the else
+                    // branch, sharing the end.
+                    self.next_non_space()?; // the "with"
+                    let c = self.control("with")?;
+                    Some(vec![Node::With(c)])
                 } else if is_if {
                     // "else if" inside range/with: Go expects a right delimiter.
                     let t = self.next_non_space()?;
@@ -821,7 +834,7 @@ impl Parser<'_> {
 }
 
 /// What `text_or_action` found: a node, `{{end}}` or `{{else}}` (`true`
-/// when followed by `if`).
+/// when followed by `if` or `with`).
 enum Item2 {
     Node(Option<Node>),
     End,
@@ -1045,6 +1058,22 @@ mod tests {
                 .unwrap_err()
                 .contains("multiple definition")
         );
+    }
+
+    #[test]
+    fn else_with_chains_like_else_if() {
+        let trees = p("{{ with .a }}a{{ else with .b }}b{{ else }}c{{ end }}").unwrap();
+        let Node::With(c) = &trees[0].root[0] else {
+            panic!()
+        };
+        let Some([Node::With(inner)]) = c.else_list.as_deref() else {
+            panic!("{:?}", c.else_list)
+        };
+        assert_eq!(inner.pipe.to_string(), ".b");
+        assert!(inner.else_list.is_some());
+        // Only within a with: {{else with}} in an if stays an error.
+        assert!(p("{{ if .a }}a{{ else with .b }}b{{ end }}").is_err());
+        assert!(p("{{ with .a }}a{{ else if .b }}b{{ end }}").is_err());
     }
 
     #[test]
