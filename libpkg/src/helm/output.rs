@@ -15,6 +15,8 @@
 //! left out with a warning (kubectl-pkg has no `test` command); so are objects
 //! naming an unknown event, as Helm drops them.
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
 use super::hooks::{DeletePolicy, HookClass, HookEvent, classify_object};
@@ -116,6 +118,21 @@ fn as_helm_manifest(text: &str) -> String {
     out
 }
 
+/// What tells a `crds/` object from another, as the API server does: its
+/// API group, kind, namespace and name (`None` without a kind or name, left
+/// for the object's own checks).
+fn crd_key(value: &Value) -> Option<[String; 4]> {
+    let text = |pointer: &str| value.pointer(pointer).and_then(Value::as_str);
+    let api_version = text("/apiVersion").unwrap_or_default();
+    let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+    Some([
+        group.to_string(),
+        text("/kind")?.to_string(),
+        text("/metadata/namespace").unwrap_or_default().to_string(),
+        text("/metadata/name")?.to_string(),
+    ])
+}
+
 /// Splits rendered templates into documents: `crds` are `(path, bytes)` of the
 /// `crds/` files, `outputs` are `(template name, rendered text)` of the
 /// manifest templates in Helm's order.
@@ -143,9 +160,27 @@ pub fn documents(
     let mut warnings = Vec::new();
     let mut documents = Vec::new();
     let mut deferred_hooks = Vec::new();
+    // The crds/ objects met so far, by API group, kind, namespace and name.
+    let mut crds_seen: BTreeMap<[String; 4], (Location, Value)> = BTreeMap::new();
     for (location, mut value) in parse_texts(texts, limits)? {
         // crds/ objects are applied as they are: Helm reads no hooks there.
         if crd_count > 0 && crd_files.contains(&location.file.as_str()) {
+            // Helm creates them file by file, the chart's before its
+            // subcharts', and skips one that exists already: the same CRD
+            // in a chart's and a subchart's crds/ is created once, from the
+            // first.
+            if let Some(key) = crd_key(&value) {
+                if let Some((first, first_value)) = crds_seen.get(&key) {
+                    if *first_value != value {
+                        warnings.push(format!(
+                            "{} {} ({location}) is also in {first} and differs: the first is installed, as Helm does",
+                            key[1], key[3]
+                        ));
+                    }
+                    continue;
+                }
+                crds_seen.insert(key, (location.clone(), value.clone()));
+            }
             documents.push((location, value));
             continue;
         }
@@ -478,5 +513,38 @@ metadata:
             .map(|(_, v)| v["metadata"]["name"].as_str().unwrap())
             .collect();
         assert_eq!(names, ["a", "b", "c"]);
+    }
+
+    /// The same CRD in a chart's and a subchart's `crds/`: Helm creates the
+    /// first and skips the second (it exists); a differing copy is noted.
+    #[test]
+    fn a_crd_in_several_crds_directories_is_installed_once() {
+        let crd = |description: &str| {
+            format!(
+                "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.example.com\n  annotations: {{d: {description}}}\nspec:\n  group: example.com\n  names: {{plural: things, kind: Thing}}\n"
+            )
+            .into_bytes()
+        };
+        let crds = [
+            ("app/crds/things.yaml".to_string(), crd("a")),
+            ("app/charts/sub/crds/things.yaml".to_string(), crd("a")),
+        ];
+        let split = documents(&crds, &[], HookOperation::Install, YamlLimits::default()).unwrap();
+        assert_eq!(split.documents.len(), 1);
+        assert_eq!(split.documents[0].0.file, "app/crds/things.yaml");
+        assert!(split.warnings.is_empty(), "{:?}", split.warnings);
+        let crds = [
+            ("app/crds/things.yaml".to_string(), crd("a")),
+            ("app/charts/sub/crds/things.yaml".to_string(), crd("b")),
+        ];
+        let split = documents(&crds, &[], HookOperation::Install, YamlLimits::default()).unwrap();
+        assert_eq!(split.documents.len(), 1);
+        assert_eq!(split.documents[0].1["metadata"]["annotations"]["d"], "a");
+        assert!(
+            split.warnings[0].contains("app/charts/sub/crds/things.yaml")
+                && split.warnings[0].contains("the first is installed"),
+            "{:?}",
+            split.warnings
+        );
     }
 }
