@@ -118,7 +118,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
 /// documents after it are not read, and a key given twice in a mapping keeps
 /// its last value. An empty first document is `Value::Null`.
 pub fn first_document<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
-    let chunk = split_documents(text)
+    let chunk = split_documents(after_leading_comments(text))
         .into_iter()
         .next()
         .map_or("", |(_, chunk)| chunk);
@@ -132,6 +132,29 @@ pub fn first_document<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     serde_saphyr::from_str_with_options(chunk, options).map_err(|e| YamlError {
         message: one_line(&e.to_string()),
     })
+}
+
+/// The stream from its first `---` marker on when only comments and blank
+/// lines come before it: those are no document (YAML reads the document the
+/// marker starts, as yaml.v2 does); otherwise the whole stream.
+fn after_leading_comments(text: &str) -> &str {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let trimmed = content.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            offset += line.len();
+            continue;
+        }
+        if content
+            .strip_prefix("---")
+            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'))
+        {
+            return &text[offset..];
+        }
+        break;
+    }
+    text
 }
 
 /// Splits a stream on `---` document markers and parses each document, within

@@ -212,7 +212,8 @@ fn chart_namespaces(chart: &Chart) -> Vec<String> {
     chart
         .metadata
         .annotations
-        .get(NAMESPACES_ANNOTATION)
+        .as_ref()
+        .and_then(|annotations| annotations.get(NAMESPACES_ANNOTATION))
         .map(|list| {
             list.split(',')
                 .map(str::trim)

@@ -152,8 +152,13 @@ fn to_y_at(v: &Value, depth: usize) -> Option<Y> {
         Value::Int(i) | Value::Int64(i) => Y::Plain(i.to_string()),
         Value::Uint(u, _) => Y::Plain(u.to_string()),
         Value::Float(f) => {
+            // sigs.k8s.io/yaml writes JSON and reads it back with yaml.v2:
+            // an integer it can hold (int64 or uint64) stays one, any other
+            // number is a float64, written in strconv's 'g' form (1e+20).
             let j = json_float(*f)?;
-            if j.contains(['.', 'e', 'E']) {
+            if j.contains(['.', 'e', 'E'])
+                || (j.parse::<i64>().is_err() && j.parse::<u64>().is_err())
+            {
                 Y::Plain(float_string(*f))
             } else {
                 Y::Plain(j)
@@ -1154,6 +1159,16 @@ mod tests {
         assert_eq!(
             y(serde_json::json!({"k": "1.0", "t": "2024-01-02", "n": null})),
             "k: \"1.0\"\n\"n\": null\nt: \"2024-01-02\"\n"
+        );
+    }
+
+    #[test]
+    fn yaml_numbers_beyond_64_bits_are_floats_as_yaml_v2_reads_them() {
+        assert_eq!(
+            y(
+                serde_json::json!({"a": 1e20, "b": -1e20, "c": 9223372036854775807.0, "d": 1e-7, "e": 12345678901234567890.0})
+            ),
+            "a: 1e+20\nb: -1e+20\nc: 9223372036854776000\nd: 1e-07\ne: 12345678901234567000\n"
         );
     }
 

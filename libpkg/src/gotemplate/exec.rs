@@ -270,6 +270,43 @@ impl Exec<'_> {
     fn walk_range(&mut self, f: &mut Frame, dot: &Value, c: &Control, out: &mut String) -> R<()> {
         let val = self.eval_pipeline(f, dot, &c.pipe)?;
         let mark = f.vars.len();
+        // Go 1.22: an integer n ranges over 0..n-1, each of the integer's
+        // type, with one variable at most (the element).
+        let count = match &val {
+            Value::Int(n) | Value::Int64(n) => Some(u64::try_from(*n).unwrap_or(0)),
+            Value::Uint(n, _) => Some(*n),
+            _ => None,
+        };
+        if let Some(count) = count {
+            if c.pipe.decl.len() > 1 {
+                return Err(self.error(
+                    f,
+                    c.pos,
+                    &format_args!("{}", c.pipe),
+                    format_args!(
+                        "can't use {} to iterate over more than one variable",
+                        super::fmt::value_string(&val)
+                    ),
+                ));
+            }
+            if count == 0 {
+                if let Some(e) = &c.else_list {
+                    self.walk_list(f, dot, e, out)?;
+                }
+                return Ok(());
+            }
+            for i in 0..count {
+                let elem = match &val {
+                    Value::Int64(_) => Value::Int64(i as i64),
+                    Value::Uint(_, t) => Value::Uint(i, *t),
+                    _ => Value::Int(i as i64),
+                };
+                if !self.range_iteration(f, c, mark, Value::Invalid, elem, out)? {
+                    break;
+                }
+            }
+            return Ok(());
+        }
         let items: Vec<(Value, Value)> = match &val {
             Value::List(l, _) => l
                 .iter()
@@ -304,23 +341,40 @@ impl Exec<'_> {
             return Ok(());
         }
         for (index, elem) in items {
-            self.step(f, c.pos, &c.pipe, Some(out))?;
-            let n = f.vars.len();
-            if !c.pipe.decl.is_empty() {
-                f.vars[n - 1].1 = elem.clone();
-            }
-            if c.pipe.decl.len() > 1 {
-                f.vars[n - 2].1 = index;
-            }
-            let r = self.walk_list(f, &elem, &c.list, out);
-            f.vars.truncate(mark);
-            match r {
-                Ok(()) | Err(Flow::Continue) => {}
-                Err(Flow::Break) => break,
-                Err(e) => return Err(e),
+            if !self.range_iteration(f, c, mark, index, elem, out)? {
+                break;
             }
         }
         Ok(())
+    }
+
+    /// One iteration of `range` (Go's oneIteration): sets the variables
+    /// (the last to the element, the one before it to the index), walks the
+    /// body with the element as dot. False after `{{break}}`.
+    fn range_iteration(
+        &mut self,
+        f: &mut Frame,
+        c: &Control,
+        mark: usize,
+        index: Value,
+        elem: Value,
+        out: &mut String,
+    ) -> R<bool> {
+        self.step(f, c.pos, &c.pipe, Some(out))?;
+        let n = f.vars.len();
+        if !c.pipe.decl.is_empty() {
+            f.vars[n - 1].1 = elem.clone();
+        }
+        if c.pipe.decl.len() > 1 {
+            f.vars[n - 2].1 = index;
+        }
+        let r = self.walk_list(f, &elem, &c.list, out);
+        f.vars.truncate(mark);
+        match r {
+            Ok(()) | Err(Flow::Continue) => Ok(true),
+            Err(Flow::Break) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     pub(crate) fn eval_pipeline(&mut self, f: &mut Frame, dot: &Value, pipe: &Pipe) -> R<Value> {
@@ -955,5 +1009,54 @@ fn print_value(v: &Value, out: &mut String) {
         Value::Invalid => out.push_str("<no value>"),
         Value::Str(s) => out.push_str(s),
         v => out.push_str(&super::fmt::value_string(v)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn render(text: &str) -> Result<String, String> {
+        super::super::render_alone("t", text)
+            .0
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn range_over_an_integer_counts_from_zero_as_go_1_22() {
+        assert_eq!(render("{{ range 3 }}{{ . }}{{ end }}").unwrap(), "012");
+        assert_eq!(
+            render("{{ range $i := 2 }}[{{ $i }}]{{ end }}").unwrap(),
+            "[0][1]"
+        );
+        assert_eq!(
+            render("{{ range int64 2 }}{{ typeOf . }} {{ end }}").unwrap(),
+            "int64 int64 "
+        );
+        assert_eq!(
+            render("{{ range 0 }}x{{ else }}none{{ end }}").unwrap(),
+            "none"
+        );
+        assert_eq!(render("{{ range -2 }}x{{ end }}").unwrap(), "");
+        assert_eq!(
+            render("{{ range 5 }}{{ if eq . 2 }}{{ break }}{{ end }}{{ . }}{{ end }}").unwrap(),
+            "01"
+        );
+        assert!(
+            render("{{ range $i, $e := 3 }}{{ end }}")
+                .unwrap_err()
+                .contains("can't use 3 to iterate over more than one variable")
+        );
+        assert!(
+            render("{{ range 1.5 }}{{ end }}")
+                .unwrap_err()
+                .contains("range can't iterate over 1.5")
+        );
+    }
+
+    #[test]
+    fn else_with_runs_the_first_with_whose_value_is_true() {
+        let t = r#"{{ $m := dict "b" (dict "p" "/x") }}{{ with $m.a }}a{{ else with $m.b }}{{ .p }}{{ else }}none{{ end }}"#;
+        assert_eq!(render(t).unwrap(), "/x");
+        let t = r#"{{ with .a }}a{{ else with .b }}b{{ else }}none{{ end }}"#;
+        assert_eq!(render(t).unwrap(), "none");
     }
 }

@@ -27,6 +27,7 @@ mod encode;
 mod exec;
 mod fmt;
 mod funcs;
+mod goregex;
 mod lex;
 pub mod masterminds;
 mod parse;

@@ -434,7 +434,9 @@ impl Parser<'_> {
             }
             ItemType::Else => {
                 let p = self.peek_non_space()?;
-                if p.typ == ItemType::If {
+                // `{{else if …}}` and (Go 1.23) `{{else with …}}`: the keyword
+                // is left for the control to read.
+                if p.typ == ItemType::If || p.typ == ItemType::With {
                     return Ok(Item2::Else(true));
                 }
                 self.expect(ItemType::RightDelim, "else")?;
@@ -476,11 +478,22 @@ impl Parser<'_> {
         let else_list = match next {
             Item2::End => None,
             Item2::Else(is_if) => {
-                if is_if && context == "if" {
+                let chained = if is_if {
+                    Some(self.peek_non_space()?.typ)
+                } else {
+                    None
+                };
+                if chained == Some(ItemType::If) && context == "if" {
                     // {{else if ...}}: an if nested in the else branch, sharing the end.
                     self.next_non_space()?; // the "if"
                     let c = self.control("if")?;
                     Some(vec![Node::If(c)])
+                } else if chained == Some(ItemType::With) && context == "with" {
+                    // {{else with ...}} (Go 1.23): a with nested in the else
+                    // branch, sharing the end.
+                    self.next_non_space()?; // the "with"
+                    let c = self.control("with")?;
+                    Some(vec![Node::With(c)])
                 } else if is_if {
                     // "else if" inside range/with: Go expects a right delimiter.
                     let t = self.next_non_space()?;
@@ -821,7 +834,7 @@ impl Parser<'_> {
 }
 
 /// What `text_or_action` found: a node, `{{end}}` or `{{else}}` (`true`
-/// when followed by `if`).
+/// when followed by `if` or `with`).
 enum Item2 {
     Node(Option<Node>),
     End,
@@ -898,17 +911,101 @@ fn parse_go_uint_body(body: &str) -> Option<u64> {
     u64::from_str_radix(&digits, radix).ok()
 }
 
+/// strconv.ParseFloat(text, 64) for what the lexer reads as a number:
+/// decimal and hexadecimal (`0x1p60`, `0x1.8p-3`: a `p` exponent required)
+/// floats, with underscores between digits; `None` for anything else or a
+/// value out of range.
 fn parse_go_float(text: &str) -> Option<f64> {
+    if text.contains('_') && !underscore_ok(text) {
+        return None;
+    }
     let t = text.replace('_', "");
-    let lower = t.to_ascii_lowercase();
-    if lower.contains("0x") || lower.contains('p') || lower.contains("inf") || lower.contains("nan")
-    {
+    let (negative, body) = match t.as_bytes().first()? {
+        b'-' => (true, &t[1..]),
+        b'+' => (false, &t[1..]),
+        _ => (false, t.as_str()),
+    };
+    let value = if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        parse_hex_float(hex)?
+    } else {
+        if !body
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+        {
+            return None;
+        }
+        body.parse::<f64>().ok()?
+    };
+    let value = if negative { -value } else { value };
+    value.is_finite().then_some(value)
+}
+
+/// The mantissa and exponent of a hexadecimal float after `0x`
+/// (`1.8p-3`), rounded to the nearest float64 as strconv does.
+fn parse_hex_float(text: &str) -> Option<f64> {
+    let (mantissa, exponent) = text.split_once(['p', 'P'])?;
+    let exponent: i64 = exponent.parse().ok()?;
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && fraction.is_empty() {
         return None;
     }
-    if lower.ends_with('i') {
-        return None;
+    // The significant digits in 128 bits; digits beyond them only count
+    // as "not exactly zero" (a sticky bit), which is enough to round right.
+    let mut bits: u128 = 0;
+    let mut scale: i64 = 0;
+    let mut sticky = false;
+    for (i, c) in whole.chars().chain(fraction.chars()).enumerate() {
+        let digit = u128::from(c.to_digit(16)?);
+        if bits >> 120 == 0 {
+            bits = bits << 4 | digit;
+            if i >= whole.len() {
+                scale -= 4;
+            }
+        } else {
+            sticky |= digit != 0;
+            if i < whole.len() {
+                scale += 4;
+            }
+        }
     }
-    t.parse::<f64>().ok().filter(|f| f.is_finite())
+    if sticky {
+        bits |= 1;
+    }
+    let exponent = exponent.saturating_add(scale).clamp(-2000, 2000) as i32;
+    // Exact: scaling a float64 by a power of two (in two steps, so that
+    // neither factor overflows on its own).
+    let half = exponent / 2;
+    Some(bits as f64 * 2f64.powi(half) * 2f64.powi(exponent - half))
+}
+
+/// strconv's underscoreOK: underscores only between digits, or between a
+/// base prefix and a digit.
+fn underscore_ok(text: &str) -> bool {
+    let s = text.strip_prefix(['+', '-']).unwrap_or(text).as_bytes();
+    let mut saw = b'^';
+    let mut i = 0;
+    let mut hex = false;
+    if s.len() >= 2 && s[0] == b'0' && matches!(s[1].to_ascii_lowercase(), b'b' | b'o' | b'x') {
+        i = 2;
+        saw = b'0';
+        hex = s[1].eq_ignore_ascii_case(&b'x');
+    }
+    for &c in &s[i..] {
+        if c.is_ascii_digit() || hex && c.is_ascii_hexdigit() {
+            saw = b'0';
+        } else if c == b'_' {
+            if saw != b'0' {
+                return false;
+            }
+            saw = b'_';
+        } else {
+            if saw == b'_' {
+                return false;
+            }
+            saw = b'!';
+        }
+    }
+    saw != b'_'
 }
 
 /// Go's strconv.Unquote for "..." and `...` strings.
@@ -1044,6 +1141,61 @@ mod tests {
             p(r#"{{define "a"}}x{{end}}{{define "a"}}y{{end}}"#)
                 .unwrap_err()
                 .contains("multiple definition")
+        );
+    }
+
+    #[test]
+    fn else_with_chains_like_else_if() {
+        let trees = p("{{ with .a }}a{{ else with .b }}b{{ else }}c{{ end }}").unwrap();
+        let Node::With(c) = &trees[0].root[0] else {
+            panic!()
+        };
+        let Some([Node::With(inner)]) = c.else_list.as_deref() else {
+            panic!("{:?}", c.else_list)
+        };
+        assert_eq!(inner.pipe.to_string(), ".b");
+        assert!(inner.else_list.is_some());
+        // Only within a with: {{else with}} in an if stays an error.
+        assert!(p("{{ if .a }}a{{ else with .b }}b{{ end }}").is_err());
+        assert!(p("{{ with .a }}a{{ else if .b }}b{{ end }}").is_err());
+    }
+
+    #[test]
+    fn float_literals_are_read_as_strconv_reads_them() {
+        assert_eq!(parse_go_float("0x1p60"), Some(1152921504606846976.0));
+        assert_eq!(parse_go_float("0x1.8p1"), Some(3.0));
+        assert_eq!(parse_go_float("-0X.8P-1"), Some(-0.25));
+        assert_eq!(parse_go_float("0x_1p+2"), Some(4.0));
+        assert_eq!(parse_go_float("0x1.fffffffffffff8p0"), Some(2.0));
+        assert_eq!(parse_go_float("1_000.5"), Some(1000.5));
+        assert_eq!(parse_go_float("2.5e-3"), Some(0.0025));
+        assert_eq!(parse_go_float(".5"), Some(0.5));
+        for bad in [
+            "0x1.8", "0x1p", "1p3", "1__0.5", "1_.5", "1._5", "1e400", "0xp1",
+        ] {
+            assert_eq!(parse_go_float(bad), None, "{bad}");
+        }
+        let trees = p("{{ 0x1p60 }}{{ 0x1.8p1 }}{{ 1_000_000 }}{{ 0o17 }}{{ 0b101 }}").unwrap();
+        let nums: Vec<(bool, i64, f64)> = trees[0]
+            .root
+            .iter()
+            .map(|n| match n {
+                Node::Action(p) => match &p.cmds[0].args[0] {
+                    Arg::Number(_, n) => (n.is_int, n.int, n.float),
+                    _ => panic!(),
+                },
+                _ => panic!(),
+            })
+            .collect();
+        assert_eq!(
+            nums,
+            [
+                (true, 1 << 60, 1152921504606846976.0),
+                (true, 3, 3.0),
+                (true, 1_000_000, 1e6),
+                (true, 15, 15.0),
+                (true, 5, 5.0)
+            ]
         );
     }
 

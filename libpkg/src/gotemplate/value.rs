@@ -256,6 +256,8 @@ impl Value {
             Value::Str(_) => "string",
             Value::List(..) => "slice",
             Value::Map(..) => "map",
+            // A host object that is a Go map (Helm's `.Files`).
+            Value::Object(o) if o.map_len().is_some() => "map",
             Value::Time(_) | Value::Object(_) => "struct",
         }
     }

@@ -124,9 +124,11 @@ pub struct Metadata {
     /// Whether the chart is deprecated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deprecated: bool,
-    /// Free-form annotations.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub annotations: BTreeMap<String, String>,
+    /// Free-form annotations; `None` when `Chart.yaml` has none (Go's nil
+    /// map, which `.Chart.Annotations` shows as `null`, where an empty
+    /// `annotations: {}` is `{}`).
+    #[serde(default, skip_serializing_if = "no_annotations")]
+    pub annotations: Option<BTreeMap<String, String>>,
     /// Constraint on the cluster's Kubernetes version (Masterminds syntax).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kube_version: String,
@@ -233,6 +235,12 @@ impl Metadata {
 }
 
 /// Go's `sanitizeString`: whitespace becomes a space, unprintable characters go.
+/// Whether `Chart.yaml`'s JSON leaves `annotations` out (Go's `omitempty`:
+/// nil or empty).
+fn no_annotations(annotations: &Option<BTreeMap<String, String>>) -> bool {
+    annotations.as_ref().is_none_or(BTreeMap::is_empty)
+}
+
 fn sanitize(text: &str) -> String {
     text.chars()
         .filter_map(|c| {

@@ -273,4 +273,28 @@ g: {{ index (.Files.Glob "x/*") "x/a.txt" | toString | quote }}
             "a: no yes nowith\nb: [x/a.txt=\"one\\n\" \"one\\n\" []uint8 4 [111 110 101 10]][x/b.txt=\"two\" \"two\" []uint8 3 [116 119 111]]\nc: \"one\\n\"\"two\" 2 true engine.files\nd: \"one\\n\"\"two\"\ne: map[x/a.txt:[111 110 101 10] x/b.txt:[116 119 111]] map[]\nf: {\"x/a.txt\":\"b25lCg==\",\"x/b.txt\":\"dHdv\"} x/a.txtx/b.txt\ng: \"one\\n\"\n"
         );
     }
+
+    /// `kindOf .Files` and of a `Glob` result is `map` (a
+    /// `map[string][]byte`), empty or not. Checked against Helm 4.2.3.
+    #[test]
+    fn files_are_of_kind_map() {
+        let files = ChartFiles::new([("a.txt".to_string(), b"x".to_vec())].into_iter().collect());
+        let mut set = Templates::new();
+        set.add(
+            "a.yaml",
+            r#"{{ kindOf .Files }} {{ kindOf (.Files.Glob "*.txt") }} {{ kindOf (.Files.Glob "none/*") }} {{ kindIs "map" .Files }}"#,
+        )
+        .unwrap();
+        let objects: Vec<(&str, Rc<dyn GoObject>)> = vec![("Files", Rc::new(FilesObject(files)))];
+        let out = set
+            .render_with_objects(
+                "a.yaml",
+                &serde_json::json!({}),
+                &objects,
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+            .unwrap();
+        assert_eq!(out, "map map map true");
+    }
 }

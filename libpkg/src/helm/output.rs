@@ -15,6 +15,8 @@
 //! left out with a warning (kubectl-pkg has no `test` command); so are objects
 //! naming an unknown event, as Helm drops them.
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
 use super::hooks::{DeletePolicy, HookClass, HookEvent, classify_object};
@@ -61,47 +63,74 @@ pub struct ChartDocuments {
     pub warnings: Vec<String>,
 }
 
+/// Helm's document separator (`releaseutil.SplitManifests`, unchanged in
+/// Helm 4): `---` at the start of the output or of a line, with the white
+/// space before it (back to the previous document's last character) and
+/// after it (up to the next document's first character). It needs nothing
+/// after it: `---apiVersion: v1` starts a document with `apiVersion: v1`.
+/// `\s` is RE2's, ASCII white space.
+static HELM_SEPARATOR: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?:^|[\t\n\f\r ]*\n)---[\t\n\f\r ]*").expect("a valid pattern")
+});
+
 /// A template's output as Helm 4 writes it into the release manifest the
-/// objects are read from, its lines kept in place. Helm splits the output
-/// on `---` lines, the separator taking the white space before it (a
-/// document that is not the output's last loses its trailing white space,
-/// the blank lines of a `|+` block at its end included), and writes each
-/// document followed by a newline (so the last document, which keeps its
-/// trailing white space, gains one: Helm 3 trimmed every document). The
-/// blank lines a document loses here move after the `---` line, where they
+/// objects are read from, its lines kept in place. Helm trims the output's
+/// leading white space, splits it at [`HELM_SEPARATOR`] (which takes the
+/// white space on both sides: a document that is not the output's last
+/// loses its trailing white space, the blank lines of a `|+` block at its
+/// end included, and every document its leading white space, the
+/// indentation of its first line included), and writes each document on
+/// lines of its own followed by a newline (so the last document, which
+/// keeps its trailing white space, gains one: Helm 3 trimmed every
+/// document). Here each separator becomes a `---` line right after the
+/// previous document, and the line breaks it took follow it, where they
 /// lead the next document and change nothing, so errors inside a document
 /// still name the template's own lines (the document itself starts after
-/// the previous one's last non-blank line, as with Helm's separator).
+/// the previous one's last non-blank line, as with Helm's separator; a
+/// separator glued to its document, `---apiVersion`, adds one line).
 fn as_helm_manifest(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 1);
-    let mut document = String::new();
-    for line in text.split_inclusive('\n') {
-        let content = line.trim_end_matches(['\n', '\r']);
-        // The document markers the YAML splitter recognizes.
-        let is_marker = content
-            .strip_prefix("---")
-            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'));
-        if !is_marker {
-            document.push_str(line);
-            continue;
-        }
-        let kept = document.trim_end();
-        let mut newlines = document.matches('\n').count();
-        if !kept.is_empty() {
-            out.push_str(kept);
-            out.push('\n');
-            newlines -= kept.matches('\n').count() + 1;
-        }
-        out.push_str(line);
-        if !line.ends_with('\n') {
+    let mut out = String::with_capacity(text.len() + 8);
+    let newlines = |s: &str| s.matches('\n').count();
+    let body = text.trim_start();
+    out.push_str(&"\n".repeat(newlines(&text[..text.len() - body.len()])));
+    let mut start = 0;
+    for separator in HELM_SEPARATOR.find_iter(body) {
+        // The white space Helm trims from a document's start (what the
+        // separator leaves: Unicode spaces RE2's `\s` does not cover).
+        let document = &body[start..separator.start()];
+        let trimmed = document.trim_start();
+        out.push_str(&"\n".repeat(newlines(&document[..document.len() - trimmed.len()])));
+        out.push_str(trimmed);
+        if !out.is_empty() && !out.ends_with('\n') {
             out.push('\n');
         }
-        out.push_str(&"\n".repeat(newlines));
-        document.clear();
+        out.push_str("---\n");
+        let taken = newlines(separator.as_str());
+        let written = usize::from(separator.start() > 0) + 1;
+        out.push_str(&"\n".repeat(taken.saturating_sub(written)));
+        start = separator.end();
     }
-    out.push_str(&document);
+    let document = &body[start..];
+    let trimmed = document.trim_start();
+    out.push_str(&"\n".repeat(newlines(&document[..document.len() - trimmed.len()])));
+    out.push_str(trimmed);
     out.push('\n');
     out
+}
+
+/// What tells a `crds/` object from another, as the API server does: its
+/// API group, kind, namespace and name (`None` without a kind or name, left
+/// for the object's own checks).
+fn crd_key(value: &Value) -> Option<[String; 4]> {
+    let text = |pointer: &str| value.pointer(pointer).and_then(Value::as_str);
+    let api_version = text("/apiVersion").unwrap_or_default();
+    let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+    Some([
+        group.to_string(),
+        text("/kind")?.to_string(),
+        text("/metadata/namespace").unwrap_or_default().to_string(),
+        text("/metadata/name")?.to_string(),
+    ])
 }
 
 /// Splits rendered templates into documents: `crds` are `(path, bytes)` of the
@@ -131,9 +160,27 @@ pub fn documents(
     let mut warnings = Vec::new();
     let mut documents = Vec::new();
     let mut deferred_hooks = Vec::new();
+    // The crds/ objects met so far, by API group, kind, namespace and name.
+    let mut crds_seen: BTreeMap<[String; 4], (Location, Value)> = BTreeMap::new();
     for (location, mut value) in parse_texts(texts, limits)? {
         // crds/ objects are applied as they are: Helm reads no hooks there.
         if crd_count > 0 && crd_files.contains(&location.file.as_str()) {
+            // Helm creates them file by file, the chart's before its
+            // subcharts', and skips one that exists already: the same CRD
+            // in a chart's and a subchart's crds/ is created once, from the
+            // first.
+            if let Some(key) = crd_key(&value) {
+                if let Some((first, first_value)) = crds_seen.get(&key) {
+                    if *first_value != value {
+                        warnings.push(format!(
+                            "{} {} ({location}) is also in {first} and differs: the first is installed, as Helm does",
+                            key[1], key[3]
+                        ));
+                    }
+                    continue;
+                }
+                crds_seen.insert(key, (location.clone(), value.clone()));
+            }
             documents.push((location, value));
             continue;
         }
@@ -440,6 +487,64 @@ metadata:
         assert_eq!(
             as_helm_manifest("a: 1\n\n\n---\nb: [\n"),
             "a: 1\n---\n\n\nb: [\n\n"
+        );
+    }
+
+    /// Helm splits at `---` wherever a line starts with it, glued to the
+    /// document after it or not (its releaseutil separator), and trims the
+    /// white space around it. Checked against Helm 4.2.3.
+    #[test]
+    fn a_separator_glued_to_its_document_splits_as_helm_does() {
+        assert_eq!(as_helm_manifest("a: 1\n---b: 2\n"), "a: 1\n---\nb: 2\n\n");
+        assert_eq!(as_helm_manifest("---a: 1"), "---\na: 1\n");
+        assert_eq!(
+            as_helm_manifest("\n\n  a: 1\n---  \n\n  b: 2"),
+            "\n\na: 1\n---\n\nb: 2\n"
+        );
+        let outputs = out(&[(
+            "t/templates/a.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n---apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\n--- # c\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n",
+        )]);
+        let split =
+            documents(&[], &outputs, HookOperation::Install, YamlLimits::default()).unwrap();
+        let names: Vec<&str> = split
+            .documents
+            .iter()
+            .map(|(_, v)| v["metadata"]["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["a", "b", "c"]);
+    }
+
+    /// The same CRD in a chart's and a subchart's `crds/`: Helm creates the
+    /// first and skips the second (it exists); a differing copy is noted.
+    #[test]
+    fn a_crd_in_several_crds_directories_is_installed_once() {
+        let crd = |description: &str| {
+            format!(
+                "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.example.com\n  annotations: {{d: {description}}}\nspec:\n  group: example.com\n  names: {{plural: things, kind: Thing}}\n"
+            )
+            .into_bytes()
+        };
+        let crds = [
+            ("app/crds/things.yaml".to_string(), crd("a")),
+            ("app/charts/sub/crds/things.yaml".to_string(), crd("a")),
+        ];
+        let split = documents(&crds, &[], HookOperation::Install, YamlLimits::default()).unwrap();
+        assert_eq!(split.documents.len(), 1);
+        assert_eq!(split.documents[0].0.file, "app/crds/things.yaml");
+        assert!(split.warnings.is_empty(), "{:?}", split.warnings);
+        let crds = [
+            ("app/crds/things.yaml".to_string(), crd("a")),
+            ("app/charts/sub/crds/things.yaml".to_string(), crd("b")),
+        ];
+        let split = documents(&crds, &[], HookOperation::Install, YamlLimits::default()).unwrap();
+        assert_eq!(split.documents.len(), 1);
+        assert_eq!(split.documents[0].1["metadata"]["annotations"]["d"], "a");
+        assert!(
+            split.warnings[0].contains("app/charts/sub/crds/things.yaml")
+                && split.warnings[0].contains("the first is installed"),
+            "{:?}",
+            split.warnings
         );
     }
 }

@@ -259,4 +259,15 @@ l: {{ fromYaml "x: 1\n--- # c\nz: 2\n" | toJson }}
             "a: {\"x\":1}\nb: {\"x\":1}\nc: {\"x\":1}\nd: {\"x\":2}\ne: {\"a\":{\"x\":{\"z\":3}}}\nf: {}\ng: {\"x\":1}\nh: [1]\nj: {\"x\":1}\nk: {\"x\":1}\nl: {\"x\":1}\n"
         );
     }
+
+    /// A comment (and blank lines) before the first `---` is no document:
+    /// `fromYaml` reads the one the marker starts. Checked against Helm 4.2.3.
+    #[test]
+    fn from_yaml_skips_leading_comments_before_the_first_marker() {
+        let (out, _) = crate::gotemplate::render_alone(
+            "a.yaml",
+            r##"{{ fromYaml "# c\n---\na: 1\n" | toJson }} {{ fromYaml "\n# c\n\n--- # d\nb: 2\n" | toJson }} {{ fromYaml "# c\nc: 3\n---\nd: 4\n" | toJson }} {{ fromYamlArray "# c\n---\n- 1\n- 2\n" | toJson }}"##,
+        );
+        assert_eq!(out.unwrap(), r#"{"a":1} {"b":2} {"c":3} [1,2]"#);
+    }
 }

@@ -738,8 +738,10 @@ fn path_ext(p: &str) -> String {
     String::new()
 }
 
+/// Compiles a regular expression written in Go's syntax.
 fn regex(re: &str) -> Result<regex::Regex, String> {
-    regex::Regex::new(re).map_err(|e| format!("error parsing regexp: {e}"))
+    let translated = crate::gotemplate::goregex::translate(re)?;
+    regex::Regex::new(&translated).map_err(|e| format!("error parsing regexp: {e}"))
 }
 
 /// Go's regexp.QuoteMeta.
