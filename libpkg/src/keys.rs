@@ -154,7 +154,7 @@ fn decrypt_cosign_key(body: String, password: &str) -> Result<Vec<u8>, String> {
     let KdfParams { N, r, p } = sealed.kdf.params;
     // N is a power of two; cosign writes 32768 (65536 with old versions).
     // More than 2^20 would take seconds and gigabytes: refused.
-    if !N.is_power_of_two() || N < 2 || N > 1 << 20 {
+    if !N.is_power_of_two() || !(2..=1 << 20).contains(&N) {
         return Err(malformed(&format!(
             "scrypt N={N} is not a power of two up to 2^20"
         )));
