@@ -1175,18 +1175,7 @@ mod tests {
         ] {
             assert_eq!(parse_go_float(bad), None, "{bad}");
         }
-        let trees = p("{{ 0x1p60 }}{{ 0x1.8p1 }}{{ 1_000_000 }}{{ 0o17 }}{{ 0b101 }}").unwrap();
-        let nums: Vec<(bool, i64, f64)> = trees[0]
-            .root
-            .iter()
-            .map(|n| match n {
-                Node::Action(p) => match &p.cmds[0].args[0] {
-                    Arg::Number(_, n) => (n.is_int, n.int, n.float),
-                    _ => panic!(),
-                },
-                _ => panic!(),
-            })
-            .collect();
+        let nums = numbers("{{ 0x1p60 }}{{ 0x1.8p1 }}{{ 1_000_000 }}{{ 0o17 }}{{ 0b101 }}");
         assert_eq!(
             nums,
             [
@@ -1199,10 +1188,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn numbers_have_go_interpretations() {
-        let trees = p("{{ 0x1F }}{{ 1.0 }}{{ 'a' }}{{ 1e3 }}").unwrap();
-        let nums: Vec<(bool, i64, f64)> = trees[0]
+    /// (is an int, int value, float value) of each number action in `text`.
+    fn numbers(text: &str) -> Vec<(bool, i64, f64)> {
+        p(text).unwrap()[0]
             .root
             .iter()
             .map(|n| match n {
@@ -1212,7 +1200,12 @@ mod tests {
                 },
                 _ => panic!(),
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn numbers_have_go_interpretations() {
+        let nums = numbers("{{ 0x1F }}{{ 1.0 }}{{ 'a' }}{{ 1e3 }}");
         assert_eq!(
             nums,
             [

@@ -234,6 +234,21 @@ pub fn chart_objects(
 mod tests {
     use super::*;
 
+    /// Renders `template` with `.Files` holding `files`.
+    fn render_with_files(files: ChartFiles, template: &str) -> String {
+        let mut set = Templates::new();
+        set.add("a.yaml", template).unwrap();
+        let objects: Vec<(&str, Rc<dyn GoObject>)> = vec![("Files", Rc::new(FilesObject(files)))];
+        set.render_with_objects(
+            "a.yaml",
+            &serde_json::json!({}),
+            &objects,
+            &Options::default(),
+            &mut DefaultHost::default(),
+        )
+        .unwrap()
+    }
+
     /// Issue 22 D and E: `.Files.Glob`'s result is a Go map to templates:
     /// empty is false, `range $k, $v` gives sorted paths and their bytes.
     /// Expected output checked against Helm 4.2.3.
@@ -245,9 +260,8 @@ mod tests {
                 .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec()))
                 .collect(),
         );
-        let mut set = Templates::new();
-        set.add(
-            "a.yaml",
+        let out = render_with_files(
+            files,
             r#"a: {{ if .Files.Glob "none/*" }}yes{{ else }}no{{ end }} {{ if .Files.Glob "x/*" }}yes{{ else }}no{{ end }} {{ with .Files.Glob "none/*" }}with{{ else }}nowith{{ end }}
 b: {{ range $k, $v := .Files.Glob "x/*" }}[{{ $k }}={{ $v | toString | quote }} {{ printf "%s" $v | quote }} {{ typeOf $v }} {{ len $v }} {{ $v }}]{{ end }}
 c: {{ range .Files.Glob "x/*" }}{{ . | toString | quote }}{{ end }} {{ len (.Files.Glob "x/*") }} {{ empty (.Files.Glob "none") }} {{ typeOf (.Files.Glob "x/*") }}
@@ -256,18 +270,7 @@ e: {{ .Files.Glob "x/*" }} {{ .Files.Glob "none" }}
 f: {{ toJson (.Files.Glob "x/*") }} {{ range $i, $v := .Files.Glob "x/*" }}{{ $i }}{{ end }}
 g: {{ index (.Files.Glob "x/*") "x/a.txt" | toString | quote }}
 "#,
-        )
-        .unwrap();
-        let objects: Vec<(&str, Rc<dyn GoObject>)> = vec![("Files", Rc::new(FilesObject(files)))];
-        let out = set
-            .render_with_objects(
-                "a.yaml",
-                &serde_json::json!({}),
-                &objects,
-                &Options::default(),
-                &mut DefaultHost::default(),
-            )
-            .unwrap();
+        );
         assert_eq!(
             out,
             "a: no yes nowith\nb: [x/a.txt=\"one\\n\" \"one\\n\" []uint8 4 [111 110 101 10]][x/b.txt=\"two\" \"two\" []uint8 3 [116 119 111]]\nc: \"one\\n\"\"two\" 2 true engine.files\nd: \"one\\n\"\"two\"\ne: map[x/a.txt:[111 110 101 10] x/b.txt:[116 119 111]] map[]\nf: {\"x/a.txt\":\"b25lCg==\",\"x/b.txt\":\"dHdv\"} x/a.txtx/b.txt\ng: \"one\\n\"\n"
@@ -279,22 +282,10 @@ g: {{ index (.Files.Glob "x/*") "x/a.txt" | toString | quote }}
     #[test]
     fn files_are_of_kind_map() {
         let files = ChartFiles::new([("a.txt".to_string(), b"x".to_vec())].into_iter().collect());
-        let mut set = Templates::new();
-        set.add(
-            "a.yaml",
+        let out = render_with_files(
+            files,
             r#"{{ kindOf .Files }} {{ kindOf (.Files.Glob "*.txt") }} {{ kindOf (.Files.Glob "none/*") }} {{ kindIs "map" .Files }}"#,
-        )
-        .unwrap();
-        let objects: Vec<(&str, Rc<dyn GoObject>)> = vec![("Files", Rc::new(FilesObject(files)))];
-        let out = set
-            .render_with_objects(
-                "a.yaml",
-                &serde_json::json!({}),
-                &objects,
-                &Options::default(),
-                &mut DefaultHost::default(),
-            )
-            .unwrap();
+        );
         assert_eq!(out, "map map map true");
     }
 }
