@@ -359,3 +359,68 @@ fn a_private_repository_is_read_with_the_users_git_credentials_never_shown() {
     assert!(plan.contains(&format!("commit={first}")), "{plan}");
     assert!(!plan.contains("test-git-token"), "{plan}");
 }
+
+#[test]
+fn a_single_package_repository_is_a_named_repository_too() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("git");
+    // The package at the top of the repository, versions as vX.Y.Z tags.
+    let root = pkg.work.path().join("single");
+    std::fs::create_dir_all(root.join("manifests")).unwrap();
+    git(&root, &["init", "-q"]);
+    for (version, data) in [("1.0.0", "one"), ("1.1.0", "two")] {
+        std::fs::write(
+            root.join("package.yaml"),
+            format!("apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: app\nversion: {version}\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            root.join("manifests/cm.yaml"),
+            format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n  says: {data}\n"),
+        )
+        .unwrap();
+        git(&root, &["add", "-A"]);
+        git(&root, &["commit", "-qm", version]);
+        git(&root, &["tag", &format!("v{version}")]);
+    }
+    let name = format!("{}.git", unique("single"));
+    let served = env().git_root.join(&name);
+    git(
+        &root,
+        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
+    );
+    pkg.run([
+        "repo",
+        "add",
+        "single",
+        &format!("git+{}/{name}", env().git_http),
+    ])
+    .ok();
+
+    pkg.run([
+        "install",
+        "single/app",
+        "--version",
+        "~1.0",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    assert_eq!(says(&pkg, &ns), "one");
+    pkg.run(["upgrade", "app", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(says(&pkg, &ns), "two");
+    let plan = pkg.run(["get", "plan", "app", "-n", &ns]).ok().to_string();
+    assert!(plan.contains("?ref=v1.1.0&commit="), "{plan}");
+
+    let other = pkg.run(["show", "single/other"]);
+    assert!(
+        other
+            .fails(1)
+            .contains("the package its vX.Y.Z tags hold is \"app\", not \"other\""),
+        "{}",
+        other.stderr
+    );
+}

@@ -81,6 +81,18 @@ pub enum GitError {
         /// Why.
         source: std::io::Error,
     },
+    /// A named package that a single-package repository does not hold.
+    #[error(
+        "{url}: no tags {name}/vX.Y.Z, and the package its vX.Y.Z tags hold is {top:?}, not {name:?}"
+    )]
+    NotInRepository {
+        /// The repository.
+        url: String,
+        /// The package asked for.
+        name: String,
+        /// The package at the top of the repository.
+        top: String,
+    },
     /// No cache directory could be determined.
     #[error("cannot find a cache directory: set {CACHE_DIR_ENV} or HOME")]
     NoCacheDir,
@@ -401,6 +413,50 @@ pub(crate) async fn fetch(
             reason: format!("the git task failed: {error}"),
         })
     })?
+}
+
+/// Fetches package `name` from a git repository added with `repo add`: the
+/// directory `name` at its newest `name/vX.Y.Z` tag, or, in a repository
+/// with no such tags, its top-level package at its newest `vX.Y.Z` tag when
+/// that package is called `name` (a single-package repository).
+pub(crate) async fn fetch_named(
+    base: &GitRef,
+    name: &str,
+    request: &super::FetchRequest<'_>,
+) -> Result<super::Fetched, super::FetchError> {
+    let in_directory = GitRef {
+        dir: name.to_string(),
+        ..base.clone()
+    };
+    let (url, prefix) = (base.url.clone(), in_directory.tag_prefix());
+    let task = tokio::task::spawn_blocking(move || {
+        let cache = cache_dir()?;
+        Ok::<_, GitError>(
+            version_tags(&url, &prefix, &cache)?.is_empty()
+                && !version_tags(&url, "", &cache)?.is_empty(),
+        )
+    });
+    let single_package = task.await.map_err(|error| GitError::Remote {
+        url: base.url.clone(),
+        reason: format!("the git task failed: {error}"),
+    })??;
+    if !single_package {
+        return fetch(&in_directory, request).await;
+    }
+    let at_top = GitRef {
+        dir: String::new(),
+        ..base.clone()
+    };
+    let fetched = fetch(&at_top, request).await?;
+    if fetched.package.metadata.name != name {
+        return Err(GitError::NotInRepository {
+            url: base.url.clone(),
+            name: name.to_string(),
+            top: fetched.package.metadata.name.clone(),
+        }
+        .into());
+    }
+    Ok(fetched)
 }
 
 fn fetch_blocking(

@@ -283,11 +283,7 @@ async fn fetch_unchecked(
         PackageRef::InRepository { repository, name } => {
             let repository = repositories.get(repository)?;
             if let Some(base) = repository.git() {
-                let reference = git::GitRef {
-                    dir: name.clone(),
-                    ..base
-                };
-                return git::fetch(&reference, request).await;
+                return git::fetch_named(&base, name, request).await;
             }
             if let Some(url) = repository.chart_index() {
                 let index = ChartIndex::load(url, registry, &request.limits).await?;
