@@ -58,6 +58,18 @@ fn repository(pkg: &Pkg) -> (std::path::PathBuf, String, String) {
     (root, first, second)
 }
 
+/// Publishes the repository at `root` on the environment's git server as a
+/// new bare repository; returns its name there (`PREFIX-….git`).
+fn serve(root: &Path, prefix: &str) -> String {
+    let name = format!("{}.git", unique(prefix));
+    let served = env().git_root.join(&name);
+    git(
+        root,
+        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
+    );
+    name
+}
+
 fn says(pkg: &Pkg, ns: &str) -> String {
     let cm = pkg.get_json(Some(ns), "configmap", "app-config");
     cm["data"]["says"].as_str().unwrap_or_default().to_string()
@@ -86,12 +98,7 @@ fn install_by_tag_and_by_constraint_upgrade_and_roll_back() {
     git(&root, &["tag", "web/v0.1.0"]);
     let chart_commit = git(&root, &["rev-parse", "HEAD"]);
     // Served by the environment's git server (git http-backend) over HTTP.
-    let name = format!("{}.git", unique("packages"));
-    let served = env().git_root.join(&name);
-    git(
-        &root,
-        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
-    );
+    let name = serve(&root, "packages");
     let url = format!("git+{}/{name}", env().git_http);
 
     pkg.run([
@@ -293,12 +300,7 @@ fn a_private_repository_is_read_with_the_users_git_credentials_never_shown() {
     // tester:test-git-token (tests/env/git-http-server).
     let pkg = Pkg::new();
     let (root, first, _) = repository(&pkg);
-    let name = format!("{}.git", unique("private"));
-    let served = env().git_root.join(&name);
-    git(
-        &root,
-        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
-    );
+    let name = serve(&root, "private");
     let reference = format!("git+{}/private/{name}//app?ref=app/v1.0.0", env().git_http);
     let home = pkg.work.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
@@ -383,12 +385,7 @@ fn a_single_package_repository_is_a_named_repository_too() {
         git(&root, &["commit", "-qm", version]);
         git(&root, &["tag", &format!("v{version}")]);
     }
-    let name = format!("{}.git", unique("single"));
-    let served = env().git_root.join(&name);
-    git(
-        &root,
-        &["clone", "-q", "--bare", ".", served.to_str().unwrap()],
-    );
+    let name = serve(&root, "single");
     pkg.run([
         "repo",
         "add",
