@@ -626,13 +626,17 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__bundle)
-            opts="-n -o -h --version --devel --out --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help verify list help"
+            opts="-n -o -h --version --devel --platform --out --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help verify list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --platform)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1948,7 +1952,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --skip-image-check --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2356,7 +2360,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__install)
-            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --config --name --adopt --create-namespace --offline --kube-version --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --skip-image-check --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2514,7 +2518,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__rollback)
-            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --no-hooks --skip-image-check --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2553,6 +2557,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --trusted-keys)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2694,7 +2706,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__propose__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --skip-image-check --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3212,7 +3224,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__rollback)
-            opts="-y -n -o -h --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-y -n -o -h --no-hooks --skip-image-check --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3251,6 +3263,14 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --trusted-keys)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3794,7 +3814,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__upgrade)
-            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-i -f -y -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --force-upgrade --adopt --install --create-namespace --config --values --set --set-string --set-file --set-json --set-literal --image-registry --require-mirrored-images --skip-image-check --reuse-values --reset-values --reset-then-reuse-values --no-hooks --dry-run --detailed-exitcode --out --show-unchanged --yes --wait --timeout --atomic --max-risk --accept-risk --policy --require-approvals --trusted-keys --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

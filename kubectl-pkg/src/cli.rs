@@ -128,10 +128,12 @@ impl Command {
             Command::Push(args) => Some(&args.registry),
             Command::Bundle(args) => Some(&args.registry),
             Command::Import(args) => Some(&args.registry),
+            Command::Rollback(args) => Some(&args.registry),
             Command::Repo(RepoCommand::Add { registry, .. }) => Some(registry),
             Command::Propose(args) => match &args.command {
                 ProposeCommand::Install(args) => Some(&args.registry),
                 ProposeCommand::Upgrade(args) => Some(&args.registry),
+                ProposeCommand::Rollback(args) => Some(&args.registry),
                 _ => None,
             },
             _ => None,
@@ -323,6 +325,16 @@ impl HookArgs {
             libpkg::action::Hooks::Run
         }
     }
+}
+
+/// The preflight image check; shared by install, upgrade and rollback.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ImageCheckArgs {
+    /// Do not look the plan's images up in their registries before showing it
+    /// (for a cluster that pulls from registries this machine cannot reach);
+    /// the plan says they were not checked.
+    #[arg(long)]
+    pub skip_image_check: bool,
 }
 
 /// Image mirrors; shared by install, upgrade and template.

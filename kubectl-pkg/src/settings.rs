@@ -2,6 +2,7 @@
 //! become library options, validated, with errors that name the flag.
 
 use anyhow::{Context, Result, bail};
+use libpkg::action::ImageCheck;
 use libpkg::package::Limits;
 use libpkg::reference::PackageRef;
 use libpkg::registry::{RegistryClient, RegistryOptions};
@@ -11,17 +12,20 @@ use libpkg::signature::policy::TrustPolicy;
 use libpkg::source::FetchRequest;
 use libpkg::version::Constraint;
 
-use crate::cli::{ConfigArgs, GlobalArgs, ImageArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, ImageArgs, ImageCheckArgs, PackageArgs, ValuesArgs};
 
 /// A registry client from the global flags. Skipping TLS verification is
 /// announced on stderr every time, whatever the output format.
 pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
+    static ANNOUNCED: std::sync::Once = std::sync::Once::new();
     let flags = &global.registry;
     if flags.registry_insecure_skip_tls_verify {
-        eprintln!(
-            "WARNING: --registry-insecure-skip-tls-verify: registry certificates are NOT verified; \
-             anyone on the network path can serve a different package and read your registry credentials"
-        );
+        ANNOUNCED.call_once(|| {
+            eprintln!(
+                "WARNING: --registry-insecure-skip-tls-verify: registry certificates are NOT verified; \
+                 anyone on the network path can serve a different package and read your registry credentials"
+            );
+        });
     }
     anyhow::ensure!(
         !flags.registry_timeout.is_zero(),
@@ -35,6 +39,16 @@ pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
         timeout: flags.registry_timeout,
         ..RegistryOptions::default()
     })?)
+}
+
+/// How the plan's images are looked up before it is shown: through a
+/// registry client made from the registry flags, unless `--skip-image-check`.
+pub fn image_check(global: &GlobalArgs, args: &ImageCheckArgs) -> Result<ImageCheck> {
+    Ok(if args.skip_image_check {
+        ImageCheck::Skip
+    } else {
+        ImageCheck::Registry(std::sync::Arc::new(registry(global)?))
+    })
 }
 
 /// The environment variable holding the password of an encrypted cosign key,

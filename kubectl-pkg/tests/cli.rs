@@ -153,6 +153,9 @@ fn registry_options_are_on_the_commands_that_read_a_registry_only() {
         &["import"],
         &["repo", "add"],
         &["propose", "install"],
+        // Rollback fetches no package but looks its images up.
+        &["rollback"],
+        &["propose", "rollback"],
     ] {
         let (code, stdout, _) = run(&[command, &["--help"]].concat());
         assert_eq!(code, 0, "{command:?}");
@@ -164,7 +167,6 @@ fn registry_options_are_on_the_commands_that_read_a_registry_only() {
     for command in [
         &["list"][..],
         &["status"],
-        &["rollback"],
         &["uninstall"],
         &["history"],
         &["apply"],

@@ -172,6 +172,137 @@ pub fn needs(manifest: &RawManifest) -> Result<Needs, String> {
     Ok(needs)
 }
 
+/// A platform of a multi-platform image, as `--platform` names it:
+/// `os/architecture[/variant]`, such as `linux/amd64` or `linux/arm/v7`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Platform {
+    /// `linux`, `windows`, …
+    pub os: String,
+    /// `amd64`, `arm64`, …
+    pub architecture: String,
+    /// `v7`, `v8`, … when given; a platform without one matches any variant.
+    pub variant: Option<String>,
+}
+
+impl std::str::FromStr for Platform {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Platform, String> {
+        let parts: Vec<&str> = text.split('/').collect();
+        let valid = |part: &&str| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))
+        };
+        match parts.as_slice() {
+            [os, architecture] | [os, architecture, _] if parts.iter().all(valid) => Ok(Platform {
+                os: os.to_string(),
+                architecture: architecture.to_string(),
+                variant: parts.get(2).map(|v| v.to_string()),
+            }),
+            _ => Err(format!(
+                "{text:?} is not a platform: give OS/ARCH[/VARIANT], such as linux/amd64"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Platform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.os, self.architecture)?;
+        if let Some(variant) = &self.variant {
+            write!(f, "/{variant}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What of a multi-platform image is bundled for the platforms asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlatformSelection {
+    /// The whole index: it has no other platforms.
+    All,
+    /// One platform: its own image manifest, by digest.
+    One(String),
+    /// Several, not all: a smaller index of their manifests (a new digest).
+    Some(RawManifest),
+}
+
+/// Selects `platforms` of the index `index`. An index entry without a
+/// platform (an attestation, say) is left out of a selection; a platform the
+/// index does not have is an error listing the ones it has.
+pub fn select_platforms(
+    index: &RawManifest,
+    platforms: &[Platform],
+) -> Result<PlatformSelection, String> {
+    let mut document: serde_json::Value = serde_json::from_slice(&index.bytes)
+        .map_err(|e| format!("index {} does not parse: {e}", index.digest))?;
+    let entries = document
+        .get("manifests")
+        .and_then(serde_json::Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let platform_of = |entry: &serde_json::Value| -> Option<Platform> {
+        let platform = entry.get("platform")?;
+        let field = |name: &str| platform.get(name).and_then(serde_json::Value::as_str);
+        Some(Platform {
+            os: field("os")?.to_string(),
+            architecture: field("architecture")?.to_string(),
+            variant: field("variant").map(str::to_string),
+        })
+    };
+    let matches = |available: &Platform, wanted: &Platform| {
+        available.os == wanted.os
+            && available.architecture == wanted.architecture
+            && (wanted.variant.is_none() || available.variant == wanted.variant)
+    };
+    let available: Vec<Option<Platform>> = entries.iter().map(platform_of).collect();
+    for wanted in platforms {
+        if !available.iter().flatten().any(|a| matches(a, wanted)) {
+            let mut offered: Vec<String> =
+                available.iter().flatten().map(|a| a.to_string()).collect();
+            offered.sort();
+            offered.dedup();
+            return Err(format!(
+                "it has no {wanted} image (it has {})",
+                if offered.is_empty() {
+                    "no platforms".to_string()
+                } else {
+                    offered.join(", ")
+                }
+            ));
+        }
+    }
+    let kept: Vec<serde_json::Value> = entries
+        .iter()
+        .zip(&available)
+        .filter(|(_, platform)| {
+            platform
+                .as_ref()
+                .is_some_and(|a| platforms.iter().any(|w| matches(a, w)))
+        })
+        .map(|(entry, _)| entry.clone())
+        .collect();
+    if kept.len() == entries.len() {
+        return Ok(PlatformSelection::All);
+    }
+    if let [only] = kept.as_slice() {
+        let digest = only
+            .get("digest")
+            .and_then(serde_json::Value::as_str)
+            .ok_or_else(|| format!("index {} has an entry without a digest", index.digest))?;
+        crate::reference::validate_digest(digest)?;
+        return Ok(PlatformSelection::One(digest.to_string()));
+    }
+    document["manifests"] = serde_json::Value::Array(kept);
+    let bytes = serde_json::to_vec(&document).map_err(|e| e.to_string())?;
+    Ok(PlatformSelection::Some(RawManifest::parse(
+        bytes,
+        Some(&index.media_type),
+    )?))
+}
+
 fn hex_of(digest: &str) -> Result<&str, String> {
     crate::reference::validate_digest(digest)?;
     digest
@@ -605,6 +736,72 @@ mod tests {
             size: manifest.bytes.len() as u64,
         });
         layout
+    }
+
+    #[test]
+    fn platforms_select_one_manifest_a_smaller_index_or_the_whole() {
+        let digest = |n: u8| format!("sha256:{}", format!("{n:x}").repeat(64));
+        let entry = |n: u8, platform: serde_json::Value| {
+            serde_json::json!({"mediaType": "application/vnd.oci.image.manifest.v1+json",
+                "digest": digest(n), "size": 10, "platform": platform})
+        };
+        let index = RawManifest::parse(
+            serde_json::to_vec(&serde_json::json!({
+                "schemaVersion": 2,
+                "mediaType": "application/vnd.oci.image.index.v1+json",
+                "manifests": [
+                    entry(1, serde_json::json!({"os": "linux", "architecture": "amd64"})),
+                    entry(2, serde_json::json!({"os": "linux", "architecture": "arm", "variant": "v7"})),
+                    entry(3, serde_json::json!({"os": "linux", "architecture": "arm64", "variant": "v8"})),
+                ]
+            }))
+            .unwrap(),
+            None,
+        )
+        .unwrap();
+        let select = |platforms: &[&str]| {
+            let platforms: Vec<Platform> = platforms.iter().map(|p| p.parse().unwrap()).collect();
+            select_platforms(&index, &platforms)
+        };
+        assert_eq!(
+            select(&["linux/arm64"]),
+            Ok(PlatformSelection::One(digest(3)))
+        );
+        assert_eq!(
+            select(&["linux/arm/v7"]),
+            Ok(PlatformSelection::One(digest(2)))
+        );
+        assert_eq!(
+            select(&["linux/amd64", "linux/arm", "linux/arm64"]),
+            Ok(PlatformSelection::All)
+        );
+        let Ok(PlatformSelection::Some(smaller)) = select(&["linux/amd64", "linux/arm64"]) else {
+            panic!("two of three platforms make a smaller index");
+        };
+        assert!(smaller.is_index());
+        assert_ne!(smaller.digest, index.digest);
+        let children: Vec<String> = needs(&smaller)
+            .unwrap()
+            .manifests
+            .into_iter()
+            .map(|(d, _)| d)
+            .collect();
+        assert_eq!(children, [digest(1), digest(3)]);
+        assert_eq!(
+            select(&["linux/amd64", "linux/arm64"]),
+            Ok(PlatformSelection::Some(smaller))
+        );
+        let error = select(&["windows/amd64"]).unwrap_err();
+        assert_eq!(
+            error,
+            "it has no windows/amd64 image (it has linux/amd64, linux/arm/v7, linux/arm64/v8)"
+        );
+        assert_eq!(
+            select(&["linux/arm/v6"]).unwrap_err(),
+            "it has no linux/arm/v6 image (it has linux/amd64, linux/arm/v7, linux/arm64/v8)"
+        );
+        assert!("linux".parse::<Platform>().is_err());
+        assert!("linux/amd64/v1/x".parse::<Platform>().is_err());
     }
 
     #[test]

@@ -53,6 +53,7 @@ pub mod diff;
 pub mod formats;
 pub mod gotemplate;
 pub mod helm;
+pub mod image_check;
 pub mod keys;
 pub mod kinds;
 pub mod mirror;

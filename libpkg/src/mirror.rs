@@ -16,10 +16,12 @@ use serde_json::Value;
 
 use crate::object::Object;
 use crate::permissions::{CONTAINER_KINDS, Image, pod_template_pointer};
-use crate::reference::validate_digest;
+use crate::reference::{OciRef, validate_digest};
 
 /// The registry Docker assumes for a reference without one.
 const DEFAULT_REGISTRY: &str = "docker.io";
+/// The host serving Docker Hub's registry API.
+const DOCKER_HUB_API: &str = "registry-1.docker.io";
 
 /// An image reference taken apart, with Docker's defaults filled in
 /// (`nginx:1.27` is `docker.io/library/nginx:1.27`).
@@ -86,6 +88,22 @@ impl ImageName {
             tag,
             digest,
         })
+    }
+
+    /// Where a registry client finds the image: Docker Hub's API is
+    /// served from `registry-1.docker.io`, not from `docker.io`.
+    pub fn oci_ref(&self) -> OciRef {
+        let registry = if self.registry == DEFAULT_REGISTRY {
+            DOCKER_HUB_API.to_string()
+        } else {
+            self.registry.clone()
+        };
+        OciRef {
+            registry,
+            repository: self.repository.clone(),
+            tag: self.tag.clone(),
+            digest: self.digest.clone(),
+        }
     }
 
     /// `registry/repository`, the name without tag or digest.
@@ -257,76 +275,72 @@ impl ImageMapping {
             return Ok(rewrite);
         }
         let mut objects: Vec<&mut Object> = objects.into_iter().collect();
-        let map = |reference: &str, rewrite: &mut Rewrite| -> Option<String> {
-            match self.rewrite(reference) {
-                Some(copy) => {
-                    rewrite
-                        .rewritten
-                        .insert(reference.to_string(), copy.clone());
-                    Some(copy)
-                }
-                None => {
-                    rewrite.unmapped.insert(reference.to_string());
-                    None
-                }
+        let mut map = |reference: &str| match self.rewrite(reference) {
+            Some(copy) => {
+                rewrite
+                    .rewritten
+                    .insert(reference.to_string(), copy.clone());
+                Some(copy)
+            }
+            None => {
+                rewrite.unmapped.insert(reference.to_string());
+                None
             }
         };
-        for object in objects.iter_mut() {
-            let Some(pointer) = pod_template_pointer(object) else {
-                continue;
-            };
-            let Some(spec) = object
-                .manifest
-                .pointer_mut(pointer)
-                .and_then(|template| template.get_mut("spec"))
-            else {
-                continue;
-            };
-            for kind in CONTAINER_KINDS {
-                let Some(containers) = spec.get_mut(kind).and_then(Value::as_array_mut) else {
-                    continue;
-                };
-                for container in containers {
-                    if let Some(Value::String(image)) = container.get_mut("image")
-                        && !image.is_empty()
-                        && let Some(copy) = map(image, &mut rewrite)
-                    {
-                        *image = copy;
-                    }
-                }
-            }
-        }
+        replace_images(&mut objects, &mut map, |_| None);
         for reference in extra.iter().filter(|r| !r.is_empty()) {
-            map(reference, &mut rewrite);
+            map(reference);
         }
         // Environment values naming an image that was rewritten follow it.
-        for object in objects.iter_mut() {
-            let Some(spec) = pod_template_pointer(object)
-                .and_then(|pointer| object.manifest.pointer_mut(pointer))
-                .and_then(|template| template.get_mut("spec"))
-            else {
-                continue;
-            };
-            for kind in CONTAINER_KINDS {
-                let containers = spec.get_mut(kind).and_then(Value::as_array_mut);
-                for container in containers.into_iter().flatten() {
-                    let env = container.get_mut("env").and_then(Value::as_array_mut);
-                    for variable in env.into_iter().flatten() {
-                        if let Some(Value::String(value)) = variable.get_mut("value")
-                            && let Some(copy) = rewrite.rewritten.get(value.as_str())
-                        {
-                            *value = copy.clone();
-                        }
-                    }
-                }
-            }
-        }
+        let rewritten = rewrite.rewritten.clone();
+        replace_images(
+            &mut objects,
+            |_| None,
+            |value| rewritten.get(value).cloned(),
+        );
         if self.require_mirrored && !rewrite.unmapped.is_empty() {
             return Err(NotMirrored {
                 images: rewrite.unmapped,
             });
         }
         Ok(rewrite)
+    }
+}
+
+/// Replaces, in every pod template of `objects`, each container image
+/// `image` answers for, and each container environment value `env_value`
+/// answers for (init, regular and ephemeral containers alike).
+fn replace_images(
+    objects: &mut [&mut Object],
+    mut image: impl FnMut(&str) -> Option<String>,
+    mut env_value: impl FnMut(&str) -> Option<String>,
+) {
+    for object in objects.iter_mut() {
+        let Some(spec) = pod_template_pointer(object)
+            .and_then(|pointer| object.manifest.pointer_mut(pointer))
+            .and_then(|template| template.get_mut("spec"))
+        else {
+            continue;
+        };
+        for kind in CONTAINER_KINDS {
+            let containers = spec.get_mut(kind).and_then(Value::as_array_mut);
+            for container in containers.into_iter().flatten() {
+                if let Some(Value::String(reference)) = container.get_mut("image")
+                    && !reference.is_empty()
+                    && let Some(replacement) = image(reference)
+                {
+                    *reference = replacement;
+                }
+                let env = container.get_mut("env").and_then(Value::as_array_mut);
+                for variable in env.into_iter().flatten() {
+                    if let Some(Value::String(value)) = variable.get_mut("value")
+                        && let Some(replacement) = env_value(value)
+                    {
+                        *value = replacement;
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -373,6 +387,47 @@ impl Rewrite {
         annotated.sort();
         annotated.dedup();
         annotated
+    }
+
+    /// Rewritten references that name a tag and no digest (from prefix
+    /// rules): what a registry lookup can pin.
+    pub fn unpinned(&self) -> BTreeSet<&str> {
+        self.rewritten
+            .values()
+            .filter(|copy| ImageName::parse(copy).is_ok_and(|name| name.digest.is_none()))
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// Pins rewritten references to the digests their registry resolved
+    /// (`digests`: rewritten reference → `sha256:…`), in the objects as in
+    /// this record: `TO/PATH:TAG` becomes `TO/PATH@sha256:…`, so what runs
+    /// is what the plan names, whatever the tag points at later.
+    pub fn pin<'a>(
+        &mut self,
+        objects: impl IntoIterator<Item = &'a mut Object>,
+        digests: &BTreeMap<String, String>,
+    ) {
+        let pinned: BTreeMap<String, String> = self
+            .unpinned()
+            .into_iter()
+            .filter_map(|copy| {
+                let digest = digests.get(copy)?;
+                let name = ImageName::parse(copy).ok()?;
+                Some((copy.to_string(), format!("{}@{digest}", name.location())))
+            })
+            .collect();
+        if pinned.is_empty() {
+            return;
+        }
+        let mut objects: Vec<&mut Object> = objects.into_iter().collect();
+        let lookup = |reference: &str| pinned.get(reference).cloned();
+        replace_images(&mut objects, lookup, lookup);
+        for copy in self.rewritten.values_mut() {
+            if let Some(pin) = pinned.get(copy.as_str()) {
+                *copy = pin.clone();
+            }
+        }
     }
 
     /// The plan's warnings: one per image no rule covers.
@@ -524,6 +579,56 @@ mod tests {
         mapping.require_mirrored = true;
         let error = mapping.apply(&mut objects, &[]).unwrap_err();
         assert!(error.to_string().contains("quay.io/x/op:1"), "{error}");
+    }
+
+    #[test]
+    fn pinning_replaces_mirrored_tags_with_the_digests_found_and_nothing_else() {
+        let mut mapping = ImageMapping::default();
+        mapping.add_prefix("docker.io=mirror:5000/hub").unwrap();
+        let mut objects = vec![object(json!({
+        "apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "n"},
+        "spec": {"containers": [
+            {"name": "a", "image": "busybox:1", "env": [{"name": "SELF", "value": "busybox:1"}]},
+            {"name": "b", "image": "redis:7"},
+            {"name": "c", "image": "quay.io/x/y:1"}
+        ]}}))];
+        let mut rewrite = mapping.apply(&mut objects, &[]).unwrap();
+        assert_eq!(
+            rewrite.unpinned().into_iter().collect::<Vec<_>>(),
+            [
+                "mirror:5000/hub/library/busybox:1",
+                "mirror:5000/hub/library/redis:7"
+            ]
+        );
+        // Only busybox was found; quay.io's image is not a mirrored one.
+        let digests = BTreeMap::from([
+            (
+                "mirror:5000/hub/library/busybox:1".to_string(),
+                DIGEST.to_string(),
+            ),
+            ("quay.io/x/y:1".to_string(), DIGEST.to_string()),
+        ]);
+        rewrite.pin(&mut objects, &digests);
+        let pinned = format!("mirror:5000/hub/library/busybox@{DIGEST}");
+        let containers = &objects[0].manifest["spec"]["containers"];
+        assert_eq!(containers[0]["image"], pinned.as_str());
+        assert_eq!(containers[0]["env"][0]["value"], pinned.as_str());
+        assert_eq!(containers[1]["image"], "mirror:5000/hub/library/redis:7");
+        assert_eq!(containers[2]["image"], "quay.io/x/y:1");
+        assert_eq!(rewrite.rewritten["busybox:1"], pinned);
+        assert_eq!(
+            rewrite.unpinned().into_iter().collect::<Vec<_>>(),
+            ["mirror:5000/hub/library/redis:7"]
+        );
+    }
+
+    #[test]
+    fn docker_hub_references_are_looked_up_at_its_api_host() {
+        let hub = ImageName::parse("nginx:1.27").unwrap().oci_ref();
+        assert_eq!(hub.registry, "registry-1.docker.io");
+        assert_eq!(hub.repository, "library/nginx");
+        let other = ImageName::parse("127.0.0.1:5000/a/b:1").unwrap().oci_ref();
+        assert_eq!(other.registry, "127.0.0.1:5000");
     }
 
     #[test]

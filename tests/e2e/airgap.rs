@@ -584,3 +584,263 @@ fn images_without_a_copy_are_warnings_or_refused_and_prefix_rules_rewrite() {
         .to_string();
     assert!(error.contains("--image-registry"), "{error}");
 }
+
+/// The images of the plan's Deployment, from `install … -o json`.
+fn planned_images(plan: &serde_json::Value) -> Vec<(String, Option<String>)> {
+    plan["images"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|image| {
+            (
+                image["reference"].as_str().unwrap().to_string(),
+                image["original"].as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn images_are_looked_up_before_the_plan_and_mirrored_tags_are_pinned() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("imgcheck");
+    let name = unique("imgcheck");
+    let registry = Registry::start();
+    let work = tempfile::tempdir().unwrap();
+    let (app_digest, _) = push_image(
+        &registry.address,
+        "team/app",
+        "1.0",
+        "amd64",
+        &name,
+        work.path(),
+    );
+    let app = format!("{}/team/app:1.0", registry.address);
+
+    // Two images the registry does not have: both named at once, nothing applied.
+    let missing_tag = format!("{}/team/app:9.9", registry.address);
+    let missing_repository = format!("{}/team/nothing:1", registry.address);
+    write_package(
+        &pkg,
+        "missing",
+        &name,
+        "1.0.0",
+        &missing_tag,
+        &missing_repository,
+    );
+    let error = pkg
+        .run(["install", "./missing", "-n", &ns, "--yes", "--wait=false"])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains("2 image(s) the plan runs do not exist in their registries")
+            && error.contains(&missing_tag)
+            && error.contains(&missing_repository)
+            && error.contains("--skip-image-check"),
+        "{error}"
+    );
+    let releases = pkg.run(["list", "-n", &ns, "-o", "json"]).ok().to_string();
+    assert!(
+        !releases.contains(&name),
+        "nothing was recorded: {releases}"
+    );
+    assert!(!pkg.exists(&ns, &format!("deployment/{name}")));
+    // Skipping the check is the user's call, and the plan says it was made.
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            "./missing",
+            "-n",
+            &ns,
+            "--dry-run",
+            "-o",
+            "json",
+            "--skip-image-check",
+        ])
+        .ok(),
+    );
+    let warnings = plan["warnings"].to_string();
+    assert!(warnings.contains("--skip-image-check"), "{warnings}");
+
+    // A prefix rule's tag is pinned to the digest the mirror has for it.
+    write_package(
+        &pkg,
+        "v1",
+        &name,
+        "1.0.0",
+        "upstream.example/team/app:1.0",
+        "upstream.example/team/app:1.0",
+    );
+    let rule = format!("upstream.example={}", registry.address);
+    let installed = parse_json(
+        pkg.run([
+            "install",
+            "./v1",
+            "-n",
+            &ns,
+            "--yes",
+            "--wait=false",
+            "--image-registry",
+            &rule,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let pinned = format!("{}/team/app@{app_digest}", registry.address);
+    assert_eq!(
+        planned_images(&installed),
+        [(
+            pinned.clone(),
+            Some("upstream.example/team/app:1.0".to_string())
+        )]
+    );
+    assert_eq!(
+        images_of(&pkg, &ns, &name),
+        [pinned.clone(), pinned.clone()]
+    );
+    assert!(
+        !installed["warnings"].to_string().contains("looked up"),
+        "{}",
+        installed["warnings"]
+    );
+
+    // The same image by its own tag needs no rule and stays as written.
+    write_package(&pkg, "v2", &name, "2.0.0", &app, &app);
+    pkg.run(["upgrade", &name, "./v2", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(images_of(&pkg, &ns, &name), [app.clone(), app.clone()]);
+
+    // A registry that cannot be reached from here is a warning, not a refusal:
+    // the cluster may reach what this machine cannot.
+    let address = registry.address.clone();
+    drop(registry);
+    let plan = parse_json(
+        pkg.run(["rollback", &name, "-n", &ns, "--dry-run", "-o", "json"])
+            .ok(),
+    );
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains(&format!(
+            "1 image(s) could not be looked up in {address} (cannot connect"
+        )) && warnings.contains("team/app@sha256:"),
+        "{warnings}"
+    );
+}
+
+/// The digest the registry serves for `repository:tag`.
+fn served_digest(registry: &str, repository: &str, tag: &str) -> String {
+    let headers = curl(&[
+        "-fsSI",
+        "-H",
+        "Accept: application/vnd.oci.image.manifest.v1+json",
+        &format!("http://{registry}/v2/{repository}/manifests/{tag}"),
+    ])
+    .unwrap();
+    headers
+        .lines()
+        .find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("docker-content-digest")
+                .then(|| value.trim().to_string())
+        })
+        .expect("a Docker-Content-Digest header")
+}
+
+#[test]
+fn a_platform_filter_bundles_that_platforms_image_and_the_plan_runs_it_by_digest() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let ns = pkg.namespace("platform");
+    let name = unique("platform");
+    let connected = Registry::start();
+    let work = tempfile::tempdir().unwrap();
+    let index_digest = push_index(&connected.address, "team/multi", "2.0", &name, work.path());
+    let arm64_digest = served_digest(&connected.address, "team/multi", "2.0-arm64");
+    let multi = format!("{}/team/multi:2.0", connected.address);
+    write_package(&pkg, "v1", &name, "1.0.0", &multi, &multi);
+    let packages = format!("oci://{}/pkgs", connected.address);
+    pkg.run(["push", "v1", &packages]).ok();
+    let package = format!("{packages}/{name}");
+
+    let error = pkg
+        .run([
+            "bundle",
+            &package,
+            "--platform",
+            "windows/amd64",
+            "--out",
+            "windows.tar",
+        ])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains(&multi)
+            && error.contains("it has no windows/amd64 image (it has linux/amd64, linux/arm64)"),
+        "{error}"
+    );
+    let error = pkg
+        .run(["bundle", &package, "--platform", "arm64", "--out", "x.tar"])
+        .fails(64)
+        .to_string();
+    assert!(error.contains("OS/ARCH"), "{error}");
+
+    pkg.run([
+        "bundle",
+        &package,
+        "--platform",
+        "linux/arm64",
+        "--out",
+        "arm64.tar",
+    ])
+    .ok();
+    let listed = parse_json(pkg.run(["bundle", "list", "arm64.tar", "-o", "json"]).ok());
+    let images: Vec<(&str, &str)> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "image")
+        .map(|e| {
+            (
+                e["reference"].as_str().unwrap(),
+                e["digest"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(images, [(multi.as_str(), arm64_digest.as_str())]);
+    assert_ne!(arm64_digest, index_digest);
+    pkg.run(["bundle", "verify", "arm64.tar"]).ok();
+
+    // Imported, the plan runs the arm64 image by its own digest.
+    drop(connected);
+    let internal = format!("oci://{}/{}", pkg.env.registry_auth, unique("platform"));
+    pkg.run([
+        "import",
+        "arm64.tar",
+        "--to",
+        &internal,
+        "--repo-name",
+        "arm",
+    ])
+    .ok();
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            &format!("arm/{name}"),
+            "-n",
+            &ns,
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let mirror = internal.strip_prefix("oci://").unwrap();
+    assert_eq!(
+        planned_images(&plan),
+        [(
+            format!("{mirror}/images/team/multi@{arm64_digest}"),
+            Some(multi.clone())
+        )]
+    );
+}

@@ -31,6 +31,12 @@ pub struct BundleArgs {
     /// Consider prereleases too.
     #[arg(long)]
     pub devel: bool,
+    /// Only this platform of multi-platform images, OS/ARCH[/VARIANT] such
+    /// as linux/amd64 (repeatable): one platform bundles that platform's own
+    /// image (the plan then runs it by its digest), several a smaller index
+    /// of theirs. Default: every platform.
+    #[arg(long, value_name = "OS/ARCH")]
+    pub platform: Vec<libpkg::airgap::Platform>,
     /// The archive to write (a tar of an OCI image layout).
     #[arg(long, value_name = "FILE", required = true)]
     pub out: Option<PathBuf>,
@@ -85,9 +91,13 @@ pub async fn run(global: &GlobalArgs, args: &BundleArgs) -> Result<()> {
         }
     }
     let progress = CopyProgress::new("copied");
-    let report = airgap::bundle(&fetched, &settings::registry(global)?, out, &|step| {
-        progress.record(step)
-    })
+    let report = airgap::bundle(
+        &fetched,
+        &args.platform,
+        &settings::registry(global)?,
+        out,
+        &|step| progress.record(step),
+    )
     .await;
     progress.finish();
     let report = report?;

@@ -6,7 +6,9 @@ use libpkg::action::{InstallOptions, plan_install};
 use libpkg::carvel::install::{PackageInstall, read_package_install};
 use libpkg::release::ReleaseStore;
 
-use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, ImageArgs, PackageArgs, ValuesArgs};
+use crate::cli::{
+    ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ValuesArgs,
+};
 use crate::flow::{self, DryRun, MutatingArgs};
 use crate::{settings, view};
 
@@ -37,6 +39,8 @@ pub struct InstallArgs {
     pub values: ValuesArgs,
     #[command(flatten)]
     pub images: ImageArgs,
+    #[command(flatten)]
+    pub image_check: ImageCheckArgs,
     #[command(flatten)]
     pub hooks: HookArgs,
     #[command(flatten)]
@@ -102,6 +106,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         adopt: args.adopt,
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),
+        images: settings::image_check(global, &args.image_check)?,
     };
     let mutating = &args.mutating;
     flow::locked(

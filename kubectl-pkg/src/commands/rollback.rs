@@ -1,12 +1,13 @@
 //! `kubectl pkg rollback NAME [REVISION]`: plan re-applying an earlier revision's
-//! stored objects (no registry access), show, ask, apply.
+//! stored objects (no package is fetched; the images are looked up), show,
+//! ask, apply.
 
 use anyhow::Result;
 use clap::Args;
 use libpkg::action::plan_rollback;
 use libpkg::release::ReleaseStore;
 
-use crate::cli::{GlobalArgs, HookArgs};
+use crate::cli::{GlobalArgs, HookArgs, ImageCheckArgs};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -19,11 +20,16 @@ pub struct RollbackArgs {
     #[command(flatten)]
     pub hooks: HookArgs,
     #[command(flatten)]
+    pub image_check: ImageCheckArgs,
+    #[command(flatten)]
     pub mutating: MutatingArgs,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
+    let image_check = settings::image_check(global, &args.image_check)?;
     let mutating = &args.mutating;
     flow::locked(
         &cluster,
@@ -38,6 +44,7 @@ pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
                 &args.release,
                 args.revision,
                 args.hooks.hooks(),
+                &image_check,
             )
             .await?;
             flow::review_and_apply(

@@ -11,7 +11,9 @@ use libpkg::reference::PackageRef;
 use libpkg::release::{ReleaseLock, ReleaseStore};
 use libpkg::repositories::CatalogLocation;
 
-use crate::cli::{ConfigArgs, GlobalArgs, HookArgs, ImageArgs, PackageArgs, ValuesArgs};
+use crate::cli::{
+    ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ValuesArgs,
+};
 use crate::flow::{self, MutatingArgs};
 use crate::settings;
 
@@ -61,6 +63,8 @@ pub struct UpgradeArgs {
     pub values: ValuesArgs,
     #[command(flatten)]
     pub images: ImageArgs,
+    #[command(flatten)]
+    pub image_check: ImageCheckArgs,
     /// Charts: the deployed revision's values with the new ones over them.
     #[arg(long, conflicts_with_all = ["reset_values", "reset_then_reuse_values"])]
     pub reuse_values: bool,
@@ -163,6 +167,7 @@ async fn upgrade(
         &args.release,
         args.adopt,
         args.hooks.hooks(),
+        &settings::image_check(global, &args.image_check)?,
     )
     .await?;
     flow::review_and_apply(
@@ -242,6 +247,7 @@ async fn install_instead(
         adopt: args.adopt,
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),
+        images: settings::image_check(global, &args.image_check)?,
     };
     let store = ReleaseStore::new(cluster.clone());
     let plan = plan_install(cluster, &store, &fetched, &options).await?;

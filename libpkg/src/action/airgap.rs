@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::{PlanError, plan_offline};
-use crate::airgap::{BundleError, Entry, EntryKind, Layout, needs};
+use crate::airgap::{
+    BundleError, Entry, EntryKind, Layout, Platform, PlatformSelection, needs, select_platforms,
+};
 use crate::archive::Limits;
 use crate::mirror::{ImageName, MirroredImage, mirror_location};
 use crate::reference::{OciRef, PackageRef};
@@ -87,6 +89,7 @@ pub struct BundleReport {
 /// beside `out`; the same inputs give the same bytes.
 pub async fn bundle(
     packages: &[Fetched],
+    platforms: &[Platform],
     registry: &RegistryClient,
     out: &Path,
     progress: &(dyn Fn(Copied) + Sync),
@@ -116,10 +119,12 @@ pub async fn bundle(
             .clone()
             .unwrap_or_else(|| fetched.package.version.to_string().replace('+', "_"));
         let name = format!("{}/{}:{tag}", location.registry, location.repository);
+        let top = registry.raw_manifest(&location).await?;
         copy_in(
             registry,
             &mut layout,
             &location,
+            top,
             EntryKind::Package,
             &name,
             progress,
@@ -130,16 +135,13 @@ pub async fn bundle(
                 reference: image.clone(),
                 reason,
             })?;
-            let location = OciRef {
-                registry: parsed.registry.clone(),
-                repository: parsed.repository.clone(),
-                tag: parsed.tag.clone(),
-                digest: parsed.digest.clone(),
-            };
+            let location = parsed.oci_ref();
+            let top = for_platforms(registry, &location, platforms, &image).await?;
             copy_in(
                 registry,
                 &mut layout,
                 &location,
+                top,
                 EntryKind::Image,
                 &parsed.to_string(),
                 progress,
@@ -184,18 +186,46 @@ fn images_of(fetched: &Fetched) -> Result<Vec<String>, AirgapError> {
     Ok(images)
 }
 
-/// Copies the manifest at `location` (by tag or digest), its blobs, its
-/// child manifests if it is an index, and its classic signature if it has
-/// one, into `layout` as entry `name`.
+/// The manifest to bundle for the image at `location`: with `platforms`
+/// given, a multi-platform image's own manifest for the one platform asked
+/// for, or a smaller index of several; otherwise what the registry serves.
+async fn for_platforms(
+    registry: &RegistryClient,
+    location: &OciRef,
+    platforms: &[Platform],
+    reference: &str,
+) -> Result<RawManifest, AirgapError> {
+    let top = registry.raw_manifest(location).await?;
+    if platforms.is_empty() || !top.is_index() {
+        return Ok(top);
+    }
+    let selection = select_platforms(&top, platforms).map_err(|reason| AirgapError::Image {
+        reference: reference.to_string(),
+        reason,
+    })?;
+    Ok(match selection {
+        PlatformSelection::All => top,
+        PlatformSelection::Some(index) => index,
+        PlatformSelection::One(digest) => {
+            registry
+                .raw_manifest(&location.with_digest(&digest))
+                .await?
+        }
+    })
+}
+
+/// Copies the manifest `top` read from `location`, its blobs, its child
+/// manifests if it is an index, and its classic signature if it has one,
+/// into `layout` as entry `name`.
 async fn copy_in(
     registry: &RegistryClient,
     layout: &mut Layout,
     location: &OciRef,
+    top: RawManifest,
     kind: EntryKind,
     name: &str,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let top = registry.raw_manifest(location).await?;
     copy_tree(registry, layout, location, top.clone(), progress).await?;
     layout.add_entry(entry(kind, name, &top));
     let tag = signature_tag(&top.digest).map_err(|reason| RegistryError::Invalid {

@@ -10,6 +10,7 @@ pub mod apply;
 mod drift;
 mod facts;
 pub mod hints;
+mod images;
 mod offline;
 mod online;
 mod progress;
@@ -29,6 +30,7 @@ pub use crate::formats::olm::CONFIG_KEYS as REGISTRY_V1_CONFIG_KEYS;
 pub use crate::source::Source;
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
 pub use drift::{DriftError, verify_unchanged};
+pub use images::ImageCheck;
 pub use offline::{plan_offline, plan_offline_for};
 pub use online::Desired;
 pub use progress::{Progress, progress};
@@ -44,6 +46,9 @@ pub enum PlanError {
     /// Images without a mirrored copy, under `--require-mirrored-images`.
     #[error(transparent)]
     NotMirrored(#[from] crate::mirror::NotMirrored),
+    /// Images their registries do not have (the preflight image check).
+    #[error(transparent)]
+    ImagesMissing(#[from] crate::image_check::ImagesMissing),
     /// An OLM bundle cannot be installed (with this configuration).
     #[error(transparent)]
     Olm(#[from] crate::olm::OlmError),
@@ -527,6 +532,8 @@ pub struct InstallOptions {
     pub create_namespace: bool,
     /// Whether the chart's install hooks run.
     pub hooks: Hooks,
+    /// Whether the images are looked up in their registries first.
+    pub images: ImageCheck,
 }
 
 /// Plans installing a fetched package as a new release.
@@ -600,7 +607,15 @@ pub async fn plan_install(
     let mut warnings = rendered.warnings;
     options.hooks.apply(&mut objects, &mut warnings);
     let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle);
-    let images = mirror_images(&fetched.source, &mut objects, &mut deferred_hooks, &package)?;
+    let images = mirror_images(
+        &fetched.source,
+        &options.images,
+        &mut objects,
+        &mut deferred_hooks,
+        &package,
+        &mut warnings,
+    )
+    .await?;
     let desired = Desired {
         operation: Operation::Install,
         release: ReleaseTarget {
@@ -625,17 +640,22 @@ pub async fn plan_install(
 }
 
 /// Rewrites the images of a fetched package's objects and hooks to the
-/// mirrored copies its source names ([`Source::images`]).
-fn mirror_images(
+/// mirrored copies its source names ([`Source::images`]), then looks them
+/// up in their registries as `check` says (pinning mirrored tags).
+async fn mirror_images(
     source: &Source,
+    check: &ImageCheck,
     objects: &mut [Object],
     hooks: &mut [Object],
     package: &crate::plan::PackageInfo,
+    warnings: &mut Vec<String>,
 ) -> Result<crate::mirror::Rewrite, PlanError> {
-    Ok(source.images.apply(
-        objects.iter_mut().chain(hooks.iter_mut()),
-        offline::related_images(package),
-    )?)
+    let related = offline::related_images(package);
+    let mut rewrite = source
+        .images
+        .apply(objects.iter_mut().chain(hooks.iter_mut()), related)?;
+    warnings.extend(images::check_images(check, objects, hooks, related, &mut rewrite).await?);
+    Ok(rewrite)
 }
 
 /// Plans upgrading a release to a fetched package: changed objects updated,
@@ -648,6 +668,7 @@ pub async fn plan_upgrade(
     release: &str,
     adopt: bool,
     hooks: Hooks,
+    image_check: &ImageCheck,
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
@@ -678,7 +699,15 @@ pub async fn plan_upgrade(
     let mut warnings = rendered.warnings;
     hooks.apply(&mut objects, &mut warnings);
     let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle);
-    let images = mirror_images(&fetched.source, &mut objects, &mut deferred_hooks, &package)?;
+    let images = mirror_images(
+        &fetched.source,
+        image_check,
+        &mut objects,
+        &mut deferred_hooks,
+        &package,
+        &mut warnings,
+    )
+    .await?;
     let desired = Desired {
         operation: Operation::Upgrade,
         release: ReleaseTarget {
@@ -703,13 +732,15 @@ pub async fn plan_upgrade(
 }
 
 /// Plans re-applying revision `to` (default: the one deployed before the current one),
-/// from its stored objects: no registry access.
+/// from its stored objects: no package is fetched (the images are looked up
+/// as `image_check` says).
 pub async fn plan_rollback(
     cluster: &Cluster,
     store: &ReleaseStore,
     release: &str,
     to: Option<u32>,
     hooks: Hooks,
+    image_check: &ImageCheck,
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
     let current = deployed(store, &namespace, release).await?;
@@ -756,6 +787,23 @@ pub async fn plan_rollback(
     render::sort_for_apply(&mut objects);
     let mut warnings = Vec::new();
     hooks.apply(&mut objects, &mut warnings);
+    let mut deferred_hooks: Vec<Object> = record
+        .plan
+        .deferred_hooks
+        .iter()
+        .map(|h| h.to_object())
+        .collect();
+    let mut rewrite = crate::mirror::Rewrite::of(&record.plan.images);
+    warnings.extend(
+        images::check_images(
+            image_check,
+            &mut objects,
+            &mut deferred_hooks,
+            &[],
+            &mut rewrite,
+        )
+        .await?,
+    );
     let previous = release_objects(store, &namespace, release, Some(&current)).await?;
     let mut discovery = cluster
         .discover(&online::discover_for(objects.iter().chain(&previous)))
@@ -769,17 +817,12 @@ pub async fn plan_rollback(
             revision: next_revision(store, &namespace, release).await?,
         },
         package: record.plan.package.clone(),
-        images: crate::mirror::Rewrite::of(&record.plan.images),
+        images: rewrite,
         values: record.plan.values.clone(),
         notes: None,
         warnings,
         objects,
-        deferred_hooks: record
-            .plan
-            .deferred_hooks
-            .iter()
-            .map(|h| h.to_object())
-            .collect(),
+        deferred_hooks,
         previous,
         declared: record.plan.permissions.declared.clone(),
         declared_namespaces: Some(declared_namespaces_of(&record.plan)),

@@ -103,21 +103,47 @@ impl RegistryClient {
 
     /// Whether `target`'s repository has the manifest `digest`.
     pub async fn has_manifest(&self, target: &OciRef, digest: &str) -> Result<bool, RegistryError> {
-        let pinned = target.with_digest(digest);
-        let shown = pinned.to_string();
+        Ok(self
+            .find_manifest(&target.with_digest(digest))
+            .await?
+            .is_some())
+    }
+
+    /// The digest of the manifest or index `target` names (by tag or by
+    /// digest), looked up with a HEAD request; `None` when the registry
+    /// does not have it.
+    pub async fn find_manifest(&self, target: &OciRef) -> Result<Option<String>, RegistryError> {
+        let shown = target.to_string();
         let session = self.session(&target.registry).await?;
         let request = Get {
-            path: super::manifest_path(&pinned, &shown)?,
+            path: super::manifest_path(target, &shown)?,
             accept: Some(ACCEPT_ANY_MANIFEST),
             head: true,
             max_bytes: 0,
             what: "manifest",
             reference: &shown,
         };
-        match session.get(&target.repository, request).await {
-            Ok(_) => Ok(true),
-            Err(RegistryError::NotFound { .. }) => Ok(false),
-            Err(error) => Err(error),
+        let headers = match session.get(&target.repository, request).await {
+            Ok((headers, _)) => headers,
+            Err(RegistryError::NotFound { .. }) => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        if let Some(digest) = &target.digest {
+            return Ok(Some(digest.clone()));
+        }
+        match headers
+            .get("docker-content-digest")
+            .and_then(|v| v.to_str().ok())
+        {
+            Some(digest) => {
+                validate_digest(digest).map_err(|reason| RegistryError::Invalid {
+                    reference: shown,
+                    reason: format!("the registry announced an invalid digest: {reason}"),
+                })?;
+                Ok(Some(digest.to_string()))
+            }
+            // No digest header: the digest is that of the manifest's bytes.
+            None => Ok(Some(self.raw_manifest(target).await?.digest)),
         }
     }
 
