@@ -101,6 +101,10 @@ fn options(limits: &YamlLimits) -> serde_saphyr::Options {
         duplicate_keys: serde_saphyr::DuplicateKeyPolicy::Error,
         legacy_octal_numbers: true,
         strict_booleans: false,
+        // Comments are never read, so they are not collected: collecting
+        // them caps how many may sit between a key and its value (a long
+        // commented-out block after `key:` failed to parse).
+        emit_comments: false,
     }
 }
 
@@ -477,6 +481,19 @@ mod tests {
         );
         assert!(value["h"].is_i64(), "1.0 is sent as 1, as kubectl sends it");
         assert!(parse("a: .inf\n").is_err(), "JSON has no infinity");
+    }
+
+    /// A null value followed by a long commented-out block at column 0
+    /// (a chart's values.yaml documenting a base64 keystore) parses.
+    #[test]
+    fn a_long_comment_block_after_a_key_parses() {
+        let comments = "#        QUJDREVGR0hJSktMTU5PUFFS\n".repeat(200);
+        let text = format!("a:\n  keystore:\n  # the keystore:\n{comments}  enabled: true\nb: 1\n");
+        let value: Value = from_str(&text).unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"a": {"keystore": null, "enabled": true}, "b": 1})
+        );
     }
 
     #[test]

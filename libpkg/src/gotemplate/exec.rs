@@ -307,6 +307,7 @@ impl Exec<'_> {
             }
             return Ok(());
         }
+        let val = val.host_slice().unwrap_or(val);
         let items: Vec<(Value, Value)> = match &val {
             Value::List(l, _) => l
                 .iter()

@@ -345,6 +345,13 @@ pub trait GoObject: std::fmt::Debug {
     fn map_entries(&self) -> Option<Vec<(String, Data)>> {
         None
     }
+
+    /// When the Go value is a slice (Helm's `VersionSet` is a `[]string`
+    /// with a `Has` method): its items, for `range`, `len`, `index`, `if`
+    /// and the list functions. `None`: not a slice.
+    fn slice_items(&self) -> Option<Vec<Data>> {
+        None
+    }
 }
 
 /// A value exchanged with a [`GoObject`]: JSON data (numbers are Go's

@@ -139,6 +139,18 @@ impl Value {
         Value::Str(s.into())
     }
 
+    /// A host object that is a Go slice, as the slice (its methods are
+    /// the object's); `None` for anything else.
+    pub(crate) fn host_slice(&self) -> Option<Value> {
+        match self {
+            Value::Object(o) => {
+                let items = o.slice_items()?;
+                Some(Value::list(items.iter().map(Value::from_data).collect()))
+            }
+            _ => None,
+        }
+    }
+
     /// A `[]interface {}`.
     pub(crate) fn list(items: Vec<Value>) -> Value {
         Value::List(Rc::new(items), Elem::Any)
@@ -258,6 +270,8 @@ impl Value {
             Value::Map(..) => "map",
             // A host object that is a Go map (Helm's `.Files`).
             Value::Object(o) if o.map_len().is_some() => "map",
+            // One that is a Go slice (`.Capabilities.APIVersions`).
+            Value::Object(o) if o.slice_items().is_some() => "slice",
             Value::Time(_) | Value::Object(_) => "struct",
         }
     }
@@ -290,7 +304,10 @@ impl Value {
             Value::Time(_) => true,
             // A host object that is a Go map (`.Files.Glob`'s result) is
             // false when empty.
-            Value::Object(o) => o.map_len().is_none_or(|n| n > 0),
+            Value::Object(o) => match o.slice_items() {
+                Some(items) => !items.is_empty(),
+                None => o.map_len().is_none_or(|n| n > 0),
+            },
         }
     }
 

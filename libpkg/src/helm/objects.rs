@@ -136,13 +136,13 @@ impl GoObject for FilesObject {
     }
 }
 
-/// `.Capabilities.APIVersions`.
+/// `.Capabilities.APIVersions`: a `[]string` with a `Has` method.
 #[derive(Debug)]
 pub struct ApiVersionsObject(pub Vec<String>);
 
 impl GoObject for ApiVersionsObject {
     fn type_name(&self) -> &str {
-        "chartutil.VersionSet"
+        "common.VersionSet"
     }
 
     fn has_method(&self, name: &str) -> bool {
@@ -172,6 +172,15 @@ impl GoObject for ApiVersionsObject {
     fn json(&self) -> Value {
         self.0.clone().into()
     }
+
+    fn slice_items(&self) -> Option<Vec<Data>> {
+        Some(
+            self.0
+                .iter()
+                .map(|version| Data::Json(version.clone().into()))
+                .collect(),
+        )
+    }
 }
 
 /// `.Capabilities.KubeVersion`.
@@ -185,7 +194,7 @@ pub struct KubeVersionObject {
 
 impl GoObject for KubeVersionObject {
     fn type_name(&self) -> &str {
-        "*chartutil.KubeVersion"
+        "common.KubeVersion"
     }
 
     fn field(&self, name: &str) -> Option<Data> {

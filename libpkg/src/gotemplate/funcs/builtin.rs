@@ -138,6 +138,9 @@ pub(crate) fn query_escape(s: &str) -> String {
 }
 
 fn length(v: &Value) -> CallResult {
+    if let Some(slice) = v.host_slice() {
+        return length(&slice);
+    }
     Ok(Value::Int(match v {
         Value::Nil => return Err("len of nil pointer".into()),
         Value::Str(s) => s.len() as i64,
@@ -171,7 +174,7 @@ fn index(item: &Value, indexes: &[Value]) -> CallResult {
     if item.is_nil() {
         return Err("index of untyped nil".into());
     }
-    let mut item = item.clone();
+    let mut item = item.host_slice().unwrap_or_else(|| item.clone());
     for i in indexes {
         item = match &item {
             Value::Invalid | Value::Nil => return Err("index of nil pointer".into()),

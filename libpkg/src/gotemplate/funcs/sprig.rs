@@ -153,6 +153,9 @@ fn parse_go_float(st: &str) -> Option<f64> {
 
 /// sprig's strslice.
 fn strslice(v: &Value) -> Vec<String> {
+    if let Some(slice) = v.host_slice() {
+        return strslice(&slice);
+    }
     match v {
         Value::List(l, _) => l.iter().filter(|e| !e.is_nil()).map(strval).collect(),
         Value::Nil | Value::Invalid => Vec::new(),
@@ -162,6 +165,9 @@ fn strslice(v: &Value) -> Vec<String> {
 
 /// The items of a slice argument, or sprig's error for other types.
 fn list_items(v: &Value, what: &str) -> Result<Rc<Vec<Value>>, CallError> {
+    if let Some(slice) = v.host_slice() {
+        return list_items(&slice, what);
+    }
     match v {
         Value::List(l, _) => Ok(l.clone()),
         Value::Nil | Value::Invalid => {
