@@ -234,6 +234,19 @@ impl Templates {
             .map(|s| s.replace("<no value>", ""))
     }
 
+    /// Like [`Templates::render_with_objects`], over data several renders
+    /// share: what this template changes in it, the ones rendered after it see.
+    pub fn render_shared(
+        &self,
+        name: &str,
+        data: &RenderData,
+        options: &Options,
+        host: &mut dyn Host,
+    ) -> Result<String, TemplateError> {
+        self.execute_value(name, data.0.clone(), options, host)
+            .map(|s| s.replace("<no value>", ""))
+    }
+
     fn execute_value(
         &self,
         name: &str,
@@ -273,9 +286,57 @@ pub(crate) fn render_alone(
 }
 
 /// Puts `v` at the dot-separated `path` of the map `root`.
+/// Template data that several renders share, as Go templates share a Go
+/// map: what one template changes in it (`set $ "Values" …`, `set .Values
+/// "k" …`) is seen by the templates rendered after it. Helm gives the
+/// templates of one chart one top-level map, and a subchart's `.Values` is
+/// its parent's `.Values.<name>` map itself.
+#[derive(Debug, Clone)]
+pub struct RenderData(value::Value);
+
+impl RenderData {
+    /// The data of `data` (a JSON object), with host objects placed at their
+    /// dot-separated paths as [`Templates::render_with_objects`] places them.
+    pub fn new(data: &serde_json::Value, objects: &[(&str, std::rc::Rc<dyn GoObject>)]) -> Self {
+        let root = value::Value::from_json(data);
+        for (path, object) in objects {
+            place(&root, path, value::Value::Object(object.clone()));
+        }
+        RenderData(root)
+    }
+
+    /// Sets the top-level `key` to `data`.
+    pub fn insert(&self, key: &str, data: &serde_json::Value) {
+        place(&self.0, key, value::Value::from_json(data));
+    }
+
+    /// The map at `keys` (one key per level), if there is one there:
+    /// shared, not copied.
+    pub fn get(&self, keys: &[&str]) -> Option<RenderData> {
+        let mut current = self.0.clone();
+        for part in keys {
+            let value::Value::Map(map, _) = &current else {
+                return None;
+            };
+            let next = map.borrow().get(*part).cloned()?;
+            current = next;
+        }
+        matches!(current, value::Value::Map(..)).then_some(RenderData(current))
+    }
+
+    /// Puts `shared` itself (not a copy) at `keys` (one key per level).
+    pub fn link(&self, keys: &[&str], shared: &RenderData) {
+        place_at(&self.0, keys, shared.0.clone());
+    }
+}
+
 fn place(root: &value::Value, path: &str, v: value::Value) {
+    place_at(root, &path.split('.').collect::<Vec<_>>(), v);
+}
+
+/// Sets the value at `parts` (one key per level), creating maps on the way.
+fn place_at(root: &value::Value, parts: &[&str], v: value::Value) {
     let mut cur = root.clone();
-    let parts: Vec<&str> = path.split('.').collect();
     for (i, part) in parts.iter().enumerate() {
         let value::Value::Map(m, _) = &cur else {
             return;

@@ -14,14 +14,13 @@
 //! without one it finds nothing, as in `helm template` and `--dry-run`.
 
 use std::collections::BTreeSet;
-use std::rc::Rc;
 
 use super::chart::Chart;
 use super::objects::chart_objects;
 use super::output::{HookOperation, documents};
 use super::render::{Capabilities, PrepareError, ReleaseOptions, TemplateKind, prepare};
 use super::values::Values;
-use crate::gotemplate::{self, GoObject, Host, Options, TemplateError, Templates};
+use crate::gotemplate::{self, Host, Options, RenderData, TemplateError, Templates};
 use crate::render::{Location, RenderError};
 use crate::yaml::YamlLimits;
 
@@ -116,12 +115,22 @@ pub fn render_chart(
         lookup,
     };
     let options = Options::default();
-    // Helm's Go values with methods (.Files.Get, .Capabilities.APIVersions.Has…), per chart.
-    let objects: Vec<Vec<(&str, Rc<dyn GoObject>)>> = rendering
-        .charts
-        .iter()
-        .map(|scope| chart_objects(&scope.files, capabilities))
-        .collect();
+    // Each chart's top-level data, shared by its templates as Helm shares
+    // one Go map (with the Go values that have methods: .Files.Get,
+    // .Capabilities.APIVersions.Has…); a subchart's .Values is its parent's
+    // .Values.<name> itself, and the parent's .Subcharts.<name> its data.
+    let mut shared: Vec<RenderData> = Vec::with_capacity(rendering.charts.len());
+    for scope in &rendering.charts {
+        let data = RenderData::new(&scope.data, &chart_objects(&scope.files, capabilities));
+        if let Some((parent, name)) = &scope.parent {
+            let parent = &shared[*parent];
+            if let Some(values) = parent.get(&["Values", name]) {
+                data.link(&["Values"], &values);
+            }
+            parent.link(&["Subcharts", name], &data);
+        }
+        shared.push(data);
+    }
     let mut outputs = Vec::new();
     let mut notes = None;
     for template in &rendering.templates {
@@ -130,14 +139,10 @@ pub fn render_chart(
             TemplateKind::Manifest => false,
             TemplateKind::Notes { root: true } => true,
         };
+        let data = &shared[template.chart];
+        data.insert("Template", &template.template_object());
         let text = set
-            .render_with_objects(
-                &template.name,
-                &rendering.data_for(template),
-                &objects[template.chart],
-                &options,
-                &mut host,
-            )
+            .render_shared(&template.name, data, &options, &mut host)
             .map_err(helm_error)?;
         if is_notes {
             notes = (!text.trim().is_empty()).then_some(text);

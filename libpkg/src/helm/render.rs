@@ -440,6 +440,9 @@ pub struct ChartScope {
     pub data: Value,
     /// The chart's files, exact bytes, with `.Files`' methods.
     pub files: ChartFiles,
+    /// For a subchart: its parent's index in [`Rendering::charts`] and its
+    /// name there (`.Values.<name>` and `.Subcharts.<name>` of the parent).
+    pub parent: Option<(usize, String)>,
 }
 
 /// A chart prepared for rendering.
@@ -610,7 +613,7 @@ pub fn prepare(
         &chart,
         chart.name().to_string(),
         Value::Object(coalesced),
-        true,
+        None,
         &common,
         &mut rendering,
     );
@@ -632,11 +635,12 @@ fn scope(
     chart: &Chart,
     full_path: String,
     values: Value,
-    is_root: bool,
+    parent: Option<(usize, String)>,
     common: &Common,
     out: &mut Rendering,
 ) -> Value {
     let index = out.charts.len();
+    let is_root = parent.is_none();
     let files: Map<String, Value> = chart
         .files
         .iter()
@@ -651,6 +655,7 @@ fn scope(
         full_path: full_path.clone(),
         data: Value::Null,
         files: ChartFiles::new(chart.files.clone()),
+        parent,
     });
     let mut subcharts = BTreeMap::new();
     for sub in &chart.dependencies {
@@ -662,7 +667,7 @@ fn scope(
             sub,
             format!("{full_path}/charts/{}", sub.name()),
             sub_values,
-            false,
+            Some((index, sub.name().to_string())),
             common,
             out,
         );
