@@ -52,8 +52,9 @@ pub struct GlobalArgs {
         value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..), usize::from)
     )]
     pub concurrency: usize,
-    /// Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N
-    /// (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000).
+    /// Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N,
+    /// documents=N (sizes in bytes or with Ki/Mi/Gi; default
+    /// total=64Mi,file=16Mi,entries=10000,documents=10000).
     #[arg(
         long,
         global = true,

@@ -90,15 +90,38 @@ pub struct Limits {
     pub max_file_bytes: u64,
     /// Number of entries (files and directories).
     pub max_entries: usize,
+    /// YAML documents in all the package's manifests (the most objects a
+    /// plain package may hold); the parser's node budget grows with it.
+    pub max_documents: usize,
 }
 
 impl Default for Limits {
-    /// 64 MiB in all, 16 MiB per file, 10,000 entries.
+    /// 64 MiB in all, 16 MiB per file, 10,000 entries, 10,000 documents.
     fn default() -> Self {
         Limits {
             max_total_bytes: 64 << 20,
             max_file_bytes: 16 << 20,
             max_entries: 10_000,
+            max_documents: crate::yaml::YamlLimits::default().max_documents,
+        }
+    }
+}
+
+impl Limits {
+    /// The YAML budget of a package's manifests: [`YamlLimits`]' defaults,
+    /// with as many documents as allowed here and, past the default count,
+    /// as many nodes per document as the defaults allow.
+    ///
+    /// [`YamlLimits`]: crate::yaml::YamlLimits
+    pub fn yaml(&self) -> crate::yaml::YamlLimits {
+        let defaults = crate::yaml::YamlLimits::default();
+        let nodes_per_document = defaults.max_nodes / defaults.max_documents;
+        crate::yaml::YamlLimits {
+            max_documents: self.max_documents,
+            max_nodes: defaults
+                .max_nodes
+                .max(self.max_documents.saturating_mul(nodes_per_document)),
+            ..defaults
         }
     }
 }
@@ -106,8 +129,9 @@ impl Default for Limits {
 impl std::str::FromStr for Limits {
     type Err = String;
 
-    /// Parses `total=SIZE,file=SIZE,entries=N`, any subset, in any order; the
-    /// others keep their defaults. Sizes are bytes, or with a `Ki`, `Mi` or `Gi` suffix.
+    /// Parses `total=SIZE,file=SIZE,entries=N,documents=N`, any subset, in
+    /// any order; the others keep their defaults. Sizes are bytes, or with a
+    /// `Ki`, `Mi` or `Gi` suffix.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let mut limits = Limits::default();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -117,21 +141,27 @@ impl std::str::FromStr for Limits {
             match key.trim() {
                 "total" => limits.max_total_bytes = parse_size(value)?,
                 "file" => limits.max_file_bytes = parse_size(value)?,
-                "entries" => {
-                    limits.max_entries = value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("entries={value:?} is not a number"))?;
-                }
+                "entries" => limits.max_entries = parse_count("entries", value)?,
+                "documents" => limits.max_documents = parse_count("documents", value)?,
                 other => {
                     return Err(format!(
-                        "unknown limit {other:?} (expected total, file or entries)"
+                        "unknown limit {other:?} (expected total, file, entries or documents)"
                     ));
                 }
             }
         }
         Ok(limits)
     }
+}
+
+/// A count of at least 1.
+fn parse_count(key: &str, value: &str) -> Result<usize, String> {
+    value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&count| count > 0)
+        .ok_or_else(|| format!("{key}={value:?} is not a number above 0"))
 }
 
 /// `1024`, `64Ki`, `16Mi`, `1Gi` → bytes.
@@ -184,12 +214,15 @@ pub enum ArchiveError {
     },
 }
 
-/// Packs `files` into a reproducible tar+gzip archive.
+/// Packs `files` into a reproducible tar+gzip archive. Compression is the
+/// fastest level: a local package is packed on every plan to name it by
+/// digest, and deflate's default level cost a large chart more time than
+/// rendering it, for archives a few percent smaller.
 pub fn pack(files: &Files) -> Vec<u8> {
     let encoder = flate2::GzBuilder::new()
         .operating_system(255) // "unknown": the same bytes on every platform
         .mtime(0)
-        .write(Vec::new(), Compression::default());
+        .write(Vec::new(), Compression::fast());
     let mut builder = tar::Builder::new(encoder);
     for (path, data) in files {
         let mut header = tar::Header::new_gnu();
@@ -388,11 +421,23 @@ mod tests {
         );
         assert_eq!("file=4096".parse::<Limits>().unwrap().max_file_bytes, 4096);
         assert_eq!("".parse::<Limits>().unwrap(), Limits::default());
+        // More documents bring more YAML nodes; fewer keep the default nodes.
+        let many: Limits = "documents=50000".parse().unwrap();
+        assert_eq!(many.yaml().max_documents, 50_000);
+        assert_eq!(many.yaml().max_nodes, 5_000_000);
+        let few: Limits = "documents=10".parse().unwrap();
+        assert_eq!(
+            few.yaml().max_nodes,
+            crate::yaml::YamlLimits::default().max_nodes
+        );
+        assert_eq!(Limits::default().yaml(), crate::yaml::YamlLimits::default());
         for bad in [
             "total",
             "size=1",
             "file=12MB",
             "entries=x",
+            "documents=0",
+            "documents=-1",
             "total=99999999999Gi",
         ] {
             assert!(bad.parse::<Limits>().is_err(), "{bad}");

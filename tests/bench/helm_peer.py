@@ -1,6 +1,8 @@
 """One Helm 4 operation through the Helm SDK (PyPI `helm-python-sdk`), as the
 benchmark's peer: `python helm_peer.py install|upgrade|rollback|uninstall
-RELEASE NAMESPACE [CHART]`, or `list - -` (every release in every
+RELEASE NAMESPACE [CHART]`, `template RELEASE NAMESPACE CHART` (what `helm
+template` does: load the chart, an offline client-only dry-run install; no
+cluster), or `list - -` (every release in every
 namespace), or `populate COUNT NAMESPACES CHART` (releases h0…h{COUNT-1}
 spread over the comma-separated namespaces, to list), against $KUBECONFIG. Prints the seconds the call alone
 took, as JSON; the benchmark also times the whole process."""
@@ -11,6 +13,9 @@ import sys
 import time
 
 import helm_python as helm
+
+# `helm template` needs no cluster: a kubeconfig naming none.
+EMPTY_KUBECONFIG = "apiVersion: v1\nkind: Config\nclusters: []\ncontexts: []\nusers: []\n"
 
 
 def main():
@@ -24,6 +29,13 @@ def main():
         return
     operation, release, namespace = sys.argv[1:4]
     chart = sys.argv[4] if len(sys.argv) > 4 else None
+    if operation == "template":
+        config = helm.Config(kubeconfig_content=EMPTY_KUBECONFIG, namespace=namespace)
+        start = time.perf_counter()
+        rendered = config.install(helm.Chart.load(chart), release, namespace=namespace, dry_run="client")
+        print(json.dumps({"seconds": time.perf_counter() - start,
+                          "documents": rendered["manifest"].count("\n---\n") + 1}))
+        return
     config = helm.Config(kubeconfig_path=os.environ["KUBECONFIG"],
                          namespace=None if namespace == "-" else namespace)
     start = time.perf_counter()

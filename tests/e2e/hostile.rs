@@ -781,6 +781,38 @@ fn hostile_archives_are_refused_with_the_limit_they_break() {
     );
 }
 
+/// The document cap (10,000 by default) is a package limit like the others:
+/// a package with more objects is refused with the limit named, and planned
+/// once `--package-limits documents=N` allows them.
+#[test]
+fn the_document_cap_is_a_package_limit() {
+    let pkg = Pkg::new();
+    let manifests: Vec<(String, String)> = (0..3)
+        .map(|file| {
+            let documents: Vec<String> = (0..5)
+                .map(|n| {
+                    format!("apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c-{file}-{n}}}\n")
+                })
+                .collect();
+            (format!("{file}.yaml"), documents.join("---\n"))
+        })
+        .collect();
+    pkg.write_package("many", "many", "1.0.0", &manifests);
+    let run = pkg.run(["template", "./many", "--package-limits", "documents=14"]);
+    let stderr = run.fails(1);
+    assert!(
+        stderr.contains("more than 14 YAML documents in the package (the limit)"),
+        "{stderr}"
+    );
+    let rendered = pkg
+        .run(["template", "./many", "--package-limits", "documents=15"])
+        .ok()
+        .to_string();
+    assert_eq!(rendered.matches("kind: ConfigMap").count(), 15);
+    let run = pkg.run(["template", "./many", "--package-limits", "documents=0"]);
+    assert!(run.fails(64).contains("documents=\"0\""), "{}", run.stderr);
+}
+
 #[test]
 fn tls_is_verified_unless_explicitly_and_loudly_disabled() {
     let pkg = Pkg::new();

@@ -66,8 +66,8 @@ pub trait Format {
 
     /// Checks a package as it is fetched, before any cluster request, so that
     /// a bad package is refused early (and may keep what it parsed for
-    /// planning). Nothing by default.
-    fn check(&self, _package: &Package) -> Result<(), RenderError> {
+    /// planning), within the package `limits` the fetch had. Nothing by default.
+    fn check(&self, _package: &Package, _limits: &Limits) -> Result<(), RenderError> {
         Ok(())
     }
 

@@ -4,7 +4,7 @@
 //! nothing from the cluster, and the plan records nothing besides them.
 
 use super::{ClusterFacts, Configuration, Format, FormatError, RenderRequest, Rendered};
-use crate::archive::Files;
+use crate::archive::{Files, Limits};
 use crate::package::{
     Content, EXTRA_FILES, MANIFESTS_DIR, Package, PackageError, PackageMetadata, ParsedOnce,
 };
@@ -75,8 +75,8 @@ impl Format for Plain {
 
     /// Parses the manifests and checks every object's identity (valid names
     /// and namespaces); the documents are kept for planning, parsed once.
-    fn check(&self, package: &Package) -> Result<(), RenderError> {
-        let documents = render::parse_documents(package)?;
+    fn check(&self, package: &Package, limits: &Limits) -> Result<(), RenderError> {
+        let documents = render::parse_documents_within(package, limits.yaml())?;
         package.parsed.keep(documents);
         Ok(())
     }

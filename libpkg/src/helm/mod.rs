@@ -168,8 +168,10 @@ mod fixture_tests {
             json!({"app.kubernetes.io/part-of": "webapp"})
         );
         assert_eq!(
-            data["Files"]["files/nginx.conf"],
-            json!("server {\n  listen 80;\n}\n")
+            rendering.charts[deployment.chart]
+                .files
+                .get_bytes("files/nginx.conf"),
+            b"server {\n  listen 80;\n}\n"
         );
 
         let db = rendering.data_for(&rendering.templates[0]);

@@ -436,7 +436,8 @@ pub struct Template {
 pub struct ChartScope {
     /// `app`, `app/charts/db`.
     pub full_path: String,
-    /// `{Values, Chart, Release, Capabilities, Files, Subcharts}`.
+    /// `{Values, Chart, Release, Capabilities, Subcharts}` (`.Files` is
+    /// [`ChartScope::files`], a Go object to templates).
     pub data: Value,
     /// The chart's files, exact bytes, with `.Files`' methods.
     pub files: ChartFiles,
@@ -641,16 +642,6 @@ fn scope(
 ) -> Value {
     let index = out.charts.len();
     let is_root = parent.is_none();
-    let files: Map<String, Value> = chart
-        .files
-        .iter()
-        .map(|(path, data)| {
-            (
-                path.clone(),
-                Value::String(String::from_utf8_lossy(data).into_owned()),
-            )
-        })
-        .collect();
     out.charts.push(ChartScope {
         full_path: full_path.clone(),
         data: Value::Null,
@@ -678,7 +669,6 @@ fn scope(
         "Chart": chart_value(&chart.metadata, is_root),
         "Release": common.release,
         "Capabilities": common.capabilities,
-        "Files": files,
         "Subcharts": subcharts,
     });
     out.charts[index].data = data.clone();
@@ -889,7 +879,10 @@ mod tests {
             data["Template"],
             json!({"Name": "app/templates/deployment.yaml", "BasePath": "app/templates"})
         );
-        assert_eq!(data["Files"]["files/app.conf"], json!("x=1\n"));
+        assert_eq!(
+            rendering.charts[0].files.get_bytes("files/app.conf"),
+            b"x=1\n"
+        );
         assert_eq!(data["Subcharts"]["store"]["Values"]["size"], json!("5Gi"));
 
         let sub = rendering

@@ -257,7 +257,11 @@ pub async fn fetch(
     fetched.source.warnings.extend(warnings.collect::<Vec<_>>());
     // Each format checks what it can without a cluster (a `plain` package
     // parses its manifests; a bundle was checked as it was read).
-    fetched.package.content.format().check(&fetched.package)?;
+    fetched
+        .package
+        .content
+        .format()
+        .check(&fetched.package, &request.limits)?;
     Ok(fetched)
 }
 
