@@ -228,6 +228,15 @@ impl PublicKey {
         Signature::from_der(signature)
             .is_ok_and(|signature| self.key.verify(message, &signature).is_ok())
     }
+
+    /// Whether `signature` (ASN.1 DER) is this key's over a message whose
+    /// SHA-256 is `digest` (a Sigstore message signature names the digest).
+    pub fn verifies_prehash(&self, digest: &[u8], signature: &[u8]) -> bool {
+        use p256::ecdsa::signature::hazmat::PrehashVerifier;
+        digest.len() == 32
+            && Signature::from_der(signature)
+                .is_ok_and(|signature| self.key.verify_prehash(digest, &signature).is_ok())
+    }
 }
 
 impl From<VerifyingKey> for PublicKey {

@@ -62,8 +62,10 @@ pub async fn run(global: &GlobalArgs, args: &VerifyArgs) -> Result<()> {
             for check in checks {
                 let result = match (&check.verified, &check.failure) {
                     (Some(verified), _) => format!(
-                        "verified: key {}, signature {}",
-                        verified.key_id, verified.signature_digest
+                        "verified: {}, {} signature {}",
+                        verified.signer(),
+                        verified.form.as_str(),
+                        verified.signature_digest
                     ),
                     (None, Some(failure)) => format!("NOT verified: {failure}"),
                     (None, None) => "not checked".to_string(),

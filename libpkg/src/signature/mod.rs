@@ -12,6 +12,11 @@
 //! [`SIGNATURE_ANNOTATION`] the base64 of an ECDSA P-256 / SHA-256 signature
 //! (ASN.1 DER) over the exact payload bytes.
 //!
+//! The bundle form, cosign v3's default, is a Sigstore bundle attached as an
+//! OCI referrer: see [`bundle`]. Both forms are read for every artifact a
+//! rule covers, and either one verifying is enough; the plan records which
+//! ([`Form`]).
+//!
 //! A signature verifies only if a trusted key signed the payload *and* the
 //! payload names the pinned digest: a valid signature copied from another
 //! digest's tag is refused.
@@ -22,7 +27,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::keys::{PrivateKey, PublicKey};
 
+pub mod bundle;
 pub mod policy;
+
+use bundle::{Bundle, BundleLayer};
 
 /// The media type of a signature layer (a simple signing payload).
 pub const SIMPLESIGNING_MEDIA_TYPE: &str = "application/vnd.dev.cosign.simplesigning.v1+json";
@@ -208,23 +216,60 @@ pub fn signing_layers(raw_layers: &[serde_json::Value]) -> Result<Vec<LayerDescr
     Ok(layers)
 }
 
+/// The storage form a signature was found in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Form {
+    /// The `sha256-<hex>.sig` tag with simple signing payloads.
+    #[default]
+    Classic,
+    /// A Sigstore bundle attached as an OCI referrer.
+    Bundle,
+}
+
+impl Form {
+    /// The form's name, as the plan and `--signature-format` spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Form::Classic => "classic",
+            Form::Bundle => "bundle",
+        }
+    }
+}
+
 /// What a verification found: recorded in the plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Verified {
+    /// The form the verified signature was in (plans made before bundles
+    /// were read say nothing: classic).
+    #[serde(default)]
+    pub form: Form,
     /// The signed manifest digest.
     pub digest: String,
-    /// The digest of the verified payload blob (the signature's layer).
+    /// The digest of the verified blob: the classic form's payload layer, or
+    /// the bundle.
     pub signature_digest: String,
     /// The id of the key that verified it (`sha256:` of its public key).
-    pub key_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_id: Option<String>,
+}
+
+impl Verified {
+    /// What it was verified against, for people: `key sha256:…`.
+    pub fn signer(&self) -> String {
+        match &self.key_id {
+            Some(key_id) => format!("key {key_id}"),
+            None => "nothing".to_string(),
+        }
+    }
 }
 
 /// Why signatures do not verify.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SignatureError {
     /// No signature at all.
-    #[error("{reference} is not signed (no cosign signature under the tag {tag}); {policy} expects a signature by {}", .expected.join(" or "))]
+    #[error("{reference} is not signed (no cosign signature under the tag {tag}, no Sigstore bundle among its referrers); {policy} expects a signature by {}", .expected.join(" or "))]
     Unsigned {
         /// The pinned reference.
         reference: String,
@@ -249,11 +294,13 @@ pub enum SignatureError {
     },
     /// A trusted key's signature over a payload naming another digest.
     #[error(
-        "{reference}: the signature by {key_id} is for {signed}, not this digest (a signature copied from another artifact); {policy} expects a signature of {expected}"
+        "{reference}: the {form} signature by {key_id} is for {signed}, not this digest (a signature copied from another artifact); {policy} expects a signature of {expected}"
     )]
     WrongDigest {
         /// The pinned reference.
         reference: String,
+        /// The form it was in (`classic`, `bundle`).
+        form: &'static str,
         /// The key that signed.
         key_id: String,
         /// The digest the payload names.
@@ -311,20 +358,47 @@ pub fn verify(
     keys: &[PublicKey],
     policy: &str,
 ) -> Result<Verified, SignatureError> {
+    verify_all(reference, digest, layers, &[], keys, policy)
+}
+
+/// What the signatures looked at so far came to, when none verified.
+#[derive(Default)]
+struct Tally {
+    /// Signatures looked at.
+    count: usize,
+    /// A trusted signer's signature naming another digest: form, signer, digest.
+    wrong_digest: Option<(&'static str, String, String)>,
+    /// The first bundle that could not be read.
+    malformed: Option<String>,
+}
+
+/// Verifies `digest` by either form: the classic `layers` first, then the
+/// Sigstore `bundles`; the first signature by a trusted signer that names
+/// `digest` wins. When none does, the error says the most useful thing
+/// found: a trusted signature of another digest, then a malformed bundle,
+/// then signatures by untrusted signers, then none at all.
+pub fn verify_all(
+    reference: &str,
+    digest: &str,
+    layers: &[SignatureLayer],
+    bundles: &[BundleLayer],
+    keys: &[PublicKey],
+    policy: &str,
+) -> Result<Verified, SignatureError> {
     let expected: Vec<String> = keys.iter().map(|k| k.id().to_string()).collect();
     let malformed = |reason: String| SignatureError::Malformed {
         reference: reference.to_string(),
         reason,
     };
-    if layers.len() > MAX_SIGNATURES {
+    if layers.len() > MAX_SIGNATURES || bundles.len() > bundle::MAX_REFERRERS {
         return Err(malformed(format!(
-            "{} signature layers (at most {MAX_SIGNATURES})",
-            layers.len()
+            "{} signature layers and {} bundles (at most {MAX_SIGNATURES} of each)",
+            layers.len(),
+            bundles.len()
         )));
     }
     let tag = signature_tag(digest).map_err(malformed)?;
-    let mut count = 0;
-    let mut wrong_digest = None;
+    let mut tally = Tally::default();
     for layer in layers {
         if layer.media_type != SIMPLESIGNING_MEDIA_TYPE {
             continue;
@@ -332,7 +406,7 @@ pub fn verify(
         let Some(signature) = &layer.signature else {
             continue;
         };
-        count += 1;
+        tally.count += 1;
         if signature.len() > MAX_SIGNATURE_CHARS {
             return Err(malformed(format!(
                 "the signature of layer {} is {} characters (at most {MAX_SIGNATURE_CHARS})",
@@ -364,31 +438,77 @@ pub fn verify(
         }
         if payload.critical.image.docker_manifest_digest == digest {
             return Ok(Verified {
+                form: Form::Classic,
                 digest: digest.to_string(),
                 signature_digest: layer.digest.clone(),
-                key_id: key.id().to_string(),
+                key_id: Some(key.id().to_string()),
             });
         }
-        wrong_digest.get_or_insert((
+        tally.wrong_digest.get_or_insert((
+            Form::Classic.as_str(),
             key.id().to_string(),
             payload.critical.image.docker_manifest_digest,
         ));
     }
-    Err(match (wrong_digest, count) {
-        (Some((key_id, signed)), _) => SignatureError::WrongDigest {
+    for layer in bundles {
+        tally.count += 1;
+        let content = match Bundle::parse(&layer.bytes).and_then(|b| b.content()) {
+            Ok(content) => content,
+            Err(reason) => {
+                tally
+                    .malformed
+                    .get_or_insert(format!("the Sigstore bundle {}: {reason}", layer.digest));
+                continue;
+            }
+        };
+        let Some(key) = keys.iter().find(|key| {
+            content
+                .signed
+                .verified_by(|m, s| key.verifies(m, s), |d, s| key.verifies_prehash(d, s))
+        }) else {
+            continue;
+        };
+        if content.names.iter().any(|named| named == digest) {
+            return Ok(Verified {
+                form: Form::Bundle,
+                digest: digest.to_string(),
+                signature_digest: layer.digest.clone(),
+                key_id: Some(key.id().to_string()),
+            });
+        }
+        tally.wrong_digest.get_or_insert((
+            Form::Bundle.as_str(),
+            key.id().to_string(),
+            if content.names.is_empty() {
+                "no sha256 subject".to_string()
+            } else {
+                content.names.join(", ")
+            },
+        ));
+    }
+    Err(match tally {
+        Tally {
+            wrong_digest: Some((form, key_id, signed)),
+            ..
+        } => SignatureError::WrongDigest {
             reference: reference.to_string(),
+            form,
             key_id,
             signed,
             policy: policy.to_string(),
             expected: digest.to_string(),
         },
-        (None, 0) => SignatureError::Unsigned {
+        Tally {
+            malformed: Some(reason),
+            ..
+        } => malformed(format!("{reason}; {policy} expects a signature of {digest}")),
+        Tally { count: 0, .. } => SignatureError::Unsigned {
             reference: reference.to_string(),
             tag,
             policy: policy.to_string(),
             expected,
         },
-        (None, count) => SignatureError::UntrustedKey {
+        Tally { count, .. } => SignatureError::UntrustedKey {
             reference: reference.to_string(),
             count,
             policy: policy.to_string(),
@@ -520,7 +640,8 @@ mod tests {
             sign(&key, "r.example/pkgs/app", DIGEST, Vec::new()).unwrap()
         );
         let verified = verify("ref", DIGEST, &layers_of(&artifact), &[key.public()], "p").unwrap();
-        assert_eq!(verified.key_id, key.id());
+        assert_eq!(verified.key_id.as_deref(), Some(key.id()));
+        assert_eq!(verified.form, Form::Classic);
         assert_eq!(verified.signature_digest, artifact.payload.1);
         assert_eq!(verified.digest, DIGEST);
         // A second signer keeps the first signature.

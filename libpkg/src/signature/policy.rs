@@ -144,6 +144,18 @@ impl TrustPolicy {
         digest: &str,
         layers: &[super::SignatureLayer],
     ) -> Result<Option<SignatureCheck>, SignatureError> {
+        self.judge_all(location, digest, layers, &[])
+    }
+
+    /// [`TrustPolicy::judge`] with the Sigstore bundles attached to the
+    /// artifact as well: either form verifying is enough.
+    pub fn judge_all(
+        &self,
+        location: &OciRef,
+        digest: &str,
+        layers: &[super::SignatureLayer],
+        bundles: &[super::bundle::BundleLayer],
+    ) -> Result<Option<SignatureCheck>, SignatureError> {
         let reference = location.with_digest(digest).to_string();
         let Some(requirement) = self.requirement(location) else {
             if self.override_mode == Some(VerifyMode::Enforce) {
@@ -169,7 +181,14 @@ impl TrustPolicy {
                 policy: entry.origin.clone(),
             })
         } else {
-            super::verify(&reference, digest, layers, &entry.keys, &entry.origin)
+            super::verify_all(
+                &reference,
+                digest,
+                layers,
+                bundles,
+                &entry.keys,
+                &entry.origin,
+            )
         };
         match (outcome, requirement.mode) {
             (Ok(verified), _) => record.verified = Some(verified),
@@ -208,7 +227,8 @@ impl TrustPolicy {
                     && check
                         .verified
                         .as_ref()
-                        .is_some_and(|v| trusted.contains(&v.key_id.as_str()))
+                        .and_then(|v| v.key_id.as_deref())
+                        .is_some_and(|key_id| trusted.contains(&key_id))
             });
             if !verified {
                 return Err(SignatureError::NotRecorded {
@@ -398,9 +418,10 @@ mod tests {
             mode: VerifyMode::Enforce,
             overridden: None,
             verified: Some(Verified {
+                form: crate::signature::Form::Bundle,
                 digest: "sha256:11".into(),
                 signature_digest: "sha256:22".into(),
-                key_id: test_key(key).id().to_string(),
+                key_id: Some(test_key(key).id().to_string()),
             }),
             failure: None,
         };
