@@ -251,6 +251,17 @@ impl From<VerifyingKey> for PublicKey {
 pub(crate) mod tests {
     use super::*;
 
+    impl PrivateKey {
+        /// The key in PKCS#8 PEM (for rcgen, in tests).
+        pub(crate) fn to_pkcs8_pem(&self) -> String {
+            use p256::pkcs8::EncodePrivateKey as _;
+            self.key
+                .to_pkcs8_pem(p256::pkcs8::LineEnding::LF)
+                .expect("a P-256 key encodes")
+                .to_string()
+        }
+    }
+
     /// A key from a fixed scalar, for tests.
     pub(crate) fn test_key(seed: u8) -> PrivateKey {
         let secret = p256::SecretKey::from_slice(&[seed; 32]).expect("a valid scalar");

@@ -478,6 +478,13 @@ struct TrustPolicyFileRule {
     /// Public key files, relative to the policy file.
     #[serde(default)]
     keys: Vec<PathBuf>,
+    /// Keyless signers: `{issuer | issuerRegexp, subject | subjectRegexp}`.
+    #[serde(default)]
+    identities: Vec<crate::signature::keyless::IdentityRule>,
+    /// The `trusted_root.json` keyless signatures are checked against,
+    /// relative to the policy file.
+    #[serde(default)]
+    trusted_root: Option<PathBuf>,
 }
 
 /// Adds the rules of the policy file at `path` to `policy` (after the
@@ -519,9 +526,25 @@ pub fn load_trust_policy(policy: &mut TrustPolicy, path: &Path) -> Result<(), Re
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let trusted_root = rule
+            .trusted_root
+            .as_ref()
+            .map(|root| {
+                let root_path = base.join(root);
+                std::fs::read_to_string(&root_path).map_err(|e| {
+                    malformed(format!(
+                        "rule {}: trusted root {}: {e}",
+                        index + 1,
+                        root_path.display()
+                    ))
+                })
+            })
+            .transpose()?;
         let rule = TrustRule {
             mode: rule.mode,
             keys,
+            identities: rule.identities.clone(),
+            trusted_root,
         };
         policy
             .add(&origin, &file.rules[index].prefix, &rule)
@@ -617,6 +640,8 @@ mod tests {
         signed.verify = Some(TrustRule {
             mode: VerifyMode::Enforce,
             keys: vec![key.clone()],
+            identities: Vec::new(),
+            trusted_root: None,
         });
         repos.insert(signed).unwrap();
         let reloaded = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
@@ -632,6 +657,8 @@ mod tests {
         charts.verify = Some(TrustRule {
             mode: VerifyMode::Enforce,
             keys: vec![key.clone()],
+            identities: Vec::new(),
+            trusted_root: None,
         });
         let error = charts
             .add_trust_rule(&mut TrustPolicy::default())

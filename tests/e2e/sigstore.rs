@@ -146,7 +146,10 @@ fn a_package_signed_only_as_a_bundle_installs_and_foreign_bundles_are_refused() 
         .run(["install", &reference, "-n", &ns, "--dry-run"])
         .ok()
         .to_string();
-    assert!(text.contains("(bundle signature; repository signed"), "{text}");
+    assert!(
+        text.contains("(bundle signature; repository signed"),
+        "{text}"
+    );
     let verified = pkg.run(["verify", &reference]).ok().to_string();
     assert!(verified.contains("bundle signature"), "{verified}");
     pkg.run(["install", &reference, "-n", &ns, "--yes"]).ok();

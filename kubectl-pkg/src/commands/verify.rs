@@ -50,6 +50,8 @@ pub async fn run(global: &GlobalArgs, args: &VerifyArgs) -> Result<()> {
         let rule = TrustRule {
             mode: VerifyMode::Enforce,
             keys,
+            identities: Vec::new(),
+            trusted_root: None,
         };
         trust.add("--key", &location, &rule)?;
     }

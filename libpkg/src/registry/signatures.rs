@@ -12,11 +12,11 @@ use super::{
     MAX_DOCUMENT_BYTES, RegistryClient, RegistryError, classify, manifest_content_type, retrying,
     to_reference,
 };
+use crate::reference::OciRef;
 use crate::signature::bundle::{
     BUNDLE_MEDIA_TYPE, BundleArtifact, BundleLayer, EMPTY_CONFIG, INDEX_MEDIA_TYPE,
     MAX_BUNDLE_BYTES, add_to_index, bundle_layer, bundle_referrers, referrers_tag,
 };
-use crate::reference::OciRef;
 use crate::signature::{
     MAX_PAYLOAD_BYTES, SIMPLESIGNING_MEDIA_TYPE, SignatureArtifact, SignatureLayer, signature_tag,
     signing_layers,
@@ -188,7 +188,9 @@ impl RegistryClient {
                 };
                 match session.get(&target.repository, fallback).await {
                     Ok((_, body)) => (ReferrersSource::FallbackTag, body),
-                    Err(RegistryError::NotFound { .. }) => return Ok((ReferrersSource::None, None)),
+                    Err(RegistryError::NotFound { .. }) => {
+                        return Ok((ReferrersSource::None, None));
+                    }
                     Err(error) => return Err(error),
                 }
             }
@@ -247,7 +249,13 @@ impl RegistryClient {
                 ..Default::default()
             };
             let bytes = session
-                .blob(target, &descriptor, "Sigstore bundle", MAX_BUNDLE_BYTES, &at)
+                .blob(
+                    target,
+                    &descriptor,
+                    "Sigstore bundle",
+                    MAX_BUNDLE_BYTES,
+                    &at,
+                )
                 .await?;
             bundles.push(BundleLayer {
                 digest: layer_digest,

@@ -94,6 +94,20 @@ pub struct VerificationMaterial {
     pub timestamp_verification_data: Option<serde_json::Value>,
 }
 
+impl VerificationMaterial {
+    /// The signing certificate (DER), when the bundle is keyless.
+    pub fn leaf(&self) -> Result<Option<Vec<u8>>, String> {
+        match (&self.certificate, &self.x509_certificate_chain) {
+            (Some(certificate), _) => certificate.decode().map(Some),
+            (None, Some(chain)) => match chain.certificates.first() {
+                Some(leaf) => leaf.decode().map(Some),
+                None => Err("an empty x509CertificateChain".to_string()),
+            },
+            (None, None) => Ok(None),
+        }
+    }
+}
+
 /// `publicKey`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeyHint {
@@ -332,12 +346,26 @@ impl Signed {
         verify: impl Fn(&[u8], &[u8]) -> bool,
         verify_prehash: impl Fn(&[u8], &[u8]) -> bool,
     ) -> bool {
+        self.signature_verified_by(verify, verify_prehash).is_some()
+    }
+
+    /// The signature that `verify` (or `verify_prehash`) accepts, if any.
+    pub fn signature_verified_by(
+        &self,
+        verify: impl Fn(&[u8], &[u8]) -> bool,
+        verify_prehash: impl Fn(&[u8], &[u8]) -> bool,
+    ) -> Option<&[u8]> {
         match self {
-            Signed::Prehashed { digest, signature } => verify_prehash(digest, signature),
+            Signed::Prehashed { digest, signature } => {
+                verify_prehash(digest, signature).then_some(signature.as_slice())
+            }
             Signed::Message {
                 message,
                 signatures,
-            } => signatures.iter().any(|s| verify(message, s)),
+            } => signatures
+                .iter()
+                .find(|s| verify(message, s))
+                .map(Vec::as_slice),
         }
     }
 }
@@ -350,6 +378,9 @@ pub struct Content {
     /// The `sha256:` digests it names (the message digest, or the
     /// statement's subjects): trusted only once the signature verifies.
     pub names: Vec<String>,
+    /// The hex SHA-256 a transparency-log entry names for it: the message
+    /// digest, or the DSSE payload's.
+    pub hash: String,
 }
 
 impl Bundle {
@@ -407,6 +438,7 @@ impl Bundle {
             }
             return Ok(Content {
                 names: vec![format!("sha256:{}", hex::encode(&digest))],
+                hash: hex::encode(&digest),
                 signed: Signed::Prehashed {
                     digest,
                     signature: decode("messageSignature.signature", &message.signature)?,
@@ -439,6 +471,9 @@ impl Bundle {
             .map(|s| decode("a DSSE signature", &s.sig))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Content {
+            hash: crate::archive::sha256_digest(&payload)
+                .trim_start_matches("sha256:")
+                .to_string(),
             names: statement
                 .subject
                 .iter()
@@ -505,9 +540,8 @@ pub fn sign(
 ) -> Result<BundleArtifact, String> {
     let payload = statement(docker_reference, digest)?;
     let signature = key.sign(&pae(IN_TOTO_PAYLOAD_TYPE, &payload));
-    let hint = BASE64.encode(
-        hex::decode(key.id().trim_start_matches("sha256:")).expect("a key id is hex"),
-    );
+    let hint = BASE64
+        .encode(hex::decode(key.id().trim_start_matches("sha256:")).expect("a key id is hex"));
     let bundle = Bundle {
         media_type: BUNDLE_MEDIA_TYPE.to_string(),
         verification_material: VerificationMaterial {
@@ -525,7 +559,13 @@ pub fn sign(
         }),
     };
     let bytes = serde_json::to_vec(&bundle).expect("a bundle serializes");
-    Ok(referrer(bytes, digest, media_type, size, SIGN_PREDICATE_TYPE))
+    Ok(referrer(
+        bytes,
+        digest,
+        media_type,
+        size,
+        SIGN_PREDICATE_TYPE,
+    ))
 }
 
 /// The referrer manifest carrying `bundle` for the manifest `digest`.

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::keys::{PrivateKey, PublicKey};
 
 pub mod bundle;
+pub mod keyless;
 pub mod policy;
 
 use bundle::{Bundle, BundleLayer};
@@ -36,6 +37,13 @@ use bundle::{Bundle, BundleLayer};
 pub const SIMPLESIGNING_MEDIA_TYPE: &str = "application/vnd.dev.cosign.simplesigning.v1+json";
 /// The layer annotation holding the base64 signature.
 pub const SIGNATURE_ANNOTATION: &str = "dev.cosignproject.cosign/signature";
+/// The layer annotation holding a keyless signature's certificate (PEM).
+pub const CERTIFICATE_ANNOTATION: &str = "dev.sigstore.cosign/certificate";
+/// The layer annotation holding a keyless signature's certificate chain (PEM).
+pub const CHAIN_ANNOTATION: &str = "dev.sigstore.cosign/chain";
+/// The layer annotation holding a keyless signature's Rekor entry
+/// (`{"SignedEntryTimestamp", "Payload": {…}}`).
+pub const LOG_ENTRY_ANNOTATION: &str = "dev.sigstore.cosign/bundle";
 /// The `critical.type` of a cosign image signature payload.
 pub const PAYLOAD_TYPE: &str = "cosign container image signature";
 /// The media type of the signature manifest's config.
@@ -162,6 +170,10 @@ pub struct SignatureLayer {
     pub payload: Vec<u8>,
     /// The [`SIGNATURE_ANNOTATION`] value, if any.
     pub signature: Option<String>,
+    /// The [`CERTIFICATE_ANNOTATION`] value, if any (keyless).
+    pub certificate: Option<String>,
+    /// The [`LOG_ENTRY_ANNOTATION`] value, if any (keyless).
+    pub log_entry: Option<String>,
 }
 
 /// A simple-signing layer a signature manifest lists, before its payload is read.
@@ -173,6 +185,10 @@ pub struct LayerDescriptor {
     pub size: u64,
     /// The [`SIGNATURE_ANNOTATION`] value, if any.
     pub signature: Option<String>,
+    /// The [`CERTIFICATE_ANNOTATION`] value, if any (keyless).
+    pub certificate: Option<String>,
+    /// The [`LOG_ENTRY_ANNOTATION`] value, if any (keyless).
+    pub log_entry: Option<String>,
 }
 
 impl LayerDescriptor {
@@ -183,6 +199,8 @@ impl LayerDescriptor {
             digest: self.digest,
             payload,
             signature: self.signature,
+            certificate: self.certificate,
+            log_entry: self.log_entry,
         }
     }
 }
@@ -203,13 +221,18 @@ pub fn signing_layers(raw_layers: &[serde_json::Value]) -> Result<Vec<LayerDescr
         if descriptor.media_type != SIMPLESIGNING_MEDIA_TYPE {
             continue;
         }
-        layers.push(LayerDescriptor {
-            size: u64::try_from(descriptor.size).map_err(|_| "a negative layer size")?,
-            signature: descriptor
+        let annotation = |name: &str| {
+            descriptor
                 .annotations
                 .as_ref()
-                .and_then(|a| a.get(SIGNATURE_ANNOTATION))
-                .cloned(),
+                .and_then(|a| a.get(name))
+                .cloned()
+        };
+        layers.push(LayerDescriptor {
+            size: u64::try_from(descriptor.size).map_err(|_| "a negative layer size")?,
+            signature: annotation(SIGNATURE_ANNOTATION),
+            certificate: annotation(CERTIFICATE_ANNOTATION),
+            log_entry: annotation(LOG_ENTRY_ANNOTATION),
             digest: descriptor.digest,
         });
     }
@@ -253,15 +276,49 @@ pub struct Verified {
     /// The id of the key that verified it (`sha256:` of its public key).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_id: Option<String>,
+    /// The certificate that verified it (keyless): its identity, issuer and
+    /// transparency-log entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<keyless::CertificateIdentity>,
 }
 
 impl Verified {
-    /// What it was verified against, for people: `key sha256:…`.
+    /// What it was verified against, for people: `key sha256:…` or
+    /// `certificate ID (issuer …, Rekor log index N at T)`.
     pub fn signer(&self) -> String {
-        match &self.key_id {
-            Some(key_id) => format!("key {key_id}"),
-            None => "nothing".to_string(),
+        match (&self.key_id, &self.certificate) {
+            (Some(key_id), _) => format!("key {key_id}"),
+            (None, Some(c)) => format!(
+                "certificate {} (issuer {}, log index {} at {})",
+                c.identity, c.issuer, c.log_index, c.integrated_time
+            ),
+            (None, None) => "nothing".to_string(),
         }
+    }
+}
+
+/// Who a policy entry trusts to sign: keys, and keyless identities checked
+/// against a trusted root.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Signers<'a> {
+    /// Trusted public keys.
+    pub keys: &'a [PublicKey],
+    /// The trusted root and the identities it may vouch for (keyless).
+    pub keyless: Option<(
+        &'a keyless::TrustedRoot,
+        &'a [(keyless::IdentityRule, keyless::IdentityMatcher)],
+    )>,
+}
+
+impl Signers<'_> {
+    /// Who is expected, for messages: key ids and `ISSUER=SUBJECT` identities.
+    pub fn expected(&self) -> Vec<String> {
+        let keys = self.keys.iter().map(|k| k.id().to_string());
+        let identities = self
+            .keyless
+            .iter()
+            .flat_map(|(_, ids)| ids.iter().map(|(rule, _)| format!("identity {rule}")));
+        keys.chain(identities).collect()
     }
 }
 
@@ -301,7 +358,7 @@ pub enum SignatureError {
         reference: String,
         /// The form it was in (`classic`, `bundle`).
         form: &'static str,
-        /// The key that signed.
+        /// The key (or certificate) that signed.
         key_id: String,
         /// The digest the payload names.
         signed: String,
@@ -309,6 +366,19 @@ pub enum SignatureError {
         policy: String,
         /// The pinned digest.
         expected: String,
+    },
+    /// A keyless signature whose certificate, log entry or identity does not
+    /// verify against the trusted root and the policy.
+    #[error("{reference}: the keyless signature does not verify: {reason}; {policy} expects a signature by {}", .expected.join(" or "))]
+    Keyless {
+        /// The pinned reference.
+        reference: String,
+        /// What is wrong.
+        reason: String,
+        /// The policy entry that asked.
+        policy: String,
+        /// The signers trusted.
+        expected: Vec<String>,
     },
     /// A saved plan made without the verification this policy requires.
     #[error("{reference} has no verified signature in the plan, and {policy} requires one by {} (enforce); make the plan again where that policy applies", .expected.join(" or "))]
@@ -358,7 +428,11 @@ pub fn verify(
     keys: &[PublicKey],
     policy: &str,
 ) -> Result<Verified, SignatureError> {
-    verify_all(reference, digest, layers, &[], keys, policy)
+    let signers = Signers {
+        keys,
+        keyless: None,
+    };
+    verify_all(reference, digest, layers, &[], &signers, policy)
 }
 
 /// What the signatures looked at so far came to, when none verified.
@@ -370,6 +444,39 @@ struct Tally {
     wrong_digest: Option<(&'static str, String, String)>,
     /// The first bundle that could not be read.
     malformed: Option<String>,
+    /// The first keyless signature that did not verify, and why.
+    keyless: Option<String>,
+}
+
+/// Checks a keyless signature (certificate `leaf`, DER) whose artifact
+/// signature is `signature` over what hashes to `hash`, with the log
+/// entries `entries` (the first that verifies wins).
+fn keyless_signer(
+    signers: &Signers<'_>,
+    leaf: &[u8],
+    signature: &[u8],
+    hash: &str,
+    entries: Vec<Result<keyless::LogEntry, String>>,
+) -> Result<keyless::CertificateIdentity, String> {
+    let (root, identities) = signers.keyless.expect("checked by the caller");
+    let expected = keyless::Expected { signature, hash };
+    let mut first = None;
+    for entry in entries {
+        match entry.and_then(|entry| keyless::verify(root, identities, leaf, &entry, &expected)) {
+            Ok(identity) => return Ok(identity),
+            Err(reason) => {
+                first.get_or_insert(reason);
+            }
+        }
+    }
+    Err(first.unwrap_or_else(|| "it has no transparency-log entry".to_string()))
+}
+
+/// A PEM certificate's DER.
+fn pem_certificate(text: &str) -> Result<Vec<u8>, String> {
+    x509_parser::pem::parse_x509_pem(text.as_bytes())
+        .map(|(_, pem)| pem.contents)
+        .map_err(|e| format!("the certificate annotation is not PEM: {e}"))
 }
 
 /// Verifies `digest` by either form: the classic `layers` first, then the
@@ -382,10 +489,11 @@ pub fn verify_all(
     digest: &str,
     layers: &[SignatureLayer],
     bundles: &[BundleLayer],
-    keys: &[PublicKey],
+    signers: &Signers<'_>,
     policy: &str,
 ) -> Result<Verified, SignatureError> {
-    let expected: Vec<String> = keys.iter().map(|k| k.id().to_string()).collect();
+    let keys = signers.keys;
+    let expected = signers.expected();
     let malformed = |reason: String| SignatureError::Malformed {
         reference: reference.to_string(),
         reason,
@@ -417,13 +525,48 @@ pub fn verify_all(
         let Ok(signature) = BASE64.decode(signature.trim()) else {
             continue;
         };
-        let Some(key) = keys
+        let signer = match keys
             .iter()
             .find(|key| key.verifies(&layer.payload, &signature))
-        else {
-            continue;
+        {
+            Some(key) => Signer::Key(key.id().to_string()),
+            None => match (&layer.certificate, signers.keyless) {
+                (Some(pem), Some(_)) => {
+                    let checked = pem_certificate(pem).and_then(|leaf| {
+                        let key = keyless::certificate_key(&leaf)?;
+                        if !key.verifies(&layer.payload, &signature) {
+                            return Err("the signature does not verify with its certificate's key"
+                                .to_string());
+                        }
+                        let entries = layer
+                            .log_entry
+                            .iter()
+                            .map(|text| keyless::LogEntry::from_annotation(text))
+                            .collect();
+                        let hash = crate::archive::sha256_digest(&layer.payload);
+                        keyless_signer(
+                            signers,
+                            &leaf,
+                            &signature,
+                            hash.trim_start_matches("sha256:"),
+                            entries,
+                        )
+                    });
+                    match checked {
+                        Ok(identity) => Signer::Certificate(identity),
+                        Err(reason) => {
+                            tally.keyless.get_or_insert(format!(
+                                "the classic signature {}: {reason}",
+                                layer.digest
+                            ));
+                            continue;
+                        }
+                    }
+                }
+                _ => continue,
+            },
         };
-        // Signed by a trusted key: only now is the payload worth reading.
+        // Signed by a trusted signer: only now is the payload worth reading.
         let payload: Payload = serde_json::from_slice(&layer.payload).map_err(|e| {
             malformed(format!(
                 "the payload {} is not a simple signing payload: {e}",
@@ -437,16 +580,11 @@ pub fn verify_all(
             )));
         }
         if payload.critical.image.docker_manifest_digest == digest {
-            return Ok(Verified {
-                form: Form::Classic,
-                digest: digest.to_string(),
-                signature_digest: layer.digest.clone(),
-                key_id: Some(key.id().to_string()),
-            });
+            return Ok(signer.verified(Form::Classic, digest, &layer.digest));
         }
         tally.wrong_digest.get_or_insert((
             Form::Classic.as_str(),
-            key.id().to_string(),
+            signer.to_string(),
             payload.critical.image.docker_manifest_digest,
         ));
     }
@@ -461,24 +599,64 @@ pub fn verify_all(
                 continue;
             }
         };
-        let Some(key) = keys.iter().find(|key| {
+        let by_key = keys.iter().find(|key| {
             content
                 .signed
                 .verified_by(|m, s| key.verifies(m, s), |d, s| key.verifies_prehash(d, s))
-        }) else {
-            continue;
+        });
+        let signer = match by_key {
+            Some(key) => Signer::Key(key.id().to_string()),
+            None => {
+                let leaf = match Bundle::parse(&layer.bytes).map(|b| b.verification_material) {
+                    Ok(material) => material.leaf(),
+                    Err(reason) => Err(reason),
+                };
+                let leaf = match (leaf, signers.keyless) {
+                    (Ok(Some(leaf)), Some(_)) => leaf,
+                    (Err(reason), _) => {
+                        tally.malformed.get_or_insert(format!(
+                            "the Sigstore bundle {}: {reason}",
+                            layer.digest
+                        ));
+                        continue;
+                    }
+                    _ => continue,
+                };
+                let bundle = Bundle::parse(&layer.bytes).expect("parsed above");
+                let checked = keyless::certificate_key(&leaf).and_then(|key| {
+                    let signature = content
+                        .signed
+                        .signature_verified_by(
+                            |m, s| key.verifies(m, s),
+                            |d, s| key.verifies_prehash(d, s),
+                        )
+                        .ok_or("the signature does not verify with its certificate's key")?;
+                    let entries = bundle
+                        .verification_material
+                        .tlog_entries
+                        .iter()
+                        .map(keyless::LogEntry::from_bundle)
+                        .collect();
+                    keyless_signer(signers, &leaf, signature, &content.hash, entries)
+                });
+                match checked {
+                    Ok(identity) => Signer::Certificate(identity),
+                    Err(reason) => {
+                        tally.keyless.get_or_insert(format!(
+                            "the Sigstore bundle {}: {reason}",
+                            layer.digest
+                        ));
+                        continue;
+                    }
+                }
+            }
         };
         if content.names.iter().any(|named| named == digest) {
-            return Ok(Verified {
-                form: Form::Bundle,
-                digest: digest.to_string(),
-                signature_digest: layer.digest.clone(),
-                key_id: Some(key.id().to_string()),
-            });
+            return Ok(signer.verified(Form::Bundle, digest, &layer.digest));
         }
         tally.wrong_digest.get_or_insert((
             Form::Bundle.as_str(),
-            key.id().to_string(),
+            signer.to_string(),
             if content.names.is_empty() {
                 "no sha256 subject".to_string()
             } else {
@@ -499,9 +677,20 @@ pub fn verify_all(
             expected: digest.to_string(),
         },
         Tally {
+            keyless: Some(reason),
+            ..
+        } => SignatureError::Keyless {
+            reference: reference.to_string(),
+            reason,
+            policy: policy.to_string(),
+            expected,
+        },
+        Tally {
             malformed: Some(reason),
             ..
-        } => malformed(format!("{reason}; {policy} expects a signature of {digest}")),
+        } => malformed(format!(
+            "{reason}; {policy} expects a signature of {digest}"
+        )),
         Tally { count: 0, .. } => SignatureError::Unsigned {
             reference: reference.to_string(),
             tag,
@@ -515,6 +704,39 @@ pub fn verify_all(
             expected,
         },
     })
+}
+
+/// Who signed a signature that verified.
+enum Signer {
+    /// A trusted key, by id.
+    Key(String),
+    /// A certificate the trusted root vouches for.
+    Certificate(keyless::CertificateIdentity),
+}
+
+impl std::fmt::Display for Signer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Signer::Key(id) => write!(f, "{id}"),
+            Signer::Certificate(c) => write!(f, "certificate {} (issuer {})", c.identity, c.issuer),
+        }
+    }
+}
+
+impl Signer {
+    fn verified(self, form: Form, digest: &str, signature_digest: &str) -> Verified {
+        let (key_id, certificate) = match self {
+            Signer::Key(id) => (Some(id), None),
+            Signer::Certificate(identity) => (None, Some(identity)),
+        };
+        Verified {
+            form,
+            digest: digest.to_string(),
+            signature_digest: signature_digest.to_string(),
+            key_id,
+            certificate,
+        }
+    }
 }
 
 /// A signature manifest ready to push under [`signature_tag`]: its blobs and
@@ -611,6 +833,8 @@ mod tests {
                 signature: layer["annotations"][SIGNATURE_ANNOTATION]
                     .as_str()
                     .map(str::to_string),
+                certificate: None,
+                log_entry: None,
             })
             .collect()
     }
