@@ -971,6 +971,41 @@ pub(crate) mod tests {
             })
             .to_string()
             .into_bytes();
+            self.logged(body, time)
+        }
+
+        /// A dsse entry for the DSSE `signature` over a payload hashing to
+        /// `payload_hash`, by `leaf`, integrated at `time`, with a SET.
+        pub(crate) fn dsse_entry(
+            &self,
+            leaf: &[u8],
+            signature: &[u8],
+            payload_hash: &str,
+            time: i64,
+        ) -> LogEntry {
+            let pem = format!(
+                "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
+                BASE64.encode(leaf)
+            );
+            let body = serde_json::json!({
+                "apiVersion": "0.0.1",
+                "kind": "dsse",
+                "spec": {
+                    "envelopeHash": { "algorithm": "sha256", "value": "0".repeat(64) },
+                    "payloadHash": { "algorithm": "sha256", "value": payload_hash },
+                    "signatures": [{
+                        "signature": BASE64.encode(signature),
+                        "verifier": BASE64.encode(pem)
+                    }]
+                }
+            })
+            .to_string()
+            .into_bytes();
+            self.logged(body, time)
+        }
+
+        /// `body` as this log integrates it at `time`, with a SET.
+        fn logged(&self, body: Vec<u8>, time: i64) -> LogEntry {
             let mut entry = LogEntry {
                 body,
                 integrated_time: time,
@@ -985,10 +1020,49 @@ pub(crate) mod tests {
         }
     }
 
+    /// A bundle's `tlogEntries` item for `entry`.
+    pub(crate) fn tlog_entry(entry: &LogEntry) -> crate::signature::bundle::TlogEntry {
+        use crate::signature::bundle::{InclusionPromise, KindVersion, LogId, TlogEntry};
+        let body: serde_json::Value = serde_json::from_slice(&entry.body).unwrap();
+        TlogEntry {
+            log_index: entry.log_index,
+            log_id: LogId {
+                key_id: BASE64.encode(&entry.log_id),
+            },
+            kind_version: KindVersion {
+                kind: body["kind"].as_str().unwrap().to_string(),
+                version: "0.0.1".to_string(),
+            },
+            integrated_time: entry.integrated_time,
+            inclusion_promise: entry
+                .signed_entry_timestamp
+                .as_ref()
+                .map(|set| InclusionPromise {
+                    signed_entry_timestamp: BASE64.encode(set),
+                }),
+            inclusion_proof: None,
+            canonicalized_body: BASE64.encode(&entry.body),
+        }
+    }
+
+    /// The classic form's `dev.sigstore.cosign/bundle` annotation for `entry`.
+    pub(crate) fn annotation(entry: &LogEntry) -> String {
+        serde_json::json!({
+            "SignedEntryTimestamp": BASE64.encode(entry.signed_entry_timestamp.as_ref().unwrap()),
+            "Payload": {
+                "body": BASE64.encode(&entry.body),
+                "integratedTime": entry.integrated_time,
+                "logIndex": entry.log_index,
+                "logID": hex::encode(&entry.log_id),
+            }
+        })
+        .to_string()
+    }
+
     pub(crate) const ISSUER: &str = "https://issuer.test";
     pub(crate) const EMAIL: &str = "release@example.com";
 
-    fn identities(rules: &[IdentityRule]) -> Vec<(IdentityRule, IdentityMatcher)> {
+    pub(crate) fn identities(rules: &[IdentityRule]) -> Vec<(IdentityRule, IdentityMatcher)> {
         rules
             .iter()
             .map(|r| (r.clone(), r.matcher().unwrap()))

@@ -921,6 +921,149 @@ mod tests {
         assert!(matches!(error, SignatureError::Malformed { .. }), "{error}");
     }
 
+    /// A keyless DSSE bundle of `digest` signed by `signer`'s certificate
+    /// for `email`, logged by `sigstore`'s log.
+    fn keyless_bundle(
+        sigstore: &keyless::tests::Sigstore,
+        signer: &PrivateKey,
+        email: &str,
+        digest: &str,
+    ) -> BundleLayer {
+        use keyless::tests::{ISSUER, JAN_1};
+        let payload = bundle::statement("r.example/pkgs/app", digest).unwrap();
+        let signature = signer.sign(&bundle::pae(bundle::IN_TOTO_PAYLOAD_TYPE, &payload));
+        let leaf = sigstore.leaf(signer, email, ISSUER, JAN_1 + 86_400);
+        let payload_hash = crate::archive::sha256_digest(&payload);
+        let entry = sigstore.dsse_entry(
+            &leaf,
+            &signature,
+            payload_hash.trim_start_matches("sha256:"),
+            JAN_1 + 86_460,
+        );
+        let value = Bundle {
+            media_type: bundle::BUNDLE_MEDIA_TYPE.to_string(),
+            verification_material: bundle::VerificationMaterial {
+                certificate: Some(bundle::RawBytes {
+                    raw_bytes: BASE64.encode(&leaf),
+                }),
+                tlog_entries: vec![keyless::tests::tlog_entry(&entry)],
+                ..Default::default()
+            },
+            message_signature: None,
+            dsse_envelope: Some(bundle::Envelope {
+                payload: BASE64.encode(&payload),
+                payload_type: bundle::IN_TOTO_PAYLOAD_TYPE.to_string(),
+                signatures: vec![bundle::EnvelopeSignature {
+                    sig: BASE64.encode(&signature),
+                    keyid: String::new(),
+                }],
+            }),
+        };
+        let bytes = serde_json::to_vec(&value).unwrap();
+        BundleLayer {
+            digest: crate::archive::sha256_digest(&bytes),
+            bytes,
+        }
+    }
+
+    #[test]
+    fn keyless_bundles_and_classic_keyless_signatures_verify_by_identity() {
+        use keyless::tests::{EMAIL, ISSUER, JAN_1, Sigstore, annotation, identities};
+        let sigstore = Sigstore::new(10);
+        let root = sigstore.root();
+        let ids = identities(&[
+            keyless::IdentityRule::parse(&format!("{ISSUER}={EMAIL}"), false).unwrap(),
+        ]);
+        let signers = Signers {
+            keys: &[],
+            keyless: Some((&root, &ids)),
+        };
+        let signer = test_key(20);
+
+        // The bundle form.
+        let good = keyless_bundle(&sigstore, &signer, EMAIL, DIGEST);
+        let verified = verify_all("ref", DIGEST, &[], &[good], &signers, "p").unwrap();
+        assert_eq!(verified.form, Form::Bundle);
+        assert_eq!(verified.key_id, None);
+        let certificate = verified.certificate.as_ref().unwrap();
+        assert_eq!(
+            (certificate.identity.as_str(), certificate.issuer.as_str()),
+            (EMAIL, ISSUER)
+        );
+        assert_eq!(certificate.log_index, 42);
+        assert!(verified.signer().contains(EMAIL), "{}", verified.signer());
+
+        // Another subject: refused, naming the policy and who was expected.
+        let stranger = keyless_bundle(&sigstore, &signer, "mallory@example.com", DIGEST);
+        let error =
+            verify_all("ref", DIGEST, &[], &[stranger], &signers, "repository r").unwrap_err();
+        assert!(matches!(error, SignatureError::Keyless { .. }), "{error}");
+        let text = error.to_string();
+        assert!(
+            text.contains("mallory@example.com")
+                && text.contains("repository r")
+                && text.contains(&format!("identity {ISSUER}={EMAIL}")),
+            "{text}"
+        );
+
+        // A valid keyless bundle of another digest: a copy.
+        let copied = keyless_bundle(&sigstore, &signer, EMAIL, OTHER);
+        let error = verify_all("ref", DIGEST, &[], &[copied], &signers, "p").unwrap_err();
+        assert!(
+            matches!(&error, SignatureError::WrongDigest { signed, .. } if signed == OTHER),
+            "{error}"
+        );
+
+        // Without a trusted root, a keyless bundle is no trusted signature.
+        let plain = keyless_bundle(&sigstore, &signer, EMAIL, DIGEST);
+        let error = verify("ref", DIGEST, &[], &[test_key(1).public()], "p");
+        assert!(error.is_err());
+        let keys_only = Signers {
+            keys: &[],
+            keyless: None,
+        };
+        assert!(matches!(
+            verify_all("ref", DIGEST, &[], &[plain], &keys_only, "p").unwrap_err(),
+            SignatureError::UntrustedKey { .. }
+        ));
+
+        // The classic form with cosign's keyless annotations.
+        let payload = Payload::new("r.example/pkgs/app", DIGEST).to_bytes();
+        let signature = signer.sign(&payload);
+        let leaf = sigstore.leaf(&signer, EMAIL, ISSUER, JAN_1 + 86_400);
+        let hash = crate::archive::sha256_digest(&payload);
+        let entry = sigstore.entry(
+            &leaf,
+            &signature,
+            hash.trim_start_matches("sha256:"),
+            JAN_1 + 86_460,
+        );
+        let layer = SignatureLayer {
+            media_type: SIMPLESIGNING_MEDIA_TYPE.to_string(),
+            digest: hash.clone(),
+            payload: payload.clone(),
+            signature: Some(BASE64.encode(&signature)),
+            certificate: Some(format!(
+                "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
+                BASE64.encode(&leaf)
+            )),
+            log_entry: Some(annotation(&entry)),
+        };
+        let verified = verify_all("ref", DIGEST, &[layer.clone()], &[], &signers, "p").unwrap();
+        assert_eq!(verified.form, Form::Classic);
+        assert_eq!(verified.certificate.unwrap().identity, EMAIL);
+        // Without its log entry it is refused.
+        let unlogged = SignatureLayer {
+            log_entry: None,
+            ..layer
+        };
+        let error = verify_all("ref", DIGEST, &[unlogged], &[], &signers, "p").unwrap_err();
+        assert!(
+            error.to_string().contains("no transparency-log entry"),
+            "{error}"
+        );
+    }
+
     #[test]
     fn verify_modes_parse() {
         for mode in [VerifyMode::Enforce, VerifyMode::Warn, VerifyMode::Off] {

@@ -515,6 +515,54 @@ mod tests {
     }
 
     #[test]
+    fn keyless_rules_need_a_trusted_root_and_saved_plans_need_a_matching_identity() {
+        use crate::signature::keyless::tests::{EMAIL, ISSUER, Sigstore};
+        let identity = IdentityRule::parse(&format!("{ISSUER}={EMAIL}"), false).unwrap();
+        let mut rule = TrustRule {
+            mode: VerifyMode::Enforce,
+            keys: Vec::new(),
+            identities: vec![identity],
+            trusted_root: None,
+        };
+        let mut policy = TrustPolicy::default();
+        let error = policy
+            .add("repository keyless", "r.example/pkgs", &rule)
+            .unwrap_err();
+        assert!(error.to_string().contains("trusted root"), "{error}");
+        rule.trusted_root = Some(Sigstore::new(10).root_json);
+        policy
+            .add("repository keyless", "r.example/pkgs", &rule)
+            .unwrap();
+        assert!(policy.needs_signatures(&location("r.example/pkgs/app")));
+        let reference = "oci://r.example/pkgs/app:1.0.0@sha256:1111111111111111111111111111111111111111111111111111111111111111".to_string();
+        let check = |identity: &str| SignatureCheck {
+            reference: reference.clone(),
+            policy: "repository keyless".into(),
+            mode: VerifyMode::Enforce,
+            overridden: None,
+            verified: Some(Verified {
+                form: crate::signature::Form::Bundle,
+                digest: "sha256:11".into(),
+                signature_digest: "sha256:22".into(),
+                key_id: None,
+                certificate: Some(crate::signature::keyless::CertificateIdentity {
+                    identity: identity.into(),
+                    issuer: ISSUER.into(),
+                    log_index: 1,
+                    integrated_time: "2026-01-02T00:00:00Z".into(),
+                }),
+            }),
+            failure: None,
+        };
+        let references = [reference.clone()];
+        policy.check_recorded(&references, &[check(EMAIL)]).unwrap();
+        let error = policy
+            .check_recorded(&references, &[check("mallory@example.com")])
+            .unwrap_err();
+        assert!(error.to_string().contains(EMAIL), "{error}");
+    }
+
+    #[test]
     fn warnings_say_what_was_lowered_or_not_verified() {
         let mut check = SignatureCheck {
             reference: "oci://r/p@sha256:1".into(),
