@@ -3,7 +3,9 @@
 //! bundle referrer listed under the fallback tag; a package signed only that
 //! way installs under `enforce` with the form in the plan; a bundle by
 //! another key, or copied from another digest, is refused with nothing
-//! applied.
+//! applied. Keyless: a test PKI made here (a Fulcio-like CA, a Rekor-like
+//! log key, a trusted_root.json naming them) signs a bundle that verifies
+//! for its identity and is refused for another.
 
 use kubectl_pkg_e2e::{Pkg, parse_json, unique};
 use sha2::Digest as _;
@@ -223,4 +225,236 @@ fn hex_of(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// A throwaway Sigstore made here: a Fulcio-like CA, a Rekor-like log key,
+/// and the trusted_root.json naming them.
+struct TestSigstore {
+    ca_params: rcgen::CertificateParams,
+    ca_key: rcgen::KeyPair,
+    log_key: rcgen::KeyPair,
+    log_id: Vec<u8>,
+    root_json: String,
+}
+
+const ISSUER: &str = "https://issuer.test";
+/// 2026-01-01T12:00:00Z: inside the leaves' validity (the first of January).
+const INTEGRATED: i64 = 1_767_268_800;
+
+impl TestSigstore {
+    fn new() -> TestSigstore {
+        use base64::Engine as _;
+        let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+        let ca_key = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256).unwrap();
+        let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+        ca_params
+            .distinguished_name
+            .push(rcgen::DnType::CommonName, "e2e fulcio");
+        ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        let ca_der = ca_params.self_signed(&ca_key).unwrap().der().to_vec();
+        let log_key = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256).unwrap();
+        let log_id =
+            sha2::Sha256::digest(rcgen::PublicKeyData::subject_public_key_info(&log_key)).to_vec();
+        let root_json = serde_json::json!({
+            "mediaType": "application/vnd.dev.sigstore.trustedroot+json;version=0.1",
+            "tlogs": [{
+                "baseUrl": "https://rekor.test",
+                "hashAlgorithm": "SHA2_256",
+                "publicKey": {
+                    "rawBytes": b64(&rcgen::PublicKeyData::subject_public_key_info(&log_key)),
+                    "keyDetails": "PKIX_ECDSA_P256_SHA_256",
+                    "validFor": { "start": "2025-01-01T00:00:00Z" }
+                },
+                "logId": { "keyId": b64(&log_id) }
+            }],
+            "certificateAuthorities": [{
+                "subject": { "organization": "e2e", "commonName": "e2e fulcio" },
+                "uri": "https://fulcio.test",
+                "certChain": { "certificates": [{ "rawBytes": b64(&ca_der) }] },
+                "validFor": { "start": "2025-01-01T00:00:00Z" }
+            }],
+            "ctlogs": [],
+            "timestampAuthorities": []
+        })
+        .to_string();
+        TestSigstore {
+            ca_params,
+            ca_key,
+            log_key,
+            log_id,
+            root_json,
+        }
+    }
+
+    /// A keyless DSSE bundle of `digest` in `docker_reference`, by a
+    /// certificate for `email` (valid on 2026-01-01) and logged at
+    /// [`INTEGRATED`] with a SignedEntryTimestamp.
+    fn bundle(&self, docker_reference: &str, digest: &str, email: &str) -> Vec<u8> {
+        use base64::Engine as _;
+        use libpkg::signature::bundle::{IN_TOTO_PAYLOAD_TYPE, pae, statement};
+        use rcgen::SigningKey as _;
+        let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+        let signer = rcgen::KeyPair::generate_for(&rcgen::PKCS_ECDSA_P256_SHA256).unwrap();
+        let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+        params.subject_alt_names = vec![rcgen::SanType::Rfc822Name(email.try_into().unwrap())];
+        params.not_before = rcgen::date_time_ymd(2026, 1, 1);
+        params.not_after = rcgen::date_time_ymd(2026, 1, 2);
+        let mut issuer_der = vec![0x0c, ISSUER.len() as u8];
+        issuer_der.extend_from_slice(ISSUER.as_bytes());
+        params.custom_extensions = vec![rcgen::CustomExtension::from_oid_content(
+            &[1, 3, 6, 1, 4, 1, 57264, 1, 8],
+            issuer_der,
+        )];
+        let issuer = rcgen::Issuer::from_params(&self.ca_params, &self.ca_key);
+        let leaf = params.signed_by(&signer, &issuer).unwrap();
+        let payload = statement(docker_reference, digest).unwrap();
+        let signature = signer.sign(&pae(IN_TOTO_PAYLOAD_TYPE, &payload)).unwrap();
+        let body = serde_json::json!({
+            "apiVersion": "0.0.1",
+            "kind": "dsse",
+            "spec": {
+                "envelopeHash": { "algorithm": "sha256", "value": "0".repeat(64) },
+                "payloadHash": { "algorithm": "sha256", "value": hex_of(&payload) },
+                "signatures": [{ "signature": b64(&signature), "verifier": b64(leaf.pem().as_bytes()) }]
+            }
+        })
+        .to_string();
+        let entry = libpkg::signature::keyless::LogEntry {
+            body: body.clone().into_bytes(),
+            integrated_time: INTEGRATED,
+            log_index: 7,
+            log_id: self.log_id.clone(),
+            signed_entry_timestamp: None,
+            inclusion_proof: None,
+        };
+        let set = self
+            .log_key
+            .sign(&entry.signed_entry_timestamp_payload())
+            .unwrap();
+        serde_json::to_vec(&serde_json::json!({
+            "mediaType": "application/vnd.dev.sigstore.bundle.v0.3+json",
+            "verificationMaterial": {
+                "certificate": { "rawBytes": b64(leaf.der()) },
+                "tlogEntries": [{
+                    "logIndex": "7",
+                    "logId": { "keyId": b64(&self.log_id) },
+                    "kindVersion": { "kind": "dsse", "version": "0.0.1" },
+                    "integratedTime": INTEGRATED.to_string(),
+                    "inclusionPromise": { "signedEntryTimestamp": b64(&set) },
+                    "canonicalizedBody": b64(body.as_bytes())
+                }]
+            },
+            "dsseEnvelope": {
+                "payload": b64(&payload),
+                "payloadType": IN_TOTO_PAYLOAD_TYPE,
+                "signatures": [{ "sig": b64(&signature), "keyid": "" }]
+            }
+        }))
+        .unwrap()
+    }
+}
+
+/// Attaches `bundle` to `digest` in `repository` as a referrer, as cosign does.
+fn attach(pkg: &Pkg, repository: &str, digest: &str, bundle: Vec<u8>) {
+    use libpkg::reference::OciRef;
+    use libpkg::registry::{RegistryClient, RegistryOptions};
+    let target = OciRef::parse(&format!("{}/{repository}", pkg.env.registry)).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let client = RegistryClient::new(RegistryOptions::default()).unwrap();
+        let signed = client
+            .raw_manifest(&target.with_digest(digest))
+            .await
+            .unwrap();
+        let artifact = libpkg::signature::bundle::referrer(
+            bundle,
+            digest,
+            &signed.media_type,
+            signed.bytes.len() as u64,
+            libpkg::signature::bundle::SIGN_PREDICATE_TYPE,
+        );
+        client
+            .push_bundle(&target, digest, &artifact)
+            .await
+            .unwrap();
+    });
+}
+
+#[test]
+fn a_keyless_bundle_installs_for_its_identity_and_is_refused_for_another() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("keyless");
+    let sigstore = TestSigstore::new();
+    let root = pkg.work.path().join("trusted_root.json");
+    std::fs::write(&root, &sigstore.root_json).unwrap();
+    let root = root.display().to_string();
+    let name = unique("kls");
+    let base = unique("keyless");
+    write_package(&pkg, "v1", &name, "1.0.0");
+    let pushed = push(&pkg, "v1", &base, None);
+    let digest = pushed["digest"].as_str().unwrap().to_string();
+    let repository = format!("{base}/{name}");
+    let bundle = sigstore.bundle(
+        &format!("{}/{repository}", pkg.env.registry),
+        &digest,
+        "release@example.com",
+    );
+    attach(&pkg, &repository, &digest, bundle);
+
+    let url = format!("oci://{}/{base}", pkg.env.registry);
+    let expected = format!("{ISSUER}=release@example.com");
+    pkg.run([
+        "repo",
+        "add",
+        "keyless",
+        &url,
+        "--verify-identity",
+        &expected,
+        "--trusted-root",
+        &root,
+    ])
+    .ok();
+    let reference = format!("keyless/{name}");
+    let plan = parse_json(
+        pkg.run(["install", &reference, "-n", &ns, "--dry-run", "-o", "json"])
+            .ok(),
+    );
+    let check = &plan["package"]["signatures"][0];
+    assert_eq!(check["verified"]["form"], "bundle", "{check}");
+    let certificate = &check["verified"]["certificate"];
+    assert_eq!(certificate["identity"], "release@example.com", "{check}");
+    assert_eq!(certificate["issuer"], ISSUER);
+    assert_eq!(certificate["logIndex"], 7);
+    assert_eq!(certificate["integratedTime"], "2026-01-01T12:00:00Z");
+    assert!(check["verified"]["keyId"].is_null(), "{check}");
+    pkg.run(["install", &reference, "-n", &ns, "--yes"]).ok();
+    assert!(pkg.exists(&ns, &format!("configmap/{name}")));
+    pkg.run(["uninstall", &name, "-n", &ns, "--yes"]).ok();
+
+    // Another identity expected (an anchored regexp): refused before
+    // anything is applied.
+    pkg.run(["repo", "remove", "keyless"]).ok();
+    let anchored = "^https://issuer\\.test$=^someone@example\\.com$";
+    pkg.run([
+        "repo",
+        "add",
+        "stranger",
+        &url,
+        "--verify-identity-regexp",
+        anchored,
+        "--trusted-root",
+        &root,
+    ])
+    .ok();
+    let error = pkg
+        .run(["install", &format!("stranger/{name}"), "-n", &ns, "--yes"])
+        .fails(4)
+        .to_string();
+    assert!(
+        error.contains("keyless signature does not verify"),
+        "{error}"
+    );
+    assert!(error.contains("release@example.com"), "{error}");
+    assert!(error.contains("repository stranger"), "{error}");
+    assert!(!pkg.exists(&ns, &format!("configmap/{name}")));
 }

@@ -820,9 +820,7 @@ mod tests {
                 .unwrap_err()
                 .contains("exactly one")
         );
-        let other_type = format!(
-            r#"{{"mediaType":"application/json","verificationMaterial":{{}},"messageSignature":{{"signature":"AA=="}}}}"#
-        );
+        let other_type = r#"{"mediaType":"application/json","verificationMaterial":{},"messageSignature":{"signature":"AA=="}}"#;
         assert!(Bundle::parse(other_type.as_bytes()).is_err());
         let no_digest = format!(
             r#"{{"mediaType":"{BUNDLE_MEDIA_TYPE}","verificationMaterial":{{}},"messageSignature":{{"signature":"AA=="}}}}"#

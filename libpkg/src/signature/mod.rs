@@ -251,6 +251,11 @@ pub enum Form {
 }
 
 impl Form {
+    /// Whether it is the classic form (the default, not written in plans).
+    pub fn is_classic(&self) -> bool {
+        *self == Form::Classic
+    }
+
     /// The form's name, as the plan and `--signature-format` spell it.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -260,13 +265,20 @@ impl Form {
     }
 }
 
+impl std::fmt::Display for Form {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// What a verification found: recorded in the plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Verified {
-    /// The form the verified signature was in (plans made before bundles
-    /// were read say nothing: classic).
-    #[serde(default)]
+    /// The form the verified signature was in. Written only for `bundle`:
+    /// absent is `classic`, so plans and release records made before bundles
+    /// were read keep their hashes.
+    #[serde(default, skip_serializing_if = "Form::is_classic")]
     pub form: Form,
     /// The signed manifest digest.
     pub digest: String,
@@ -351,15 +363,14 @@ pub enum SignatureError {
     },
     /// A trusted key's signature over a payload naming another digest.
     #[error(
-        "{reference}: the {form} signature by {key_id} is for {signed}, not this digest (a signature copied from another artifact); {policy} expects a signature of {expected}"
+        "{reference}: the {signature} is for {signed}, not this digest (a signature copied from another artifact); {policy} expects a signature of {expected}"
     )]
     WrongDigest {
         /// The pinned reference.
         reference: String,
-        /// The form it was in (`classic`, `bundle`).
-        form: &'static str,
-        /// The key (or certificate) that signed.
-        key_id: String,
+        /// Which signature: its form and signer (`classic signature by
+        /// sha256:…`, `bundle signature by certificate …`).
+        signature: String,
         /// The digest the payload names.
         signed: String,
         /// The policy entry that asked.
@@ -441,7 +452,7 @@ struct Tally {
     /// Signatures looked at.
     count: usize,
     /// A trusted signer's signature naming another digest: form, signer, digest.
-    wrong_digest: Option<(&'static str, String, String)>,
+    wrong_digest: Option<(Form, String, String)>,
     /// The first bundle that could not be read.
     malformed: Option<String>,
     /// The first keyless signature that did not verify, and why.
@@ -583,15 +594,16 @@ pub fn verify_all(
             return Ok(signer.verified(Form::Classic, digest, &layer.digest));
         }
         tally.wrong_digest.get_or_insert((
-            Form::Classic.as_str(),
+            Form::Classic,
             signer.to_string(),
             payload.critical.image.docker_manifest_digest,
         ));
     }
     for layer in bundles {
         tally.count += 1;
-        let content = match Bundle::parse(&layer.bytes).and_then(|b| b.content()) {
-            Ok(content) => content,
+        let parsed = Bundle::parse(&layer.bytes).and_then(|b| Ok((b.content()?, b)));
+        let (content, bundle) = match parsed {
+            Ok(parsed) => parsed,
             Err(reason) => {
                 tally
                     .malformed
@@ -607,11 +619,7 @@ pub fn verify_all(
         let signer = match by_key {
             Some(key) => Signer::Key(key.id().to_string()),
             None => {
-                let leaf = match Bundle::parse(&layer.bytes).map(|b| b.verification_material) {
-                    Ok(material) => material.leaf(),
-                    Err(reason) => Err(reason),
-                };
-                let leaf = match (leaf, signers.keyless) {
+                let leaf = match (bundle.verification_material.leaf(), signers.keyless) {
                     (Ok(Some(leaf)), Some(_)) => leaf,
                     (Err(reason), _) => {
                         tally.malformed.get_or_insert(format!(
@@ -622,7 +630,6 @@ pub fn verify_all(
                     }
                     _ => continue,
                 };
-                let bundle = Bundle::parse(&layer.bytes).expect("parsed above");
                 let checked = keyless::certificate_key(&leaf).and_then(|key| {
                     let signature = content
                         .signed
@@ -655,7 +662,7 @@ pub fn verify_all(
             return Ok(signer.verified(Form::Bundle, digest, &layer.digest));
         }
         tally.wrong_digest.get_or_insert((
-            Form::Bundle.as_str(),
+            Form::Bundle,
             signer.to_string(),
             if content.names.is_empty() {
                 "no sha256 subject".to_string()
@@ -670,8 +677,7 @@ pub fn verify_all(
             ..
         } => SignatureError::WrongDigest {
             reference: reference.to_string(),
-            form,
-            key_id,
+            signature: format!("{form} signature by {key_id}"),
             signed,
             policy: policy.to_string(),
             expected: digest.to_string(),
@@ -866,6 +872,15 @@ mod tests {
         let verified = verify("ref", DIGEST, &layers_of(&artifact), &[key.public()], "p").unwrap();
         assert_eq!(verified.key_id.as_deref(), Some(key.id()));
         assert_eq!(verified.form, Form::Classic);
+        // Classic records serialize as they did before bundles were read
+        // (saved plans keep their hashes); bundle ones say so.
+        let record = serde_json::to_value(&verified).unwrap();
+        assert!(record.get("form").is_none(), "{record}");
+        let bundle = Verified {
+            form: Form::Bundle,
+            ..verified.clone()
+        };
+        assert_eq!(serde_json::to_value(&bundle).unwrap()["form"], "bundle");
         assert_eq!(verified.signature_digest, artifact.payload.1);
         assert_eq!(verified.digest, DIGEST);
         // A second signer keeps the first signature.
@@ -1049,7 +1064,15 @@ mod tests {
             )),
             log_entry: Some(annotation(&entry)),
         };
-        let verified = verify_all("ref", DIGEST, &[layer.clone()], &[], &signers, "p").unwrap();
+        let verified = verify_all(
+            "ref",
+            DIGEST,
+            std::slice::from_ref(&layer),
+            &[],
+            &signers,
+            "p",
+        )
+        .unwrap();
         assert_eq!(verified.form, Form::Classic);
         assert_eq!(verified.certificate.unwrap().identity, EMAIL);
         // Without its log entry it is refused.
