@@ -688,6 +688,38 @@ mod tests {
     }
 
     #[test]
+    fn policy_files_give_keyless_identities_and_a_trusted_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = crate::signature::keyless::tests::Sigstore::new(10).root_json;
+        std::fs::create_dir_all(dir.path().join("sigstore")).unwrap();
+        std::fs::write(dir.path().join("sigstore/trusted_root.json"), root).unwrap();
+        let file = dir.path().join("trust.yaml");
+        std::fs::write(
+            &file,
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: TrustPolicy\nrules:\n  - prefix: oci://r.example/pkgs\n    mode: enforce\n    identities:\n      - {issuer: https://issuer.test, subject: release@example.com}\n      - {issuerRegexp: '^https://issuer\\.test$', subjectRegexp: '@example\\.com$'}\n    trustedRoot: sigstore/trusted_root.json\n",
+        )
+        .unwrap();
+        let mut policy = TrustPolicy::default();
+        load_trust_policy(&mut policy, &file).unwrap();
+        let app = OciRef::parse("r.example/pkgs/app:1.0.0").unwrap();
+        let entry = policy.requirement(&app).unwrap().entry;
+        assert_eq!(entry.identities.len(), 2);
+        assert!(entry.trusted_root.is_some() && entry.keys.is_empty());
+        assert!(policy.needs_signatures(&app));
+        // Identities without a trusted root are refused, naming the rule.
+        std::fs::write(
+            &file,
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: TrustPolicy\nrules:\n  - prefix: oci://r.example/pkgs\n    mode: enforce\n    identities: [{issuer: https://issuer.test, subject: a@example.com}]\n",
+        )
+        .unwrap();
+        let error = load_trust_policy(&mut TrustPolicy::default(), &file).unwrap_err();
+        assert!(
+            error.to_string().contains("rule 1") && error.to_string().contains("trusted root"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn chart_repositories_are_http_urls() {
         let dir = tempfile::tempdir().unwrap();
         let mut repos = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
