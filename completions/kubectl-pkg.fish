@@ -791,6 +791,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l chann
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l key -d 'Verify against this public key (PEM; repeatable) instead of the rules for the package\'s location' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l identity -d 'Verify keyless signatures by this identity (ISSUER=SUBJECT, exact; repeatable) instead of the rules; needs --trusted-root' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l identity-regexp -d 'As --identity, both sides regular expressions (matched anywhere unless anchored, as cosign\'s)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l trusted-root -d 'The Sigstore trusted_root.json keyless signatures are checked against' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F

@@ -431,6 +431,26 @@ fn a_keyless_bundle_installs_for_its_identity_and_is_refused_for_another() {
     assert!(pkg.exists(&ns, &format!("configmap/{name}")));
     pkg.run(["uninstall", &name, "-n", &ns, "--yes"]).ok();
 
+    // `verify` by hand, with the identity on the command line.
+    let full = format!("oci://{}/{repository}:1.0.0", pkg.env.registry);
+    let verified = pkg
+        .run([
+            "verify",
+            &full,
+            "--identity",
+            &expected,
+            "--trusted-root",
+            &root,
+        ])
+        .ok()
+        .to_string();
+    assert!(
+        verified.contains("certificate release@example.com")
+            && verified.contains("bundle signature")
+            && verified.contains("--identity"),
+        "{verified}"
+    );
+
     // Another identity expected (an anchored regexp): refused before
     // anything is applied.
     pkg.run(["repo", "remove", "keyless"]).ok();
