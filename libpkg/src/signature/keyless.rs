@@ -233,8 +233,6 @@ struct RootLog {
 #[serde(rename_all = "camelCase")]
 struct RootKey {
     raw_bytes: String,
-    #[serde(default)]
-    key_details: String,
     valid_for: RootWindow,
 }
 
@@ -298,8 +296,9 @@ pub fn format_time(seconds: i64) -> String {
 
 impl TrustedRoot {
     /// Reads a `trusted_root.json` (the Sigstore `TrustedRoot` JSON). Its
-    /// CA certificates and log keys (ECDSA P-256) are parsed here; CT logs
-    /// and timestamp authorities are not used.
+    /// CA certificates and log keys are parsed here: logs whose keys are not
+    /// ECDSA P-256 (Rekor v2's Ed25519 logs) are left out; CT logs and
+    /// timestamp authorities are not used.
     pub fn from_json(text: &str) -> Result<TrustedRoot, String> {
         if text.len() > MAX_TRUSTED_ROOT_BYTES {
             return Err(format!(
@@ -344,12 +343,11 @@ impl TrustedRoot {
             let der = BASE64
                 .decode(log.public_key.raw_bytes.trim())
                 .map_err(|e| format!("{name}: its key is not base64: {e}"))?;
-            let key = public_key_from_spki(&der).map_err(|e| {
-                format!(
-                    "{name}: {e} (key details {:?}; only ECDSA P-256 logs are read)",
-                    log.public_key.key_details
-                )
-            })?;
+            // Logs with other keys (Rekor v2's Ed25519) are left out: their
+            // entries are refused as from a log the root does not name.
+            let Ok(key) = public_key_from_spki(&der) else {
+                continue;
+            };
             let key_id = BASE64
                 .decode(log.log_id.key_id.trim())
                 .map_err(|e| format!("{name}: its log id is not base64: {e}"))?;
@@ -362,7 +360,7 @@ impl TrustedRoot {
         }
         if authorities.is_empty() || logs.is_empty() {
             return Err(
-                "a trusted root for keyless signatures needs at least one certificate authority and one transparency log"
+                "a trusted root for keyless signatures needs at least one certificate authority and one transparency log with an ECDSA P-256 key"
                     .to_string(),
             );
         }
@@ -1287,6 +1285,23 @@ pub(crate) mod tests {
         assert_eq!(parse_time("2026-01-01T01:00:00+01:00").unwrap(), JAN_1);
         assert!(parse_time("yesterday").is_err());
         assert_eq!(format_time(JAN_1), "2026-01-01T00:00:00Z");
+        // A root that also names a Rekor v2 log (an Ed25519 key, as the
+        // public-good root does) is read; that log is left out.
+        let mut root: serde_json::Value =
+            serde_json::from_str(&Sigstore::new(10).root_json).unwrap();
+        let mut ed25519 = root["tlogs"][0].clone();
+        ed25519["publicKey"]["rawBytes"] =
+            "MCowBQYDK2VwAyEAt8rlp1knGwjfbcXAYPYAkn0XiLz1x8O4t0YkEhie244=".into();
+        ed25519["publicKey"]["keyDetails"] = "PKIX_ED25519".into();
+        ed25519["logId"]["keyId"] = "AAAA".into();
+        root["tlogs"].as_array_mut().unwrap().push(ed25519);
+        assert_eq!(
+            TrustedRoot::from_json(&root.to_string())
+                .unwrap()
+                .logs
+                .len(),
+            1
+        );
         assert!(
             TrustedRoot::from_json("{}")
                 .unwrap_err()
