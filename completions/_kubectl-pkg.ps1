@@ -936,6 +936,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         }
         'kubectl-pkg;push' {
             [CompletionResult]::new('--sign-key', '--sign-key', [CompletionResultType]::ParameterName, 'Sign what is pushed with this private key (PEM), as `cosign sign --key` does: a signature under the tag `sha256-<hex>.sig`')
+            [CompletionResult]::new('--signature-format', '--signature-format', [CompletionResultType]::ParameterName, 'How to store the signature: `classic` (the `sha256-<hex>.sig` tag cosign 2 writes), `bundle` (a Sigstore bundle attached as an OCI referrer, as cosign 3 writes by default) or `both`')
             [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
@@ -961,6 +962,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--verify-mode', '--verify-mode', [CompletionResultType]::ParameterName, 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered')
             [CompletionResult]::new('--sha256', '--sha256', [CompletionResultType]::ParameterName, 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX')
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'Verify against this public key (PEM; repeatable) instead of the rules for the package''s location')
+            [CompletionResult]::new('--identity', '--identity', [CompletionResultType]::ParameterName, 'Verify keyless signatures by this identity (ISSUER=SUBJECT, exact; repeatable) instead of the rules; needs --trusted-root')
+            [CompletionResult]::new('--identity-regexp', '--identity-regexp', [CompletionResultType]::ParameterName, 'As --identity, both sides regular expressions (matched anywhere unless anchored, as cosign''s)')
+            [CompletionResult]::new('--trusted-root', '--trusted-root', [CompletionResultType]::ParameterName, 'The Sigstore trusted_root.json keyless signatures are checked against')
             [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
@@ -1102,7 +1106,10 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         }
         'kubectl-pkg;repo;add' {
             [CompletionResult]::new('--verify-key', '--verify-key', [CompletionResultType]::ParameterName, 'Require its packages to be signed by this public key (PEM, as `cosign generate-key-pair` writes; repeatable: any one will do)')
-            [CompletionResult]::new('--verify-mode', '--verify-mode', [CompletionResultType]::ParameterName, 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key is given')
+            [CompletionResult]::new('--verify-identity', '--verify-identity', [CompletionResultType]::ParameterName, 'Require its packages to be signed keyless (Fulcio certificate, Rekor entry) by this identity: ISSUER=SUBJECT, the OIDC issuer and the certificate''s e-mail or URI, exactly (repeatable: any one will do). Needs --trusted-root')
+            [CompletionResult]::new('--verify-identity-regexp', '--verify-identity-regexp', [CompletionResultType]::ParameterName, 'As --verify-identity, both sides regular expressions (matched as cosign''s --certificate-identity-regexp: anywhere unless anchored with ^…$)')
+            [CompletionResult]::new('--trusted-root', '--trusted-root', [CompletionResultType]::ParameterName, 'The Sigstore trusted root (trusted_root.json: Fulcio CAs, Rekor keys) keyless signatures are checked against, offline. Its text is stored with the repository')
+            [CompletionResult]::new('--verify-mode', '--verify-mode', [CompletionResultType]::ParameterName, 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key or identity is given')
             [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')

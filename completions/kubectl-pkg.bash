@@ -2856,7 +2856,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__push)
-            opts="-n -o -h --sign-key --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --sign-key --signature-format --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2864,6 +2864,10 @@ _kubectl__pkg() {
             case "${prev}" in
                 --sign-key)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --signature-format)
+                    COMPREPLY=($(compgen -W "classic bundle both" -- "${cur}"))
                     return 0
                     ;;
                 --registry-ca-file)
@@ -2976,13 +2980,25 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__repo__subcmd__add)
-            opts="-n -o -h --no-verify --verify-key --verify-mode --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --no-verify --verify-key --verify-identity --verify-identity-regexp --trusted-root --verify-mode --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --verify-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --verify-identity)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --verify-identity-regexp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3964,7 +3980,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__verify)
-            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --key --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --key --identity --identity-regexp --trusted-root --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3987,6 +4003,18 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --identity)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --identity-regexp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

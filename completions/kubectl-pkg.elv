@@ -890,6 +890,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;push'= {
             cand --sign-key 'Sign what is pushed with this private key (PEM), as `cosign sign --key` does: a signature under the tag `sha256-<hex>.sig`'
+            cand --signature-format 'How to store the signature: `classic` (the `sha256-<hex>.sig` tag cosign 2 writes), `bundle` (a Sigstore bundle attached as an OCI referrer, as cosign 3 writes by default) or `both`'
             cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
@@ -914,6 +915,9 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --verify-mode 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered'
             cand --sha256 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX'
             cand --key 'Verify against this public key (PEM; repeatable) instead of the rules for the package''s location'
+            cand --identity 'Verify keyless signatures by this identity (ISSUER=SUBJECT, exact; repeatable) instead of the rules; needs --trusted-root'
+            cand --identity-regexp 'As --identity, both sides regular expressions (matched anywhere unless anchored, as cosign''s)'
+            cand --trusted-root 'The Sigstore trusted_root.json keyless signatures are checked against'
             cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
@@ -1045,7 +1049,10 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;repo;add'= {
             cand --verify-key 'Require its packages to be signed by this public key (PEM, as `cosign generate-key-pair` writes; repeatable: any one will do)'
-            cand --verify-mode 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key is given'
+            cand --verify-identity 'Require its packages to be signed keyless (Fulcio certificate, Rekor entry) by this identity: ISSUER=SUBJECT, the OIDC issuer and the certificate''s e-mail or URI, exactly (repeatable: any one will do). Needs --trusted-root'
+            cand --verify-identity-regexp 'As --verify-identity, both sides regular expressions (matched as cosign''s --certificate-identity-regexp: anywhere unless anchored with ^…$)'
+            cand --trusted-root 'The Sigstore trusted root (trusted_root.json: Fulcio CAs, Rekor keys) keyless signatures are checked against, offline. Its text is stored with the repository'
+            cand --verify-mode 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key or identity is given'
             cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
             cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'

@@ -781,6 +781,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from help" -f -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l sign-key -d 'Sign what is pushed with this private key (PEM), as `cosign sign --key` does: a signature under the tag `sha256-<hex>.sig`' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l signature-format -d 'How to store the signature: `classic` (the `sha256-<hex>.sig` tag cosign 2 writes), `bundle` (a Sigstore bundle attached as an OCI referrer, as cosign 3 writes by default) or `both`' -r -f -a "classic\t'The `sha256-<hex>.sig` tag'
+bundle\t'A Sigstore bundle referrer'
+both\t'Both'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -802,6 +805,9 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l chann
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l verify-mode -d 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l sha256 -d 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l key -d 'Verify against this public key (PEM; repeatable) instead of the rules for the package\'s location' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l identity -d 'Verify keyless signatures by this identity (ISSUER=SUBJECT, exact; repeatable) instead of the rules; needs --trusted-root' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l identity-regexp -d 'As --identity, both sides regular expressions (matched anywhere unless anchored, as cosign\'s)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l trusted-root -d 'The Sigstore trusted_root.json keyless signatures are checked against' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -907,7 +913,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "remove" -d 'Remove a repository (packages in it are not touched)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l verify-key -d 'Require its packages to be signed by this public key (PEM, as `cosign generate-key-pair` writes; repeatable: any one will do)' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l verify-mode -d 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key is given' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l verify-identity -d 'Require its packages to be signed keyless (Fulcio certificate, Rekor entry) by this identity: ISSUER=SUBJECT, the OIDC issuer and the certificate\'s e-mail or URI, exactly (repeatable: any one will do). Needs --trusted-root' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l verify-identity-regexp -d 'As --verify-identity, both sides regular expressions (matched as cosign\'s --certificate-identity-regexp: anywhere unless anchored with ^…$)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l trusted-root -d 'The Sigstore trusted root (trusted_root.json: Fulcio CAs, Rekor keys) keyless signatures are checked against, offline. Its text is stored with the repository' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l verify-mode -d 'How strictly: enforce (refuse unsigned), warn, off. Default: enforce when a key or identity is given' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F

@@ -228,6 +228,15 @@ impl PublicKey {
         Signature::from_der(signature)
             .is_ok_and(|signature| self.key.verify(message, &signature).is_ok())
     }
+
+    /// Whether `signature` (ASN.1 DER) is this key's over a message whose
+    /// SHA-256 is `digest` (a Sigstore message signature names the digest).
+    pub fn verifies_prehash(&self, digest: &[u8], signature: &[u8]) -> bool {
+        use p256::ecdsa::signature::hazmat::PrehashVerifier;
+        digest.len() == 32
+            && Signature::from_der(signature)
+                .is_ok_and(|signature| self.key.verify_prehash(digest, &signature).is_ok())
+    }
 }
 
 impl From<VerifyingKey> for PublicKey {
@@ -241,6 +250,17 @@ impl From<VerifyingKey> for PublicKey {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    impl PrivateKey {
+        /// The key in PKCS#8 PEM (for rcgen, in tests).
+        pub(crate) fn to_pkcs8_pem(&self) -> String {
+            use p256::pkcs8::EncodePrivateKey as _;
+            self.key
+                .to_pkcs8_pem(p256::pkcs8::LineEnding::LF)
+                .expect("a P-256 key encodes")
+                .to_string()
+        }
+    }
 
     /// A key from a fixed scalar, for tests.
     pub(crate) fn test_key(seed: u8) -> PrivateKey {

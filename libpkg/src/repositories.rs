@@ -478,6 +478,13 @@ struct TrustPolicyFileRule {
     /// Public key files, relative to the policy file.
     #[serde(default)]
     keys: Vec<PathBuf>,
+    /// Keyless signers: `{issuer | issuerRegexp, subject | subjectRegexp}`.
+    #[serde(default)]
+    identities: Vec<crate::signature::keyless::IdentityRule>,
+    /// The `trusted_root.json` keyless signatures are checked against,
+    /// relative to the policy file.
+    #[serde(default)]
+    trusted_root: Option<PathBuf>,
 }
 
 /// Adds the rules of the policy file at `path` to `policy` (after the
@@ -519,9 +526,25 @@ pub fn load_trust_policy(policy: &mut TrustPolicy, path: &Path) -> Result<(), Re
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let trusted_root = rule
+            .trusted_root
+            .as_ref()
+            .map(|root| {
+                let root_path = base.join(root);
+                std::fs::read_to_string(&root_path).map_err(|e| {
+                    malformed(format!(
+                        "rule {}: trusted root {}: {e}",
+                        index + 1,
+                        root_path.display()
+                    ))
+                })
+            })
+            .transpose()?;
         let rule = TrustRule {
             mode: rule.mode,
             keys,
+            identities: rule.identities.clone(),
+            trusted_root,
         };
         policy
             .add(&origin, &file.rules[index].prefix, &rule)
@@ -617,6 +640,8 @@ mod tests {
         signed.verify = Some(TrustRule {
             mode: VerifyMode::Enforce,
             keys: vec![key.clone()],
+            identities: Vec::new(),
+            trusted_root: None,
         });
         repos.insert(signed).unwrap();
         let reloaded = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
@@ -632,6 +657,8 @@ mod tests {
         charts.verify = Some(TrustRule {
             mode: VerifyMode::Enforce,
             keys: vec![key.clone()],
+            identities: Vec::new(),
+            trusted_root: None,
         });
         let error = charts
             .add_trust_rule(&mut TrustPolicy::default())
@@ -658,6 +685,38 @@ mod tests {
         std::fs::write(&file, "apiVersion: v1\nkind: Other\nrules: []\n").unwrap();
         let error = load_trust_policy(&mut policy, &file).unwrap_err();
         assert!(error.to_string().contains("trust.yaml"), "{error}");
+    }
+
+    #[test]
+    fn policy_files_give_keyless_identities_and_a_trusted_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = crate::signature::keyless::tests::Sigstore::new(10).root_json;
+        std::fs::create_dir_all(dir.path().join("sigstore")).unwrap();
+        std::fs::write(dir.path().join("sigstore/trusted_root.json"), root).unwrap();
+        let file = dir.path().join("trust.yaml");
+        std::fs::write(
+            &file,
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: TrustPolicy\nrules:\n  - prefix: oci://r.example/pkgs\n    mode: enforce\n    identities:\n      - {issuer: https://issuer.test, subject: release@example.com}\n      - {issuerRegexp: '^https://issuer\\.test$', subjectRegexp: '@example\\.com$'}\n    trustedRoot: sigstore/trusted_root.json\n",
+        )
+        .unwrap();
+        let mut policy = TrustPolicy::default();
+        load_trust_policy(&mut policy, &file).unwrap();
+        let app = OciRef::parse("r.example/pkgs/app:1.0.0").unwrap();
+        let entry = policy.requirement(&app).unwrap().entry;
+        assert_eq!(entry.identities.len(), 2);
+        assert!(entry.trusted_root.is_some() && entry.keys.is_empty());
+        assert!(policy.needs_signatures(&app));
+        // Identities without a trusted root are refused, naming the rule.
+        std::fs::write(
+            &file,
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: TrustPolicy\nrules:\n  - prefix: oci://r.example/pkgs\n    mode: enforce\n    identities: [{issuer: https://issuer.test, subject: a@example.com}]\n",
+        )
+        .unwrap();
+        let error = load_trust_policy(&mut TrustPolicy::default(), &file).unwrap_err();
+        assert!(
+            error.to_string().contains("rule 1") && error.to_string().contains("trusted root"),
+            "{error}"
+        );
     }
 
     #[test]

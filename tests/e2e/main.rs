@@ -27,4 +27,5 @@ mod review;
 mod saved_plans;
 mod server_side_apply;
 mod signatures;
+mod sigstore;
 mod smoke;

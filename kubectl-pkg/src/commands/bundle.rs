@@ -147,7 +147,7 @@ fn verify(global: &GlobalArgs, bundle: &Path) -> Result<()> {
             }
             for check in &verification.signatures {
                 let result = match (&check.verified, &check.failure) {
-                    (Some(verified), _) => format!("verified (key {})", verified.key_id),
+                    (Some(verified), _) => format!("verified ({})", verified.signer()),
                     (None, Some(failure)) => format!("NOT verified: {failure}"),
                     (None, None) => "not checked (mode off)".to_string(),
                 };

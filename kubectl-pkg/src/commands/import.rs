@@ -65,7 +65,15 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
         .with_context(|| format!("repository name {name:?} (give --repo-name)"))?;
     let mut repositories = settings::repositories()?;
     let mut trust = settings::trust_policy(global, &repositories, None)?;
-    let rule = crate::commands::repo::trust_rule(&args.verify_key, args.verify_mode)?;
+    let rule = crate::commands::repo::trust_rule(
+        &args.verify_key,
+        &crate::commands::repo::Keyless {
+            identities: &[],
+            regexps: &[],
+            trusted_root: None,
+        },
+        args.verify_mode,
+    )?;
     let work = tempfile::tempdir()?;
     let layout = Layout::unpack(&args.bundle, work.path(), MAX_BUNDLE_BYTES)?;
     if let Some(rule) = &rule {

@@ -1,5 +1,6 @@
 //! `kubectl pkg push DIR oci://HOST/PATH`: publish a package as HOST/PATH/NAME:VERSION,
-//! signed with `--sign-key` as cosign signs.
+//! signed with `--sign-key` as cosign signs, in cosign's classic form, as a
+//! Sigstore bundle referrer (`--signature-format`), or both.
 
 use std::path::{Path, PathBuf};
 
@@ -26,8 +27,36 @@ pub struct PushArgs {
     /// --key` does: a signature under the tag `sha256-<hex>.sig`.
     #[arg(long, value_name = "FILE")]
     pub sign_key: Option<PathBuf>,
+    /// How to store the signature: `classic` (the `sha256-<hex>.sig` tag
+    /// cosign 2 writes), `bundle` (a Sigstore bundle attached as an OCI
+    /// referrer, as cosign 3 writes by default) or `both`.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        default_value_t = SignatureFormat::Classic,
+        requires = "sign_key"
+    )]
+    pub signature_format: SignatureFormat,
     #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
+}
+
+/// `--signature-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SignatureFormat {
+    /// The `sha256-<hex>.sig` tag.
+    Classic,
+    /// A Sigstore bundle referrer.
+    Bundle,
+    /// Both.
+    Both,
+}
+
+/// A signing key and the forms to write.
+struct Signing {
+    key: PrivateKey,
+    format: SignatureFormat,
 }
 
 pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
@@ -35,7 +64,15 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
         bail!("destination {:?} must start with oci://", args.destination);
     };
     // A key that cannot be read is refused before anything is pushed.
-    let key = args.sign_key.as_deref().map(signing_key).transpose()?;
+    let key = args
+        .sign_key
+        .as_deref()
+        .map(signing_key)
+        .transpose()?
+        .map(|key| Signing {
+            key,
+            format: args.signature_format,
+        });
     if libpkg::carvel::is_bundle_dir(&args.dir) {
         return push_bundle(global, args, prefix, key.as_ref()).await;
     }
@@ -64,7 +101,7 @@ async fn push_bundle(
     global: &GlobalArgs,
     args: &PushArgs,
     reference: &str,
-    key: Option<&PrivateKey>,
+    key: Option<&Signing>,
 ) -> Result<()> {
     let target = OciRef::parse(reference)
         .map_err(anyhow::Error::msg)
@@ -99,14 +136,27 @@ async fn report(
     registry: &RegistryClient,
     target: &OciRef,
     digest: &str,
-    key: Option<&PrivateKey>,
+    signing: Option<&Signing>,
 ) -> Result<()> {
     let pinned = target.with_digest(digest);
     let mut signature = None;
-    if let Some(key) = key {
-        let signed = libpkg::source::signatures::sign(registry, key, target, digest).await?;
-        eprintln!("Signed {pinned} with key {}: {signed}", key.id());
-        signature = Some(json!({ "keyId": key.id(), "reference": signed.to_string() }));
+    if let Some(Signing { key, format }) = signing {
+        let mut document = json!({ "keyId": key.id() });
+        if matches!(format, SignatureFormat::Classic | SignatureFormat::Both) {
+            let signed = libpkg::source::signatures::sign(registry, key, target, digest).await?;
+            eprintln!("Signed {pinned} with key {}: {signed}", key.id());
+            document["reference"] = json!(signed.to_string());
+        }
+        if matches!(format, SignatureFormat::Bundle | SignatureFormat::Both) {
+            let signed =
+                libpkg::source::signatures::sign_bundle(registry, key, target, digest).await?;
+            eprintln!(
+                "Signed {pinned} with key {} (Sigstore bundle): {signed}",
+                key.id()
+            );
+            document["bundle"] = json!(signed.to_string());
+        }
+        signature = Some(document);
     }
     match global.output {
         OutputFormat::Text => println!("{digest}"),

@@ -1,10 +1,11 @@
 //! `kubectl pkg repo add|list|remove`: named repositories in the user's config.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use comfy_table::Table;
 use libpkg::keys::PublicKey;
 use libpkg::signature::VerifyMode;
+use libpkg::signature::keyless::IdentityRule;
 use libpkg::signature::policy::TrustRule;
 use libpkg::source::check_repository;
 use std::path::PathBuf;
@@ -33,9 +34,25 @@ pub enum RepoCommand {
         /// `cosign generate-key-pair` writes; repeatable: any one will do).
         #[arg(long, value_name = "FILE")]
         verify_key: Vec<PathBuf>,
+        /// Require its packages to be signed keyless (Fulcio certificate,
+        /// Rekor entry) by this identity: ISSUER=SUBJECT, the OIDC issuer
+        /// and the certificate's e-mail or URI, exactly (repeatable: any one
+        /// will do). Needs --trusted-root.
+        #[arg(long, value_name = "ISSUER=SUBJECT", requires = "trusted_root")]
+        verify_identity: Vec<String>,
+        /// As --verify-identity, both sides regular expressions (matched as
+        /// cosign's --certificate-identity-regexp: anywhere unless anchored
+        /// with ^…$).
+        #[arg(long, value_name = "ISSUER_RE=SUBJECT_RE", requires = "trusted_root")]
+        verify_identity_regexp: Vec<String>,
+        /// The Sigstore trusted root (trusted_root.json: Fulcio CAs, Rekor
+        /// keys) keyless signatures are checked against, offline. Its text is
+        /// stored with the repository.
+        #[arg(long, value_name = "FILE")]
+        trusted_root: Option<PathBuf>,
         /// How strictly: enforce (refuse unsigned), warn, off. Default:
-        /// enforce when a key is given.
-        #[arg(long, value_name = "MODE", requires = "verify_key")]
+        /// enforce when a key or identity is given.
+        #[arg(long, value_name = "MODE")]
         verify_mode: Option<VerifyMode>,
         #[command(flatten)]
         registry: crate::cli::RegistryArgs,
@@ -59,12 +76,23 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
             url,
             no_verify,
             verify_key,
+            verify_identity,
+            verify_identity_regexp,
+            trusted_root,
             verify_mode,
             // Already in `global.registry` (main.rs copies it there).
             registry: _,
         } => {
             let mut repository = repositories.prepare(name, url)?;
-            repository.verify = trust_rule(verify_key, *verify_mode)?;
+            repository.verify = trust_rule(
+                verify_key,
+                &Keyless {
+                    identities: verify_identity,
+                    regexps: verify_identity_regexp,
+                    trusted_root: trusted_root.as_deref(),
+                },
+                *verify_mode,
+            )?;
             // The rule must be usable before it is stored.
             repository.add_trust_rule(&mut Default::default())?;
             let found = if *no_verify {
@@ -118,11 +146,53 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
     Ok(())
 }
 
-/// The rule `--verify-key` and `--verify-mode` give, the keys read and checked.
-pub(crate) fn trust_rule(keys: &[PathBuf], mode: Option<VerifyMode>) -> Result<Option<TrustRule>> {
-    if keys.is_empty() {
+/// `--verify-identity`, `--verify-identity-regexp`, `--trusted-root`.
+pub(crate) struct Keyless<'a> {
+    pub identities: &'a [String],
+    pub regexps: &'a [String],
+    pub trusted_root: Option<&'a std::path::Path>,
+}
+
+/// The rule `--verify-key`, the keyless flags and `--verify-mode` give, the
+/// keys, identities and trusted root read and checked.
+pub(crate) fn trust_rule(
+    keys: &[PathBuf],
+    keyless: &Keyless<'_>,
+    mode: Option<VerifyMode>,
+) -> Result<Option<TrustRule>> {
+    let identities = keyless
+        .identities
+        .iter()
+        .map(|text| (text, false))
+        .chain(keyless.regexps.iter().map(|text| (text, true)))
+        .map(|(text, regexp)| {
+            IdentityRule::parse(text, regexp).map_err(|e| {
+                anyhow::anyhow!(
+                    "--verify-identity{} {text:?}: {e}",
+                    if regexp { "-regexp" } else { "" }
+                )
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if keys.is_empty() && identities.is_empty() {
+        if mode.is_some() || keyless.trusted_root.is_some() {
+            bail!("--verify-mode and --trusted-root need --verify-key or --verify-identity");
+        }
         return Ok(None);
     }
+    if keyless.trusted_root.is_some() && identities.is_empty() {
+        bail!("--trusted-root needs --verify-identity or --verify-identity-regexp");
+    }
+    let trusted_root = keyless
+        .trusted_root
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("--trusted-root {}", path.display()))?;
+            libpkg::signature::keyless::TrustedRoot::from_json(&text)
+                .map_err(|e| anyhow::anyhow!("--trusted-root {}: {e}", path.display()))?;
+            Ok::<_, anyhow::Error>(text)
+        })
+        .transpose()?;
     let keys = keys
         .iter()
         .map(|path| {
@@ -135,18 +205,21 @@ pub(crate) fn trust_rule(keys: &[PathBuf], mode: Option<VerifyMode>) -> Result<O
     Ok(Some(TrustRule {
         mode: mode.unwrap_or(VerifyMode::Enforce),
         keys,
+        identities,
+        trusted_root,
     }))
 }
 
-/// `enforce, key sha256:…` for listings.
+/// `enforce, key sha256:…` (or `identity ISSUER=SUBJECT`) for listings.
 fn describe_rule(rule: &TrustRule) -> String {
     let ids: Vec<String> = rule
         .keys
         .iter()
         .filter_map(|pem| PublicKey::from_pem("key", pem).ok())
-        .map(|key| key.id().to_string())
+        .map(|key| format!("key {}", key.id()))
+        .chain(rule.identities.iter().map(|id| format!("identity {id}")))
         .collect();
-    format!("{}, key {}", rule.mode.as_str(), ids.join(" or "))
+    format!("{}, {}", rule.mode.as_str(), ids.join(" or "))
 }
 
 fn print_table(table: Table, empty: bool) {

@@ -1,14 +1,13 @@
 //! `kubectl pkg verify PACKAGE`: resolve a package as install would and say
-//! which of its OCI artifacts' signatures verify, and against what.
+//! which of its OCI artifacts' signatures verify, in which form (classic or
+//! Sigstore bundle), and against what (a key, or a certificate identity).
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::keys::PublicKey;
 use libpkg::reference::PackageRef;
 use libpkg::signature::VerifyMode;
-use libpkg::signature::policy::TrustRule;
 
 use crate::cli::{GlobalArgs, OutputFormat, PackageArgs};
 use crate::{settings, view};
@@ -21,6 +20,17 @@ pub struct VerifyArgs {
     /// rules for the package's location.
     #[arg(long, value_name = "FILE")]
     pub key: Vec<PathBuf>,
+    /// Verify keyless signatures by this identity (ISSUER=SUBJECT, exact;
+    /// repeatable) instead of the rules; needs --trusted-root.
+    #[arg(long, value_name = "ISSUER=SUBJECT", requires = "trusted_root")]
+    pub identity: Vec<String>,
+    /// As --identity, both sides regular expressions (matched anywhere
+    /// unless anchored, as cosign's).
+    #[arg(long, value_name = "ISSUER_RE=SUBJECT_RE", requires = "trusted_root")]
+    pub identity_regexp: Vec<String>,
+    /// The Sigstore trusted_root.json keyless signatures are checked against.
+    #[arg(long, value_name = "FILE")]
+    pub trusted_root: Option<PathBuf>,
     #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
 }
@@ -29,29 +39,29 @@ pub async fn run(global: &GlobalArgs, args: &VerifyArgs) -> Result<()> {
     let repositories = settings::repositories()?;
     // Every check is made and reported: a failure is not the end of it.
     let mut trust = settings::trust_policy(global, &repositories, Some(VerifyMode::Warn))?;
-    if !args.key.is_empty() {
-        let keys = args
-            .key
-            .iter()
-            .map(|path| {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("--key {}", path.display()))?;
-                Ok(PublicKey::from_pem(&path.display().to_string(), &text)?.to_pem())
-            })
-            .collect::<Result<Vec<_>>>()?;
+    let keyless = crate::commands::repo::Keyless {
+        identities: &args.identity,
+        regexps: &args.identity_regexp,
+        trusted_root: args.trusted_root.as_deref(),
+    };
+    // Without --verify-mode, a rule with keys or identities enforces.
+    if let Some(rule) = crate::commands::repo::trust_rule(&args.key, &keyless, None)? {
         let location = match settings::package_ref(&args.package.package)? {
             PackageRef::Oci(oci) => format!("{}/{}", oci.registry, oci.repository),
             PackageRef::InRepository { repository, name } => {
                 let location = repositories.get(&repository)?.package(&name)?;
                 format!("{}/{}", location.registry, location.repository)
             }
-            _ => bail!("--key needs a package in a registry: REPO/NAME or oci://HOST/PATH/NAME"),
+            _ => bail!(
+                "--key and --identity need a package in a registry: REPO/NAME or oci://HOST/PATH/NAME"
+            ),
         };
-        let rule = TrustRule {
-            mode: VerifyMode::Enforce,
-            keys,
+        let origin = match (rule.keys.is_empty(), rule.identities.is_empty()) {
+            (false, true) => "--key",
+            (true, false) => "--identity",
+            _ => "--key and --identity",
         };
-        trust.add("--key", &location, &rule)?;
+        trust.add(origin, &location, &rule)?;
     }
     let fetched = settings::fetch_trusting(global, &args.package, &trust).await?;
     let checks = &fetched.source.signatures;
@@ -62,8 +72,10 @@ pub async fn run(global: &GlobalArgs, args: &VerifyArgs) -> Result<()> {
             for check in checks {
                 let result = match (&check.verified, &check.failure) {
                     (Some(verified), _) => format!(
-                        "verified: key {}, signature {}",
-                        verified.key_id, verified.signature_digest
+                        "verified: {}, {} signature {}",
+                        verified.signer(),
+                        verified.form.as_str(),
+                        verified.signature_digest
                     ),
                     (None, Some(failure)) => format!("NOT verified: {failure}"),
                     (None, None) => "not checked".to_string(),

@@ -520,8 +520,10 @@ fn describe_signature(
     };
     match &check.verified {
         Some(verified) => format!(
-            "{artifact}verified, key {} ({}, {mode})",
-            verified.key_id, check.policy
+            "{artifact}verified, {} ({} signature; {}, {mode})",
+            verified.signer(),
+            verified.form.as_str(),
+            check.policy
         ),
         None if check.failure.is_some() => {
             format!(

@@ -1,14 +1,22 @@
-//! Reading and writing cosign's classic signatures (`sha256-<hex>.sig` tags):
-//! the registry side of [`crate::signature`].
+//! Reading and writing cosign's signatures: the classic `sha256-<hex>.sig`
+//! tags, and Sigstore bundles attached as OCI referrers (listed by the
+//! referrers API, or, on registries without it such as distribution 2.x, by
+//! the fallback tag `sha256-<hex>` holding an image index). The registry side
+//! of [`crate::signature`].
 
 use oci_client::RegistryOperation;
 use oci_client::manifest::OciDescriptor;
 
 use super::session::Get;
 use super::{
-    RegistryClient, RegistryError, classify, manifest_content_type, retrying, to_reference,
+    MAX_DOCUMENT_BYTES, RegistryClient, RegistryError, classify, manifest_content_type, retrying,
+    to_reference,
 };
 use crate::reference::OciRef;
+use crate::signature::bundle::{
+    BUNDLE_MEDIA_TYPE, BundleArtifact, BundleLayer, EMPTY_CONFIG, INDEX_MEDIA_TYPE,
+    MAX_BUNDLE_BYTES, add_to_index, bundle_layer, bundle_referrers, referrers_tag,
+};
 use crate::signature::{
     MAX_PAYLOAD_BYTES, SIMPLESIGNING_MEDIA_TYPE, SignatureArtifact, SignatureLayer, signature_tag,
     signing_layers,
@@ -124,5 +132,205 @@ impl RegistryClient {
         .await
         .map_err(failed)?;
         Ok(crate::package::sha256_digest(&artifact.manifest))
+    }
+}
+
+/// Where an artifact's referrers were listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReferrersSource {
+    /// `GET /v2/<name>/referrers/<digest>`.
+    Api,
+    /// The fallback tag `sha256-<hex>`.
+    FallbackTag,
+    /// Neither lists any.
+    None,
+}
+
+impl RegistryClient {
+    /// The referrers index of `digest` in `target`'s repository, filtered
+    /// to Sigstore bundles: from the referrers API, or, when the registry
+    /// answers 404 there, from the fallback tag (`None` when that is absent
+    /// too).
+    async fn referrers_index(
+        &self,
+        target: &OciRef,
+        digest: &str,
+    ) -> Result<(ReferrersSource, Option<serde_json::Value>), RegistryError> {
+        let shown = target.with_digest(digest).to_string();
+        let invalid = |reason: String| RegistryError::Invalid {
+            reference: shown.clone(),
+            reason: format!("not a referrers index: {reason}"),
+        };
+        let tag = referrers_tag(digest).map_err(|reason| invalid(reason.clone()))?;
+        let session = self.session(&target.registry).await?;
+        let api = Get {
+            path: format!(
+                "/v2/{}/referrers/{digest}?artifactType={}",
+                target.repository,
+                BUNDLE_MEDIA_TYPE.replace('+', "%2B")
+            ),
+            accept: Some(INDEX_MEDIA_TYPE),
+            head: false,
+            max_bytes: MAX_DOCUMENT_BYTES,
+            what: "referrers",
+            reference: &shown,
+        };
+        let (source, body) = match session.get(&target.repository, api).await {
+            Ok((_, body)) => (ReferrersSource::Api, body),
+            Err(RegistryError::NotFound { .. }) => {
+                let fallback = Get {
+                    path: format!("/v2/{}/manifests/{tag}", target.repository),
+                    accept: Some(INDEX_MEDIA_TYPE),
+                    head: false,
+                    max_bytes: MAX_DOCUMENT_BYTES,
+                    what: "manifest",
+                    reference: &shown,
+                };
+                match session.get(&target.repository, fallback).await {
+                    Ok((_, body)) => (ReferrersSource::FallbackTag, body),
+                    Err(RegistryError::NotFound { .. }) => {
+                        return Ok((ReferrersSource::None, None));
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
+            Err(error) => return Err(error),
+        };
+        let index: serde_json::Value =
+            serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
+        Ok((source, Some(index)))
+    }
+
+    /// The Sigstore bundles attached to `digest` in `target`'s repository
+    /// (see [`crate::signature::bundle`]): each referrer of artifact type
+    /// [`BUNDLE_MEDIA_TYPE`] whose subject is `digest`, its bundle layer read
+    /// (at most [`MAX_BUNDLE_BYTES`], checked against its digest). A
+    /// referrer that is not such a manifest is an error naming it.
+    pub async fn bundles(
+        &self,
+        target: &OciRef,
+        digest: &str,
+    ) -> Result<Vec<BundleLayer>, RegistryError> {
+        let (_, index) = self.referrers_index(target, digest).await?;
+        let Some(index) = index else {
+            return Ok(Vec::new());
+        };
+        let shown = target.with_digest(digest).to_string();
+        let referrers = bundle_referrers(&index).map_err(|reason| RegistryError::Invalid {
+            reference: shown.clone(),
+            reason: format!("its referrers index: {reason}"),
+        })?;
+        let session = self.session(&target.registry).await?;
+        let mut bundles = Vec::new();
+        for referrer in referrers {
+            let at = target.with_digest(&referrer).to_string();
+            let path = format!("/v2/{}/manifests/{referrer}", target.repository);
+            let (_, body) = session
+                .get(&target.repository, Get::manifest(path, &at))
+                .await?;
+            if crate::package::sha256_digest(&body) != referrer {
+                return Err(RegistryError::DigestMismatch {
+                    reference: at,
+                    expected: referrer,
+                    actual: crate::package::sha256_digest(&body),
+                });
+            }
+            let invalid = |reason: String| RegistryError::Invalid {
+                reference: at.clone(),
+                reason: format!("not a Sigstore bundle referrer of {digest}: {reason}"),
+            };
+            let manifest: serde_json::Value =
+                serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
+            let (layer_digest, size) = bundle_layer(&manifest, digest).map_err(invalid)?;
+            let descriptor = OciDescriptor {
+                media_type: BUNDLE_MEDIA_TYPE.to_string(),
+                digest: layer_digest.clone(),
+                size: i64::try_from(size).unwrap_or(i64::MAX),
+                ..Default::default()
+            };
+            let bytes = session
+                .blob(
+                    target,
+                    &descriptor,
+                    "Sigstore bundle",
+                    MAX_BUNDLE_BYTES,
+                    &at,
+                )
+                .await?;
+            bundles.push(BundleLayer {
+                digest: layer_digest,
+                bytes,
+            });
+        }
+        Ok(bundles)
+    }
+
+    /// Pushes a bundle referrer into `target`'s repository: its blobs, its
+    /// manifest, and, unless the registry has the referrers API, the
+    /// fallback tag's index with the referrer added (the referrers already
+    /// there kept). Returns the referrer manifest's digest.
+    pub async fn push_bundle(
+        &self,
+        target: &OciRef,
+        digest: &str,
+        artifact: &BundleArtifact,
+    ) -> Result<String, RegistryError> {
+        let (source, existing) = self.referrers_index(target, digest).await?;
+        let shown = target.with_digest(&artifact.manifest.1).to_string();
+        let session = self.session(&target.registry).await?;
+        let (client, auth) = session.oci();
+        let reference = to_reference(&target.with_digest(&artifact.manifest.1));
+        let failed = |e| classify(e, &target.registry, &shown);
+        let attempts = self.options.attempts;
+        retrying(attempts, || {
+            client.auth(&reference, auth, RegistryOperation::Push)
+        })
+        .await
+        .map_err(failed)?;
+        let config = (
+            EMPTY_CONFIG.to_vec(),
+            crate::package::sha256_digest(EMPTY_CONFIG),
+        );
+        for (data, blob_digest) in [&artifact.bundle, &config] {
+            let exists = retrying(attempts, || client.blob_exists(&reference, blob_digest))
+                .await
+                .map_err(failed)?;
+            if !exists {
+                retrying(attempts, || {
+                    client.push_blob(&reference, data.clone(), blob_digest)
+                })
+                .await
+                .map_err(failed)?;
+            }
+        }
+        retrying(attempts, || {
+            client.push_manifest_raw(
+                &reference,
+                artifact.manifest.0.clone(),
+                manifest_content_type(),
+            )
+        })
+        .await
+        .map_err(failed)?;
+        if source != ReferrersSource::Api {
+            let index = add_to_index(existing.as_ref(), artifact).map_err(|reason| {
+                RegistryError::Invalid {
+                    reference: shown.clone(),
+                    reason,
+                }
+            })?;
+            let tag = referrers_tag(digest).expect("a digest already used");
+            let at = to_reference(&target.with_tag(&tag));
+            retrying(attempts, || {
+                client.push_manifest_raw(
+                    &at,
+                    index.clone(),
+                    http::HeaderValue::from_static(INDEX_MEDIA_TYPE),
+                )
+            })
+            .await
+            .map_err(failed)?;
+        }
+        Ok(artifact.manifest.1.clone())
     }
 }

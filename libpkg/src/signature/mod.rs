@@ -12,6 +12,11 @@
 //! [`SIGNATURE_ANNOTATION`] the base64 of an ECDSA P-256 / SHA-256 signature
 //! (ASN.1 DER) over the exact payload bytes.
 //!
+//! The bundle form, cosign v3's default, is a Sigstore bundle attached as an
+//! OCI referrer: see [`bundle`]. Both forms are read for every artifact a
+//! rule covers, and either one verifying is enough; the plan records which
+//! ([`Form`]).
+//!
 //! A signature verifies only if a trusted key signed the payload *and* the
 //! payload names the pinned digest: a valid signature copied from another
 //! digest's tag is refused.
@@ -22,12 +27,23 @@ use serde::{Deserialize, Serialize};
 
 use crate::keys::{PrivateKey, PublicKey};
 
+pub mod bundle;
+pub mod keyless;
 pub mod policy;
+
+use bundle::{Bundle, BundleLayer};
 
 /// The media type of a signature layer (a simple signing payload).
 pub const SIMPLESIGNING_MEDIA_TYPE: &str = "application/vnd.dev.cosign.simplesigning.v1+json";
 /// The layer annotation holding the base64 signature.
 pub const SIGNATURE_ANNOTATION: &str = "dev.cosignproject.cosign/signature";
+/// The layer annotation holding a keyless signature's certificate (PEM).
+pub const CERTIFICATE_ANNOTATION: &str = "dev.sigstore.cosign/certificate";
+/// The layer annotation holding a keyless signature's certificate chain (PEM).
+pub const CHAIN_ANNOTATION: &str = "dev.sigstore.cosign/chain";
+/// The layer annotation holding a keyless signature's Rekor entry
+/// (`{"SignedEntryTimestamp", "Payload": {…}}`).
+pub const LOG_ENTRY_ANNOTATION: &str = "dev.sigstore.cosign/bundle";
 /// The `critical.type` of a cosign image signature payload.
 pub const PAYLOAD_TYPE: &str = "cosign container image signature";
 /// The media type of the signature manifest's config.
@@ -154,6 +170,10 @@ pub struct SignatureLayer {
     pub payload: Vec<u8>,
     /// The [`SIGNATURE_ANNOTATION`] value, if any.
     pub signature: Option<String>,
+    /// The [`CERTIFICATE_ANNOTATION`] value, if any (keyless).
+    pub certificate: Option<String>,
+    /// The [`LOG_ENTRY_ANNOTATION`] value, if any (keyless).
+    pub log_entry: Option<String>,
 }
 
 /// A simple-signing layer a signature manifest lists, before its payload is read.
@@ -165,6 +185,10 @@ pub struct LayerDescriptor {
     pub size: u64,
     /// The [`SIGNATURE_ANNOTATION`] value, if any.
     pub signature: Option<String>,
+    /// The [`CERTIFICATE_ANNOTATION`] value, if any (keyless).
+    pub certificate: Option<String>,
+    /// The [`LOG_ENTRY_ANNOTATION`] value, if any (keyless).
+    pub log_entry: Option<String>,
 }
 
 impl LayerDescriptor {
@@ -175,6 +199,8 @@ impl LayerDescriptor {
             digest: self.digest,
             payload,
             signature: self.signature,
+            certificate: self.certificate,
+            log_entry: self.log_entry,
         }
     }
 }
@@ -195,36 +221,124 @@ pub fn signing_layers(raw_layers: &[serde_json::Value]) -> Result<Vec<LayerDescr
         if descriptor.media_type != SIMPLESIGNING_MEDIA_TYPE {
             continue;
         }
-        layers.push(LayerDescriptor {
-            size: u64::try_from(descriptor.size).map_err(|_| "a negative layer size")?,
-            signature: descriptor
+        let annotation = |name: &str| {
+            descriptor
                 .annotations
                 .as_ref()
-                .and_then(|a| a.get(SIGNATURE_ANNOTATION))
-                .cloned(),
+                .and_then(|a| a.get(name))
+                .cloned()
+        };
+        layers.push(LayerDescriptor {
+            size: u64::try_from(descriptor.size).map_err(|_| "a negative layer size")?,
+            signature: annotation(SIGNATURE_ANNOTATION),
+            certificate: annotation(CERTIFICATE_ANNOTATION),
+            log_entry: annotation(LOG_ENTRY_ANNOTATION),
             digest: descriptor.digest,
         });
     }
     Ok(layers)
 }
 
+/// The storage form a signature was found in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Form {
+    /// The `sha256-<hex>.sig` tag with simple signing payloads.
+    #[default]
+    Classic,
+    /// A Sigstore bundle attached as an OCI referrer.
+    Bundle,
+}
+
+impl Form {
+    /// Whether it is the classic form (the default, not written in plans).
+    pub fn is_classic(&self) -> bool {
+        *self == Form::Classic
+    }
+
+    /// The form's name, as the plan and `--signature-format` spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Form::Classic => "classic",
+            Form::Bundle => "bundle",
+        }
+    }
+}
+
+impl std::fmt::Display for Form {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// What a verification found: recorded in the plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Verified {
+    /// The form the verified signature was in. Written only for `bundle`:
+    /// absent is `classic`, so plans and release records made before bundles
+    /// were read keep their hashes.
+    #[serde(default, skip_serializing_if = "Form::is_classic")]
+    pub form: Form,
     /// The signed manifest digest.
     pub digest: String,
-    /// The digest of the verified payload blob (the signature's layer).
+    /// The digest of the verified blob: the classic form's payload layer, or
+    /// the bundle.
     pub signature_digest: String,
     /// The id of the key that verified it (`sha256:` of its public key).
-    pub key_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_id: Option<String>,
+    /// The certificate that verified it (keyless): its identity, issuer and
+    /// transparency-log entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<keyless::CertificateIdentity>,
+}
+
+impl Verified {
+    /// What it was verified against, for people: `key sha256:…` or
+    /// `certificate ID (issuer …, Rekor log index N at T)`.
+    pub fn signer(&self) -> String {
+        match (&self.key_id, &self.certificate) {
+            (Some(key_id), _) => format!("key {key_id}"),
+            (None, Some(c)) => format!(
+                "certificate {} (issuer {}, log index {} at {})",
+                c.identity, c.issuer, c.log_index, c.integrated_time
+            ),
+            (None, None) => "nothing".to_string(),
+        }
+    }
+}
+
+/// Who a policy entry trusts to sign: keys, and keyless identities checked
+/// against a trusted root.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Signers<'a> {
+    /// Trusted public keys.
+    pub keys: &'a [PublicKey],
+    /// The trusted root and the identities it may vouch for (keyless).
+    pub keyless: Option<(
+        &'a keyless::TrustedRoot,
+        &'a [(keyless::IdentityRule, keyless::IdentityMatcher)],
+    )>,
+}
+
+impl Signers<'_> {
+    /// Who is expected, for messages: key ids and `ISSUER=SUBJECT` identities.
+    pub fn expected(&self) -> Vec<String> {
+        let keys = self.keys.iter().map(|k| k.id().to_string());
+        let identities = self
+            .keyless
+            .iter()
+            .flat_map(|(_, ids)| ids.iter().map(|(rule, _)| format!("identity {rule}")));
+        keys.chain(identities).collect()
+    }
 }
 
 /// Why signatures do not verify.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SignatureError {
     /// No signature at all.
-    #[error("{reference} is not signed (no cosign signature under the tag {tag}); {policy} expects a signature by {}", .expected.join(" or "))]
+    #[error("{reference} is not signed (no cosign signature under the tag {tag}, no Sigstore bundle among its referrers); {policy} expects a signature by {}", .expected.join(" or "))]
     Unsigned {
         /// The pinned reference.
         reference: String,
@@ -249,19 +363,33 @@ pub enum SignatureError {
     },
     /// A trusted key's signature over a payload naming another digest.
     #[error(
-        "{reference}: the signature by {key_id} is for {signed}, not this digest (a signature copied from another artifact); {policy} expects a signature of {expected}"
+        "{reference}: the {signature} is for {signed}, not this digest (a signature copied from another artifact); {policy} expects a signature of {expected}"
     )]
     WrongDigest {
         /// The pinned reference.
         reference: String,
-        /// The key that signed.
-        key_id: String,
+        /// Which signature: its form and signer (`classic signature by
+        /// sha256:…`, `bundle signature by certificate …`).
+        signature: String,
         /// The digest the payload names.
         signed: String,
         /// The policy entry that asked.
         policy: String,
         /// The pinned digest.
         expected: String,
+    },
+    /// A keyless signature whose certificate, log entry or identity does not
+    /// verify against the trusted root and the policy.
+    #[error("{reference}: the keyless signature does not verify: {reason}; {policy} expects a signature by {}", .expected.join(" or "))]
+    Keyless {
+        /// The pinned reference.
+        reference: String,
+        /// What is wrong.
+        reason: String,
+        /// The policy entry that asked.
+        policy: String,
+        /// The signers trusted.
+        expected: Vec<String>,
     },
     /// A saved plan made without the verification this policy requires.
     #[error("{reference} has no verified signature in the plan, and {policy} requires one by {} (enforce); make the plan again where that policy applies", .expected.join(" or "))]
@@ -311,20 +439,85 @@ pub fn verify(
     keys: &[PublicKey],
     policy: &str,
 ) -> Result<Verified, SignatureError> {
-    let expected: Vec<String> = keys.iter().map(|k| k.id().to_string()).collect();
+    let signers = Signers {
+        keys,
+        keyless: None,
+    };
+    verify_all(reference, digest, layers, &[], &signers, policy)
+}
+
+/// What the signatures looked at so far came to, when none verified.
+#[derive(Default)]
+struct Tally {
+    /// Signatures looked at.
+    count: usize,
+    /// A trusted signer's signature naming another digest: form, signer, digest.
+    wrong_digest: Option<(Form, String, String)>,
+    /// The first bundle that could not be read.
+    malformed: Option<String>,
+    /// The first keyless signature that did not verify, and why.
+    keyless: Option<String>,
+}
+
+/// Checks a keyless signature (certificate `leaf`, DER) whose artifact
+/// signature is `signature` over what hashes to `hash`, with the log
+/// entries `entries` (the first that verifies wins).
+fn keyless_signer(
+    signers: &Signers<'_>,
+    leaf: &[u8],
+    signature: &[u8],
+    hash: &str,
+    entries: Vec<Result<keyless::LogEntry, String>>,
+) -> Result<keyless::CertificateIdentity, String> {
+    let (root, identities) = signers.keyless.expect("checked by the caller");
+    let expected = keyless::Expected { signature, hash };
+    let mut first = None;
+    for entry in entries {
+        match entry.and_then(|entry| keyless::verify(root, identities, leaf, &entry, &expected)) {
+            Ok(identity) => return Ok(identity),
+            Err(reason) => {
+                first.get_or_insert(reason);
+            }
+        }
+    }
+    Err(first.unwrap_or_else(|| "it has no transparency-log entry".to_string()))
+}
+
+/// A PEM certificate's DER.
+fn pem_certificate(text: &str) -> Result<Vec<u8>, String> {
+    x509_parser::pem::parse_x509_pem(text.as_bytes())
+        .map(|(_, pem)| pem.contents)
+        .map_err(|e| format!("the certificate annotation is not PEM: {e}"))
+}
+
+/// Verifies `digest` by either form: the classic `layers` first, then the
+/// Sigstore `bundles`; the first signature by a trusted signer that names
+/// `digest` wins. When none does, the error says the most useful thing
+/// found: a trusted signature of another digest, then a malformed bundle,
+/// then signatures by untrusted signers, then none at all.
+pub fn verify_all(
+    reference: &str,
+    digest: &str,
+    layers: &[SignatureLayer],
+    bundles: &[BundleLayer],
+    signers: &Signers<'_>,
+    policy: &str,
+) -> Result<Verified, SignatureError> {
+    let keys = signers.keys;
+    let expected = signers.expected();
     let malformed = |reason: String| SignatureError::Malformed {
         reference: reference.to_string(),
         reason,
     };
-    if layers.len() > MAX_SIGNATURES {
+    if layers.len() > MAX_SIGNATURES || bundles.len() > bundle::MAX_REFERRERS {
         return Err(malformed(format!(
-            "{} signature layers (at most {MAX_SIGNATURES})",
-            layers.len()
+            "{} signature layers and {} bundles (at most {MAX_SIGNATURES} of each)",
+            layers.len(),
+            bundles.len()
         )));
     }
     let tag = signature_tag(digest).map_err(malformed)?;
-    let mut count = 0;
-    let mut wrong_digest = None;
+    let mut tally = Tally::default();
     for layer in layers {
         if layer.media_type != SIMPLESIGNING_MEDIA_TYPE {
             continue;
@@ -332,7 +525,7 @@ pub fn verify(
         let Some(signature) = &layer.signature else {
             continue;
         };
-        count += 1;
+        tally.count += 1;
         if signature.len() > MAX_SIGNATURE_CHARS {
             return Err(malformed(format!(
                 "the signature of layer {} is {} characters (at most {MAX_SIGNATURE_CHARS})",
@@ -343,13 +536,48 @@ pub fn verify(
         let Ok(signature) = BASE64.decode(signature.trim()) else {
             continue;
         };
-        let Some(key) = keys
+        let signer = match keys
             .iter()
             .find(|key| key.verifies(&layer.payload, &signature))
-        else {
-            continue;
+        {
+            Some(key) => Signer::Key(key.id().to_string()),
+            None => match (&layer.certificate, signers.keyless) {
+                (Some(pem), Some(_)) => {
+                    let checked = pem_certificate(pem).and_then(|leaf| {
+                        let key = keyless::certificate_key(&leaf)?;
+                        if !key.verifies(&layer.payload, &signature) {
+                            return Err("the signature does not verify with its certificate's key"
+                                .to_string());
+                        }
+                        let entries = layer
+                            .log_entry
+                            .iter()
+                            .map(|text| keyless::LogEntry::from_annotation(text))
+                            .collect();
+                        let hash = crate::archive::sha256_digest(&layer.payload);
+                        keyless_signer(
+                            signers,
+                            &leaf,
+                            &signature,
+                            hash.trim_start_matches("sha256:"),
+                            entries,
+                        )
+                    });
+                    match checked {
+                        Ok(identity) => Signer::Certificate(identity),
+                        Err(reason) => {
+                            tally.keyless.get_or_insert(format!(
+                                "the classic signature {}: {reason}",
+                                layer.digest
+                            ));
+                            continue;
+                        }
+                    }
+                }
+                _ => continue,
+            },
         };
-        // Signed by a trusted key: only now is the payload worth reading.
+        // Signed by a trusted signer: only now is the payload worth reading.
         let payload: Payload = serde_json::from_slice(&layer.payload).map_err(|e| {
             malformed(format!(
                 "the payload {} is not a simple signing payload: {e}",
@@ -363,38 +591,158 @@ pub fn verify(
             )));
         }
         if payload.critical.image.docker_manifest_digest == digest {
-            return Ok(Verified {
-                digest: digest.to_string(),
-                signature_digest: layer.digest.clone(),
-                key_id: key.id().to_string(),
-            });
+            return Ok(signer.verified(Form::Classic, digest, &layer.digest));
         }
-        wrong_digest.get_or_insert((
-            key.id().to_string(),
+        tally.wrong_digest.get_or_insert((
+            Form::Classic,
+            signer.to_string(),
             payload.critical.image.docker_manifest_digest,
         ));
     }
-    Err(match (wrong_digest, count) {
-        (Some((key_id, signed)), _) => SignatureError::WrongDigest {
+    for layer in bundles {
+        tally.count += 1;
+        let parsed = Bundle::parse(&layer.bytes).and_then(|b| Ok((b.content()?, b)));
+        let (content, bundle) = match parsed {
+            Ok(parsed) => parsed,
+            Err(reason) => {
+                tally
+                    .malformed
+                    .get_or_insert(format!("the Sigstore bundle {}: {reason}", layer.digest));
+                continue;
+            }
+        };
+        let by_key = keys.iter().find(|key| {
+            content
+                .signed
+                .verified_by(|m, s| key.verifies(m, s), |d, s| key.verifies_prehash(d, s))
+        });
+        let signer = match by_key {
+            Some(key) => Signer::Key(key.id().to_string()),
+            None => {
+                let leaf = match (bundle.verification_material.leaf(), signers.keyless) {
+                    (Ok(Some(leaf)), Some(_)) => leaf,
+                    (Err(reason), _) => {
+                        tally.malformed.get_or_insert(format!(
+                            "the Sigstore bundle {}: {reason}",
+                            layer.digest
+                        ));
+                        continue;
+                    }
+                    _ => continue,
+                };
+                let checked = keyless::certificate_key(&leaf).and_then(|key| {
+                    let signature = content
+                        .signed
+                        .signature_verified_by(
+                            |m, s| key.verifies(m, s),
+                            |d, s| key.verifies_prehash(d, s),
+                        )
+                        .ok_or("the signature does not verify with its certificate's key")?;
+                    let entries = bundle
+                        .verification_material
+                        .tlog_entries
+                        .iter()
+                        .map(keyless::LogEntry::from_bundle)
+                        .collect();
+                    keyless_signer(signers, &leaf, signature, &content.hash, entries)
+                });
+                match checked {
+                    Ok(identity) => Signer::Certificate(identity),
+                    Err(reason) => {
+                        tally.keyless.get_or_insert(format!(
+                            "the Sigstore bundle {}: {reason}",
+                            layer.digest
+                        ));
+                        continue;
+                    }
+                }
+            }
+        };
+        if content.names.iter().any(|named| named == digest) {
+            return Ok(signer.verified(Form::Bundle, digest, &layer.digest));
+        }
+        tally.wrong_digest.get_or_insert((
+            Form::Bundle,
+            signer.to_string(),
+            if content.names.is_empty() {
+                "no sha256 subject".to_string()
+            } else {
+                content.names.join(", ")
+            },
+        ));
+    }
+    Err(match tally {
+        Tally {
+            wrong_digest: Some((form, key_id, signed)),
+            ..
+        } => SignatureError::WrongDigest {
             reference: reference.to_string(),
-            key_id,
+            signature: format!("{form} signature by {key_id}"),
             signed,
             policy: policy.to_string(),
             expected: digest.to_string(),
         },
-        (None, 0) => SignatureError::Unsigned {
+        Tally {
+            keyless: Some(reason),
+            ..
+        } => SignatureError::Keyless {
+            reference: reference.to_string(),
+            reason,
+            policy: policy.to_string(),
+            expected,
+        },
+        Tally {
+            malformed: Some(reason),
+            ..
+        } => malformed(format!(
+            "{reason}; {policy} expects a signature of {digest}"
+        )),
+        Tally { count: 0, .. } => SignatureError::Unsigned {
             reference: reference.to_string(),
             tag,
             policy: policy.to_string(),
             expected,
         },
-        (None, count) => SignatureError::UntrustedKey {
+        Tally { count, .. } => SignatureError::UntrustedKey {
             reference: reference.to_string(),
             count,
             policy: policy.to_string(),
             expected,
         },
     })
+}
+
+/// Who signed a signature that verified.
+enum Signer {
+    /// A trusted key, by id.
+    Key(String),
+    /// A certificate the trusted root vouches for.
+    Certificate(keyless::CertificateIdentity),
+}
+
+impl std::fmt::Display for Signer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Signer::Key(id) => write!(f, "{id}"),
+            Signer::Certificate(c) => write!(f, "certificate {} (issuer {})", c.identity, c.issuer),
+        }
+    }
+}
+
+impl Signer {
+    fn verified(self, form: Form, digest: &str, signature_digest: &str) -> Verified {
+        let (key_id, certificate) = match self {
+            Signer::Key(id) => (Some(id), None),
+            Signer::Certificate(identity) => (None, Some(identity)),
+        };
+        Verified {
+            form,
+            digest: digest.to_string(),
+            signature_digest: signature_digest.to_string(),
+            key_id,
+            certificate,
+        }
+    }
 }
 
 /// A signature manifest ready to push under [`signature_tag`]: its blobs and
@@ -491,6 +839,8 @@ mod tests {
                 signature: layer["annotations"][SIGNATURE_ANNOTATION]
                     .as_str()
                     .map(str::to_string),
+                certificate: None,
+                log_entry: None,
             })
             .collect()
     }
@@ -520,7 +870,17 @@ mod tests {
             sign(&key, "r.example/pkgs/app", DIGEST, Vec::new()).unwrap()
         );
         let verified = verify("ref", DIGEST, &layers_of(&artifact), &[key.public()], "p").unwrap();
-        assert_eq!(verified.key_id, key.id());
+        assert_eq!(verified.key_id.as_deref(), Some(key.id()));
+        assert_eq!(verified.form, Form::Classic);
+        // Classic records serialize as they did before bundles were read
+        // (saved plans keep their hashes); bundle ones say so.
+        let record = serde_json::to_value(&verified).unwrap();
+        assert!(record.get("form").is_none(), "{record}");
+        let bundle = Verified {
+            form: Form::Bundle,
+            ..verified.clone()
+        };
+        assert_eq!(serde_json::to_value(&bundle).unwrap()["form"], "bundle");
         assert_eq!(verified.signature_digest, artifact.payload.1);
         assert_eq!(verified.digest, DIGEST);
         // A second signer keeps the first signature.
@@ -574,6 +934,157 @@ mod tests {
         huge[0].signature = Some("A".repeat(MAX_SIGNATURE_CHARS + 4));
         let error = verify("ref", DIGEST, &huge, &trusted, "p").unwrap_err();
         assert!(matches!(error, SignatureError::Malformed { .. }), "{error}");
+    }
+
+    /// A keyless DSSE bundle of `digest` signed by `signer`'s certificate
+    /// for `email`, logged by `sigstore`'s log.
+    fn keyless_bundle(
+        sigstore: &keyless::tests::Sigstore,
+        signer: &PrivateKey,
+        email: &str,
+        digest: &str,
+    ) -> BundleLayer {
+        use keyless::tests::{ISSUER, JAN_1};
+        let payload = bundle::statement("r.example/pkgs/app", digest).unwrap();
+        let signature = signer.sign(&bundle::pae(bundle::IN_TOTO_PAYLOAD_TYPE, &payload));
+        let leaf = sigstore.leaf(signer, email, ISSUER, JAN_1 + 86_400);
+        let payload_hash = crate::archive::sha256_digest(&payload);
+        let entry = sigstore.dsse_entry(
+            &leaf,
+            &signature,
+            payload_hash.trim_start_matches("sha256:"),
+            JAN_1 + 86_460,
+        );
+        let value = Bundle {
+            media_type: bundle::BUNDLE_MEDIA_TYPE.to_string(),
+            verification_material: bundle::VerificationMaterial {
+                certificate: Some(bundle::RawBytes {
+                    raw_bytes: BASE64.encode(&leaf),
+                }),
+                tlog_entries: vec![keyless::tests::tlog_entry(&entry)],
+                ..Default::default()
+            },
+            message_signature: None,
+            dsse_envelope: Some(bundle::Envelope {
+                payload: BASE64.encode(&payload),
+                payload_type: bundle::IN_TOTO_PAYLOAD_TYPE.to_string(),
+                signatures: vec![bundle::EnvelopeSignature {
+                    sig: BASE64.encode(&signature),
+                    keyid: String::new(),
+                }],
+            }),
+        };
+        let bytes = serde_json::to_vec(&value).unwrap();
+        BundleLayer {
+            digest: crate::archive::sha256_digest(&bytes),
+            bytes,
+        }
+    }
+
+    #[test]
+    fn keyless_bundles_and_classic_keyless_signatures_verify_by_identity() {
+        use keyless::tests::{EMAIL, ISSUER, JAN_1, Sigstore, annotation, identities};
+        let sigstore = Sigstore::new(10);
+        let root = sigstore.root();
+        let ids = identities(&[
+            keyless::IdentityRule::parse(&format!("{ISSUER}={EMAIL}"), false).unwrap(),
+        ]);
+        let signers = Signers {
+            keys: &[],
+            keyless: Some((&root, &ids)),
+        };
+        let signer = test_key(20);
+
+        // The bundle form.
+        let good = keyless_bundle(&sigstore, &signer, EMAIL, DIGEST);
+        let verified = verify_all("ref", DIGEST, &[], &[good], &signers, "p").unwrap();
+        assert_eq!(verified.form, Form::Bundle);
+        assert_eq!(verified.key_id, None);
+        let certificate = verified.certificate.as_ref().unwrap();
+        assert_eq!(
+            (certificate.identity.as_str(), certificate.issuer.as_str()),
+            (EMAIL, ISSUER)
+        );
+        assert_eq!(certificate.log_index, 42);
+        assert!(verified.signer().contains(EMAIL), "{}", verified.signer());
+
+        // Another subject: refused, naming the policy and who was expected.
+        let stranger = keyless_bundle(&sigstore, &signer, "mallory@example.com", DIGEST);
+        let error =
+            verify_all("ref", DIGEST, &[], &[stranger], &signers, "repository r").unwrap_err();
+        assert!(matches!(error, SignatureError::Keyless { .. }), "{error}");
+        let text = error.to_string();
+        assert!(
+            text.contains("mallory@example.com")
+                && text.contains("repository r")
+                && text.contains(&format!("identity {ISSUER}={EMAIL}")),
+            "{text}"
+        );
+
+        // A valid keyless bundle of another digest: a copy.
+        let copied = keyless_bundle(&sigstore, &signer, EMAIL, OTHER);
+        let error = verify_all("ref", DIGEST, &[], &[copied], &signers, "p").unwrap_err();
+        assert!(
+            matches!(&error, SignatureError::WrongDigest { signed, .. } if signed == OTHER),
+            "{error}"
+        );
+
+        // Without a trusted root, a keyless bundle is no trusted signature.
+        let plain = keyless_bundle(&sigstore, &signer, EMAIL, DIGEST);
+        let error = verify("ref", DIGEST, &[], &[test_key(1).public()], "p");
+        assert!(error.is_err());
+        let keys_only = Signers {
+            keys: &[],
+            keyless: None,
+        };
+        assert!(matches!(
+            verify_all("ref", DIGEST, &[], &[plain], &keys_only, "p").unwrap_err(),
+            SignatureError::UntrustedKey { .. }
+        ));
+
+        // The classic form with cosign's keyless annotations.
+        let payload = Payload::new("r.example/pkgs/app", DIGEST).to_bytes();
+        let signature = signer.sign(&payload);
+        let leaf = sigstore.leaf(&signer, EMAIL, ISSUER, JAN_1 + 86_400);
+        let hash = crate::archive::sha256_digest(&payload);
+        let entry = sigstore.entry(
+            &leaf,
+            &signature,
+            hash.trim_start_matches("sha256:"),
+            JAN_1 + 86_460,
+        );
+        let layer = SignatureLayer {
+            media_type: SIMPLESIGNING_MEDIA_TYPE.to_string(),
+            digest: hash.clone(),
+            payload: payload.clone(),
+            signature: Some(BASE64.encode(&signature)),
+            certificate: Some(format!(
+                "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
+                BASE64.encode(&leaf)
+            )),
+            log_entry: Some(annotation(&entry)),
+        };
+        let verified = verify_all(
+            "ref",
+            DIGEST,
+            std::slice::from_ref(&layer),
+            &[],
+            &signers,
+            "p",
+        )
+        .unwrap();
+        assert_eq!(verified.form, Form::Classic);
+        assert_eq!(verified.certificate.unwrap().identity, EMAIL);
+        // Without its log entry it is refused.
+        let unlogged = SignatureLayer {
+            log_entry: None,
+            ..layer
+        };
+        let error = verify_all("ref", DIGEST, &[unlogged], &[], &signers, "p").unwrap_err();
+        assert!(
+            error.to_string().contains("no transparency-log entry"),
+            "{error}"
+        );
     }
 
     #[test]

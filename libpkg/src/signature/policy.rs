@@ -7,10 +7,17 @@
 //! prefix contains it, whatever name it was reached by: a full `oci://`
 //! reference typed instead of the repository's name gets the repository's
 //! rule.
+//!
+//! A rule trusts keys, keyless identities, or both. Keyless identities
+//! (`ISSUER=SUBJECT`, exact or regular expressions) need the trusted root
+//! (`trusted_root.json`) their certificates and log entries are checked
+//! against; the rule stores its text, as it stores keys, so it needs no
+//! other file later.
 
 use serde::{Deserialize, Serialize};
 
-use super::{SignatureError, Verified, VerifyMode};
+use super::keyless::{IdentityMatcher, IdentityRule, TrustedRoot};
+use super::{SignatureError, Signers, Verified, VerifyMode};
 use crate::keys::PublicKey;
 use crate::reference::OciRef;
 
@@ -24,6 +31,13 @@ pub struct TrustRule {
     /// Trusted public keys, PEM.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keys: Vec<String>,
+    /// Trusted keyless signers: certificate identities and issuers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub identities: Vec<IdentityRule>,
+    /// The trusted root keyless signatures are checked against: the text of
+    /// a `trusted_root.json`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trusted_root: Option<String>,
 }
 
 /// A rule bound to a location, its keys parsed.
@@ -38,6 +52,28 @@ pub struct TrustEntry {
     pub mode: VerifyMode,
     /// The trusted keys.
     pub keys: Vec<PublicKey>,
+    /// The trusted keyless identities, as written and compiled.
+    pub identities: Vec<(IdentityRule, IdentityMatcher)>,
+    /// The trusted root for keyless signatures.
+    pub trusted_root: Option<std::sync::Arc<TrustedRoot>>,
+}
+
+impl TrustEntry {
+    /// Who this rule trusts to sign.
+    pub fn signers(&self) -> Signers<'_> {
+        Signers {
+            keys: &self.keys,
+            keyless: self
+                .trusted_root
+                .as_deref()
+                .map(|root| (root, self.identities.as_slice())),
+        }
+    }
+
+    /// Whether it trusts anyone at all.
+    pub fn trusts_anyone(&self) -> bool {
+        !self.keys.is_empty() || !self.identities.is_empty()
+    }
 }
 
 /// A rule that cannot be used.
@@ -86,9 +122,29 @@ impl TrustPolicy {
                     .map_err(|e| fail(e.to_string()))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if rule.mode != VerifyMode::Off && keys.is_empty() {
+        let identities = rule
+            .identities
+            .iter()
+            .map(|identity| Ok((identity.clone(), identity.matcher().map_err(&fail)?)))
+            .collect::<Result<Vec<_>, PolicyError>>()?;
+        let trusted_root = rule
+            .trusted_root
+            .as_deref()
+            .map(|text| {
+                TrustedRoot::from_json(text)
+                    .map(std::sync::Arc::new)
+                    .map_err(|e| fail(format!("trusted root: {e}")))
+            })
+            .transpose()?;
+        if !identities.is_empty() && trusted_root.is_none() {
+            return Err(fail(
+                "keyless identities need a trusted root (trusted_root.json) to check certificates against"
+                    .to_string(),
+            ));
+        }
+        if rule.mode != VerifyMode::Off && keys.is_empty() && identities.is_empty() {
             return Err(fail(format!(
-                "mode {} needs at least one trusted key",
+                "mode {} needs at least one trusted key or keyless identity",
                 rule.mode.as_str()
             )));
         }
@@ -97,6 +153,8 @@ impl TrustPolicy {
             prefix,
             mode: rule.mode,
             keys,
+            identities,
+            trusted_root,
         });
         Ok(())
     }
@@ -130,7 +188,7 @@ impl TrustPolicy {
     /// covers it in a mode other than `off`, with keys to verify against.
     pub fn needs_signatures(&self, location: &OciRef) -> bool {
         self.requirement(location)
-            .is_some_and(|r| r.mode != VerifyMode::Off && !r.entry.keys.is_empty())
+            .is_some_and(|r| r.mode != VerifyMode::Off && r.entry.trusts_anyone())
     }
 
     /// Checks `location` pinned at `digest`, whose signature layers are
@@ -143,6 +201,18 @@ impl TrustPolicy {
         location: &OciRef,
         digest: &str,
         layers: &[super::SignatureLayer],
+    ) -> Result<Option<SignatureCheck>, SignatureError> {
+        self.judge_all(location, digest, layers, &[])
+    }
+
+    /// [`TrustPolicy::judge`] with the Sigstore bundles attached to the
+    /// artifact as well: either form verifying is enough.
+    pub fn judge_all(
+        &self,
+        location: &OciRef,
+        digest: &str,
+        layers: &[super::SignatureLayer],
+        bundles: &[super::bundle::BundleLayer],
     ) -> Result<Option<SignatureCheck>, SignatureError> {
         let reference = location.with_digest(digest).to_string();
         let Some(requirement) = self.requirement(location) else {
@@ -163,13 +233,20 @@ impl TrustPolicy {
         if requirement.mode == VerifyMode::Off {
             return Ok(Some(record));
         }
-        let outcome = if entry.keys.is_empty() {
+        let outcome = if !entry.trusts_anyone() {
             Err(SignatureError::NoKeys {
                 reference: reference.clone(),
                 policy: entry.origin.clone(),
             })
         } else {
-            super::verify(&reference, digest, layers, &entry.keys, &entry.origin)
+            super::verify_all(
+                &reference,
+                digest,
+                layers,
+                bundles,
+                &entry.signers(),
+                &entry.origin,
+            )
         };
         match (outcome, requirement.mode) {
             (Ok(verified), _) => record.verified = Some(verified),
@@ -202,19 +279,27 @@ impl TrustPolicy {
             if requirement.entry.mode != VerifyMode::Enforce {
                 continue;
             }
-            let trusted: Vec<&str> = requirement.entry.keys.iter().map(|k| k.id()).collect();
+            let entry = requirement.entry;
+            let trusted: Vec<&str> = entry.keys.iter().map(|k| k.id()).collect();
             let verified = checks.iter().any(|check| {
                 &check.reference == reference
-                    && check
-                        .verified
-                        .as_ref()
-                        .is_some_and(|v| trusted.contains(&v.key_id.as_str()))
+                    && check.verified.as_ref().is_some_and(|v| {
+                        v.key_id
+                            .as_deref()
+                            .is_some_and(|key_id| trusted.contains(&key_id))
+                            || v.certificate.as_ref().is_some_and(|c| {
+                                entry
+                                    .identities
+                                    .iter()
+                                    .any(|(_, m)| m.matches(&c.issuer, &c.identity))
+                            })
+                    })
             });
             if !verified {
                 return Err(SignatureError::NotRecorded {
                     reference: reference.clone(),
-                    policy: requirement.entry.origin.clone(),
-                    expected: trusted.iter().map(|id| id.to_string()).collect(),
+                    policy: entry.origin.clone(),
+                    expected: entry.signers().expected(),
                 });
             }
         }
@@ -293,6 +378,8 @@ mod tests {
         TrustRule {
             mode,
             keys: vec![test_key(key).public().to_pem()],
+            identities: Vec::new(),
+            trusted_root: None,
         }
     }
 
@@ -359,6 +446,8 @@ mod tests {
                 &TrustRule {
                     mode: VerifyMode::Enforce,
                     keys: Vec::new(),
+                    identities: Vec::new(),
+                    trusted_root: None,
                 },
             )
             .unwrap_err();
@@ -370,6 +459,8 @@ mod tests {
                 &TrustRule {
                     mode: VerifyMode::Off,
                     keys: Vec::new(),
+                    identities: Vec::new(),
+                    trusted_root: None,
                 },
             )
             .unwrap();
@@ -398,9 +489,11 @@ mod tests {
             mode: VerifyMode::Enforce,
             overridden: None,
             verified: Some(Verified {
+                form: crate::signature::Form::Bundle,
                 digest: "sha256:11".into(),
                 signature_digest: "sha256:22".into(),
-                key_id: test_key(key).id().to_string(),
+                key_id: Some(test_key(key).id().to_string()),
+                certificate: None,
             }),
             failure: None,
         };
@@ -419,6 +512,54 @@ mod tests {
                 .check_recorded(&references, &[])
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn keyless_rules_need_a_trusted_root_and_saved_plans_need_a_matching_identity() {
+        use crate::signature::keyless::tests::{EMAIL, ISSUER, Sigstore};
+        let identity = IdentityRule::parse(&format!("{ISSUER}={EMAIL}"), false).unwrap();
+        let mut rule = TrustRule {
+            mode: VerifyMode::Enforce,
+            keys: Vec::new(),
+            identities: vec![identity],
+            trusted_root: None,
+        };
+        let mut policy = TrustPolicy::default();
+        let error = policy
+            .add("repository keyless", "r.example/pkgs", &rule)
+            .unwrap_err();
+        assert!(error.to_string().contains("trusted root"), "{error}");
+        rule.trusted_root = Some(Sigstore::new(10).root_json);
+        policy
+            .add("repository keyless", "r.example/pkgs", &rule)
+            .unwrap();
+        assert!(policy.needs_signatures(&location("r.example/pkgs/app")));
+        let reference = "oci://r.example/pkgs/app:1.0.0@sha256:1111111111111111111111111111111111111111111111111111111111111111".to_string();
+        let check = |identity: &str| SignatureCheck {
+            reference: reference.clone(),
+            policy: "repository keyless".into(),
+            mode: VerifyMode::Enforce,
+            overridden: None,
+            verified: Some(Verified {
+                form: crate::signature::Form::Bundle,
+                digest: "sha256:11".into(),
+                signature_digest: "sha256:22".into(),
+                key_id: None,
+                certificate: Some(crate::signature::keyless::CertificateIdentity {
+                    identity: identity.into(),
+                    issuer: ISSUER.into(),
+                    log_index: 1,
+                    integrated_time: "2026-01-02T00:00:00Z".into(),
+                }),
+            }),
+            failure: None,
+        };
+        let references = [reference.clone()];
+        policy.check_recorded(&references, &[check(EMAIL)]).unwrap();
+        let error = policy
+            .check_recorded(&references, &[check("mallory@example.com")])
+            .unwrap_err();
+        assert!(error.to_string().contains(EMAIL), "{error}");
     }
 
     #[test]
