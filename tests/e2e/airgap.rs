@@ -844,3 +844,123 @@ fn a_platform_filter_bundles_that_platforms_image_and_the_plan_runs_it_by_digest
         )]
     );
 }
+
+/// A package signed only in the Sigstore bundle form (an OCI referrer under
+/// the fallback tag) keeps its signature through bundle and import: `bundle
+/// verify` checks it against the key, and the plan from the internal
+/// registry records the bundle form as verified under `enforce`.
+#[test]
+fn sigstore_bundle_signatures_travel_with_the_bundle_and_verify_after_import() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let ns = pkg.namespace("airgap-sigstore");
+    let (key, public) = pkg.key_pair("release");
+    let (_, other) = pkg.key_pair("other");
+    let name = unique("sigstore");
+    let connected = Registry::start();
+    let work = tempfile::tempdir().unwrap();
+    push_image(
+        &connected.address,
+        "team/app",
+        "1.0",
+        "amd64",
+        &name,
+        work.path(),
+    );
+    let app = format!("{}/team/app:1.0", connected.address);
+    write_package(&pkg, "v1", &name, "1.0.0", &app, &app);
+    let packages = format!("oci://{}/pkgs", connected.address);
+    pkg.run([
+        "push",
+        "v1",
+        &packages,
+        "--sign-key",
+        &key,
+        "--signature-format",
+        "bundle",
+    ])
+    .ok();
+    pkg.run([
+        "repo",
+        "add",
+        "connected",
+        &packages,
+        "--verify-key",
+        &public,
+    ])
+    .ok();
+    let package = format!("{packages}/{name}");
+    let said = pkg
+        .run(["bundle", &package, "--out", "signed.tar"])
+        .ok()
+        .to_string();
+    assert!(
+        said.contains("1 package(s), 1 image(s), 1 signature(s)"),
+        "{said}"
+    );
+    let listed = parse_json(pkg.run(["bundle", "list", "signed.tar", "-o", "json"]).ok());
+    let signature = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "signature")
+        .expect("the referrers index is bundled");
+    let tag = signature["reference"]
+        .as_str()
+        .unwrap()
+        .rsplit(':')
+        .next()
+        .unwrap();
+    assert!(
+        tag.starts_with("sha256-") && !tag.ends_with(".sig"),
+        "{listed}"
+    );
+    let verified = pkg.run(["bundle", "verify", "signed.tar"]).ok().to_string();
+    assert!(verified.contains("verified"), "{verified}");
+
+    // Under a rule trusting another key, the same bundle does not verify.
+    pkg.run(["repo", "remove", "connected"]).ok();
+    pkg.run([
+        "repo",
+        "add",
+        "connected",
+        &packages,
+        "--verify-key",
+        &other,
+    ])
+    .ok();
+    let refused = pkg
+        .run(["bundle", "verify", "signed.tar"])
+        .fails(1)
+        .to_string();
+    assert!(refused.contains("none by a trusted key"), "{refused}");
+
+    drop(connected);
+    let internal = format!("oci://{}/{}", pkg.env.registry_auth, unique("sigstore"));
+    pkg.run([
+        "import",
+        "signed.tar",
+        "--to",
+        &internal,
+        "--repo-name",
+        "sigstore-mirror",
+        "--verify-key",
+        &public,
+    ])
+    .ok();
+    let plan = parse_json(
+        pkg.run([
+            "install",
+            &format!("sigstore-mirror/{name}"),
+            "-n",
+            &ns,
+            "--dry-run",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let check = &plan["package"]["signatures"][0];
+    assert_eq!(check["mode"], "enforce", "{check}");
+    assert_eq!(check["verified"]["form"], "bundle", "{check}");
+}

@@ -14,6 +14,7 @@ use crate::archive::Limits;
 use crate::mirror::{ImageName, MirroredImage, mirror_location};
 use crate::reference::{OciRef, PackageRef};
 use crate::registry::{PulledImage, RawManifest, RegistryClient, RegistryError};
+use crate::signature::bundle::{bundle_layer, bundle_referrers, referrers_tag};
 use crate::signature::policy::{SignatureCheck, TrustPolicy};
 use crate::signature::{SignatureError, signature_tag, signing_layers};
 use crate::source::{FetchError, Fetched};
@@ -228,18 +229,20 @@ async fn copy_in(
 ) -> Result<(), AirgapError> {
     copy_tree(registry, layout, location, top.clone(), progress).await?;
     layout.add_entry(entry(kind, name, &top));
-    let tag = signature_tag(&top.digest).map_err(|reason| RegistryError::Invalid {
+    let invalid = |reason| RegistryError::Invalid {
         reference: name.to_string(),
         reason,
-    })?;
+    };
+    let repository = name.split(['@']).next().unwrap_or(name);
+    let repository = ImageName::parse(repository)
+        .map(|n| n.location())
+        .unwrap_or_else(|_| format!("{}/{}", location.registry, location.repository));
+    // Classic signatures, under their `sha256-<hex>.sig` tag.
+    let tag = signature_tag(&top.digest).map_err(invalid)?;
     let signatures = location.with_tag(&tag);
     match registry.raw_manifest(&signatures).await {
         Ok(manifest) => {
             copy_tree(registry, layout, &signatures, manifest.clone(), progress).await?;
-            let repository = name.split(['@']).next().unwrap_or(name);
-            let repository = ImageName::parse(repository)
-                .map(|n| n.location())
-                .unwrap_or_else(|_| format!("{}/{}", location.registry, location.repository));
             layout.add_entry(entry(
                 EntryKind::Signature,
                 &format!("{repository}:{tag}"),
@@ -248,6 +251,19 @@ async fn copy_in(
         }
         Err(RegistryError::NotFound { .. }) => {}
         Err(error) => return Err(error.into()),
+    }
+    // Sigstore bundle referrers, as the referrers fallback tag's index.
+    if let Some(index) = registry
+        .bundle_referrers_index(location, &top.digest)
+        .await?
+    {
+        copy_tree(registry, layout, location, index.clone(), progress).await?;
+        let tag = referrers_tag(&top.digest).map_err(invalid)?;
+        layout.add_entry(entry(
+            EntryKind::Signature,
+            &format!("{repository}:{tag}"),
+            &index,
+        ));
     }
     Ok(())
 }
@@ -358,17 +374,27 @@ pub fn verify_layout(
             digest: None,
             ..location.clone()
         };
-        let layers = if trust.needs_signatures(&repository) {
-            let tag = signature_tag(&entry.digest).map_err(invalid)?;
-            let name = format!("{}/{}:{tag}", location.registry, location.repository);
-            match signed.get(name.as_str()) {
+        let (layers, bundles) = if trust.needs_signatures(&repository) {
+            let signature = |tag: String| {
+                signed
+                    .get(format!("{}/{}:{tag}", location.registry, location.repository).as_str())
+                    .copied()
+            };
+            let layers = match signature(signature_tag(&entry.digest).map_err(invalid)?) {
                 Some(signature) => signature_layers(layout, signature).map_err(invalid)?,
                 None => Vec::new(),
-            }
+            };
+            let bundles = match signature(referrers_tag(&entry.digest).map_err(invalid)?) {
+                Some(referrers) => {
+                    bundle_layers(layout, referrers, &entry.digest).map_err(invalid)?
+                }
+                None => Vec::new(),
+            };
+            (layers, bundles)
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         };
-        if let Some(check) = trust.judge(&repository, &entry.digest, &layers)? {
+        if let Some(check) = trust.judge_all(&repository, &entry.digest, &layers, &bundles)? {
             signatures.push(check);
         }
         if entry.kind == EntryKind::Package {
@@ -425,6 +451,37 @@ fn signature_layers(
             let payload = std::fs::read(layout.blob_path(&layer.digest)?)
                 .map_err(|e| format!("signature payload {}: {e}", layer.digest))?;
             Ok(layer.with_payload(payload))
+        })
+        .collect()
+}
+
+/// The Sigstore bundles a referrers index entry lists for `digest`, read
+/// from the layout (each referrer's subject must be `digest`).
+fn bundle_layers(
+    layout: &Layout,
+    referrers: &Entry,
+    digest: &str,
+) -> Result<Vec<crate::signature::bundle::BundleLayer>, String> {
+    let index = layout.manifest(&referrers.digest, &referrers.media_type)?;
+    let index: serde_json::Value =
+        serde_json::from_slice(&index.bytes).map_err(|e| e.to_string())?;
+    bundle_referrers(&index)?
+        .into_iter()
+        .map(|referrer| {
+            let manifest =
+                layout.manifest(&referrer, "application/vnd.oci.image.manifest.v1+json")?;
+            let manifest: serde_json::Value =
+                serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
+            let (layer, size) = bundle_layer(&manifest, digest)?;
+            if size > crate::signature::bundle::MAX_BUNDLE_BYTES {
+                return Err(format!("Sigstore bundle {layer} is too large"));
+            }
+            let bytes = std::fs::read(layout.blob_path(&layer)?)
+                .map_err(|e| format!("Sigstore bundle {layer}: {e}"))?;
+            Ok(crate::signature::bundle::BundleLayer {
+                digest: layer,
+                bytes,
+            })
         })
         .collect()
 }

@@ -9,8 +9,8 @@ use oci_client::manifest::OciDescriptor;
 
 use super::session::Get;
 use super::{
-    MAX_DOCUMENT_BYTES, RegistryClient, RegistryError, classify, manifest_content_type, retrying,
-    to_reference,
+    MAX_DOCUMENT_BYTES, RawManifest, RegistryClient, RegistryError, classify,
+    manifest_content_type, retrying, to_reference,
 };
 use crate::reference::OciRef;
 use crate::signature::bundle::{
@@ -199,6 +199,50 @@ impl RegistryClient {
         let index: serde_json::Value =
             serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
         Ok((source, Some(index)))
+    }
+
+    /// The Sigstore bundle referrers of `digest` in `target`'s repository as
+    /// an index to copy (an air-gap bundle keeps it, and an import pushes it,
+    /// under the fallback tag): an OCI image index of their descriptors,
+    /// sorted by digest; `None` when nothing refers to it.
+    pub async fn bundle_referrers_index(
+        &self,
+        target: &OciRef,
+        digest: &str,
+    ) -> Result<Option<RawManifest>, RegistryError> {
+        let (_, index) = self.referrers_index(target, digest).await?;
+        let Some(index) = index else {
+            return Ok(None);
+        };
+        let invalid = |reason: String| RegistryError::Invalid {
+            reference: target.with_digest(digest).to_string(),
+            reason: format!("its referrers index: {reason}"),
+        };
+        let referrers = bundle_referrers(&index).map_err(invalid)?;
+        let mut entries: Vec<&serde_json::Value> = index["manifests"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|entry| {
+                entry["digest"]
+                    .as_str()
+                    .is_some_and(|d| referrers.iter().any(|r| r == d))
+            })
+            .collect();
+        if entries.is_empty() {
+            return Ok(None);
+        }
+        entries.sort_by_key(|entry| entry["digest"].as_str().unwrap_or_default().to_string());
+        entries.dedup_by_key(|entry| entry["digest"].clone());
+        let bytes = serde_json::to_vec(&serde_json::json!({
+            "schemaVersion": 2,
+            "mediaType": INDEX_MEDIA_TYPE,
+            "manifests": entries,
+        }))
+        .expect("an index serializes");
+        RawManifest::parse(bytes, Some(INDEX_MEDIA_TYPE))
+            .map(Some)
+            .map_err(invalid)
     }
 
     /// The Sigstore bundles attached to `digest` in `target`'s repository
