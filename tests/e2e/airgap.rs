@@ -213,6 +213,23 @@ fn write_package(
     pkg.write_package(dir, name, version, &[("deployment.yaml", &deployment)])
 }
 
+/// `(reference, digest)` of each entry of `kind` that `bundle list` shows.
+fn bundle_entries(pkg: &Pkg, bundle: &str, kind: &str) -> Vec<(String, String)> {
+    let listed = parse_json(pkg.run(["bundle", "list", bundle, "-o", "json"]).ok());
+    listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == kind)
+        .map(|e| {
+            (
+                e["reference"].as_str().unwrap().to_string(),
+                e["digest"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
 fn images_of(pkg: &Pkg, ns: &str, name: &str) -> Vec<String> {
     let deployment = pkg.get_json(Some(ns), "deployment", name);
     let spec = &deployment["spec"]["template"]["spec"];
@@ -277,24 +294,11 @@ fn bundle_import_and_install_upgrade_rollback_from_the_internal_registry_alone()
         std::fs::read(pkg.work.path().join("second.tar")).unwrap(),
         "bundling the same inputs twice gives the same bytes"
     );
-    let listed = parse_json(pkg.run(["bundle", "list", "first.tar", "-o", "json"]).ok());
-    let images: Vec<(&str, &str)> = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["kind"] == "image")
-        .map(|e| {
-            (
-                e["reference"].as_str().unwrap(),
-                e["digest"].as_str().unwrap(),
-            )
-        })
-        .collect();
     assert_eq!(
-        images,
+        bundle_entries(&pkg, "first.tar", "image"),
         [
-            (app.as_str(), app_digest.as_str()),
-            (multi.as_str(), multi_digest.as_str())
+            (app.clone(), app_digest.clone()),
+            (multi.clone(), multi_digest.clone())
         ]
     );
     let verified = pkg.run(["bundle", "verify", "first.tar"]).ok().to_string();
@@ -794,20 +798,10 @@ fn a_platform_filter_bundles_that_platforms_image_and_the_plan_runs_it_by_digest
         "arm64.tar",
     ])
     .ok();
-    let listed = parse_json(pkg.run(["bundle", "list", "arm64.tar", "-o", "json"]).ok());
-    let images: Vec<(&str, &str)> = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["kind"] == "image")
-        .map(|e| {
-            (
-                e["reference"].as_str().unwrap(),
-                e["digest"].as_str().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(images, [(multi.as_str(), arm64_digest.as_str())]);
+    assert_eq!(
+        bundle_entries(&pkg, "arm64.tar", "image"),
+        [(multi.clone(), arm64_digest.clone())]
+    );
     assert_ne!(arm64_digest, index_digest);
     pkg.run(["bundle", "verify", "arm64.tar"]).ok();
 
@@ -898,22 +892,14 @@ fn sigstore_bundle_signatures_travel_with_the_bundle_and_verify_after_import() {
         said.contains("1 package(s), 1 image(s), 1 signature(s)"),
         "{said}"
     );
-    let listed = parse_json(pkg.run(["bundle", "list", "signed.tar", "-o", "json"]).ok());
-    let signature = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["kind"] == "signature")
-        .expect("the referrers index is bundled");
-    let tag = signature["reference"]
-        .as_str()
-        .unwrap()
-        .rsplit(':')
-        .next()
-        .unwrap();
+    let signatures = bundle_entries(&pkg, "signed.tar", "signature");
+    let [(reference, _)] = signatures.as_slice() else {
+        panic!("one signature entry: {signatures:?}");
+    };
+    let tag = reference.rsplit(':').next().unwrap();
     assert!(
         tag.starts_with("sha256-") && !tag.ends_with(".sig"),
-        "{listed}"
+        "{reference}"
     );
     let verified = pkg.run(["bundle", "verify", "signed.tar"]).ok().to_string();
     assert!(verified.contains("verified"), "{verified}");
