@@ -98,19 +98,38 @@ impl RegistryClient {
         target: &OciRef,
         artifact: &SignatureArtifact,
     ) -> Result<String, RegistryError> {
-        let at = target.with_tag(&artifact.tag);
+        self.push_small(
+            &target.with_tag(&artifact.tag),
+            &[&artifact.payload, &artifact.config],
+            &artifact.manifest,
+            manifest_content_type(),
+        )
+        .await?;
+        Ok(crate::package::sha256_digest(&artifact.manifest))
+    }
+
+    /// Pushes a small artifact (a signature, a referrer, an index): each of
+    /// `blobs` (bytes, digest) the repository lacks, then `manifest` at `at`
+    /// (by tag or digest).
+    async fn push_small(
+        &self,
+        at: &OciRef,
+        blobs: &[&(Vec<u8>, String)],
+        manifest: &[u8],
+        media_type: http::HeaderValue,
+    ) -> Result<(), RegistryError> {
         let shown = at.to_string();
-        let session = self.session(&target.registry).await?;
+        let session = self.session(&at.registry).await?;
         let (client, auth) = session.oci();
-        let reference = to_reference(&at);
-        let failed = |e| classify(e, &target.registry, &shown);
+        let reference = to_reference(at);
+        let failed = |e| classify(e, &at.registry, &shown);
         let attempts = self.options.attempts;
         retrying(attempts, || {
             client.auth(&reference, auth, RegistryOperation::Push)
         })
         .await
         .map_err(failed)?;
-        for (data, digest) in [&artifact.payload, &artifact.config] {
+        for (data, digest) in blobs {
             let exists = retrying(attempts, || client.blob_exists(&reference, digest))
                 .await
                 .map_err(failed)?;
@@ -123,15 +142,11 @@ impl RegistryClient {
             }
         }
         retrying(attempts, || {
-            client.push_manifest_raw(
-                &reference,
-                artifact.manifest.clone(),
-                manifest_content_type(),
-            )
+            client.push_manifest_raw(&reference, manifest.to_vec(), media_type.clone())
         })
         .await
         .map_err(failed)?;
-        Ok(crate::package::sha256_digest(&artifact.manifest))
+        Ok(())
     }
 }
 
@@ -320,60 +335,32 @@ impl RegistryClient {
         artifact: &BundleArtifact,
     ) -> Result<String, RegistryError> {
         let (source, existing) = self.referrers_index(target, digest).await?;
-        let shown = target.with_digest(&artifact.manifest.1).to_string();
-        let session = self.session(&target.registry).await?;
-        let (client, auth) = session.oci();
-        let reference = to_reference(&target.with_digest(&artifact.manifest.1));
-        let failed = |e| classify(e, &target.registry, &shown);
-        let attempts = self.options.attempts;
-        retrying(attempts, || {
-            client.auth(&reference, auth, RegistryOperation::Push)
-        })
-        .await
-        .map_err(failed)?;
         let config = (
             EMPTY_CONFIG.to_vec(),
             crate::package::sha256_digest(EMPTY_CONFIG),
         );
-        for (data, blob_digest) in [&artifact.bundle, &config] {
-            let exists = retrying(attempts, || client.blob_exists(&reference, blob_digest))
-                .await
-                .map_err(failed)?;
-            if !exists {
-                retrying(attempts, || {
-                    client.push_blob(&reference, data.clone(), blob_digest)
-                })
-                .await
-                .map_err(failed)?;
-            }
-        }
-        retrying(attempts, || {
-            client.push_manifest_raw(
-                &reference,
-                artifact.manifest.0.clone(),
-                manifest_content_type(),
-            )
-        })
-        .await
-        .map_err(failed)?;
+        self.push_small(
+            &target.with_digest(&artifact.manifest.1),
+            &[&artifact.bundle, &config],
+            &artifact.manifest.0,
+            manifest_content_type(),
+        )
+        .await?;
         if source != ReferrersSource::Api {
             let index = add_to_index(existing.as_ref(), artifact).map_err(|reason| {
                 RegistryError::Invalid {
-                    reference: shown.clone(),
+                    reference: target.with_digest(&artifact.manifest.1).to_string(),
                     reason,
                 }
             })?;
             let tag = referrers_tag(digest).expect("a digest already used");
-            let at = to_reference(&target.with_tag(&tag));
-            retrying(attempts, || {
-                client.push_manifest_raw(
-                    &at,
-                    index.clone(),
-                    http::HeaderValue::from_static(INDEX_MEDIA_TYPE),
-                )
-            })
-            .await
-            .map_err(failed)?;
+            self.push_small(
+                &target.with_tag(&tag),
+                &[],
+                &index,
+                http::HeaderValue::from_static(INDEX_MEDIA_TYPE),
+            )
+            .await?;
         }
         Ok(artifact.manifest.1.clone())
     }
