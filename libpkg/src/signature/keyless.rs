@@ -952,10 +952,7 @@ pub(crate) mod tests {
             hash: &str,
             time: i64,
         ) -> LogEntry {
-            let pem = format!(
-                "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
-                BASE64.encode(leaf)
-            );
+            let pem = certificate_pem(leaf);
             let body = serde_json::json!({
                 "apiVersion": "0.0.1",
                 "kind": "hashedrekord",
@@ -981,10 +978,7 @@ pub(crate) mod tests {
             payload_hash: &str,
             time: i64,
         ) -> LogEntry {
-            let pem = format!(
-                "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
-                BASE64.encode(leaf)
-            );
+            let pem = certificate_pem(leaf);
             let body = serde_json::json!({
                 "apiVersion": "0.0.1",
                 "kind": "dsse",
@@ -1309,5 +1303,13 @@ pub(crate) mod tests {
         );
         assert!(IdentityRule::parse("no-equals", false).is_err());
         assert!(IdentityRule::parse("a=(", true).is_err());
+    }
+
+    /// `leaf` (DER) as a PEM certificate, as log entries carry it.
+    fn certificate_pem(leaf: &[u8]) -> String {
+        format!(
+            "-----BEGIN CERTIFICATE-----\n{}\n-----END CERTIFICATE-----\n",
+            BASE64.encode(leaf)
+        )
     }
 }
