@@ -31,7 +31,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s o -l output -d 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -97,7 +97,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l devel -d 'Consider prereleases too'
@@ -148,7 +148,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l devel -d 'Consider prereleases too'
@@ -191,7 +191,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s o -
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
@@ -222,7 +222,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s o 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l purge -d 'Also delete the release history'
@@ -251,7 +251,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s o -l 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l purge -d 'Also delete the release history'
@@ -280,7 +280,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s o -l outp
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l purge -d 'Also delete the release history'
@@ -309,7 +309,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s o -l o
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l detailed-exitcode -d 'With --dry-run: exit 2 when the plan changes something, 0 when it changes nothing'
@@ -328,7 +328,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -341,7 +341,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -385,7 +385,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l devel -d 'Consider prereleases too'
@@ -436,7 +436,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l devel -d 'Consider prereleases too'
@@ -479,7 +479,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l no-hooks -d 'Leave this operation\'s chart hooks out of the plan (they are not run)'
@@ -510,7 +510,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l purge -d 'Also delete the release history'
@@ -533,7 +533,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -s o 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -556,7 +556,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s o
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l remove-helm-records -d 'Once taken over, delete Helm\'s records of the release (its sh.helm.release.v1.* Secrets), so `helm` no longer lists it'
@@ -573,7 +573,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __f
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -591,7 +591,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -604,7 +604,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -617,7 +617,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -630,7 +630,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -647,7 +647,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s o -l ou
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s A -l all-namespaces -d 'Releases in every namespace'
@@ -661,7 +661,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s o -l outp
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s A -l all-namespaces -d 'Releases in every namespace'
@@ -675,7 +675,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s o -l 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -687,7 +687,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -715,7 +715,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s o -
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l devel -d 'Consider prereleases too'
@@ -745,7 +745,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l devel -d 'Consider prereleases too'
@@ -769,7 +769,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l devel -d 'Consider prereleases too'
@@ -793,7 +793,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s o -l ou
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
@@ -817,7 +817,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -s o -l 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l devel -d 'Consider prereleases too'
@@ -838,7 +838,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l devel -d 'Consider prereleases too'
@@ -856,7 +856,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fi
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -868,7 +868,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fi
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -889,7 +889,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -s o -l 
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l plain-http -d 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
@@ -903,7 +903,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add list remove help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -926,7 +926,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l no-verify -d 'Add it without contacting it (by default it must answer as what its URL says it is: a registry, a catalog, a chart repository)'
@@ -941,7 +941,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -953,7 +953,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -969,7 +969,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s o -l
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
@@ -981,7 +981,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s o
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
