@@ -950,3 +950,83 @@ fn sigstore_bundle_signatures_travel_with_the_bundle_and_verify_after_import() {
     assert_eq!(check["mode"], "enforce", "{check}");
     assert_eq!(check["verified"]["form"], "bundle", "{check}");
 }
+
+/// A Helm chart, pushed to the connected registry as an OCI chart, is
+/// bundled with the image its templates render (values as written: the
+/// rewrite is on rendered objects), imported, and installed from the
+/// internal registry alone, its image running from the mirror by digest.
+#[test]
+fn a_chart_is_bundled_with_the_images_it_renders_and_installs_from_the_mirror() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let ns = pkg.namespace("airgap-chart");
+    let name = unique("airchart");
+    let connected = Registry::start();
+    let work = tempfile::tempdir().unwrap();
+    let (web_digest, _) = push_image(
+        &connected.address,
+        "team/web",
+        "2.1",
+        "amd64",
+        &name,
+        work.path(),
+    );
+    let chart = pkg.write_small_chart(
+        &name,
+        &[(
+            "deployment.yaml",
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: \"{{ .Values.image.repository }}:{{ .Values.image.tag }}\"\n",
+        )],
+    );
+    let web = format!("{}/team/web", connected.address);
+    std::fs::write(
+        chart.join("values.yaml"),
+        format!("image:\n  repository: {web}\n  tag: \"2.1\"\n"),
+    )
+    .unwrap();
+    let charts = format!("oci://{}/charts", connected.address);
+    pkg.run(["push", chart.to_str().unwrap(), &charts]).ok();
+    pkg.run(["bundle", &format!("{charts}/{name}"), "--out", "chart.tar"])
+        .ok();
+    assert_eq!(
+        bundle_entries(&pkg, "chart.tar", "image"),
+        [(format!("{web}:2.1"), web_digest.clone())]
+    );
+    pkg.run(["bundle", "verify", "chart.tar"]).ok();
+
+    drop(connected);
+    let internal = format!("oci://{}/{}", pkg.env.registry_auth, unique("charts"));
+    pkg.run([
+        "import",
+        "chart.tar",
+        "--to",
+        &internal,
+        "--repo-name",
+        "chart-mirror",
+    ])
+    .ok();
+    let installed = parse_json(
+        pkg.run([
+            "install",
+            &format!("chart-mirror/{name}"),
+            "-n",
+            &ns,
+            "--yes",
+            "--wait=false",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    let mirror = internal.strip_prefix("oci://").unwrap();
+    let copy = format!("{mirror}/images/team/web@{web_digest}");
+    assert_eq!(
+        planned_images(&installed),
+        [(copy.clone(), Some(format!("{web}:2.1")))]
+    );
+    let deployment = pkg.get_json(Some(&ns), "deployment", &name);
+    assert_eq!(
+        deployment["spec"]["template"]["spec"]["containers"][0]["image"],
+        copy.as_str()
+    );
+}
