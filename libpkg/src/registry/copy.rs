@@ -110,41 +110,10 @@ impl RegistryClient {
     }
 
     /// The digest of the manifest or index `target` names (by tag or by
-    /// digest), looked up with a HEAD request; `None` when the registry
-    /// does not have it.
+    /// digest), of any copied media type, looked up with a HEAD request;
+    /// `None` when the registry does not have it.
     pub async fn find_manifest(&self, target: &OciRef) -> Result<Option<String>, RegistryError> {
-        let shown = target.to_string();
-        let session = self.session(&target.registry).await?;
-        let request = Get {
-            path: super::manifest_path(target, &shown)?,
-            accept: Some(ACCEPT_ANY_MANIFEST),
-            head: true,
-            max_bytes: 0,
-            what: "manifest",
-            reference: &shown,
-        };
-        let headers = match session.get(&target.repository, request).await {
-            Ok((headers, _)) => headers,
-            Err(RegistryError::NotFound { .. }) => return Ok(None),
-            Err(error) => return Err(error),
-        };
-        if let Some(digest) = &target.digest {
-            return Ok(Some(digest.clone()));
-        }
-        match headers
-            .get("docker-content-digest")
-            .and_then(|v| v.to_str().ok())
-        {
-            Some(digest) => {
-                validate_digest(digest).map_err(|reason| RegistryError::Invalid {
-                    reference: shown,
-                    reason: format!("the registry announced an invalid digest: {reason}"),
-                })?;
-                Ok(Some(digest.to_string()))
-            }
-            // No digest header: the digest is that of the manifest's bytes.
-            None => Ok(Some(self.raw_manifest(target).await?.digest)),
-        }
+        self.manifest_digest(target, ACCEPT_ANY_MANIFEST).await
     }
 
     /// Streams blob `digest` of `target`'s repository into `destination`,

@@ -213,19 +213,41 @@ impl RegistryClient {
             })?;
             return Ok(digest.clone());
         }
+        self.manifest_digest(target, ACCEPT_MANIFESTS)
+            .await?
+            .ok_or_else(|| RegistryError::NotFound {
+                reference: target.to_string(),
+            })
+    }
+
+    /// The digest of the manifest `target` names (by tag or digest), of a
+    /// media type `accept` lists, looked up with a HEAD request (and a GET
+    /// of its bytes when the registry sends no digest header); `None` when
+    /// the registry does not have it.
+    async fn manifest_digest(
+        &self,
+        target: &OciRef,
+        accept: &'static str,
+    ) -> Result<Option<String>, RegistryError> {
         let session = self.session(&target.registry).await?;
         let shown = target.to_string();
         let path = manifest_path(target, &shown)?;
-        let (headers, _) = session
-            .get(
-                &target.repository,
-                Get {
-                    head: true,
-                    max_bytes: 0,
-                    ..Get::manifest(path.clone(), &shown)
-                },
-            )
-            .await?;
+        let request = |head| Get {
+            path: path.clone(),
+            accept: Some(accept),
+            head,
+            max_bytes: if head { 0 } else { MAX_DOCUMENT_BYTES },
+            what: "manifest",
+            reference: &shown,
+        };
+        let headers = match session.get(&target.repository, request(true)).await {
+            Ok((headers, _)) => headers,
+            Err(RegistryError::NotFound { .. }) => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        if let Some(digest) = &target.digest {
+            return Ok(Some(digest.clone()));
+        }
         if let Some(digest) = headers
             .get("docker-content-digest")
             .and_then(|v| v.to_str().ok())
@@ -234,13 +256,11 @@ impl RegistryClient {
                 reference: shown.clone(),
                 reason: format!("the registry announced an invalid digest: {reason}"),
             })?;
-            return Ok(digest.to_string());
+            return Ok(Some(digest.to_string()));
         }
         // No digest header: the digest is that of the manifest's bytes.
-        let (_, body) = session
-            .get(&target.repository, Get::manifest(path, &shown))
-            .await?;
-        Ok(crate::package::sha256_digest(&body))
+        let (_, body) = session.get(&target.repository, request(false)).await?;
+        Ok(Some(crate::package::sha256_digest(&body)))
     }
 
     /// Pulls an image by digest: the manifest is checked against the digest, each
