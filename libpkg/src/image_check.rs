@@ -34,9 +34,9 @@ pub enum Lookup {
 /// Images their registries do not have: the plan is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{} image(s) the plan runs do not exist in their registries, so the cluster could not pull them: {}; fix the references (or import the images into the mirror), or pass --skip-image-check if the cluster pulls from registries this machine does not see",
+    "{} image(s) the plan runs do not exist in their registries, so the cluster could not pull them:\n{}\nfix the references (or import the images into the mirror), or pass --skip-image-check if the cluster pulls from registries this machine does not see",
     .images.len(),
-    .images.iter().cloned().collect::<Vec<_>>().join(", ")
+    .images.iter().map(|image| format!("  {image}")).collect::<Vec<_>>().join("\n")
 )]
 pub struct ImagesMissing {
     /// The references, sorted.
@@ -152,7 +152,7 @@ mod tests {
             BTreeSet::from(["r.io/a:1".to_string(), "r.io/b:1".to_string()])
         );
         assert!(error.to_string().starts_with(
-            "2 image(s) the plan runs do not exist in their registries, so the cluster could not pull them: r.io/a:1, r.io/b:1;"
+            "2 image(s) the plan runs do not exist in their registries, so the cluster could not pull them:\n  r.io/a:1\n  r.io/b:1\n"
         ));
         assert!(error.to_string().contains("--skip-image-check"));
     }
