@@ -39,6 +39,9 @@ pub enum Operation {
     Rollback,
     /// Deleting a release's objects.
     Uninstall,
+    /// A revision copied from another tool's records (Helm's, when its
+    /// release was taken over): what that tool applied, never applied here.
+    Import,
 }
 
 /// What happens to one object.
@@ -300,6 +303,26 @@ impl From<Object> for DeferredHook {
     }
 }
 
+/// A revision of a release another tool managed, to be copied into the
+/// release's history when the plan is applied: named by the digest of that
+/// tool's record, so what is copied is what was reviewed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ImportedRevision {
+    /// The revision it becomes in this release's history.
+    pub revision: u32,
+    /// Where it comes from: `helm-release:NAMESPACE/NAME.vN`.
+    pub reference: String,
+    /// `sha256:` of the other tool's record.
+    pub digest: String,
+    /// The other tool's status of it (`superseded`, `deployed`, `failed`, …).
+    pub status: String,
+    /// The package it installed.
+    pub package: String,
+    /// That package's version.
+    pub version: String,
+}
+
 /// The plan document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -341,6 +364,11 @@ pub struct Plan {
     pub images: Vec<Image>,
     /// Things the reviewer should know.
     pub warnings: Vec<String>,
+    /// Revisions another tool recorded (Helm's, when its release is taken
+    /// over), copied into this release's history, before this plan's revision,
+    /// as it is applied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub imported_history: Vec<ImportedRevision>,
     /// `sha256:` over the canonical JSON of everything above.
     pub hash: String,
     /// Signed approvals of `hash` (`kubectl pkg approve`); outside the hash,
@@ -737,6 +765,7 @@ mod tests {
             policy: None,
             images: vec![],
             warnings: vec![],
+            imported_history: vec![],
             hash: String::new(),
             approvals: Vec::new(),
         }

@@ -246,20 +246,43 @@ fn a_release_installed_by_helm_4_is_taken_over_upgraded_and_rolled_back_without_
     };
     let before = uids();
     assert!(before.iter().all(|uid| uid.is_string()), "{before:?}");
+    // Helm's revision 2: what is taken over; revision 1 is copied into the history.
+    pkg.helm(
+        &ns,
+        &format!(
+            "config.upgrade({chart:?}, 'hello', {{'greeting': 'from-helm-2'}}, namespace={ns:?})"
+        ),
+    )
+    .ok();
 
     let adopted = pkg.run(["adopt-helm", "hello", "-n", &ns, "--yes", "--wait=false"]);
     let out = adopted.ok();
+    assert!(
+        out.contains("History copied from Helm (2 revision(s), recorded before revision 3")
+            && out.contains("helm-release:")
+            && out.contains(&format!("{ns}/hello.v1")),
+        "{out}"
+    );
     assert!(
         out.contains("-    app.kubernetes.io/managed-by: Helm")
             && out.contains("+    app.kubernetes.io/managed-by: kubectl-pkg"),
         "only ownership changes:\n{out}"
     );
     assert!(
-        out.contains("taken over from Helm release hello revision 1"),
+        out.contains("taken over from Helm release hello revision 2"),
         "{out}"
     );
     assert_eq!(uids(), before, "no object was created again");
-    assert_eq!(pkg.statuses("hello", &ns), ["deployed"]);
+    assert_eq!(
+        pkg.statuses("hello", &ns),
+        ["superseded", "superseded", "deployed"]
+    );
+    let history = pkg.run(["history", "hello", "-n", &ns]).ok().to_string();
+    assert_eq!(
+        history.matches("import").count(),
+        2,
+        "Helm's two revisions, copied:\n{history}"
+    );
     // Helm's records are left, and taking over twice is refused.
     assert!(pkg.exists(&ns, "secret/sh.helm.release.v1.hello.v1"));
     let again = pkg.run(["adopt-helm", "hello", "-n", &ns, "--yes"]);
@@ -287,7 +310,7 @@ fn a_release_installed_by_helm_4_is_taken_over_upgraded_and_rolled_back_without_
     let data = &pkg.get_json(Some(&ns), "configmap", "hello")["data"];
     assert_eq!(
         (data["greeting"].as_str(), data["size"].as_str()),
-        (Some("from-helm"), Some("large"))
+        (Some("from-helm-2"), Some("large"))
     );
     pkg.run(["rollback", "hello", "-n", &ns, "--yes", "--wait=false"])
         .ok();
@@ -295,10 +318,24 @@ fn a_release_installed_by_helm_4_is_taken_over_upgraded_and_rolled_back_without_
         pkg.get_json(Some(&ns), "configmap", "hello")["data"]["size"],
         "small"
     );
-    assert_eq!(uids(), before, "upgrade and rollback recreated nothing");
+    // Back to what Helm's first revision applied, from its copy.
+    pkg.run(["rollback", "hello", "1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(
+        pkg.get_json(Some(&ns), "configmap", "hello")["data"]["greeting"],
+        "from-helm"
+    );
+    assert_eq!(uids(), before, "upgrade and rollbacks recreated nothing");
     assert_eq!(
         pkg.statuses("hello", &ns),
-        ["superseded", "superseded", "deployed"]
+        [
+            "superseded",
+            "superseded",
+            "superseded",
+            "superseded",
+            "superseded",
+            "deployed"
+        ]
     );
 
     // Another release, taken over with its Helm records removed.

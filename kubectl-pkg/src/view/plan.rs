@@ -157,6 +157,26 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         }
         let _ = writeln!(out, "{}", super::text(table));
     }
+    if !plan.imported_history.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nHistory copied from Helm ({} revision(s), recorded before revision {}; for history and rollback):",
+            plan.imported_history.len(),
+            plan.release.revision,
+        );
+        let mut table = view::table();
+        table.set_header(["REVISION", "FROM", "STATUS THERE", "PACKAGE", "DIGEST"]);
+        for copy in &plan.imported_history {
+            table.add_row([
+                copy.revision.to_string(),
+                copy.reference.clone(),
+                copy.status.clone(),
+                format!("{} {}", copy.package, copy.version),
+                copy.digest.chars().take("sha256:".len() + 12).collect(),
+            ]);
+        }
+        let _ = writeln!(out, "{}", super::text(table));
+    }
     for object in plan.objects.iter().filter(|o| o.diff.is_some()) {
         let _ = writeln!(
             out,

@@ -217,6 +217,7 @@ pub async fn apply(
         review: options.review.clone(),
     };
     create_release_namespace(cluster, plan).await?;
+    super::adopt_helm::write_imported(cluster, store, plan, &history).await?;
     store.create(&record).await?;
     reporter.event(Event::Recorded {
         revision: release.revision,

@@ -5,6 +5,7 @@
 //! Every operation is plan first, apply second, so a caller can show the plan,
 //! ask, save it, or stop (`--dry-run`) in between.
 
+mod adopt_helm;
 pub mod airgap;
 pub mod apply;
 mod drift;
@@ -28,6 +29,7 @@ use crate::source::Fetched;
 
 pub use crate::formats::olm::CONFIG_KEYS as REGISTRY_V1_CONFIG_KEYS;
 pub use crate::source::Source;
+pub use adopt_helm::plan_adopt_helm;
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
 pub use drift::{DriftError, verify_unchanged};
 pub use images::ImageCheck;
@@ -291,6 +293,14 @@ pub enum ApplyError {
     Timeout {
         /// What was still not ready, and why.
         waiting: String,
+    },
+    /// A revision the plan copies from another tool's records cannot be.
+    #[error("cannot copy {reference} into the release's history: {reason}; nothing was applied")]
+    Import {
+        /// The other tool's record (`helm-release:NS/NAME.vN`).
+        reference: String,
+        /// Why.
+        reason: String,
     },
 }
 
@@ -852,89 +862,6 @@ fn declared_namespaces_of(plan: &Plan) -> Vec<String> {
     declared.sort();
     declared.dedup();
     declared
-}
-
-/// Plans taking over Helm release `release`: exactly the objects of its
-/// deployed Helm revision, as Helm rendered them, applied with this release's
-/// labels so that only ownership changes (no object is created again), its
-/// values kept as the revision's (so `upgrade --reuse-values` works as with
-/// Helm). Helm's records are not touched here.
-pub async fn plan_adopt_helm(
-    cluster: &Cluster,
-    store: &ReleaseStore,
-    release: &str,
-) -> Result<Plan, PlanError> {
-    let namespace = cluster.namespace.clone();
-    let history = store.history(&namespace, release).await?;
-    if history.iter().any(|s| s.status == Status::Deployed) {
-        return Err(PlanError::AlreadyManaged {
-            name: release.to_string(),
-            namespace,
-        });
-    }
-    let helm = crate::release::helm::HelmRecords::new(cluster.clone())
-        .deployed(&namespace, release)
-        .await?;
-    let documents = helm.documents(Default::default())?;
-    let groups = crate::cluster::discovery::groups_of(
-        documents
-            .iter()
-            .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str())),
-    );
-    let mut discovery = cluster.discover(&groups).await?;
-    discovery.learn_crds(documents.iter().map(|(_, v)| v));
-    let target = RenderTarget {
-        release,
-        namespace: &namespace,
-        other_namespaces: &[],
-        any_namespace: true,
-    };
-    let rendered = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
-    let mut warnings = rendered.warnings;
-    warnings.push(format!(
-        "taken over from Helm release {release} revision {} (chart {} {}): its objects change owner, not content; \
-         Helm's records are kept unless --remove-helm-records",
-        helm.revision, helm.chart_name, helm.chart_version
-    ));
-    if helm.hooks > 0 {
-        warnings.push(format!(
-            "the Helm release's {} hook(s) are not taken over: they ran under Helm, and the chart's hooks run again on the next upgrade",
-            helm.hooks
-        ));
-    }
-    let desired = Desired {
-        operation: Operation::Install,
-        release: ReleaseTarget {
-            name: release.to_string(),
-            namespace: namespace.clone(),
-            revision: history.last().map_or(1, |l| l.revision + 1),
-        },
-        package: crate::plan::PackageInfo {
-            name: helm.chart_name.clone(),
-            version: helm.chart_version.clone(),
-            constraint: None,
-            candidates: Vec::new(),
-            reference: format!("helm-release:{namespace}/{release}.v{}", helm.revision),
-            digest: helm.digest.clone(),
-            format: crate::formats::helm::NAME.to_string(),
-            bundle: None,
-            catalog: None,
-            carvel: None,
-            signatures: Vec::new(),
-        },
-        images: Default::default(),
-        values: Some(helm.values.clone()),
-        notes: None,
-        warnings,
-        objects: rendered.objects,
-        deferred_hooks: Vec::new(),
-        previous: Vec::new(),
-        declared: Vec::new(),
-        adopt: true,
-        deployed: None,
-        declared_namespaces: Some(Vec::new()),
-    };
-    online::plan(cluster, &discovery, desired).await
 }
 
 /// Plans deleting every object of a release's deployed revision, between the

@@ -170,6 +170,7 @@ pub fn plan_offline_for(
         policy: None,
         images,
         warnings,
+        imported_history: Vec::new(),
         hash: String::new(),
         approvals: Vec::new(),
     }

@@ -743,6 +743,7 @@ fn assemble(
         policy: None,
         images,
         warnings,
+        imported_history: Vec::new(),
         hash: String::new(),
         approvals: Vec::new(),
     }

@@ -60,12 +60,12 @@ impl HelmRecords {
             .fields(&format!("type={HELM_RECORD_TYPE}"))
     }
 
-    /// The deployed revision of Helm release `name`.
-    pub async fn deployed(
+    /// Every revision of Helm release `name` that Helm still keeps, oldest first.
+    pub async fn revisions(
         &self,
         namespace: &str,
         name: &str,
-    ) -> Result<HelmRelease, HelmRecordsError> {
+    ) -> Result<Vec<HelmRelease>, HelmRecordsError> {
         let secrets = self
             .api(namespace)
             .list(&Self::params(name))
@@ -91,18 +91,21 @@ impl HelmRecords {
             releases.push(HelmRelease::decode(&secret_name, &payload.0)?);
         }
         releases.sort_by_key(|release| release.revision);
-        let statuses = releases
+        Ok(releases)
+    }
+
+    /// The deployed revision among `revisions` (as [`Self::revisions`] gives them).
+    pub fn deployed(name: &str, revisions: &[HelmRelease]) -> Result<usize, HelmRecordsError> {
+        revisions
             .iter()
-            .map(|r| format!("v{} {}", r.revision, r.status))
-            .collect::<Vec<_>>()
-            .join(", ");
-        releases
-            .into_iter()
-            .rev()
-            .find(|release| release.status == "deployed")
-            .ok_or(HelmRecordsError::NotDeployed {
+            .rposition(|release| release.status == "deployed")
+            .ok_or_else(|| HelmRecordsError::NotDeployed {
                 name: name.to_string(),
-                statuses,
+                statuses: revisions
+                    .iter()
+                    .map(|r| format!("v{} {}", r.revision, r.status))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })
     }
 
