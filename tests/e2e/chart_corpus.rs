@@ -6,14 +6,15 @@
 //! object by object by `tests/charts/corpus/compare.py` after its documented
 //! normalisations. A chart that differs fails the test unless
 //! `tests/charts/corpus/known-differences.txt` lists it (each one explained
-//! in docs/charts.md). No cluster is needed.
+//! in docs/charts.md). The five public charts of `tests/charts/real` are
+//! compared the same way, with no difference allowed. No cluster is needed.
 
 use std::process::Command;
 
 use kubectl_pkg_e2e::{Run, binary, helm_python, repo_root};
 
-#[test]
-fn every_corpus_chart_renders_as_helm_4_renders_it() {
+/// Runs compare.py with `charts` (none: the corpus); returns its summary line.
+fn compare(charts: &[std::path::PathBuf]) -> String {
     let config = tempfile::tempdir().unwrap();
     let script = repo_root().join("tests/charts/corpus/compare.py");
     let mut command = Command::new(helm_python());
@@ -21,6 +22,7 @@ fn every_corpus_chart_renders_as_helm_4_renders_it() {
         .arg(&script)
         .arg("--binary")
         .arg(binary())
+        .args(charts)
         .current_dir(repo_root())
         .env("KUBECTL_PKG_CONFIG_DIR", config.path())
         .env("KUBECTL_PKG_CACHE_DIR", config.path().join("cache"))
@@ -43,11 +45,34 @@ fn every_corpus_chart_renders_as_helm_4_renders_it() {
             words.next().is_some_and(|n| n.parse::<usize>().is_ok())
                 && words.next() == Some("charts:")
         })
-        .unwrap_or_else(|| panic!("no summary line in the report:\n{report}"));
+        .unwrap_or_else(|| panic!("no summary line in the report:\n{report}"))
+        .to_string();
     assert!(
         summary.contains(" identical, ") && summary.contains(" fail in Helm"),
         "{summary}"
     );
-    // Every corpus chart renders in Helm: one that does not tests nothing.
+    // Every chart renders in Helm: one that does not tests nothing.
     assert!(summary.contains(", 0 fail in Helm"), "{summary}");
+    summary
+}
+
+#[test]
+fn every_corpus_chart_renders_as_helm_4_renders_it() {
+    compare(&[]);
+}
+
+#[test]
+fn the_public_charts_render_exactly_as_helm_4_renders_them() {
+    let mut charts: Vec<_> = std::fs::read_dir(repo_root().join("tests/charts/real"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "tgz"))
+        .collect();
+    charts.sort();
+    assert_eq!(charts.len(), 5, "{charts:?}");
+    let summary = compare(&charts);
+    assert!(
+        summary.starts_with("5 charts: 5 identical, 0 differ, 0 fail in kubectl-pkg"),
+        "{summary}"
+    );
 }

@@ -22,6 +22,7 @@ mod lifecycle;
 mod olm;
 mod packages;
 mod prompt;
+mod real_charts;
 mod recovery;
 mod review;
 mod saved_plans;
