@@ -16,8 +16,9 @@
 //! `yes`/`no`/`on`/`off`/`y`/`n` (any capitalization) are booleans, `0755` is
 //! octal (493), and numbers with no fractional part are integers (`1.0` → 1,
 //! `1e3` → 1000), as they reach the API server from kubectl. Quote a value to
-//! keep it a string. Mapping keys are always the text written (`on:` is the key
-//! "on"), where kubectl would turn a YAML 1.1 boolean key into "true".
+//! keep it a string. Plain mapping keys are resolved the same way and become
+//! the text sigs.k8s.io/yaml makes of them: `on:` and `y:` are the key
+//! "true", `0x10:` is "16"; a quoted key is the text written.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -121,7 +122,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
 /// (through sigs.k8s.io/yaml, as Helm's `fromYaml` reads a string): the
 /// documents after it are not read, and a key given twice in a mapping keeps
 /// its last value. An empty first document is `Value::Null`.
-pub fn first_document<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
+pub fn first_document(text: &str) -> Result<Value, YamlError> {
     let chunk = split_documents(after_leading_comments(text))
         .into_iter()
         .next()
@@ -133,7 +134,7 @@ pub fn first_document<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     } else {
         chunk
     };
-    serde_saphyr::from_str_with_options(chunk, options).map_err(|e| YamlError {
+    parse_value(chunk, options).map_err(|e| YamlError {
         message: one_line(&e.to_string()),
     })
 }
@@ -182,7 +183,7 @@ pub fn documents(
         let mut value: Value = if chunk.trim().is_empty() {
             Value::Null
         } else {
-            serde_saphyr::from_str_with_options(chunk, options(&limits))
+            parse_value(chunk, options(&limits))
                 .map_err(|e| fail(one_line(&shift_lines(&e.to_string(), line - 1))))?
         };
         budget.nodes += settle_numbers(&mut value);
@@ -232,7 +233,7 @@ pub fn documents_in_files(
         let parsed = if chunk.trim().is_empty() {
             Ok(Value::Null)
         } else {
-            serde_saphyr::from_str_with_options(chunk, options(&limits))
+            parse_value(chunk, options(&limits))
                 .map_err(|e| one_line(&shift_lines(&e.to_string(), line - 1)))
         };
         Some(parsed.map(|mut value| {
@@ -297,6 +298,158 @@ fn sequentially(texts: &[&str], limits: YamlLimits) -> Result<Vec<Vec<Document>>
             documents(text, &mut budget).map_err(|(index, line, error)| (file, index, line, error))
         })
         .collect()
+}
+
+/// Parses one document into a [`Value`] as sigs.k8s.io/yaml does (kubectl's and
+/// Helm's reader): a plain mapping key that YAML 1.1 reads as a boolean or a
+/// number becomes that value's text (`on:` and `y:` are the key `"true"`,
+/// `0x10:` is `"16"`), a quoted key stays as written, and when two keys become
+/// the same text the last one wins.
+fn parse_value(chunk: &str, options: serde_saphyr::Options) -> Result<Value, serde_saphyr::Error> {
+    serde_saphyr::from_str_with_options::<ResolvedKeys>(chunk, options).map(|parsed| parsed.0)
+}
+
+/// A [`Value`] whose mapping keys are resolved as YAML 1.1 scalars ([`parse_value`]).
+struct ResolvedKeys(Value);
+
+/// A mapping key, as the text sigs.k8s.io/yaml makes of the scalar YAML read.
+struct ResolvedKey(String);
+
+impl<'de> serde::Deserialize<'de> for ResolvedKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_any(ResolvedKeysVisitor)
+            .map(ResolvedKeys)
+    }
+}
+
+struct ResolvedKeysVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ResolvedKeysVisitor {
+    type Value = Value;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("any YAML value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(ResolvedKeys(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some((ResolvedKey(key), ResolvedKeys(value))) = map.next_entry()? {
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ResolvedKey {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_any(ResolvedKeyVisitor)
+            .map(ResolvedKey)
+    }
+}
+
+struct ResolvedKeyVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ResolvedKeyVisitor {
+    type Value = String;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a scalar mapping key")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<String, E> {
+        Ok(go_float32_key(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<String, E> {
+        Ok(v.to_string())
+    }
+    fn visit_string<E>(self, v: String) -> Result<String, E> {
+        Ok(v)
+    }
+    fn visit_unit<E>(self) -> Result<String, E> {
+        Ok("null".to_string())
+    }
+    fn visit_none<E>(self) -> Result<String, E> {
+        Ok("null".to_string())
+    }
+}
+
+/// A float key as sigs.k8s.io/yaml writes it: Go's `FormatFloat(f, 'g', -1,
+/// 32)`, the shortest digits of the float32, with an exponent below 1e-4 or
+/// from 1e6 on (`1.5`, `1000`, `1e+06`), and `.inf`, `-.inf`, `.nan`.
+fn go_float32_key(value: f64) -> String {
+    let single = value as f32;
+    if single.is_nan() {
+        return ".nan".to_string();
+    }
+    if single.is_infinite() {
+        return if single > 0.0 { ".inf" } else { "-.inf" }.to_string();
+    }
+    // `{:e}` gives the shortest digits: `-1.5e3`.
+    let scientific = format!("{single:e}");
+    let (mantissa, exponent) = scientific.split_once('e').expect("{:e} has an exponent");
+    let exponent: i32 = exponent.parse().expect("a decimal exponent");
+    let (sign, digits) = match mantissa.strip_prefix('-') {
+        Some(rest) => ("-", rest.replace('.', "")),
+        None => ("", mantissa.replace('.', "")),
+    };
+    if !(-4..6).contains(&exponent) {
+        let fraction = if digits.len() > 1 {
+            format!(".{}", &digits[1..])
+        } else {
+            String::new()
+        };
+        let exponent_sign = if exponent < 0 { '-' } else { '+' };
+        format!(
+            "{sign}{}{fraction}e{exponent_sign}{:02}",
+            &digits[..1],
+            exponent.abs()
+        )
+    } else {
+        single.to_string()
+    }
 }
 
 /// Turns numbers with no fractional part into integers, as they reach the API
@@ -466,7 +619,7 @@ mod tests {
     #[test]
     fn plain_scalars_read_as_kubectl_reads_them() {
         let value = &parse(
-            "a: yes\nb: Off\nc: y\nd: 'yes'\ne: 0755\nf: '0755'\ng: 0o17\nh: 1.0\ni: 1e3\nj: 2.5\nk: 08\non: x\n",
+            "a: yes\nb: Off\nc: y\nd: 'yes'\ne: 0755\nf: '0755'\ng: 0o17\nh: 1.0\ni: 1e3\nj: 2.5\nk: 08\non: x\n'off': y\n0x10: hex\n1e7: float\n",
         )
         .unwrap()[0]
             .value;
@@ -476,11 +629,32 @@ mod tests {
                 "a": true, "b": false, "c": true, "d": "yes",
                 "e": 493, "f": "0755", "g": 15,
                 "h": 1, "i": 1000, "j": 2.5, "k": 8,
-                "on": "x",
+                // Keys as sigs.k8s.io/yaml makes them; a quoted one as written.
+                "true": "x", "off": true, "16": "hex", "1e+07": "float",
             })
         );
         assert!(value["h"].is_i64(), "1.0 is sent as 1, as kubectl sends it");
         assert!(parse("a: .inf\n").is_err(), "JSON has no infinity");
+    }
+
+    #[test]
+    fn float_keys_are_written_as_go_writes_a_float32() {
+        for (key, text) in [
+            (1.5, "1.5"),
+            (1000.0, "1000"),
+            (123456.7, "123456.7"),
+            (1e6, "1e+06"),
+            (1e7, "1e+07"),
+            (0.0001, "0.0001"),
+            (0.00001, "1e-05"),
+            (-2.5e-7, "-2.5e-07"),
+            (0.1, "0.1"),
+            (f64::INFINITY, ".inf"),
+            (f64::NEG_INFINITY, "-.inf"),
+            (f64::NAN, ".nan"),
+        ] {
+            assert_eq!(go_float32_key(key), text, "{key}");
+        }
     }
 
     /// A null value followed by a long commented-out block at column 0

@@ -16,9 +16,8 @@
 //! precision, as they do in Helm.
 //!
 //! Scalars are read as Helm's YAML library reads them (YAML 1.1: `yes`, `y`,
-//! `on` are booleans, `0755` is octal), through [`crate::yaml`]. One
-//! difference remains: a mapping key is always the text written (`on:` is
-//! the key `"on"`, where Helm makes it `"true"`).
+//! `on` are booleans, `0755` is octal), through [`crate::yaml`], and so are
+//! mapping keys: `on:` and `y:` are the key `"true"`, `0x10:` is `"16"`.
 //!
 //! # Coalescing
 //! Chart defaults fill in what the user did not set; maps merge, scalars and
@@ -561,8 +560,8 @@ mod tests {
     #[test]
     fn flags_merge_in_helm_order() {
         let files = |path: &str| match path {
-            "a.yaml" => Ok(b"x: {y: 1, z: 2}\nlist: [1, 2]\nkeep: file\n".to_vec()),
-            "b.yaml" => Ok(b"x: {y: 10}\nlist: [3]\n".to_vec()),
+            "a.yaml" => Ok(b"x: {w: 1, z: 2}\nlist: [1, 2]\nkeep: file\n".to_vec()),
+            "b.yaml" => Ok(b"x: {w: 10}\nlist: [3]\n".to_vec()),
             "cert.pem" => Ok(b"PEM".to_vec()),
             other => Err(format!("open {other}: no such file")),
         };
@@ -580,7 +579,7 @@ mod tests {
         assert_eq!(
             Value::Object(merged.clone()),
             json!({
-                "x": {"y": 10.0, "z": 3}, "list": [3.0], "keep": "file",
+                "x": {"w": 10.0, "z": 3}, "list": [3.0], "keep": "file",
                 "j": {"k": 1.0}, "obj": {"n": 2.0},
                 "s": "1", "cert": "PEM", "lit": "a,b",
             })
@@ -651,7 +650,7 @@ mod tests {
             ),
             (
                 "charts/sub/values.yaml",
-                "own: s\nfromParent: default\ndrop: me\ndeep: {keep: 1, gone: 2}\nglobal: {nested: {x: sub, y: sub}, subOnly: 1}\n",
+                "own: s\nfromParent: default\ndrop: me\ndeep: {keep: 1, gone: 2}\nglobal: {nested: {x: sub, w: sub}, subOnly: 1}\n",
             ),
         ])
     }
@@ -673,7 +672,7 @@ mod tests {
                 "nested": {"a": 1.0, "c": 3},
                 "sub": {
                     "fromParent": "p", "own": "s", "deep": {"keep": 1.0},
-                    "global": {"region": "eu", "user": true, "nested": {"x": "parent", "y": "sub"}, "subOnly": 1.0},
+                    "global": {"region": "eu", "user": true, "nested": {"x": "parent", "w": "sub"}, "subOnly": 1.0},
                 },
                 "global": {"region": "eu", "nested": {"x": "parent"}, "user": true},
             })

@@ -58,7 +58,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("fromYaml", &[Str], |_, _, a| {
         let text = a[0].as_str().unwrap_or_default();
-        Ok(match crate::yaml::first_document::<serde_json::Value>(text) {
+        Ok(match crate::yaml::first_document(text) {
             Ok(serde_json::Value::Object(o)) => Value::from_json(&serde_json::Value::Object(o)),
             Ok(serde_json::Value::Null) => Value::map(BTreeMap::new()),
             Ok(other) => error_map(format!(
@@ -70,7 +70,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("fromYamlArray", &[Str], |_, _, a| {
         let text = a[0].as_str().unwrap_or_default();
-        Ok(match crate::yaml::first_document::<serde_json::Value>(text) {
+        Ok(match crate::yaml::first_document(text) {
             Ok(serde_json::Value::Array(items)) => Value::list(items.iter().map(Value::from_json).collect()),
             Ok(serde_json::Value::Null) => Value::list(Vec::new()),
             Ok(other) => Value::list(vec![Value::str(format!(
