@@ -456,3 +456,41 @@ fn atomic_after_a_failed_wait_recreates_what_was_pruned_and_deletes_what_was_cre
         .ok();
     assert_eq!(pkg.statuses("app", &ns2), ["failed", "deployed"]);
 }
+
+#[test]
+fn a_release_that_never_deployed_is_uninstalled_with_everything_its_attempts_created() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("never-deployed");
+    let mut v1 = config_maps("settings", 2, "1");
+    v1.push(deployment(1));
+    pkg.write_package("v1", "app", "1.0.0", &v1);
+    // No controller makes the Deployment ready: the install fails after its writes.
+    let failed = pkg.run(["install", "./v1", "-n", &ns, "--yes", "--timeout", "2s"]);
+    assert!(
+        failed
+            .fails(1)
+            .contains("timed out waiting for Deployment/"),
+        "{}",
+        failed.stderr
+    );
+    assert_eq!(snapshot(&pkg, &ns).len(), 3, "{:?}", snapshot(&pkg, &ns));
+    assert_eq!(pkg.statuses("app", &ns), ["failed"]);
+
+    let removed = pkg.run(["uninstall", "app", "-n", &ns, "--yes", "--wait=false"]);
+    let plan = removed.ok();
+    assert!(
+        plan.contains(
+            "no revision of app was ever deployed: this removes what revision 1 (failed) created"
+        ),
+        "{plan}"
+    );
+    assert!(snapshot(&pkg, &ns).is_empty(), "{:?}", snapshot(&pkg, &ns));
+    assert_eq!(pkg.statuses("app", &ns), ["failed", "uninstalled"]);
+    // Once uninstalled, there is nothing left to uninstall.
+    let again = pkg.run(["uninstall", "app", "-n", &ns, "--yes"]);
+    assert!(
+        again.fails(1).contains("has no deployed revision"),
+        "{}",
+        again.stderr
+    );
+}

@@ -358,6 +358,28 @@ pub async fn deployed(
     Ok(store.load(namespace, name, current.revision).await?)
 }
 
+/// The latest attempt at a release that has no deployed revision: a revision
+/// that failed or was interrupted since it was last uninstalled (or ever).
+async fn never_deployed_attempt(
+    store: &ReleaseStore,
+    namespace: &str,
+    name: &str,
+) -> Result<Record, PlanError> {
+    let history = store.history(namespace, name).await?;
+    let attempt = history
+        .iter()
+        .rev()
+        .take_while(|s| s.status != Status::Uninstalled)
+        .find(|s| {
+            matches!(s.status, Status::Failed | Status::Pending) && s.operation != Operation::Import
+        })
+        .ok_or_else(|| PlanError::NotInstalled {
+            name: name.to_string(),
+            namespace: namespace.to_string(),
+        })?;
+    Ok(store.load(namespace, name, attempt.revision).await?)
+}
+
 /// The objects a release may have in the cluster: those of its deployed
 /// revision (if any) and of every later revision that failed or was interrupted,
 /// since those may have created objects before they stopped. Plans prune from
@@ -384,6 +406,8 @@ async fn release_objects(
     for summary in history
         .iter()
         .filter(|s| s.revision > since && matches!(s.status, Status::Failed | Status::Pending))
+        // A copy of another tool's revision created nothing here.
+        .filter(|s| s.operation != Operation::Import)
     {
         let record = store.load(namespace, name, summary.revision).await?;
         for object in kept_objects(&record.plan) {
@@ -873,11 +897,32 @@ pub async fn plan_uninstall(
     run_hooks: Hooks,
 ) -> Result<Plan, PlanError> {
     let namespace = cluster.namespace.clone();
-    let current = deployed(store, &namespace, release).await?;
-    let previous = release_objects(store, &namespace, release, Some(&current)).await?;
-    let mut hooks = deferred_hooks_for(&current.plan, HookEvent::PreDelete, HookEvent::PostDelete);
-    render::sort_for_apply(&mut hooks);
     let mut warnings = Vec::new();
+    let (current, mut hooks) = match deployed(store, &namespace, release).await {
+        Ok(current) => {
+            let hooks =
+                deferred_hooks_for(&current.plan, HookEvent::PreDelete, HookEvent::PostDelete);
+            (Some(current), hooks)
+        }
+        // An install that failed or was interrupted left what it created:
+        // uninstalling removes that, without hooks (none was deployed).
+        Err(PlanError::NotInstalled { .. }) => (None, Vec::new()),
+        Err(other) => return Err(other),
+    };
+    let previous = release_objects(store, &namespace, release, current.as_ref()).await?;
+    let package = match current {
+        Some(current) => current.plan.package,
+        None => {
+            let attempt = never_deployed_attempt(store, &namespace, release).await?;
+            warnings.push(format!(
+                "no revision of {release} was ever deployed: this removes what revision {} ({}) created before it stopped; no delete hooks run",
+                attempt.plan.release.revision,
+                attempt.status.as_str()
+            ));
+            attempt.plan.package
+        }
+    };
+    render::sort_for_apply(&mut hooks);
     run_hooks.apply(&mut hooks, &mut warnings);
     let discovery = cluster
         .discover(&online::discover_for(previous.iter().chain(&hooks)))
@@ -889,7 +934,7 @@ pub async fn plan_uninstall(
             namespace: namespace.clone(),
             revision: next_revision(store, &namespace, release).await?,
         },
-        package: current.plan.package.clone(),
+        package,
         images: Default::default(),
         values: None,
         notes: None,
