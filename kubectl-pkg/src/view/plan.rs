@@ -160,19 +160,27 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
     if !plan.imported_history.is_empty() {
         let _ = writeln!(
             out,
-            "\nHistory copied from Helm ({} revision(s), recorded before revision {}; for history and rollback):",
+            "\nHistory copied from Helm ({} revisions, recorded before revision {}):",
             plan.imported_history.len(),
             plan.release.revision,
         );
         let mut table = view::table();
-        table.set_header(["REVISION", "FROM", "STATUS THERE", "PACKAGE", "DIGEST"]);
+        table.set_header([
+            "REVISION",
+            "HELM",
+            "HELM STATUS",
+            "PACKAGE",
+            "RECORD DIGEST",
+        ]);
         for copy in &plan.imported_history {
+            let helm_revision = copy.reference.rsplit_once('.').map_or("", |(_, v)| v);
+            let digest = copy.digest.strip_prefix("sha256:").unwrap_or(&copy.digest);
             table.add_row([
                 copy.revision.to_string(),
-                copy.reference.clone(),
+                helm_revision.to_string(),
                 copy.status.clone(),
                 format!("{} {}", copy.package, copy.version),
-                copy.digest.chars().take("sha256:".len() + 12).collect(),
+                digest.chars().take(12).collect(),
             ]);
         }
         let _ = writeln!(out, "{}", super::text(table));

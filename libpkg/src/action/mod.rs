@@ -614,6 +614,7 @@ pub async fn plan_install(
         namespace: &namespace,
         upgrade: None,
     };
+    let digest = offline::PackageDigest::start(&fetched.package, &fetched.source);
     let RenderedOnline {
         mut objects,
         mut deferred_hooks,
@@ -640,7 +641,7 @@ pub async fn plan_install(
     }
     let mut warnings = rendered.warnings;
     options.hooks.apply(&mut objects, &mut warnings);
-    let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle);
+    let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle, digest);
     let images = mirror_images(
         &fetched.source,
         &options.images,
@@ -724,6 +725,7 @@ pub async fn plan_upgrade(
         namespace: &namespace,
         upgrade: Some((revision, current.plan.values.as_ref())),
     };
+    let digest = offline::PackageDigest::start(&fetched.package, &fetched.source);
     let RenderedOnline {
         mut objects,
         mut deferred_hooks,
@@ -732,7 +734,7 @@ pub async fn plan_upgrade(
     } = render_online(cluster, fetched, &config, &target, &previous).await?;
     let mut warnings = rendered.warnings;
     hooks.apply(&mut objects, &mut warnings);
-    let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle);
+    let package = offline::package_info(&fetched.package, &fetched.source, rendered.bundle, digest);
     let images = mirror_images(
         &fetched.source,
         image_check,

@@ -72,6 +72,7 @@ pub fn plan_offline_for(
         name: release.to_string(),
         reason,
     })?;
+    let digest = PackageDigest::start(package, source);
     let target = facts::Target {
         release,
         namespace,
@@ -102,7 +103,7 @@ pub fn plan_offline_for(
         &target,
         &scopes,
     )?;
-    let package_info = package_info(package, source, rendered.bundle);
+    let package_info = package_info(package, source, rendered.bundle, digest);
     let rewrite = source.images.apply(
         objects.iter_mut().chain(deferred.objects.iter_mut()),
         related_images(&package_info),
@@ -177,11 +178,46 @@ pub fn plan_offline_for(
     .seal())
 }
 
+/// A package's digest for its plan: the pin its source names, or the digest
+/// of the artifact built from its files (a local package), built on another
+/// thread while the caller renders: deflating a large chart's files is a fifth
+/// of rendering it.
+pub(super) enum PackageDigest {
+    /// Pinned by the source.
+    Known(String),
+    /// Being computed.
+    Computing(std::thread::JoinHandle<String>),
+}
+
+impl PackageDigest {
+    /// Starts finding `package`'s digest.
+    pub(super) fn start(package: &Package, source: &Source) -> PackageDigest {
+        match &source.digest {
+            Some(digest) => PackageDigest::Known(digest.clone()),
+            None => {
+                let package = package.clone();
+                PackageDigest::Computing(std::thread::spawn(move || package.artifact().digest))
+            }
+        }
+    }
+
+    /// The digest, once computed.
+    pub(super) fn finish(self) -> String {
+        match self {
+            PackageDigest::Known(digest) => digest,
+            PackageDigest::Computing(job) => {
+                job.join().expect("building an artifact does not panic")
+            }
+        }
+    }
+}
+
 /// The plan's `package` section for a fetched package.
 pub(super) fn package_info(
     package: &Package,
     source: &Source,
     bundle: Option<BundleInfo>,
+    digest: PackageDigest,
 ) -> PackageInfo {
     PackageInfo {
         name: package.metadata.name.clone(),
@@ -189,10 +225,7 @@ pub(super) fn package_info(
         constraint: source.constraint.clone(),
         candidates: source.candidates.clone(),
         reference: source.reference.clone(),
-        digest: source
-            .digest
-            .clone()
-            .unwrap_or_else(|| package.artifact().digest),
+        digest: digest.finish(),
         format: package.format().to_string(),
         bundle,
         catalog: source.catalog.clone(),
