@@ -1030,3 +1030,41 @@ fn a_chart_is_bundled_with_the_images_it_renders_and_installs_from_the_mirror() 
         copy.as_str()
     );
 }
+
+#[test]
+fn a_registry_that_cannot_be_reached_is_tried_once_for_all_its_images() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("unreachable");
+    // A "registry" that accepts connections and closes them at once, counting them.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = accepted.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            drop(stream);
+        }
+    });
+    let containers: String = (0..6)
+        .map(|i| format!("      - name: c{i}\n        image: {address}/team/app{i}:1.0\n"))
+        .collect();
+    let deployment = format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: many\nspec:\n  selector:\n    matchLabels: {{app: many}}\n  template:\n    metadata:\n      labels: {{app: many}}\n    spec:\n      containers:\n{containers}"
+    );
+    pkg.write_package("many", "many", "1.0.0", &[("deployment.yaml", &deployment)]);
+    let plan = parse_json(
+        pkg.run(["install", "./many", "-n", &ns, "--dry-run", "-o", "json"])
+            .ok(),
+    );
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains(&format!("6 image(s) could not be looked up in {address}")),
+        "{warnings}"
+    );
+    let connections = accepted.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(
+        (1..=3).contains(&connections),
+        "the registry was tried {connections} times for 6 images"
+    );
+}

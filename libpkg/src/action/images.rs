@@ -14,8 +14,10 @@ use crate::mirror::{ImageName, Rewrite};
 use crate::object::Object;
 use crate::registry::{RegistryClient, RegistryError};
 
-/// How many images are looked up at once.
+/// How many images of one registry are looked up at once.
 const CONCURRENT_LOOKUPS: usize = 8;
+/// How many registries are looked up in at once.
+const CONCURRENT_REGISTRIES: usize = 4;
 
 /// Whether a plan's images are looked up in their registries before it is shown.
 #[derive(Debug, Clone, Default)]
@@ -64,12 +66,15 @@ pub(super) async fn check_images(
                     .clone()
             }),
     );
-    let lookups: BTreeMap<String, Lookup> = futures::stream::iter(references)
-        .map(|reference| async move {
-            let lookup = look_up(client, &reference).await;
-            (reference, lookup)
-        })
-        .buffer_unordered(CONCURRENT_LOOKUPS)
+    let mut by_registry: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for reference in references {
+        let registry = ImageName::parse(&reference).map_or_else(|_| String::new(), |n| n.registry);
+        by_registry.entry(registry).or_default().push(reference);
+    }
+    let lookups: BTreeMap<String, Lookup> = futures::stream::iter(by_registry.into_values())
+        .map(|references| look_up_in_one_registry(client, references))
+        .buffer_unordered(CONCURRENT_REGISTRIES)
+        .flat_map(futures::stream::iter)
         .collect()
         .await;
     let verdict = image_check::judge(&lookups)?;
@@ -79,24 +84,74 @@ pub(super) async fn check_images(
     Ok(warnings)
 }
 
-/// Looks one image up in the registry its reference names.
-async fn look_up(client: &RegistryClient, reference: &str) -> Lookup {
+/// Looks up `references`, all in one registry: the first alone, then the
+/// rest concurrently, unless the registry could not be reached for the
+/// first; then none is tried again (an unreachable registry costs one
+/// connection timeout per plan, not one per image) and all share its answer.
+async fn look_up_in_one_registry(
+    client: &RegistryClient,
+    references: Vec<String>,
+) -> Vec<(String, Lookup)> {
+    let Some((first, rest)) = references.split_first() else {
+        return Vec::new();
+    };
+    let (first_lookup, reachable) = match look_up(client, first).await {
+        Ok(lookup) => (lookup, true),
+        Err(unreachable) => (unreachable, false),
+    };
+    if !reachable {
+        return references
+            .iter()
+            .map(|reference| (reference.clone(), first_lookup.clone()))
+            .collect();
+    }
+    let mut lookups: Vec<(String, Lookup)> = futures::stream::iter(rest)
+        .map(|reference| async move {
+            let lookup = look_up(client, reference)
+                .await
+                .unwrap_or_else(|error| error);
+            (reference.clone(), lookup)
+        })
+        .buffer_unordered(CONCURRENT_LOOKUPS)
+        .collect()
+        .await;
+    lookups.push((first.clone(), first_lookup));
+    lookups
+}
+
+/// Looks one image up in the registry its reference names; `Err` when the
+/// registry itself could not be reached (no connection, no answer in time,
+/// TLS failed), an answer that holds for every image of it.
+async fn look_up(client: &RegistryClient, reference: &str) -> Result<Lookup, Lookup> {
     let name = match ImageName::parse(reference) {
         Ok(name) => name,
         Err(reason) => {
-            return Lookup::NotChecked {
+            return Ok(Lookup::NotChecked {
                 registry: String::new(),
                 reason,
-            };
+            });
         }
     };
     match client.find_manifest(&name.oci_ref()).await {
-        Ok(Some(digest)) => Lookup::Found { digest },
-        Ok(None) | Err(RegistryError::NotFound { .. }) => Lookup::Missing,
-        Err(error) => Lookup::NotChecked {
-            registry: name.registry,
-            reason: why_not_checked(error),
-        },
+        Ok(Some(digest)) => Ok(Lookup::Found { digest }),
+        Ok(None) | Err(RegistryError::NotFound { .. }) => Ok(Lookup::Missing),
+        Err(error) => {
+            let registry_wide = matches!(
+                error,
+                RegistryError::Unreachable { .. }
+                    | RegistryError::Timeout { .. }
+                    | RegistryError::Tls { .. }
+            );
+            let lookup = Lookup::NotChecked {
+                registry: name.registry,
+                reason: why_not_checked(error),
+            };
+            if registry_wide {
+                Err(lookup)
+            } else {
+                Ok(lookup)
+            }
+        }
     }
 }
 
