@@ -225,6 +225,21 @@ pub struct PlannedObject {
 }
 
 impl PlannedObject {
+    /// `object` planned as created, with no live state and no diff: what a
+    /// plan made without a cluster holds, and a revision copied from Helm.
+    pub fn created(object: Object) -> PlannedObject {
+        PlannedObject {
+            api_version: object.api_version,
+            kind: object.kind,
+            namespace: object.namespace,
+            name: object.name,
+            action: Action::Create,
+            manifest: object.manifest,
+            live_resource_version: None,
+            diff: None,
+        }
+    }
+
     /// The object's identity.
     pub fn key(&self) -> ObjectKey {
         self.to_object().key()

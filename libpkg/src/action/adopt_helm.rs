@@ -8,8 +8,7 @@ use std::collections::BTreeSet;
 use crate::cluster::{Cluster, Discovery};
 use crate::helm::release::HelmRelease;
 use crate::plan::{
-    Action, ClusterInfo, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject,
-    ReleaseTarget,
+    ClusterInfo, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject, ReleaseTarget,
 };
 use crate::release::helm::HelmRecords;
 use crate::release::{Record, ReleaseStore, Status, Summary};
@@ -225,16 +224,7 @@ async fn copied_record(
         objects: rendered
             .objects
             .into_iter()
-            .map(|object| PlannedObject {
-                api_version: object.api_version,
-                kind: object.kind,
-                namespace: object.namespace,
-                name: object.name,
-                action: Action::Create,
-                manifest: object.manifest,
-                live_resource_version: None,
-                diff: None,
-            })
+            .map(PlannedObject::created)
             .collect(),
         deferred_hooks: Vec::new(),
         permissions,

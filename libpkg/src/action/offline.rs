@@ -7,7 +7,7 @@ use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
 use crate::package::Package;
 use crate::permissions;
 use crate::plan::{
-    Action, BundleInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan,
+    BundleInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan,
     PlannedObject, ReleaseTarget,
 };
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
@@ -138,19 +138,7 @@ pub fn plan_offline_for(
     warnings.extend(rewrite.warnings());
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     warnings.extend(assumed_scope_warnings(&objects, &scopes));
-    let planned = objects
-        .into_iter()
-        .map(|object| PlannedObject {
-            api_version: object.api_version,
-            kind: object.kind,
-            namespace: object.namespace,
-            name: object.name,
-            action: Action::Create,
-            manifest: object.manifest,
-            live_resource_version: None,
-            diff: None,
-        })
-        .collect();
+    let planned = objects.into_iter().map(PlannedObject::created).collect();
     Ok(Plan {
         api_version: PLAN_API_VERSION.to_string(),
         kind: PLAN_KIND.to_string(),
