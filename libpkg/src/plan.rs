@@ -486,12 +486,17 @@ impl Plan {
     /// names a secret (see [`is_secret_key`]). The hash is the real plan's, so a masked
     /// plan can be matched to the one applied, but it cannot be applied itself.
     pub fn masked(&self) -> Plan {
-        let mut plan = self.clone();
-        let objects = plan
+        self.clone().into_masked()
+    }
+
+    /// [`Plan::masked`] in place, for a caller done with the real plan: a
+    /// large plan is not copied only to be shown.
+    pub fn into_masked(mut self) -> Plan {
+        let objects = self
             .objects
             .iter_mut()
             .map(|o| (&o.api_version, &o.kind, &mut o.manifest));
-        let hooks = plan
+        let hooks = self
             .deferred_hooks
             .iter_mut()
             .map(|h| (&h.api_version, &h.kind, &mut h.manifest));
@@ -500,10 +505,10 @@ impl Plan {
                 mask_secret(manifest);
             }
         }
-        if let Some(values) = &mut plan.values {
+        if let Some(values) = &mut self.values {
             mask_secret_values(values);
         }
-        plan
+        self
     }
 
     /// Whether any Secret value in the plan has been masked (such a plan is for review only).
