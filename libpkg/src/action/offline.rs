@@ -93,16 +93,24 @@ pub fn plan_offline_for(
         other_namespaces: &rendered.other_namespaces,
         any_namespace: rendered.any_namespace,
     };
+    let bundle = rendered.bundle.take();
+    // The package's digest (every file deflated) does not depend on
+    // rendering: it is computed on another thread meanwhile.
+    let (package_info, objects) = std::thread::scope(|scope| {
+        let package_info = scope.spawn(|| package_info(package, source, bundle));
+        let objects = render::render(documents, &target, &scopes);
+        let package_info = package_info.join().expect("packing does not panic");
+        (package_info, objects)
+    });
     let render::Rendered {
         mut objects,
         warnings: render_warnings,
-    } = render::render(documents, &target, &scopes)?;
+    } = objects?;
     let mut deferred = render_deferred_hooks(
         std::mem::take(&mut rendered.deferred_hooks),
         &target,
         &scopes,
     )?;
-    let package_info = package_info(package, source, rendered.bundle);
     let rewrite = source.images.apply(
         objects.iter_mut().chain(deferred.objects.iter_mut()),
         related_images(&package_info),
