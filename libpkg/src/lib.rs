@@ -47,6 +47,7 @@
 pub mod action;
 pub mod airgap;
 pub mod archive;
+mod canonical;
 pub mod carvel;
 pub mod cluster;
 pub mod diff;

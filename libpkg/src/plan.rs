@@ -6,8 +6,6 @@
 //! any edit to a saved plan is detected. Nothing time-, random- or
 //! host-dependent is part of a plan.
 
-use std::io::Write;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -500,16 +498,12 @@ impl Plan {
         self
     }
 
-    /// sha256 over the canonical JSON of the plan without its `hash` field.
+    /// sha256 over the canonical JSON of the plan without its `hash` field
+    /// (nor its approvals, which approve that hash).
     pub fn compute_hash(&self) -> String {
-        let mut value = serde_json::to_value(self).expect("a plan serializes");
-        if let Value::Object(map) = &mut value {
-            map.remove("hash");
-            map.remove("approvals");
-        }
-        let mut hasher = HashWriter(Sha256::new());
-        write_canonical(&value, &mut hasher).expect("hashing does not fail");
-        format!("sha256:{}", hex::encode(hasher.0.finalize()))
+        let json = crate::canonical::to_vec_without(self, &["hash", "approvals"])
+            .expect("a plan serializes");
+        format!("sha256:{}", hex::encode(Sha256::digest(&json)))
     }
 
     /// Checks that the recorded hash matches the content.
@@ -535,12 +529,17 @@ impl Plan {
     /// names a secret (see [`is_secret_key`]). The hash is the real plan's, so a masked
     /// plan can be matched to the one applied, but it cannot be applied itself.
     pub fn masked(&self) -> Plan {
-        let mut plan = self.clone();
-        let objects = plan
+        self.clone().into_masked()
+    }
+
+    /// [`Plan::masked`] in place, for a caller done with the real plan: a
+    /// large plan is not copied only to be shown.
+    pub fn into_masked(mut self) -> Plan {
+        let objects = self
             .objects
             .iter_mut()
             .map(|o| (&o.api_version, &o.kind, &mut o.manifest));
-        let hooks = plan
+        let hooks = self
             .deferred_hooks
             .iter_mut()
             .map(|h| (&h.api_version, &h.kind, &mut h.manifest));
@@ -549,10 +548,10 @@ impl Plan {
                 mask_secret(manifest);
             }
         }
-        if let Some(values) = &mut plan.values {
+        if let Some(values) = &mut self.values {
             mask_secret_values(values);
         }
-        plan
+        self
     }
 
     /// Whether any Secret value in the plan has been masked (such a plan is for review only).
@@ -685,56 +684,8 @@ fn has_masked_value(value: &Value) -> bool {
 
 /// Canonical JSON: object keys sorted at every level, no insignificant whitespace.
 pub fn canonical_json(value: &Value) -> String {
-    let mut out = Vec::new();
-    write_canonical(value, &mut out).expect("writing to memory does not fail");
-    String::from_utf8(out).expect("JSON is UTF-8")
-}
-
-/// Writes the canonical JSON of `value` without building a sorted copy: the
-/// plan hash streams it straight into the digest. Strings and numbers go
-/// through serde_json, so escaping is exactly serde_json's.
-fn write_canonical(value: &Value, out: &mut impl Write) -> std::io::Result<()> {
-    match value {
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_unstable_by_key(|(key, _)| *key);
-            out.write_all(b"{")?;
-            for (index, (key, item)) in entries.into_iter().enumerate() {
-                if index > 0 {
-                    out.write_all(b",")?;
-                }
-                serde_json::to_writer(&mut *out, key)?;
-                out.write_all(b":")?;
-                write_canonical(item, out)?;
-            }
-            out.write_all(b"}")
-        }
-        Value::Array(items) => {
-            out.write_all(b"[")?;
-            for (index, item) in items.iter().enumerate() {
-                if index > 0 {
-                    out.write_all(b",")?;
-                }
-                write_canonical(item, out)?;
-            }
-            out.write_all(b"]")
-        }
-        scalar => Ok(serde_json::to_writer(out, scalar)?),
-    }
-}
-
-/// Feeds written bytes to a digest.
-struct HashWriter(Sha256);
-
-impl Write for HashWriter {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.update(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    let json = crate::canonical::to_vec(value).expect("a JSON value serializes");
+    String::from_utf8(json).expect("JSON is UTF-8")
 }
 
 #[cfg(test)]

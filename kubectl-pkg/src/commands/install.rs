@@ -95,7 +95,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         if let Some(path) = &args.mutating.out {
             view::save_plan(path, &plan)?;
         }
-        return view::plan::print(global, &plan, args.mutating.show_unchanged);
+        return view::plan::print_owned(global, plan, args.mutating.show_unchanged);
     }
     let cluster = settings::cluster(global).await?;
     let options = InstallOptions {

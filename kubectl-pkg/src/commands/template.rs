@@ -45,7 +45,7 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     let plan = if args.show_secrets {
         plan
     } else {
-        plan.masked()
+        plan.into_masked()
     };
     // `template | kubectl apply -f -` is common: masked values must not go unnoticed.
     if plan.is_masked() {
