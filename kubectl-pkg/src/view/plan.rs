@@ -15,7 +15,7 @@ pub fn print(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<(
     show(global, &plan.masked(), show_unchanged)
 }
 
-/// [`print`] of a plan the caller is done with: masked in place rather than
+/// [`print()`] of a plan the caller is done with: masked in place rather than
 /// copied first (a 50,000-object plan is hundreds of megabytes of values).
 pub fn print_owned(global: &GlobalArgs, plan: Plan, show_unchanged: bool) -> Result<()> {
     show(global, &plan.into_masked(), show_unchanged)

@@ -52,16 +52,7 @@ pub async fn plan_adopt_helm(
         copied_record(cluster, record, copy, &ClusterInfo::default()).await?;
     }
     let imported: Vec<ImportedRevision> = to_copy.into_iter().map(|(copy, _)| copy).collect();
-    let documents = helm.documents(Default::default())?;
-    let mut discovery = discover(cluster, &documents).await?;
-    discovery.learn_crds(documents.iter().map(|(_, v)| v));
-    let target = RenderTarget {
-        release,
-        namespace: &namespace,
-        other_namespaces: &[],
-        any_namespace: true,
-    };
-    let rendered = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
+    let (rendered, discovery) = render_manifest(cluster, helm).await?;
     let mut warnings = rendered.warnings;
     warnings.push(format!(
         "taken over from Helm release {release} revision {} (chart {} {}): its objects change owner, not content; \
@@ -161,16 +152,28 @@ fn package_info(helm: &HelmRelease, reference: String) -> PackageInfo {
     }
 }
 
-async fn discover(
+/// The objects of a Helm revision's manifest, as Helm rendered them, with
+/// this release's labels, and what the cluster serves for them.
+async fn render_manifest(
     cluster: &Cluster,
-    documents: &[(render::Location, serde_json::Value)],
-) -> Result<Discovery, crate::cluster::ClusterError> {
+    helm: &HelmRelease,
+) -> Result<(render::Rendered, Discovery), PlanError> {
+    let documents = helm.documents(Default::default())?;
     let groups = crate::cluster::discovery::groups_of(
         documents
             .iter()
             .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str())),
     );
-    cluster.discover(&groups).await
+    let mut discovery = cluster.discover(&groups).await?;
+    discovery.learn_crds(documents.iter().map(|(_, v)| v));
+    let target = RenderTarget {
+        release: &helm.name,
+        namespace: &helm.namespace,
+        other_namespaces: &[],
+        any_namespace: true,
+    };
+    let rendered = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
+    Ok((rendered, discovery))
 }
 
 /// The record of Helm revision `helm` copied as `copy`: its objects as Helm
@@ -182,16 +185,7 @@ async fn copied_record(
     copy: &ImportedRevision,
     cluster_info: &ClusterInfo,
 ) -> Result<Record, PlanError> {
-    let documents = helm.documents(Default::default())?;
-    let mut discovery = discover(cluster, &documents).await?;
-    discovery.learn_crds(documents.iter().map(|(_, v)| v));
-    let target = RenderTarget {
-        release: &helm.name,
-        namespace: &helm.namespace,
-        other_namespaces: &[],
-        any_namespace: true,
-    };
-    let rendered = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
+    let (rendered, _) = render_manifest(cluster, helm).await?;
     let mut permissions = crate::permissions::analyze(&rendered.objects, &[]);
     permissions
         .risks
