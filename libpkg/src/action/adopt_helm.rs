@@ -48,11 +48,13 @@ pub async fn plan_adopt_helm(
     let to_copy = to_import(&revisions, &history, release, &namespace);
     // Each copy is rendered now, so that one that cannot be is refused
     // before anything changes; applying renders it again from the same bytes.
+    let all: Vec<&HelmRelease> = revisions.iter().collect();
+    let discovery = discover_for(cluster, &all).await?;
     for (copy, record) in &to_copy {
-        copied_record(cluster, record, copy, &ClusterInfo::default()).await?;
+        copied_record(record, copy, &ClusterInfo::default(), &discovery)?;
     }
     let imported: Vec<ImportedRevision> = to_copy.into_iter().map(|(copy, _)| copy).collect();
-    let (rendered, discovery) = render_manifest(cluster, helm).await?;
+    let rendered = render_manifest(helm, &discovery)?;
     let mut warnings = rendered.warnings;
     warnings.push(format!(
         "taken over from Helm release {release} revision {} (chart {} {}): its objects change owner, not content; \
@@ -152,13 +154,16 @@ fn package_info(helm: &HelmRelease, reference: String) -> PackageInfo {
     }
 }
 
-/// The objects of a Helm revision's manifest, as Helm rendered them, with
-/// this release's labels, and what the cluster serves for them.
-async fn render_manifest(
+/// What the cluster serves for the objects of all `revisions`, asked once,
+/// with the CRDs they define learnt.
+async fn discover_for(
     cluster: &Cluster,
-    helm: &HelmRelease,
-) -> Result<(render::Rendered, Discovery), PlanError> {
-    let documents = helm.documents(Default::default())?;
+    revisions: &[&HelmRelease],
+) -> Result<Discovery, PlanError> {
+    let mut documents = Vec::new();
+    for helm in revisions {
+        documents.extend(helm.documents(Default::default())?);
+    }
     let groups = crate::cluster::discovery::groups_of(
         documents
             .iter()
@@ -166,26 +171,35 @@ async fn render_manifest(
     );
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v));
+    Ok(discovery)
+}
+
+/// The objects of a Helm revision's manifest, as Helm rendered them, with
+/// this release's labels.
+fn render_manifest(
+    helm: &HelmRelease,
+    discovery: &Discovery,
+) -> Result<render::Rendered, PlanError> {
     let target = RenderTarget {
         release: &helm.name,
         namespace: &helm.namespace,
         other_namespaces: &[],
         any_namespace: true,
     };
-    let rendered = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
-    Ok((rendered, discovery))
+    let documents = helm.documents(Default::default())?;
+    Ok(render::render(documents, &target, discovery).map_err(served_kinds_hint)?)
 }
 
 /// The record of Helm revision `helm` copied as `copy`: its objects as Helm
 /// rendered them, with this release's labels (what a rollback to it applies),
 /// its values, and Helm's outcome as the status.
-async fn copied_record(
-    cluster: &Cluster,
+fn copied_record(
     helm: &HelmRelease,
     copy: &ImportedRevision,
     cluster_info: &ClusterInfo,
+    discovery: &Discovery,
 ) -> Result<Record, PlanError> {
-    let (rendered, _) = render_manifest(cluster, helm).await?;
+    let rendered = render_manifest(helm, discovery)?;
     let mut permissions = crate::permissions::analyze(&rendered.objects, &[]);
     permissions
         .risks
@@ -263,6 +277,8 @@ pub(super) async fn write_imported(
             reference: format!("helm-release:{}/{}", release.namespace, release.name),
             reason: error.to_string(),
         })?;
+    // Checked first, all of them, so that a changed record copies none.
+    let mut pending = Vec::new();
     for copy in &plan.imported_history {
         let refused = |reason: String| ApplyError::Import {
             reference: copy.reference.clone(),
@@ -291,9 +307,25 @@ pub(super) async fn write_imported(
                 helm.digest, copy.digest
             )));
         }
-        let record = copied_record(cluster, helm, copy, &plan.cluster)
-            .await
-            .map_err(|error| refused(error.to_string()))?;
+        pending.push((copy, helm));
+    }
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let helms: Vec<&HelmRelease> = pending.iter().map(|(_, helm)| *helm).collect();
+    let discovery = discover_for(cluster, &helms)
+        .await
+        .map_err(|error| ApplyError::Import {
+            reference: pending[0].0.reference.clone(),
+            reason: error.to_string(),
+        })?;
+    for (copy, helm) in pending {
+        let record = copied_record(helm, copy, &plan.cluster, &discovery).map_err(|error| {
+            ApplyError::Import {
+                reference: copy.reference.clone(),
+                reason: error.to_string(),
+            }
+        })?;
         store.create(&record).await?;
     }
     Ok(())
