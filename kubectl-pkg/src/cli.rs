@@ -174,7 +174,7 @@ pub enum Command {
         after_help = "Examples:\n  kubectl pkg rollback mongodb\n  kubectl pkg rollback mongodb 1 --yes"
     )]
     Rollback(crate::commands::rollback::RollbackArgs),
-    /// Plan deleting a release's objects, show it, and delete them.
+    /// Plan deleting a release's objects (or what a failed install left), show it, and delete them.
     #[command(
         visible_aliases = ["delete", "un"],
         after_help = "Examples:\n  kubectl pkg uninstall mongodb\n  kubectl pkg uninstall mongodb --purge --yes"
@@ -198,7 +198,7 @@ pub enum Command {
     /// List the plans proposed in a namespace: hash, note, approvals, state.
     #[command(after_help = "Example:\n  kubectl pkg proposals -n databases")]
     Proposals(crate::commands::proposals::ProposalsArgs),
-    /// Take over a release Helm installed: same objects, new owner, nothing recreated.
+    /// Take over a release Helm installed: same objects, new owner, nothing recreated; Helm's history copied in.
     #[command(
         name = "adopt-helm",
         after_help = "Examples:\n  kubectl pkg adopt-helm mongodb -n databases --dry-run\n  kubectl pkg adopt-helm mongodb -n databases --remove-helm-records"

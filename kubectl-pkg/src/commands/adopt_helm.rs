@@ -1,8 +1,9 @@
 //! `kubectl pkg adopt-helm RELEASE`: take over a release Helm installed. The
 //! plan applies exactly the objects of Helm's deployed revision with this
 //! tool's labels (ownership changes, content does not, nothing is created
-//! again); after it is applied the release is upgraded, rolled back and
-//! uninstalled here. Helm's records stay unless --remove-helm-records.
+//! again), and copies Helm's revisions into the release's history; after it
+//! is applied the release is upgraded, rolled back and uninstalled here.
+//! Helm's records stay unless --remove-helm-records.
 
 use anyhow::Result;
 use clap::Args;
