@@ -17,6 +17,7 @@ const LIMITS: Limits = Limits {
     max_total_bytes: 1 << 20,
     max_file_bytes: 256 << 10,
     max_entries: 256,
+    max_documents: 256,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -32,8 +33,8 @@ fuzz_target!(|data: &[u8]| {
             None => (&b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: fuzz\nversion: 1.0.0\n"[..], data),
         };
         let mut files = Files::new();
-        files.insert("package.yaml".into(), metadata.to_vec());
-        files.insert("manifests/fuzz.yaml".into(), manifest.to_vec());
+        files.insert("package.yaml".into(), metadata.to_vec().into());
+        files.insert("manifests/fuzz.yaml".into(), manifest.to_vec().into());
         Package::from_files(files, "fuzz", None)
     };
     let Ok(package) = package else { return };

@@ -19,6 +19,9 @@ use clap::Parser;
 
 use cli::{Cli, Command};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The exit code of a usage error (sysexits' EX_USAGE), distinct from
 /// `--detailed-exitcode`'s 2.
 const USAGE_ERROR: u8 = 64;

@@ -86,7 +86,8 @@ fn package(count: usize) -> Package {
     files.insert(
         "package.yaml".into(),
         b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: bench\nversion: 1.0.0\n"
-            .to_vec(),
+            .to_vec()
+            .into(),
     );
     let kinds = ["Widget", "Gadget", "Gizmo"];
     let mut documents: Vec<(String, String)> = kinds
@@ -127,7 +128,7 @@ fn package(count: usize) -> Package {
     for (file, texts) in by_file {
         files.insert(
             format!("manifests/{file}.yaml"),
-            texts.join("---\n").into_bytes(),
+            texts.join("---\n").into_bytes().into(),
         );
     }
     Package::from_files(files, "bench", None).expect("the generated package is valid")

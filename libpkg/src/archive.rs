@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Component, Path};
 
+use bytes::Bytes;
 use flate2::Compression;
 use oci_client::manifest::{OciDescriptor, OciImageManifest};
 use sha2::{Digest, Sha256};
@@ -75,7 +76,10 @@ pub fn sha256_digest(data: &[u8]) -> String {
 }
 
 /// Package files by relative path (`package.yaml`, `manifests/db.yaml`).
-pub type Files = BTreeMap<String, Vec<u8>>;
+/// Contents are shared, never copied: a chart's files are also its
+/// rendering's `.Files`, its subcharts' and the archive its digest is built
+/// from, and a large chart's are megabytes.
+pub type Files = BTreeMap<String, Bytes>;
 
 /// Caps on what a package may unpack to (docs/security.md#package-limits).
 ///
@@ -232,7 +236,7 @@ pub fn pack(files: &Files) -> Vec<u8> {
         header.set_uid(0);
         header.set_gid(0);
         builder
-            .append_data(&mut header, path, data.as_slice())
+            .append_data(&mut header, path, data.as_ref())
             .expect("writing to memory cannot fail");
     }
     let encoder = builder.into_inner().expect("writing to memory cannot fail");
@@ -365,7 +369,7 @@ fn apply_entry(files: &mut Files, path: String, data: Vec<u8>) {
         let target_dir = format!("{target}/");
         files.retain(|existing, _| *existing != target && !existing.starts_with(&target_dir));
     } else {
-        files.insert(path, data);
+        files.insert(path, data.into());
     }
 }
 
@@ -403,7 +407,7 @@ mod tests {
 
     fn files(list: &[(&str, &str)]) -> Files {
         list.iter()
-            .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec()))
+            .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec().into()))
             .collect()
     }
 

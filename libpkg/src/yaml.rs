@@ -211,7 +211,7 @@ pub fn documents_in_files(
     texts: &[&str],
     limits: YamlLimits,
 ) -> Result<Vec<Vec<Document>>, FileError> {
-    let chunks: Vec<(usize, usize, usize, &str)> = texts
+    let chunks: Vec<Chunk> = texts
         .iter()
         .enumerate()
         .flat_map(|(file, text)| {
@@ -224,7 +224,7 @@ pub fn documents_in_files(
     // Documents past the limit are never parsed: the walk below stops there.
     let reachable = &chunks[..chunks.len().min(limits.max_documents)];
     let nodes_so_far = std::sync::atomic::AtomicUsize::new(0);
-    let parse = |&(_, _, line, chunk): &(usize, usize, usize, &str)| -> Option<Result<(Value, usize), String>> {
+    let parse = |&(_, _, line, chunk): &Chunk| -> Option<Result<(Value, usize), String>> {
         // Once the node budget is spent, the rest need not be parsed (the walk
         // re-parses in order if it needs one of them after all).
         if nodes_so_far.load(std::sync::atomic::Ordering::Relaxed) > limits.max_nodes {
@@ -243,40 +243,39 @@ pub fn documents_in_files(
         }))
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
-    let outcomes: Vec<Option<Result<(Value, usize), String>>> = if threads < 2
-        || reachable.len() < 64
-    {
-        reachable.iter().map(parse).collect()
-    } else {
-        // Threads take small batches in turn rather than one share each:
-        // documents differ in size (a file of Deployments, one of
-        // ConfigMaps), and with equal shares one of two threads sat idle
-        // for two fifths of the parse (50,000-object benchmark package).
-        let batches: Vec<&[(usize, usize, usize, &str)]> = reachable.chunks(PARSE_BATCH).collect();
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let work = || {
-            let mut done = Vec::new();
-            loop {
-                let batch = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(chunks) = batches.get(batch) else {
-                    return done;
-                };
-                done.push((batch, chunks.iter().map(parse).collect::<Vec<_>>()));
-            }
-        };
-        let mut parsed: Vec<(usize, Vec<_>)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-            workers
+    let outcomes: Vec<Option<Result<(Value, usize), String>>> =
+        if threads < 2 || reachable.len() < 64 {
+            reachable.iter().map(parse).collect()
+        } else {
+            // Threads take small batches in turn rather than one share each:
+            // documents differ in size (a file of Deployments, one of
+            // ConfigMaps), and with equal shares one of two threads sat idle
+            // for two fifths of the parse (50,000-object benchmark package).
+            let batches = parse_batches(reachable);
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let work = || {
+                let mut done = Vec::new();
+                loop {
+                    let batch = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(chunks) = batches.get(batch) else {
+                        return done;
+                    };
+                    done.push((batch, chunks.iter().map(parse).collect::<Vec<_>>()));
+                }
+            };
+            let mut parsed: Vec<(usize, Vec<_>)> = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+                workers
+                    .into_iter()
+                    .flat_map(|worker| worker.join().expect("a YAML worker does not panic"))
+                    .collect()
+            });
+            parsed.sort_unstable_by_key(|(batch, _)| *batch);
+            parsed
                 .into_iter()
-                .flat_map(|worker| worker.join().expect("a YAML worker does not panic"))
+                .flat_map(|(_, outcomes)| outcomes)
                 .collect()
-        });
-        parsed.sort_unstable_by_key(|(batch, _)| *batch);
-        parsed
-            .into_iter()
-            .flat_map(|(_, outcomes)| outcomes)
-            .collect()
-    };
+        };
 
     let mut files: Vec<Vec<Document>> = texts.iter().map(|_| Vec::new()).collect();
     let mut outcomes = outcomes.into_iter();
@@ -306,9 +305,37 @@ pub fn documents_in_files(
     Ok(files)
 }
 
+/// One document of [`documents_in_files`]: its file's position in the list,
+/// its index and first line in that file, and its text.
+type Chunk<'text> = (usize, usize, usize, &'text str);
+
 /// Documents a parsing thread takes at a time: enough to make taking them
 /// cheap, few enough that the threads finish together.
 const PARSE_BATCH: usize = 32;
+
+/// The most YAML text in one batch: a chart's few CRDs are megabytes, and
+/// counted as documents alone they would all fall to one thread.
+const PARSE_BATCH_BYTES: usize = 64 * 1024;
+
+/// Consecutive runs of documents, each of at most [`PARSE_BATCH`] documents
+/// and, past its first, [`PARSE_BATCH_BYTES`] of text.
+fn parse_batches<'a, 'text>(chunks: &'a [Chunk<'text>]) -> Vec<&'a [Chunk<'text>]> {
+    let mut batches = Vec::new();
+    let (mut start, mut bytes) = (0, 0);
+    for (position, (_, _, _, text)) in chunks.iter().enumerate() {
+        let size = text.len();
+        if position > start && (position - start == PARSE_BATCH || bytes + size > PARSE_BATCH_BYTES)
+        {
+            batches.push(&chunks[start..position]);
+            (start, bytes) = (position, 0);
+        }
+        bytes += size;
+    }
+    if start < chunks.len() {
+        batches.push(&chunks[start..]);
+    }
+    batches
+}
 
 /// [`documents_in_files`] one file after the other, on this thread.
 fn sequentially(texts: &[&str], limits: YamlLimits) -> Result<Vec<Vec<Document>>, FileError> {
@@ -559,6 +586,21 @@ mod tests {
 
     fn parse(text: &str) -> Result<Vec<Document>, (usize, usize, YamlError)> {
         documents(text, &mut YamlBudget::new(YamlLimits::default()))
+    }
+
+    #[test]
+    fn parse_batches_are_bounded_by_count_and_by_text() {
+        let small = "a: 1\n";
+        let large = "x".repeat(PARSE_BATCH_BYTES);
+        let mut chunks: Vec<Chunk> = (0..70).map(|i| (0, i, 1, small)).collect();
+        chunks.extend((0..3).map(|i| (1, i, 1, large.as_str())));
+        chunks.push((2, 0, 1, small));
+        let sizes: Vec<usize> = parse_batches(&chunks).iter().map(|b| b.len()).collect();
+        // Small ones 32 at a time, then the six left; each large one fills
+        // the text budget alone, so the last small one starts a batch too.
+        assert_eq!(sizes, [32, 32, 6, 1, 1, 1, 1]);
+        assert_eq!(sizes.iter().sum::<usize>(), chunks.len());
+        assert!(parse_batches(&[]).is_empty());
     }
 
     #[test]

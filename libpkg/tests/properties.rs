@@ -83,7 +83,7 @@ fn reorder(value: &Value, seed: &mut u64) -> Value {
 /// A package whose manifests are `objects` in this order, split into `files` files.
 fn package_of(objects: &[Value], files: usize, key_seed: u64) -> Package {
     let mut all = Files::new();
-    all.insert("package.yaml".into(), PACKAGE_YAML.to_vec());
+    all.insert("package.yaml".into(), PACKAGE_YAML.to_vec().into());
     let per_file = objects.len().div_ceil(files.max(1)).max(1);
     let mut seed = key_seed;
     for (index, chunk) in objects.chunks(per_file).enumerate() {
@@ -93,7 +93,7 @@ fn package_of(objects: &[Value], files: usize, key_seed: u64) -> Package {
             .collect();
         all.insert(
             format!("manifests/{index:02}.yaml"),
-            text.join("---\n").into_bytes(),
+            text.join("---\n").into_bytes().into(),
         );
     }
     Package::from_files(all, "prop", None).expect("generated packages load")

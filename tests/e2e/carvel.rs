@@ -57,18 +57,18 @@ async fn publish(
         .await;
         let named = format!("{ORIGIN}@{digest}");
         let file = format!("packages/{REF_NAME}/{version}.yml");
-        let document = String::from_utf8(repository[&file].clone()).unwrap();
+        let document = String::from_utf8(repository[&file].to_vec()).unwrap();
         let at = document
             .find(ORIGIN)
             .expect("the Package names its content bundle");
         let end = at + ORIGIN.len() + 1 + 71;
         let rewritten = format!("{}{named}{}", &document[..at], &document[end..]);
-        repository.insert(file, rewritten.into_bytes());
+        repository.insert(file, rewritten.into_bytes().into());
         lock.push_str(&format!(
             "- image: {registry}/{path}/hello@{digest}\n  annotations:\n    kbld.carvel.dev/id: {named}\n"
         ));
     }
-    repository.insert(".imgpkg/images.yml".into(), lock.into_bytes());
+    repository.insert(".imgpkg/images.yml".into(), lock.into_bytes().into());
     let reference = format!("{registry}/{path}/repo:v1");
     let digest = push(&bundle_image(&repository), &reference).await;
     (reference, digest)
@@ -90,7 +90,7 @@ fn the_example_packages_name_their_content_bundles_by_digest() {
     for (version, content) in example_contents() {
         let named = format!("{ORIGIN}@{}", bundle_image(&content).digest);
         let file = format!("packages/{REF_NAME}/{version}.yml");
-        let document = String::from_utf8(repository[&file].clone()).unwrap();
+        let document = String::from_utf8(repository[&file].to_vec()).unwrap();
         assert!(
             document.contains(&named),
             "examples/carvel/repository/{file} must name its content bundle {named}"
@@ -537,7 +537,7 @@ fn rewrite_images(value: &mut Value, lock: &BTreeMap<String, String>) {
 fn write_directory_repository(dir: &Path) {
     let repository = repository_files();
     for (path, data) in &repository {
-        let mut text = String::from_utf8(data.clone()).unwrap();
+        let mut text = String::from_utf8(data.to_vec()).unwrap();
         if let Some(version) = VERSIONS
             .iter()
             .find(|v| path == &format!("packages/{REF_NAME}/{v}.yml"))
@@ -545,7 +545,7 @@ fn write_directory_repository(dir: &Path) {
             let content = read(&examples().join("hello").join(version));
             let mut inline = String::from("      - inline:\n          paths:\n");
             for (file, data) in &content {
-                let body = String::from_utf8(data.clone()).unwrap();
+                let body = String::from_utf8(data.to_vec()).unwrap();
                 inline.push_str(&format!("            {file}: |\n"));
                 for line in body.lines() {
                     inline.push_str(&format!("              {line}\n"));
@@ -632,11 +632,12 @@ async fn refusals_write_nothing_and_name_the_culprit() {
     // An unsupported template step, named with its package.
     let mut repository = repository_files();
     let file = format!("packages/{REF_NAME}/1.0.0.yml");
-    let text = String::from_utf8(repository[&file].clone()).unwrap();
+    let text = String::from_utf8(repository[&file].to_vec()).unwrap();
     repository.insert(
         file.clone(),
         text.replace("      - kbld:", "      - kustomize: {}\n      - kbld:")
-            .into_bytes(),
+            .into_bytes()
+            .into(),
     );
     let (kustomized, _) = publish(
         &registry,
@@ -674,7 +675,7 @@ async fn refusals_write_nothing_and_name_the_culprit() {
     // by its digest.
     let mut contents = example_contents();
     let mut content = contents["1.1.0"].clone();
-    content.insert("config/marker.txt".into(), path.clone().into_bytes());
+    content.insert("config/marker.txt".into(), path.clone().into_bytes().into());
     contents.insert("1.1.0", content.clone());
     let (tampered, _) = publish(
         &registry,

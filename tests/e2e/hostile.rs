@@ -734,13 +734,14 @@ fn hostile_archives_are_refused_with_the_limit_they_break() {
     files.insert(
         "package.yaml".into(),
         b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: app\nversion: 1.0.0\n"
-            .to_vec(),
+            .to_vec()
+            .into(),
     );
     let big = format!(
         "apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: big}}\ndata: {{x: {}}}\n",
         "a".repeat(3 << 19)
     );
-    files.insert("manifests/big.yaml".into(), big.into_bytes());
+    files.insert("manifests/big.yaml".into(), big.into_bytes().into());
     let archive = pkg.work.path().join("big.tgz");
     std::fs::write(&archive, libpkg::package::archive::pack(&files)).unwrap();
     let run = pkg.run([

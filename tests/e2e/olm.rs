@@ -395,7 +395,7 @@ async fn a_bundle_image_is_pulled_by_digest_and_recorded_in_the_plan() {
     let files: libpkg::package::Files = bundle
         .files()
         .into_iter()
-        .map(|(p, t)| (p, t.into_bytes()))
+        .map(|(p, t)| (p, t.into_bytes().into()))
         .collect();
     let artifact = image(&files, &serde_json::json!({}));
     let path = unique("bundles");
@@ -580,7 +580,7 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
         let files: libpkg::package::Files = spec(&suffix, version)
             .files()
             .into_iter()
-            .map(|(p, t)| (p, t.into_bytes()))
+            .map(|(p, t)| (p, t.into_bytes().into()))
             .collect();
         let reference = format!("{registry}/{path}/op-bundle:v{version}");
         let digest = push_image(&files, &serde_json::json!({}), &reference).await;
@@ -590,10 +590,10 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
     let mut catalog = libpkg::package::Files::new();
     catalog.insert(
         "configs/op/catalog.yaml".into(),
-        catalog_yaml(&suffix, &images).into_bytes(),
+        catalog_yaml(&suffix, &images).into_bytes().into(),
     );
-    catalog.insert("configs/.indexignore".into(), b"*.md\n".to_vec());
-    catalog.insert("configs/README.md".into(), b"{ not a blob".to_vec());
+    catalog.insert("configs/.indexignore".into(), b"*.md\n".to_vec().into());
+    catalog.insert("configs/README.md".into(), b"{ not a blob".to_vec().into());
     let catalog_digest = push_image(
         &catalog,
         &serde_json::json!({"operators.operatorframework.io.index.configs.v1": "/configs"}),

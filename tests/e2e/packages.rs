@@ -519,7 +519,7 @@ async fn a_rukpak_style_plain_bundle_image_is_a_package_too() {
     let mut files = Files::new();
     files.insert(
         "manifests/config.yaml".into(),
-        BASIC_MANIFESTS[0].1.as_bytes().to_vec(),
+        BASIC_MANIFESTS[0].1.as_bytes().to_vec().into(),
     );
     let layer = archive::pack(&files);
     let config =

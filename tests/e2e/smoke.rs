@@ -63,11 +63,14 @@ fn small_package(name: &str) -> Package {
         format!(
             "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: {name}\nversion: 1.0.0\n"
         )
-        .into_bytes(),
+        .into_bytes()
+        .into(),
     );
     files.insert(
         "manifests/cm.yaml".into(),
-        b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: smoke}\n".to_vec(),
+        b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: smoke}\n"
+            .to_vec()
+            .into(),
     );
     Package::from_files(files, name, None).unwrap()
 }

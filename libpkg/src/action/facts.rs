@@ -228,11 +228,13 @@ mod tests {
         use crate::package::{Files, Limits, Package};
         let mut files: Files = templates
             .iter()
-            .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+            .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec().into()))
             .collect();
         files.insert(
             "Chart.yaml".to_string(),
-            b"apiVersion: v2\nname: app\nversion: 1.0.0\n".to_vec(),
+            b"apiVersion: v2\nname: app\nversion: 1.0.0\n"
+                .to_vec()
+                .into(),
         );
         Package::from_chart_files(files, "app", &Limits::default()).unwrap()
     }
@@ -280,12 +282,13 @@ mod tests {
                 (
                     "Chart.yaml".to_string(),
                     format!("apiVersion: v2\nname: spread\nversion: 1.0.0\n{annotations}")
-                        .into_bytes(),
+                        .into_bytes()
+                        .into(),
                 ),
                 (
                     "templates/cm.yaml".to_string(),
                     b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: monitoring}\n"
-                        .to_vec(),
+                        .to_vec().into(),
                 ),
             ]
             .into_iter()

@@ -38,12 +38,12 @@ fn repository_files() -> Files {
     let mut files = Files::new();
     files.insert(
         "packages/hello.carvel.example.com/metadata.yml".into(),
-        b"apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: PackageMetadata\nmetadata:\n  name: hello.carvel.example.com\nspec:\n  displayName: Hello\n  shortDescription: Says hello\n".to_vec(),
+        b"apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: PackageMetadata\nmetadata:\n  name: hello.carvel.example.com\nspec:\n  displayName: Hello\n  shortDescription: Says hello\n".to_vec().into(),
     );
     for version in ["0.25.0", "0.26.0", "0.27.0-rc.1"] {
         files.insert(
             format!("packages/hello.carvel.example.com/{version}.yml"),
-            package_doc(version, YTT_KBLD).into_bytes(),
+            package_doc(version, YTT_KBLD).into_bytes().into(),
         );
     }
     files
@@ -87,7 +87,9 @@ fn malformed_repository_documents_are_named() {
     let mut files = repository_files();
     files.insert(
         "packages/other.yml".into(),
-        b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n".to_vec(),
+        b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n"
+            .to_vec()
+            .into(),
     );
     let error = Repository::from_files(&files, "repo")
         .unwrap_err()
@@ -102,7 +104,8 @@ fn malformed_repository_documents_are_named() {
         "packages/hello.carvel.example.com/0.25.0.yml".into(),
         package_doc("0.25.0", YTT_KBLD)
             .replace("name: hello.carvel.example.com.0.25.0", "name: wrong")
-            .into_bytes(),
+            .into_bytes()
+            .into(),
     );
     let error = Repository::from_files(&files, "repo")
         .unwrap_err()
@@ -112,7 +115,7 @@ fn malformed_repository_documents_are_named() {
     let mut files = repository_files();
     files.insert(
         "packages/copy.yml".into(),
-        package_doc("0.25.0", YTT_KBLD).into_bytes(),
+        package_doc("0.25.0", YTT_KBLD).into_bytes().into(),
     );
     let error = Repository::from_files(&files, "repo")
         .unwrap_err()
@@ -125,7 +128,9 @@ fn unsupported_steps_and_cluster_value_sources_are_known() {
     let mut files = Files::new();
     files.insert(
         "packages/p.yml".into(),
-        package_doc("1.0.0", "      - kustomize: {}\n").into_bytes(),
+        package_doc("1.0.0", "      - kustomize: {}\n")
+            .into_bytes()
+            .into(),
     );
     let repository = Repository::from_files(&files, "repo").unwrap();
     let package = &repository.packages["hello.carvel.example.com"][0];
@@ -137,7 +142,8 @@ fn unsupported_steps_and_cluster_value_sources_are_known() {
             "1.0.0",
             "      - ytt:\n          valuesFrom:\n          - secretRef: {name: s}\n",
         )
-        .into_bytes(),
+        .into_bytes()
+        .into(),
     );
     // Read, and refused only when this version is chosen, naming why.
     let repository = Repository::from_files(&files, "repo").unwrap();

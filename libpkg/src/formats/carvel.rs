@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 
+use bytes::Bytes;
 use serde_json::Value;
 
 use super::{
@@ -271,7 +272,7 @@ fn text_of(files: &Files, path: &str) -> Result<String, String> {
     let bytes = files
         .get(path)
         .ok_or_else(|| format!("{path}: no such file in the package's content"))?;
-    String::from_utf8(bytes.clone()).map_err(|_| format!("{path}: not UTF-8 text"))
+    String::from_utf8(bytes.to_vec()).map_err(|_| format!("{path}: not UTF-8 text"))
 }
 
 /// The files under `path` (all for `None`, `.` or empty), relative to it.
@@ -288,12 +289,12 @@ fn under(files: &Files, path: Option<&str>) -> Files {
 
 /// One ytt input group: its files by the path ytt gives them, sorted as ytt
 /// sorts a group.
-fn ytt_group(files: &Files, path: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+fn ytt_group(files: &Files, path: &str) -> Result<Vec<(String, Bytes)>, String> {
     if let Some(data) = files.get(path) {
         let name = path.rsplit('/').next().unwrap_or(path).to_string();
         return Ok(vec![(name, data.clone())]);
     }
-    let group: Vec<(String, Vec<u8>)> = under(files, Some(path)).into_iter().collect();
+    let group: Vec<(String, Bytes)> = under(files, Some(path)).into_iter().collect();
     if group.is_empty() {
         return Err(format!(
             "ytt path {path:?}: no such file or directory in the package's content"
@@ -355,7 +356,8 @@ fn run_ytt(
             for (name, data) in ytt_group(files, path)? {
                 if is_yaml(&name) {
                     out.push(
-                        String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?,
+                        String::from_utf8(data.to_vec())
+                            .map_err(|_| format!("{name}: not UTF-8 text"))?,
                     );
                 }
             }
@@ -375,7 +377,7 @@ fn run_ytt(
     let content = scratch.path().join("content");
     write_files(
         &content,
-        files.iter().map(|(p, d)| (p.as_str(), d.as_slice())),
+        files.iter().map(|(p, d)| (p.as_str(), d.as_ref())),
     )?;
     let mut args: Vec<String> = Vec::new();
     for path in &paths {
@@ -469,7 +471,8 @@ fn run_kbld(paths: &[String], files: &Files, stream: &[String]) -> Result<Vec<St
         }
         let group = ytt_group(files, path)?;
         for (name, data) in group.into_iter().filter(|(n, _)| is_yaml(n)) {
-            let text = String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?;
+            let text =
+                String::from_utf8(data.to_vec()).map_err(|_| format!("{name}: not UTF-8 text"))?;
             texts.push((format!("{path}:{name}"), text));
         }
     }
@@ -512,7 +515,7 @@ mod tests {
         let mut repo = Files::new();
         repo.insert(
             "packages/p.yml".into(),
-            package_doc("1.0.0", template).into_bytes(),
+            package_doc("1.0.0", template).into_bytes().into(),
         );
         let repository = Repository::from_files(&repo, "repo").unwrap();
         let chosen = repository.packages["hello.carvel.example.com"][0].clone();
@@ -567,17 +570,18 @@ mod tests {
         let mut files = Files::new();
         files.insert(
             "config/b-deployment.yml".into(),
-            b"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - name: web\n        image: web:1.0\n".to_vec(),
+            b"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - name: web\n        image: web:1.0\n".to_vec().into(),
         );
         files.insert(
             "config/a-config.yaml".into(),
             b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata: {greeting: hi}\n"
-                .to_vec(),
+                .to_vec()
+                .into(),
         );
-        files.insert("config/notes.txt".into(), b"not output".to_vec());
+        files.insert("config/notes.txt".into(), b"not output".to_vec().into());
         files.insert(
             ".imgpkg/images.yml".into(),
-            format!("apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages:\n- image: {PINNED}\n  annotations:\n    kbld.carvel.dev/id: web:1.0\n").into_bytes(),
+            format!("apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages:\n- image: {PINNED}\n  annotations:\n    kbld.carvel.dev/id: web:1.0\n").into_bytes().into(),
         );
         files
     }
@@ -655,7 +659,7 @@ mod tests {
         let mut files = content();
         files.insert(
             "config/c.yml".into(),
-            b"#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n".to_vec(),
+            b"#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n".to_vec().into(),
         );
         let package = carvel_package(YTT_KBLD, files);
         let error = render(&package, &Values::new()).unwrap_err();
@@ -671,7 +675,9 @@ mod tests {
         files.remove(".imgpkg/images.yml");
         files.insert(
             ".imgpkg/images.yml".into(),
-            b"apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages: []\n".to_vec(),
+            b"apiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages: []\n"
+                .to_vec()
+                .into(),
         );
         let package = carvel_package(YTT_KBLD, files);
         let error = render(&package, &Values::new()).unwrap_err();
@@ -686,12 +692,17 @@ mod tests {
         let mut files = Files::new();
         files.insert(
             "chart/Chart.yaml".into(),
-            b"apiVersion: v2\nname: web\nversion: 1.0.0\n".to_vec(),
+            b"apiVersion: v2\nname: web\nversion: 1.0.0\n"
+                .to_vec()
+                .into(),
         );
-        files.insert("chart/values.yaml".into(), b"greeting: hi\n".to_vec());
+        files.insert(
+            "chart/values.yaml".into(),
+            b"greeting: hi\n".to_vec().into(),
+        );
         files.insert(
             "chart/templates/cm.yaml".into(),
-            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-cm\ndata:\n  greeting: {{ .Values.greeting | quote }}\n".to_vec(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-cm\ndata:\n  greeting: {{ .Values.greeting | quote }}\n".to_vec().into(),
         );
         let package = carvel_package(
             "      - helmTemplate:\n          path: chart/\n      - kbld: {}\n",

@@ -234,12 +234,16 @@ mod tests {
         let mut files = Files::new();
         files.insert(
             "Chart.yaml".into(),
-            b"apiVersion: v2\nname: hello\nversion: 1.2.3\ndescription: Says hello\n".to_vec(),
+            b"apiVersion: v2\nname: hello\nversion: 1.2.3\ndescription: Says hello\n"
+                .to_vec()
+                .into(),
         );
-        files.insert("values.yaml".into(), b"greeting: hi\n".to_vec());
+        files.insert("values.yaml".into(), b"greeting: hi\n".to_vec().into());
         files.insert(
             "templates/cm.yaml".into(),
-            b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: hello}\n".to_vec(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: hello}\n"
+                .to_vec()
+                .into(),
         );
         files
     }
@@ -274,7 +278,7 @@ mod tests {
     #[test]
     fn native_packages_are_not_charts() {
         let mut files = chart_files_sample();
-        files.insert("package.yaml".into(), Vec::new());
+        files.insert("package.yaml".into(), Vec::new().into());
         assert!(chart_files(&files).is_none());
         let nested: Files = chart_files_sample()
             .into_iter()
@@ -282,7 +286,7 @@ mod tests {
             .collect();
         assert_eq!(chart_files(&nested), Some(chart_files_sample()));
         let mut two_tops = nested.clone();
-        two_tops.insert("other/x".into(), Vec::new());
+        two_tops.insert("other/x".into(), Vec::new().into());
         assert!(chart_files(&two_tops).is_none());
         let archive = archive::pack(&nested);
         let package = Package::from_archive(&archive, "x.tgz", &Limits::default()).unwrap();
@@ -294,7 +298,9 @@ mod tests {
         let mut files = chart_files_sample();
         files.insert(
             "Chart.yaml".into(),
-            b"apiVersion: v2\nname: Hello_World\nversion: 1.0.0\n".to_vec(),
+            b"apiVersion: v2\nname: Hello_World\nversion: 1.0.0\n"
+                .to_vec()
+                .into(),
         );
         let error = Package::from_chart_files(files, "charts/hello", &Limits::default())
             .unwrap_err()

@@ -301,7 +301,10 @@ impl Package {
             match std::fs::symlink_metadata(&path) {
                 Ok(meta) if meta.is_file() => {
                     budget.admit(&path, meta.len())?;
-                    files.insert(top.to_string(), std::fs::read(&path).map_err(io(&path))?);
+                    files.insert(
+                        top.to_string(),
+                        std::fs::read(&path).map_err(io(&path))?.into(),
+                    );
                 }
                 Ok(_) => {
                     return Err(PackageError::UnsupportedFile {

@@ -130,10 +130,10 @@ mod render_tests {
         files.insert(
             "package.yaml".into(),
             format!("apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n{extra_metadata}")
-                .into_bytes(),
+                .into_bytes().into(),
         );
         for (path, text) in manifests {
-            files.insert(format!("manifests/{path}"), text.as_bytes().to_vec());
+            files.insert(format!("manifests/{path}"), text.as_bytes().to_vec().into());
         }
         Package::from_files(files, "demo", None).unwrap()
     }
@@ -363,7 +363,7 @@ mod render_tests {
         let mut files = package("", &manifests).files;
         files.insert(
             "package.yaml".into(),
-            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nnamespaces: [Kube_System]\n".to_vec(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nnamespaces: [Kube_System]\n".to_vec().into(),
         );
         let error = Package::from_files(files, "demo", None)
             .unwrap_err()

@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -514,19 +515,19 @@ impl Chart {
 
     /// The chart's CRD files (`crds/*.yaml|yml|json`) and its subcharts',
     /// as (path shown to users, content): `mychart/crds/a.yaml`.
-    pub fn crd_files(&self) -> Vec<(String, &[u8])> {
+    pub fn crd_files(&self) -> Vec<(String, Bytes)> {
         let mut out = Vec::new();
         self.collect_crds(self.name(), &mut out);
         out
     }
 
-    fn collect_crds<'a>(&'a self, full_path: &str, out: &mut Vec<(String, &'a [u8])>) {
+    fn collect_crds(&self, full_path: &str, out: &mut Vec<(String, Bytes)>) {
         for (path, data) in &self.files {
             let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
             if path.starts_with("crds/")
                 && matches!(extension.as_deref(), Some("yaml" | "yml" | "json"))
             {
-                out.push((format!("{full_path}/{path}"), data.as_slice()));
+                out.push((format!("{full_path}/{path}"), data.clone()));
             }
         }
         for sub in &self.dependencies {
@@ -619,7 +620,7 @@ impl Walk<'_> {
                 let size = entry.metadata().map_err(io(&path))?.len();
                 self.admit(&path, size)?;
                 let data = std::fs::read(&path).map_err(io(&path))?;
-                self.files.insert(relative, data);
+                self.files.insert(relative, data.into());
             } else if !self.rules.ignore(&relative, false) {
                 return Err(ChartError::Invalid {
                     path: path.display().to_string(),
@@ -638,7 +639,7 @@ pub(crate) mod tests {
     /// Files of a chart from (path, text) pairs.
     pub(crate) fn files(list: &[(&str, &str)]) -> Files {
         list.iter()
-            .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec()))
+            .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec().into()))
             .collect()
     }
 
@@ -684,7 +685,7 @@ pub(crate) mod tests {
             ),
             ("charts/sub2-0.1.0.tgz.prov", "signature"),
         ]);
-        all.insert("charts/sub2-0.1.0.tgz".into(), sub_tgz);
+        all.insert("charts/sub2-0.1.0.tgz".into(), sub_tgz.into());
         let chart = Chart::from_files(all, "mem", &Limits::default()).unwrap();
         assert_eq!(chart.metadata.version, "1.0");
         assert_eq!(chart.values["replicas"], serde_json::json!(3.0));
@@ -855,7 +856,7 @@ pub(crate) mod tests {
         }
         let all: Files = list
             .iter()
-            .map(|(p, d)| (p.clone(), d.as_bytes().to_vec()))
+            .map(|(p, d)| (p.clone(), d.as_bytes().to_vec().into()))
             .collect();
         let error = Chart::from_files(all.clone(), "deep", &Limits::default())
             .unwrap_err()

@@ -237,7 +237,7 @@ mod tests {
     fn chart(list: &[(&str, &str)]) -> Chart {
         let files: Files = list
             .iter()
-            .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+            .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec().into()))
             .collect();
         Chart::from_files(files, "test", &Limits::default()).unwrap()
     }

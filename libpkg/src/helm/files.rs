@@ -33,7 +33,7 @@ impl ChartFiles {
 
     /// `.Files.GetBytes`: the content, empty when there is no such file.
     pub fn get_bytes(&self, name: &str) -> &[u8] {
-        self.files.get(name).map_or(&[], Vec::as_slice)
+        self.files.get(name).map_or(&[], |data| data.as_ref())
     }
 
     /// `.Files.Get`: the content as text (invalid UTF-8 replaced), empty when
@@ -240,7 +240,7 @@ mod tests {
         ];
         ChartFiles::new(
             list.iter()
-                .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec()))
+                .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec().into()))
                 .collect(),
         )
     }

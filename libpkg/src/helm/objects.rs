@@ -130,7 +130,7 @@ impl GoObject for FilesObject {
             self.0
                 .files()
                 .iter()
-                .map(|(path, data)| (path.clone(), Data::Bytes(data.clone())))
+                .map(|(path, data)| (path.clone(), Data::Bytes(data.to_vec())))
                 .collect(),
         )
     }
@@ -266,7 +266,7 @@ mod tests {
         let files = ChartFiles::new(
             [("x/a.txt", "one\n"), ("x/b.txt", "two")]
                 .iter()
-                .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec()))
+                .map(|(p, d)| (p.to_string(), d.as_bytes().to_vec().into()))
                 .collect(),
         );
         let out = render_with_files(
@@ -290,7 +290,11 @@ g: {{ index (.Files.Glob "x/*") "x/a.txt" | toString | quote }}
     /// `map[string][]byte`), empty or not. Checked against Helm 4.2.3.
     #[test]
     fn files_are_of_kind_map() {
-        let files = ChartFiles::new([("a.txt".to_string(), b"x".to_vec())].into_iter().collect());
+        let files = ChartFiles::new(
+            [("a.txt".to_string(), b"x".to_vec().into())]
+                .into_iter()
+                .collect(),
+        );
         let out = render_with_files(
             files,
             r#"{{ kindOf .Files }} {{ kindOf (.Files.Glob "*.txt") }} {{ kindOf (.Files.Glob "none/*") }} {{ kindIs "map" .Files }}"#,

@@ -104,7 +104,10 @@ mod tests {
         let back = Chart::from_archive(&first.layer, "pulled", &Limits::default()).unwrap();
         assert_eq!(back, chart);
         let mut changed = chart_files.clone();
-        changed.insert("templates/cm.yaml".into(), b"kind: Secret\n".to_vec());
+        changed.insert(
+            "templates/cm.yaml".into(),
+            b"kind: Secret\n".to_vec().into(),
+        );
         assert_ne!(artifact(&chart.metadata, &changed).digest, first.digest);
     }
 

@@ -15,6 +15,7 @@
 //! left out with a warning (kubectl-pkg has no `test` command); so are objects
 //! naming an unknown event, as Helm drops them.
 
+use bytes::Bytes;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -137,7 +138,7 @@ fn crd_key(value: &Value) -> Option<[String; 4]> {
 /// `crds/` files, `outputs` are `(template name, rendered text)` of the
 /// manifest templates in Helm's order.
 pub fn documents(
-    crds: &[(String, Vec<u8>)],
+    crds: &[(String, Bytes)],
     outputs: &[(String, String)],
     operation: HookOperation,
     limits: YamlLimits,
@@ -309,7 +310,7 @@ metadata:
         ]);
         let crds = vec![(
             "app/crds/w.yaml".to_string(),
-            b"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: w.example.com\n  annotations: {helm.sh/hook: pre-delete}\n".to_vec(),
+            b"apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: w.example.com\n  annotations: {helm.sh/hook: pre-delete}\n".to_vec().into(),
         )];
         let result = documents(
             &crds,
@@ -524,6 +525,7 @@ metadata:
                 "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.example.com\n  annotations: {{d: {description}}}\nspec:\n  group: example.com\n  names: {{plural: things, kind: Thing}}\n"
             )
             .into_bytes()
+            .into()
         };
         let crds = [
             ("app/crds/things.yaml".to_string(), crd("a")),

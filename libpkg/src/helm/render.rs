@@ -23,6 +23,7 @@
 
 use std::collections::BTreeMap;
 
+use bytes::Bytes;
 use serde_json::{Map, Value, json};
 
 use super::chart::{Chart, Metadata};
@@ -457,7 +458,7 @@ pub struct Rendering {
     pub templates: Vec<Template>,
     /// CRD files of the enabled charts (`app/crds/x.yaml`, `app/charts/db/crds/y.yaml`):
     /// applied first, never templated.
-    pub crds: Vec<(String, Vec<u8>)>,
+    pub crds: Vec<(String, Bytes)>,
     /// What Helm would only log: non-boolean conditions, overwritten tables.
     pub warnings: Vec<String>,
 }
@@ -599,11 +600,7 @@ pub fn prepare(
         values: coalesced.clone(),
         charts: Vec::new(),
         templates: Vec::new(),
-        crds: chart
-            .crd_files()
-            .into_iter()
-            .map(|(path, data)| (path, data.to_vec()))
-            .collect(),
+        crds: chart.crd_files(),
         warnings,
     };
     let common = Common {

@@ -652,7 +652,8 @@ entries:
   replaces: op.v1.2.0
   skipRange: ">=1.0.0 <1.2.0"
 "#
-            .to_vec(),
+            .to_vec()
+            .into(),
         );
         let mut bundles = String::new();
         for version in ["1.0.0", "1.1.0", "1.2.0", "2.0.0"] {
@@ -661,14 +662,17 @@ entries:
 "#
             ));
         }
-        files.insert("configs/op/bundles.json".into(), bundles.into_bytes());
+        files.insert(
+            "configs/op/bundles.json".into(),
+            bundles.into_bytes().into(),
+        );
         files.insert(
             "configs/.indexignore".into(),
-            b"# tests\n*.md\nscratch\n".to_vec(),
+            b"# tests\n*.md\nscratch\n".to_vec().into(),
         );
-        files.insert("configs/README.md".into(), b"not a blob".to_vec());
-        files.insert("configs/scratch/broken.yaml".into(), b"{{{".to_vec());
-        files.insert("other/ignored.yaml".into(), b"{{{".to_vec());
+        files.insert("configs/README.md".into(), b"not a blob".to_vec().into());
+        files.insert("configs/scratch/broken.yaml".into(), b"{{{".to_vec().into());
+        files.insert("other/ignored.yaml".into(), b"{{{".to_vec().into());
         Catalog::from_files(&files, "/configs", "catalog").unwrap()
     }
 
@@ -808,7 +812,9 @@ entries:
         let mut files = Files::new();
         files.insert(
             "c.yaml".into(),
-            b"schema: olm.channel\npackage: ghost\nname: s\n".to_vec(),
+            b"schema: olm.channel\npackage: ghost\nname: s\n"
+                .to_vec()
+                .into(),
         );
         let error = Catalog::from_files(&files, "", "cat")
             .unwrap_err()

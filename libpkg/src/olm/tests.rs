@@ -17,7 +17,7 @@ fn fixture(name: &str) -> Files {
         for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
             let entry = entry.unwrap();
             let path = format!("{sub}/{}", entry.file_name().to_string_lossy());
-            files.insert(path, std::fs::read(entry.path()).unwrap());
+            files.insert(path, std::fs::read(entry.path()).unwrap().into());
         }
     }
     files
@@ -212,7 +212,7 @@ fn unsupported_bundles_say_why() {
     files.insert(
         "manifests/apiservice.yaml".into(),
         b"apiVersion: apiregistration.k8s.io/v1\nkind: APIService\nmetadata: {name: v1.tiny.example.com}\n"
-            .to_vec(),
+            .to_vec().into(),
     );
     let mut bundle = Bundle::from_files(&files, "broken").unwrap();
     bundle
@@ -273,7 +273,7 @@ fn unsupported_bundles_say_why() {
 #[test]
 fn bundle_files_are_checked() {
     let mut files = fixture("tinyop/1.0.0");
-    files.insert("manifests/sub/x.yaml".into(), b"a: b".to_vec());
+    files.insert("manifests/sub/x.yaml".into(), b"a: b".to_vec().into());
     let error = Bundle::from_files(&files, "b").unwrap_err().to_string();
     assert!(
         error.contains("manifests/sub/x.yaml: subdirectories are not allowed"),
@@ -283,7 +283,9 @@ fn bundle_files_are_checked() {
     let mut files = fixture("tinyop/1.0.0");
     files.insert(
         ANNOTATIONS_FILE.into(),
-        b"annotations:\n  operators.operatorframework.io.bundle.mediatype.v1: plain+v0\n".to_vec(),
+        b"annotations:\n  operators.operatorframework.io.bundle.mediatype.v1: plain+v0\n"
+            .to_vec()
+            .into(),
     );
     let error = Bundle::from_files(&files, "b").unwrap_err().to_string();
     assert!(

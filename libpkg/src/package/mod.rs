@@ -97,7 +97,7 @@ impl Package {
         self.files
             .iter()
             .filter(|(path, _)| path.starts_with(MANIFESTS_DIR))
-            .map(|(path, data)| (path.as_str(), data.as_slice()))
+            .map(|(path, data)| (path.as_str(), data.as_ref()))
     }
 }
 
@@ -292,7 +292,7 @@ fn read_tree_with(
                 path: path.clone(),
                 source,
             })?;
-            files.insert(format!("{prefix}{name}"), data);
+            files.insert(format!("{prefix}{name}"), data.into());
         } else {
             return Err(PackageError::UnsupportedFile {
                 path,
@@ -312,11 +312,14 @@ mod tests {
         files.insert(
             "package.yaml".into(),
             b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\n"
-                .to_vec(),
+                .to_vec()
+                .into(),
         );
         files.insert(
             "manifests/cm.yaml".into(),
-            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\n".to_vec(),
+            b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\n"
+                .to_vec()
+                .into(),
         );
         files
     }
@@ -382,7 +385,7 @@ mod tests {
         let mut files = sample_files();
         files.insert(
             "package.yaml".into(),
-            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nversoin: 2\n".to_vec(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nversoin: 2\n".to_vec().into(),
         );
         let error = Package::from_files(files, "pkgs/demo", None)
             .unwrap_err()
@@ -393,7 +396,9 @@ mod tests {
         let mut files = sample_files();
         files.insert(
             "package.yaml".into(),
-            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nversion: 1.0.0\n".to_vec(),
+            b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nversion: 1.0.0\n"
+                .to_vec()
+                .into(),
         );
         let error = Package::from_files(files, "pkgs/demo", None)
             .unwrap_err()

@@ -190,7 +190,7 @@ pub async fn fetch(
                         .next()
                         .filter(|n| !n.is_empty())
                         .unwrap_or("file");
-                    files.insert(name.to_string(), body);
+                    files.insert(name.to_string(), body.into());
                 }
                 let files = match sub_path {
                     None => files,
@@ -235,7 +235,7 @@ pub async fn fetch(
             Fetch::Inline { paths } => (
                 paths
                     .iter()
-                    .map(|(p, d)| (p.clone(), d.clone().into_bytes()))
+                    .map(|(p, d)| (p.clone(), d.clone().into_bytes().into()))
                     .collect(),
                 "inline".to_string(),
             ),

@@ -923,12 +923,17 @@ mod tests {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/tinyop/1.0.0");
         let files = crate::package::read_directory(&bundle_dir, &Limits::default()).unwrap();
         let mut first = files.clone();
-        first.insert("manifests/stale.yaml".into(), b"kind: Broken".to_vec());
+        first.insert(
+            "manifests/stale.yaml".into(),
+            b"kind: Broken".to_vec().into(),
+        );
         let mut second = Files::new();
-        second.insert("manifests/.wh.stale.yaml".into(), Vec::new());
+        second.insert("manifests/.wh.stale.yaml".into(), Vec::new().into());
         second.insert(
             "manifests/tinyop-metrics.service.yaml".into(),
-            b"apiVersion: v1\nkind: Service\nmetadata: {name: replaced}\n".to_vec(),
+            b"apiVersion: v1\nkind: Service\nmetadata: {name: replaced}\n"
+                .to_vec()
+                .into(),
         );
         let layers = [archive::pack(&first), archive::pack(&second)];
         let pinned = OciRef::parse(
