@@ -34,7 +34,7 @@ pub trait Manifests {
 
 /// Answers "is this kind namespaced?"; offline from the built-in table and the
 /// package's CRDs, online from discovery.
-pub trait ScopeResolver {
+pub trait ScopeResolver: Sync {
     /// The scope of `kind` in `api_version`, or `None` when the kind is unknown.
     fn scope(&self, api_version: &str, kind: &str) -> Option<Scope>;
 }
@@ -323,8 +323,9 @@ pub fn render(
     let mut seen: BTreeMap<ObjectKey, Location> = BTreeMap::new();
     let mut objects = Vec::with_capacity(documents.len());
     let mut warnings = Vec::new();
-    for (location, value) in documents {
-        let object = to_object(value, &location, target, scopes, &mut warnings)?;
+    for (location, converted) in to_objects(documents, target, scopes) {
+        let (object, object_warnings) = converted?;
+        warnings.extend(object_warnings);
         if let Some(first) = seen.insert(object.key(), location.clone()) {
             return Err(RenderError::Duplicate {
                 key: object.key().to_string(),
@@ -337,6 +338,45 @@ pub fn render(
     sort_for_apply(&mut objects);
     Ok(Rendered { objects, warnings })
 }
+
+/// Each document as an object, with its warnings. The documents are
+/// independent, so a large package's are converted on up to four threads
+/// (labels, checks and scopes for each of 50,000 objects took a sixth of an
+/// offline plan); the results are in document order, as one thread gives them.
+fn to_objects(
+    documents: Vec<(Location, Value)>,
+    target: &RenderTarget<'_>,
+    scopes: &dyn ScopeResolver,
+) -> Vec<(Location, Result<(Object, Vec<String>), RenderError>)> {
+    let convert = |(location, value): (Location, Value)| {
+        let mut warnings = Vec::new();
+        let object = to_object(value, &location, target, scopes, &mut warnings);
+        (location, object.map(|object| (object, warnings)))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    if threads < 2 || documents.len() < PARALLEL_RENDER_MIN {
+        return documents.into_iter().map(convert).collect();
+    }
+    let share = documents.len().div_ceil(threads);
+    let mut documents = documents.into_iter();
+    let shares: Vec<Vec<(Location, Value)>> = (0..threads)
+        .map(|_| documents.by_ref().take(share).collect())
+        .collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = shares
+            .into_iter()
+            .map(|share| scope.spawn(|| share.into_iter().map(convert).collect::<Vec<_>>()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("converting a document does not panic"))
+            .collect()
+    })
+}
+
+/// Fewer documents than this are converted on the calling thread: starting
+/// threads would cost more than it saves.
+pub(crate) const PARALLEL_RENDER_MIN: usize = 512;
 
 /// Sorts objects into apply order: by phase, then kind, namespace and name.
 /// Stable; the phase (a table lookup) is found once per object, not per comparison.

@@ -1,5 +1,7 @@
 //! `kubectl pkg template PKG`: the rendered objects as YAML, in apply order.
 
+use std::io::Write;
+
 use anyhow::Result;
 use clap::Args;
 
@@ -54,11 +56,16 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
             libpkg::plan::MASKED
         );
     }
-    let documents: Vec<String> = plan
-        .objects
-        .iter()
-        .map(|o| libpkg::yaml::to_string(&o.manifest))
-        .collect();
-    print!("---\n{}", documents.join("---\n"));
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    out.write_all(b"---\n")?;
+    for (index, object) in plan.objects.iter().enumerate() {
+        if index > 0 {
+            out.write_all(b"---\n")?;
+        }
+        out.write_all(libpkg::yaml::to_string(&object.manifest).as_bytes())?;
+    }
+    out.flush()?;
+    // Not freed, as in `view::plan::print_owned`: the process exits next.
+    std::mem::forget(plan);
     Ok(())
 }

@@ -307,6 +307,67 @@ mod render_tests {
         );
     }
 
+    /// A large package's documents are converted on several threads; what
+    /// fails first in document order is still what is reported, and the
+    /// warnings come in document order.
+    #[test]
+    fn large_packages_render_as_in_document_order() {
+        let config_map =
+            |i: usize| format!("apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{i}}}\n");
+        let cluster_role = |i: usize| {
+            format!(
+                "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {{name: r{i}, namespace: apps}}\n"
+            )
+        };
+        let many =
+            |documents: Vec<String>| render_package(&[("many.yaml", &documents.join("---\n"))]);
+        let count = 2 * PARALLEL_RENDER_MIN;
+
+        let mut documents: Vec<String> = (0..count).map(config_map).collect();
+        documents[10] = cluster_role(10);
+        documents[count - 10] = cluster_role(count - 10);
+        let package = package("", &[("many.yaml", &documents.join("---\n"))]);
+        let target = RenderTarget {
+            release: "demo",
+            namespace: "apps",
+            other_namespaces: &[],
+            any_namespace: false,
+        };
+        let rendered = render(
+            parse_documents(&package).unwrap(),
+            &target,
+            &OfflineScopes::default(),
+        )
+        .unwrap();
+        assert_eq!(rendered.objects.len(), count);
+        assert_eq!(rendered.warnings.len(), 2);
+        assert!(
+            rendered.warnings[0].contains("\"r10\""),
+            "{:?}",
+            rendered.warnings
+        );
+        assert!(rendered.warnings[1].contains(&format!("\"r{}\"", count - 10)));
+
+        // A duplicate early in the first share comes before an invalid
+        // document in the last, though another thread converts that one.
+        let mut documents: Vec<String> = (0..count).map(config_map).collect();
+        documents[20] = config_map(3);
+        documents[count - 5] =
+            "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n".to_string();
+        let error = many(documents.clone()).unwrap_err().to_string();
+        assert!(
+            error.contains("ConfigMap/apps/c3 is defined twice"),
+            "{error}"
+        );
+        documents[20] = config_map(20);
+        let error = many(documents).unwrap_err().to_string();
+        assert!(
+            error.contains(&format!("document {} ", count - 4))
+                && error.contains("unknown kind Gadget"),
+            "{error}"
+        );
+    }
+
     /// Issue 22 H: Helm applies a cluster-scoped object whose template sets
     /// metadata.namespace (the API server ignores the field); the field is
     /// dropped, with a note for the plan.
