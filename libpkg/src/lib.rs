@@ -33,9 +33,9 @@
 //!
 //! let mut files = Files::new();
 //! files.insert("package.yaml".into(),
-//!     b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: hello\nversion: 1.0.0\n".to_vec());
+//!     "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: hello\nversion: 1.0.0\n".into());
 //! files.insert("manifests/cm.yaml".into(),
-//!     b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: hello}\ndata: {greeting: hi}\n".to_vec());
+//!     "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: hello}\ndata: {greeting: hi}\n".into());
 //! let package = Package::from_files(files, "hello", None)?;
 //! let plan = plan_offline(&package, &libpkg::action::Source::local("./hello"), "hello", "default")?;
 //! assert_eq!(plan.objects.len(), 1);

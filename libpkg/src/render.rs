@@ -339,6 +339,9 @@ pub fn render(
     Ok(Rendered { objects, warnings })
 }
 
+/// A document's location, and the object made of it with its warnings, or why not.
+type Converted = (Location, Result<(Object, Vec<String>), RenderError>);
+
 /// Each document as an object, with its warnings. The documents are
 /// independent, so a large package's are converted on up to four threads
 /// (labels, checks and scopes for each of 50,000 objects took a sixth of an
@@ -347,7 +350,7 @@ fn to_objects(
     documents: Vec<(Location, Value)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
-) -> Vec<(Location, Result<(Object, Vec<String>), RenderError>)> {
+) -> Vec<Converted> {
     let convert = |(location, value): (Location, Value)| {
         let mut warnings = Vec::new();
         let object = to_object(value, &location, target, scopes, &mut warnings);

@@ -12,9 +12,9 @@
 //! use libpkg::package::{Files, Limits};
 //!
 //! let mut files = Files::new();
-//! files.insert("Chart.yaml".into(), b"apiVersion: v2\nname: hello\nversion: 1.0.0\n".to_vec());
-//! files.insert("values.yaml".into(), b"replicas: 1\n".to_vec());
-//! files.insert("templates/cm.yaml".into(), b"replicas: {{ .Values.replicas }}\n".to_vec());
+//! files.insert("Chart.yaml".into(), "apiVersion: v2\nname: hello\nversion: 1.0.0\n".into());
+//! files.insert("values.yaml".into(), "replicas: 1\n".into());
+//! files.insert("templates/cm.yaml".into(), "replicas: {{ .Values.replicas }}\n".into());
 //! let chart = Chart::from_files(files, "hello", &Limits::default())?;
 //!
 //! let flags = ValueOptions { values: vec!["replicas=3".into()], ..ValueOptions::default() };

@@ -15,11 +15,11 @@
 //! use libpkg::package::Files;
 //!
 //! let mut files = Files::new();
-//! files.insert("metadata/annotations.yaml".into(), b"annotations:
+//! files.insert("metadata/annotations.yaml".into(), "annotations:
 //!   operators.operatorframework.io.bundle.mediatype.v1: registry+v1
 //!   operators.operatorframework.io.bundle.package.v1: demo
-//! ".to_vec());
-//! files.insert("manifests/demo.csv.yaml".into(), b"apiVersion: operators.coreos.com/v1alpha1
+//! ".into());
+//! files.insert("manifests/demo.csv.yaml".into(), "apiVersion: operators.coreos.com/v1alpha1
 //! kind: ClusterServiceVersion
 //! metadata: {name: demo.v1.0.0}
 //! spec:
@@ -32,7 +32,7 @@
 //!       - serviceAccountName: demo
 //!         rules: [{apiGroups: [''], resources: [configmaps], verbs: [get]}]
 //!       deployments: []
-//! ".to_vec());
+//! ".into());
 //! let bundle = Bundle::from_files(&files, "./demo")?;
 //! let converted = bundle.convert(&ConvertOptions {
 //!     install_namespace: "operators",
