@@ -4,9 +4,10 @@
 //! The plan hash is taken over the canonical JSON of the whole plan. Going
 //! through `serde_json::to_value` first copied every manifest into a second
 //! tree, node by node, and freed it again: for a 50,000-object plan that copy
-//! cost more than hashing. Here each object's entries are written to a buffer
-//! as they come, remembered by key, and copied out in key order when the object
-//! ends, so nothing but bytes is built.
+//! cost more than hashing. Here each object's entries are written where they
+//! belong as they come, and remembered by key; when the object ends, entries
+//! that did not come in key order are put in order (copied once more), so
+//! nothing but bytes is built, and bytes already in order are not moved.
 //!
 //! The bytes are exactly those of `serde_json::to_value` followed by a sorted
 //! walk of the value (the previous way, kept in the tests as the reference):
@@ -31,7 +32,7 @@ pub(crate) fn to_vec_without<T: Serialize + ?Sized>(
 ) -> Result<Vec<u8>, serde_json::Error> {
     let mut writer = Canonical {
         out: Vec::new(),
-        spare: Vec::new(),
+        scratch: Vec::new(),
         depth: 0,
         skip,
     };
@@ -39,12 +40,11 @@ pub(crate) fn to_vec_without<T: Serialize + ?Sized>(
     Ok(writer.out)
 }
 
-/// The serializer: `out` is what the innermost open object (or the document)
-/// has written so far; buffers of finished objects are kept in `spare` for
-/// the next ones.
+/// The serializer: `out` is the document so far; `scratch` is where an
+/// object's entries are copied to be put in key order.
 struct Canonical<'s> {
     out: Vec<u8>,
-    spare: Vec<Vec<u8>>,
+    scratch: Vec<u8>,
     /// Objects open around the current value.
     depth: usize,
     skip: &'s [&'s str],
@@ -57,13 +57,14 @@ impl<'s> Canonical<'s> {
         serde_json::to_writer(&mut self.out, text)
     }
 
-    /// Opens an object: its entries go to a buffer of their own.
+    /// Opens an object: its entries follow the `{` as they come.
     fn open_object(&mut self) -> Result<Object<'_, 's>, Error> {
-        let entries = std::mem::replace(&mut self.out, self.spare.pop().unwrap_or_default());
+        self.out.push(b'{');
+        let start = self.out.len();
         self.depth += 1;
         Ok(Object {
             writer: self,
-            outer: entries,
+            start,
             keys: String::new(),
             entries: Vec::new(),
             key: None,
@@ -72,11 +73,11 @@ impl<'s> Canonical<'s> {
 }
 
 /// An object being written: `keys` holds its keys one after the other,
-/// `entries` where each key and its value's bytes are.
+/// `entries` where each key is and where its `"key":value` was written.
 struct Object<'a, 's> {
     writer: &'a mut Canonical<'s>,
-    /// What the enclosing value had written before this object.
-    outer: Vec<u8>,
+    /// Where its first entry starts in the output.
+    start: usize,
     keys: String,
     entries: Vec<(Range<usize>, Range<usize>)>,
     /// The key whose value comes next (maps give keys and values apart).
@@ -85,7 +86,12 @@ struct Object<'a, 's> {
 
 impl<'a, 's> Object<'a, 's> {
     fn entry<T: Serialize + ?Sized>(&mut self, key: Range<usize>, value: &T) -> Result<(), Error> {
+        if !self.entries.is_empty() {
+            self.writer.out.push(b',');
+        }
         let start = self.writer.out.len();
+        serde_json::to_writer(&mut self.writer.out, &self.keys[key.clone()])?;
+        self.writer.out.push(b':');
         value.serialize(&mut *self.writer)?;
         self.entries.push((key, start..self.writer.out.len()));
         Ok(())
@@ -97,38 +103,45 @@ impl<'a, 's> Object<'a, 's> {
         self.entry(start..self.keys.len(), value)
     }
 
-    /// Writes the entries in key order (the last of equal keys) to the
-    /// enclosing buffer, which becomes the current one again.
+    /// Ends the object: entries written in strictly increasing key order
+    /// stay where they are; otherwise they are rewritten in key order (the
+    /// last of equal keys), as are the outermost object's when keys are to be
+    /// left out.
     fn close(mut self) -> Result<&'a mut Canonical<'s>, Error> {
         let writer = self.writer;
         writer.depth -= 1;
         let keys = &self.keys;
-        self.entries
-            .sort_by(|(a, _), (b, _)| keys[a.clone()].cmp(&keys[b.clone()]));
-        let body = std::mem::replace(&mut writer.out, self.outer);
-        writer.out.push(b'{');
-        let mut first = true;
-        for (index, (key, value)) in self.entries.iter().enumerate() {
-            let key = &keys[key.clone()];
-            let replaced = self
-                .entries
-                .get(index + 1)
-                .is_some_and(|(next, _)| &keys[next.clone()] == key);
-            if replaced || (writer.depth == 0 && writer.skip.contains(&key)) {
-                continue;
+        let key = |range: &Range<usize>| &keys[range.clone()];
+        let skipping = writer.depth == 0 && !writer.skip.is_empty();
+        let in_order = self
+            .entries
+            .windows(2)
+            .all(|pair| key(&pair[0].0) < key(&pair[1].0));
+        if skipping || !in_order {
+            self.entries.sort_by(|(a, _), (b, _)| key(a).cmp(key(b)));
+            let mut written = std::mem::take(&mut writer.scratch);
+            written.clear();
+            written.extend_from_slice(&writer.out[self.start..]);
+            writer.out.truncate(self.start);
+            let mut first = true;
+            for (index, (name, entry)) in self.entries.iter().enumerate() {
+                let replaced = self
+                    .entries
+                    .get(index + 1)
+                    .is_some_and(|(next, _)| key(next) == key(name));
+                if replaced || (writer.depth == 0 && writer.skip.contains(&key(name))) {
+                    continue;
+                }
+                if !first {
+                    writer.out.push(b',');
+                }
+                first = false;
+                let entry = entry.start - self.start..entry.end - self.start;
+                writer.out.extend_from_slice(&written[entry]);
             }
-            if !first {
-                writer.out.push(b',');
-            }
-            first = false;
-            writer.string(key)?;
-            writer.out.push(b':');
-            writer.out.extend_from_slice(&body[value.clone()]);
+            writer.scratch = written;
         }
         writer.out.push(b'}');
-        let mut body = body;
-        body.clear();
-        writer.spare.push(body);
         Ok(writer)
     }
 }
@@ -746,6 +759,42 @@ mod tests {
             String::from_utf8(to_vec(&sample).unwrap()).unwrap(),
             String::from_utf8(reference(&sample)).unwrap()
         );
+    }
+
+    /// Nested objects whose keys come in and out of order, at every depth,
+    /// against the reference (entries in order stay where they were written,
+    /// the others are moved: both must give the same bytes).
+    #[test]
+    fn objects_in_and_out_of_key_order_at_every_depth() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        fn build(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> Value {
+            match if depth == 0 { 3 } else { next(5) } {
+                0 | 1 => {
+                    let mut object = serde_json::Map::new();
+                    for _ in 0..next(6) {
+                        let key = ["a", "b", "c", "aa", "é", "", "z"][next(7) as usize];
+                        object.insert(key.to_string(), build(next, depth.saturating_sub(1)));
+                    }
+                    Value::Object(object)
+                }
+                2 => Value::Array(
+                    (0..next(4))
+                        .map(|_| build(next, depth.saturating_sub(1)))
+                        .collect(),
+                ),
+                _ => json!(next(1000)),
+            }
+        }
+        for _ in 0..500 {
+            let value = build(&mut next, 5);
+            assert_eq!(to_vec(&value).unwrap(), reference(&value), "{value}");
+        }
     }
 
     /// A key given twice (a flattened field over a map's) keeps its last value.
