@@ -184,3 +184,40 @@ fn registry_options_are_on_the_commands_that_read_a_registry_only() {
     let (code, _, stderr) = run(&["list", "--plain-http"]);
     assert_eq!(code, 64, "{stderr}");
 }
+
+/// `template | head` closes the pipe early: the command stops quietly and
+/// exits 0, as other Unix tools do, rather than failing or panicking.
+#[test]
+fn template_stops_quietly_when_its_reader_goes_away() {
+    let package = tempfile::tempdir().unwrap();
+    std::fs::write(
+        package.path().join("package.yaml"),
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: many\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    std::fs::create_dir(package.path().join("manifests")).unwrap();
+    // Far more than a pipe holds, so the command is still writing when the pipe closes.
+    let manifests: Vec<String> = (0..2000)
+        .map(|i| format!("apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{i}}}\ndata: {{index: \"{i}\"}}\n"))
+        .collect();
+    std::fs::write(
+        package.path().join("manifests/many.yaml"),
+        manifests.join("---\n"),
+    )
+    .unwrap();
+    let mut child = Command::new(BINARY)
+        .arg("template")
+        .arg(package.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        !stderr.contains("error") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+}

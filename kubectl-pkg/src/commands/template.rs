@@ -56,6 +56,18 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
             libpkg::plan::MASKED
         );
     }
+    let written = write_documents(&plan);
+    // Not freed, as in `view::plan::print_owned`: the process exits next.
+    std::mem::forget(plan);
+    match written {
+        // `template | head` stops reading: not an error of ours.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        written => Ok(written?),
+    }
+}
+
+/// Each object's YAML to standard output as it is made, `---` before each.
+fn write_documents(plan: &libpkg::plan::Plan) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     out.write_all(b"---\n")?;
     for (index, object) in plan.objects.iter().enumerate() {
@@ -64,8 +76,5 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
         }
         out.write_all(libpkg::yaml::to_string(&object.manifest).as_bytes())?;
     }
-    out.flush()?;
-    // Not freed, as in `view::plan::print_owned`: the process exits next.
-    std::mem::forget(plan);
-    Ok(())
+    out.flush()
 }
