@@ -554,6 +554,16 @@ impl Plan {
         self
     }
 
+    /// The chart values with those under secret-naming keys masked, as
+    /// [`Plan::masked`] shows them: what a view that prints the values but no
+    /// Secret's data needs, without a masked copy of the whole plan.
+    pub fn masked_values(&self) -> Option<Value> {
+        self.values.clone().map(|mut values| {
+            mask_secret_values(&mut values);
+            values
+        })
+    }
+
     /// Whether any Secret value in the plan has been masked (such a plan is for review only).
     pub fn is_masked(&self) -> bool {
         let objects = self.objects.iter().map(|o| (&o.kind, &o.manifest));

@@ -12,7 +12,13 @@ use crate::view::{self, label};
 /// Prints a plan in the chosen format; Secret values are always masked.
 /// `show_unchanged`: list objects that stay as they are (otherwise counted only).
 pub fn print(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
-    show(global, &plan.masked(), show_unchanged)
+    match global.output {
+        // The text view prints no Secret data and masks the values itself:
+        // no masked copy of the whole plan (for 10,000 objects, a sixth of
+        // an install's peak memory).
+        OutputFormat::Text => show(global, plan, show_unchanged),
+        _ => show(global, &plan.masked(), show_unchanged),
+    }
 }
 
 /// [`print()`] of a plan the command is done with, as the last thing it does:
@@ -26,10 +32,11 @@ pub fn print_owned(global: &GlobalArgs, plan: Plan, show_unchanged: bool) -> Res
     shown
 }
 
-fn show(global: &GlobalArgs, masked: &Plan, show_unchanged: bool) -> Result<()> {
+/// Prints `plan`: its text view, or (masked by the caller) its document.
+fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
-            let text = render(masked, show_unchanged);
+            let text = render(plan, show_unchanged);
             if view::use_color(global) {
                 print!("{}", color_diff_lines(&text));
             } else {
@@ -37,7 +44,7 @@ fn show(global: &GlobalArgs, masked: &Plan, show_unchanged: bool) -> Result<()> 
             }
             Ok(())
         }
-        format => view::print_document(format, masked),
+        format => view::print_document(format, plan),
     }
 }
 
@@ -111,12 +118,11 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         let _ = writeln!(out, "  Format:    {}", package.format);
     }
     if let Some(values) = plan
-        .values
-        .as_ref()
+        .masked_values()
         .filter(|v| v.as_object().is_some_and(|m| !m.is_empty()))
     {
         let _ = writeln!(out, "  Values:");
-        for line in libpkg::yaml::to_string(values).lines() {
+        for line in libpkg::yaml::to_string(&values).lines() {
             let _ = writeln!(out, "    {line}");
         }
     }
