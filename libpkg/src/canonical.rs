@@ -375,57 +375,31 @@ impl<'a, 's> ser::Serializer for &'a mut Canonical<'s> {
     }
 }
 
-impl ser::SerializeSeq for Array<'_, '_> {
-    type Ok = ();
-    type Error = Error;
+/// The four array-like serializer traits differ only in the name of their
+/// element method: each writes an element, then closes the array.
+macro_rules! array_serializer {
+    ($($trait:ident :: $element:ident),+) => {$(
+        impl ser::$trait for Array<'_, '_> {
+            type Ok = ();
+            type Error = Error;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
+            fn $element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
 
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
+            fn end(self) -> Result<(), Error> {
+                self.close()
+            }
+        }
+    )+};
 }
 
-impl ser::SerializeTuple for Array<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleStruct for Array<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleVariant for Array<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
-}
+array_serializer!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Object<'_, '_> {
     type Ok = ();
