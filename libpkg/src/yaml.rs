@@ -3,7 +3,8 @@
 //!
 //! Multi-document files are split on `---` lines the way kubectl splits them,
 //! so each document can be reported by index and line, then each document is
-//! parsed with serde-saphyr (the YAML crate kube itself uses).
+//! parsed with serde-saphyr (the YAML crate kube itself uses), or, when it is
+//! of the common kind, built straight from its parser's events (`yaml/common.rs`).
 //!
 //! Hostile YAML is bounded ([`YamlLimits`], docs/security.md#yaml): the number
 //! of documents, the nesting depth, the nodes of all documents together with
@@ -19,6 +20,8 @@
 //! keep it a string. Plain mapping keys are resolved the same way and become
 //! the text sigs.k8s.io/yaml makes of them: `on:` and `y:` are the key
 //! "true", `0x10:` is "16"; a quoted key is the text written.
+
+mod common;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -127,14 +130,17 @@ pub fn first_document(text: &str) -> Result<Value, YamlError> {
         .into_iter()
         .next()
         .map_or("", |(_, chunk)| chunk);
-    let mut options = options(&YamlLimits::default());
-    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::LastWins;
     let chunk = if chunk.trim().is_empty() {
         "null"
     } else {
         chunk
     };
-    parse_value(chunk, options).map_err(|e| YamlError {
+    parse_value(
+        chunk,
+        &YamlLimits::default(),
+        serde_saphyr::DuplicateKeyPolicy::LastWins,
+    )
+    .map_err(|e| YamlError {
         message: one_line(&e.to_string()),
     })
 }
@@ -183,7 +189,7 @@ pub fn documents(
         let mut value: Value = if chunk.trim().is_empty() {
             Value::Null
         } else {
-            parse_value(chunk, options(&limits))
+            parse_value(chunk, &limits, serde_saphyr::DuplicateKeyPolicy::Error)
                 .map_err(|e| fail(one_line(&shift_lines(&e.to_string(), line - 1))))?
         };
         budget.nodes += settle_numbers(&mut value);
@@ -233,7 +239,7 @@ pub fn documents_in_files(
         let parsed = if chunk.trim().is_empty() {
             Ok(Value::Null)
         } else {
-            parse_value(chunk, options(&limits))
+            parse_value(chunk, &limits, serde_saphyr::DuplicateKeyPolicy::Error)
                 .map_err(|e| one_line(&shift_lines(&e.to_string(), line - 1)))
         };
         Some(parsed.map(|mut value| {
@@ -353,8 +359,27 @@ fn sequentially(texts: &[&str], limits: YamlLimits) -> Result<Vec<Vec<Document>>
 /// Helm's reader): a plain mapping key that YAML 1.1 reads as a boolean or a
 /// number becomes that value's text (`on:` and `y:` are the key `"true"`,
 /// `0x10:` is `"16"`), a quoted key stays as written, and when two keys become
-/// the same text the last one wins.
-fn parse_value(chunk: &str, options: serde_saphyr::Options) -> Result<Value, serde_saphyr::Error> {
+/// the same text the last one wins. A common document is read by
+/// [`common::parse`], every other one by serde-saphyr.
+fn parse_value(
+    chunk: &str,
+    limits: &YamlLimits,
+    duplicate_keys: serde_saphyr::DuplicateKeyPolicy,
+) -> Result<Value, serde_saphyr::Error> {
+    match common::parse(chunk, limits) {
+        Some(value) => Ok(value),
+        None => parse_value_in_full(chunk, limits, duplicate_keys),
+    }
+}
+
+/// [`parse_value`] by serde-saphyr alone.
+fn parse_value_in_full(
+    chunk: &str,
+    limits: &YamlLimits,
+    duplicate_keys: serde_saphyr::DuplicateKeyPolicy,
+) -> Result<Value, serde_saphyr::Error> {
+    let mut options = options(limits);
+    options.duplicate_keys = duplicate_keys;
     serde_saphyr::from_str_with_options::<ResolvedKeys>(chunk, options).map(|parsed| parsed.0)
 }
 
