@@ -501,8 +501,10 @@ impl Plan {
     /// sha256 over the canonical JSON of the plan without its `hash` field
     /// (nor its approvals, which approve that hash).
     pub fn compute_hash(&self) -> String {
-        let json = crate::canonical::to_vec_without(self, &["hash", "approvals"])
-            .expect("a plan serializes");
+        let skip = ["hash", "approvals"];
+        let json =
+            crate::canonical::to_vec_without_in_parallel(self, &skip, "objects", &self.objects)
+                .expect("a plan serializes");
         format!("sha256:{}", hex::encode(Sha256::digest(&json)))
     }
 
