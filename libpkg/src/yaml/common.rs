@@ -24,9 +24,17 @@ use super::{YamlLimits, parse_value_in_full};
 /// serde-saphyr to refuse.
 const MAX_EVENTS: usize = 500_000;
 
+/// serde-saphyr refuses a document of more than 64 MiB of scalar text, and
+/// a scalar is at most half again as long as its source (the escape `\L` is
+/// three bytes): a document this long is left to serde-saphyr.
+const MAX_BYTES: usize = 32 << 20;
+
 /// The value of a single-document `chunk` as [`super::parse_value`] reads it,
 /// or `None` when the document is not of the common kind (see the module).
 pub(super) fn parse(chunk: &str, limits: &YamlLimits) -> Option<Value> {
+    if chunk.len() >= MAX_BYTES {
+        return None;
+    }
     let mut options = Options::default();
     options.emit_comments = false;
     let mut events = Parser::new_from_str_with_options(chunk, options).map(|event| event.ok());
