@@ -85,20 +85,16 @@ impl Builder<'_> {
         }
         let complete = match event {
             Event::Scalar(text, style, 0, None) => {
-                if matches!(self.stack.last(), Some(Open::Mapping(_, None))) {
-                    let key = scalar(&text, style)?;
-                    if key == Scalar::String("<<") {
+                let scalar = scalar(&text, style)?;
+                if let Some(Open::Mapping(_, pending @ None)) = self.stack.last_mut() {
+                    if scalar == Scalar::String("<<") {
                         // A merge key: serde-saphyr's to expand.
                         return None;
                     }
-                    let key = key.into_key(self.limits)?;
-                    let Some(Open::Mapping(_, pending)) = self.stack.last_mut() else {
-                        unreachable!("checked above");
-                    };
-                    *pending = Some(key);
+                    *pending = Some(scalar.into_key(self.limits)?);
                     return Some(None);
                 }
-                scalar(&text, style)?.into_value(self.limits)?
+                scalar.into_value(self.limits)?
             }
             Event::SequenceStart(_, 0, None) | Event::MappingStart(_, 0, None) => {
                 if matches!(self.stack.last(), Some(Open::Mapping(_, None))) {
