@@ -1,8 +1,9 @@
 //! The common case of a manifest document read straight from the YAML
 //! parser's events, without serde-saphyr's deserializer between them.
 //!
-//! Most documents of a package are mappings and sequences of strings,
-//! integers, booleans and nulls, with no anchors, aliases, tags or merge keys.
+//! Most documents of a package are mappings with string keys and sequences
+//! of strings, integers, booleans and nulls, with no anchors, aliases, tags
+//! or merge keys.
 //! For those, building the [`Value`] from granit-parser's events (the parser
 //! serde-saphyr drives) is much cheaper than the full deserializer, and
 //! parsing is most of an offline plan's time for a large package. A plain
@@ -87,11 +88,13 @@ impl Builder<'_> {
             Event::Scalar(text, style, 0, None) => {
                 let scalar = scalar(&text, style)?;
                 if let Some(Open::Mapping(_, pending @ None)) = self.stack.last_mut() {
-                    if scalar == Scalar::String("<<") {
-                        // A merge key: serde-saphyr's to expand.
-                        return None;
+                    // Only string keys: serde-saphyr tells duplicates by their
+                    // text, so `off:` (the key "false") and `'off':` clash.
+                    match scalar {
+                        Scalar::String("<<") => return None, // a merge key
+                        Scalar::String(key) => *pending = Some(key.to_string()),
+                        _ => return None,
                     }
-                    *pending = Some(scalar.into_key(self.limits)?);
                     return Some(None);
                 }
                 scalar.into_value(self.limits)?
@@ -129,8 +132,8 @@ impl Builder<'_> {
             }
             Some(Open::Mapping(entries, pending)) => {
                 let key = pending.take()?;
-                // A key given twice: serde-saphyr tells a duplicate (an error)
-                // from two spellings of one key (the last wins).
+                // A key given twice: an error, or the last wins
+                // (`first_document`): serde-saphyr's to say.
                 match entries.entry(key) {
                     serde_json::map::Entry::Vacant(entry) => {
                         entry.insert(complete);
@@ -165,24 +168,6 @@ impl Scalar<'_> {
             Scalar::String(text) => Value::String(text.to_string()),
             Scalar::NumberLike(text) => {
                 parse_value_in_full(text, limits, DuplicateKeyPolicy::Error).ok()?
-            }
-        })
-    }
-
-    /// The key sigs.k8s.io/yaml makes of the scalar (see `ResolvedKey`).
-    fn into_key(self, limits: &YamlLimits) -> Option<String> {
-        Some(match self {
-            Scalar::Null => "null".to_string(),
-            Scalar::Bool(value) => value.to_string(),
-            Scalar::Number(number) => number.to_string(),
-            Scalar::String(text) => text.to_string(),
-            Scalar::NumberLike(text) => {
-                let mapping =
-                    parse_value_in_full(&format!("{text}: 0"), limits, DuplicateKeyPolicy::Error);
-                let Value::Object(entries) = mapping.ok()? else {
-                    return None;
-                };
-                entries.into_iter().next()?.0
             }
         })
     }
@@ -380,6 +365,8 @@ mod tests {
             "base: &b {x: 1}\nother:\n  <<: *b\n",
             "a: 1\na: 2\n",
             "on: 1\n\"true\": 2\n",
+            "off: 1\n'off': 2\n",
+            "80: http\n",
             "? [a, b]\n: c\n",
             "a: -\n",
             "%YAML 1.2\n---\na: 1\n",
