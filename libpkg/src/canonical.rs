@@ -65,9 +65,9 @@ const PARALLEL_MIN: usize = 256;
 /// The canonical JSON of `items`, comma-separated, in consecutive runs
 /// written on up to four threads.
 fn array_runs<I: Serialize + Sync>(items: &[I]) -> Result<Vec<Vec<u8>>, serde_json::Error> {
-    let write = |run: &[I]| -> Result<Vec<u8>, Error> {
+    let write = |run: Vec<&I>| -> Result<Vec<u8>, Error> {
         let mut writer = Canonical::new(&[], None);
-        for (index, item) in run.iter().enumerate() {
+        for (index, item) in run.into_iter().enumerate() {
             if index > 0 {
                 writer.out.push(b',');
             }
@@ -75,24 +75,9 @@ fn array_runs<I: Serialize + Sync>(items: &[I]) -> Result<Vec<Vec<u8>>, serde_js
         }
         Ok(writer.out)
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
-    if threads < 2 || items.len() < PARALLEL_MIN {
-        return Ok(vec![write(items)?]);
-    }
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = items
-            .chunks(items.len().div_ceil(threads))
-            .map(|run| scope.spawn(move || write(run)))
-            .collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker
-                    .join()
-                    .expect("writing canonical JSON does not panic")
-            })
-            .collect()
-    })
+    crate::parallel::in_shares(items.iter().collect(), PARALLEL_MIN, write)
+        .into_iter()
+        .collect()
 }
 
 /// The serializer: `out` is the document so far; `scratch` is where an

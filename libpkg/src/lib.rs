@@ -62,6 +62,7 @@ pub mod names;
 pub mod object;
 pub mod olm;
 pub mod package;
+mod parallel;
 pub mod permissions;
 pub mod plan;
 pub mod readiness;

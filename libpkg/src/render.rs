@@ -356,25 +356,12 @@ fn to_objects(
         let object = to_object(value, &location, target, scopes, &mut warnings);
         (location, object.map(|object| (object, warnings)))
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
-    if threads < 2 || documents.len() < PARALLEL_RENDER_MIN {
-        return documents.into_iter().map(convert).collect();
-    }
-    let share = documents.len().div_ceil(threads);
-    let mut documents = documents.into_iter();
-    let shares: Vec<Vec<(Location, Value)>> = (0..threads)
-        .map(|_| documents.by_ref().take(share).collect())
-        .collect();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = shares
-            .into_iter()
-            .map(|share| scope.spawn(|| share.into_iter().map(convert).collect::<Vec<_>>()))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().expect("converting a document does not panic"))
-            .collect()
+    crate::parallel::in_shares(documents, PARALLEL_RENDER_MIN, |share| {
+        share.into_iter().map(convert).collect::<Vec<_>>()
     })
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// Fewer documents than this are converted on the calling thread: starting

@@ -248,7 +248,7 @@ pub fn documents_in_files(
             (value, nodes)
         }))
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    let threads = crate::parallel::threads();
     let outcomes: Vec<Option<Result<(Value, usize), String>>> =
         if threads < 2 || reachable.len() < 64 {
             reachable.iter().map(parse).collect()
