@@ -147,7 +147,7 @@ impl Builder<'_> {
 }
 
 /// A plain or quoted scalar, read.
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 enum Scalar<'text> {
     Null,
     Bool(bool),
