@@ -6,7 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kube::discovery::{ApiResource, Scope as KubeScope};
+use k8s_openapi::apimachinery::pkg::apis::meta::v1::APIResourceList;
+use kube::discovery::ApiResource;
 use serde_json::Value;
 
 use super::ClusterError;
@@ -33,30 +34,39 @@ pub struct Discovery {
 
 impl Discovery {
     /// Discovers the given API groups (`""` is the core group); callers go
-    /// through [`super::Cluster::discover`], which caches.
+    /// through [`super::Cluster::discover`], which caches. The group lists and
+    /// then every version of the wanted groups are asked for concurrently: two
+    /// round trips, however many groups.
     pub(super) async fn run(
         client: &kube::Client,
         groups: &BTreeSet<String>,
     ) -> Result<Discovery, ClusterError> {
-        let wanted: Vec<&str> = groups.iter().map(String::as_str).collect();
-        let discovered = kube::Discovery::new(client.clone())
-            .filter(&wanted)
-            .run()
-            .await?;
+        let group_versions = group_versions(client, Groups::Only(groups)).await?;
         let mut by_kind = BTreeMap::new();
-        for group in discovered.groups() {
-            for version in group.versions() {
-                for (api, capabilities) in group.versioned_resources(version) {
-                    let namespaced = capabilities.scope == KubeScope::Namespaced;
-                    by_kind.insert(
-                        (api.api_version.clone(), api.kind.clone()),
-                        Resource {
-                            api,
-                            namespaced,
-                            pending_crd: false,
-                        },
-                    );
+        for (group_version, answer) in resource_lists(client, group_versions).await {
+            let (group, version) = match group_version.split_once('/') {
+                Some((group, version)) => (group, version),
+                None => ("", group_version.as_str()),
+            };
+            for resource in answer?.resources {
+                // Subresources (`pods/log`) are not kinds of their own.
+                if resource.name.contains('/') {
+                    continue;
                 }
+                by_kind.insert(
+                    (group_version.clone(), resource.kind.clone()),
+                    Resource {
+                        api: ApiResource {
+                            group: group.to_string(),
+                            version: version.to_string(),
+                            api_version: group_version.clone(),
+                            kind: resource.kind,
+                            plural: resource.name,
+                        },
+                        namespaced: resource.namespaced,
+                        pending_crd: false,
+                    },
+                );
             }
         }
         Ok(Discovery { by_kind })
@@ -155,30 +165,10 @@ pub struct ServedApis {
 /// aggregated API whose service is down) does not fail it: that group version
 /// is reported in [`ServedApis::unavailable`].
 pub(super) async fn api_versions(client: &kube::Client) -> Result<ServedApis, ClusterError> {
-    let groups = client.list_api_groups().await?;
-    let core = client.list_core_api_versions().await?;
-    let group_versions: Vec<(String, bool)> = core
-        .versions
-        .into_iter()
-        .map(|version| (version, true))
-        .chain(groups.groups.into_iter().flat_map(|group| {
-            group
-                .versions
-                .into_iter()
-                .map(|version| (version.group_version, false))
-        }))
-        .collect();
-    let answers = futures::future::join_all(group_versions.iter().map(|(gv, core)| async move {
-        if *core {
-            client.list_core_api_resources(gv).await
-        } else {
-            client.list_api_group_resources(gv).await
-        }
-    }))
-    .await;
+    let group_versions = group_versions(client, Groups::All).await?;
     let mut served = ServedApis::default();
     let mut versions = BTreeSet::new();
-    for ((group_version, _), answer) in group_versions.into_iter().zip(answers) {
+    for (group_version, answer) in resource_lists(client, group_versions).await {
         match answer {
             Ok(list) => {
                 for resource in list.resources {
@@ -199,4 +189,83 @@ pub(super) async fn api_versions(client: &kube::Client) -> Result<ServedApis, Cl
     }
     served.api_versions = versions.into_iter().collect();
     Ok(served)
+}
+
+/// Which API groups a discovery asks about.
+#[derive(Clone, Copy)]
+enum Groups<'a> {
+    All,
+    Only(&'a BTreeSet<String>),
+}
+
+impl Groups<'_> {
+    fn has(self, group: &str) -> bool {
+        match self {
+            Groups::All => true,
+            Groups::Only(groups) => groups.contains(group),
+        }
+    }
+
+    /// Whether any group besides the core one is wanted.
+    fn named(self) -> bool {
+        match self {
+            Groups::All => true,
+            Groups::Only(groups) => groups.iter().any(|g| !g.is_empty()),
+        }
+    }
+}
+
+/// The served group versions (`v1`, `apps/v1`…) of the `wanted` groups
+/// (`""` is the core group), from `/api` and `/apis` asked for together; each
+/// with whether it is the core group's.
+async fn group_versions(
+    client: &kube::Client,
+    wanted: Groups<'_>,
+) -> Result<Vec<(String, bool)>, ClusterError> {
+    let core = async {
+        if wanted.has("") {
+            client.list_core_api_versions().await.map(|c| c.versions)
+        } else {
+            Ok(Vec::new())
+        }
+    };
+    // A plan of core kinds only needs no group list.
+    let groups = async {
+        if wanted.named() {
+            client.list_api_groups().await.map(|g| g.groups)
+        } else {
+            Ok(Vec::new())
+        }
+    };
+    let (core, groups) = futures::try_join!(core, groups)?;
+    let named = groups
+        .into_iter()
+        .filter(|group| wanted.has(&group.name))
+        .flat_map(|group| group.versions.into_iter().map(|v| (v.group_version, false)));
+    Ok(core
+        .into_iter()
+        .map(|version| (version, true))
+        .chain(named)
+        .collect())
+}
+
+/// The resources of each group version, all asked for concurrently, in the
+/// order given.
+async fn resource_lists(
+    client: &kube::Client,
+    group_versions: Vec<(String, bool)>,
+) -> Vec<(String, Result<APIResourceList, kube::Error>)> {
+    let answers = futures::future::join_all(group_versions.iter().map(|(gv, core)| async move {
+        if *core {
+            client.list_core_api_resources(gv).await
+        } else {
+            client.list_api_group_resources(gv).await
+        }
+    }))
+    .await;
+    group_versions
+        .into_iter()
+        .map(|(gv, _)| gv)
+        .zip(answers)
+        .collect()
 }
