@@ -53,9 +53,13 @@ fn main() -> ExitCode {
             };
         }
     };
+    // Colours in the log only on a terminal, as everywhere else.
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
+        && std::env::var_os("NO_COLOR").is_none();
     tracing_subscriber::fmt()
         .with_env_filter(log_filter())
         .with_writer(std::io::stderr)
+        .with_ansi(colour)
         .init();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -139,6 +139,35 @@ async fn authenticated_registry_needs_credentials_and_its_ca() {
     );
 }
 
+/// Planning keeps many requests in flight; over HTTP/1.1 each would need a
+/// connection and a TLS handshake of its own. The API server offers HTTP/2,
+/// and every answer must come over it (the request log says which).
+#[test]
+fn the_api_server_is_spoken_to_in_http2() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("http2");
+    pkg.write_package(
+        "v1",
+        "app",
+        "1.0.0",
+        &kubectl_pkg_e2e::config_maps("c", 40, "1"),
+    );
+    let output = pkg
+        .command(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .env("KUBECTL_PKG_LOG", "libpkg::cluster::transport=debug")
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    let answered_in = |version: &str| log.matches(&format!("http.version={version}")).count();
+    assert!(answered_in("HTTP/2.0") > 40, "{log}");
+    assert_eq!(answered_in("HTTP/1.1"), 0, "{log}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "no colours in a log that is not a terminal: {log}"
+    );
+}
+
 #[test]
 fn version_command_text_and_json() {
     let pkg = Pkg::new();

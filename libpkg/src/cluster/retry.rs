@@ -8,6 +8,10 @@
 //! and honours `Retry-After` up to [`MAX_RETRY_AFTER`]: a server that keeps
 //! refusing fails the command within about a minute, with the server's own
 //! message, instead of hanging.
+//!
+//! Each wait is lengthened by a random part of up to half of it: the requests a
+//! busy server turned away together (a plan keeps dozens in flight) must not
+//! all come back at the same instant and be turned away together again.
 
 use std::time::Duration;
 
@@ -28,6 +32,11 @@ pub fn delay(retry: u32, retry_after: Option<Duration>) -> Duration {
         .saturating_mul(2u32.saturating_pow(retry))
         .min(MAX_BACKOFF);
     retry_after.map_or(backoff, |asked| backoff.max(asked.min(MAX_RETRY_AFTER)))
+}
+
+/// `wait` lengthened by a random part of up to half of it.
+fn spread(wait: Duration) -> Duration {
+    wait.mul_f64(1.0 + fastrand::f64() / 2.0)
 }
 
 /// `Retry-After` in seconds (the form the API server sends; an HTTP date is ignored).
@@ -60,7 +69,7 @@ impl<Res, E> tower::retry::Policy<Request<Body>, Response<Res>, E> for RetryPoli
         if !retryable || self.retries >= MAX_RETRIES {
             return None;
         }
-        let wait = delay(self.retries, retry_after(response.headers()));
+        let wait = spread(delay(self.retries, retry_after(response.headers())));
         self.retries += 1;
         tracing::debug!(status = %response.status(), ?wait, retry = self.retries, "the API server asked to retry");
         Some(tokio::time::sleep(wait))
@@ -102,6 +111,15 @@ mod tests {
         );
         assert_eq!(delay(5, Some(Duration::from_secs(1))), MAX_BACKOFF);
         assert_eq!(delay(0, Some(Duration::from_secs(86_400))), MAX_RETRY_AFTER);
+    }
+
+    #[test]
+    fn retries_are_spread_over_half_the_wait_again() {
+        let wait = Duration::from_secs(1);
+        let spread: Vec<Duration> = (0..200).map(|_| spread(wait)).collect();
+        assert!(spread.iter().all(|s| *s >= wait && *s < wait * 3 / 2));
+        let distinct: std::collections::BTreeSet<_> = spread.iter().collect();
+        assert!(distinct.len() > 150, "not spread: {distinct:?}");
     }
 
     #[test]
