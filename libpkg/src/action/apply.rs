@@ -447,8 +447,10 @@ async fn wait_gone(
     Ok(())
 }
 
-/// Writes objects phase by phase, several at a time within a phase; CRDs are
-/// awaited before the custom resources of later phases.
+/// Writes objects phase by phase, several at a time within a phase. CRDs are
+/// awaited (until Established) before the first phase with an object of their
+/// groups; phases before that are written while the API server establishes
+/// them.
 async fn write_phases(
     cluster: &Cluster,
     discovery: &Discovery,
@@ -461,30 +463,86 @@ async fn write_phases(
     for object in objects {
         phases.entry(object.phase()).or_default().push(*object);
     }
+    let definitions = phases.get(&Phase::Definitions).cloned().unwrap_or_default();
+    let defined_groups: BTreeSet<&str> = definitions
+        .iter()
+        .filter_map(|crd| crd.manifest.pointer("/spec/group").and_then(Value::as_str))
+        .collect();
+    let mut established = None;
     for (phase, objects) in &phases {
         lock.ensure_held()?;
-        if matches!(phase, Phase::PreHooks | Phase::PostHooks) {
-            run_hooks(cluster, discovery, objects, deadline, reporter).await?;
-            continue;
+        let uses_definitions = objects
+            .iter()
+            .any(|o| defined_groups.contains(group_of(o.api_version)));
+        if uses_definitions && let Some(waiting) = established.take() {
+            outcome(waiting).await?;
         }
-        futures::stream::iter(objects.iter().copied())
-            .map(|object| async move {
-                write(cluster, discovery, object).await?;
-                reporter.event(Event::Applied {
-                    object: object.shown(),
-                    action: object.action,
-                });
-                Ok::<_, ApplyError>(())
-            })
-            .buffer_unordered(cluster.concurrency())
-            .try_collect::<Vec<()>>()
-            .await?;
+        let written = async {
+            if matches!(phase, Phase::PreHooks | Phase::PostHooks) {
+                return run_hooks(cluster, discovery, objects, deadline, reporter).await;
+            }
+            futures::stream::iter(objects.iter().copied())
+                .map(|object| async move {
+                    write(cluster, discovery, object).await?;
+                    reporter.event(Event::Applied {
+                        object: object.shown(),
+                        action: object.action,
+                    });
+                    Ok::<_, ApplyError>(())
+                })
+                .buffer_unordered(cluster.concurrency())
+                .try_collect::<Vec<()>>()
+                .await
+                .map(drop)
+        };
+        match established.as_mut() {
+            Some(waiting) => {
+                while_driving(written, waiting).await?;
+                // CRDs that failed to be established stop the apply here.
+                if let futures::future::MaybeDone::Done(Err(_)) = waiting {
+                    outcome(established.take().expect("just matched")).await?;
+                }
+            }
+            None => written.await?,
+        }
         if *phase == Phase::Definitions {
             // Custom resources need their CRDs established, whatever --wait says.
-            wait_ready(cluster, discovery, objects, deadline, reporter, false).await?;
+            established = Some(futures::future::maybe_done(Box::pin(wait_ready(
+                cluster,
+                discovery,
+                &definitions,
+                deadline,
+                reporter,
+                false,
+            ))));
         }
     }
-    Ok(())
+    match established {
+        Some(waiting) => outcome(waiting).await,
+        None => Ok(()),
+    }
+}
+
+/// The result of a future driven by [`while_driving`], finishing it if needed.
+async fn outcome<F: Future + Unpin>(mut future: futures::future::MaybeDone<F>) -> F::Output {
+    (&mut future).await;
+    std::pin::Pin::new(&mut future)
+        .take_output()
+        .expect("a finished future keeps its output until taken")
+}
+
+/// Runs `work` to completion while also driving `background` along (which may
+/// finish first, keeping its result, or later).
+async fn while_driving<T, B: Future + Unpin>(
+    work: impl Future<Output = T>,
+    background: &mut futures::future::MaybeDone<B>,
+) -> T {
+    let mut work = std::pin::pin!(work);
+    std::future::poll_fn(|cx| {
+        let _ = std::pin::Pin::new(&mut *background).poll(cx);
+        work.as_mut().poll(cx)
+    })
+    .await
 }
 
 async fn write(
