@@ -7,6 +7,10 @@
 //! Objects are handled as JSON values through dynamic APIs resolved by
 //! [`discovery`], since a package may hold any kind. Every write goes through
 //! server-side apply with [`crate::FIELD_MANAGER`].
+//!
+//! Requests go over HTTP/2 when the API server offers it (one connection for
+//! all of them, as kubectl's client does; kube's own stack speaks HTTP/1.1
+//! only), at most [`CONCURRENCY`] (or `--concurrency`) at once.
 
 mod access;
 pub mod discovery;
