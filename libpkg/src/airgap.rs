@@ -506,7 +506,8 @@ impl Layout {
                 .to_string();
             let kind = entry.header().entry_type();
             if kind.is_dir() {
-                if !matches!(name.as_str(), "" | "blobs" | "blobs/sha256") {
+                // `.` is the root itself, as imgpkg and `tar -C dir .` write it.
+                if !matches!(name.as_str(), "" | "." | "blobs" | "blobs/sha256") {
                     return Err(invalid(format!("{path}: not a directory of an OCI layout")));
                 }
                 continue;

@@ -194,8 +194,11 @@ pub enum ArchiveError {
     /// The bytes are not a readable tar+gzip stream.
     #[error("not a readable tar+gzip archive: {0}")]
     Corrupt(#[source] std::io::Error),
-    /// An entry's path is absolute or climbs out with `..`.
-    #[error("entry {0:?} points outside the package (absolute path or '..')")]
+    /// An entry's path is absolute, climbs out with `..`, or is a file
+    /// named as the root (`.`).
+    #[error(
+        "entry {0:?} is not a path inside the package (an absolute path, '..', or a file named as the root)"
+    )]
     UnsafePath(String),
     /// A symlink, hard link, device or other non-regular entry.
     #[error("entry {path:?} is a {kind}, which packages may not contain")]
@@ -286,8 +289,13 @@ pub fn unpack_into(files: &mut Files, archive: &[u8], limits: &Limits) -> Result
         }
         let mut entry = entry.map_err(fail)?;
         let raw_path = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-        let path = normalize(&raw_path)?;
         let kind = entry.header().entry_type();
+        // The root directory itself (`.`, `./`): imgpkg and `tar -C dir .`
+        // write it first. It names nothing inside the package.
+        if kind == tar::EntryType::Directory && is_root(&raw_path) {
+            continue;
+        }
+        let path = normalize(&raw_path)?;
         match kind {
             tar::EntryType::Directory => continue,
             tar::EntryType::Regular | tar::EntryType::Continuous => {}
@@ -373,7 +381,15 @@ fn apply_entry(files: &mut Files, path: String, data: Vec<u8>) {
     }
 }
 
-/// `./a/b` → `a/b`; refuses absolute paths and `..`.
+/// Whether an entry's path names the archive's root (`.`, `./`, `.//.`).
+fn is_root(raw: &str) -> bool {
+    !raw.is_empty()
+        && Path::new(raw)
+            .components()
+            .all(|component| component == Component::CurDir)
+}
+
+/// `./a/b` → `a/b`; refuses absolute paths, `..` and a path naming no file.
 fn normalize(raw: &str) -> Result<String, ArchiveError> {
     let mut parts = Vec::new();
     for component in Path::new(raw).components() {
@@ -485,9 +501,13 @@ mod tests {
     #[test]
     fn refuses_escapes_links_and_devices() {
         let cases = [
-            ("../evil", tar::EntryType::Regular, "outside"),
-            ("manifests/../../evil", tar::EntryType::Regular, "outside"),
-            ("/etc/evil", tar::EntryType::Regular, "outside"),
+            ("../evil", tar::EntryType::Regular, "not a path inside"),
+            (
+                "manifests/../../evil",
+                tar::EntryType::Regular,
+                "not a path inside",
+            ),
+            ("/etc/evil", tar::EntryType::Regular, "not a path inside"),
             ("manifests/link", tar::EntryType::Symlink, "symbolic link"),
             ("manifests/hard", tar::EntryType::Link, "hard link"),
             ("dev", tar::EntryType::Char, "device"),
@@ -544,6 +564,44 @@ mod tests {
         });
         let error = unpack_into(&mut Files::new(), &pax, &Limits::default()).unwrap_err();
         assert!(error.to_string().contains("bytes per file"), "{error}");
+    }
+
+    /// imgpkg writes the root directory first as `.`, GNU `tar -C dir .` as
+    /// `./`, each followed by `./`-prefixed names: the same files as without.
+    #[test]
+    fn root_entries_and_dot_prefixes_name_the_same_files() {
+        let plain = raw_tar(|b| {
+            entry(b, "manifests/", tar::EntryType::Directory, b"");
+            entry(b, "manifests/a.yaml", tar::EntryType::Regular, b"kind: A\n");
+            entry(b, "package.yaml", tar::EntryType::Regular, b"name: a\n");
+        });
+        for root in [".", "./", ".//."] {
+            let dotted = raw_tar(|b| {
+                entry(b, root, tar::EntryType::Directory, b"");
+                entry(b, "./manifests/", tar::EntryType::Directory, b"");
+                entry(
+                    b,
+                    "./manifests/a.yaml",
+                    tar::EntryType::Regular,
+                    b"kind: A\n",
+                );
+                entry(b, "./package.yaml", tar::EntryType::Regular, b"name: a\n");
+            });
+            let (mut one, mut other) = (Files::new(), Files::new());
+            unpack_into(&mut one, &plain, &Limits::default()).unwrap();
+            unpack_into(&mut other, &dotted, &Limits::default()).unwrap();
+            assert_eq!(one, other, "root entry {root:?}");
+            assert_eq!(pack(&one), pack(&other));
+        }
+        // A root entry that is not a directory names no file.
+        for path in [".", "./"] {
+            let file = raw_tar(|b| entry(b, path, tar::EntryType::Regular, b"x"));
+            let error = unpack_into(&mut Files::new(), &file, &Limits::default()).unwrap_err();
+            assert!(
+                matches!(error, ArchiveError::UnsafePath(_)),
+                "{path}: {error}"
+            );
+        }
     }
 
     #[test]

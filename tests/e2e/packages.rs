@@ -89,8 +89,29 @@ fn the_same_package_gives_the_same_plan_from_directory_archive_and_registry() {
         .unwrap();
     assert!(tar.success());
 
+    // The most common way to pack a directory, `tar czf x.tgz -C dir .`:
+    // GNU tar writes the root entry `./` first and every name as `./…`.
+    let tar = std::process::Command::new("tar")
+        .args(["czf", "dotted.tgz", "-C", "app", "."])
+        .current_dir(pkg.work.path())
+        .status()
+        .unwrap();
+    assert!(tar.success());
+    let listing = pkg.run_program("tar", ["tzf", "dotted.tgz"]);
+    assert!(
+        listing.ok().lines().next() == Some("./"),
+        "GNU tar writes the root first: {}",
+        listing.ok()
+    );
+
     let from_dir = plan_json(&pkg, "./app", &[]);
     let from_tgz = plan_json(&pkg, "app.tgz", &[]);
+    let from_dotted = plan_json(&pkg, "dotted.tgz", &[]);
+    assert_eq!(from_dotted["package"]["digest"], first.as_str());
+    assert_eq!(
+        without_reference(from_dotted),
+        without_reference(from_tgz.clone())
+    );
     let from_registry = plan_json(&pkg, &format!("oci://{}/{path}/app", pkg.env.registry), &[]);
 
     // The plan's digest is the registry's manifest digest, for all three.
