@@ -112,6 +112,19 @@ fn options(limits: &YamlLimits) -> serde_saphyr::Options {
     }
 }
 
+/// Reads a null (`key:` with no value, `~`, `null`) as the type's default,
+/// for a `#[serde(deserialize_with)]` field of a metadata file: Helm and
+/// Kubernetes read YAML through sigs.k8s.io/yaml into Go's encoding/json,
+/// where a null list, map or string is an empty one, and files written for
+/// them leave keys empty that way (`dependencies:` in a Chart.yaml).
+pub fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de> + Default,
+{
+    Ok(<Option<T> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or_default())
+}
+
 /// Parses a single YAML document into `T`, within the default [`YamlLimits`].
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     serde_saphyr::from_str_with_options(text, options(&YamlLimits::default())).map_err(|e| {

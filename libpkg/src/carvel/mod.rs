@@ -126,13 +126,13 @@ struct ObjectMeta {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Document {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     api_version: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     kind: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     metadata: ObjectMeta,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     spec: Value,
 }
 
@@ -169,16 +169,16 @@ impl PackageVersion {
 #[serde(rename_all = "camelCase")]
 pub struct PackageMetadata {
     /// `spec.displayName`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     pub display_name: String,
     /// `spec.shortDescription`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     pub short_description: String,
     /// `spec.longDescription`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     pub long_description: String,
     /// `spec.providerName`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     pub provider_name: String,
 }
 

@@ -158,3 +158,18 @@ fn unsupported_steps_and_cluster_value_sources_are_known() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn metadata_keys_left_empty_read_as_empty() {
+    let mut files = repository_files();
+    files.insert(
+        "packages/hello.carvel.example.com/metadata.yml".into(),
+        b"apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: PackageMetadata\nmetadata:\n  name: hello.carvel.example.com\n  labels:\nspec:\n  displayName:\n  shortDescription: ~\n"
+            .to_vec()
+            .into(),
+    );
+    let repository = Repository::from_files(&files, "repo").unwrap();
+    let metadata = &repository.metadata["hello.carvel.example.com"];
+    assert_eq!(metadata.display_name, "");
+    assert_eq!(metadata.short_description, "");
+}

@@ -23,6 +23,7 @@ use serde_json::{Map, Value};
 use super::ignore::{IgnoreError, IgnoreRules};
 use super::semver;
 use crate::archive::{self, ArchiveError, Files, Limits};
+use crate::yaml::null_as_default;
 
 /// `apiVersion` of Helm 2 era charts (dependencies in `requirements.yaml`).
 pub const API_VERSION_V1: &str = "v1";
@@ -36,13 +37,25 @@ pub const MAX_SUBCHART_DEPTH: usize = 16;
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Maintainer {
     /// Name of a person or organization.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub name: String,
     /// Contact address.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub email: String,
     /// Web address.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub url: String,
 }
 
@@ -52,32 +65,61 @@ pub struct Maintainer {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Dependency {
     /// The chart's name.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub name: String,
     /// A version constraint (Masterminds syntax) the chart must satisfy.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub version: String,
     /// Where it is published (not used to render: subcharts come from `charts/`).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub repository: String,
     /// Comma-separated value paths; the first that holds a boolean enables or disables it.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub condition: String,
     /// Tags under `.Values.tags` that enable or disable it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tags: Vec<String>,
     /// Whether it is enabled (set while processing dependencies).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
     pub enabled: bool,
     /// Values imported from the subchart: strings (`exports.NAME`) or `{child, parent}` maps.
     #[serde(
         default,
+        deserialize_with = "null_as_default",
         rename = "import-values",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub import_values: Vec<Value>,
     /// The name the subchart goes by in this chart.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub alias: String,
 }
 
@@ -87,43 +129,95 @@ pub struct Dependency {
 #[serde(rename_all = "camelCase")]
 pub struct Metadata {
     /// The chart's name. Required.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub name: String,
     /// Project home page.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub home: String,
     /// Source code addresses.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub sources: Vec<String>,
     /// The chart's version (semver, loosely: `1.2` is accepted). Required.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub version: String,
     /// One-sentence description.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub description: String,
     /// Search keywords.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub keywords: Vec<String>,
     /// Maintainers.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub maintainers: Vec<Maintainer>,
     /// Icon address.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub icon: String,
     /// `v1` or `v2`. Required (a missing one means `v1`, as in Helm).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub api_version: String,
     /// Unused by Helm 3 (kept so the file round-trips).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub condition: String,
     /// Unused by Helm 3 (kept so the file round-trips).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub tags: String,
     /// Version of the packaged application.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub app_version: String,
     /// Whether the chart is deprecated.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
     pub deprecated: bool,
     /// Free-form annotations; `None` when `Chart.yaml` has none (Go's nil
     /// map, which `.Chart.Annotations` shows as `null`, where an empty
@@ -131,13 +225,26 @@ pub struct Metadata {
     #[serde(default, skip_serializing_if = "no_annotations")]
     pub annotations: Option<BTreeMap<String, String>>,
     /// Constraint on the cluster's Kubernetes version (Masterminds syntax).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub kube_version: String,
     /// Subcharts.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub dependencies: Vec<Dependency>,
     /// `application` (default) or `library`.
-    #[serde(default, rename = "type", skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        rename = "type",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub chart_type: String,
 }
 
@@ -759,6 +866,28 @@ pub(crate) mod tests {
             ("values.schema.json", "{"),
         ]);
         assert!(error.starts_with("mem/values.schema.json:"), "{error}");
+    }
+
+    /// bitnami's kube-prometheus-crds writes `dependencies:` with no value;
+    /// Helm reads a null list, map or string as an empty one.
+    #[test]
+    fn null_lists_maps_and_strings_read_as_empty() {
+        let chart = load(&[(
+            "Chart.yaml",
+            "apiVersion: v2\nname: crds\nversion: 1.0.0\ndependencies:\nkeywords: ~\n\
+             maintainers: null\ndescription:\nannotations:\nsources: [a]\n",
+        )]);
+        assert!(chart.metadata.dependencies.is_empty());
+        assert!(chart.metadata.keywords.is_empty());
+        assert!(chart.metadata.maintainers.is_empty());
+        assert_eq!(chart.metadata.description, "");
+        assert_eq!(chart.metadata.annotations, None);
+        assert_eq!(chart.metadata.sources, ["a"]);
+        let error = load_err(&[(
+            "Chart.yaml",
+            "apiVersion: v2\nname: crds\nversion: 1.0.0\ndependencies: 3\n",
+        )]);
+        assert!(error.contains("mem/Chart.yaml"), "{error}");
     }
 
     #[test]

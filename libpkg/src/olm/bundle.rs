@@ -285,6 +285,7 @@ pub struct RelatedImage {
 /// `metadata/annotations.yaml`.
 #[derive(Debug, Deserialize)]
 struct AnnotationsFile {
+    #[serde(deserialize_with = "crate::yaml::null_as_default")]
     annotations: BTreeMap<String, String>,
 }
 

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::permissions::DeclaredPermission;
+use crate::yaml::null_as_default;
 
 /// The only `apiVersion` a `package.yaml` may have.
 pub const PACKAGE_API_VERSION: &str = "kubectl-pkg.dev/v1alpha1";
@@ -24,30 +25,58 @@ pub struct PackageMetadata {
     /// The package version, semver.
     pub version: String,
     /// One line saying what the package is.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub description: String,
     /// Who maintains it.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub maintainers: Vec<Maintainer>,
     /// The project's home page.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "String::is_empty"
+    )]
     pub home: String,
     /// Search keywords.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub keywords: Vec<String>,
     /// A semver constraint on the cluster's Kubernetes version.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kube_version: Option<String>,
     /// Permissions the package needs that RBAC cannot express (cloud IAM and the like).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub permissions: Vec<DeclaredPermission>,
     /// Images the author vouches for.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub images: Vec<String>,
     /// Namespaces besides the release's that the package's objects may name in
     /// `metadata.namespace` (a RoleBinding in `kube-system`, say). Without this
     /// list every namespaced object lives in the release namespace.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub namespaces: Vec<String>,
 }
 
@@ -111,5 +140,27 @@ impl PackageMetadata {
                 .map_err(|why| format!("kubeVersion {constraint:?}: {why}"))?;
         }
         Ok(version)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A list, map or string key left empty reads as empty, as Kubernetes'
+    /// YAML reading does; an unknown key is still refused.
+    #[test]
+    fn null_keys_read_as_empty_and_unknown_keys_are_refused() {
+        let metadata: PackageMetadata = crate::yaml::from_str(
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: a\nversion: 1.0.0\n\
+             description:\nkeywords:\nmaintainers: ~\nnamespaces: null\nimages:\npermissions:\n",
+        )
+        .unwrap();
+        assert_eq!(metadata, PackageMetadata::synthesized("a", "1.0.0"));
+        let error = crate::yaml::from_str::<PackageMetadata>(
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: a\nversion: 1.0.0\nkeyword:\n",
+        )
+        .unwrap_err();
+        assert!(error.to_string().contains("keyword"), "{error}");
     }
 }
