@@ -143,6 +143,7 @@ fn rendered(package: &Package) -> Vec<Object> {
         namespace: "bench",
         other_namespaces: &package.metadata.namespaces,
         any_namespace: false,
+        placement: &Default::default(),
     };
     render::render(documents, &target, &scopes)
         .expect("renders")

@@ -126,6 +126,42 @@ pub struct RenderTarget<'a> {
     /// Whether objects may name other namespaces too (charts, as Helm
     /// allows): each such object is a risk finding rather than an error.
     pub any_namespace: bool,
+    /// Where namespaced objects are moved after the release namespace is
+    /// defaulted (a Carvel package's `deploy.kapp.intoNs` / `mapNs`).
+    pub placement: &'a NamespacePlacement,
+}
+
+/// kapp's `--into-ns` and `--map-ns`, as kapp applies them to namespaced
+/// objects once their namespace is defaulted: `into` replaces every
+/// namespace, then `map` renames each one and must name all of them.
+/// Cluster-scoped objects, and namespaces written inside objects (a
+/// RoleBinding's subjects), are left alone, as kapp leaves them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NamespacePlacement {
+    /// `intoNs`: the namespace of every namespaced object.
+    pub into: Option<String>,
+    /// `mapNs` (`src=dst` entries): source namespace → destination.
+    pub map: BTreeMap<String, String>,
+}
+
+impl NamespacePlacement {
+    /// Where an object that names (or was defaulted to) `namespace` goes.
+    fn place(&self, namespace: String) -> Result<String, String> {
+        let namespace = self.into.clone().unwrap_or(namespace);
+        if self.map.is_empty() {
+            return Ok(namespace);
+        }
+        self.map.get(&namespace).cloned().ok_or_else(|| {
+            format!(
+                "its namespace {namespace:?} is not mapped by mapNs (kapp requires every namespace to be: {})",
+                self.map
+                    .iter()
+                    .map(|(from, to)| format!("{from}={to}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    }
 }
 
 /// Where a document came from, for error messages: `manifests/db.yaml` document 2 (line 14).
@@ -425,7 +461,11 @@ fn to_object(
             None
         }
         (Scope::Cluster, None) => None,
-        (Scope::Namespaced, Some(namespace)) => {
+        (Scope::Namespaced, named) => {
+            let namespace = target
+                .placement
+                .place(named.unwrap_or_else(|| target.namespace.to_string()))
+                .map_err(|why| invalid(format!("{kind} {name:?}: {why}")))?;
             if namespace != target.namespace
                 && !target.other_namespaces.contains(&namespace)
                 && !target.any_namespace
@@ -437,14 +477,8 @@ fn to_object(
                     target.namespace
                 )));
             }
+            metadata.insert("namespace".into(), Value::String(namespace.clone()));
             Some(namespace)
-        }
-        (Scope::Namespaced, None) => {
-            metadata.insert(
-                "namespace".into(),
-                Value::String(target.namespace.to_string()),
-            );
-            Some(target.namespace.to_string())
         }
     };
     insert_string(metadata, "labels", LABEL_MANAGED_BY, MANAGED_BY).map_err(invalid)?;

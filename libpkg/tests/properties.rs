@@ -165,7 +165,7 @@ proptest! {
             .collect();
         let package = package_of(&objects, 2, 7);
         let documents = parse_documents(&package).unwrap();
-        let target = RenderTarget { release: &release, namespace: "apps", other_namespaces: &[], any_namespace: false };
+        let target = RenderTarget { release: &release, namespace: "apps", other_namespaces: &[], any_namespace: false, placement: &Default::default() };
         let rendered = render(documents, &target, &OfflineScopes::default()).unwrap().objects;
         prop_assert_eq!(rendered.len(), objects.len());
         for object in rendered {

@@ -1,6 +1,7 @@
 //! The text view of a plan: header, objects, permissions, images, warnings, hash.
 //! JSON and YAML views are the plan document itself, with Secret values masked.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use anyhow::Result;
@@ -74,6 +75,16 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
     );
     let _ = writeln!(out, "  Reference: {}", package.reference);
     let _ = writeln!(out, "  Digest:    {}", package.digest);
+    let elsewhere: BTreeSet<&str> = plan
+        .objects
+        .iter()
+        .filter_map(|object| object.namespace.as_deref())
+        .filter(|namespace| *namespace != plan.release.namespace)
+        .collect();
+    if !elsewhere.is_empty() {
+        let list: Vec<&str> = elsewhere.into_iter().collect();
+        let _ = writeln!(out, "  Also in:   namespaces {}", list.join(", "));
+    }
     if let Some(bundle) = &package.bundle {
         let watching = match bundle.target_namespaces.as_slice() {
             [all] if all.is_empty() => "all namespaces".to_string(),

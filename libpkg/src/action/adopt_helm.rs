@@ -185,6 +185,7 @@ fn render_manifest(
         namespace: &helm.namespace,
         other_namespaces: &[],
         any_namespace: true,
+        placement: &Default::default(),
     };
     let documents = helm.documents(Default::default())?;
     Ok(render::render(documents, &target, discovery).map_err(served_kinds_hint)?)

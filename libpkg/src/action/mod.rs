@@ -486,6 +486,7 @@ async fn render_online(
         namespace,
         other_namespaces: &rendered.other_namespaces,
         any_namespace: rendered.any_namespace,
+        placement: &rendered.placement,
     };
     let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
     let deferred = offline::render_deferred_hooks(deferred_hooks, &target, &discovery)

@@ -93,6 +93,7 @@ pub fn plan_offline_for(
         namespace,
         other_namespaces: &rendered.other_namespaces,
         any_namespace: rendered.any_namespace,
+        placement: &rendered.placement,
     };
     let render::Rendered {
         mut objects,

@@ -24,6 +24,7 @@ use crate::carvel::{
 use crate::helm::render::ReleaseOptions;
 use crate::helm::values::{Values, upgrade_values};
 use crate::package::Package;
+use crate::render::NamespacePlacement;
 use crate::yaml::YamlLimits;
 
 fn other(error: CarvelError) -> FormatError {
@@ -169,14 +170,14 @@ impl Format for CarvelPackage {
                 }
             };
         }
+        let placement = placement(&self.package.deploy).map_err(|reason| {
+            other(CarvelError::Invalid {
+                origin: id.clone(),
+                file: self.package.file.clone(),
+                reason,
+            })
+        })?;
         for deploy in &self.package.deploy {
-            for option in ["intoNs", "mapNs"] {
-                if let Some(value) = deploy.pointer(&format!("/kapp/{option}")) {
-                    warnings.push(format!(
-                        "{id}: deploy.kapp.{option} {value} is not applied: objects without a namespace go to the release's (-n), as for every package"
-                    ));
-                }
-            }
             if deploy.pointer("/kapp/rawOptions").is_some() {
                 warnings.push(format!(
                     "{id}: deploy.kapp.rawOptions are kapp's command-line flags and are ignored: kubectl-pkg applies the objects itself"
@@ -197,11 +198,59 @@ impl Format for CarvelPackage {
         crate::helm::values::sort_keys(&mut recorded);
         Ok(Rendered {
             documents,
+            // kapp deploys each object into the namespace it names (Pinniped
+            // keeps Roles in kube-system): each one outside the release's is
+            // a risk finding, as for a chart.
+            any_namespace: true,
+            placement,
             values: Some(recorded).filter(|v| v.as_object().is_some_and(|m| !m.is_empty())),
             warnings,
             ..Rendered::default()
         })
     }
+}
+
+/// The namespaces kapp would place objects in: `deploy[].kapp.intoNs` and
+/// `mapNs` (`src=dst` entries, as kapp-controller passes them to kapp's
+/// `--into-ns` and `--map-ns`).
+fn placement(deploy: &[Value]) -> Result<NamespacePlacement, String> {
+    let mut placement = NamespacePlacement::default();
+    for (index, step) in deploy.iter().enumerate() {
+        let Some(kapp) = step.get("kapp") else {
+            continue;
+        };
+        match kapp.get("intoNs") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(namespace)) => {
+                crate::names::validate_dns_label(namespace).map_err(|why| {
+                    format!("spec.template.spec.deploy[{index}].kapp.intoNs {namespace:?}: {why}")
+                })?;
+                placement.into = Some(namespace.clone());
+            }
+            Some(other) => {
+                return Err(format!(
+                    "spec.template.spec.deploy[{index}].kapp.intoNs: {other} is not a namespace"
+                ));
+            }
+        }
+        for (entry, mapping) in kapp
+            .get("mapNs")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let field = format!("spec.template.spec.deploy[{index}].kapp.mapNs[{entry}]");
+            let (from, to) = mapping
+                .as_str()
+                .and_then(|text| text.split_once('='))
+                .ok_or_else(|| format!("{field}: {mapping} is not in kapp's SRC=DST form"))?;
+            crate::names::validate_dns_label(to)
+                .map_err(|why| format!("{field}: {to:?}: {why}"))?;
+            placement.map.insert(from.to_string(), to.to_string());
+        }
+    }
+    Ok(placement)
 }
 
 /// Validates values against the package's `valuesSchema.openAPIv3`; every
@@ -617,14 +666,7 @@ mod tests {
             "{:?}",
             rendered.warnings
         );
-        assert!(
-            rendered
-                .warnings
-                .iter()
-                .any(|w| w.contains("deploy.kapp.intoNs \"elsewhere\" is not applied")),
-            "{:?}",
-            rendered.warnings
-        );
+        assert_eq!(rendered.placement.into.as_deref(), Some("elsewhere"));
         let info = match &package.content {
             Content::Carvel(carvel) => carvel.info(),
             _ => unreachable!(),

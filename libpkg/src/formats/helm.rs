@@ -194,6 +194,7 @@ impl Format for Chart {
             deferred_hooks: rendered.deferred_hooks,
             other_namespaces: chart_namespaces(self),
             any_namespace: true,
+            placement: Default::default(),
             values: Some(values),
             bundle: None,
             notes: rendered.notes,

@@ -53,7 +53,7 @@ use crate::package::{
     MANIFESTS_DIR, Package, PackageError, read_tree,
 };
 use crate::plan::BundleInfo;
-use crate::render::{Location, RenderError};
+use crate::render::{Location, NamespacePlacement, RenderError};
 
 /// What every package format answers. Implemented by each format's content
 /// (a unit type for `plain`, the [`Chart`](crate::helm::chart::Chart), the
@@ -186,6 +186,9 @@ pub struct Rendered {
     /// Whether objects may name any other namespace too, each a risk finding
     /// (charts: Helm installs them, and third-party charts cannot be edited).
     pub any_namespace: bool,
+    /// Where namespaced objects are moved (a Carvel package's
+    /// `deploy.kapp.intoNs` / `mapNs`); by default nowhere.
+    pub placement: NamespacePlacement,
     /// The configuration as the plan records it (`values`), if any.
     pub values: Option<Value>,
     /// What the plan records about a bundle (`package.bundle`).

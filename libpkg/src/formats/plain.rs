@@ -155,6 +155,7 @@ mod render_tests {
             namespace: "apps",
             other_namespaces: &package.metadata.namespaces,
             any_namespace: false,
+            placement: &Default::default(),
         };
         render(documents, &target, &scopes).map(|r| r.objects)
     }
@@ -332,6 +333,7 @@ mod render_tests {
             namespace: "apps",
             other_namespaces: &[],
             any_namespace: false,
+            placement: &Default::default(),
         };
         let rendered = render(
             parse_documents(&package).unwrap(),
@@ -386,6 +388,7 @@ mod render_tests {
             namespace: "apps",
             other_namespaces: &[],
             any_namespace: false,
+            placement: &Default::default(),
         };
         let rendered = render(documents, &target, &OfflineScopes::default()).unwrap();
         assert_eq!(rendered.objects[0].namespace, None);
@@ -398,6 +401,84 @@ mod render_tests {
             [
                 "manifests/x.yaml: document 1 (line 1): ClusterRole \"reader\" is cluster-scoped; its metadata.namespace \"apps\" was dropped (the API server ignores it)"
             ]
+        );
+    }
+
+    /// kapp's `--into-ns` replaces every namespaced object's namespace, the
+    /// ones objects name included, then `--map-ns` renames each and must
+    /// know all; cluster-scoped objects stay without one.
+    #[test]
+    fn a_namespace_placement_moves_namespaced_objects_as_kapp_does() {
+        let package = package(
+            "",
+            &[(
+                "x.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n\
+                 apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: r, namespace: kube-system}\n---\n\
+                 apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: c}\n",
+            )],
+        );
+        let place = |placement: &crate::render::NamespacePlacement| {
+            let target = RenderTarget {
+                release: "demo",
+                namespace: "apps",
+                other_namespaces: &[],
+                any_namespace: true,
+                placement,
+            };
+            render(
+                parse_documents(&package).unwrap(),
+                &target,
+                &OfflineScopes::default(),
+            )
+            .map(|rendered| {
+                rendered
+                    .objects
+                    .iter()
+                    .map(|o| {
+                        (
+                            o.namespace.clone(),
+                            o.manifest["metadata"].get("namespace").cloned(),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .map_err(|e| e.to_string())
+        };
+        let named = |ns: &str| (Some(ns.to_string()), Some(serde_json::Value::from(ns)));
+        // In apply order: the ClusterRole, the ConfigMap, the Role.
+        let nowhere = (None, None);
+        assert_eq!(
+            place(&Default::default()).unwrap(),
+            [nowhere.clone(), named("apps"), named("kube-system")]
+        );
+        let into = crate::render::NamespacePlacement {
+            into: Some("elsewhere".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            place(&into).unwrap(),
+            [nowhere.clone(), named("elsewhere"), named("elsewhere")]
+        );
+        let map = crate::render::NamespacePlacement {
+            map: [("apps", "web"), ("kube-system", "system")]
+                .into_iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            ..Default::default()
+        };
+        assert_eq!(
+            place(&map).unwrap(),
+            [nowhere, named("web"), named("system")]
+        );
+        let partial = crate::render::NamespacePlacement {
+            map: [("apps".to_string(), "web".to_string())].into(),
+            ..Default::default()
+        };
+        let error = place(&partial).unwrap_err();
+        assert!(
+            error.contains("Role \"r\": its namespace \"kube-system\" is not mapped by mapNs"),
+            "{error}"
         );
     }
 
@@ -499,6 +580,7 @@ mod render_tests {
             namespace: "Not_A_Namespace",
             other_namespaces: &[],
             any_namespace: false,
+            placement: &Default::default(),
         };
         let error = render(documents, &target, &OfflineScopes::default()).unwrap_err();
         assert!(
