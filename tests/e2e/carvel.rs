@@ -492,7 +492,7 @@ fn rendering_equals_ytt_and_the_kbld_rewrite_run_by_hand() {
     assert_eq!(first["objects"], second["objects"]);
 }
 
-fn lock_of(content: &Path) -> BTreeMap<String, String> {
+pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, String> {
     let lock: Value = serde_saphyr::from_str(
         &std::fs::read_to_string(content.join(".imgpkg/images.yml")).unwrap(),
     )
@@ -513,7 +513,7 @@ fn lock_of(content: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn rewrite_images(value: &mut Value, lock: &BTreeMap<String, String>) {
+pub(crate) fn rewrite_images(value: &mut Value, lock: &BTreeMap<String, String>) {
     match value {
         Value::Object(map) => {
             for (key, child) in map.iter_mut() {

@@ -21,6 +21,7 @@ mod large;
 mod lifecycle;
 mod olm;
 mod packages;
+mod pinniped;
 mod prompt;
 mod real_charts;
 mod recovery;

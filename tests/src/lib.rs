@@ -37,6 +37,9 @@ pub struct TestEnv {
     /// The ytt that renders Carvel packages (on PATH, or built and cached by
     /// the script); the binary gets it as `KUBECTL_PKG_YTT`.
     pub ytt: PathBuf,
+    /// The stand-in for `imgpkg push -b REF -f DIR` (tests/env/imgpkg-push):
+    /// bundles written as imgpkg writes them.
+    pub imgpkg_push: PathBuf,
     /// The git server (`git http-backend`), `http://127.0.0.1:PORT`.
     pub git_http: String,
     /// The directory of the bare repositories it serves (`NAME.git`).
@@ -111,6 +114,7 @@ pub fn env() -> &'static TestEnv {
             .to_string(),
             registry_storage: get("PKG_TEST_REGISTRY_STORAGE").into(),
             ytt: get("PKG_TEST_YTT").into(),
+            imgpkg_push: get("PKG_TEST_IMGPKG_PUSH").into(),
             git_http: get("PKG_TEST_GIT_HTTP"),
             git_root: get("PKG_TEST_GIT_ROOT").into(),
         }

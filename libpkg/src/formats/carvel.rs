@@ -194,7 +194,8 @@ impl Format for CarvelPackage {
                 .zip(stream.iter().map(String::as_str)),
             YamlLimits::default(),
         )?;
-        let mut recorded = Value::Object(values);
+        // Recorded as ytt reads them: a values file's `3` is `3`, not `3.0`.
+        let mut recorded = integral(Value::Object(values));
         crate::helm::values::sort_keys(&mut recorded);
         Ok(Rendered {
             documents,
