@@ -1,5 +1,6 @@
 //! Five widely used public charts, unchanged (tests/charts/real, where their
-//! README says where each comes from), through a whole release lifecycle on
+//! README says where each comes from; the sixth there, kube-prometheus, is
+//! only rendered: Kubernetes 1.20 refuses its CRDs), through a whole release lifecycle on
 //! the test API server: installed, upgraded with changed values, rolled back
 //! and uninstalled. What is installed is, object for object, what Helm 4
 //! plans for the same chart, values and cluster (its server-side dry run);
