@@ -2,6 +2,10 @@
 //! and maps the outcome to a documented exit code (docs/exit-codes.md):
 //! 0 success, 1 error, 2 a plan with changes (`--dry-run --detailed-exitcode`),
 //! 3 declined at the prompt, 64 usage error, 130 interrupted (Ctrl-C).
+//! Standard output is written through `view::out!`/`outln!` only (a closed
+//! pipe stops the command quietly; `print!` would panic).
+
+#![deny(clippy::print_stdout)]
 
 mod cli;
 mod commands;
@@ -71,6 +75,8 @@ fn main() -> ExitCode {
     runtime.shutdown_background();
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
+        // `kubectl pkg … | head`: the reader has what it wanted.
+        Err(error) if view::is_reader_gone(&error) => ExitCode::SUCCESS,
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
         Err(error) if review::is_refusal(&error) => {

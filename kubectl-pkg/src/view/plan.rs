@@ -38,9 +38,9 @@ fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
         OutputFormat::Text => {
             let text = render(plan, show_unchanged);
             if view::use_color(global) {
-                print!("{}", color_diff_lines(&text));
+                view::out!("{}", color_diff_lines(&text))?;
             } else {
-                print!("{text}");
+                view::out!("{text}")?;
             }
             Ok(())
         }
