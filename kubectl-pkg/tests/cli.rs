@@ -221,3 +221,35 @@ fn template_stops_quietly_when_its_reader_goes_away() {
         "{stderr}"
     );
 }
+
+/// Issue 39 (9): a mistyped `--accept-risk` rule is a usage error found as
+/// the command line is read (before any package is read or planned), with
+/// the closest rule id.
+#[test]
+fn a_mistyped_accept_risk_rule_is_a_usage_error_naming_the_closest_rule() {
+    for value in ["rbac-cluster-admn", "rbac-cluster-admn@ClusterRole/x"] {
+        let (code, stdout, stderr) = run(&[
+            "install",
+            "./no-such-package",
+            "--offline",
+            "--dry-run",
+            "--accept-risk",
+            value,
+        ]);
+        assert_eq!(code, 64, "{stderr}");
+        assert!(
+            stderr.contains("did you mean rbac-cluster-admin?"),
+            "{stderr}"
+        );
+        assert!(stdout.is_empty(), "{stdout}");
+    }
+    let (code, _, stderr) = run(&[
+        "install",
+        "./no-such-package",
+        "--offline",
+        "--dry-run",
+        "--accept-risk",
+        "rbac-cluster-admin",
+    ]);
+    assert_eq!(code, 1, "a known rule passes: {stderr}");
+}
