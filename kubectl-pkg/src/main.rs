@@ -20,6 +20,7 @@ mod view;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
 
 use cli::{Cli, Command};
 
@@ -44,8 +45,15 @@ fn main() -> ExitCode {
     if let Some(words) = complete::requested(&args) {
         return complete::run(words);
     }
+    let alone = args.len() == 1;
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
+        // `kubectl pkg` alone asks for nothing wrong: its help, on stdout, as Helm does.
+        Err(error) if alone && error.kind() == DisplayHelpOnMissingArgumentOrSubcommand => {
+            let help = <Cli as clap::CommandFactory>::command().render_help();
+            let _ = view::write_stdout(help.to_string().as_bytes());
+            return ExitCode::SUCCESS;
+        }
         // Help and --version are not errors; a usage error exits 64 (EX_USAGE),
         // apart from --detailed-exitcode's 2.
         Err(error) => {

@@ -222,6 +222,21 @@ fn template_stops_quietly_when_its_reader_goes_away() {
     );
 }
 
+/// Issue 39 (10): `kubectl pkg` alone is no usage error: its help, on
+/// stdout, exit 0 (as Helm); a missing argument still exits 64.
+#[test]
+fn no_command_prints_help_to_stdout_and_exits_0() {
+    let (code, stdout, stderr) = run(&[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("Usage: kubectl pkg [OPTIONS] <COMMAND>"),
+        "{stdout}"
+    );
+    assert!(stderr.is_empty(), "{stderr}");
+    let (code, _, _) = run(&["repo"]);
+    assert_eq!(code, 64);
+}
+
 /// Issue 39 (9): a mistyped `--accept-risk` rule is a usage error found as
 /// the command line is read (before any package is read or planned), with
 /// the closest rule id.
