@@ -232,8 +232,14 @@ pub async fn review_and_apply(
     let (plan, mut review) = match args.review.check_policy(plan, origin) {
         Ok(checked) => checked,
         Err(refused) => {
-            // The findings are in the plan: show it, then why it is refused.
-            view::plan::print(global, plan, args.show_unchanged)?;
+            // The findings are in the plan: show it, then why it is refused
+            // (refused all the same when standard output is gone).
+            let shown = view::plan::print(global, plan, args.show_unchanged);
+            if let Err(error) = shown
+                && !view::is_reader_gone(&error)
+            {
+                return Err(error);
+            }
             return Err(refused);
         }
     };
@@ -245,7 +251,14 @@ pub async fn review_and_apply(
             path.display()
         );
     }
-    view::plan::print(global, plan, args.show_unchanged)?;
+    let shown = view::plan::print(global, plan, args.show_unchanged);
+    match shown {
+        // A dry run only shows: its reader took what it wanted.
+        Err(error) if view::is_reader_gone(&error) && !args.is_dry_run() => {
+            bail!("standard output was closed before the plan was shown: nothing was applied")
+        }
+        shown => shown?,
+    }
     if let Some(note) = &args.propose {
         return propose(cluster, plan, note).await;
     }

@@ -2,6 +2,10 @@
 //! and maps the outcome to a documented exit code (docs/exit-codes.md):
 //! 0 success, 1 error, 2 a plan with changes (`--dry-run --detailed-exitcode`),
 //! 3 declined at the prompt, 64 usage error, 130 interrupted (Ctrl-C).
+//! Standard output is written through `view::out!`/`outln!` only (a closed
+//! pipe stops the command quietly; `print!` would panic).
+
+#![deny(clippy::print_stdout)]
 
 mod cli;
 mod commands;
@@ -16,6 +20,7 @@ mod view;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
 
 use cli::{Cli, Command};
 
@@ -40,8 +45,15 @@ fn main() -> ExitCode {
     if let Some(words) = complete::requested(&args) {
         return complete::run(words);
     }
+    let alone = args.len() == 1;
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
+        // `kubectl pkg` alone asks for nothing wrong: its help, on stdout, as Helm does.
+        Err(error) if alone && error.kind() == DisplayHelpOnMissingArgumentOrSubcommand => {
+            let help = <Cli as clap::CommandFactory>::command().render_help();
+            let _ = view::write_stdout(help.to_string().as_bytes());
+            return ExitCode::SUCCESS;
+        }
         // Help and --version are not errors; a usage error exits 64 (EX_USAGE),
         // apart from --detailed-exitcode's 2.
         Err(error) => {
@@ -71,6 +83,8 @@ fn main() -> ExitCode {
     runtime.shutdown_background();
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
+        // `kubectl pkg … | head`: the reader has what it wanted.
+        Err(error) if view::is_reader_gone(&error) => ExitCode::SUCCESS,
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
         Err(error) if review::is_refusal(&error) => {

@@ -46,8 +46,27 @@ fn parse_severity(text: &str) -> Result<Severity, String> {
     .ok_or_else(|| "expected critical, high, medium or info".to_string())
 }
 
+/// An `--accept-risk` value, its rule checked against the rule table here,
+/// as the command line is read: a typo is a usage error (exit 64) with the
+/// closest rule, not a refusal after the whole plan.
 fn parse_acceptance(text: &str) -> Result<Acceptance, String> {
-    Acceptance::parse(text).map_err(|e| e.to_string())
+    let acceptance = Acceptance::parse(text).map_err(|e| e.to_string())?;
+    let policy = RiskPolicy {
+        accept: vec![acceptance.clone()],
+        ..RiskPolicy::default()
+    };
+    match policy.check_rules("--accept-risk") {
+        Ok(()) => Ok(acceptance),
+        Err(libpkg::review::policy::PolicyError::UnknownRule {
+            rule, suggestion, ..
+        }) => Err(format!(
+            "{rule:?} is not a risk rule{} (docs/risk-rules.md lists them)",
+            suggestion
+                .map(|s| format!("; did you mean {s}?"))
+                .unwrap_or_default()
+        )),
+        Err(other) => Err(other.to_string()),
+    }
 }
 
 /// Where the plan being applied comes from.
@@ -171,15 +190,24 @@ fn read_trusted_keys(dir: &Path) -> Result<TrustedKeys> {
 /// the policy's line, too few trusted approvals, or a signature the trust
 /// policy requires that does not verify (malformed signatures are errors).
 pub fn is_refusal(error: &anyhow::Error) -> bool {
+    use libpkg::action::airgap::AirgapError;
     use libpkg::review::approval::ApprovalError;
     use libpkg::review::policy::PolicyError;
     use libpkg::signature::SignatureError;
-    let signature = error.downcast_ref::<SignatureError>().or_else(|| {
-        match error.downcast_ref::<libpkg::source::FetchError>() {
-            Some(libpkg::source::FetchError::Signature(signature)) => Some(signature),
+    use libpkg::source::FetchError;
+    // Whether fetching a package (install) or checking a bundle (import,
+    // bundle verify) found it.
+    let signature = error
+        .downcast_ref::<SignatureError>()
+        .or_else(|| match error.downcast_ref::<FetchError>() {
+            Some(FetchError::Signature(signature)) => Some(signature),
             _ => None,
-        }
-    });
+        })
+        .or_else(|| match error.downcast_ref::<AirgapError>() {
+            Some(AirgapError::Signature(signature)) => Some(signature),
+            Some(AirgapError::Package(FetchError::Signature(signature))) => Some(signature),
+            _ => None,
+        });
     if signature.is_some_and(|e| !matches!(e, SignatureError::Malformed { .. })) {
         return true;
     }

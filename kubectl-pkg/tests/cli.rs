@@ -221,3 +221,50 @@ fn template_stops_quietly_when_its_reader_goes_away() {
         "{stderr}"
     );
 }
+
+/// Issue 39 (10): `kubectl pkg` alone is no usage error: its help, on
+/// stdout, exit 0 (as Helm); a missing argument still exits 64.
+#[test]
+fn no_command_prints_help_to_stdout_and_exits_0() {
+    let (code, stdout, stderr) = run(&[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("Usage: kubectl pkg [OPTIONS] <COMMAND>"),
+        "{stdout}"
+    );
+    assert!(stderr.is_empty(), "{stderr}");
+    let (code, _, _) = run(&["repo"]);
+    assert_eq!(code, 64);
+}
+
+/// Issue 39 (9): a mistyped `--accept-risk` rule is a usage error found as
+/// the command line is read (before any package is read or planned), with
+/// the closest rule id.
+#[test]
+fn a_mistyped_accept_risk_rule_is_a_usage_error_naming_the_closest_rule() {
+    for value in ["rbac-cluster-admn", "rbac-cluster-admn@ClusterRole/x"] {
+        let (code, stdout, stderr) = run(&[
+            "install",
+            "./no-such-package",
+            "--offline",
+            "--dry-run",
+            "--accept-risk",
+            value,
+        ]);
+        assert_eq!(code, 64, "{stderr}");
+        assert!(
+            stderr.contains("did you mean rbac-cluster-admin?"),
+            "{stderr}"
+        );
+        assert!(stdout.is_empty(), "{stdout}");
+    }
+    let (code, _, stderr) = run(&[
+        "install",
+        "./no-such-package",
+        "--offline",
+        "--dry-run",
+        "--accept-risk",
+        "rbac-cluster-admin",
+    ]);
+    assert_eq!(code, 1, "a known rule passes: {stderr}");
+}

@@ -122,6 +122,14 @@ impl Repository {
                 reason: "a catalog repository holds no OCI repository per package".to_string(),
             });
         }
+        if self.git().is_some() {
+            return Err(RepositoryError::InvalidUrl {
+                url: self.url.clone(),
+                reason:
+                    "a git repository holds its packages in directories, not as OCI repositories"
+                        .to_string(),
+            });
+        }
         let base = self
             .url
             .strip_prefix("oci://")

@@ -917,12 +917,33 @@ fn sigstore_bundle_signatures_travel_with_the_bundle_and_verify_after_import() {
     .ok();
     let refused = pkg
         .run(["bundle", "verify", "signed.tar"])
-        .fails(1)
+        .fails(4)
         .to_string();
     assert!(refused.contains("none by a trusted key"), "{refused}");
 
     drop(connected);
     let internal = format!("oci://{}/{}", pkg.env.registry_auth, unique("sigstore"));
+    // Issue 39 (9): import refuses a signature that does not verify with
+    // install's exit code, 4, and imports nothing.
+    let refused = pkg.run([
+        "import",
+        "signed.tar",
+        "--to",
+        &internal,
+        "--repo-name",
+        "sigstore-mirror",
+        "--verify-key",
+        &other,
+    ]);
+    assert!(
+        refused.fails(4).contains("none by a trusted key"),
+        "{}",
+        refused.stderr
+    );
+    assert!(
+        !pkg.run(["repo", "list"]).ok().contains("sigstore-mirror"),
+        "nothing recorded"
+    );
     pkg.run([
         "import",
         "signed.tar",

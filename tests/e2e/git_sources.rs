@@ -421,3 +421,94 @@ fn a_single_package_repository_is_a_named_repository_too() {
         other.stderr
     );
 }
+
+/// Pushes a one-ConfigMap package `name` to `oci://REGISTRY/path/name`.
+fn push_package(pkg: &Pkg, name: &str, path: &str) {
+    let dir = pkg.write_package(
+        &format!("oci-{name}"),
+        name,
+        "1.0.0",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: oci-config\n",
+        )],
+    );
+    pkg.run([
+        "push",
+        dir.to_str().unwrap(),
+        &format!("oci://{}/{path}", pkg.env.registry),
+    ])
+    .ok();
+}
+
+/// Issue 39 (1): a git repository took part in no bare-name lookup (every
+/// one failed with "must start with oci://").
+#[test]
+fn bare_names_are_looked_up_in_git_repositories_beside_oci_ones() {
+    let pkg = Pkg::new();
+    // The git repository holds app (tags app/v…) and shared (shared/v1.0.0).
+    let (root, _, _) = repository(&pkg);
+    let shared = root.join("shared");
+    std::fs::create_dir_all(shared.join("manifests")).unwrap();
+    std::fs::write(
+        shared.join("package.yaml"),
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: shared\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        shared.join("manifests/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: shared-config\n",
+    )
+    .unwrap();
+    git(&root, &["add", "-A"]);
+    git(&root, &["commit", "-qm", "shared"]);
+    git(&root, &["tag", "shared/v1.0.0"]);
+    let name = serve(&root, "bare");
+    pkg.run([
+        "repo",
+        "add",
+        "platform",
+        &format!("git+{}/{name}", env().git_http),
+    ])
+    .ok();
+    // The OCI repository holds shared and db.
+    let path = unique("bare");
+    push_package(&pkg, "shared", &path);
+    push_package(&pkg, "db", &path);
+    pkg.run([
+        "repo",
+        "add",
+        "stable",
+        &format!("oci://{}/{path}", pkg.env.registry),
+    ])
+    .ok();
+
+    let dry_run = |name: &str| pkg.run(["install", name, "--offline", "--dry-run", "-o", "json"]);
+    // Only in git: found there.
+    let plan = parse_json(dry_run("app").ok());
+    assert_eq!(plan["package"]["version"], "1.1.0", "{plan}");
+    assert!(
+        plan["package"]["reference"]
+            .as_str()
+            .unwrap()
+            .starts_with("git+"),
+        "{plan}"
+    );
+    // Only in the registry: found there, the git repository searched too.
+    let plan = parse_json(dry_run("db").ok());
+    assert_eq!(plan["package"]["name"], "db", "{plan}");
+    // In both: ambiguous, naming both.
+    let both = dry_run("shared");
+    let error = both.fails(1);
+    assert!(
+        error.contains("choose one")
+            && error.contains("platform/shared")
+            && error.contains("stable/shared"),
+        "{error}"
+    );
+    // A typo: the git repository's close name is suggested.
+    let typo = dry_run("apq");
+    let error = typo.fails(1);
+    assert!(error.contains("did you mean platform/app?"), "{error}");
+    assert!(!error.contains("oci://"), "{error}");
+}

@@ -6,6 +6,7 @@ mod api_errors;
 mod carvel;
 mod chart_corpus;
 mod charts;
+mod closed_stdout;
 mod completion;
 mod distribution;
 mod docs;

@@ -55,10 +55,12 @@ pub async fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
     };
     match global.output {
         OutputFormat::Text => {
-            println!(
+            view::outln!(
                 "Approved plan {} as {} (key {}); {shown} carries {count} approval(s).",
-                approval.plan_hash, approval.approver, approval.key_id
-            );
+                approval.plan_hash,
+                approval.approver,
+                approval.key_id
+            )?;
             Ok(())
         }
         format => view::print_document(format, &approval),

@@ -103,7 +103,7 @@ pub async fn run(global: &GlobalArgs, args: &BundleArgs) -> Result<()> {
     let report = report?;
     match global.output {
         OutputFormat::Text => {
-            println!("Wrote {}: {}", out.display(), contents(&report));
+            view::outln!("Wrote {}: {}", out.display(), contents(&report))?;
             eprintln!("{}", progress.summary());
         }
         format => view::print_document(format, &report)?,
@@ -137,13 +137,13 @@ fn verify(global: &GlobalArgs, bundle: &Path) -> Result<()> {
     )?;
     match global.output {
         OutputFormat::Text => {
-            println!(
+            view::outln!(
                 "{}: {}; every blob matches its digest and every manifest is complete",
                 bundle.display(),
                 contents(&verification.contents)
-            );
+            )?;
             for package in &verification.packages {
-                println!("package {package}: loads and renders");
+                view::outln!("package {package}: loads and renders")?;
             }
             for check in &verification.signatures {
                 let result = match (&check.verified, &check.failure) {
@@ -151,13 +151,16 @@ fn verify(global: &GlobalArgs, bundle: &Path) -> Result<()> {
                     (None, Some(failure)) => format!("NOT verified: {failure}"),
                     (None, None) => "not checked (mode off)".to_string(),
                 };
-                println!(
+                view::outln!(
                     "signature of {}: {result} [{}]",
-                    check.reference, check.policy
-                );
+                    check.reference,
+                    check.policy
+                )?;
             }
             if verification.signatures.is_empty() {
-                println!("signatures: no trust rule covers what the bundle holds; none checked");
+                view::outln!(
+                    "signatures: no trust rule covers what the bundle holds; none checked"
+                )?;
             }
         }
         format => view::print_document(format, &verification)?,
@@ -182,7 +185,7 @@ fn list(global: &GlobalArgs, bundle: &Path) -> Result<()> {
             for entry in &entries {
                 table.add_row([entry.kind.as_str(), &entry.reference, &entry.digest]);
             }
-            println!("{}", view::text(table));
+            view::outln!("{}", view::text(table))?;
         }
         format => view::print_document(format, &entries)?,
     }

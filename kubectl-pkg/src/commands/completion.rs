@@ -14,11 +14,8 @@ pub struct CompletionArgs {
 }
 
 pub fn run(args: &CompletionArgs) -> Result<()> {
-    clap_complete::generate(
-        args.shell,
-        &mut Cli::command(),
-        "kubectl-pkg",
-        &mut std::io::stdout(),
-    );
-    Ok(())
+    // Generated into memory: clap_complete panics on a failed write.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "kubectl-pkg", &mut script);
+    crate::view::write_stdout(&script)
 }

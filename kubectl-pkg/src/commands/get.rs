@@ -72,13 +72,13 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
         GetCommand::Manifest(_) => {
             let kept = plan.objects.iter().filter(|o| o.action != Action::Delete);
             for object in kept {
-                print!("---\n{}", libpkg::yaml::to_string(&object.manifest));
+                view::out!("---\n{}", libpkg::yaml::to_string(&object.manifest))?;
             }
             Ok(())
         }
         GetCommand::Notes(_) => match &plan.notes {
             Some(notes) => {
-                println!("{}", notes.trim_end());
+                view::outln!("{}", notes.trim_end())?;
                 Ok(())
             }
             None => bail!(

@@ -48,18 +48,18 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                     revision.created.clone().unwrap_or_default(),
                 ]);
             }
-            println!("{}", view::text(table));
+            view::outln!("{}", view::text(table))?;
             // Messages (why a revision failed) are long: below the table, unwrapped.
             for revision in &history {
                 if let Some(message) = &revision.message {
-                    println!("Revision {}: {message}", revision.revision);
+                    view::outln!("Revision {}: {message}", revision.revision)?;
                 }
                 if !revision.approved_by.is_empty() {
-                    println!(
+                    view::outln!(
                         "Revision {} approved by {}",
                         revision.revision,
                         revision.approved_by.join(", ")
-                    );
+                    )?;
                 }
             }
             Ok(())

@@ -105,20 +105,22 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
             for reference in &imported.package_references {
-                println!("pushed package {reference}");
+                view::outln!("pushed package {reference}")?;
             }
             for image in &imported.images {
-                println!(
+                view::outln!(
                     "pushed image {} as {}@{}",
-                    image.original, image.mirror, image.digest
-                );
+                    image.original,
+                    image.mirror,
+                    image.digest
+                )?;
             }
             eprintln!("{}", progress.summary());
-            println!(
+            view::outln!(
                 "Repository {name} ({}) runs the {} copied image(s)",
                 imported.packages,
                 imported.images.len()
-            );
+            )?;
         }
         format => view::print_document(format, &imported)?,
     }

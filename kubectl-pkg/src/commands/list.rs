@@ -66,7 +66,7 @@ pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
                     release.created.clone().unwrap_or_default(),
                 ]);
             }
-            println!("{}", view::text(table));
+            view::outln!("{}", view::text(table))?;
             Ok(())
         }
         format => view::print_document(format, &releases),

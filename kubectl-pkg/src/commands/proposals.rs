@@ -64,7 +64,7 @@ pub async fn run(global: &GlobalArgs, args: &ProposalsArgs) -> Result<()> {
                     proposal.note.clone(),
                 ]);
             }
-            println!("{}", view::text(table));
+            view::outln!("{}", view::text(table))?;
             Ok(())
         }
         format => view::print_document(format, &proposals),

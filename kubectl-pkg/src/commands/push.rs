@@ -159,7 +159,7 @@ async fn report(
         signature = Some(document);
     }
     match global.output {
-        OutputFormat::Text => println!("{digest}"),
+        OutputFormat::Text => view::outln!("{digest}")?,
         format => {
             let mut document = json!({ "reference": pinned.to_string(), "digest": digest });
             if let Some(signature) = signature {

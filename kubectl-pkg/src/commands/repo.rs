@@ -138,7 +138,7 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
                     }
                     table.add_row(row);
                 }
-                print_table(table, repositories.list().is_empty());
+                print_table(table, repositories.list().is_empty())?;
             }
             format => view::print_document(format, &repositories.list())?,
         },
@@ -222,10 +222,11 @@ fn describe_rule(rule: &TrustRule) -> String {
     format!("{}, {}", rule.mode.as_str(), ids.join(" or "))
 }
 
-fn print_table(table: Table, empty: bool) {
+fn print_table(table: Table, empty: bool) -> Result<()> {
     if empty {
         eprintln!("No repositories. Add one with `kubectl pkg repo add NAME oci://HOST/PATH`.");
+        Ok(())
     } else {
-        println!("{}", view::text(table));
+        view::outln!("{}", view::text(table))
     }
 }

@@ -60,10 +60,9 @@ async fn show_values(global: &GlobalArgs, package: &PackageArgs) -> Result<()> {
         );
     };
     match fetched.package.files.get("values.yaml") {
-        Some(text) => print!("{}", String::from_utf8_lossy(text)),
-        None => print!("{}", libpkg::yaml::to_string(&chart.values)),
+        Some(text) => view::out!("{}", String::from_utf8_lossy(text)),
+        None => view::out!("{}", libpkg::yaml::to_string(&chart.values)),
     }
-    Ok(())
 }
 
 async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Result<()> {
@@ -81,7 +80,7 @@ async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Re
     let metadata = &fetched.package.metadata;
     let plan = settings::offline_plan(global, &fetched, None, None)?;
     match global.output {
-        OutputFormat::Text => view::show::print(&fetched, &plan),
+        OutputFormat::Text => view::show::print(&fetched, &plan)?,
         format => view::print_document(
             format,
             &json!({

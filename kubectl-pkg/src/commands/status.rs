@@ -66,32 +66,34 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
     };
     match global.output {
         OutputFormat::Text => {
-            println!(
+            view::outln!(
                 "Release:   {} (namespace {})",
-                plan.release.name, plan.release.namespace
-            );
-            println!(
+                plan.release.name,
+                plan.release.namespace
+            )?;
+            view::outln!(
                 "Revision:  {} ({}, {})",
                 plan.release.revision,
                 record.status.as_str(),
                 view::label(&plan.operation)
-            );
+            )?;
             if let Some(created) = &latest.created {
-                println!("Updated:   {created}");
+                view::outln!("Updated:   {created}")?;
             }
-            println!("Package:   {} {}", plan.package.name, plan.package.version);
-            println!("Reference: {}", plan.package.reference);
-            println!("Plan hash: {}", plan.hash);
+            view::outln!("Package:   {} {}", plan.package.name, plan.package.version)?;
+            view::outln!("Reference: {}", plan.package.reference)?;
+            view::outln!("Plan hash: {}", plan.hash)?;
             for approval in &record.review.approvals {
                 let comment = if approval.comment.is_empty() {
                     String::new()
                 } else {
                     format!(": {}", approval.comment)
                 };
-                println!(
+                view::outln!(
                     "Approved:  by {} (key {}){comment}",
-                    approval.approver, approval.key_id
-                );
+                    approval.approver,
+                    approval.key_id
+                )?;
             }
             let accepted = plan
                 .policy
@@ -99,23 +101,25 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
                 .flat_map(|policy| &policy.accepted)
                 .chain(&record.review.accepted_risks);
             for risk in accepted {
-                println!(
+                view::outln!(
                     "Accepted:  {}@{} ({})",
-                    risk.rule, risk.object, risk.severity
-                );
+                    risk.rule,
+                    risk.object,
+                    risk.severity
+                )?;
             }
-            println!(
+            view::outln!(
                 "Objects:   {} created, {} updated, {} unchanged, {} deleted",
                 count(Action::Create),
                 count(Action::Update),
                 count(Action::Unchanged),
                 count(Action::Delete)
-            );
+            )?;
             if let Some(message) = &record.message {
-                println!("Message:   {message}");
+                view::outln!("Message:   {message}")?;
             }
             if !advice.is_empty() {
-                println!("Next:      {advice}");
+                view::outln!("Next:      {advice}")?;
             }
             Ok(())
         }

@@ -59,11 +59,8 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     let written = write_documents(&plan);
     // Not freed, as in `view::plan::print_owned`: the process exits next.
     std::mem::forget(plan);
-    match written {
-        // `template | head` stops reading: not an error of ours.
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        written => Ok(written?),
-    }
+    // `template | head` stops reading: main exits quietly.
+    written.map_err(crate::view::stdout_error)
 }
 
 /// Each object's YAML to standard output as it is made, `---` before each.

@@ -8,7 +8,7 @@ use libpkg::release::{ReleaseStore, Status};
 
 use crate::cli::{GlobalArgs, HookArgs};
 use crate::flow::{self, MutatingArgs};
-use crate::settings;
+use crate::{settings, view};
 
 #[derive(Debug, Clone, Args)]
 pub struct UninstallArgs {
@@ -84,10 +84,10 @@ async fn purge_uninstalled(
         );
     }
     if mutating.is_dry_run() {
-        println!(
+        view::outln!(
             "Release {release} is uninstalled; --purge would delete its history ({} revision(s)).",
             history.len()
-        );
+        )?;
         return Ok(());
     }
     store.purge(namespace, release).await?;

@@ -83,7 +83,7 @@ pub async fn run(global: &GlobalArgs, args: &VerifyArgs) -> Result<()> {
                 table.add_row([&check.reference, &check.policy, &result]);
             }
             if !checks.is_empty() {
-                println!("{}", view::text(table));
+                view::outln!("{}", view::text(table))?;
             }
         }
         format => view::print_document(format, checks)?,

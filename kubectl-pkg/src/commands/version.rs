@@ -9,7 +9,7 @@ use crate::view;
 pub fn run(global: &GlobalArgs) -> Result<()> {
     let version = env!("CARGO_PKG_VERSION");
     match global.output {
-        OutputFormat::Text => println!("kubectl-pkg {version}"),
+        OutputFormat::Text => view::outln!("kubectl-pkg {version}")?,
         format => view::print_document(format, &json!({ "version": version }))?,
     }
     Ok(())

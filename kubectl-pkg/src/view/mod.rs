@@ -14,14 +14,72 @@ use serde::Serialize;
 
 use crate::cli::OutputFormat;
 
+/// The reader of standard output went away (`kubectl pkg get manifest R |
+/// head -3`): the command stops there, and `main` exits 0 without a word, as
+/// ripgrep does. A mutating command that could not show its plan turns it
+/// into an error instead (see `flow`): nothing unseen is applied.
+#[derive(Debug)]
+pub struct ReaderGone;
+
+impl std::fmt::Display for ReaderGone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standard output was closed")
+    }
+}
+
+impl std::error::Error for ReaderGone {}
+
+/// Whether `error` is (or was caused by) a closed standard output.
+pub fn is_reader_gone(error: &anyhow::Error) -> bool {
+    error.is::<ReaderGone>()
+}
+
+/// A failed write to standard output: a closed pipe is [`ReaderGone`],
+/// anything else an error that says where it happened.
+pub fn stdout_error(error: std::io::Error) -> anyhow::Error {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        ReaderGone.into()
+    } else {
+        anyhow::Error::new(error).context("cannot write to standard output")
+    }
+}
+
+/// Writes `bytes` to (locked) standard output and flushes it; what [`out!`]
+/// and [`outln!`] call.
+pub fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(stdout_error)
+}
+
+/// `print!` that returns a `Result`: a closed pipe is [`ReaderGone`], for
+/// `?` to carry up to `main` (`print!` panics there).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::view::write_stdout(format!($($arg)*).as_bytes())
+    };
+}
+
+/// `println!` that returns a `Result` (see [`out!`]).
+macro_rules! outln {
+    () => {
+        $crate::view::write_stdout(b"\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::view::write_stdout((format!($($arg)*) + "\n").as_bytes())
+    };
+}
+
+pub(crate) use {out, outln};
+
 /// Prints a document as JSON or YAML on stdout.
 pub fn print_document<T: Serialize>(format: OutputFormat, value: &T) -> Result<()> {
     let text = match format {
         OutputFormat::Yaml => libpkg::yaml::to_string(value),
         _ => serde_json::to_string_pretty(value)? + "\n",
     };
-    std::io::stdout().write_all(text.as_bytes())?;
-    Ok(())
+    write_stdout(text.as_bytes())
 }
 
 /// A table in the house style: no borders; fitted to the terminal's width

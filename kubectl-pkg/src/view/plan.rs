@@ -39,9 +39,9 @@ fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
         OutputFormat::Text => {
             let text = render(plan, show_unchanged);
             if view::use_color(global) {
-                print!("{}", color_diff_lines(&text));
+                view::out!("{}", color_diff_lines(&text))?;
             } else {
-                print!("{text}");
+                view::out!("{text}")?;
             }
             Ok(())
         }
@@ -54,11 +54,7 @@ fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
 pub fn render(plan: &Plan, show_unchanged: bool) -> String {
     let mut out = String::new();
     let package = &plan.package;
-    let why = match (&package.constraint, package.candidates.is_empty()) {
-        (Some(constraint), _) => format!("highest version matching {constraint:?}"),
-        (None, false) => "newest stable version".to_string(),
-        (None, true) => "as referenced".to_string(),
-    };
+    let why = why_this_version(plan);
     let _ = writeln!(
         out,
         "Plan: {} {} as release {} in namespace {} (revision {})",
@@ -154,11 +150,12 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
     }
     let mut table = view::table();
     table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
-    let listed = plan
+    let listed: Vec<_> = plan
         .objects
         .iter()
-        .filter(|o| show_unchanged || o.action != libpkg::plan::Action::Unchanged);
-    for object in listed {
+        .filter(|o| show_unchanged || o.action != libpkg::plan::Action::Unchanged)
+        .collect();
+    for object in &listed {
         table.add_row([
             label(&object.action),
             object.kind.clone(),
@@ -169,7 +166,10 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
             },
         ]);
     }
-    let _ = writeln!(out, "{}", super::text(table));
+    // No header over no rows (a plan that changes nothing).
+    if !listed.is_empty() {
+        let _ = writeln!(out, "{}", super::text(table));
+    }
     if !plan.deferred_hooks.is_empty() {
         let _ = writeln!(
             out,
@@ -263,6 +263,11 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         let mut table = view::table();
         for warning in warnings {
             table.add_row(["-", warning.as_str()]);
+        }
+        // Indented as every other list of the plan, `  - ` then the item
+        // (not a cell's padding on both sides of the dash).
+        if let Some(dash) = table.column_mut(0) {
+            dash.set_padding((2, 0));
         }
         let _ = writeln!(out, "{}", super::text(table));
     }
@@ -461,10 +466,60 @@ fn render_permission_changes(plan: &Plan, out: &mut String) {
     }
 }
 
+/// Why the plan's package is at its version, as the operation chose it: an
+/// install or upgrade resolved it; a rollback re-applies what an earlier
+/// revision deployed, an uninstall removes what is deployed (neither resolves
+/// anything, whatever constraint the package was once resolved with).
+fn why_this_version(plan: &Plan) -> String {
+    use libpkg::plan::Operation;
+    let package = &plan.package;
+    match plan.operation {
+        Operation::Rollback => "rollback: the version an earlier revision deployed".to_string(),
+        Operation::Uninstall => "the version deployed now, being removed".to_string(),
+        Operation::Import => "as the imported revision recorded it".to_string(),
+        Operation::Install | Operation::Upgrade => {
+            match (&package.constraint, package.candidates.is_empty()) {
+                (Some(constraint), _) => format!("highest version matching {constraint:?}"),
+                (None, false) => "newest stable version".to_string(),
+                (None, true) => "as referenced".to_string(),
+            }
+        }
+    }
+}
+
+/// What an uninstall does to RBAC: it grants nothing, and removes the
+/// Roles, ClusterRoles and bindings it deletes.
+fn render_rbac_removed(plan: &Plan, out: &mut String) {
+    let removed: Vec<String> = plan
+        .objects
+        .iter()
+        .filter(|o| o.action == libpkg::plan::Action::Delete)
+        .filter(|o| o.api_version.starts_with("rbac.authorization.k8s.io/"))
+        .map(|o| match &o.namespace {
+            Some(namespace) => format!("{} {namespace}/{}", o.kind, o.name),
+            None => format!("{} {}", o.kind, o.name),
+        })
+        .collect();
+    if removed.is_empty() {
+        let _ = writeln!(out, "  The uninstall removes no RBAC objects.");
+    } else {
+        let _ = writeln!(
+            out,
+            "  The uninstall removes {} RBAC object(s) and the permissions they grant:",
+            removed.len()
+        );
+        for object in removed {
+            let _ = writeln!(out, "    {object}");
+        }
+    }
+}
+
 fn render_permissions(plan: &Plan, out: &mut String) {
     let permissions = &plan.permissions;
     let _ = writeln!(out, "\nPermissions:");
-    if permissions.grants.is_empty() {
+    if plan.operation == libpkg::plan::Operation::Uninstall {
+        render_rbac_removed(plan, out);
+    } else if permissions.grants.is_empty() {
         let _ = writeln!(out, "  The package grants no RBAC permissions.");
     } else {
         let _ = writeln!(out, "{}", grant_table(&permissions.grants));
@@ -709,4 +764,104 @@ pub fn summary(plan: &Plan, color: bool) -> String {
     let _ = writeln!(out, "  Access:  {access}");
     let _ = writeln!(out, "  Plan:    {}", plan.hash);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use libpkg::action::{Source, plan_offline};
+    use libpkg::package::{Files, Package};
+    use libpkg::plan::{Action, Operation};
+
+    use super::*;
+
+    /// The offline install plan of package redis 7.0.12 holding `manifests`.
+    fn plan_of(manifests: &str) -> Plan {
+        let mut files = Files::new();
+        files.insert(
+            "package.yaml".into(),
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: redis\nversion: 7.0.12\n"
+                .into(),
+        );
+        files.insert(
+            "manifests/all.yaml".into(),
+            manifests.as_bytes().to_vec().into(),
+        );
+        let package = Package::from_files(files, "redis", None).unwrap();
+        plan_offline(&package, &Source::local("./redis"), "redis", "default").unwrap()
+    }
+
+    const CONFIG_MAP: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: redis}\n";
+    const ROLE: &str = "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: reader}\nrules: [{apiGroups: [''], resources: [pods], verbs: [get]}]\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: reader}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}\nsubjects: [{kind: ServiceAccount, name: redis, namespace: default}]\n";
+
+    /// Issue 39 (10): warnings are indented as every other list, by two.
+    #[test]
+    fn warnings_are_a_list_indented_by_two() {
+        let mut plan = plan_of(CONFIG_MAP);
+        plan.warnings = vec!["first".to_string(), "other".to_string()];
+        let shown = render(&plan, false);
+        assert!(
+            shown.contains("\nWarnings:\n  - first\n  - other\n"),
+            "{shown}"
+        );
+    }
+
+    /// Issue 39 (10): a plan that changes nothing lists no objects, and
+    /// prints no table header over no rows.
+    #[test]
+    fn an_all_unchanged_plan_prints_no_empty_table_header() {
+        let mut plan = plan_of(CONFIG_MAP);
+        for object in &mut plan.objects {
+            object.action = Action::Unchanged;
+        }
+        let shown = render(&plan, false);
+        assert!(shown.contains("1 unchanged not listed"), "{shown}");
+        assert!(!shown.contains("ACTION"), "{shown}");
+        let listed = render(&plan, true);
+        assert!(
+            listed.contains("ACTION") && listed.contains("unchanged"),
+            "{listed}"
+        );
+    }
+
+    /// Issue 39 (10): why the version is what it is depends on the
+    /// operation: a rollback resolved no constraint.
+    #[test]
+    fn a_rollback_says_it_resolved_nothing() {
+        let mut plan = plan_of(CONFIG_MAP);
+        plan.package.constraint = Some("7.0.12".to_string());
+        assert!(
+            render(&plan, false).contains("redis 7.0.12 (highest version matching \"7.0.12\")")
+        );
+        plan.operation = Operation::Rollback;
+        let shown = render(&plan, false);
+        assert!(!shown.contains("highest version matching"), "{shown}");
+        assert!(
+            shown.contains("redis 7.0.12 (rollback: the version an earlier revision deployed)"),
+            "{shown}"
+        );
+        plan.operation = Operation::Uninstall;
+        assert!(!render(&plan, false).contains("highest version matching"));
+    }
+
+    /// Issue 39 (10): an uninstall deleting a Role does not say the package
+    /// "grants no RBAC permissions": it says what it removes.
+    #[test]
+    fn an_uninstall_says_which_rbac_objects_it_removes() {
+        let mut plan = plan_of(&format!("{CONFIG_MAP}---\n{ROLE}"));
+        plan.operation = Operation::Uninstall;
+        for object in &mut plan.objects {
+            object.action = Action::Delete;
+        }
+        plan.permissions.grants.clear();
+        let shown = render(&plan, false);
+        assert!(!shown.contains("grants no RBAC permissions"), "{shown}");
+        assert!(
+            shown.contains(
+                "  The uninstall removes 2 RBAC object(s) and the permissions they grant:\n    Role default/reader\n    RoleBinding default/reader\n"
+            ),
+            "{shown}"
+        );
+        plan.objects.retain(|o| o.kind == "ConfigMap");
+        assert!(render(&plan, false).contains("The uninstall removes no RBAC objects."));
+    }
 }

@@ -8,7 +8,7 @@ use libpkg::source::Fetched;
 
 use crate::view::{self, label};
 
-pub fn print(fetched: &Fetched, plan: &Plan) {
+pub fn print(fetched: &Fetched, plan: &Plan) -> anyhow::Result<()> {
     let metadata = &fetched.package.metadata;
     let mut out = String::new();
     let _ = writeln!(out, "Name:        {}", metadata.name);
@@ -126,5 +126,5 @@ Permissions: {} grants; risks: {}",
             label(&workload.pod_security)
         );
     }
-    print!("{out}");
+    view::out!("{out}")
 }

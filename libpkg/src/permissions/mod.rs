@@ -28,7 +28,7 @@ pub use changes::{PermissionChanges, PermissionDelta, PodSecurityChange, compare
 pub use cloud::CloudIdentity;
 pub use images::{Image, images, images_with};
 pub use rbac::Grant;
-pub use rules::{RiskRule, rule_table};
+pub use rules::{RiskRule, closest_rule, rule_table};
 pub(crate) use workloads::{CONTAINER_KINDS, pod_template_pointer};
 pub use workloads::{PodSecurityLevel, Workload};
 

@@ -216,6 +216,18 @@ pub fn rule_table() -> &'static [RiskRule] {
     &RULES
 }
 
+/// The rule id closest to `id` (a typo or two away), for "did you mean";
+/// `None` when no rule is that close, or `id` is one.
+pub fn closest_rule(id: &str) -> Option<&'static str> {
+    let limit = 2.max(id.len() / 4);
+    RULES
+        .iter()
+        .map(|rule| (strsim::levenshtein(id, rule.id), rule.id))
+        .filter(|(distance, _)| (1..=limit).contains(distance))
+        .min()
+        .map(|(_, rule)| rule)
+}
+
 const WRITE: &[&str] = &["create", "update", "patch", "delete", "deletecollection"];
 const READ: &[&str] = &["get", "list", "watch"];
 const MODIFY: &[&str] = &["create", "update", "patch"];
@@ -595,6 +607,15 @@ pub(crate) fn grant_risks(bound: &[BoundGrant]) -> Vec<Risk> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_mistyped_rule_id_has_the_closest_rule_as_suggestion() {
+        let id = super::RULES[0].id;
+        let typo = format!("{}x", &id[..id.len() - 1]);
+        assert_eq!(super::closest_rule(&typo), Some(id));
+        assert_eq!(super::closest_rule(id), None, "a rule id is no typo");
+        assert_eq!(super::closest_rule("nothing-like-any-rule-at-all"), None);
+    }
+
     use std::collections::BTreeSet;
 
     use serde_json::{Value, json};

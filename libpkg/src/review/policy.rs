@@ -107,13 +107,16 @@ pub enum PolicyError {
     Acceptance(String),
     /// A policy naming a rule the rule table does not have.
     #[error(
-        "{place} names rule {rule:?}, which is not a risk rule (docs/risk-rules.md lists them)"
+        "{place} names rule {rule:?}, which is not a risk rule{} (docs/risk-rules.md lists them)",
+        .suggestion.map(|s| format!("; did you mean {s}?")).unwrap_or_default()
     )]
     UnknownRule {
         /// Where: `--accept-risk`, or the policy file and field.
         place: String,
         /// The rule id.
         rule: String,
+        /// The closest rule id, if one is a typo or two away.
+        suggestion: Option<&'static str>,
     },
     /// A policy file that is not one.
     #[error("{file}: {reason}")]
@@ -223,6 +226,7 @@ impl RiskPolicy {
                 return Err(PolicyError::UnknownRule {
                     place,
                     rule: rule.clone(),
+                    suggestion: crate::permissions::closest_rule(rule),
                 });
             }
         }

@@ -394,6 +394,58 @@ pub(crate) async fn describe_repository(reference: &GitRef) -> Result<String, su
     Ok(format!("a git repository with {} tag(s)", tags.len()))
 }
 
+/// The packages a git repository added with `repo add` holds, from its tags
+/// alone (no objects are fetched): the directories with `DIR/vX.Y.Z` tags,
+/// sorted, and whether it has top-level `vX.Y.Z` tags (a single-package
+/// repository, whose package name only its `package.yaml` tells).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GitListing {
+    /// Directories with version tags (`NAME` of `NAME/vX.Y.Z`).
+    pub directories: Vec<String>,
+    /// Whether there are top-level `vX.Y.Z` tags.
+    pub top_level: bool,
+}
+
+impl GitListing {
+    /// The listing of these tag names (`refs/tags/…`).
+    pub fn from_tags<'a>(tags: impl IntoIterator<Item = &'a str>) -> GitListing {
+        let mut listing = GitListing::default();
+        for tag in tags {
+            let Some(tag) = tag.strip_prefix("refs/tags/") else {
+                continue;
+            };
+            let (directory, version) = match tag.rsplit_once('/') {
+                Some((directory, version)) => (Some(directory), version),
+                None => (None, tag),
+            };
+            let is_version = crate::version::parse_version(version).is_ok();
+            match directory {
+                _ if !is_version => {}
+                Some(directory) => listing.directories.push(directory.to_string()),
+                None => listing.top_level = true,
+            }
+        }
+        listing.directories.sort();
+        listing.directories.dedup();
+        listing
+    }
+}
+
+/// Lists the packages of a git repository added with `repo add`, from its
+/// tags (see [`GitListing`]).
+pub(crate) async fn list_packages(reference: &GitRef) -> Result<GitListing, super::FetchError> {
+    let url = reference.url.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        let cache = cache_dir()?;
+        list_refs(&url, &["refs/tags/*:refs/tags/*".to_string()], &cache)
+    });
+    let tags = task.await.map_err(|error| GitError::Remote {
+        url: reference.url.clone(),
+        reason: format!("the git task failed: {error}"),
+    })??;
+    Ok(GitListing::from_tags(tags.iter().map(|t| t.name.as_str())))
+}
+
 /// Fetches a package from a git reference (see the module docs): the ref
 /// resolved once, or the newest version tag that satisfies `--version`.
 pub(crate) async fn fetch(
@@ -660,6 +712,21 @@ impl TreeWriter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repositorys_packages_are_the_directories_of_its_version_tags() {
+        let listing = GitListing::from_tags([
+            "refs/tags/web/v1.0.0",
+            "refs/tags/web/v1.1.0",
+            "refs/tags/charts/db/v2.0.0",
+            "refs/tags/notes/latest",
+            "refs/tags/release-1",
+            "refs/heads/web/v9.0.0",
+        ]);
+        assert_eq!(listing.directories, ["charts/db", "web"]);
+        assert!(!listing.top_level);
+        assert!(GitListing::from_tags(["refs/tags/v1.0.0"]).top_level);
+    }
 
     #[test]
     fn references_parse_into_url_directory_ref_and_commit() {

@@ -312,6 +312,8 @@ async fn fetch_unchecked(
                     fetch_from_catalog(&loaded, name, request, registry).await
                 }
                 Found::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
+                Found::Git(base) => git::fetch_named(&base, name, request).await,
+                Found::Fetched(fetched) => Ok(*fetched),
             }?;
             fetched.source.warnings.extend(warnings);
             Ok(fetched)
@@ -392,6 +394,10 @@ pub async fn package_names(
     repository: &Repository,
     registry: &RegistryClient,
 ) -> Result<Vec<String>, FetchError> {
+    // A git repository lists its directories with version tags.
+    if let Some(base) = repository.git() {
+        return Ok(git::list_packages(&base).await?.directories);
+    }
     // A Carvel PackageRepository lists its refNames.
     if let Some(loaded) = carvel::load(repository, registry, &Limits::default()).await? {
         return Ok(loaded.content.names());
@@ -444,6 +450,10 @@ enum Found {
     Catalog(LoadedCatalog),
     /// A package of a Carvel PackageRepository.
     Carvel(carvel::LoadedRepository),
+    /// A directory of a git repository with `NAME/vX.Y.Z` tags.
+    Git(crate::reference::GitRef),
+    /// The package of a single-package git repository, fetched to learn its name.
+    Fetched(Box<Fetched>),
 }
 
 /// Looks a bare name up in every configured repository (catalogs included).
@@ -475,7 +485,8 @@ async fn find_by_name(
                 .iter()
                 .map(|(repository, error)| {
                     format!(
-                        "repository {repository} was not searched for {name}: {error};                          the package came from {}",
+                        "repository {repository} was not searched for {name}: {error}; \
+                         the package came from {}",
                         found[0].0
                     )
                 })
@@ -486,7 +497,10 @@ async fn find_by_name(
         0 => {
             // Registries list their packages only when asked (and not all can).
             for repository in repositories.list() {
-                if repository.chart_index().is_none() && repository.catalog().is_none() {
+                if repository.chart_index().is_none()
+                    && repository.catalog().is_none()
+                    && repository.git().is_none()
+                {
                     let names = package_names(repository, registry)
                         .await
                         .unwrap_or_default();
@@ -517,6 +531,26 @@ async fn look_up(
     request: &FetchRequest<'_>,
     registry: &RegistryClient,
 ) -> Result<(Option<Found>, Vec<String>), FetchError> {
+    if let Some(base) = repository.git() {
+        let listing = git::list_packages(&base).await?;
+        if listing.directories.iter().any(|n| n == name) {
+            return Ok((Some(Found::Git(base)), listing.directories));
+        }
+        if !listing.directories.is_empty() || !listing.top_level {
+            return Ok((None, listing.directories));
+        }
+        // A single-package repository: its package.yaml names its package.
+        return match git::fetch_named(&base, name, request).await {
+            Ok(fetched) => Ok((
+                Some(Found::Fetched(Box::new(fetched))),
+                vec![name.to_string()],
+            )),
+            Err(FetchError::Git(git::GitError::NotInRepository { top, .. })) => {
+                Ok((None, vec![top]))
+            }
+            Err(error) => Err(error),
+        };
+    }
     if let Some(url) = repository.chart_index() {
         let index = ChartIndex::load(url, registry, &request.limits).await?;
         let names = index.index.entries.keys().cloned().collect();
