@@ -15,6 +15,7 @@ use kubectl_pkg_e2e::{Pkg, discovery_quiet, parse_json, repo_root, unique};
 use serde_json::Value;
 
 use crate::carvel::{lock_of, rewrite_images};
+use crate::server_side_apply::RemoveApiService;
 
 const REF_NAME: &str = "concierge.pinniped.dev";
 const IMAGE: &str = "projects.registry.vmware.com/pinniped/pinniped-server";
@@ -101,6 +102,12 @@ fn pinniped_concierge_from_an_imgpkg_repository_installs_upgrades_rolls_back_and
     // Its APIServices point at a Service no pod backs: the aggregator finds
     // them unavailable, and kubectl's discovery would say so meanwhile.
     let _quiet = discovery_quiet();
+    // Removed however the test ends: left behind, they would stay
+    // unavailable and every later discovery in this cluster would say so.
+    let _cleanup: Vec<RemoveApiService> = ["login", "identity"]
+        .into_iter()
+        .map(|group| RemoveApiService(&pkg, format!("v1alpha1.{group}.concierge.{app}.test")))
+        .collect();
 
     let mut lock =
         String::from("---\napiVersion: imgpkg.carvel.dev/v1alpha1\nkind: ImagesLock\nimages:\n");

@@ -54,7 +54,7 @@ fn wait_available(pkg: &Pkg, group: &str) {
 /// Deletes the APIService when the test ends, passed or failed: once this
 /// process (its backing server) is gone it would be unavailable, and every
 /// later discovery in this cluster would complain of it.
-struct RemoveApiService<'a>(&'a Pkg, String);
+pub(crate) struct RemoveApiService<'a>(pub(crate) &'a Pkg, pub(crate) String);
 
 impl Drop for RemoveApiService<'_> {
     fn drop(&mut self) {
