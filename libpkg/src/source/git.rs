@@ -382,16 +382,21 @@ pub fn checkout(
 /// Lists a git repository's tags, to check it answers before it is added;
 /// says how many there are.
 pub(crate) async fn describe_repository(reference: &GitRef) -> Result<String, super::FetchError> {
+    let tags = remote_tags(reference).await?;
+    Ok(format!("a git repository with {} tag(s)", tags.len()))
+}
+
+/// The tags of a repository's remote, listed on a blocking thread.
+async fn remote_tags(reference: &GitRef) -> Result<Vec<RemoteRef>, super::FetchError> {
     let url = reference.url.clone();
     let task = tokio::task::spawn_blocking(move || {
         let cache = cache_dir()?;
         list_refs(&url, &["refs/tags/*:refs/tags/*".to_string()], &cache)
     });
-    let tags = task.await.map_err(|error| GitError::Remote {
+    Ok(task.await.map_err(|error| GitError::Remote {
         url: reference.url.clone(),
         reason: format!("the git task failed: {error}"),
-    })??;
-    Ok(format!("a git repository with {} tag(s)", tags.len()))
+    })??)
 }
 
 /// The packages a git repository added with `repo add` holds, from its tags
@@ -434,15 +439,7 @@ impl GitListing {
 /// Lists the packages of a git repository added with `repo add`, from its
 /// tags (see [`GitListing`]).
 pub(crate) async fn list_packages(reference: &GitRef) -> Result<GitListing, super::FetchError> {
-    let url = reference.url.clone();
-    let task = tokio::task::spawn_blocking(move || {
-        let cache = cache_dir()?;
-        list_refs(&url, &["refs/tags/*:refs/tags/*".to_string()], &cache)
-    });
-    let tags = task.await.map_err(|error| GitError::Remote {
-        url: reference.url.clone(),
-        reason: format!("the git task failed: {error}"),
-    })??;
+    let tags = remote_tags(reference).await?;
     Ok(GitListing::from_tags(tags.iter().map(|t| t.name.as_str())))
 }
 
