@@ -424,22 +424,13 @@ fn rendering_equals_ytt_and_the_kbld_rewrite_run_by_hand() {
         }
         let mut planned: BTreeMap<String, Value> = BTreeMap::new();
         for object in plan["objects"].as_array().unwrap() {
-            let mut manifest = object["manifest"].clone();
             // What kubectl-pkg adds to every object: the release namespace
             // and its ownership labels and annotations.
-            let metadata = manifest["metadata"].as_object_mut().unwrap();
-            metadata.remove("namespace");
-            for field in ["labels", "annotations"] {
-                if let Some(Value::Object(map)) = metadata.get_mut(field) {
-                    map.retain(|key, _| {
-                        !key.starts_with("kubectl-pkg.dev/")
-                            && !key.starts_with("app.kubernetes.io/managed-by")
-                    });
-                    if map.is_empty() {
-                        metadata.remove(field);
-                    }
-                }
-            }
+            let mut manifest = without_ours(object["manifest"].clone());
+            manifest["metadata"]
+                .as_object_mut()
+                .unwrap()
+                .remove("namespace");
             let key = format!(
                 "{}/{}",
                 object["kind"].as_str().unwrap(),
@@ -490,6 +481,23 @@ fn rendering_equals_ytt_and_the_kbld_rewrite_run_by_hand() {
         second["package"]["carvel"]["ytt"]["sha256"]
     );
     assert_eq!(first["objects"], second["objects"]);
+}
+
+/// An object without the ownership labels and annotations kubectl-pkg
+/// adds to each.
+pub(crate) fn without_ours(mut manifest: Value) -> Value {
+    let metadata = manifest["metadata"].as_object_mut().unwrap();
+    for field in ["labels", "annotations"] {
+        if let Some(Value::Object(map)) = metadata.get_mut(field) {
+            map.retain(|key, _| {
+                !key.starts_with("kubectl-pkg.dev/") && key != "app.kubernetes.io/managed-by"
+            });
+            if map.is_empty() {
+                metadata.remove(field);
+            }
+        }
+    }
+    manifest
 }
 
 pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, String> {

@@ -14,7 +14,7 @@ use std::path::Path;
 use kubectl_pkg_e2e::{Pkg, discovery_quiet, parse_json, repo_root, unique};
 use serde_json::Value;
 
-use crate::carvel::{lock_of, rewrite_images};
+use crate::carvel::{lock_of, rewrite_images, without_ours};
 use crate::server_side_apply::RemoveApiService;
 
 const REF_NAME: &str = "concierge.pinniped.dev";
@@ -310,21 +310,4 @@ fn identity(object: &Value) -> String {
         object["metadata"]["namespace"].as_str().unwrap_or("-"),
         object["metadata"]["name"].as_str().unwrap_or_default()
     )
-}
-
-/// An object without what kubectl-pkg adds to each: its ownership labels
-/// and annotations.
-fn without_ours(mut manifest: Value) -> Value {
-    let metadata = manifest["metadata"].as_object_mut().unwrap();
-    for field in ["labels", "annotations"] {
-        if let Some(Value::Object(map)) = metadata.get_mut(field) {
-            map.retain(|key, _| {
-                !key.starts_with("kubectl-pkg.dev/") && key != "app.kubernetes.io/managed-by"
-            });
-            if map.is_empty() {
-                metadata.remove(field);
-            }
-        }
-    }
-    manifest
 }
