@@ -500,7 +500,9 @@ pub(crate) fn without_ours(mut manifest: Value) -> Value {
     manifest
 }
 
-pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, String> {
+/// A content bundle's image lock: `kbld.carvel.dev/id` → the image by
+/// digest, and the origins kbld recorded for it (empty when none).
+pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
     let lock: Value = serde_saphyr::from_str(
         &std::fs::read_to_string(content.join(".imgpkg/images.yml")).unwrap(),
     )
@@ -510,32 +512,67 @@ pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, String> {
         .unwrap()
         .iter()
         .map(|entry| {
+            let annotations = &entry["annotations"];
             (
-                entry["annotations"]["kbld.carvel.dev/id"]
+                annotations["kbld.carvel.dev/id"]
                     .as_str()
                     .unwrap()
                     .to_string(),
-                entry["image"].as_str().unwrap().to_string(),
+                (
+                    entry["image"].as_str().unwrap().to_string(),
+                    annotations["kbld.carvel.dev/origins"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string(),
+                ),
             )
         })
         .collect()
 }
 
-pub(crate) fn rewrite_images(value: &mut Value, lock: &BTreeMap<String, String>) {
+/// kbld by hand: every `image` the lock names is replaced by its pinned
+/// reference, and the object is annotated as kbld annotates it (its
+/// `kbld.k14s.io/images`: each image's recorded origins, then the lock as a
+/// `preresolved` origin).
+pub(crate) fn rewrite_images(object: &mut Value, lock: &BTreeMap<String, (String, String)>) {
+    let mut pinned = BTreeMap::new();
+    pin(object, lock, &mut pinned);
+    if pinned.is_empty() {
+        return;
+    }
+    let mut annotation = String::new();
+    for (url, origins) in pinned {
+        annotation.push_str("- origins:\n");
+        for line in origins.lines() {
+            annotation.push_str(&format!("  {line}\n"));
+        }
+        annotation.push_str(&format!(
+            "  - preresolved:\n      url: {url}\n  url: {url}\n"
+        ));
+    }
+    object["metadata"]["annotations"]["kbld.k14s.io/images"] = Value::from(annotation);
+}
+
+fn pin(
+    value: &mut Value,
+    lock: &BTreeMap<String, (String, String)>,
+    pinned: &mut BTreeMap<String, String>,
+) {
     match value {
         Value::Object(map) => {
             for (key, child) in map.iter_mut() {
                 match child {
                     Value::String(image) if key == "image" => {
-                        if let Some(pinned) = lock.get(image.as_str()) {
-                            *image = pinned.clone();
+                        if let Some((url, origins)) = lock.get(image.as_str()) {
+                            pinned.insert(url.clone(), origins.clone());
+                            *image = url.clone();
                         }
                     }
-                    _ => rewrite_images(child, lock),
+                    _ => pin(child, lock, pinned),
                 }
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(|item| rewrite_images(item, lock)),
+        Value::Array(items) => items.iter_mut().for_each(|item| pin(item, lock, pinned)),
         _ => {}
     }
 }

@@ -252,6 +252,14 @@ fn pinniped_concierge_from_an_imgpkg_repository_installs_upgrades_rolls_back_and
         })
         .collect();
     assert_eq!(installed.len(), 31, "{:?}", installed.keys());
+    // kbld's annotation, as kbld writes it for an image of an ImagesLock.
+    let pinned = format!("{IMAGE}@sha256:{:0>64}", "0250");
+    assert_eq!(
+        installed[&format!("Deployment {app}/{app}")]["metadata"]["annotations"]["kbld.k14s.io/images"],
+        format!(
+            "- origins:\n  - resolved:\n      tag: latest\n      url: {IMAGE}:latest\n  - preresolved:\n      url: {pinned}\n  url: {pinned}\n"
+        )
+    );
     assert_eq!(installed, expected);
 
     // Upgrade from the configured repository, no package named.

@@ -66,15 +66,21 @@ pub fn absorb_config(documents: &mut Vec<Value>, lock: &mut ImagesLock) -> Resul
     Ok(())
 }
 
-/// Rewrites every `image` key of `documents` through `lock`; the images
-/// rewritten (original → pinned). An image neither pinned by digest nor in
-/// the lock is an error naming it and its object.
+/// The annotation kbld adds to each object whose images it resolved.
+pub const IMAGES_ANNOTATION: &str = "kbld.k14s.io/images";
+
+/// Rewrites every `image` key of `documents` through `lock`, and annotates
+/// each object whose images were rewritten as kbld does
+/// ([`IMAGES_ANNOTATION`]); the images rewritten (original → pinned). An
+/// image neither pinned by digest nor in the lock is an error naming it
+/// and its object.
 pub fn rewrite(
     documents: &mut [Value],
     lock: &ImagesLock,
 ) -> Result<BTreeMap<String, String>, String> {
     let mut rewritten = BTreeMap::new();
     for document in documents.iter_mut() {
+        let mut in_object = BTreeMap::new();
         let object = format!(
             "{}/{}",
             document
@@ -86,10 +92,55 @@ pub fn rewrite(
                 .and_then(Value::as_str)
                 .unwrap_or("(no name)")
         );
-        walk(document, lock, &mut rewritten)
+        walk(document, lock, &mut in_object)
             .map_err(|image| format!("{object}: image {image:?} is neither pinned by digest nor listed in {} (kubectl-pkg does not resolve tags over the network: pin it, or list it in the bundle's image lock)", super::IMAGES_LOCK_FILE))?;
+        if !in_object.is_empty() {
+            annotate(document, &images_annotation(&in_object, lock));
+        }
+        rewritten.append(&mut in_object);
     }
     Ok(rewritten)
+}
+
+/// The value of [`IMAGES_ANNOTATION`] for the images rewritten in one
+/// object (original → pinned), as kbld writes it (sigs.k8s.io/yaml of a
+/// list of `{origins, url}` sorted by url): each image's origins from the
+/// lock's `kbld.carvel.dev/origins` (kept as kbld wrote them), then the
+/// `preresolved` origin the lock itself is.
+fn images_annotation(rewritten: &BTreeMap<String, String>, lock: &ImagesLock) -> String {
+    let mut entries: Vec<(&str, String)> = rewritten
+        .iter()
+        .map(|(id, url)| {
+            let mut origins = String::new();
+            if let Some(recorded) = lock.origins.get(id) {
+                for line in recorded.lines().filter(|line| !line.trim().is_empty()) {
+                    origins.push_str(&format!("  {line}\n"));
+                }
+            }
+            (url.as_str(), origins)
+        })
+        .collect();
+    entries.sort();
+    entries.dedup();
+    entries
+        .into_iter()
+        .map(|(url, origins)| {
+            format!("- origins:\n{origins}  - preresolved:\n      url: {url}\n  url: {url}\n")
+        })
+        .collect()
+}
+
+/// Sets `metadata.annotations[IMAGES_ANNOTATION]` of an object.
+fn annotate(document: &mut Value, text: &str) {
+    let Some(metadata) = document.get_mut("metadata").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let annotations = metadata
+        .entry("annotations")
+        .or_insert_with(|| Value::Object(Default::default()));
+    if let Value::Object(annotations) = annotations {
+        annotations.insert(IMAGES_ANNOTATION.to_string(), Value::from(text));
+    }
 }
 
 fn walk(
@@ -147,6 +198,33 @@ mod tests {
             documents[0].pointer("/spec/template/spec/containers/0/image"),
             Some(&json!(PINNED))
         );
+    }
+
+    /// kbld's own end-to-end test of an ImagesLock input
+    /// (test/e2e/lock_output_test.go, TestImgpkgLockFileInputSuccessful):
+    /// the object gets exactly the annotation kbld writes.
+    #[test]
+    fn objects_are_annotated_with_their_images_origins_as_kbld_annotates_them() {
+        let pinned = "index.docker.io/library/nginx@sha256:4a5573037f358b6cdfa2f3e8a9c33a5cf11bcd1675ca72ca76fbe5bd77d0d682";
+        let mut documents = vec![
+            json!({"kind": "Object", "metadata": {"name": "a"}, "spec": [{"image": "nginx:1.15.1"}]}),
+            json!({"kind": "Object", "metadata": {"name": "b"}, "spec": [{"image": pinned}]}),
+            json!({"apiVersion": "imgpkg.carvel.dev/v1alpha1", "kind": "ImagesLock",
+                   "images": [{"image": pinned, "annotations": {
+                       "kbld.carvel.dev/id": "nginx:1.15.1",
+                       "kbld.carvel.dev/origins": "- resolved:\n    tag: 1.15.1\n    url: nginx:1.15.1\n"}}]}),
+        ];
+        let mut lock = ImagesLock::default();
+        absorb_config(&mut documents, &mut lock).unwrap();
+        rewrite(&mut documents, &lock).unwrap();
+        assert_eq!(
+            documents[0]["metadata"]["annotations"][IMAGES_ANNOTATION],
+            format!(
+                "- origins:\n  - resolved:\n      tag: 1.15.1\n      url: nginx:1.15.1\n  - preresolved:\n      url: {pinned}\n  url: {pinned}\n"
+            )
+        );
+        // An image already pinned by digest has no origins: no annotation.
+        assert_eq!(documents[1]["metadata"].get("annotations"), None);
     }
 
     #[test]

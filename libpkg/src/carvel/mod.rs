@@ -311,6 +311,11 @@ pub struct YttStep {
 pub struct ImagesLock {
     /// `kbld.carvel.dev/id` → `image`.
     pub images: BTreeMap<String, String>,
+    /// `kbld.carvel.dev/id` → its `kbld.carvel.dev/origins` annotation (a
+    /// YAML list, as kbld wrote it when it resolved the image), where the
+    /// lock has one.
+    #[serde(skip)]
+    pub origins: BTreeMap<String, String>,
 }
 
 impl ImagesLock {
@@ -353,6 +358,12 @@ impl ImagesLock {
                 .and_then(Value::as_str)
                 .unwrap_or(image);
             self.images.insert(id.to_string(), image.to_string());
+            if let Some(origins) = entry
+                .pointer("/annotations/kbld.carvel.dev~1origins")
+                .and_then(Value::as_str)
+            {
+                self.origins.insert(id.to_string(), origins.to_string());
+            }
         }
         Ok(())
     }
