@@ -161,7 +161,7 @@ pub enum OutputFormat {
 pub enum Command {
     /// Plan installing a package as a new release, show the plan, and apply it.
     #[command(
-        after_help = "Examples:\n  kubectl pkg install mongodb\n  kubectl pkg install packageinstall.yaml   (a kapp-controller PackageInstall and its values Secret)\n  kubectl pkg install mongodb --offline --dry-run\n  kubectl pkg install ./mongodb --name db -n databases --offline --dry-run -o json\n  kubectl pkg install stable/mongodb --version '^7.0' --offline --dry-run --out plan.json"
+        after_help = "Examples:\n  kubectl pkg install mongodb\n  kubectl pkg install -f packageinstall.yaml   (a kapp-controller PackageInstall and its values Secret)\n  kubectl pkg install mongodb --offline --dry-run\n  kubectl pkg install ./mongodb --name db -n databases --offline --dry-run -o json\n  kubectl pkg install stable/mongodb --version '^7.0' --offline --dry-run --out plan.json"
     )]
     Install(crate::commands::install::InstallArgs),
     /// Plan a release's next revision from a (newer) package, show it, and apply it.

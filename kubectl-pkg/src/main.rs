@@ -85,6 +85,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // `kubectl pkg … | head`: the reader has what it wanted.
         Err(error) if view::is_reader_gone(&error) => ExitCode::SUCCESS,
+        // A usage error found after parsing (install with neither a package nor a PackageInstall).
+        Err(error) if error.is::<clap::Error>() => {
+            let _ = error.downcast_ref::<clap::Error>().map(clap::Error::print);
+            ExitCode::from(USAGE_ERROR)
+        }
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
         Err(error) if review::is_refusal(&error) => {

@@ -76,6 +76,16 @@ fn usage_errors_exit_64_apart_from_the_detailed_exitcode_2_and_help_exits_0() {
     let (code, _, stderr) = run(&["install"]);
     assert_eq!(code, 64);
     assert!(stderr.contains("<PACKAGE>"), "{stderr}");
+    // Without a package, a -f file must be a PackageInstall.
+    let values = std::env::temp_dir().join(format!("values-{}.yaml", std::process::id()));
+    std::fs::write(&values, "replicas: 2\n").unwrap();
+    let (code, _, stderr) = run(&["install", "-f", values.to_str().unwrap()]);
+    std::fs::remove_file(&values).unwrap();
+    assert_eq!(code, 64, "{stderr}");
+    assert!(
+        stderr.contains("<PACKAGE> (or -f FILE holding a kapp-controller PackageInstall)"),
+        "{stderr}"
+    );
     let (code, _, _) = run(&["no-such-command"]);
     assert_eq!(code, 64);
     let (code, stdout, _) = run(&["--help"]);

@@ -180,8 +180,10 @@ fn pinniped_concierge_from_an_imgpkg_repository_installs_upgrades_rolls_back_and
         ),
     )
     .unwrap();
+    // Given as kubectl takes a file (`install packageinstall.yaml` works too).
     let install = pkg.run([
         "install",
+        "-f",
         install_file.to_str().unwrap(),
         "--yes",
         "--wait=false",

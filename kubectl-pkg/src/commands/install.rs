@@ -12,7 +12,10 @@ use crate::cli::{
 use crate::flow::{self, DryRun, MutatingArgs};
 use crate::{settings, view};
 
+/// PACKAGE may be left out when a `-f` file is a kapp-controller
+/// PackageInstall (`kubectl pkg install -f packageinstall.yaml`).
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("package", |package| package.required(false).default_value("")))]
 pub struct InstallArgs {
     #[command(flatten)]
     pub package: PackageArgs,
@@ -59,7 +62,10 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
             "--kube-version applies to offline plans (--offline --dry-run, or template); against a cluster, its own version is used"
         );
     }
-    let package_install = package_install(&args.package.package)?;
+    let package_install = match args.package.package.as_str() {
+        "" => Some(package_install_among_values(args)?),
+        package => package_install(package)?,
+    };
     let (global, args) = &match &package_install {
         Some(install) => as_arguments(global, args, install)?,
         None => (global.clone(), args.clone()),
@@ -143,6 +149,28 @@ fn package_install(package: &str) -> Result<Option<PackageInstall>> {
     Ok(read_package_install(package, &text)?)
 }
 
+/// The PackageInstall that one `-f` file holds, when no PACKAGE is given
+/// (`kubectl pkg install -f packageinstall.yaml`, as kubectl takes a file).
+fn package_install_among_values(args: &InstallArgs) -> Result<PackageInstall> {
+    for file in &args.values.values {
+        if let Some(install) = package_install(file)? {
+            return Ok(install);
+        }
+    }
+    // A usage error, as clap's own for a missing argument (exit 64).
+    let mut cli = <crate::cli::Cli as clap::CommandFactory>::command();
+    cli.build();
+    let install = cli
+        .find_subcommand_mut("install")
+        .expect("install is a command");
+    Err(install
+        .error(
+            clap::error::ErrorKind::MissingRequiredArgument,
+            "the following required argument was not provided: <PACKAGE> (or -f FILE holding a kapp-controller PackageInstall)",
+        )
+        .into())
+}
+
 /// Install's arguments as the PackageInstall gives them: its refName and
 /// version constraints, its name as the release's (unless --name), its
 /// namespace (unless -n names another: an error).
@@ -167,6 +195,8 @@ fn as_arguments(
         );
     }
     let mut args = args.clone();
+    // Its file is the install's input, not a values file.
+    args.values.values.retain(|file| *file != install.file);
     args.package.package = install.ref_name.clone();
     args.package.version = install.constraints.clone();
     args.package.devel |= install.prereleases;
