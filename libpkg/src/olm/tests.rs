@@ -294,6 +294,16 @@ fn bundle_files_are_checked() {
         "{error}"
     );
 
+    // `annotations:` left empty is an empty map (as Kubernetes' YAML
+    // reading has it), so the error says what is missing, not a YAML type.
+    let mut files = fixture("tinyop/1.0.0");
+    files.insert(ANNOTATIONS_FILE.into(), b"annotations:\n".to_vec().into());
+    let error = Bundle::from_files(&files, "b").unwrap_err().to_string();
+    assert!(
+        error.contains("metadata/annotations.yaml: bundle media type \"\" is not supported"),
+        "{error}"
+    );
+
     let mut files = fixture("tinyop/1.0.0");
     files.remove("manifests/tinyop.clusterserviceversion.yaml");
     let error = Bundle::from_files(&files, "b").unwrap_err().to_string();
