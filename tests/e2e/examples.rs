@@ -488,6 +488,25 @@ fn the_demo_previews_and_installs_mongodb_by_name() {
     ] {
         assert!(first.contains(&shown), "{shown:?} not shown:\n{first}");
     }
+    // The closing hint runs as written and asks the question it names.
+    assert!(
+        first.contains(&format!(
+            "kubectl pkg upgrade mongodb -n {namespace} --wait=false   # to 7.0.14: the diff, then \"Apply plan sha256:…?\" (only 'yes' applies it)"
+        )),
+        "{first}"
+    );
+    let mut terminal = pkg.terminal(
+        &["upgrade", "mongodb", "-n", &namespace, "--wait=false"],
+        &[],
+        "",
+    );
+    let screen = terminal.wait_for("Only 'yes' applies it");
+    assert!(screen.contains("Apply plan sha256:"), "{screen}");
+    assert!(screen.contains("mongodb 7.0.14"), "{screen}");
+    terminal.type_keys(b"no\n");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, Some(3), "{screen}");
+
     let second = demo(&pkg);
     assert!(second.contains("mongodb is installed already"), "{second}");
 }
