@@ -401,20 +401,8 @@ fn rendering_equals_ytt_and_the_kbld_rewrite_run_by_hand() {
             .ok(),
         );
         let content = examples().join("hello").join(version);
-        let by_hand = pkg.run_program(
-            &pkg.env.ytt,
-            [
-                "-f",
-                content.join("config").to_str().unwrap(),
-                "--data-values-file",
-                values.to_str().unwrap(),
-            ],
-        );
-        let lock = lock_of(&content);
         let mut expected: BTreeMap<String, Value> = BTreeMap::new();
-        for document in by_hand.ok().split("\n---\n") {
-            let mut object: Value = serde_saphyr::from_str(document).unwrap();
-            rewrite_images(&mut object, &lock);
+        for object in ytt_and_kbld_by_hand(&pkg, &content, &values) {
             let key = format!(
                 "{}/{}",
                 object["kind"].as_str().unwrap(),
@@ -500,9 +488,37 @@ pub(crate) fn without_ours(mut manifest: Value) -> Value {
     manifest
 }
 
+/// What kapp-controller would deploy from a content bundle's `config/`:
+/// `ytt -f config/ --data-values-file VALUES`, then kbld by hand with the
+/// bundle's image lock.
+pub(crate) fn ytt_and_kbld_by_hand(pkg: &Pkg, content: &Path, values: &Path) -> Vec<Value> {
+    let by_hand = pkg.run_program(
+        &pkg.env.ytt,
+        [
+            "-f",
+            content.join("config").to_str().unwrap(),
+            "--data-values-file",
+            values.to_str().unwrap(),
+        ],
+    );
+    let lock = lock_of(content);
+    by_hand
+        .ok()
+        .split("\n---\n")
+        .filter_map(|document| {
+            let mut object: Value = serde_saphyr::from_str(document).unwrap();
+            if object.is_null() {
+                return None;
+            }
+            rewrite_images(&mut object, &lock);
+            Some(object)
+        })
+        .collect()
+}
+
 /// A content bundle's image lock: `kbld.carvel.dev/id` → the image by
 /// digest, and the origins kbld recorded for it (empty when none).
-pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
+fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
     let lock: Value = serde_saphyr::from_str(
         &std::fs::read_to_string(content.join(".imgpkg/images.yml")).unwrap(),
     )
@@ -534,7 +550,7 @@ pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
 /// reference, and the object is annotated as kbld annotates it (its
 /// `kbld.k14s.io/images`: each image's recorded origins, then the lock as a
 /// `preresolved` origin).
-pub(crate) fn rewrite_images(object: &mut Value, lock: &BTreeMap<String, (String, String)>) {
+fn rewrite_images(object: &mut Value, lock: &BTreeMap<String, (String, String)>) {
     let mut pinned = BTreeMap::new();
     pin(object, lock, &mut pinned);
     if pinned.is_empty() {

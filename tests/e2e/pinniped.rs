@@ -14,7 +14,7 @@ use std::path::Path;
 use kubectl_pkg_e2e::{Pkg, discovery_quiet, parse_json, repo_root, unique};
 use serde_json::Value;
 
-use crate::carvel::{lock_of, rewrite_images, without_ours};
+use crate::carvel::{without_ours, ytt_and_kbld_by_hand};
 use crate::server_side_apply::RemoveApiService;
 
 const REF_NAME: &str = "concierge.pinniped.dev";
@@ -229,25 +229,10 @@ fn pinniped_concierge_from_an_imgpkg_repository_installs_upgrades_rolls_back_and
     let values_file = pkg.work.path().join("values-0.25.0.yml");
     std::fs::write(&values_file, &values_025).unwrap();
     let content = pkg.work.path().join("content-0.25.0");
-    let by_hand = pkg.run_program(
-        &pkg.env.ytt,
-        [
-            "-f",
-            content.join("config").to_str().unwrap(),
-            "--data-values-file",
-            values_file.to_str().unwrap(),
-        ],
-    );
-    let lock = lock_of(&content);
-    let mut expected: BTreeMap<String, Value> = BTreeMap::new();
-    for document in by_hand.ok().split("\n---\n") {
-        let mut object: Value = serde_saphyr::from_str(document).unwrap();
-        if object.is_null() {
-            continue;
-        }
-        rewrite_images(&mut object, &lock);
-        expected.insert(identity(&object), object);
-    }
+    let expected: BTreeMap<String, Value> = ytt_and_kbld_by_hand(&pkg, &content, &values_file)
+        .into_iter()
+        .map(|object| (identity(&object), object))
+        .collect();
     let installed: BTreeMap<String, Value> = recorded["objects"]
         .as_array()
         .unwrap()
