@@ -528,6 +528,17 @@ fn a_failed_install_is_advised_a_command_that_installs_it_again_keeping_the_fail
         next.contains(&format!("`kubectl pkg uninstall app -n {ns}`")) && !next.contains("roll"),
         "{next}"
     );
+    // Upgrade and rollback have nothing to start from, and say what does.
+    for refused in [["upgrade", "app"], ["rollback", "app"]] {
+        let run = pkg.run(refused.iter().chain(&["-n", &ns, "--yes"]));
+        assert!(
+            run.fails(1).contains(&format!(
+                "has no deployed revision; install it first: `kubectl pkg upgrade --install app PACKAGE -n {ns}`"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
     // The first command advised, run as printed (without waiting for the Deployment).
     let command = next
         .split('`')

@@ -188,7 +188,8 @@ pub enum PlanError {
     },
     /// `upgrade`, `rollback` or `uninstall` of a release with no deployed revision.
     #[error(
-        "release {name:?} in namespace {namespace:?} has no deployed revision; install it first"
+        "release {name:?} in namespace {namespace:?} has no deployed revision; install it first: `{}`",
+        hints::upgrade_install(name, namespace, "PACKAGE")
     )]
     NotInstalled {
         /// Name.
