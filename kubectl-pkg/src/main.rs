@@ -31,12 +31,18 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// `--detailed-exitcode`'s 2.
 const USAGE_ERROR: u8 = 64;
 
-/// `KUBECTL_PKG_LOG` (tracing's filter syntax); by default only errors, and not
-/// kube's log of each failed response: the error that reaches the user says it.
+/// The log filter when `KUBECTL_PKG_LOG` is not set: libpkg's warnings (a
+/// release lock not renewed, a failed revision not recorded) and nothing from
+/// the libraries below it. Their logs (kube's failed responses, rustls's
+/// certificate errors) repeat what the error that reaches the user says, and
+/// that error names the fix.
+const DEFAULT_LOG: &str = "off,libpkg=warn";
+
+/// `KUBECTL_PKG_LOG` (tracing's filter syntax), else [`DEFAULT_LOG`].
 fn log_filter() -> tracing_subscriber::EnvFilter {
     match std::env::var("KUBECTL_PKG_LOG") {
         Ok(directives) => tracing_subscriber::EnvFilter::new(directives),
-        Err(_) => tracing_subscriber::EnvFilter::new("error,kube_client=off"),
+        Err(_) => tracing_subscriber::EnvFilter::new(DEFAULT_LOG),
     }
 }
 

@@ -664,6 +664,134 @@ fn a_bare_name_skips_an_unreachable_repository_with_a_warning() {
     );
 }
 
+/// Whether a run's standard error holds a library's log line instead of kubectl-pkg's own words.
+fn leaks_logs(stderr: &str) -> bool {
+    stderr.contains("ERROR") || stderr.contains("rustls")
+}
+
+#[test]
+fn a_repository_whose_certificate_is_not_trusted_is_named_with_the_flag_that_fixes_it() {
+    // Issue 39: an untrusted CA printed rustls's log lines and an error naming
+    // neither the repository nor --registry-ca-file.
+    let pkg = Pkg::new();
+    pkg.login();
+    let name = unique("trust");
+    let dir = pkg.write_package("pkg", &name, "1.0.0", BASIC_MANIFESTS);
+    let (plain, secured) = (unique("plain"), unique("secured"));
+    push(&pkg, &dir, &pkg.env.registry, &plain);
+    push(&pkg, &dir, &pkg.env.registry_auth, &secured);
+    let plain_url = format!("oci://{}/{plain}", pkg.env.registry);
+    let secured_url = format!("oci://{}/{secured}", pkg.env.registry_auth);
+    pkg.run(["repo", "add", "plain", &plain_url]).ok();
+    pkg.run(["repo", "add", "secured", &secured_url]).ok();
+    // With the CA trusted, the bare name is in both repositories.
+    let both = pkg.run(["install", &name, "--offline", "--dry-run"]);
+    assert!(
+        both.fails(1)
+            .contains(&format!("plain/{name}, secured/{name}")),
+        "{}",
+        both.stderr
+    );
+
+    let untrusted = |args: &[&str]| {
+        let mut command = pkg.command(args);
+        command.env_remove("KUBECTL_PKG_REGISTRY_CA_FILE");
+        Run::from(command.output().unwrap())
+    };
+    let names_the_fix = |text: &str| {
+        text.contains(&format!(
+            "{}: its TLS certificate is signed by an unknown CA",
+            pkg.env.registry_auth
+        )) && text.contains("--registry-ca-file FILE (or KUBECTL_PKG_REGISTRY_CA_FILE)")
+            && text.contains(&format!("certs.d/{}/ca.crt", pkg.env.registry_auth))
+    };
+
+    // Named through the repository: the error names it and the fix, on one line.
+    let named = untrusted(&[
+        "install",
+        &format!("secured/{name}"),
+        "--offline",
+        "--dry-run",
+    ]);
+    let stderr = named.fails(1);
+    assert!(
+        stderr.starts_with(&format!(
+            "error: repository secured ({secured_url}) cannot be read: "
+        )) && names_the_fix(stderr)
+            && stderr.trim().lines().count() == 1
+            && !leaks_logs(stderr),
+        "{stderr}"
+    );
+
+    // A bare name: the package comes from the repository that answers, and
+    // the warning says the name may be ambiguous, with what to write.
+    let bare = untrusted(&["install", &name, "--offline", "--dry-run", "-o", "json"]);
+    let plan = parse_json(bare.ok());
+    let warnings = plan["warnings"].to_string();
+    assert!(
+        warnings.contains(&format!("repository secured was not searched for {name}: "))
+            && names_the_fix(&warnings)
+            && warnings.contains(&format!(
+                "the package came from plain, but if secured has {name} too the name is ambiguous: write plain/{name} to choose"
+            )),
+        "{warnings}"
+    );
+    assert!(!leaks_logs(&bare.stderr), "{}", bare.stderr);
+
+    // Adding a repository contacts it, and says the same.
+    let added = untrusted(&["repo", "add", "again", &secured_url]);
+    let stderr = added.fails(1);
+    assert!(names_the_fix(stderr) && !leaks_logs(stderr), "{stderr}");
+}
+
+#[test]
+fn a_registry_that_refuses_names_the_credentials_to_log_in_with() {
+    // Issue 39: import's 401 said "HTTP status client error (401 Unauthorized)".
+    let pkg = Pkg::new();
+    let name = unique("refused");
+    let dir = pkg.write_package(
+        "pkg",
+        &name,
+        "1.0.0",
+        &kubectl_pkg_e2e::config_maps("settings", 1, "1"),
+    );
+    let plain = unique("source");
+    push(&pkg, &dir, &pkg.env.registry, &plain);
+    let bundled = format!("oci://{}/{plain}/{name}", pkg.env.registry);
+    pkg.run(["bundle", &bundled, "--out", "b.tar"]).ok();
+    let login = format!("`docker login {}`", pkg.env.registry_auth);
+
+    // No credentials for the authenticated registry.
+    let to = format!("oci://{}/{}", pkg.env.registry_auth, unique("import"));
+    let imported = pkg.run(["import", "b.tar", "--to", &to]);
+    let stderr = imported.fails(1);
+    assert!(
+        stderr.contains("authentication required or refused")
+            && stderr.contains(&login)
+            && !stderr.contains("HTTP status client error")
+            && !leaks_logs(stderr),
+        "{stderr}"
+    );
+
+    // Through a repository: the repository too.
+    let secured = format!("oci://{}/{}", pkg.env.registry_auth, unique("secured"));
+    pkg.run(["repo", "add", "secured", &secured]).ok();
+    let install = pkg.run([
+        "install",
+        &format!("secured/{name}"),
+        "--offline",
+        "--dry-run",
+    ]);
+    let stderr = install.fails(1);
+    assert!(
+        stderr.starts_with(&format!(
+            "error: repository secured ({secured}) cannot be read: "
+        )) && stderr.contains(&login)
+            && !leaks_logs(stderr),
+        "{stderr}"
+    );
+}
+
 /// Every word of a text, in order.
 fn words(text: &str) -> Vec<&str> {
     text.split_whitespace().collect()

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use kubectl_pkg_e2e::{PROMPT, Pkg, Run, config_maps, parse_json};
+use kubectl_pkg_e2e::{PROMPT, Pkg, Run, config_maps, parse_json, unique};
 use serde_json::{Value, json};
 
 /// Polls `condition` every 20 ms for up to a minute.
@@ -492,5 +492,74 @@ fn a_release_that_never_deployed_is_uninstalled_with_everything_its_attempts_cre
         again.fails(1).contains("has no deployed revision"),
         "{}",
         again.stderr
+    );
+}
+
+#[test]
+fn a_failed_install_is_advised_a_command_that_installs_it_again_keeping_the_failure() {
+    // Issue 39: status advised "upgrade again, or roll back", and both refused
+    // a release that was never deployed.
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("advised");
+    let name = unique("advised");
+    let mut v1 = config_maps("settings", 2, "1");
+    v1.push(deployment(1));
+    let dir = pkg.write_package("v1", &name, "1.0.0", &v1);
+    let repository = format!("oci://{}/{}", pkg.env.registry, unique("advice"));
+    pkg.run(["push", dir.to_str().unwrap(), &repository]).ok();
+    pkg.run(["repo", "add", "stable", &repository]).ok();
+    // No controller makes the Deployment ready: the install times out.
+    let reference = format!("stable/{name}");
+    let install = ["install", &reference, "--name", "app", "-n", &ns, "--yes"];
+    let failed = pkg.run(install.iter().chain(&["--timeout", "2s"]));
+    assert!(
+        failed.fails(1).contains("timed out waiting for"),
+        "{}",
+        failed.stderr
+    );
+    assert_eq!(pkg.statuses("app", &ns), ["failed"]);
+
+    let status = pkg.run(["status", "app", "-n", &ns]).ok().to_string();
+    let next = status
+        .lines()
+        .find_map(|line| line.strip_prefix("Next:"))
+        .unwrap_or_else(|| panic!("no advice: {status}"));
+    assert!(
+        next.contains(&format!("`kubectl pkg uninstall app -n {ns}`")) && !next.contains("roll"),
+        "{next}"
+    );
+    // Upgrade and rollback have nothing to start from, and say what does.
+    for refused in [["upgrade", "app"], ["rollback", "app"]] {
+        let run = pkg.run(refused.iter().chain(&["-n", &ns, "--yes"]));
+        assert!(
+            run.fails(1).contains(&format!(
+                "has no deployed revision; install it first: `kubectl pkg upgrade --install app PACKAGE -n {ns}`"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    // The first command advised, run as printed (without waiting for the Deployment).
+    let command = next
+        .split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("no command: {next}"));
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(
+        words[..4],
+        ["kubectl", "pkg", "upgrade", "--install"],
+        "{command}"
+    );
+    let retried = pkg.run(words[2..].iter().chain(&["--yes", "--wait=false"]));
+    retried.ok();
+    // Nothing in the history is lost: the failure stays, the install is revision 2.
+    assert_eq!(pkg.statuses("app", &ns), ["failed", "deployed"]);
+    let history = pkg.history("app", &ns);
+    assert_eq!(history[1]["revision"], 2, "{history:?}");
+    assert!(
+        history[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("timed out")),
+        "{history:?}"
     );
 }

@@ -4,7 +4,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{hints, progress};
 use libpkg::plan::{Action, Operation};
-use libpkg::release::{ReleaseLock, ReleaseStore, Status};
+use libpkg::release::{ReleaseLock, ReleaseStore, Status, deployed_since_uninstall};
 use serde_json::json;
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -19,7 +19,8 @@ pub struct StatusArgs {
 pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
     let store = ReleaseStore::new(cluster.clone());
-    let Some(latest) = store.latest(&cluster.namespace, &args.release).await? else {
+    let history = store.history(&cluster.namespace, &args.release).await?;
+    let Some(latest) = history.last() else {
         bail!(
             "release {:?} not found in namespace {:?}",
             args.release,
@@ -59,9 +60,12 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
                 next
             }
         },
-        Status::Failed => {
-            "the last operation failed; fix the cause and upgrade again, or roll back".to_string()
-        }
+        Status::Failed => hints::after_failure(
+            &plan.release.name,
+            &plan.release.namespace,
+            &plan.package.reference,
+            deployed_since_uninstall(&history).is_some(),
+        ),
         Status::Deployed | Status::Superseded | Status::Uninstalled => String::new(),
     };
     match global.output {

@@ -141,6 +141,7 @@ async fn look_up(client: &RegistryClient, reference: &str) -> Result<Lookup, Loo
                 RegistryError::Unreachable { .. }
                     | RegistryError::Timeout { .. }
                     | RegistryError::Tls { .. }
+                    | RegistryError::UntrustedCertificate { .. }
             );
             let lookup = Lookup::NotChecked {
                 registry: name.registry,
@@ -178,6 +179,9 @@ fn why_not_checked(error: RegistryError) -> String {
         }
         RegistryError::Status { status, .. } => format!("it answered HTTP {status}"),
         RegistryError::Tls { reason, .. } => format!("TLS failed: {reason}"),
+        RegistryError::UntrustedCertificate { .. } => {
+            "its TLS certificate is signed by a CA this machine does not trust (add it with --registry-ca-file)".to_string()
+        }
         other => other.to_string(),
     }
 }

@@ -188,7 +188,8 @@ pub enum PlanError {
     },
     /// `upgrade`, `rollback` or `uninstall` of a release with no deployed revision.
     #[error(
-        "release {name:?} in namespace {namespace:?} has no deployed revision; install it first"
+        "release {name:?} in namespace {namespace:?} has no deployed revision; install it first: `{}`",
+        hints::upgrade_install(name, namespace, "PACKAGE")
     )]
     NotInstalled {
         /// Name.
@@ -592,10 +593,7 @@ pub async fn plan_install(
         .iter()
         .rposition(|s| s.status == Status::Uninstalled)
         .map_or(&history[..], |i| &history[i + 1..]);
-    if let Some(current) = since_uninstall
-        .iter()
-        .find(|s| s.status == Status::Deployed)
-    {
+    if let Some(current) = crate::release::deployed_since_uninstall(&history) {
         let latest = history.last().unwrap_or(current);
         return Err(PlanError::AlreadyInstalled {
             reference: fetched.source.reference.clone(),

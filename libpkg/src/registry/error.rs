@@ -42,6 +42,17 @@ pub enum RegistryError {
         /// Why.
         reason: String,
     },
+    /// The registry's TLS certificate is signed by a CA this machine does
+    /// not trust (a private CA, or a self-signed certificate).
+    #[error(
+        "{registry}: its TLS certificate is signed by an unknown CA ({reason}); trust that CA with --registry-ca-file FILE (or KUBECTL_PKG_REGISTRY_CA_FILE), or put it in Docker's certs.d/{registry}/ca.crt"
+    )]
+    UntrustedCertificate {
+        /// The registry host.
+        registry: String,
+        /// What TLS said.
+        reason: String,
+    },
     /// The registry did not answer in time.
     #[error(
         "{registry}: no answer within {seconds} s; the registry is down, overloaded or unreachable (the timeout is configurable)"
@@ -135,6 +146,37 @@ pub(super) fn certificate_problem(error: &(dyn std::error::Error + 'static)) -> 
     tls_error(error).is_some()
 }
 
+/// Whether TLS failed because the certificate's issuer is not trusted
+/// (`UnknownIssuer`): a CA to trust fixes it, unlike an expired certificate
+/// or one for another name.
+pub(super) fn unknown_issuer(error: &(dyn std::error::Error + 'static)) -> bool {
+    tls_error(error).is_some_and(|tls| {
+        matches!(
+            tls,
+            rustls::Error::InvalidCertificate(rustls::CertificateError::UnknownIssuer)
+        )
+    })
+}
+
+/// A connection that failed: [`RegistryError::UntrustedCertificate`] when
+/// the certificate's CA is unknown, [`RegistryError::Unreachable`] otherwise.
+pub(super) fn connection_failed(
+    error: &(dyn std::error::Error + 'static),
+    registry: &str,
+) -> RegistryError {
+    if unknown_issuer(error) {
+        RegistryError::UntrustedCertificate {
+            registry: registry.to_string(),
+            reason: tls_error(error).map_or_else(|| error_chain(error), ToString::to_string),
+        }
+    } else {
+        RegistryError::Unreachable {
+            registry: registry.to_string(),
+            reason: error_chain(error),
+        }
+    }
+}
+
 /// The rustls error somewhere in an error's chain.
 fn tls_error<'a>(error: &'a (dyn std::error::Error + 'static)) -> Option<&'a rustls::Error> {
     let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
@@ -211,13 +253,18 @@ pub(super) fn classify(
         OciDistributionError::ServerError { code: 404, .. } => RegistryError::NotFound {
             reference: reference.to_string(),
         },
+        // oci-client's own requests (pushing) turn a refusal into a status error.
+        OciDistributionError::RequestError(ref e)
+            if matches!(e.status().map(|s| s.as_u16()), Some(401 | 403)) =>
+        {
+            RegistryError::Unauthorized {
+                registry: registry.to_string(),
+            }
+        }
         OciDistributionError::RequestError(ref e)
             if e.is_connect() || e.is_timeout() || e.is_request() =>
         {
-            RegistryError::Unreachable {
-                registry: registry.to_string(),
-                reason: error_chain(e),
-            }
+            connection_failed(e, registry)
         }
         other => RegistryError::Other {
             reference: reference.to_string(),

@@ -412,10 +412,7 @@ impl RegistryClient {
                     reason: error_chain(&error),
                 }
             } else {
-                RegistryError::Unreachable {
-                    registry: host.clone(),
-                    reason: error_chain(&error),
-                }
+                error::connection_failed(&error, &host)
             }
         })?;
         let status = response.status().as_u16();

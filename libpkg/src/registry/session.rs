@@ -11,7 +11,7 @@ use oci_client::manifest::OciDescriptor;
 use oci_client::secrets::RegistryAuth;
 
 use super::MAX_RETRY_DELAY;
-use super::error::{RegistryError, certificate_problem, error_chain};
+use super::error::{RegistryError, certificate_problem, connection_failed, error_chain};
 use crate::reference::{OciRef, validate_digest};
 
 /// The largest token-service answer accepted (tokens are a few kilobytes).
@@ -495,13 +495,7 @@ impl Session {
             )
         } else {
             let tls = certificate_problem(&error);
-            (
-                RegistryError::Unreachable {
-                    registry: self.registry.clone(),
-                    reason: error_chain(&error),
-                },
-                !tls,
-            )
+            (connection_failed(&error, &self.registry), !tls)
         };
         Failure {
             error,

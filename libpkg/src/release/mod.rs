@@ -137,6 +137,18 @@ pub struct Summary {
     pub created: Option<String>,
 }
 
+/// The deployed revision of a history (oldest first) since the release was
+/// last uninstalled, if any. Without one, the release is installed again
+/// (`install`, `upgrade --install`) over what its failed or interrupted
+/// attempts left; `upgrade` and `rollback` have nothing to start from.
+pub fn deployed_since_uninstall(history: &[Summary]) -> Option<&Summary> {
+    let since = history
+        .iter()
+        .rposition(|s| s.status == Status::Uninstalled)
+        .map_or(history, |i| &history[i + 1..]);
+    since.iter().rev().find(|s| s.status == Status::Deployed)
+}
+
 /// Release records stored as Secrets through a cluster connection.
 #[derive(Debug, Clone)]
 pub struct ReleaseStore {
@@ -539,4 +551,45 @@ fn label_status(metadata: &ObjectMeta) -> Option<Status> {
         .as_ref()?
         .get(LABEL_STATUS)
         .and_then(|s| Status::parse(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(revision: u32, status: Status) -> Summary {
+        Summary {
+            name: "app".to_string(),
+            namespace: "ns".to_string(),
+            revision,
+            status,
+            operation: Operation::Install,
+            package: "app".to_string(),
+            version: "1.0.0".to_string(),
+            digest: String::new(),
+            plan_hash: String::new(),
+            message: None,
+            approved_by: Vec::new(),
+            created: None,
+        }
+    }
+
+    #[test]
+    fn a_deployed_revision_counts_only_since_the_last_uninstall() {
+        use Status::*;
+        let history = |statuses: &[Status]| -> Vec<Summary> {
+            statuses
+                .iter()
+                .enumerate()
+                .map(|(i, s)| summary(i as u32 + 1, *s))
+                .collect()
+        };
+        let revision =
+            |statuses: &[Status]| deployed_since_uninstall(&history(statuses)).map(|s| s.revision);
+        assert_eq!(revision(&[]), None);
+        assert_eq!(revision(&[Failed]), None);
+        assert_eq!(revision(&[Deployed, Failed]), Some(1));
+        assert_eq!(revision(&[Superseded, Deployed, Failed, Failed]), Some(2));
+        assert_eq!(revision(&[Superseded, Uninstalled, Failed]), None);
+    }
 }

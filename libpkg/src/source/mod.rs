@@ -175,6 +175,17 @@ pub enum FetchError {
         /// Close names the repositories do have (`REPO/NAME`).
         suggestions: Vec<String>,
     },
+    /// A configured repository could not be read: its registry cannot be
+    /// reached, refuses the credentials, or has a certificate not trusted.
+    #[error("repository {repository} ({url}) cannot be read: {source}")]
+    RepositoryUnavailable {
+        /// The repository's name.
+        repository: String,
+        /// Its URL.
+        url: String,
+        /// What the registry said, naming what fixes it.
+        source: Box<RegistryError>,
+    },
     /// A bare name found in several repositories.
     #[error("package {name:?} is in several repositories; choose one: {}", .candidates.join(", "))]
     Ambiguous {
@@ -286,22 +297,9 @@ async fn fetch_unchecked(
         }
         PackageRef::InRepository { repository, name } => {
             let repository = repositories.get(repository)?;
-            if let Some(base) = repository.git() {
-                return git::fetch_named(&base, name, request).await;
-            }
-            if let Some(url) = repository.chart_index() {
-                let index = ChartIndex::load(url, registry, &request.limits).await?;
-                return index.fetch(name, request, registry).await;
-            }
-            if let Some(catalog) = repository.catalog() {
-                return match load_catalog(&repository.name, &catalog, request, registry).await? {
-                    Loaded::Olm(loaded) => {
-                        fetch_from_catalog(&loaded, name, request, registry).await
-                    }
-                    Loaded::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
-                };
-            }
-            fetch_oci(&repository.package(name)?, request, registry).await
+            fetch_from(repository, name, request, registry)
+                .await
+                .map_err(|error| unavailable(repository, error))
         }
         PackageRef::Name(name) => {
             let (found, warnings) = find_by_name(name, repositories, request, registry).await?;
@@ -321,6 +319,49 @@ async fn fetch_unchecked(
         PackageRef::Oci(location) => fetch_oci(location, request, registry).await,
         PackageRef::Git(reference) => git::fetch(reference, request).await,
         PackageRef::Http(reference) => http::fetch(reference, request, registry).await,
+    }
+}
+
+/// Fetches package `name` from one configured repository.
+async fn fetch_from(
+    repository: &Repository,
+    name: &str,
+    request: &FetchRequest<'_>,
+    registry: &RegistryClient,
+) -> Result<Fetched, FetchError> {
+    if let Some(base) = repository.git() {
+        return git::fetch_named(&base, name, request).await;
+    }
+    if let Some(url) = repository.chart_index() {
+        let index = ChartIndex::load(url, registry, &request.limits).await?;
+        return index.fetch(name, request, registry).await;
+    }
+    if let Some(catalog) = repository.catalog() {
+        return match load_catalog(&repository.name, &catalog, request, registry).await? {
+            Loaded::Olm(loaded) => fetch_from_catalog(&loaded, name, request, registry).await,
+            Loaded::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
+        };
+    }
+    fetch_oci(&repository.package(name)?, request, registry).await
+}
+
+/// A registry failure that makes a whole repository unreadable (no
+/// connection, no answer, credentials refused, a certificate not trusted)
+/// names the repository; any other error is returned as it is.
+fn unavailable(repository: &Repository, error: FetchError) -> FetchError {
+    match error {
+        FetchError::Registry(
+            source @ (RegistryError::Unreachable { .. }
+            | RegistryError::UntrustedCertificate { .. }
+            | RegistryError::Unauthorized { .. }
+            | RegistryError::Timeout { .. }
+            | RegistryError::Tls { .. }),
+        ) => FetchError::RepositoryUnavailable {
+            repository: repository.name.clone(),
+            url: repository.url.clone(),
+            source: Box::new(source),
+        },
+        other => other,
     }
 }
 
@@ -469,31 +510,36 @@ async fn find_by_name(
     let mut found = Vec::new();
     // Every name seen, by repository, for "did you mean" if none matches.
     let mut known: Vec<(String, String)> = Vec::new();
-    let mut skipped: Vec<(String, FetchError)> = Vec::new();
+    let mut skipped: Vec<(&Repository, FetchError)> = Vec::new();
     for repository in repositories.list() {
         match look_up(repository, name, request, registry).await {
             Ok((hit, names)) => {
                 known.extend(names.into_iter().map(|n| (repository.name.clone(), n)));
                 found.extend(hit.map(|hit| (repository.name.clone(), hit)));
             }
-            Err(error) => skipped.push((repository.name.clone(), error)),
+            Err(error) => skipped.push((repository, error)),
         }
     }
     match found.len() {
         1 => {
+            let from = &found[0].0;
             let warnings = skipped
                 .iter()
                 .map(|(repository, error)| {
+                    let skipped = &repository.name;
                     format!(
-                        "repository {repository} was not searched for {name}: {error}; \
-                         the package came from {}",
-                        found[0].0
+                        "repository {skipped} was not searched for {name}: {error}; \
+                         the package came from {from}, but if {skipped} has {name} too \
+                         the name is ambiguous: write {from}/{name} to choose"
                     )
                 })
                 .collect();
             Ok((found.remove(0).1, warnings))
         }
-        0 if !skipped.is_empty() => Err(skipped.remove(0).1),
+        0 if !skipped.is_empty() => {
+            let (repository, error) = skipped.remove(0);
+            Err(unavailable(repository, error))
+        }
         0 => {
             // Registries list their packages only when asked (and not all can).
             for repository in repositories.list() {
