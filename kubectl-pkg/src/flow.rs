@@ -464,7 +464,7 @@ impl Reporter for Progress {
             }),
             Event::Applied { object, action } => {
                 self.changed();
-                self.line(format!("  {:<9} {object}", view::label(&action)))
+                self.line(format!("  {:<9} {object}", done(action)))
             }
             Event::Deleted { object } => {
                 self.changed();
@@ -476,5 +476,17 @@ impl Reporter for Progress {
             },
             Event::Ready { object } => self.line(format!("  ready     {object}")),
         }
+    }
+}
+
+/// What the apply log says was done to an object: in the past tense, as
+/// `deleted` and `ready` are (the plan says what will be done: `create`).
+fn done(action: libpkg::plan::Action) -> &'static str {
+    use libpkg::plan::Action;
+    match action {
+        Action::Create => "created",
+        Action::Update => "updated",
+        Action::Unchanged => "unchanged",
+        Action::Delete => "deleted",
     }
 }

@@ -46,6 +46,36 @@ pub struct Repository {
     pub images: Vec<crate::mirror::MirroredImage>,
 }
 
+/// How another repository's location lies against a new one's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlap {
+    /// The same location.
+    Same,
+    /// The new repository lies inside the other's location.
+    Inside,
+    /// The other repository lies inside the new one's location.
+    Around,
+}
+
+/// Another repository whose location meets a new one's, where either has a
+/// signature rule (see [`Repositories::rule_overlaps`]).
+#[derive(Debug, Clone, Copy)]
+pub struct RuleOverlap<'a> {
+    /// The other repository.
+    pub repository: &'a Repository,
+    /// How its location lies against the new one's.
+    pub overlap: Overlap,
+}
+
+/// The location a repository's signature rule is bound to, `host/path`
+/// (a catalog image's tag or digest dropped); `None` for what is not in an
+/// OCI registry.
+fn rule_location(url: &str) -> Option<String> {
+    let bare = url.strip_prefix("oci://")?.trim_end_matches('/');
+    let parsed = OciRef::parse(bare).ok()?;
+    Some(format!("{}/{}", parsed.registry, parsed.repository))
+}
+
 /// Where a catalog repository's File-Based Catalog is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogLocation {
@@ -180,6 +210,20 @@ pub enum RepositoryError {
         name: String,
         /// Its URL.
         url: String,
+    },
+    /// Another repository binds a different signature rule to the same
+    /// location: only one of the two would be in force there, for packages
+    /// reached by either name.
+    #[error(
+        "{url} already has a signature rule, repository {other}'s; a second one for the same location would replace it for packages reached as {other}/… too: remove {other} first, or add {name} with the same rule"
+    )]
+    RuleConflict {
+        /// The repository being added.
+        name: String,
+        /// Its URL.
+        url: String,
+        /// The repository whose rule is bound there.
+        other: String,
     },
     /// A URL that is not `oci://host/path`.
     #[error("invalid repository URL {url:?}: {reason}")]
@@ -352,10 +396,21 @@ impl Repositories {
 
     /// The trust policy these repositories define: each repository's rule
     /// bound to its location (an OCI prefix, or a catalog or bundle image's
-    /// repository), named `repository NAME`.
+    /// repository), named `repository NAME`. Two repositories binding the
+    /// same rule to the same location are one rule, named after the one
+    /// added first (as `repo add` says).
     pub fn trust_policy(&self) -> Result<TrustPolicy, PolicyError> {
         let mut policy = TrustPolicy::default();
+        let mut bound: Vec<(String, &TrustRule)> = Vec::new();
         for repository in &self.list {
+            if let (Some(location), Some(rule)) =
+                (rule_location(&repository.url), &repository.verify)
+            {
+                if bound.iter().any(|(l, r)| *l == location && *r == rule) {
+                    continue;
+                }
+                bound.push((location, rule));
+            }
             repository.add_trust_rule(&mut policy)?;
         }
         Ok(policy)
@@ -434,6 +489,64 @@ impl Repositories {
         }
         self.list.push(repository);
         self.save()
+    }
+
+    /// Where `repository`'s location meets another repository's, either of
+    /// the two carrying a signature rule: the rules that would govern
+    /// packages reached by either name (the most specific location wins, see
+    /// [`TrustPolicy::requirement`]). Refused with
+    /// [`RepositoryError::RuleConflict`] when both bind different rules to
+    /// the same location, since only the later would be in force.
+    pub fn rule_overlaps(
+        &self,
+        repository: &Repository,
+    ) -> Result<Vec<RuleOverlap<'_>>, RepositoryError> {
+        let Some(location) = rule_location(&repository.url) else {
+            return Ok(Vec::new());
+        };
+        let mut overlaps = Vec::new();
+        for other in &self.list {
+            if other.name == repository.name
+                || (other.verify.is_none() && repository.verify.is_none())
+            {
+                continue;
+            }
+            let Some(theirs) = rule_location(&other.url) else {
+                continue;
+            };
+            let within = |inner: &str, outer: &str| {
+                inner
+                    .strip_prefix(outer)
+                    .is_some_and(|rest| rest.starts_with('/'))
+            };
+            let overlap = if theirs == location {
+                Overlap::Same
+            } else if within(&location, &theirs) {
+                Overlap::Inside
+            } else if within(&theirs, &location) {
+                Overlap::Around
+            } else {
+                continue;
+            };
+            if overlap == Overlap::Same {
+                match (&repository.verify, &other.verify) {
+                    (Some(ours), Some(theirs)) if ours != theirs => {
+                        return Err(RepositoryError::RuleConflict {
+                            name: repository.name.clone(),
+                            url: repository.url.clone(),
+                            other: other.name.clone(),
+                        });
+                    }
+                    // The same rule twice: one rule, named after the first.
+                    _ => {}
+                }
+            }
+            overlaps.push(RuleOverlap {
+                repository: other,
+                overlap,
+            });
+        }
+        Ok(overlaps)
     }
 
     /// Removes a repository and saves the file.
@@ -744,5 +857,39 @@ mod tests {
         assert!(charts.package("x").is_err(), "no OCI repository per chart");
         repos.add("prefix", "oci://127.0.0.1:5000/olm").unwrap();
         assert_eq!(repos.get("prefix").unwrap().chart_index(), None);
+    }
+
+    /// Issue 39: a different rule for a location another repository's rule
+    /// is bound to is refused; other meetings are reported, most specific first.
+    #[test]
+    fn a_second_rule_for_the_same_location_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut repos = Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
+        let rule = |key: &str| {
+            Some(TrustRule {
+                mode: crate::signature::VerifyMode::Enforce,
+                keys: vec![key.to_string()],
+                identities: Vec::new(),
+                trusted_root: None,
+            })
+        };
+        let mut first = repos.prepare("first", "oci://r.test/pkgs").unwrap();
+        first.verify = rule("one");
+        repos.insert(first).unwrap();
+        let mut second = repos.prepare("second", "oci://r.test/pkgs/").unwrap();
+        second.verify = rule("two");
+        assert!(matches!(
+            repos.rule_overlaps(&second),
+            Err(RepositoryError::RuleConflict { other, .. }) if other == "first"
+        ));
+        second.verify = rule("one");
+        let same = repos.rule_overlaps(&second).unwrap();
+        assert_eq!(same[0].overlap, Overlap::Same);
+        let plain = repos.prepare("plain", "oci://r.test/pkgs/team").unwrap();
+        let inside = repos.rule_overlaps(&plain).unwrap();
+        assert_eq!(inside[0].overlap, Overlap::Inside);
+        assert_eq!(inside[0].repository.name, "first");
+        let elsewhere = repos.prepare("other", "oci://r.test/pkgsx").unwrap();
+        assert!(repos.rule_overlaps(&elsewhere).unwrap().is_empty());
     }
 }

@@ -826,3 +826,85 @@ fn an_object_of_another_installed_release_is_not_offered_and_taking_it_names_the
         "{out}"
     );
 }
+
+/// Issue 39: the apply log says what was done in one tense (`created`,
+/// `updated`, `deleted`, not `create` beside `deleted`); `history` says
+/// which revision a rollback returned to (or, when several earlier revisions
+/// had its package, that the record does not say which); `status` says
+/// whether what the release runs is ready.
+#[test]
+fn the_apply_log_history_and_status_say_what_happened_and_what_is_ready() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("told");
+    pkg.write_package("v1", "app", "1.0.0", BASIC_MANIFESTS);
+    let mut v2: Vec<(&str, String)> = BASIC_MANIFESTS
+        .iter()
+        .filter(|(file, _)| *file != "secret.yaml")
+        .map(|(file, text)| (*file, text.replace("mode: production", "mode: staging")))
+        .collect();
+    v2.push((
+        "extra.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-extra\n".to_string(),
+    ));
+    pkg.write_package("v2", "app", "2.0.0", &v2);
+    pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+
+    let upgrade = pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"]);
+    upgrade.ok();
+    for line in [
+        "  created   ConfigMap/",
+        "  updated   ConfigMap/",
+        "  deleted   Secret/",
+    ] {
+        assert!(
+            upgrade.stderr.contains(line),
+            "{line:?}:\n{}",
+            upgrade.stderr
+        );
+    }
+    for present in ["  create  ", "  update  ", "  delete  "] {
+        assert!(
+            !upgrade.stderr.contains(present),
+            "{present:?}:\n{}",
+            upgrade.stderr
+        );
+    }
+
+    // Revision 3 returns to 1, the only earlier revision of its package.
+    pkg.run(["rollback", "app", "1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let history = pkg.run(["history", "app", "-n", &ns]);
+    assert!(
+        history
+            .ok()
+            .contains("Revision 3: rolled back to revision 1\n"),
+        "{}",
+        history.stdout
+    );
+    // Revision 5 returns to 3, or to 1: the same package; the record cannot tell.
+    pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    pkg.run(["rollback", "app", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let history = pkg.run(["history", "app", "-n", &ns]);
+    assert!(
+        history.ok().contains(
+            "Revision 5: rolled back to revision 1 or 3 (the same package; the record does not say which)\n"
+        ),
+        "{}",
+        history.stdout
+    );
+
+    // The Deployment's image does not exist: not ready, and why.
+    let status = pkg.run(["status", "app", "-n", &ns]);
+    let shown = status.ok();
+    assert!(
+        shown.contains("Ready:     0 of 1, as --wait judges them\n")
+            && shown.contains("  not ready  Deployment/app: "),
+        "{shown}"
+    );
+    let json = parse_json(pkg.run(["status", "app", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(json["readiness"][0]["object"], "Deployment/app", "{json}");
+    assert_eq!(json["readiness"][0]["ready"], false, "{json}");
+}

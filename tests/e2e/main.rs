@@ -32,3 +32,4 @@ mod server_side_apply;
 mod signatures;
 mod sigstore;
 mod smoke;
+mod tables;

@@ -148,7 +148,7 @@ fn ctrl_c_during_an_apply_releases_the_lock_says_how_far_it_got_and_the_next_upg
     );
     terminal.wait_for(PROMPT);
     terminal.type_keys(b"yes\n");
-    terminal.wait_for("  create    ConfigMap");
+    terminal.wait_for("  created   ConfigMap");
     terminal.type_keys(b"\x03");
     let (code, screen) = terminal.finish();
     assert_eq!(code, Some(130), "{screen}");

@@ -78,12 +78,38 @@ fn a_saved_plan_applies_exactly_and_only_once() {
         history[1]["planHash"], saved["hash"],
         "the applied plan is the saved one"
     );
-    // The same plan again: the release moved on.
+    // The same plan again: said to be applied already, as which revision
+    // (issue 39: not every object "created by someone else in the meantime").
     let again = pkg.run(["apply", "plan.json", "-n", &ns, "--yes"]);
+    let message = again.fails(1);
     assert!(
-        again.fails(1).contains("is at revision 2 now"),
-        "{}",
-        again.stderr
+        message.contains(
+            "this plan was already applied, as revision 2 of release \"app\" (deployed); a plan applies once"
+        ) && !message.contains("in the meantime")
+            && !message.contains("the plan was made for revision"),
+        "{message}"
+    );
+
+    // An install plan, twice.
+    let ns = pkg.namespace("saved-install");
+    pkg.run([
+        "install",
+        "./v1",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "install.json",
+    ])
+    .ok();
+    pkg.run(["apply", "install.json", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let again = pkg.run(["apply", "install.json", "-n", &ns, "--yes"]);
+    let message = again.fails(1);
+    assert!(
+        message.contains("this plan was already applied, as revision 1 of release \"app\"")
+            && !message.contains("in the meantime"),
+        "{message}"
     );
 }
 

@@ -332,3 +332,77 @@ fn a_trust_policy_file_binds_prefixes_and_apply_enforces_the_rules_in_force() {
         "{error}"
     );
 }
+
+/// Issue 39: a second repository on the same URL with another key used to
+/// replace the first's rule silently, and refusals then named a repository
+/// the user had not used. `repo add` refuses a different rule for the same
+/// location, and says which rule governs where a location meets another's.
+#[test]
+fn two_repositories_on_one_url_never_silently_swap_signature_rules() {
+    let pkg = Pkg::new();
+    let (first_key, first_pub) = pkg.key_pair("first");
+    let (_, second_pub) = pkg.key_pair("second");
+    let name = unique("same");
+    let base = unique("sameurl");
+    write_package(&pkg, "v1", &name, "1.0.0");
+    push(&pkg, "v1", &base, Some(&first_key));
+    let url = format!("oci://{}/{base}", pkg.env.registry);
+    pkg.run(["repo", "add", "first", &url, "--verify-key", &first_pub])
+        .ok();
+
+    // Another key for the same location: refused, naming the rule there.
+    let refused = pkg.run(["repo", "add", "second", &url, "--verify-key", &second_pub]);
+    let message = refused.fails(1);
+    assert!(
+        message.contains("already has a signature rule, repository first's")
+            && message.contains("remove first first, or add second with the same rule"),
+        "{message}"
+    );
+    let listed = pkg.run(["repo", "list", "-o", "json"]);
+    assert!(!listed.ok().contains("\"second\""), "{}", listed.stdout);
+
+    // The same key: one rule, named after the first.
+    let same = pkg.run(["repo", "add", "again", &url, "--verify-key", &first_pub]);
+    same.ok();
+    assert!(
+        same.stderr.contains(&format!(
+            "Warning: {url} has this signature rule already, repository first's: checks there are named after first"
+        )),
+        "{}",
+        same.stderr
+    );
+
+    // No rule of its own: said to be covered by the first's.
+    let plain = pkg.run(["repo", "add", "plain", &url]);
+    plain.ok();
+    assert!(
+        plain.stderr.contains(&format!(
+            "Warning: {url} is covered by repository first's signature rule: packages reached as plain/… are checked against it"
+        )),
+        "{}",
+        plain.stderr
+    );
+    let verified = pkg.run(["verify", &format!("plain/{name}"), "-o", "json"]);
+    let checks = parse_json(verified.ok());
+    assert_eq!(checks[0]["policy"], "repository first", "{checks}");
+
+    // A deeper location with its own rule: said to win there.
+    let deeper = format!("{url}/team");
+    let nested = pkg.run([
+        "repo",
+        "add",
+        "team",
+        &deeper,
+        "--verify-key",
+        &second_pub,
+        "--no-verify",
+    ]);
+    nested.ok();
+    assert!(
+        nested.stderr.contains(&format!(
+            "Warning: {deeper} lies within {url}: this rule, the more specific, replaces repository first's there"
+        )),
+        "{}",
+        nested.stderr
+    );
+}

@@ -467,6 +467,45 @@ impl Pkg {
         }
     }
 
+    /// Runs the binary to completion on a pseudo-terminal `columns` wide (set
+    /// with `stty`, `COLUMNS` unset: the width a real terminal reports);
+    /// what it showed, lines ending in `\n`. `args` are words without spaces.
+    pub fn on_terminal(&self, args: &[&str], columns: u16) -> String {
+        let command = format!(
+            "stty cols {columns} rows 50; exec {} {}",
+            binary().display(),
+            args.join(" ")
+        );
+        let mut script = Command::new("script");
+        script
+            .args(["-qec", &command, "/dev/null"])
+            .current_dir(self.work.path())
+            .env_remove("COLUMNS")
+            .env_remove("LINES")
+            .stdin(std::process::Stdio::null());
+        for (key, value) in self.command::<[&str; 0], &str>([]).get_envs() {
+            if let Some(value) = value {
+                script.env(key, value);
+            }
+        }
+        let output = script.output().expect("script runs");
+        assert!(
+            output.status.success(),
+            "{command} failed:\n{}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+        String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n")
+    }
+
+    /// Runs the binary with its output piped (`COLUMNS` unset); its stdout.
+    pub fn piped(&self, args: &[&str]) -> String {
+        let mut command = self.command(args);
+        command.env_remove("COLUMNS");
+        Run::from(command.output().expect("kubectl-pkg runs"))
+            .ok()
+            .to_string()
+    }
+
     /// Runs a program with [`Pkg::program`]'s environment to completion.
     pub fn run_program<P, I, S>(&self, program: P, args: I) -> Run
     where

@@ -2,7 +2,8 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::release::ReleaseStore;
+use libpkg::plan::Operation;
+use libpkg::release::{ReleaseStore, Status, Summary};
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::{settings, view};
@@ -51,6 +52,9 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
             view::outln!("{}", view::text(table))?;
             // Messages (why a revision failed) are long: below the table, unwrapped.
             for revision in &history {
+                if let Some(note) = rolled_back_to(&history, revision) {
+                    view::outln!("Revision {}: {note}", revision.revision)?;
+                }
                 if let Some(message) = &revision.message {
                     view::outln!("Revision {}: {message}", revision.revision)?;
                 }
@@ -73,4 +77,28 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
 fn hex_prefix(digest: &str) -> String {
     let hex = digest.strip_prefix("sha256:").unwrap_or(digest);
     hex[..hex.len().min(12)].to_string()
+}
+
+/// Which revision a rollback returned to. The record does not say: it is
+/// the earlier deployed revision of the same package digest, when exactly one
+/// has it; otherwise the candidates are named as such.
+fn rolled_back_to(history: &[Summary], rollback: &Summary) -> Option<String> {
+    if rollback.operation != Operation::Rollback {
+        return None;
+    }
+    let candidates: Vec<String> = history
+        .iter()
+        .filter(|s| s.revision < rollback.revision && s.digest == rollback.digest)
+        .filter(|s| matches!(s.status, Status::Deployed | Status::Superseded))
+        .filter(|s| s.operation != Operation::Uninstall)
+        .map(|s| s.revision.to_string())
+        .collect();
+    match candidates.as_slice() {
+        [] => None,
+        [one] => Some(format!("rolled back to revision {one}")),
+        [rest @ .., last] => Some(format!(
+            "rolled back to revision {} or {last} (the same package; the record does not say which)",
+            rest.join(", ")
+        )),
+    }
 }

@@ -4,6 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use comfy_table::Table;
 use libpkg::keys::PublicKey;
+use libpkg::repositories::{Overlap, Repository, RuleOverlap};
 use libpkg::signature::VerifyMode;
 use libpkg::signature::keyless::IdentityRule;
 use libpkg::signature::policy::TrustRule;
@@ -93,8 +94,14 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
                 },
                 *verify_mode,
             )?;
-            // The rule must be usable before it is stored.
+            // The rule must be usable before it is stored, and not silently
+            // replace (or be replaced by) another repository's there.
             repository.add_trust_rule(&mut Default::default())?;
+            let overlaps: Vec<String> = repositories
+                .rule_overlaps(&repository)?
+                .iter()
+                .filter_map(|overlap| describe_overlap(&repository, overlap))
+                .collect();
             let found = if *no_verify {
                 "not contacted (--no-verify)".to_string()
             } else {
@@ -114,6 +121,9 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
             eprintln!("Added repository {name} ({url}): {found}");
             if let Some(rule) = rule {
                 eprintln!("Signatures: {rule}");
+            }
+            for overlap in overlaps {
+                eprintln!("Warning: {overlap}");
             }
         }
         RepoCommand::Remove { name } => {
@@ -220,6 +230,49 @@ fn describe_rule(rule: &TrustRule) -> String {
         .chain(rule.identities.iter().map(|id| format!("identity {id}")))
         .collect();
     format!("{}, {}", rule.mode.as_str(), ids.join(" or "))
+}
+
+/// Which signature rule governs where `new` meets another repository's
+/// location (the most specific location's; see docs/signatures.md); `None`
+/// when there is nothing to say.
+fn describe_overlap(new: &Repository, overlap: &RuleOverlap<'_>) -> Option<String> {
+    let other = overlap.repository;
+    let (name, url) = (&other.name, &other.url);
+    let text = match (
+        overlap.overlap,
+        new.verify.is_some(),
+        other.verify.is_some(),
+    ) {
+        (Overlap::Same, false, _) => format!(
+            "{url} is covered by repository {name}'s signature rule: packages reached as {}/… are checked against it",
+            new.name
+        ),
+        (Overlap::Same, true, true) => format!(
+            "{url} has this signature rule already, repository {name}'s: checks there are named after {name}"
+        ),
+        (Overlap::Same, true, false) => format!(
+            "repository {name} ({url}) has no signature rule: its packages are now checked against this one"
+        ),
+        (Overlap::Inside, false, _) => format!(
+            "{} lies within {url}: its packages are checked against repository {name}'s signature rule",
+            new.url
+        ),
+        (Overlap::Inside, true, true) => format!(
+            "{} lies within {url}: this rule, the more specific, replaces repository {name}'s there",
+            new.url
+        ),
+        (Overlap::Inside, true, false) => return None,
+        (Overlap::Around, true, true) => format!(
+            "repository {name} ({url}) lies within {}: its own signature rule, the more specific, stays in force there",
+            new.url
+        ),
+        (Overlap::Around, true, false) => format!(
+            "repository {name} ({url}) lies within {} and has no signature rule: its packages are now checked against this one",
+            new.url
+        ),
+        (Overlap::Around, false, _) => return None,
+    };
+    Some(text)
 }
 
 fn print_table(table: Table, empty: bool) -> Result<()> {

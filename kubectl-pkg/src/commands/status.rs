@@ -1,8 +1,9 @@
-//! `kubectl pkg status NAME`: the newest revision, what it did, and what to do next.
+//! `kubectl pkg status NAME`: the newest revision, what it did, whether what
+//! it runs is ready now, and what to do next.
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{hints, progress};
+use libpkg::action::{hints, live_readiness, progress};
 use libpkg::plan::{Action, Operation};
 use libpkg::release::{ReleaseLock, ReleaseStore, Status, deployed_since_uninstall};
 use serde_json::json;
@@ -68,6 +69,13 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
         ),
         Status::Deployed | Status::Superseded | Status::Uninstalled => String::new(),
     };
+    // What the revision runs, ready or not now (nothing left to ask of an
+    // uninstalled one).
+    let workloads = if record.status == Status::Uninstalled {
+        Vec::new()
+    } else {
+        live_readiness(&cluster, plan).await?
+    };
     match global.output {
         OutputFormat::Text => {
             view::outln!(
@@ -119,6 +127,20 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
                 count(Action::Unchanged),
                 count(Action::Delete)
             )?;
+            if !workloads.is_empty() {
+                let ready = workloads.iter().filter(|w| w.ready).count();
+                view::outln!(
+                    "Ready:     {ready} of {}, as --wait judges them",
+                    workloads.len()
+                )?;
+                for workload in &workloads {
+                    if workload.ready {
+                        view::outln!("  ready      {}", workload.object)?;
+                    } else {
+                        view::outln!("  not ready  {}: {}", workload.object, workload.reason)?;
+                    }
+                }
+            }
             if let Some(message) = &record.message {
                 view::outln!("Message:   {message}")?;
             }
@@ -129,7 +151,7 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
         }
         format => view::print_document(
             format,
-            &json!({ "summary": latest, "next": advice, "progress": interrupted, "objects": plan.objects.iter().map(|o| json!({
+            &json!({ "summary": latest, "next": advice, "progress": interrupted, "readiness": workloads, "objects": plan.objects.iter().map(|o| json!({
                 "apiVersion": o.api_version, "kind": o.kind, "namespace": o.namespace, "name": o.name, "action": o.action,
             })).collect::<Vec<_>>() }),
         ),

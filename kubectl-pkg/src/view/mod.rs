@@ -104,8 +104,13 @@ pub fn table() -> Table {
 
 /// A table as text with no word broken in two: fitted to the terminal, a
 /// column is at least as wide as its longest word (cells wrap at spaces
-/// only), so an object or image name stays whole even when the table ends
-/// up wider than the terminal; unfitted (piped), nothing wraps at all.
+/// only); unfitted (piped), nothing wraps at all, every row is one line.
+/// When the longest words of all columns do not fit side by side, a table
+/// with a header becomes one block per row, a `HEADER: value` line per
+/// column (as `kubectl describe` shows one object), and a table without
+/// one shows each row's last cell below the others: the lines stay within
+/// the terminal, which would otherwise wrap them inside a word. Only a
+/// single word wider than the terminal passes its edge.
 /// (comfy-table's own fitting splits words longer than a column.)
 pub fn text(mut table: Table) -> String {
     let Some(width) = table
@@ -127,38 +132,161 @@ pub fn text(mut table: Table) -> String {
                 shortest.resize(index + 1, 0);
                 natural.resize(index + 1, 0);
             }
-            shortest[index] = shortest[index].max(longest(&mut content.split_whitespace()));
+            // A cell of spaces (a list's indentation) keeps its width.
+            let word = if content.trim().is_empty() {
+                content.chars().count()
+            } else {
+                longest(&mut content.split_whitespace())
+            };
+            shortest[index] = shortest[index].max(word);
             natural[index] = natural[index].max(longest(&mut content.lines()));
         }
     }
-    let padding = 2 * shortest.len();
+    let padding: usize = table
+        .column_iter()
+        .map(|column| usize::from(column.padding_width()))
+        .sum();
     let available = usize::from(width).saturating_sub(padding);
     if natural.iter().sum::<usize>() <= available {
         return table.trim_fmt();
     }
-    // Each column gets its longest word, then a share of what is left, in
-    // proportion to how much more its longest line needs. When the longest
-    // words alone do not fit, the table is wider than the terminal, and a
-    // column of prose keeps a readable width rather than a word per line.
     if shortest.iter().sum::<usize>() > available {
-        for (least, most) in shortest.iter_mut().zip(&natural) {
-            *least = (*least).max((*most).min(READABLE_COLUMNS));
-        }
+        return if table.header().is_some() {
+            records(&table, usize::from(width))
+        } else {
+            last_cell_below(&table, usize::from(width))
+        };
     }
-    let spare = available.saturating_sub(shortest.iter().sum::<usize>());
+    // Each column gets its longest word, then a share of what is left, in
+    // proportion to how much more its longest line needs.
+    let spare = available - shortest.iter().sum::<usize>();
     let wanted: Vec<usize> = natural.iter().zip(&shortest).map(|(n, s)| n - s).collect();
     let total_wanted = wanted.iter().sum::<usize>().max(1);
-    for ((column, least), more) in table.column_iter_mut().zip(&shortest).zip(&wanted) {
+    let paddings: Vec<usize> = table
+        .column_iter()
+        .map(|column| usize::from(column.padding_width()))
+        .collect();
+    for (((column, least), more), pad) in table
+        .column_iter_mut()
+        .zip(&shortest)
+        .zip(&wanted)
+        .zip(paddings)
+    {
         let share = (spare * more / total_wanted).min(*more);
-        // Absolute widths count the column's padding (one space each side).
-        let columns = u16::try_from(least + share + 2).unwrap_or(u16::MAX);
+        // Absolute widths count the column's padding.
+        let columns = u16::try_from(least + share + pad).unwrap_or(u16::MAX);
         column.set_constraint(ColumnConstraint::Absolute(Width::Fixed(columns)));
     }
     table.trim_fmt()
 }
 
-/// The narrowest a column of prose gets in a table wider than the terminal.
-const READABLE_COLUMNS: usize = 40;
+/// A table too wide for `width` as one block per row: `HEADER: value`, the
+/// values aligned and wrapped at spaces, a blank line between rows.
+fn records(table: &Table, width: usize) -> String {
+    let keys: Vec<String> = table
+        .header()
+        .map(|header| {
+            header
+                .cell_iter()
+                .map(|c| format!("{}:", c.content()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let key_width = keys.iter().map(|k| k.chars().count()).max().unwrap_or(0);
+    // " KEY:  value", as a table's first column starts one space in.
+    let indent = 1 + key_width + 2;
+    let blocks: Vec<String> = table
+        .row_iter()
+        .map(|row| {
+            let mut block = Vec::new();
+            for (key, cell) in keys.iter().zip(row.cell_iter()) {
+                let content = cell.content();
+                let room = width.saturating_sub(indent);
+                let longest = content.split_whitespace().map(|w| w.chars().count()).max();
+                // A word too long beside its key goes below it, less indented.
+                if longest.is_some_and(|longest| longest > room) {
+                    block.push(format!(" {key}"));
+                    for line in wrap(&content, width.saturating_sub(BELOW)) {
+                        block.push(format!("{:BELOW$}{line}", ""));
+                    }
+                    continue;
+                }
+                for (index, line) in wrap(&content, room).iter().enumerate() {
+                    let key = if index == 0 { key.as_str() } else { "" };
+                    block.push(format!(" {key:<key_width$}  {line}").trim_end().to_string());
+                }
+            }
+            block.join("\n")
+        })
+        .collect();
+    blocks.join("\n\n")
+}
+
+/// How far in a record's value starts on the lines below its key.
+const BELOW: usize = 3;
+
+/// A table without a header too wide for `width`: each row's leading cells
+/// on one line, aligned, and its last cell below them, indented and wrapped
+/// at spaces (a list of findings whose message holds a long name).
+fn last_cell_below(table: &Table, width: usize) -> String {
+    let rows: Vec<Vec<String>> = table
+        .row_iter()
+        .map(|row| row.cell_iter().map(|c| c.content()).collect())
+        .collect();
+    let leading = rows
+        .iter()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0)
+        .saturating_sub(1);
+    let mut widths = vec![0; leading];
+    for row in &rows {
+        for (index, cell) in row.iter().take(leading).enumerate() {
+            widths[index] = widths[index].max(cell.chars().count());
+        }
+    }
+    // Two columns further in than the last of the leading cells.
+    let indent = 1 + widths.iter().rev().skip(1).map(|w| w + 2).sum::<usize>() + 2;
+    let mut lines = Vec::new();
+    for row in &rows {
+        let first: Vec<String> = row
+            .iter()
+            .take(leading)
+            .zip(&widths)
+            .map(|(cell, width)| format!("{cell:<width$}"))
+            .collect();
+        lines.push(format!(" {}", first.join("  ")).trim_end().to_string());
+        if let Some(last) = row.get(leading) {
+            for line in wrap(last, width.saturating_sub(indent)) {
+                lines.push(format!("{:indent$}{line}", ""));
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces only (a
+/// word longer than `width` is a line of its own); its own lines kept.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.lines() {
+        let mut line = String::new();
+        for word in paragraph.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
 
 /// The width to fit tables to: `COLUMNS`, else the terminal's; `None` when
 /// stdout is not a terminal, or one that does not know its size.
@@ -292,5 +420,40 @@ mod tests {
         let mut want = expected.clone();
         want.sort();
         assert_eq!(sorted, want, "{shown}");
+    }
+
+    /// Issue 39: a table whose words do not fit side by side is one block
+    /// per row, and one without a header shows its last cell below; no line
+    /// wider than the terminal, no word broken.
+    #[test]
+    fn a_table_too_wide_for_its_words_shows_blocks_within_the_width() {
+        let fitted = |header: Option<[&str; 4]>, row: [&str; 4]| {
+            let mut table = Table::new();
+            table.load_style(presets::NOTHING);
+            table
+                .set_content_arrangement(ContentArrangement::Dynamic)
+                .set_width(40);
+            if let Some(header) = header {
+                table.set_header(header);
+            }
+            table.add_row(row);
+            text(table)
+        };
+        let row = [
+            "2",
+            "superseded",
+            "2026-11-27T11:38:25Z",
+            "an upgrade that failed to become ready in time",
+        ];
+        let shown = fitted(Some(["REVISION", "STATUS", "UPDATED", "WHY"]), row);
+        assert_eq!(
+            shown,
+            " REVISION:  2\n STATUS:    superseded\n UPDATED:   2026-11-27T11:38:25Z\n WHY:       an upgrade that failed to\n            become ready in time"
+        );
+        let shown = fitted(None, row);
+        assert_eq!(
+            shown,
+            " 2  superseded  2026-11-27T11:38:25Z\n                  an upgrade that failed\n                  to become ready in\n                  time"
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! Checks the plan's target (API server and namespace), the release's current
 //! revision, and every object: the ones it diffed must still have the recorded
 //! resourceVersion, the ones it creates must still not exist. Every difference
-//! is collected, so the user sees all of them at once.
+//! is collected, so the user sees all of them at once; but a plan a revision
+//! already records as applied is said to be that, alone.
 
 use super::online::resource_version;
 use crate::cluster::{Cluster, ClusterError};
@@ -18,6 +19,19 @@ pub enum DriftError {
     Drifted {
         /// One line per change.
         changes: Vec<String>,
+    },
+    /// The plan was applied already: a revision of the release records its
+    /// hash. A plan applies once.
+    #[error(
+        "this plan was already applied, as revision {revision} of release {release:?} ({status}); a plan applies once: make a new one to change the release again"
+    )]
+    AlreadyApplied {
+        /// The release.
+        release: String,
+        /// The revision that applied it.
+        revision: u32,
+        /// That revision's status now (`deployed`, `superseded`, `failed`).
+        status: String,
     },
     /// Reading the cluster failed.
     #[error(transparent)]
@@ -53,10 +67,17 @@ pub async fn verify_unchanged(
     if !changes.is_empty() {
         return Err(DriftError::Drifted { changes });
     }
-    let latest = store
-        .latest(&release.namespace, &release.name)
-        .await?
-        .map_or(0, |s| s.revision);
+    let history = store.history(&release.namespace, &release.name).await?;
+    // Applied already: then every object it creates exists, and the release
+    // moved on; that is the one thing to say.
+    if let Some(applied) = history.iter().find(|s| s.plan_hash == plan.hash) {
+        return Err(DriftError::AlreadyApplied {
+            release: release.name.clone(),
+            revision: applied.revision,
+            status: applied.status.as_str().to_string(),
+        });
+    }
+    let latest = history.iter().map(|s| s.revision).max().unwrap_or(0);
     if latest + 1 != release.revision {
         changes.push(format!(
             "release {:?} is at revision {latest} now; the plan was made for revision {} after {}",

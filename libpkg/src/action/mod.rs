@@ -35,7 +35,7 @@ pub use drift::{DriftError, verify_unchanged};
 pub use images::ImageCheck;
 pub use offline::{plan_offline, plan_offline_for};
 pub use online::Desired;
-pub use progress::{Progress, progress};
+pub use progress::{LiveReadiness, Progress, live_readiness, progress};
 
 use crate::cluster::Cluster;
 

@@ -78,3 +78,66 @@ pub async fn progress(cluster: &Cluster, plan: &Plan) -> Result<Progress, Cluste
     }
     Ok(progress)
 }
+
+/// Whether one of a revision's objects is ready now, as `--wait` would judge it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveReadiness {
+    /// `Kind/name`.
+    pub object: String,
+    /// Ready now.
+    pub ready: bool,
+    /// What is awaited (`1 of 2 replicas available`), or why it cannot be
+    /// told (`not found`); empty when ready.
+    pub reason: String,
+}
+
+/// The readiness of the objects `plan` keeps (created, updated or unchanged;
+/// not its hooks) whose kinds have one (workloads, Jobs, claims, CRDs; see
+/// [`crate::readiness`]), read from the live cluster, in plan order.
+pub async fn live_readiness(
+    cluster: &Cluster,
+    plan: &Plan,
+) -> Result<Vec<LiveReadiness>, ClusterError> {
+    use crate::readiness::{Readiness, readiness};
+    let kept: Vec<_> = plan
+        .objects
+        .iter()
+        .filter(|o| o.action != Action::Delete)
+        .filter(|o| crate::kinds::hook_of(&o.manifest).is_none())
+        .filter(|o| readiness(&o.manifest) != Readiness::NotApplicable)
+        .collect();
+    if kept.is_empty() {
+        return Ok(Vec::new());
+    }
+    let groups = crate::cluster::discovery::groups_of(kept.iter().map(|o| o.api_version.as_str()));
+    let mut discovery = cluster.discover(&groups).await?;
+    discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
+    futures::stream::iter(kept)
+        .map(|object| {
+            let resource = discovery.resolve(&object.api_version, &object.kind);
+            async move {
+                let live = match resource {
+                    Some(resource) if !resource.pending_crd => {
+                        cluster
+                            .get(resource, object.namespace.as_deref(), &object.name)
+                            .await?
+                    }
+                    _ => None,
+                };
+                let (ready, reason) = match live.as_ref().map(readiness) {
+                    None => (false, "not found".to_string()),
+                    Some(Readiness::NotReady(reason)) => (false, reason),
+                    Some(_) => (true, String::new()),
+                };
+                Ok(LiveReadiness {
+                    object: format!("{}/{}", object.kind, object.name),
+                    ready,
+                    reason,
+                })
+            }
+        })
+        .buffered(cluster.concurrency())
+        .try_collect()
+        .await
+}
