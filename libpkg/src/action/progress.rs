@@ -6,7 +6,9 @@ use serde::Serialize;
 
 use super::online::resource_version;
 use crate::cluster::{Cluster, ClusterError};
-use crate::plan::{Action, Plan};
+use serde_json::Value;
+
+use crate::plan::{Action, Plan, PlannedObject};
 
 /// Which of a plan's writes and deletions the cluster shows as done.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -28,40 +30,25 @@ pub struct Progress {
 /// exists, an updated one when its resourceVersion moved on from the one the
 /// plan was made against, a deleted one when it is gone.
 pub async fn progress(cluster: &Cluster, plan: &Plan) -> Result<Progress, ClusterError> {
-    let groups =
-        crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
-    let mut discovery = cluster.discover(&groups).await?;
-    discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
-    let relevant = plan
+    let relevant: Vec<&PlannedObject> = plan
         .objects
         .iter()
-        .filter(|o| matches!(o.action, Action::Create | Action::Update | Action::Delete));
-    let done: Vec<bool> = futures::stream::iter(relevant.clone())
-        .map(|object| {
-            let resource = discovery.resolve(&object.api_version, &object.kind);
-            async move {
-                let live = match resource {
-                    Some(resource) if !resource.pending_crd => {
-                        cluster
-                            .get(resource, object.namespace.as_deref(), &object.name)
-                            .await?
-                    }
-                    _ => None,
-                };
-                Ok::<_, ClusterError>(match object.action {
-                    Action::Create => live.is_some(),
-                    Action::Update => live.as_ref().and_then(resource_version).is_some_and(|now| {
-                        object.live_resource_version.as_deref() != Some(now.as_str())
-                    }),
-                    _ => live.is_none(),
-                })
-            }
-        })
-        .buffered(cluster.concurrency())
-        .try_collect()
-        .await?;
+        .filter(|o| matches!(o.action, Action::Create | Action::Update | Action::Delete))
+        .collect();
+    let live = live_copies(cluster, plan, &relevant).await?;
+    let done = relevant
+        .iter()
+        .zip(&live)
+        .map(|(object, live)| match object.action {
+            Action::Create => live.is_some(),
+            Action::Update => live
+                .as_ref()
+                .and_then(resource_version)
+                .is_some_and(|now| object.live_resource_version.as_deref() != Some(now.as_str())),
+            _ => live.is_none(),
+        });
     let mut progress = Progress::default();
-    for (object, done) in relevant.zip(done) {
+    for (object, done) in relevant.iter().zip(done) {
         let (count, total) = if object.action == Action::Delete {
             (&mut progress.deleted, &mut progress.deletes)
         } else {
@@ -110,31 +97,48 @@ pub async fn live_readiness(
     if kept.is_empty() {
         return Ok(Vec::new());
     }
-    let groups = crate::cluster::discovery::groups_of(kept.iter().map(|o| o.api_version.as_str()));
+    let live = live_copies(cluster, plan, &kept).await?;
+    Ok(kept
+        .into_iter()
+        .zip(live)
+        .map(|(object, live)| {
+            let (ready, reason) = match live.as_ref().map(readiness) {
+                None => (false, "not found".to_string()),
+                Some(Readiness::NotReady(reason)) => (false, reason),
+                Some(_) => (true, String::new()),
+            };
+            LiveReadiness {
+                object: format!("{}/{}", object.kind, object.name),
+                ready,
+                reason,
+            }
+        })
+        .collect())
+}
+
+/// The live copy of each of `objects` (of `plan`), read concurrently, in
+/// order: `None` where it does not exist or its kind is not served (yet).
+async fn live_copies(
+    cluster: &Cluster,
+    plan: &Plan,
+    objects: &[&PlannedObject],
+) -> Result<Vec<Option<Value>>, ClusterError> {
+    let groups =
+        crate::cluster::discovery::groups_of(objects.iter().map(|o| o.api_version.as_str()));
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
-    futures::stream::iter(kept)
+    futures::stream::iter(objects)
         .map(|object| {
             let resource = discovery.resolve(&object.api_version, &object.kind);
             async move {
-                let live = match resource {
+                match resource {
                     Some(resource) if !resource.pending_crd => {
                         cluster
                             .get(resource, object.namespace.as_deref(), &object.name)
-                            .await?
+                            .await
                     }
-                    _ => None,
-                };
-                let (ready, reason) = match live.as_ref().map(readiness) {
-                    None => (false, "not found".to_string()),
-                    Some(Readiness::NotReady(reason)) => (false, reason),
-                    Some(_) => (true, String::new()),
-                };
-                Ok(LiveReadiness {
-                    object: format!("{}/{}", object.kind, object.name),
-                    ready,
-                    reason,
-                })
+                    _ => Ok(None),
+                }
             }
         })
         .buffered(cluster.concurrency())
