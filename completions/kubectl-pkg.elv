@@ -1043,6 +1043,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand add 'Add a repository: NAME and oci://HOST/PATH'
+            cand update 'Check that repositories answer, and say what each holds now. There is no index to download first: every command reads repositories afresh (tags, chart indexes, catalogs, git tags)'
             cand list 'List the repositories'
             cand remove 'Remove a repository (packages in it are not touched)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1066,6 +1067,25 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --no-verify 'Add it without contacting it (by default it must answer as what its URL says it is: a registry, a catalog, a chart repository)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;repo;update'= {
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
@@ -1104,11 +1124,14 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;repo;help'= {
             cand add 'Add a repository: NAME and oci://HOST/PATH'
+            cand update 'Check that repositories answer, and say what each holds now. There is no index to download first: every command reads repositories afresh (tags, chart indexes, catalogs, git tags)'
             cand list 'List the repositories'
             cand remove 'Remove a repository (packages in it are not touched)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'kubectl-pkg;repo;help;add'= {
+        }
+        &'kubectl-pkg;repo;help;update'= {
         }
         &'kubectl-pkg;repo;help;list'= {
         }
@@ -1244,10 +1267,13 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;help;repo'= {
             cand add 'Add a repository: NAME and oci://HOST/PATH'
+            cand update 'Check that repositories answer, and say what each holds now. There is no index to download first: every command reads repositories afresh (tags, chart indexes, catalogs, git tags)'
             cand list 'List the repositories'
             cand remove 'Remove a repository (packages in it are not touched)'
         }
         &'kubectl-pkg;help;repo;add'= {
+        }
+        &'kubectl-pkg;help;repo;update'= {
         }
         &'kubectl-pkg;help;repo;list'= {
         }

@@ -130,7 +130,9 @@ impl Command {
             Command::Bundle(args) => Some(&args.registry),
             Command::Import(args) => Some(&args.registry),
             Command::Rollback(args) => Some(&args.registry),
-            Command::Repo(RepoCommand::Add { registry, .. }) => Some(registry),
+            Command::Repo(
+                RepoCommand::Add { registry, .. } | RepoCommand::Update { registry, .. },
+            ) => Some(registry),
             Command::Propose(args) => match &args.command {
                 ProposeCommand::Install(args) => Some(&args.registry),
                 ProposeCommand::Upgrade(args) => Some(&args.registry),
@@ -255,7 +257,7 @@ pub enum Command {
     /// Manage named package repositories.
     #[command(
         subcommand,
-        after_help = "Examples:\n  kubectl pkg repo add stable oci://registry.example/pkgs\n  kubectl pkg repo list"
+        after_help = "Examples:\n  kubectl pkg repo add stable oci://registry.example/pkgs\n  kubectl pkg repo list\n  kubectl pkg repo update"
     )]
     Repo(crate::commands::repo::RepoCommand),
     /// Print the version of kubectl-pkg.

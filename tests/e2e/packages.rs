@@ -621,6 +621,38 @@ fn repo_add_contacts_the_repository_first_and_no_verify_skips_that() {
         "{}",
         not_charts.stderr
     );
+
+    // `repo update` (issue 39): each repository asked again, as `repo add`
+    // asks; the one that does not answer is named and fails the command
+    // after the others were shown.
+    let update = pkg.run(["repo", "update"]);
+    update.fails(1);
+    assert!(
+        update.stdout.contains(&format!(
+            "real ({real}): an OCI registry at {}",
+            pkg.env.registry
+        )),
+        "{}",
+        update.stdout
+    );
+    assert!(
+        update
+            .stderr
+            .contains(&format!("closed ({closed}) cannot be read:"))
+            && update.stderr.contains("error: could not read closed"),
+        "{}",
+        update.stderr
+    );
+    let one = pkg.run(["repo", "update", "real"]);
+    assert!(!one.ok().contains("closed"), "{}", one.stdout);
+    let unknown = pkg.run(["repo", "update", "nope"]);
+    assert!(
+        unknown
+            .fails(1)
+            .contains("unknown repository \"nope\"; configured: closed, real"),
+        "{}",
+        unknown.stderr
+    );
 }
 
 #[test]

@@ -58,6 +58,18 @@ pub enum RepoCommand {
         #[command(flatten)]
         registry: crate::cli::RegistryArgs,
     },
+    /// Check that repositories answer, and say what each holds now. There
+    /// is no index to download first: every command reads repositories
+    /// afresh (tags, chart indexes, catalogs, git tags).
+    #[command(
+        after_help = "Examples:\n  kubectl pkg repo update\n  kubectl pkg repo update stable"
+    )]
+    Update {
+        /// Only these repositories (default: all).
+        names: Vec<String>,
+        #[command(flatten)]
+        registry: crate::cli::RegistryArgs,
+    },
     /// List the repositories.
     #[command(after_help = "Example:\n  kubectl pkg repo list -o json")]
     List,
@@ -126,6 +138,7 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
                 eprintln!("Warning: {overlap}");
             }
         }
+        RepoCommand::Update { names, .. } => update(global, &repositories, names).await?,
         RepoCommand::Remove { name } => {
             let removed = repositories.remove(name)?;
             eprintln!("Removed repository {} ({})", removed.name, removed.url);
@@ -152,6 +165,41 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
             }
             format => view::print_document(format, &repositories.list())?,
         },
+    }
+    Ok(())
+}
+
+/// `repo update`: each repository named (all by default) asked what it
+/// holds, as `repo add` asks; every one is tried, and any that cannot be
+/// read fails the command after the others were shown.
+async fn update(
+    global: &GlobalArgs,
+    repositories: &libpkg::repositories::Repositories,
+    names: &[String],
+) -> Result<()> {
+    for name in names {
+        repositories.get(name)?;
+    }
+    let registry = settings::registry(global)?;
+    let limits = settings::limits(global);
+    let mut unreadable = Vec::new();
+    for repository in repositories.list() {
+        if !names.is_empty() && !names.contains(&repository.name) {
+            continue;
+        }
+        match check_repository(repository, &registry, &limits).await {
+            Ok(found) => view::outln!("{} ({}): {found}", repository.name, repository.url)?,
+            Err(error) => {
+                eprintln!(
+                    "{} ({}) cannot be read: {error}",
+                    repository.name, repository.url
+                );
+                unreadable.push(repository.name.clone());
+            }
+        }
+    }
+    if !unreadable.is_empty() {
+        bail!("could not read {}", unreadable.join(", "));
     }
     Ok(())
 }
