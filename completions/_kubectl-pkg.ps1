@@ -657,6 +657,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'The objects applied, as YAML documents in apply order')
             [CompletionResult]::new('notes', 'notes', [CompletionResultType]::ParameterValue, 'The chart''s rendered NOTES.txt')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'The whole plan that was applied (text, -o json or -o yaml)')
+            [CompletionResult]::new('all', 'all', [CompletionResultType]::ParameterValue, 'Everything the revision''s record holds, as Helm''s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -728,11 +729,29 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'kubectl-pkg;get;all' {
+            [CompletionResult]::new('--revision', '--revision', [CompletionResultType]::ParameterName, 'The revision (default: the newest)')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'kubectl-pkg;get;help' {
             [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'The values the release was configured with (charts: the user-supplied values)')
             [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'The objects applied, as YAML documents in apply order')
             [CompletionResult]::new('notes', 'notes', [CompletionResultType]::ParameterValue, 'The chart''s rendered NOTES.txt')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'The whole plan that was applied (text, -o json or -o yaml)')
+            [CompletionResult]::new('all', 'all', [CompletionResultType]::ParameterValue, 'Everything the revision''s record holds, as Helm''s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -746,6 +765,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;get;help;plan' {
+            break
+        }
+        'kubectl-pkg;get;help;all' {
             break
         }
         'kubectl-pkg;get;help;help' {
@@ -1312,6 +1334,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'The objects applied, as YAML documents in apply order')
             [CompletionResult]::new('notes', 'notes', [CompletionResultType]::ParameterValue, 'The chart''s rendered NOTES.txt')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'The whole plan that was applied (text, -o json or -o yaml)')
+            [CompletionResult]::new('all', 'all', [CompletionResultType]::ParameterValue, 'Everything the revision''s record holds, as Helm''s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)')
             break
         }
         'kubectl-pkg;help;get;values' {
@@ -1324,6 +1347,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;get;plan' {
+            break
+        }
+        'kubectl-pkg;help;get;all' {
             break
         }
         'kubectl-pkg;help;list' {

@@ -112,6 +112,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__bundle__subcmd__help,verify)
                 cmd="kubectl__pkg__subcmd__bundle__subcmd__help__subcmd__verify"
                 ;;
+            kubectl__pkg__subcmd__get,all)
+                cmd="kubectl__pkg__subcmd__get__subcmd__all"
+                ;;
             kubectl__pkg__subcmd__get,help)
                 cmd="kubectl__pkg__subcmd__get__subcmd__help"
                 ;;
@@ -126,6 +129,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__get,values)
                 cmd="kubectl__pkg__subcmd__get__subcmd__values"
+                ;;
+            kubectl__pkg__subcmd__get__subcmd__help,all)
+                cmd="kubectl__pkg__subcmd__get__subcmd__help__subcmd__all"
                 ;;
             kubectl__pkg__subcmd__get__subcmd__help,help)
                 cmd="kubectl__pkg__subcmd__get__subcmd__help__subcmd__help"
@@ -216,6 +222,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__help__subcmd__bundle,verify)
                 cmd="kubectl__pkg__subcmd__help__subcmd__bundle__subcmd__verify"
+                ;;
+            kubectl__pkg__subcmd__help__subcmd__get,all)
+                cmd="kubectl__pkg__subcmd__help__subcmd__get__subcmd__all"
                 ;;
             kubectl__pkg__subcmd__help__subcmd__get,manifest)
                 cmd="kubectl__pkg__subcmd__help__subcmd__get__subcmd__manifest"
@@ -927,7 +936,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__get)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help values manifest notes plan help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help values manifest notes plan all help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -980,9 +989,81 @@ _kubectl__pkg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        kubectl__subcmd__pkg__subcmd__get__subcmd__help)
-            opts="values manifest notes plan help"
+        kubectl__subcmd__pkg__subcmd__get__subcmd__all)
+            opts="-n -o -h --revision --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --revision)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__get__subcmd__help)
+            opts="values manifest notes plan all help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__get__subcmd__help__subcmd__all)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1409,8 +1490,22 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__get)
-            opts="values manifest notes plan"
+            opts="values manifest notes plan all"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__get__subcmd__all)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

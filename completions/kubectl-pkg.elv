@@ -632,6 +632,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand manifest 'The objects applied, as YAML documents in apply order'
             cand notes 'The chart''s rendered NOTES.txt'
             cand plan 'The whole plan that was applied (text, -o json or -o yaml)'
+            cand all 'Everything the revision''s record holds, as Helm''s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'kubectl-pkg;get;values'= {
@@ -698,11 +699,28 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;get;all'= {
+            cand --revision 'The revision (default: the newest)'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;get;help'= {
             cand values 'The values the release was configured with (charts: the user-supplied values)'
             cand manifest 'The objects applied, as YAML documents in apply order'
             cand notes 'The chart''s rendered NOTES.txt'
             cand plan 'The whole plan that was applied (text, -o json or -o yaml)'
+            cand all 'Everything the revision''s record holds, as Helm''s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'kubectl-pkg;get;help;values'= {
@@ -712,6 +730,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;get;help;notes'= {
         }
         &'kubectl-pkg;get;help;plan'= {
+        }
+        &'kubectl-pkg;get;help;all'= {
         }
         &'kubectl-pkg;get;help;help'= {
         }
@@ -1229,6 +1249,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand manifest 'The objects applied, as YAML documents in apply order'
             cand notes 'The chart''s rendered NOTES.txt'
             cand plan 'The whole plan that was applied (text, -o json or -o yaml)'
+            cand all 'Everything the revision''s record holds, as Helm''s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
         }
         &'kubectl-pkg;help;get;values'= {
         }
@@ -1237,6 +1258,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;get;notes'= {
         }
         &'kubectl-pkg;help;get;plan'= {
+        }
+        &'kubectl-pkg;help;get;all'= {
         }
         &'kubectl-pkg;help;list'= {
         }

@@ -566,23 +566,24 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s y
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l context -d 'The kubeconfig context to use' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
 yaml\t'YAML (Secret values masked)'"
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "all" -d 'Everything the revision\'s record holds, as Helm\'s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l revision -d 'The revision (default: the newest)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l context -d 'The kubeconfig context to use' -r
@@ -635,10 +636,24 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l revision -d 'The revision (default: the newest)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l context -d 'The kubeconfig context to use' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
+json\t'JSON (Secret values masked)'
+yaml\t'YAML (Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "all" -d 'Everything the revision\'s record holds, as Helm\'s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l context -d 'The kubeconfig context to use' -r
@@ -1035,6 +1050,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "all" -d 'Everything the revision\'s record holds, as Helm\'s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from show" -f -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from bundle" -f -a "verify" -d 'Check a bundle offline: every blob\'s digest, every manifest complete, signatures against the trust policy, every package renders'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from bundle" -f -a "list" -d 'List a bundle\'s packages, images and signatures without unpacking it'

@@ -41,6 +41,7 @@ fn every_printing_command_stops_quietly_when_its_reader_is_gone() {
         &["get", "plan", "app", "-n", &ns],
         &["get", "plan", "app", "-n", &ns, "-o", "json"],
         &["get", "values", "app", "-n", &ns],
+        &["get", "all", "app", "-n", &ns],
         &["history", "app", "-n", &ns],
         &["status", "app", "-n", &ns],
         &["list", "-n", &ns],

@@ -79,6 +79,33 @@ fn upgrade_install_installs_then_upgrades_and_get_reads_each_revision() {
         manifest.stderr
     );
 
+    // `get all` (issue 39): the record's status, values, manifest and notes
+    // at once, secrets masked; -o json is the record itself.
+    let all = pkg.run(["get", "all", "site", "-n", &ns, "--revision", "1"]);
+    let shown = all.ok();
+    for part in [
+        "RELEASE: site\n",
+        "REVISION: 1\nSTATUS: superseded\nOPERATION: install\n",
+        "\nVALUES:\ngreeting: hi\n",
+        "\nMANIFEST:\n---\n",
+        "greeting: hi",
+        "\nNOTES:\nSay hi to site.\n",
+    ] {
+        assert!(shown.contains(part), "{part:?} in:\n{shown}");
+    }
+    assert!(!shown.contains("very-secret-token"), "{shown}");
+    assert!(
+        all.stderr.contains("Secret values are masked"),
+        "{}",
+        all.stderr
+    );
+    let record = parse_json(
+        pkg.run(["get", "all", "site", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(record["status"], "deployed");
+    assert_eq!(record["plan"]["release"]["revision"], 2);
+
     let plan = parse_json(
         pkg.run(["get", "plan", "site", "-n", &ns, "-o", "json"])
             .ok(),

@@ -1,4 +1,4 @@
-//! `kubectl pkg get values|manifest|notes|plan NAME [--revision N]`: what a
+//! `kubectl pkg get values|manifest|notes|plan|all NAME [--revision N]`: what a
 //! release's record holds, as Helm's `get` shows it. Read from the record, so
 //! it is what was applied, never a new rendering; Secret values are masked.
 
@@ -25,6 +25,11 @@ pub enum GetCommand {
     /// The whole plan that was applied (text, -o json or -o yaml).
     #[command(after_help = "Example:\n  kubectl pkg get plan mongodb -o json")]
     Plan(GetArgs),
+    /// Everything the revision's record holds, as Helm's `get all`: its
+    /// status, values, hooks kept for later, manifest and notes (-o json or
+    /// -o yaml: the record itself).
+    #[command(after_help = "Example:\n  kubectl pkg get all mongodb --revision 1")]
+    All(GetArgs),
 }
 
 #[derive(Debug, Args)]
@@ -40,7 +45,8 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
     let (GetCommand::Values(args)
     | GetCommand::Manifest(args)
     | GetCommand::Notes(args)
-    | GetCommand::Plan(args)) = command;
+    | GetCommand::Plan(args)
+    | GetCommand::All(args)) = command;
     // A proposal's plan is read the same way: `get plan proposal/NAME`.
     let plan = match args.release.strip_prefix(PROPOSAL_PREFIX) {
         Some(name) => {
@@ -50,15 +56,16 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
                 .await?
                 .0
         }
-        None => load(global, args).await?.plan,
+        None => {
+            let record = load(global, args).await?;
+            if let GetCommand::All(_) = command {
+                return all(global, record);
+            }
+            record.plan
+        }
     };
     let plan = plan.masked();
-    if plan.is_masked() {
-        eprintln!(
-            "Secret values are masked ({}); read them from the cluster with kubectl if you may",
-            libpkg::plan::MASKED
-        );
-    }
+    say_if_masked(&plan);
     match command {
         GetCommand::Values(_) => {
             let values = plan
@@ -88,7 +95,71 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
             ),
         },
         GetCommand::Plan(_) => view::plan::print(global, &plan, true),
+        GetCommand::All(_) => bail!(
+            "get all reads a release's record; a proposal's plan is `get plan {}`",
+            args.release
+        ),
     }
+}
+
+/// Says so on stderr when `plan` had Secret values that are now masked.
+fn say_if_masked(plan: &libpkg::plan::Plan) {
+    if plan.is_masked() {
+        eprintln!(
+            "Secret values are masked ({}); read them from the cluster with kubectl if you may",
+            libpkg::plan::MASKED
+        );
+    }
+}
+
+/// `get all`: the record of one revision, Secret values masked.
+fn all(global: &GlobalArgs, record: Record) -> Result<()> {
+    let record = Record {
+        plan: record.plan.masked(),
+        ..record
+    };
+    say_if_masked(&record.plan);
+    if global.output != OutputFormat::Text {
+        return view::print_document(global.output, &record);
+    }
+    let plan = &record.plan;
+    let mut text = format!(
+        "RELEASE: {}\nNAMESPACE: {}\nREVISION: {}\nSTATUS: {}\nOPERATION: {}\nPACKAGE: {} {}\nDIGEST: {}\nPLAN: {}\n",
+        plan.release.name,
+        plan.release.namespace,
+        plan.release.revision,
+        record.status.as_str(),
+        view::label(&plan.operation),
+        plan.package.name,
+        plan.package.version,
+        plan.package.digest,
+        plan.hash,
+    );
+    if let Some(message) = &record.message {
+        text.push_str(&format!("MESSAGE: {message}\n"));
+    }
+    let values = plan
+        .values
+        .clone()
+        .unwrap_or_else(|| serde_json::Value::Object(Default::default()));
+    text.push_str(&format!("\nVALUES:\n{}", libpkg::yaml::to_string(&values)));
+    if !plan.deferred_hooks.is_empty() {
+        text.push_str("\nHOOKS:\n");
+        for hook in &plan.deferred_hooks {
+            text.push_str(&format!("---\n{}", libpkg::yaml::to_string(&hook.manifest)));
+        }
+    }
+    text.push_str("\nMANIFEST:\n");
+    for object in plan.objects.iter().filter(|o| o.action != Action::Delete) {
+        text.push_str(&format!(
+            "---\n{}",
+            libpkg::yaml::to_string(&object.manifest)
+        ));
+    }
+    if let Some(notes) = &plan.notes {
+        text.push_str(&format!("\nNOTES:\n{}\n", notes.trim_end()));
+    }
+    view::out!("{text}")
 }
 
 /// The record of the asked-for revision, or of the newest one.
