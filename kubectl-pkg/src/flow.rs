@@ -1,20 +1,24 @@
-//! The one flow every mutating command shares: lock the release, save the plan
+//! The one flow every mutating command shares: libpkg's operation sequence
+//! (lock, plan, review, confirm, apply exactly the reviewed plan, unlock:
+//! [`libpkg::action::run`]) with this command line's review: save the plan
 //! if asked, show it, stop for `--dry-run`, refuse if the access check found
-//! missing rights, ask (or take `--yes`), apply exactly that plan, report,
-//! unlock.
+//! missing rights, ask (or take `--yes`), report progress.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{self, ApplyOptions, Event, Reporter};
-use libpkg::cluster::{Cluster, ClusterError};
-use libpkg::plan::Plan;
+use libpkg::action::{
+    self, ApplyOptions, Approved, Event, Outcome, Reporter, Reviewer, RunError, RunOptions, Stage,
+};
+use libpkg::cluster::Cluster;
+use libpkg::plan::{Plan, ReleaseId};
+use libpkg::release::helm::HelmRecords;
 use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalStore};
-use libpkg::release::{LockError, LockRequest, ReleaseLock, ReleaseStore, Staleness};
+use libpkg::release::{Record, ReleaseStore, Status};
 
 use crate::cli::GlobalArgs;
 use crate::review::{Origin, ReviewArgs};
@@ -105,25 +109,10 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
-/// Set once a step handles Ctrl-C itself (the question, then applying): from
-/// then on [`locked`] leaves an interruption to it, so that it can say what
-/// was done before the lock is released.
-static CTRL_C_HANDLED_INSIDE: AtomicBool = AtomicBool::new(false);
-
 /// Completes at Ctrl-C (never, if the signal cannot be watched).
 async fn ctrl_c() {
     if tokio::signal::ctrl_c().await.is_err() {
         std::future::pending::<()>().await;
-    }
-}
-
-/// Completes at a Ctrl-C that no step handles itself.
-async fn ctrl_c_unhandled() {
-    loop {
-        ctrl_c().await;
-        if !CTRL_C_HANDLED_INSIDE.load(Ordering::SeqCst) {
-            return;
-        }
     }
 }
 
@@ -151,124 +140,257 @@ fn lock_duration() -> Result<Duration> {
     }
 }
 
-/// Runs `body` holding the release's lock (from before planning until the
-/// apply ends), then unlocks whatever happened, Ctrl-C included (planning is
-/// stopped; [`review_and_apply`] says what an interrupted apply did).
-/// `--dry-run` only reads, so it takes no lock. Without the right to lock, `body` runs unlocked and gets
-/// `None`: its plan's access check lists the missing rights and nothing is applied.
-pub async fn locked<T>(
-    cluster: &Cluster,
+/// Runs one operation on `release` through libpkg's sequence: `plan` is made
+/// holding the release's lock (none for `--dry-run`, which only reads), then
+/// reviewed here and applied exactly as shown; the lock is released however
+/// it ends, Ctrl-C included.
+pub async fn run(
+    global: &GlobalArgs,
     args: &MutatingArgs,
-    release: &str,
-    operation: &str,
-    body: impl AsyncFnOnce(Option<&ReleaseLock>) -> Result<T>,
-) -> Result<T> {
+    cluster: &Cluster,
+    step: Step<'_>,
+    plan: impl AsyncFnOnce() -> Result<Plan>,
+) -> Result<()> {
     if args.dry_run == Some(DryRun::Client) {
         bail!(
             "--dry-run=client plans without a cluster, which only install can (this command reads the release's record in the cluster): use --dry-run"
         );
     }
-    if args.is_dry_run() {
-        return body(None).await;
-    }
-    let lock = acquire(cluster, &cluster.namespace, release, operation).await?;
-    let outcome = tokio::select! {
-        outcome = body(lock.as_ref()) => outcome,
-        _ = ctrl_c_unhandled() => Err(Interrupted.into()),
+    let options = RunOptions {
+        release: step.release,
+        operation: step.operation.to_string(),
+        lock_duration: lock_duration()?,
+        dry_run: args.is_dry_run(),
     };
-    unlock(lock, release).await;
-    outcome
+    let mut reviewer = CommandLine {
+        global,
+        args,
+        cluster,
+        origin: step.origin,
+        after: step.after,
+    };
+    let progress = Progress::new();
+    let outcome = action::run(cluster, &options, plan, &mut reviewer, &progress, ctrl_c()).await;
+    progress.finish();
+    match outcome {
+        Ok(Outcome::Stopped) => Ok(()),
+        Ok(Outcome::Unchanged(_)) => {
+            eprintln!("Nothing to change.");
+            Ok(())
+        }
+        // Reported by the reviewer, under the lock.
+        Ok(Outcome::Applied(_)) => Ok(()),
+        Err(RunError::Interrupted { stage }) => {
+            interrupted(stage, &options.release, progress.changes());
+            Err(Interrupted.into())
+        }
+        Err(other) => Err(caller_error(other)),
+    }
 }
 
-/// Takes a release's lock; `None` when the namespace does not exist yet (the
-/// plan creates it) or the user may not lock (the access check says so).
-async fn acquire(
+/// Runs `body` holding `release`'s lock (none for `--dry-run`), released
+/// however it ends: work on a release that is not a plan.
+pub async fn with_lock<T>(
     cluster: &Cluster,
-    namespace: &str,
-    release: &str,
-    operation: &str,
-) -> Result<Option<ReleaseLock>> {
-    let request = LockRequest {
-        namespace,
-        name: release,
-        operation,
-        duration: lock_duration()?,
-    };
-    let lock = match ReleaseLock::acquire(cluster, &request).await {
-        Ok(lock) => lock,
-        Err(LockError::Cluster(
-            ClusterError::Forbidden { .. } | ClusterError::Api { code: 404, .. },
-        )) => return Ok(None),
-        Err(error) => return Err(error.into()),
-    };
-    if let Some(stale) = lock.taken_over() {
-        let why = match stale.stale {
-            Some(Staleness::HolderGone) => "its process has exited",
-            _ => "it expired",
-        };
-        eprintln!("Took over the lock of release {release} from {stale}: {why}.");
-    }
-    Ok(Some(lock))
-}
-
-async fn unlock(lock: Option<ReleaseLock>, release: &str) {
-    if let Some(lock) = lock
-        && let Err(error) = lock.release().await
-    {
-        eprintln!("warning: could not release the lock of release {release}: {error}");
-    }
-}
-
-/// Checks against the policy, saves, shows, checks approvals, confirms and
-/// applies `plan`, holding `lock`.
-pub async fn review_and_apply(
-    global: &GlobalArgs,
     args: &MutatingArgs,
-    cluster: &Cluster,
-    lock: Option<&ReleaseLock>,
-    plan: &Plan,
-    origin: Origin,
-) -> Result<()> {
-    let (plan, mut review) = match args.review.check_policy(plan, origin) {
-        Ok(checked) => checked,
-        Err(refused) => {
-            // The findings are in the plan: show it, then why it is refused
-            // (refused all the same when standard output is gone).
-            let shown = view::plan::print(global, plan, args.show_unchanged);
-            if let Err(error) = shown
-                && !view::is_reader_gone(&error)
-            {
-                return Err(error);
-            }
-            return Err(refused);
-        }
+    release: &ReleaseId,
+    operation: &str,
+    body: impl AsyncFnOnce() -> Result<T>,
+) -> Result<T> {
+    let options = RunOptions {
+        release: release.clone(),
+        operation: operation.to_string(),
+        lock_duration: lock_duration()?,
+        dry_run: args.is_dry_run(),
     };
-    let plan = &plan;
-    if let Some(path) = &args.out {
-        view::write_private(path, plan.to_json_pretty().as_bytes())?;
-        eprintln!(
-            "Saved the plan to {} (it holds Secret values: keep it private)",
-            path.display()
-        );
+    let locked = action::with_lock(cluster, &options, &Progress::new(), async |_| {
+        body().await.map_err(RunError::Caller)
+    })
+    .await;
+    locked.map_err(caller_error)
+}
+
+/// A sequence's error as the command line reports it: the library's own
+/// errors keep their types (exit codes and hints depend on them).
+fn caller_error(error: RunError<anyhow::Error>) -> anyhow::Error {
+    match error {
+        RunError::Caller(error) => error,
+        RunError::Plan(error) => error.into(),
+        RunError::Apply(error) => error.into(),
+        RunError::Lock(error) => error.into(),
+        other => other.into(),
     }
-    let shown = view::plan::print(global, plan, args.show_unchanged);
-    match shown {
-        // A dry run only shows: its reader took what it wanted.
-        Err(error) if view::is_reader_gone(&error) && !args.is_dry_run() => {
-            bail!("standard output was closed before the plan was shown: nothing was applied")
+}
+
+/// Which operation [`run`] runs: on which release, as what, from what plan.
+pub struct Step<'a> {
+    /// The release.
+    pub release: ReleaseId,
+    /// What the lock says is being done.
+    pub operation: &'a str,
+    /// A plan made now, or a saved one.
+    pub origin: Origin,
+    /// What is done once it is applied, still holding the lock.
+    pub after: AfterApply,
+}
+
+/// What a command does once its plan is applied, still holding the lock.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum AfterApply {
+    /// Nothing.
+    #[default]
+    Nothing,
+    /// `uninstall --purge`: delete the release's history.
+    PurgeHistory,
+    /// `adopt-helm --remove-helm-records`: delete Helm's records of the release.
+    RemoveHelmRecords,
+}
+
+/// Says what an interruption left.
+fn interrupted(stage: Stage, release: &ReleaseId, done: usize) {
+    match stage {
+        Stage::Planning | Stage::Reviewing => {}
+        Stage::Confirming => {
+            eprintln!();
+            eprintln!("Interrupted at the question: nothing was changed.");
         }
-        shown => shown?,
+        Stage::Applying { revision } => eprintln!(
+            "Interrupted while applying revision {revision} of release {name}: {done} change(s) made (listed above), the rest not. \
+             The lock is released; `kubectl pkg status {name} -n {namespace}` shows where it stopped, \
+             and the next operation on the release records revision {revision} as failed and applies its own plan in full.",
+            name = release.name,
+            namespace = release.namespace,
+        ),
     }
-    if let Some(note) = &args.propose {
-        return propose(cluster, plan, note).await;
+}
+
+/// Reports an applied revision, and a chart's notes as Helm shows them
+/// after an install or upgrade.
+fn applied(record: &Record) {
+    let release = &record.plan.release;
+    eprintln!(
+        "Release {} in namespace {}: revision {} {}.",
+        release.name,
+        release.namespace,
+        release.revision,
+        record.status.as_str()
+    );
+    if let Some(notes) = &record.plan.notes {
+        eprintln!("\nNOTES:\n{}", notes.trim_end());
     }
-    let store = ReleaseStore::new(cluster.clone());
-    let missing = plan.permissions.installer.missing.len();
-    let approvals = args.review.check_approvals(plan, &mut review, origin);
-    if args.is_dry_run() {
-        // A plan you could not apply is not a passing dry run; a plan made
-        // now cannot carry approvals yet, so for it they are the next step.
-        if origin == Origin::Saved {
+}
+
+/// This command line's review: the policy, `--out`, the plan shown,
+/// `--propose`, approvals, `--dry-run`'s checks, then the question.
+struct CommandLine<'a> {
+    global: &'a GlobalArgs,
+    args: &'a MutatingArgs,
+    cluster: &'a Cluster,
+    origin: Origin,
+    after: AfterApply,
+}
+
+impl Reviewer for CommandLine<'_> {
+    type Error = anyhow::Error;
+
+    async fn review(&mut self, plan: Plan) -> Result<Option<Approved>> {
+        let (global, args, origin) = (self.global, self.args, self.origin);
+        let (plan, mut review) = match args.review.check_policy(&plan, origin) {
+            Ok(checked) => checked,
+            Err(refused) => {
+                // The findings are in the plan: show it, then why it is refused
+                // (refused all the same when standard output is gone).
+                let shown = view::plan::print(global, &plan, args.show_unchanged);
+                if let Err(error) = shown
+                    && !view::is_reader_gone(&error)
+                {
+                    return Err(error);
+                }
+                return Err(refused);
+            }
+        };
+        if let Some(path) = &args.out {
+            view::write_private(path, plan.to_json_pretty().as_bytes())?;
+            eprintln!(
+                "Saved the plan to {} (it holds Secret values: keep it private)",
+                path.display()
+            );
+        }
+        match view::plan::print(global, &plan, args.show_unchanged) {
+            // A dry run only shows: its reader took what it wanted.
+            Err(error) if view::is_reader_gone(&error) && !args.is_dry_run() => {
+                bail!("standard output was closed before the plan was shown: nothing was applied")
+            }
+            shown => shown?,
+        }
+        if let Some(note) = &args.propose {
+            propose(self.cluster, &plan, note).await?;
+            return Ok(None);
+        }
+        let missing = plan.permissions.installer.missing.len();
+        let approvals = args.review.check_approvals(&plan, &mut review, origin);
+        if args.is_dry_run() {
+            self.dry_run_verdict(&plan, approvals, missing).await?;
+            return Ok(None);
+        }
+        approvals?;
+        if missing > 0 {
+            bail!(
+                "you are missing {missing} permission(s) this plan needs (listed above); nothing was applied"
+            );
+        }
+        let options = ApplyOptions {
+            wait: args.wait,
+            timeout: args.timeout,
+            atomic: args.atomic,
+            review,
+        };
+        Ok(Some(Approved { plan, options }))
+    }
+
+    async fn confirm(&mut self, plan: &Plan) -> Result<()> {
+        if self.args.yes {
+            return Ok(());
+        }
+        confirm(self.global, plan).await
+    }
+
+    async fn applied(&mut self, record: &Record) -> Result<()> {
+        applied(record);
+        let release = &record.plan.release;
+        match self.after {
+            AfterApply::Nothing => {}
+            AfterApply::PurgeHistory => {
+                ReleaseStore::new(self.cluster.clone())
+                    .purge(&release.namespace, &release.name)
+                    .await?;
+                eprintln!("Deleted the history of release {}.", release.name);
+            }
+            AfterApply::RemoveHelmRecords if record.status == Status::Deployed => {
+                let removed = HelmRecords::new(self.cluster.clone())
+                    .remove(&release.namespace, &release.name)
+                    .await?;
+                eprintln!(
+                    "Removed Helm's {removed} record(s) of release {}.",
+                    release.name
+                );
+            }
+            AfterApply::RemoveHelmRecords => {}
+        }
+        Ok(())
+    }
+}
+
+impl CommandLine<'_> {
+    /// A plan you could not apply is not a passing dry run; a plan made now
+    /// cannot carry approvals yet, so for it they are the next step.
+    async fn dry_run_verdict(
+        &self,
+        plan: &Plan,
+        approvals: Result<()>,
+        missing: usize,
+    ) -> Result<()> {
+        if self.origin == Origin::Saved {
             approvals?;
         }
         if missing > 0 {
@@ -276,79 +398,12 @@ pub async fn review_and_apply(
                 "you are missing {missing} permission(s) this plan needs (listed above): applying it would be refused"
             );
         }
-        if args.detailed_exitcode && action::changes_anything(&store, plan).await? {
+        let store = ReleaseStore::new(self.cluster.clone());
+        if self.args.detailed_exitcode && action::changes_anything(&store, plan).await? {
             return Err(HasChanges.into());
         }
-        return Ok(());
+        Ok(())
     }
-    approvals?;
-    if missing > 0 {
-        bail!(
-            "you are missing {missing} permission(s) this plan needs (listed above); nothing was applied"
-        );
-    }
-    if !action::changes_anything(&store, plan).await? {
-        eprintln!("Nothing to change.");
-        return Ok(());
-    }
-    if !args.yes {
-        confirm(global, plan).await?;
-    }
-    let release = &plan.release;
-    // A namespace the plan creates is created first; then the release can be locked in it.
-    let deferred = match lock {
-        None if action::create_release_namespace(cluster, plan).await? => {
-            let operation = view::label(&plan.operation);
-            acquire(cluster, &release.namespace, &release.name, &operation).await?
-        }
-        _ => None,
-    };
-    let Some(lock) = lock.or(deferred.as_ref()) else {
-        bail!(
-            "could not lock release {} (you may not create Leases in namespace {}); nothing was applied",
-            release.name,
-            release.namespace
-        );
-    };
-    let options = ApplyOptions {
-        wait: args.wait,
-        timeout: args.timeout,
-        atomic: args.atomic,
-        review,
-    };
-    let progress = Progress::new();
-    CTRL_C_HANDLED_INSIDE.store(true, Ordering::SeqCst);
-    let outcome = tokio::select! {
-        outcome = action::apply(cluster, &store, lock, plan, &options, &progress) => Some(outcome),
-        _ = ctrl_c() => None,
-    };
-    progress.finish();
-    unlock(deferred, &release.name).await;
-    let Some(outcome) = outcome else {
-        eprintln!(
-            "Interrupted while applying revision {revision} of release {name}: {done} change(s) made (listed above), the rest not. \
-             The lock is released; `kubectl pkg status {name} -n {namespace}` shows where it stopped, \
-             and the next operation on the release records revision {revision} as failed and applies its own plan in full.",
-            revision = release.revision,
-            name = release.name,
-            namespace = release.namespace,
-            done = progress.changes(),
-        );
-        return Err(Interrupted.into());
-    };
-    let record = outcome?;
-    eprintln!(
-        "Release {} in namespace {}: revision {} {}.",
-        plan.release.name,
-        plan.release.namespace,
-        plan.release.revision,
-        record.status.as_str()
-    );
-    // A chart's notes, as Helm shows them after an install or upgrade.
-    if let Some(notes) = &plan.notes {
-        eprintln!("\nNOTES:\n{}", notes.trim_end());
-    }
-    Ok(())
 }
 
 /// Stores a plan as a proposal and says how to take it further.
@@ -385,17 +440,8 @@ async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
         plan.release.namespace
     );
     // The question blocks a thread of its own (the lock is renewed on
-    // another), so that Ctrl-C is heard while it waits.
-    CTRL_C_HANDLED_INSIDE.store(true, Ordering::SeqCst);
-    let answer = tokio::task::spawn_blocking(move || prompt::ask(&question));
-    let answer = tokio::select! {
-        answer = answer => answer??,
-        _ = ctrl_c() => {
-            eprintln!();
-            eprintln!("Interrupted at the question: nothing was changed.");
-            return Err(Interrupted.into());
-        }
-    };
+    // another); Ctrl-C while it waits stops the sequence (nothing changed).
+    let answer = tokio::task::spawn_blocking(move || prompt::ask(&question)).await??;
     match answer {
         prompt::Answer::Yes => Ok(()),
         prompt::Answer::No(_) => Err(Declined.into()),
@@ -406,24 +452,31 @@ fn short_hash(hash: &str) -> &str {
     &hash[..hash.len().min(19)]
 }
 
-/// Progress on stderr: a spinner showing what is awaited on a terminal, plain
-/// lines otherwise (so logs stay readable); every applied object gets a line.
+/// Progress on stderr: a spinner showing what is awaited on a terminal once
+/// applying starts, plain lines otherwise (so logs stay readable); every
+/// applied object gets a line.
 struct Progress {
-    spinner: Option<indicatif::ProgressBar>,
+    spinner: std::sync::OnceLock<indicatif::ProgressBar>,
     /// Objects applied or deleted so far.
     changes: std::sync::atomic::AtomicUsize,
 }
 
 impl Progress {
     fn new() -> Progress {
-        let spinner = std::io::stderr().is_terminal().then(|| {
-            let spinner = indicatif::ProgressBar::new_spinner();
-            spinner.enable_steady_tick(Duration::from_millis(120));
-            spinner
-        });
         Progress {
-            spinner,
+            spinner: std::sync::OnceLock::new(),
             changes: Default::default(),
+        }
+    }
+
+    /// Applying has started: the spinner appears (on a terminal).
+    fn start(&self) {
+        if std::io::stderr().is_terminal() {
+            self.spinner.get_or_init(|| {
+                let spinner = indicatif::ProgressBar::new_spinner();
+                spinner.enable_steady_tick(Duration::from_millis(120));
+                spinner
+            });
         }
     }
 
@@ -436,14 +489,14 @@ impl Progress {
     }
 
     fn line(&self, text: String) {
-        match &self.spinner {
+        match self.spinner.get() {
             Some(spinner) => spinner.println(text),
             None => eprintln!("{text}"),
         }
     }
 
     fn finish(&self) {
-        if let Some(spinner) = &self.spinner {
+        if let Some(spinner) = self.spinner.get() {
             spinner.finish_and_clear();
         }
     }
@@ -453,6 +506,7 @@ impl Reporter for Progress {
     fn event(&self, event: Event) {
         match event {
             Event::Recorded { revision } => {
+                self.start();
                 self.line(format!("Recorded revision {revision} as pending"))
             }
             Event::TookOver { revision } => self.line(format!(
@@ -470,11 +524,30 @@ impl Reporter for Progress {
                 self.changed();
                 self.line(format!("  deleted   {object}"))
             }
-            Event::Waiting { object, reason } => match &self.spinner {
+            Event::Waiting { object, reason } => match self.spinner.get() {
                 Some(spinner) => spinner.set_message(format!("waiting for {object}: {reason}")),
                 None => eprintln!("  waiting   {object}: {reason}"),
             },
             Event::Ready { object } => self.line(format!("  ready     {object}")),
+            Event::LockTakenOver {
+                release,
+                holder,
+                holder_gone,
+            } => {
+                let why = if holder_gone {
+                    "its process has exited"
+                } else {
+                    "it expired"
+                };
+                self.line(format!(
+                    "Took over the lock of release {} from {holder}: {why}.",
+                    release.name
+                ))
+            }
+            Event::LockNotReleased { release, reason } => self.line(format!(
+                "warning: could not release the lock of release {}: {reason}",
+                release.name
+            )),
         }
     }
 }

@@ -173,9 +173,7 @@ async fn fetch_as(
         trust,
         allow_unverified: args.allow_unverified,
     };
-    let mut fetched = libpkg::source::fetch(&request, repositories, &registry(global)?).await?;
-    fetched.source.images = repositories.image_mapping(&fetched.source.reference)?;
-    Ok(fetched)
+    Ok(libpkg::source::fetch(&request, repositories, &registry(global)?).await?)
 }
 
 /// Adds `--image-registry` rules and `--require-mirrored-images` to the

@@ -68,6 +68,50 @@ pub struct ReleaseTarget {
     pub revision: u32,
 }
 
+impl ReleaseTarget {
+    /// The release this revision belongs to.
+    pub fn id(&self) -> ReleaseId {
+        ReleaseId::new(&self.namespace, &self.name)
+    }
+}
+
+/// A release: a name in a namespace. Every operation names one explicitly,
+/// rather than reading the namespace from the cluster connection, so one
+/// connection serves the releases of a whole stack.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ReleaseId {
+    /// The namespace that holds the release's history.
+    pub namespace: String,
+    /// The release name.
+    pub name: String,
+}
+
+impl ReleaseId {
+    /// The release `name` in `namespace`.
+    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> ReleaseId {
+        ReleaseId {
+            namespace: namespace.into(),
+            name: name.into(),
+        }
+    }
+
+    /// This release's revision `revision` (what a plan creates).
+    pub fn revision(&self, revision: u32) -> ReleaseTarget {
+        ReleaseTarget {
+            name: self.name.clone(),
+            namespace: self.namespace.clone(),
+            revision,
+        }
+    }
+}
+
+/// `NAMESPACE/NAME`.
+impl std::fmt::Display for ReleaseId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.namespace, self.name)
+    }
+}
+
 /// The cluster a plan was made against; empty when offline.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -7,9 +7,9 @@
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::action::plan_adopt_helm;
-use libpkg::release::helm::HelmRecords;
-use libpkg::release::{ReleaseStore, Status};
+use libpkg::action::{AdoptHelmOptions, plan_adopt_helm};
+use libpkg::plan::ReleaseId;
+use libpkg::release::ReleaseStore;
 
 use crate::cli::GlobalArgs;
 use crate::flow::{self, MutatingArgs};
@@ -29,40 +29,23 @@ pub struct AdoptHelmArgs {
 
 pub async fn run(global: &GlobalArgs, args: &AdoptHelmArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let mutating = &args.mutating;
+    let release = ReleaseId::new(&cluster.namespace, &args.release);
     let store = ReleaseStore::new(cluster.clone());
-    let plan = flow::locked(
-        &cluster,
-        mutating,
-        &args.release,
-        "adopt-helm",
-        async |lock| {
-            let plan = plan_adopt_helm(&cluster, &store, &args.release).await?;
-            flow::review_and_apply(
-                global,
-                mutating,
-                &cluster,
-                lock,
-                &plan,
-                crate::review::Origin::Fresh,
-            )
-            .await?;
-            Ok(plan)
+    let step = flow::Step {
+        release: release.clone(),
+        operation: "adopt-helm",
+        origin: crate::review::Origin::Fresh,
+        after: if args.remove_helm_records {
+            flow::AfterApply::RemoveHelmRecords
+        } else {
+            flow::AfterApply::Nothing
         },
-    )
-    .await?;
-    let taken_over = store
-        .latest(&cluster.namespace, &args.release)
-        .await?
-        .is_some_and(|l| l.status == Status::Deployed && l.plan_hash == plan.hash);
-    if args.remove_helm_records && taken_over {
-        let removed = HelmRecords::new(cluster.clone())
-            .remove(&cluster.namespace, &args.release)
-            .await?;
-        eprintln!(
-            "Removed Helm's {removed} record(s) of release {}.",
-            args.release
-        );
-    }
-    Ok(())
+    };
+    flow::run(global, &args.mutating, &cluster, step, async || {
+        let options = AdoptHelmOptions {
+            release: release.clone(),
+        };
+        Ok(plan_adopt_helm(&cluster, &store, &options).await?)
+    })
+    .await
 }

@@ -44,25 +44,16 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
     // This machine's rules still hold.
     let trust = settings::trust_policy(global, &settings::repositories()?, None)?;
     trust.check_recorded(&plan.package.artifacts(), &plan.package.signatures)?;
-    let mutating = &args.mutating;
-    flow::locked(
-        &cluster,
-        mutating,
-        &plan.release.name,
-        "apply",
-        async |lock| {
-            verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
-            flow::review_and_apply(
-                global,
-                mutating,
-                &cluster,
-                lock,
-                &plan,
-                crate::review::Origin::Saved,
-            )
-            .await
-        },
-    )
+    let step = flow::Step {
+        release: plan.release.id(),
+        operation: "apply",
+        origin: crate::review::Origin::Saved,
+        after: flow::AfterApply::Nothing,
+    };
+    flow::run(global, &args.mutating, &cluster, step, async || {
+        verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
+        Ok(plan.clone())
+    })
     .await?;
     // A proposal whose plan is now the deployed revision is never applied again.
     if let Some(name) = proposal {

@@ -4,6 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::{InstallOptions, plan_install};
 use libpkg::carvel::install::{PackageInstall, read_package_install};
+use libpkg::plan::ReleaseId;
 use libpkg::release::ReleaseStore;
 
 use crate::cli::{
@@ -104,36 +105,27 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         return view::plan::print_owned(global, plan, args.mutating.show_unchanged);
     }
     let cluster = settings::cluster(global).await?;
+    let name = args
+        .name
+        .clone()
+        .unwrap_or_else(|| fetched.package.default_release_name());
     let options = InstallOptions {
-        release: args
-            .name
-            .clone()
-            .unwrap_or_else(|| fetched.package.default_release_name()),
         adopt: args.adopt,
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
+        ..InstallOptions::new(ReleaseId::new(&cluster.namespace, name))
     };
-    let mutating = &args.mutating;
-    flow::locked(
-        &cluster,
-        mutating,
-        &options.release,
-        "install",
-        async |lock| {
-            let store = ReleaseStore::new(cluster.clone());
-            let plan = plan_install(&cluster, &store, &fetched, &options).await?;
-            flow::review_and_apply(
-                global,
-                mutating,
-                &cluster,
-                lock,
-                &plan,
-                crate::review::Origin::Fresh,
-            )
-            .await
-        },
-    )
+    let step = flow::Step {
+        release: options.release.clone(),
+        operation: "install",
+        origin: crate::review::Origin::Fresh,
+        after: flow::AfterApply::Nothing,
+    };
+    flow::run(global, &args.mutating, &cluster, step, async || {
+        let store = ReleaseStore::new(cluster.clone());
+        Ok(plan_install(&cluster, &store, &fetched, &options).await?)
+    })
     .await
 }
 

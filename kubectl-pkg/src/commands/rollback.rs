@@ -4,7 +4,8 @@
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::action::plan_rollback;
+use libpkg::action::{RollbackOptions, plan_rollback};
+use libpkg::plan::ReleaseId;
 use libpkg::release::ReleaseStore;
 
 use crate::cli::{GlobalArgs, HookArgs, ImageCheckArgs};
@@ -29,34 +30,21 @@ pub struct RollbackArgs {
 
 pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let image_check = settings::image_check(global, &args.image_check)?;
-    let mutating = &args.mutating;
-    flow::locked(
-        &cluster,
-        mutating,
-        &args.release,
-        "rollback",
-        async |lock| {
-            let store = ReleaseStore::new(cluster.clone());
-            let plan = plan_rollback(
-                &cluster,
-                &store,
-                &args.release,
-                args.revision,
-                args.hooks.hooks(),
-                &image_check,
-            )
-            .await?;
-            flow::review_and_apply(
-                global,
-                mutating,
-                &cluster,
-                lock,
-                &plan,
-                crate::review::Origin::Fresh,
-            )
-            .await
-        },
-    )
+    let options = RollbackOptions {
+        to: args.revision,
+        hooks: args.hooks.hooks(),
+        images: settings::image_check(global, &args.image_check)?,
+        ..RollbackOptions::new(ReleaseId::new(&cluster.namespace, &args.release))
+    };
+    let step = flow::Step {
+        release: options.release.clone(),
+        operation: "rollback",
+        origin: crate::review::Origin::Fresh,
+        after: flow::AfterApply::Nothing,
+    };
+    flow::run(global, &args.mutating, &cluster, step, async || {
+        let store = ReleaseStore::new(cluster.clone());
+        Ok(plan_rollback(&cluster, &store, &options).await?)
+    })
     .await
 }

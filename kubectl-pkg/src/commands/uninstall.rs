@@ -3,7 +3,8 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{PlanError, plan_uninstall};
+use libpkg::action::{PlanError, UninstallOptions, plan_uninstall};
+use libpkg::plan::ReleaseId;
 use libpkg::release::{ReleaseStore, Status};
 
 use crate::cli::{GlobalArgs, HookArgs};
@@ -26,39 +27,44 @@ pub struct UninstallArgs {
 pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
     let mutating = &args.mutating;
-    flow::locked(
-        &cluster,
-        mutating,
-        &args.release,
-        "uninstall",
-        async |lock| {
-            let store = ReleaseStore::new(cluster.clone());
-            let plan = match plan_uninstall(&cluster, &store, &args.release, args.hooks.hooks())
-                .await
-            {
-                Err(PlanError::NotInstalled { .. }) if args.purge => {
-                    return purge_uninstalled(&store, &cluster.namespace, &args.release, mutating)
-                        .await;
-                }
-                other => other?,
-            };
-            flow::review_and_apply(
-                global,
-                mutating,
-                &cluster,
-                lock,
-                &plan,
-                crate::review::Origin::Fresh,
-            )
-            .await?;
-            if args.purge && !mutating.is_dry_run() {
-                store.purge(&cluster.namespace, &args.release).await?;
-                eprintln!("Deleted the history of release {}.", args.release);
-            }
-            Ok(())
+    let options = UninstallOptions {
+        release: ReleaseId::new(&cluster.namespace, &args.release),
+        hooks: args.hooks.hooks(),
+    };
+    let step = flow::Step {
+        release: options.release.clone(),
+        operation: "uninstall",
+        origin: crate::review::Origin::Fresh,
+        after: if args.purge {
+            flow::AfterApply::PurgeHistory
+        } else {
+            flow::AfterApply::Nothing
         },
-    )
-    .await
+    };
+    let store = ReleaseStore::new(cluster.clone());
+    let uninstalled = flow::run(global, mutating, &cluster, step, async || {
+        Ok(plan_uninstall(&cluster, &store, &options).await?)
+    })
+    .await;
+    match uninstalled {
+        Err(error)
+            if args.purge
+                && matches!(
+                    error.downcast_ref::<PlanError>(),
+                    Some(PlanError::NotInstalled { .. })
+                ) =>
+        {
+            flow::with_lock(
+                &cluster,
+                mutating,
+                &options.release,
+                "uninstall",
+                async || purge_uninstalled(&store, &options.release, mutating).await,
+            )
+            .await
+        }
+        other => other,
+    }
 }
 
 /// `uninstall --purge` of a release already uninstalled (its history kept):
@@ -67,10 +73,10 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
 /// history is what lets the next install or upgrade clean them up, so it stays.
 async fn purge_uninstalled(
     store: &ReleaseStore,
-    namespace: &str,
-    release: &str,
+    release: &ReleaseId,
     mutating: &MutatingArgs,
 ) -> Result<()> {
+    let (namespace, release) = (&release.namespace, &release.name);
     let history = store.history(namespace, release).await?;
     let Some(newest) = history.last() else {
         bail!("release {release:?} not found in namespace {namespace:?}");

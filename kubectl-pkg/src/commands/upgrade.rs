@@ -1,15 +1,16 @@
 //! `kubectl pkg upgrade NAME [PKG]`: plan a release's next revision from a package
 //! (by default the repository it was installed from), show, ask, apply.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{InstallOptions, PlanError, deployed, plan_install, plan_upgrade};
+use libpkg::action::{
+    InstallOptions, PlanError, UpgradeOptions, deployed, plan_install, plan_upgrade, upgrade_source,
+};
 use libpkg::cluster::Cluster;
 use libpkg::helm::values::ReuseValues;
 use libpkg::olm::catalog::Installed;
-use libpkg::reference::PackageRef;
-use libpkg::release::{ReleaseLock, ReleaseStore};
-use libpkg::repositories::CatalogLocation;
+use libpkg::plan::{Plan, ReleaseId};
+use libpkg::release::ReleaseStore;
 
 use crate::cli::{
     ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ValuesArgs,
@@ -84,48 +85,39 @@ pub struct UpgradeArgs {
 
 pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    flow::locked(
-        &cluster,
-        &args.mutating,
-        &args.release,
-        "upgrade",
-        async |lock| upgrade(global, args, &cluster, lock).await,
-    )
+    let release = ReleaseId::new(&cluster.namespace, &args.release);
+    let step = flow::Step {
+        release: release.clone(),
+        operation: "upgrade",
+        origin: crate::review::Origin::Fresh,
+        after: flow::AfterApply::Nothing,
+    };
+    flow::run(global, &args.mutating, &cluster, step, async || {
+        plan(global, args, &cluster, &release).await
+    })
     .await
 }
 
-async fn upgrade(
+/// Plans the upgrade, or with `--install` the install of a release that has
+/// no deployed revision.
+async fn plan(
     global: &GlobalArgs,
     args: &UpgradeArgs,
     cluster: &Cluster,
-    lock: Option<&ReleaseLock>,
-) -> Result<()> {
+    release: &ReleaseId,
+) -> Result<Plan> {
     let store = ReleaseStore::new(cluster.clone());
-    let current = match deployed(&store, &cluster.namespace, &args.release).await {
+    let current = match deployed(&store, release).await {
         Ok(current) => current,
         Err(PlanError::NotInstalled { .. }) if args.install => {
-            return install_instead(global, args, cluster, lock).await;
+            return plan_install_instead(global, args, cluster, release).await;
         }
         Err(error) => return Err(error.into()),
     };
     let installed = &current.plan.package;
     let package = match &args.package {
         Some(package) => package.clone(),
-        None => match (&installed.catalog, PackageRef::parse(&installed.reference)) {
-            (Some(catalog), _) => format!("{}/{}", catalog.repository, installed.name),
-            (None, _) if installed.carvel.is_some() => {
-                carvel_package(installed, &settings::repositories()?)?
-            }
-            (None, Ok(PackageRef::Oci(oci))) => {
-                format!("oci://{}/{}", oci.registry, oci.repository)
-            }
-            (None, Ok(PackageRef::Git(git))) => git.unpinned().to_string(),
-            _ => bail!(
-                "release {:?} was installed from {}; name the package to upgrade to",
-                args.release,
-                installed.reference
-            ),
-        },
+        None => upgrade_source(release, installed, &settings::repositories()?)?,
     };
     let package = PackageArgs {
         package,
@@ -151,81 +143,46 @@ async fn upgrade(
             .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
-    fetched.source.reuse_values = if args.reuse_values {
-        ReuseValues::Reuse
-    } else if args.reset_values {
-        ReuseValues::Reset
-    } else if args.reset_then_reuse_values {
-        ReuseValues::ResetThenReuse
-    } else {
-        ReuseValues::Default
+    fetched.source.reuse_values = args.reuse_values();
+    let options = UpgradeOptions {
+        adopt: args.adopt,
+        hooks: args.hooks.hooks(),
+        images: settings::image_check(global, &args.image_check)?,
+        ..UpgradeOptions::new(release.clone())
     };
-    let plan = plan_upgrade(
-        cluster,
-        &store,
-        &fetched,
-        &args.release,
-        args.adopt,
-        args.hooks.hooks(),
-        &settings::image_check(global, &args.image_check)?,
-    )
-    .await?;
-    flow::review_and_apply(
-        global,
-        &args.mutating,
-        cluster,
-        lock,
-        &plan,
-        crate::review::Origin::Fresh,
-    )
-    .await
+    Ok(plan_upgrade(cluster, &store, &fetched, &options).await?)
 }
 
-/// `REPO/REFNAME` for a Carvel release: the configured repository whose
-/// PackageRepository (bundle image, any tag or digest, or directory) the
-/// release was installed from.
-fn carvel_package(
-    installed: &libpkg::plan::PackageInfo,
-    repositories: &libpkg::repositories::Repositories,
-) -> Result<String> {
-    let carvel = installed.carvel.as_ref().expect("a Carvel release");
-    let same_place = |location: &CatalogLocation| match (location, &carvel.repository) {
-        (CatalogLocation::Image(image), recorded) => recorded
-            .strip_prefix("oci://")
-            .and_then(|rest| libpkg::reference::OciRef::parse(rest).ok())
-            .is_some_and(|r| r.registry == image.registry && r.repository == image.repository),
-        (CatalogLocation::Directory(dir), recorded) => {
-            dir.as_path() == std::path::Path::new(recorded)
+impl UpgradeArgs {
+    /// How a chart's values are carried over (`--reuse-values` and kin).
+    fn reuse_values(&self) -> ReuseValues {
+        if self.reuse_values {
+            ReuseValues::Reuse
+        } else if self.reset_values {
+            ReuseValues::Reset
+        } else if self.reset_then_reuse_values {
+            ReuseValues::ResetThenReuse
+        } else {
+            ReuseValues::Default
         }
-    };
-    let repository = repositories
-        .list()
-        .iter()
-        .find(|repository| repository.catalog().as_ref().is_some_and(same_place))
-        .with_context(|| {
-            format!(
-                "release {}'s PackageRepository {} is not a configured repository; add it (kubectl pkg repo add NAME oci://…) or name the package to upgrade to",
-                installed.name, carvel.repository
-            )
-        })?;
-    Ok(format!("{}/{}", repository.name, carvel.ref_name))
+    }
 }
 
 /// `upgrade --install` of a release with no deployed revision: an install of
 /// the named package as that release.
-async fn install_instead(
+async fn plan_install_instead(
     global: &GlobalArgs,
     args: &UpgradeArgs,
     cluster: &Cluster,
-    lock: Option<&ReleaseLock>,
-) -> Result<()> {
+    release: &ReleaseId,
+) -> Result<Plan> {
     let Some(package) = &args.package else {
         bail!(
             "release {:?} is not installed in namespace {:?}; name the package to install: `kubectl pkg upgrade --install {} PACKAGE -n {}`",
-            args.release,
-            cluster.namespace,
-            args.release,
-            cluster.namespace
+            release.name,
+            release.namespace,
+            release.name,
+            release.namespace
         );
     };
     let package = PackageArgs {
@@ -243,21 +200,12 @@ async fn install_instead(
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
     let options = InstallOptions {
-        release: args.release.clone(),
         adopt: args.adopt,
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
+        ..InstallOptions::new(release.clone())
     };
     let store = ReleaseStore::new(cluster.clone());
-    let plan = plan_install(cluster, &store, &fetched, &options).await?;
-    flow::review_and_apply(
-        global,
-        &args.mutating,
-        cluster,
-        lock,
-        &plan,
-        crate::review::Origin::Fresh,
-    )
-    .await
+    Ok(plan_install(cluster, &store, &fetched, &options).await?)
 }

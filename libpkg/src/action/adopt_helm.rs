@@ -8,18 +8,27 @@ use std::collections::BTreeSet;
 use crate::cluster::{Cluster, Discovery};
 use crate::helm::release::HelmRelease;
 use crate::plan::{
-    ClusterInfo, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject, ReleaseTarget,
+    ClusterInfo, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject, ReleaseId,
+    ReleaseTarget,
 };
 use crate::release::helm::HelmRecords;
 use crate::release::{Record, ReleaseStore, Status, Summary};
 use crate::render::{self, RenderTarget};
 
 use super::online::{self, Desired};
-use super::{ApplyError, PlanError, served_kinds_hint};
+use super::prepare::served_kinds_hint;
+use super::{ApplyError, PlanError};
 
 /// How a revision copied from Helm is referred to: `helm-release:NS/NAME.vN`.
 fn reference(namespace: &str, release: &str, revision: u32) -> String {
     format!("helm-release:{namespace}/{release}.v{revision}")
+}
+
+/// How to take over a Helm release.
+#[derive(Debug, Clone)]
+pub struct AdoptHelmOptions {
+    /// The Helm release, which becomes this tool's release of the same name.
+    pub release: ReleaseId,
 }
 
 /// Plans taking over Helm release `release`: exactly the objects of its
@@ -31,9 +40,12 @@ fn reference(namespace: &str, release: &str, revision: u32) -> String {
 pub async fn plan_adopt_helm(
     cluster: &Cluster,
     store: &ReleaseStore,
-    release: &str,
+    options: &AdoptHelmOptions,
 ) -> Result<Plan, PlanError> {
-    let namespace = cluster.namespace.clone();
+    let (namespace, release) = (
+        options.release.namespace.clone(),
+        options.release.name.as_str(),
+    );
     let history = store.history(&namespace, release).await?;
     if history.iter().any(|s| s.status == Status::Deployed) {
         return Err(PlanError::AlreadyManaged {

@@ -99,6 +99,23 @@ pub enum Event {
         /// `Kind/namespace/name`.
         object: String,
     },
+    /// A release's lock was taken over from an operation that had stopped
+    /// renewing it ([`run`](super::run)).
+    LockTakenOver {
+        /// The release.
+        release: crate::plan::ReleaseId,
+        /// Who held it, and since when.
+        holder: String,
+        /// Whether its holder's process had exited (else the lock had expired).
+        holder_gone: bool,
+    },
+    /// A release's lock could not be released; it expires on its own.
+    LockNotReleased {
+        /// The release.
+        release: crate::plan::ReleaseId,
+        /// Why.
+        reason: String,
+    },
 }
 
 /// A reporter that ignores everything.

@@ -264,6 +264,8 @@ pub async fn fetch(
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
     let mut fetched = fetch_unchecked(request, repositories, registry).await?;
+    // Packages of an imported (air-gapped) repository run its image copies.
+    fetched.source.images = repositories.image_mapping(&fetched.source.reference)?;
     let warnings = fetched.source.signatures.iter().filter_map(|c| c.warning());
     fetched.source.warnings.extend(warnings.collect::<Vec<_>>());
     // Each format checks what it can without a cluster (a `plain` package

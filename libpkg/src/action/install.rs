@@ -1,0 +1,130 @@
+//! Installing a fetched package as a new release.
+
+use super::history::release_objects;
+use super::prepare::{Change, Preparation, Prepared};
+use super::{Hooks, ImageCheck, PlanError, facts, online};
+use crate::cluster::{Cluster, ClusterError};
+use crate::object::Object;
+use crate::plan::{Operation, Plan, ReleaseId};
+use crate::release::{ReleaseError, ReleaseStore, Status};
+use crate::source::Fetched;
+
+/// How to install.
+#[derive(Debug, Clone)]
+pub struct InstallOptions {
+    /// The release to create.
+    pub release: ReleaseId,
+    /// Take over objects that exist but belong to no release or another one.
+    pub adopt: bool,
+    /// Create the release namespace if it does not exist. It is created as part
+    /// of the plan but not owned by the release, so uninstall never deletes it
+    /// (with everything in it, release history included).
+    pub create_namespace: bool,
+    /// Whether the chart's install hooks run.
+    pub hooks: Hooks,
+    /// Whether the images are looked up in their registries first.
+    pub images: ImageCheck,
+    /// CustomResourceDefinitions that other releases create before this one
+    /// is applied (a stack's): their kinds count as served.
+    pub seed_crds: Vec<serde_json::Value>,
+}
+
+impl InstallOptions {
+    /// Installing as `release`, everything else as the CLI's defaults.
+    pub fn new(release: ReleaseId) -> InstallOptions {
+        InstallOptions {
+            release,
+            adopt: false,
+            create_namespace: false,
+            hooks: Hooks::default(),
+            images: ImageCheck::default(),
+            seed_crds: Vec::new(),
+        }
+    }
+}
+
+/// Plans installing a fetched package as a new release.
+pub async fn plan_install(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    fetched: &Fetched,
+    options: &InstallOptions,
+) -> Result<Plan, PlanError> {
+    let release = &options.release;
+    super::validate_release_name(&release.name)?;
+    // A user who may not read release records still gets a plan: the access check lists the right.
+    let history = match store.history(&release.namespace, &release.name).await {
+        Err(ReleaseError::Cluster(ClusterError::Forbidden { .. })) => Vec::new(),
+        other => other?,
+    };
+    if let Some(current) = crate::release::deployed_since_uninstall(&history) {
+        let latest = history.last().unwrap_or(current);
+        return Err(PlanError::AlreadyInstalled {
+            reference: fetched.source.reference.clone(),
+            name: release.name.clone(),
+            namespace: release.namespace.clone(),
+            revision: latest.revision,
+            status: latest.status.as_str(),
+        });
+    }
+    // Installed means deployed since the last uninstall; a release whose
+    // install failed or was interrupted is installed again over its leftovers.
+    let attempted_since_uninstall = history
+        .last()
+        .is_some_and(|latest| latest.status != Status::Uninstalled);
+    let previous = if attempted_since_uninstall {
+        release_objects(store, release, None).await?
+    } else {
+        Vec::new()
+    };
+    let preparation = Preparation {
+        target: facts::Target {
+            release: &release.name,
+            namespace: &release.namespace,
+            upgrade: None,
+        },
+        config: &fetched.source.config,
+        previous: &previous,
+        hooks: options.hooks,
+        images: &options.images,
+        seed: &options.seed_crds,
+    };
+    let mut prepared = Prepared::new(cluster, fetched, preparation).await?;
+    if options.create_namespace && needs_namespace(cluster, &prepared.objects, release).await {
+        prepared
+            .objects
+            .insert(0, namespace_object(&release.namespace));
+    }
+    let (desired, discovery) = prepared.into_desired(Change {
+        operation: Operation::Install,
+        release: release.revision(history.last().map_or(1, |l| l.revision + 1)),
+        previous,
+        adopt: options.adopt,
+        deployed: None,
+    });
+    online::plan(cluster, &discovery, desired).await
+}
+
+/// Whether `--create-namespace` adds the release namespace: neither the
+/// package nor the cluster has it.
+async fn needs_namespace(cluster: &Cluster, objects: &[Object], release: &ReleaseId) -> bool {
+    let in_package = objects
+        .iter()
+        .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == release.namespace);
+    !in_package
+        && !cluster
+            .namespace_exists(&release.namespace)
+            .await
+            .unwrap_or(true)
+}
+
+/// The Namespace object `--create-namespace` adds.
+fn namespace_object(namespace: &str) -> Object {
+    Object {
+        api_version: "v1".to_string(),
+        kind: "Namespace".to_string(),
+        namespace: None,
+        name: namespace.to_string(),
+        manifest: serde_json::json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}}),
+    }
+}

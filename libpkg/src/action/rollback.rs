@@ -1,0 +1,154 @@
+//! Rolling a release back to an earlier revision, from its stored objects.
+
+use std::collections::BTreeSet;
+
+use super::history::{deferred_hooks_for, deployed, kept_objects, next_revision, release_objects};
+use super::{Desired, Hooks, ImageCheck, PlanError, images, online};
+use crate::cluster::Cluster;
+use crate::helm::hooks::HookEvent;
+use crate::object::Object;
+use crate::plan::{Operation, Plan, ReleaseId};
+use crate::release::{ReleaseStore, Status};
+use crate::render;
+
+/// How to roll back.
+#[derive(Debug, Clone)]
+pub struct RollbackOptions {
+    /// The release to roll back.
+    pub release: ReleaseId,
+    /// The revision to return to (default: the one deployed before the current one).
+    pub to: Option<u32>,
+    /// Whether the rollback hooks run.
+    pub hooks: Hooks,
+    /// Whether the images are looked up in their registries first.
+    pub images: ImageCheck,
+}
+
+impl RollbackOptions {
+    /// Rolling `release` back to the revision before, everything else as the CLI's defaults.
+    pub fn new(release: ReleaseId) -> RollbackOptions {
+        RollbackOptions {
+            release,
+            to: None,
+            hooks: Hooks::default(),
+            images: ImageCheck::default(),
+        }
+    }
+}
+/// Plans re-applying revision `to` (default: the one deployed before the current one),
+/// from its stored objects: no package is fetched (the images are looked up
+/// as `options.images` says).
+pub async fn plan_rollback(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    options: &RollbackOptions,
+) -> Result<Plan, PlanError> {
+    let release = &options.release;
+    let current = deployed(store, release).await?;
+    let history = store.history(&release.namespace, &release.name).await?;
+    let current_revision = current.plan.release.revision;
+    let target = match options.to {
+        Some(revision) => revision,
+        None => history
+            .iter()
+            .rev()
+            .find(|s| s.revision < current_revision && s.status == Status::Superseded)
+            .map(|s| s.revision)
+            .ok_or_else(|| PlanError::Rollback {
+                name: release.name.clone(),
+                revision: current_revision.saturating_sub(1),
+                reason: "there is no earlier deployed revision".to_string(),
+            })?,
+    };
+    let summary = history
+        .iter()
+        .find(|s| s.revision == target)
+        .ok_or_else(|| PlanError::Rollback {
+            name: release.name.clone(),
+            revision: target,
+            reason: "no such revision".to_string(),
+        })?;
+    if !matches!(summary.status, Status::Deployed | Status::Superseded)
+        || summary.operation == Operation::Uninstall
+    {
+        return Err(PlanError::Rollback {
+            name: release.name.clone(),
+            revision: target,
+            reason: format!("it was never deployed (status {})", summary.status.as_str()),
+        });
+    }
+    let record = store
+        .load(&release.namespace, &release.name, target)
+        .await?;
+    let mut objects = kept_objects(&record.plan);
+    // As Helm does, the revision rolled back to brings its own rollback hooks.
+    objects.extend(deferred_hooks_for(
+        &record.plan,
+        HookEvent::PreRollback,
+        HookEvent::PostRollback,
+    ));
+    render::sort_for_apply(&mut objects);
+    let mut warnings = Vec::new();
+    options.hooks.apply(&mut objects, &mut warnings);
+    let mut deferred_hooks: Vec<Object> = record
+        .plan
+        .deferred_hooks
+        .iter()
+        .map(|h| h.to_object())
+        .collect();
+    let mut rewrite = crate::mirror::Rewrite::of(&record.plan.images);
+    warnings.extend(
+        images::check_images(
+            &options.images,
+            &mut objects,
+            &mut deferred_hooks,
+            &[],
+            &mut rewrite,
+        )
+        .await?,
+    );
+    let previous = release_objects(store, release, Some(&current)).await?;
+    let mut discovery = cluster
+        .discover(&online::discover_for(objects.iter().chain(&previous)))
+        .await?;
+    discovery.learn_crds(objects.iter().map(|o| &o.manifest));
+    let desired = Desired {
+        operation: Operation::Rollback,
+        release: release.revision(next_revision(store, release).await?),
+        package: record.plan.package.clone(),
+        images: rewrite,
+        values: record.plan.values.clone(),
+        notes: None,
+        warnings,
+        objects,
+        deferred_hooks,
+        previous,
+        declared: record.plan.permissions.declared.clone(),
+        declared_namespaces: Some(declared_namespaces_of(&record.plan)),
+        adopt: false,
+        deployed: Some(current.plan),
+    };
+    online::plan(cluster, &discovery, desired).await
+}
+
+/// The namespaces besides the release's that a revision's package declared:
+/// those its objects are in, except the ones its plan flagged as undeclared.
+fn declared_namespaces_of(plan: &Plan) -> Vec<String> {
+    let flagged: BTreeSet<&str> = plan
+        .permissions
+        .risks
+        .iter()
+        .filter(|risk| risk.rule == crate::permissions::UNDECLARED_NAMESPACE_RULE)
+        .map(|risk| risk.object.as_str())
+        .collect();
+    let mut declared: Vec<String> = plan
+        .objects
+        .iter()
+        .filter(|o| !flagged.contains(o.key().to_string().as_str()))
+        .filter_map(|o| o.namespace.clone())
+        .filter(|namespace| *namespace != plan.release.namespace)
+        .collect();
+    declared.sort();
+    declared.dedup();
+    declared
+}

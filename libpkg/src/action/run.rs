@@ -1,0 +1,303 @@
+//! The whole of an operation as one call: take the release lock, plan,
+//! let the caller review and confirm, create the release namespace, apply
+//! exactly the reviewed plan, and release the lock on every path,
+//! interruption included. The caller keeps what only it can do (showing,
+//! asking, policies); the sequence that keeps a release consistent is here,
+//! so a command line, an embedder and a stack run the same one.
+
+use std::future::Future;
+use std::time::Duration;
+
+use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, changes_anything};
+use crate::cluster::{Cluster, ClusterError};
+use crate::plan::{Plan, ReleaseId};
+use crate::release::{LockError, LockRequest, Record, ReleaseLock, ReleaseStore, Staleness};
+
+/// The caller's part of an operation: only it can show a plan or ask.
+pub trait Reviewer {
+    /// The caller's own error (a policy that refuses, a declined question).
+    type Error;
+
+    /// Reviews the plan made under the lock (shows it, checks policies and
+    /// approvals, saves it). `Some` applies the plan it holds, which must be
+    /// the one reviewed (a policy decision may be sealed into it); `None`
+    /// stops with nothing changed (a dry run, a proposal).
+    fn review(&mut self, plan: Plan)
+    -> impl Future<Output = Result<Option<Approved>, Self::Error>>;
+
+    /// Asks whether to apply, once the plan is known to change something and
+    /// the installer holds every permission it needs; an error stops.
+    fn confirm(&mut self, plan: &Plan) -> impl Future<Output = Result<(), Self::Error>>;
+
+    /// Runs after the plan was applied, still holding the release's lock
+    /// (deleting the history of a release just uninstalled, say); its error
+    /// is the operation's.
+    fn applied(&mut self, record: &Record) -> impl Future<Output = Result<(), Self::Error>> {
+        let _ = record;
+        async { Ok(()) }
+    }
+}
+
+/// A reviewed plan to apply, and how.
+#[derive(Debug, Clone)]
+pub struct Approved {
+    /// The plan, exactly as reviewed.
+    pub plan: Plan,
+    /// How to apply it (waiting, atomic, the review's record).
+    pub options: ApplyOptions,
+}
+
+/// How to run an operation.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The release the operation is on: the lock is its.
+    pub release: ReleaseId,
+    /// What the lock says is being done (`install`, `upgrade`, `apply`…).
+    pub operation: String,
+    /// How long the lock lasts without renewal.
+    pub lock_duration: Duration,
+    /// Plan and review only: no lock is taken and nothing is applied.
+    pub dry_run: bool,
+}
+
+/// How an operation ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The reviewer stopped it, or it was a dry run: nothing was changed.
+    Stopped,
+    /// The plan changes nothing, so nothing was applied or recorded.
+    Unchanged(Box<Plan>),
+    /// The plan was applied; its release record.
+    Applied(Box<Record>),
+}
+
+/// Where an interruption stopped an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Before anything was written.
+    Planning,
+    /// While the caller reviewed the plan; nothing was written.
+    Reviewing,
+    /// While the caller asked whether to apply; nothing was written.
+    Confirming,
+    /// While applying: some changes may have been made (the release record
+    /// says the revision is pending; the next operation takes over).
+    Applying {
+        /// The revision being applied.
+        revision: u32,
+    },
+}
+
+/// Why an operation did not complete.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError<E> {
+    /// The release's lock could not be taken (held by another operation).
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// Planning failed.
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    /// The caller's planning, review or confirmation stopped it.
+    #[error("{0}")]
+    Caller(E),
+    /// The installer lacks rights the plan's access check found missing.
+    #[error(
+        "you are missing {missing} permission(s) this plan needs (see the access check); nothing was applied"
+    )]
+    AccessDenied {
+        /// How many.
+        missing: usize,
+    },
+    /// The release could not be locked (no right to create Leases in its namespace).
+    #[error(
+        "could not lock release {} (you may not create Leases in namespace {}); nothing was applied",
+        release.name,
+        release.namespace
+    )]
+    NotLocked {
+        /// The release.
+        release: ReleaseId,
+    },
+    /// Applying failed.
+    #[error(transparent)]
+    Apply(#[from] ApplyError),
+    /// The interruption the caller signalled; the lock is released.
+    #[error("interrupted")]
+    Interrupted {
+        /// Where it stopped.
+        stage: Stage,
+    },
+}
+
+/// Runs one operation on `options.release`: lock, `plan`, review, confirm,
+/// apply, unlock. `interrupted` completes when the caller wants to stop
+/// (Ctrl-C): planning is abandoned, applying stops between writes, and the
+/// lock is released either way. Events about the lock and the apply go to
+/// `reporter`.
+pub async fn run<R: Reviewer>(
+    cluster: &Cluster,
+    options: &RunOptions,
+    plan: impl AsyncFnOnce() -> Result<Plan, R::Error>,
+    reviewer: &mut R,
+    reporter: &dyn Reporter,
+    interrupted: impl Future<Output = ()>,
+) -> Result<Outcome, RunError<R::Error>> {
+    let mut interrupted = std::pin::pin!(interrupted);
+    with_lock(cluster, options, reporter, async |lock| {
+        let plan = tokio::select! {
+            planned = plan() => planned.map_err(RunError::Caller)?,
+            () = &mut interrupted => return Err(RunError::Interrupted { stage: Stage::Planning }),
+        };
+        let mut steps = Steps {
+            cluster,
+            options,
+            reporter,
+            lock,
+        };
+        steps.review_and_apply(plan, reviewer, interrupted).await
+    })
+    .await
+}
+
+/// Runs `body` holding the lock of `options.release` (none for a dry run,
+/// or when the release namespace does not exist yet or the installer may
+/// not lock: `body` gets `None`), and releases it however `body` ends. For
+/// work on a release that is not a plan, such as deleting the history of a
+/// release uninstalled earlier.
+pub async fn with_lock<T, E>(
+    cluster: &Cluster,
+    options: &RunOptions,
+    reporter: &dyn Reporter,
+    body: impl AsyncFnOnce(Option<&ReleaseLock>) -> Result<T, RunError<E>>,
+) -> Result<T, RunError<E>> {
+    let lock = if options.dry_run {
+        None
+    } else {
+        acquire(cluster, options, &options.release, reporter).await?
+    };
+    let outcome = body(lock.as_ref()).await;
+    unlock(lock, reporter).await;
+    outcome
+}
+
+/// The steps after planning, holding the lock (if any).
+struct Steps<'a> {
+    cluster: &'a Cluster,
+    options: &'a RunOptions,
+    reporter: &'a dyn Reporter,
+    lock: Option<&'a ReleaseLock>,
+}
+
+impl Steps<'_> {
+    async fn review_and_apply<R: Reviewer>(
+        &mut self,
+        plan: Plan,
+        reviewer: &mut R,
+        mut interrupted: std::pin::Pin<&mut impl Future<Output = ()>>,
+    ) -> Result<Outcome, RunError<R::Error>> {
+        let reviewed = tokio::select! {
+            reviewed = reviewer.review(plan) => reviewed.map_err(RunError::Caller)?,
+            () = &mut interrupted => return Err(RunError::Interrupted { stage: Stage::Reviewing }),
+        };
+        let Some(Approved { plan, options }) = reviewed else {
+            return Ok(Outcome::Stopped);
+        };
+        if self.options.dry_run {
+            return Ok(Outcome::Stopped);
+        }
+        let missing = plan.permissions.installer.missing.len();
+        if missing > 0 {
+            return Err(RunError::AccessDenied { missing });
+        }
+        let store = ReleaseStore::new(self.cluster.clone());
+        if !changes_anything(&store, &plan).await? {
+            return Ok(Outcome::Unchanged(Box::new(plan)));
+        }
+        tokio::select! {
+            confirmed = reviewer.confirm(&plan) => confirmed.map_err(RunError::Caller)?,
+            () = &mut interrupted => return Err(RunError::Interrupted { stage: Stage::Confirming }),
+        }
+        // A namespace the plan creates is created first; then the release can be locked in it.
+        let deferred = match self.lock {
+            None if super::create_release_namespace(self.cluster, &plan).await? => {
+                acquire(
+                    self.cluster,
+                    self.options,
+                    &plan.release.id(),
+                    self.reporter,
+                )
+                .await?
+            }
+            _ => None,
+        };
+        let outcome = match self.lock.or(deferred.as_ref()) {
+            Some(lock) => {
+                let applying =
+                    super::apply(self.cluster, &store, lock, &plan, &options, self.reporter);
+                let record = tokio::select! {
+                    record = applying => record.map_err(RunError::Apply),
+                    () = interrupted => Err(RunError::Interrupted {
+                        stage: Stage::Applying { revision: plan.release.revision },
+                    }),
+                };
+                match record {
+                    Ok(record) => match reviewer.applied(&record).await {
+                        Ok(()) => Ok(Outcome::Applied(Box::new(record))),
+                        Err(error) => Err(RunError::Caller(error)),
+                    },
+                    Err(error) => Err(error),
+                }
+            }
+            None => Err(RunError::NotLocked {
+                release: plan.release.id(),
+            }),
+        };
+        unlock(deferred, self.reporter).await;
+        outcome
+    }
+}
+
+/// Takes a release's lock; `None` when its namespace does not exist yet (the
+/// plan creates it) or the installer may not lock (the access check says so).
+async fn acquire<E>(
+    cluster: &Cluster,
+    options: &RunOptions,
+    release: &ReleaseId,
+    reporter: &dyn Reporter,
+) -> Result<Option<ReleaseLock>, RunError<E>> {
+    let request = LockRequest {
+        namespace: &release.namespace,
+        name: &release.name,
+        operation: &options.operation,
+        duration: options.lock_duration,
+    };
+    let lock = match ReleaseLock::acquire(cluster, &request).await {
+        Ok(lock) => lock,
+        Err(LockError::Cluster(
+            ClusterError::Forbidden { .. } | ClusterError::Api { code: 404, .. },
+        )) => return Ok(None),
+        Err(error) => return Err(error.into()),
+    };
+    if let Some(stale) = lock.taken_over() {
+        reporter.event(Event::LockTakenOver {
+            release: release.clone(),
+            holder: stale.to_string(),
+            holder_gone: stale.stale == Some(Staleness::HolderGone),
+        });
+    }
+    Ok(Some(lock))
+}
+
+/// Releases a lock; a failure is reported, not returned: the operation's own
+/// outcome matters more, and the lock expires anyway.
+async fn unlock(lock: Option<ReleaseLock>, reporter: &dyn Reporter) {
+    if let Some(lock) = lock {
+        let release = ReleaseId::new(lock.namespace(), lock.name());
+        if let Err(error) = lock.release().await {
+            reporter.event(Event::LockNotReleased {
+                release,
+                reason: error.to_string(),
+            });
+        }
+    }
+}

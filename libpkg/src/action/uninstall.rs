@@ -1,0 +1,78 @@
+//! Uninstalling a release: every object it has, between its delete hooks.
+
+use super::history::{
+    deferred_hooks_for, deployed, never_deployed_attempt, next_revision, release_objects,
+};
+use super::{Desired, Hooks, PlanError, online};
+use crate::cluster::Cluster;
+use crate::helm::hooks::HookEvent;
+use crate::plan::{Operation, Plan, ReleaseId};
+use crate::release::ReleaseStore;
+use crate::render;
+
+/// How to uninstall.
+#[derive(Debug, Clone)]
+pub struct UninstallOptions {
+    /// The release to uninstall.
+    pub release: ReleaseId,
+    /// Whether the delete hooks run.
+    pub hooks: Hooks,
+}
+
+/// Plans deleting every object of a release's deployed revision, between the
+/// `pre-delete` and `post-delete` hooks that revision kept.
+pub async fn plan_uninstall(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    options: &UninstallOptions,
+) -> Result<Plan, PlanError> {
+    let release = &options.release;
+    let mut warnings = Vec::new();
+    let (current, mut hooks) = match deployed(store, release).await {
+        Ok(current) => {
+            let hooks =
+                deferred_hooks_for(&current.plan, HookEvent::PreDelete, HookEvent::PostDelete);
+            (Some(current), hooks)
+        }
+        // An install that failed or was interrupted left what it created:
+        // uninstalling removes that, without hooks (none was deployed).
+        Err(PlanError::NotInstalled { .. }) => (None, Vec::new()),
+        Err(other) => return Err(other),
+    };
+    let previous = release_objects(store, release, current.as_ref()).await?;
+    let package = match current {
+        Some(current) => current.plan.package,
+        None => {
+            let attempt = never_deployed_attempt(store, release).await?;
+            warnings.push(format!(
+                "no revision of {} was ever deployed: this removes what revision {} ({}) created before it stopped; no delete hooks run",
+                release.name,
+                attempt.plan.release.revision,
+                attempt.status.as_str()
+            ));
+            attempt.plan.package
+        }
+    };
+    render::sort_for_apply(&mut hooks);
+    options.hooks.apply(&mut hooks, &mut warnings);
+    let discovery = cluster
+        .discover(&online::discover_for(previous.iter().chain(&hooks)))
+        .await?;
+    let desired = Desired {
+        operation: Operation::Uninstall,
+        release: release.revision(next_revision(store, release).await?),
+        package,
+        images: Default::default(),
+        values: None,
+        notes: None,
+        warnings,
+        objects: hooks,
+        deferred_hooks: Vec::new(),
+        previous,
+        declared: Vec::new(),
+        adopt: false,
+        deployed: None,
+        declared_namespaces: None,
+    };
+    online::plan(cluster, &discovery, desired).await
+}

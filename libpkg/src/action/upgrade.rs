@@ -1,0 +1,148 @@
+//! Upgrading a release to a fetched package.
+
+use super::history::{deployed, next_revision, release_objects};
+use super::prepare::{Change, Preparation, Prepared};
+use super::{Hooks, ImageCheck, PlanError, facts, online};
+use crate::carvel::CarvelInfo;
+use crate::cluster::Cluster;
+use crate::plan::{Operation, PackageInfo, Plan, ReleaseId};
+use crate::reference::{OciRef, PackageRef};
+use crate::release::ReleaseStore;
+use crate::repositories::{CatalogLocation, Repositories};
+use crate::source::Fetched;
+
+/// How to upgrade.
+#[derive(Debug, Clone)]
+pub struct UpgradeOptions {
+    /// The release to upgrade.
+    pub release: ReleaseId,
+    /// Take over objects that exist but belong to no release or another one.
+    pub adopt: bool,
+    /// Whether the chart's upgrade hooks run.
+    pub hooks: Hooks,
+    /// Whether the images are looked up in their registries first.
+    pub images: ImageCheck,
+    /// CustomResourceDefinitions that other releases create before this one
+    /// is applied (a stack's): their kinds count as served.
+    pub seed_crds: Vec<serde_json::Value>,
+}
+
+impl UpgradeOptions {
+    /// Upgrading `release`, everything else as the CLI's defaults.
+    pub fn new(release: ReleaseId) -> UpgradeOptions {
+        UpgradeOptions {
+            release,
+            adopt: false,
+            hooks: Hooks::default(),
+            images: ImageCheck::default(),
+            seed_crds: Vec::new(),
+        }
+    }
+}
+
+/// Plans upgrading a release to a fetched package: changed objects updated,
+/// dropped ones pruned. Without a configuration of its own (`--config`), the
+/// upgrade keeps the one the deployed revision was planned with.
+pub async fn plan_upgrade(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    fetched: &Fetched,
+    options: &UpgradeOptions,
+) -> Result<Plan, PlanError> {
+    let release = &options.release;
+    let current = deployed(store, release).await?;
+    let previous = release_objects(store, release, Some(&current)).await?;
+    let revision = next_revision(store, release).await?;
+    // Without a configuration of its own, the format says which: a bundle
+    // keeps the deployed one (a chart's values follow Helm's rules instead).
+    let config = if fetched.source.config.is_empty() {
+        fetched
+            .package
+            .content
+            .format()
+            .upgrade_config(current.plan.values.as_ref())
+    } else {
+        fetched.source.config.clone()
+    };
+    let preparation = Preparation {
+        target: facts::Target {
+            release: &release.name,
+            namespace: &release.namespace,
+            upgrade: Some((revision, current.plan.values.as_ref())),
+        },
+        config: &config,
+        previous: &previous,
+        hooks: options.hooks,
+        images: &options.images,
+        seed: &options.seed_crds,
+    };
+    let prepared = Prepared::new(cluster, fetched, preparation).await?;
+    let (desired, discovery) = prepared.into_desired(Change {
+        operation: Operation::Upgrade,
+        release: release.revision(revision),
+        previous,
+        adopt: options.adopt,
+        deployed: Some(current.plan),
+    });
+    online::plan(cluster, &discovery, desired).await
+}
+
+/// The package an upgrade fetches when none is named: where the deployed
+/// revision came from, without its version or pin: its catalog
+/// (`REPO/NAME`), its Carvel PackageRepository as a configured repository
+/// (`REPO/REFNAME`), its OCI repository or its git repository.
+pub fn upgrade_source(
+    release: &ReleaseId,
+    installed: &PackageInfo,
+    repositories: &Repositories,
+) -> Result<String, PlanError> {
+    if let Some(catalog) = &installed.catalog {
+        return Ok(format!("{}/{}", catalog.repository, installed.name));
+    }
+    if let Some(carvel) = &installed.carvel {
+        return carvel_source(release, carvel, repositories);
+    }
+    match PackageRef::parse(&installed.reference) {
+        Ok(PackageRef::Oci(oci)) => Ok(format!("oci://{}/{}", oci.registry, oci.repository)),
+        Ok(PackageRef::Git(git)) => Ok(git.unpinned().to_string()),
+        _ => Err(PlanError::NoUpgradeSource {
+            name: release.name.clone(),
+            reason: format!(
+                "release {:?} was installed from {}; name the package to upgrade to",
+                release.name, installed.reference
+            ),
+        }),
+    }
+}
+
+/// `REPO/REFNAME` for a Carvel release: the configured repository whose
+/// PackageRepository (bundle image, any tag or digest, or directory) the
+/// release was installed from.
+fn carvel_source(
+    release: &ReleaseId,
+    carvel: &CarvelInfo,
+    repositories: &Repositories,
+) -> Result<String, PlanError> {
+    let same_place = |location: &CatalogLocation| match location {
+        CatalogLocation::Image(image) => carvel
+            .repository
+            .strip_prefix("oci://")
+            .and_then(|rest| OciRef::parse(rest).ok())
+            .is_some_and(|r| r.registry == image.registry && r.repository == image.repository),
+        CatalogLocation::Directory(dir) => {
+            dir.as_path() == std::path::Path::new(&carvel.repository)
+        }
+    };
+    let repository = repositories
+        .list()
+        .iter()
+        .find(|repository| repository.catalog().as_ref().is_some_and(same_place))
+        .ok_or_else(|| PlanError::NoUpgradeSource {
+            name: release.name.clone(),
+            reason: format!(
+                "release {}'s PackageRepository {} is not a configured repository; add it (kubectl pkg repo add NAME oci://…) or name the package to upgrade to",
+                release.name, carvel.repository
+            ),
+        })?;
+    Ok(format!("{}/{}", repository.name, carvel.ref_name))
+}
