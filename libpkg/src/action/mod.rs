@@ -10,6 +10,7 @@
 mod adopt_helm;
 pub mod airgap;
 pub mod apply;
+pub mod decide;
 mod drift;
 mod errors;
 mod facts;

@@ -2,14 +2,11 @@
 
 use serde_json::Value;
 
-use super::{PlanError, Source, facts};
+use super::decide::{AccessChecks, Observations, decide};
+use super::{Desired, PlanError, Source, facts};
 use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
 use crate::package::Package;
-use crate::permissions;
-use crate::plan::{
-    BundleInfo, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, PackageInfo, Plan,
-    PlannedObject, ReleaseTarget,
-};
+use crate::plan::{BundleInfo, Operation, PackageInfo, Plan, ReleaseTarget};
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
 
 /// A warning for each kind whose scope was assumed (see
@@ -109,62 +106,41 @@ pub fn plan_offline_for(
         objects.iter_mut().chain(deferred.objects.iter_mut()),
         related_images(&package_info),
     )?;
-    let deferred_hooks = deferred.objects;
-    let mut permissions = permissions::analyze(&objects, &package.metadata.permissions);
-    permissions
-        .risks
-        .extend(permissions::undeclared_namespace_risks(
-            &objects,
-            namespace,
-            &rendered.other_namespaces,
-        ));
-    permissions.risks.sort();
-    let images = rewrite.annotate(permissions::images_with(
-        &objects,
-        related_images(&package_info),
-    ));
     let assumed = &capabilities.kube_version.version;
-    let mut warnings = vec![if assumed == OFFLINE_KUBE_VERSION {
+    let note = if assumed == OFFLINE_KUBE_VERSION {
         "planned offline: every object is shown as created; no diff and no access check".to_string()
     } else {
         format!(
             "planned offline, as for Kubernetes {assumed}: every object is shown as created; no diff and no access check"
         )
-    }];
-    warnings.extend(catalog_warnings(&package_info));
-    warnings.extend(source.warnings.iter().cloned());
+    };
+    let mut warnings = source.warnings.clone();
     warnings.extend(rendered.warnings);
     warnings.extend(render_warnings);
     warnings.extend(deferred.warnings);
-    warnings.extend(rewrite.warnings());
-    warnings.extend(images.iter().filter_map(|image| image.warning()));
     warnings.extend(assumed_scope_warnings(&objects, &scopes));
-    let planned = objects.into_iter().map(PlannedObject::created).collect();
-    Ok(Plan {
-        api_version: PLAN_API_VERSION.to_string(),
-        kind: PLAN_KIND.to_string(),
+    let observations = Observations::offline(objects.len(), note);
+    let desired = Desired {
         operation: Operation::Install,
         release: ReleaseTarget {
             name: release.to_string(),
             namespace: namespace.to_string(),
             revision: 1,
         },
-        cluster: ClusterInfo::default(),
         package: package_info,
+        images: rewrite,
         values: rendered.values,
         notes: rendered.notes,
-        objects: planned,
-        deferred_hooks: deferred_hooks.into_iter().map(Into::into).collect(),
-        permissions,
-        permission_changes: None,
-        policy: None,
-        images,
         warnings,
-        imported_history: Vec::new(),
-        hash: String::new(),
-        approvals: Vec::new(),
-    }
-    .seal())
+        objects,
+        deferred_hooks: deferred.objects,
+        previous: Vec::new(),
+        declared: package.metadata.permissions.clone(),
+        adopt: false,
+        deployed: None,
+        declared_namespaces: Some(rendered.other_namespaces),
+    };
+    decide(desired, &AccessChecks::default(), observations)
 }
 
 /// A package's digest for its plan: the pin its source names, or the digest

@@ -1,0 +1,1071 @@
+//! The decision step of planning, pure: from what an operation wants
+//! ([`Desired`]) and what was seen of the cluster ([`Observations`]), the
+//! plan. Online planning gathers the observations (`online.rs`, all the
+//! I/O); offline planning has none ([`Observations::offline`]); tests build
+//! them by hand. Both kinds of plan are decided here, once.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::{Desired, PlanError};
+use crate::cluster::{AccessCheck, ClusterError, Discovery, Resource, known_bugs};
+use crate::diff::{Comparison, compare};
+use crate::object::{Object, ObjectKey};
+use crate::permissions::{self, Grant, MissingPermission};
+use crate::plan::{
+    Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, Plan, PlannedObject, ReleaseTarget,
+};
+use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_RELEASE};
+
+/// What was seen of the cluster for one operation.
+#[derive(Debug, Default)]
+pub struct Observations {
+    /// The cluster (its server and version), empty offline.
+    pub cluster: ClusterInfo,
+    /// Whether the release namespace exists.
+    pub namespace_exists: bool,
+    /// The answers to [`AccessChecks::all`]; `None` when not asked (offline).
+    pub access: Option<BTreeMap<AccessCheck, bool>>,
+    /// One per desired object, in order.
+    pub objects: Vec<ObjectFacts>,
+    /// One per object [`AccessChecks::pruned`] names, in order.
+    pub pruned: Vec<PrunedFacts>,
+    /// Said first among the plan's warnings (how it was planned).
+    pub notes: Vec<String>,
+}
+
+impl Observations {
+    /// No cluster: every object is created, nothing is checked, and `note`
+    /// says so first.
+    pub fn offline(objects: usize, note: String) -> Observations {
+        Observations {
+            namespace_exists: true,
+            objects: (0..objects).map(|_| ObjectFacts::Unobserved).collect(),
+            notes: vec![note],
+            ..Observations::default()
+        }
+    }
+}
+
+/// What was seen of one desired object.
+#[derive(Debug)]
+pub enum ObjectFacts {
+    /// Nothing: planned offline, so it is created.
+    Unobserved,
+    /// It was not read, for this reason.
+    NotRead(NotRead),
+    /// It was read: its live copy (if any) and what dry-running it gave.
+    Read {
+        /// The live object.
+        live: Option<Value>,
+        /// Whether the other release that owns the live object is installed
+        /// (asked only when one does and it is not taken over).
+        owner_installed: bool,
+        /// The server-side dry run, when [`needs_dry_run`] asked for one.
+        dry_run: Option<Result<Value, ClusterError>>,
+    },
+}
+
+/// Why a desired object was not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotRead {
+    /// The installer may not get it.
+    Forbidden,
+    /// Its CustomResourceDefinition is created by the same plan.
+    CrdPending,
+    /// Its namespace is created by the same plan.
+    NamespaceNew,
+}
+
+/// What was seen of one object the operation no longer wants.
+#[derive(Debug)]
+pub struct PrunedFacts {
+    /// Its live copy, if it exists (and could be read).
+    pub live: Option<Value>,
+    /// For a CustomResourceDefinition: how many of its custom resources
+    /// exist that the release does not manage.
+    pub foreign_custom_resources: usize,
+}
+
+/// The questions an operation asks the API server's access review.
+#[derive(Debug, Default)]
+pub struct AccessChecks {
+    /// What writing the desired objects, pruning and recording takes.
+    pub checks: BTreeSet<AccessCheck>,
+    /// What the package's RBAC grants (the installer must hold it: the API
+    /// server's escalation check).
+    pub escalation: BTreeSet<AccessCheck>,
+    /// Per desired object, in order: may the installer get, create and
+    /// patch it.
+    pub objects: Vec<ObjectChecks>,
+    /// The objects of the release that `desired` no longer has.
+    pub pruned: Vec<Object>,
+}
+
+/// The questions about one desired object.
+#[derive(Debug, Clone)]
+pub struct ObjectChecks {
+    /// May the installer get it.
+    pub get: AccessCheck,
+    /// May the installer create it.
+    pub create: AccessCheck,
+    /// May the installer patch it.
+    pub patch: AccessCheck,
+}
+
+impl AccessChecks {
+    /// Every question, once, in order.
+    pub fn all(&self) -> Vec<AccessCheck> {
+        self.checks.union(&self.escalation).cloned().collect()
+    }
+}
+
+/// The access checks `desired` needs, with `discovery` for its resources.
+pub fn access_checks(desired: &Desired, discovery: &Discovery) -> Result<AccessChecks, PlanError> {
+    let namespace = &desired.release.namespace;
+    let desired_keys: BTreeSet<ObjectKey> = desired.objects.iter().map(Object::key).collect();
+    let pruned: Vec<Object> = desired
+        .previous
+        .iter()
+        .filter(|o| !desired_keys.contains(&o.key()))
+        .cloned()
+        .collect();
+    let mut checks = BTreeSet::new();
+    let mut objects = Vec::with_capacity(desired.objects.len());
+    for object in &desired.objects {
+        let resource = resolve(discovery, object)?;
+        let asked = ObjectChecks {
+            get: check("get", resource, object),
+            create: check("create", resource, object),
+            patch: check("patch", resource, object),
+        };
+        checks.extend([asked.get.clone(), asked.create.clone(), asked.patch.clone()]);
+        objects.push(asked);
+        // Hooks are deleted before they run again, and by their delete policies.
+        if crate::kinds::hook_of(&object.manifest).is_some() {
+            checks.insert(check("delete", resource, object));
+        }
+    }
+    for object in &pruned {
+        if let Ok(resource) = resolve(discovery, object) {
+            for verb in ["get", "delete"] {
+                checks.insert(check(verb, resource, object));
+            }
+        }
+    }
+    // The release record itself, and the lock held while applying.
+    let release_rights = [
+        ("", "secrets", ["get", "list", "create", "patch"]),
+        (
+            "coordination.k8s.io",
+            "leases",
+            ["get", "create", "update", "delete"],
+        ),
+    ];
+    for (group, resource, verbs) in release_rights {
+        for verb in verbs {
+            checks.insert(AccessCheck {
+                verb: verb.to_string(),
+                group: group.to_string(),
+                resource: resource.to_string(),
+                namespace: Some(namespace.clone()),
+            });
+        }
+    }
+    let escalation = analyze(desired)
+        .grants
+        .iter()
+        .flat_map(grant_checks)
+        .collect();
+    Ok(AccessChecks {
+        checks,
+        escalation,
+        objects,
+        pruned,
+    })
+}
+
+/// Resolves an object's resource, or says which kind the server does not know.
+pub(crate) fn resolve<'a>(
+    discovery: &'a Discovery,
+    object: &Object,
+) -> Result<&'a Resource, PlanError> {
+    discovery
+        .resolve(&object.api_version, &object.kind)
+        .ok_or_else(|| PlanError::UnknownKind {
+            object: object.to_string(),
+            api_version: object.api_version.clone(),
+            kind: object.kind.clone(),
+        })
+}
+
+/// The question whether the installer may `verb` an object.
+pub(crate) fn check(verb: &str, resource: &Resource, object: &Object) -> AccessCheck {
+    AccessCheck {
+        verb: verb.to_string(),
+        group: resource.api.group.clone(),
+        resource: resource.api.plural.clone(),
+        namespace: object.namespace.clone(),
+    }
+}
+
+/// The access checks that holding a grant amounts to (one per verb and resource).
+fn grant_checks(grant: &Grant) -> Vec<AccessCheck> {
+    let namespace = grant.namespace().map(str::to_string);
+    let mut checks = Vec::new();
+    for group in &grant.api_groups {
+        for resource in &grant.resources {
+            for verb in &grant.verbs {
+                checks.push(AccessCheck {
+                    verb: verb.clone(),
+                    group: group.clone(),
+                    resource: resource.clone(),
+                    namespace: namespace.clone(),
+                });
+            }
+        }
+    }
+    checks
+}
+
+/// The permissions `desired` grants, with its undeclared namespaces as risks.
+fn analyze(desired: &Desired) -> permissions::Permissions {
+    let mut analysis = permissions::analyze(&desired.objects, &desired.declared);
+    if let Some(declared) = &desired.declared_namespaces {
+        analysis
+            .risks
+            .extend(permissions::undeclared_namespace_risks(
+                &desired.objects,
+                &desired.release.namespace,
+                declared,
+            ));
+        analysis.risks.sort();
+    }
+    analysis
+}
+
+/// What the plan says of one desired object.
+#[derive(Debug, PartialEq, Eq)]
+struct Observed {
+    action: Action,
+    live_resource_version: Option<String>,
+    diff: Option<String>,
+    note: Option<Note>,
+}
+
+/// Why a desired object's entry is not a plain dry-run comparison.
+#[derive(Debug, PartialEq, Eq)]
+enum Note {
+    /// Its namespace is created by the plan: said once for all of them.
+    InNewNamespace,
+    /// Said as a warning naming the object.
+    Warning(String),
+}
+
+/// What the live copy of a desired object decides before any dry run.
+enum Verdict {
+    /// Decided without one.
+    Decided(Observed),
+    /// Dry-run it; the note stays with the outcome.
+    DryRun(Option<Note>),
+}
+
+/// Whether planning must dry-run `object`, given its live copy: the gatherer
+/// asks this so that only what a decision needs is requested. Errors are
+/// the ones [`decide`] would return for the same facts.
+pub fn needs_dry_run(
+    object: &Object,
+    live: Option<&Value>,
+    owner_installed: bool,
+    desired: &Desired,
+    may_write: bool,
+) -> Result<bool, PlanError> {
+    let verdict = judge_live(object, live, owner_installed, desired, may_write)?;
+    Ok(matches!(verdict, Verdict::DryRun(_)))
+}
+
+/// Judges a desired object by its live copy: refused when it is being
+/// deleted or belongs to someone else (unless taken over), decided without
+/// a dry run for a leftover hook or an object the installer may not write.
+fn judge_live(
+    object: &Object,
+    live: Option<&Value>,
+    owner_installed: bool,
+    desired: &Desired,
+    may_write: bool,
+) -> Result<Verdict, PlanError> {
+    let release = &desired.release;
+    // Applying to an object on its way out would be lost with it. (A hook is
+    // deleted and created again anyway, once the old one is gone.)
+    if let Some(since) = live
+        .filter(|_| crate::kinds::hook_of(&object.manifest).is_none())
+        .and_then(|l| l.pointer("/metadata/deletionTimestamp"))
+        .and_then(Value::as_str)
+    {
+        return Err(PlanError::BeingDeleted {
+            object: object.to_string(),
+            since: since.to_string(),
+            finalizers: finalizers(live),
+        });
+    }
+    // The release that owns the live object, if another one does.
+    let other_release = live
+        .filter(|live| !owned_by(live, release))
+        .and_then(owning_release);
+    if let Some(live) = live
+        && !desired.adopt
+        && !owned_by(live, release)
+    {
+        return Err(conflict(object, other_release, owner_installed));
+    }
+    // Taken over with --adopt from another release: the plan says who loses it.
+    let adopted_from = other_release.filter(|_| desired.adopt).map(|(name, namespace)| {
+        Note::Warning(format!("taken over from release {name:?} in namespace {namespace:?} (--adopt): that release no longer owns it"))
+    });
+    if let Some(live) = live
+        && let Some(event) = crate::kinds::hook_of(&object.manifest)
+    {
+        return Ok(Verdict::Decided(Observed {
+            action: Action::Update,
+            live_resource_version: resource_version(live),
+            diff: None,
+            note: Some(Note::Warning(format!(
+                "a {event} hook left from an earlier run: it is deleted and created again"
+            ))),
+        }));
+    }
+    if !may_write {
+        return Ok(Verdict::Decided(Observed {
+            action: if live.is_some() {
+                Action::Update
+            } else {
+                Action::Create
+            },
+            live_resource_version: live.and_then(resource_version),
+            diff: None,
+            note: Some(Note::Warning(
+                "not dry-run: you may not write it (see the access check)".to_string(),
+            )),
+        }));
+    }
+    Ok(Verdict::DryRun(adopted_from))
+}
+
+/// The finalizers of a live object.
+fn finalizers(live: Option<&Value>) -> Vec<String> {
+    live.and_then(|l| l.pointer("/metadata/finalizers"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f.as_str().map(str::to_string))
+        .collect()
+}
+
+/// The error for an object that exists and is not the release's.
+fn conflict(
+    object: &Object,
+    other_release: Option<(String, String)>,
+    owner_installed: bool,
+) -> PlanError {
+    match other_release {
+        Some((release, namespace)) if owner_installed => PlanError::OwnedByLiveRelease {
+            object: object.to_string(),
+            release,
+            namespace,
+        },
+        other => PlanError::Conflict {
+            object: object.to_string(),
+            owner: other.map_or_else(
+                || "no kubectl-pkg release".to_string(),
+                |(name, namespace)| {
+                    format!("release {name:?} (namespace {namespace:?}, no longer installed)")
+                },
+            ),
+        },
+    }
+}
+
+/// Judges a desired object by everything seen of it.
+fn judge(
+    object: &Object,
+    facts: ObjectFacts,
+    desired: &Desired,
+    may_write: bool,
+    server_version: Option<&str>,
+) -> Result<Observed, PlanError> {
+    let (live, owner_installed, dry_run) = match facts {
+        ObjectFacts::Unobserved => {
+            return Ok(Observed {
+                action: Action::Create,
+                live_resource_version: None,
+                diff: None,
+                note: None,
+            });
+        }
+        ObjectFacts::NotRead(why) => return Ok(not_read(why)),
+        ObjectFacts::Read {
+            live,
+            owner_installed,
+            dry_run,
+        } => (live, owner_installed, dry_run),
+    };
+    let note = match judge_live(object, live.as_ref(), owner_installed, desired, may_write)? {
+        Verdict::Decided(observed) => return Ok(observed),
+        Verdict::DryRun(note) => note,
+    };
+    let live_resource_version = live.as_ref().and_then(resource_version);
+    let dry_run = match dry_run {
+        Some(Ok(dry_run)) => dry_run,
+        // A new object whose dry run needs another object this plan creates first (a
+        // RoleBinding's Role, for a user the API server checks for escalation): the
+        // apply, which runs in order, validates it.
+        Some(Err(ClusterError::Api {
+            code: 404, message, ..
+        })) if live.is_none() => {
+            return Ok(Observed {
+                action: Action::Create,
+                live_resource_version: None,
+                diff: None,
+                note: Some(Note::Warning(format!(
+                    "not dry-run: the server needs an object this plan creates first ({message}); validated when applied"
+                ))),
+            });
+        }
+        Some(Err(source)) => {
+            return Err(PlanError::DryRun {
+                object: object.to_string(),
+                known_bug: server_version
+                    .and_then(|version| known_bugs::explain(version, &object.manifest, &source)),
+                source,
+            });
+        }
+        None => {
+            return Ok(Observed {
+                action: if live.is_some() {
+                    Action::Update
+                } else {
+                    Action::Create
+                },
+                live_resource_version,
+                diff: None,
+                note: Some(Note::Warning("not dry-run".to_string())),
+            });
+        }
+    };
+    let (action, diff) = match compare(live.as_ref(), &dry_run) {
+        Comparison::Create => (Action::Create, None),
+        Comparison::Unchanged => (Action::Unchanged, None),
+        Comparison::Update { diff } => (Action::Update, Some(diff)),
+    };
+    Ok(Observed {
+        action,
+        live_resource_version,
+        diff,
+        note,
+    })
+}
+
+/// A desired object that was not read: created, with the reason.
+fn not_read(why: NotRead) -> Observed {
+    let note = match why {
+        NotRead::Forbidden => {
+            Note::Warning("not read: you may not get it (see the access check)".to_string())
+        }
+        NotRead::CrdPending => Note::Warning(
+            "its CustomResourceDefinition is created by this plan: validated after the CRD is established".to_string(),
+        ),
+        NotRead::NamespaceNew => Note::InNewNamespace,
+    };
+    Observed {
+        action: Action::Create,
+        live_resource_version: None,
+        diff: None,
+        note: Some(note),
+    }
+}
+
+/// What becomes of an object the operation no longer wants.
+enum Pruned {
+    /// Deleted; its live resource version.
+    Delete(Option<String>),
+    /// Kept, with the reason as a warning.
+    Kept(String),
+    /// Gone already, or not the release's: left alone.
+    NotOurs,
+}
+
+/// Judges one pruned object by its live copy.
+fn judge_pruned(object: &Object, facts: PrunedFacts, release: &ReleaseTarget) -> Pruned {
+    let Some(live) = facts.live.filter(|live| owned_by(live, release)) else {
+        return Pruned::NotOurs;
+    };
+    // Helm's `helm.sh/resource-policy: keep`: never deleted by the release.
+    if object
+        .manifest
+        .pointer("/metadata/annotations")
+        .and_then(|a| a.get(crate::helm::hooks::RESOURCE_POLICY_ANNOTATION))
+        .and_then(Value::as_str)
+        .is_some_and(|policy| policy.trim().eq_ignore_ascii_case("keep"))
+    {
+        return Pruned::Kept(format!(
+            "{object} is kept: its annotation helm.sh/resource-policy is \"keep\""
+        ));
+    }
+    if object.kind == "CustomResourceDefinition" && facts.foreign_custom_resources > 0 {
+        return Pruned::Kept(format!(
+            "{object} is kept: {} custom resource(s) of it that this release does not manage exist, and deleting the CRD would delete them",
+            facts.foreign_custom_resources
+        ));
+    }
+    Pruned::Delete(resource_version(&live))
+}
+
+/// Refuses a plan whose release namespace neither exists nor is created
+/// by it (an uninstall needs none).
+pub fn check_namespace(desired: &Desired, namespace_exists: bool) -> Result<(), PlanError> {
+    let namespace = &desired.release.namespace;
+    let creates_namespace = desired
+        .objects
+        .iter()
+        .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == *namespace);
+    if namespace_exists || creates_namespace || desired.operation == Operation::Uninstall {
+        return Ok(());
+    }
+    Err(PlanError::NamespaceMissing {
+        namespace: namespace.clone(),
+    })
+}
+
+/// Decides the plan of `desired` from `observations`; `checks` are the
+/// questions [`access_checks`] asked (their answers are in `observations`).
+pub fn decide(
+    desired: Desired,
+    checks: &AccessChecks,
+    observations: Observations,
+) -> Result<Plan, PlanError> {
+    check_namespace(&desired, observations.namespace_exists)?;
+    let access = observations.access.as_ref();
+    let allowed =
+        |check: &AccessCheck| access.is_none_or(|a| a.get(check).copied().unwrap_or(false));
+    let server_version = observations.cluster.version.as_deref();
+    let mut observed = Vec::with_capacity(desired.objects.len());
+    for (index, (object, facts)) in desired.objects.iter().zip(observations.objects).enumerate() {
+        let may_write = checks.objects.get(index).is_none_or(|asked| match &facts {
+            ObjectFacts::Read { live: Some(_), .. } => allowed(&asked.patch),
+            _ => allowed(&asked.create),
+        });
+        observed.push(judge(object, facts, &desired, may_write, server_version)?);
+    }
+    let mut warnings = observations.notes;
+    let mut deletions = Vec::new();
+    for (object, facts) in checks.pruned.iter().zip(observations.pruned) {
+        match judge_pruned(object, facts, &desired.release) {
+            Pruned::Delete(live_resource_version) => {
+                deletions.push((object.clone(), live_resource_version))
+            }
+            Pruned::Kept(warning) => warnings.push(warning),
+            Pruned::NotOurs => {}
+        }
+    }
+    let mut analysis = analyze(&desired);
+    if access.is_some() {
+        analysis.installer = permissions::InstallerCheck {
+            checked: true,
+            missing: missing(checks, &allowed),
+        };
+        let escalating = checks.escalation.iter().filter(|c| !allowed(c)).count();
+        if escalating > 0 {
+            warnings.push(format!(
+                "the package grants {escalating} permission(s) you do not hold; the API server refuses such roles unless you may escalate (they are listed as missing)"
+            ));
+        }
+    }
+    Ok(assemble(
+        desired,
+        observed,
+        deletions,
+        analysis,
+        warnings,
+        observations.cluster,
+    ))
+}
+
+/// The checks the installer failed, sorted, once each.
+fn missing(
+    checks: &AccessChecks,
+    allowed: &impl Fn(&AccessCheck) -> bool,
+) -> Vec<MissingPermission> {
+    let mut missing: Vec<MissingPermission> = checks
+        .checks
+        .iter()
+        .chain(checks.escalation.iter())
+        .filter(|c| !allowed(c))
+        .map(|c| MissingPermission {
+            verb: c.verb.clone(),
+            group: c.group.clone(),
+            resource: c.resource.clone(),
+            namespace: c.namespace.clone(),
+        })
+        .collect();
+    missing.sort_by(|a, b| {
+        (&a.namespace, &a.group, &a.resource, &a.verb).cmp(&(
+            &b.namespace,
+            &b.group,
+            &b.resource,
+            &b.verb,
+        ))
+    });
+    missing.dedup();
+    missing
+}
+
+/// The release (name, namespace) a live object's labels say owns it.
+fn owning_release(live: &Value) -> Option<(String, String)> {
+    let name = release_label(live)?;
+    let namespace = release_namespace_annotation(live)
+        .or_else(|| live.pointer("/metadata/namespace").and_then(Value::as_str))
+        .unwrap_or("default");
+    Some((name.to_string(), namespace.to_string()))
+}
+
+/// The other release that owns a live object, if one does (its name and
+/// namespace): the gatherer asks whether it is still installed.
+pub(super) fn other_owner(live: &Value, release: &ReleaseTarget) -> Option<(String, String)> {
+    Some(live)
+        .filter(|live| !owned_by(live, release))
+        .and_then(owning_release)
+}
+
+/// Whether a live object carries this release's label and namespace annotation.
+pub(crate) fn owned_by(live: &Value, release: &ReleaseTarget) -> bool {
+    release_label(live) == Some(release.name.as_str())
+        && release_namespace_annotation(live) == Some(release.namespace.as_str())
+}
+
+/// The release label of a live object.
+fn release_label(live: &Value) -> Option<&str> {
+    live.pointer(&format!(
+        "/metadata/labels/{}",
+        LABEL_RELEASE.replace('/', "~1")
+    ))
+    .and_then(Value::as_str)
+}
+
+/// The release-namespace annotation of a live object.
+fn release_namespace_annotation(live: &Value) -> Option<&str> {
+    live.pointer(&format!(
+        "/metadata/annotations/{}",
+        ANNOTATION_RELEASE_NAMESPACE.replace('/', "~1")
+    ))
+    .and_then(Value::as_str)
+}
+
+/// A live object's `metadata.resourceVersion`.
+pub(crate) fn resource_version(live: &Value) -> Option<String> {
+    live.pointer("/metadata/resourceVersion")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+/// Builds and seals the plan from what was decided.
+fn assemble(
+    desired: Desired,
+    observed: Vec<Observed>,
+    deletions: Vec<(Object, Option<String>)>,
+    analysis: permissions::Permissions,
+    mut warnings: Vec<String>,
+    cluster: ClusterInfo,
+) -> Plan {
+    warnings.extend(desired.warnings.iter().cloned());
+    let images = desired.images.annotate(permissions::images_with(
+        &desired.objects,
+        super::offline::related_images(&desired.package),
+    ));
+    warnings.extend(desired.images.warnings());
+    warnings.extend(super::offline::catalog_warnings(&desired.package));
+    warnings.extend(images.iter().filter_map(|image| image.warning()));
+    let permission_changes = desired.deployed.as_ref().map(|deployed| {
+        permissions::compare(
+            deployed.release.revision,
+            (&deployed.permissions, &deployed.images),
+            (&analysis, &images),
+        )
+    });
+    let mut objects: Vec<PlannedObject> =
+        Vec::with_capacity(desired.objects.len() + deletions.len());
+    let mut in_new_namespace = 0;
+    for (object, seen) in desired.objects.into_iter().zip(observed) {
+        match seen.note {
+            Some(Note::InNewNamespace) => in_new_namespace += 1,
+            Some(Note::Warning(note)) => warnings.push(format!("{object}: {note}")),
+            None => {}
+        }
+        objects.push(PlannedObject {
+            action: seen.action,
+            live_resource_version: seen.live_resource_version,
+            diff: seen.diff,
+            ..PlannedObject::created(object)
+        });
+    }
+    if in_new_namespace > 0 {
+        warnings.push(format!(
+            "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run",
+            desired.release.namespace
+        ));
+    }
+    objects.extend(in_deletion_order(deletions));
+    Plan {
+        api_version: PLAN_API_VERSION.to_string(),
+        kind: PLAN_KIND.to_string(),
+        operation: desired.operation,
+        release: desired.release,
+        cluster,
+        package: desired.package,
+        values: desired.values,
+        notes: desired.notes,
+        objects,
+        deferred_hooks: desired.deferred_hooks.into_iter().map(Into::into).collect(),
+        permissions: analysis,
+        permission_changes,
+        policy: None,
+        images,
+        warnings,
+        imported_history: Vec::new(),
+        hash: String::new(),
+        approvals: Vec::new(),
+    }
+    .seal()
+}
+
+/// Deletions as planned: after the applies, in reverse apply order.
+fn in_deletion_order(
+    mut deletions: Vec<(Object, Option<String>)>,
+) -> impl Iterator<Item = PlannedObject> {
+    let mut order: Vec<Object> = deletions.iter().map(|(o, _)| o.clone()).collect();
+    crate::render::sort_for_apply(&mut order);
+    let position: BTreeMap<ObjectKey, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(index, object)| (object.key(), index))
+        .collect();
+    deletions.sort_by_cached_key(|(o, _)| std::cmp::Reverse(position.get(&o.key()).copied()));
+    deletions
+        .into_iter()
+        .map(|(object, live_resource_version)| PlannedObject {
+            action: Action::Delete,
+            live_resource_version,
+            ..PlannedObject::created(object)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::plan::PackageInfo;
+
+    fn release() -> ReleaseTarget {
+        ReleaseTarget {
+            name: "web".to_string(),
+            namespace: "shop".to_string(),
+            revision: 2,
+        }
+    }
+
+    fn config_map(name: &str, data: &str) -> Object {
+        Object {
+            api_version: "v1".to_string(),
+            kind: "ConfigMap".to_string(),
+            namespace: Some("shop".to_string()),
+            name: name.to_string(),
+            manifest: json!({
+                "apiVersion": "v1", "kind": "ConfigMap",
+                "metadata": {"name": name, "namespace": "shop"},
+                "data": {"key": data},
+            }),
+        }
+    }
+
+    /// The live copy of `object` as the cluster holds it, labelled as
+    /// `owner`'s (release, namespace) if given.
+    fn live(object: &Object, owner: Option<(&str, &str)>, data: &str) -> Value {
+        let mut live = object.manifest.clone();
+        live["metadata"]["resourceVersion"] = json!("41");
+        live["data"]["key"] = json!(data);
+        if let Some((name, namespace)) = owner {
+            live["metadata"]["labels"] = json!({ LABEL_RELEASE: name });
+            live["metadata"]["annotations"] = json!({ ANNOTATION_RELEASE_NAMESPACE: namespace });
+        }
+        live
+    }
+
+    fn desired(objects: Vec<Object>, previous: Vec<Object>) -> Desired {
+        Desired {
+            operation: Operation::Upgrade,
+            release: release(),
+            package: PackageInfo {
+                name: "web".to_string(),
+                version: "1.0.0".to_string(),
+                constraint: None,
+                candidates: Vec::new(),
+                reference: "./web".to_string(),
+                digest: "sha256:00".to_string(),
+                format: "plain".to_string(),
+                bundle: None,
+                catalog: None,
+                carvel: None,
+                signatures: Vec::new(),
+            },
+            images: Default::default(),
+            values: None,
+            notes: None,
+            warnings: vec!["rendered".to_string()],
+            objects,
+            deferred_hooks: Vec::new(),
+            previous,
+            declared: Vec::new(),
+            adopt: false,
+            deployed: None,
+            declared_namespaces: Some(Vec::new()),
+        }
+    }
+
+    /// Access checks for `desired` as a discovery of the core group gives them.
+    fn checks_for(desired: &Desired) -> AccessChecks {
+        let resource = |object: &Object| AccessCheck {
+            verb: String::new(),
+            group: String::new(),
+            resource: format!("{}s", object.kind.to_lowercase()),
+            namespace: object.namespace.clone(),
+        };
+        let keys: BTreeSet<ObjectKey> = desired.objects.iter().map(Object::key).collect();
+        AccessChecks {
+            checks: desired
+                .objects
+                .iter()
+                .flat_map(|o| {
+                    ["get", "create", "patch"].map(|verb| AccessCheck {
+                        verb: verb.to_string(),
+                        ..resource(o)
+                    })
+                })
+                .collect(),
+            escalation: BTreeSet::new(),
+            objects: desired
+                .objects
+                .iter()
+                .map(|o| ObjectChecks {
+                    get: AccessCheck {
+                        verb: "get".to_string(),
+                        ..resource(o)
+                    },
+                    create: AccessCheck {
+                        verb: "create".to_string(),
+                        ..resource(o)
+                    },
+                    patch: AccessCheck {
+                        verb: "patch".to_string(),
+                        ..resource(o)
+                    },
+                })
+                .collect(),
+            pruned: desired
+                .previous
+                .iter()
+                .filter(|o| !keys.contains(&o.key()))
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// Observations of a cluster that answers every access check with `allowed`.
+    fn seen(checks: &AccessChecks, allowed: bool, objects: Vec<ObjectFacts>) -> Observations {
+        Observations {
+            cluster: ClusterInfo {
+                version: Some("v1.20.2".to_string()),
+                ..ClusterInfo::default()
+            },
+            namespace_exists: true,
+            access: Some(checks.all().into_iter().map(|c| (c, allowed)).collect()),
+            objects,
+            pruned: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    fn read(live: Option<Value>, dry_run: Value) -> ObjectFacts {
+        ObjectFacts::Read {
+            live,
+            owner_installed: false,
+            dry_run: Some(Ok(dry_run)),
+        }
+    }
+
+    #[test]
+    fn new_changed_and_unchanged_objects_are_created_updated_and_left() {
+        let (new, changed, same) = (
+            config_map("new", "a"),
+            config_map("changed", "b"),
+            config_map("same", "c"),
+        );
+        let ours = Some(("web", "shop"));
+        let facts = vec![
+            read(None, live(&new, ours, "a")),
+            read(Some(live(&changed, ours, "old")), live(&changed, ours, "b")),
+            read(Some(live(&same, ours, "c")), live(&same, ours, "c")),
+        ];
+        let desired = desired(vec![new, changed, same], Vec::new());
+        let checks = checks_for(&desired);
+        let plan = decide(desired, &checks, seen(&checks, true, facts)).unwrap();
+        let actions: Vec<Action> = plan.objects.iter().map(|o| o.action).collect();
+        assert_eq!(actions, [Action::Create, Action::Update, Action::Unchanged]);
+        let diff = plan.objects[1].diff.as_deref().unwrap();
+        assert!(diff.contains("old") && diff.contains('b'), "{diff}");
+        assert_eq!(plan.objects[1].live_resource_version.as_deref(), Some("41"));
+        assert!(plan.permissions.installer.checked);
+        assert!(plan.permissions.installer.missing.is_empty());
+        assert_eq!(plan.warnings, ["rendered"]);
+        assert_eq!(plan.cluster.version.as_deref(), Some("v1.20.2"));
+        plan.verify_hash().unwrap();
+    }
+
+    #[test]
+    fn an_object_someone_else_owns_is_refused_unless_taken_over() {
+        let object = config_map("shared", "a");
+        let unowned = || read(Some(live(&object, None, "x")), live(&object, None, "a"));
+        let d = desired(vec![object.clone()], Vec::new());
+        let checks = checks_for(&d);
+        let error = decide(d, &checks, seen(&checks, true, vec![unowned()])).unwrap_err();
+        assert!(
+            matches!(&error, PlanError::Conflict { owner, .. } if owner == "no kubectl-pkg release"),
+            "{error}"
+        );
+
+        let other = ObjectFacts::Read {
+            live: Some(live(&object, Some(("db", "data")), "x")),
+            owner_installed: true,
+            dry_run: None,
+        };
+        let d = desired(vec![object.clone()], Vec::new());
+        let error = decide(d, &checks, seen(&checks, true, vec![other])).unwrap_err();
+        assert!(
+            matches!(&error, PlanError::OwnedByLiveRelease { release, namespace, .. } if release == "db" && namespace == "data"),
+            "{error}"
+        );
+
+        let mut d = desired(vec![object.clone()], Vec::new());
+        d.adopt = true;
+        let plan = decide(d, &checks, seen(&checks, true, vec![unowned()])).unwrap();
+        assert_eq!(plan.objects[0].action, Action::Update);
+    }
+
+    #[test]
+    fn an_object_being_deleted_is_refused_with_its_finalizers() {
+        let object = config_map("going", "a");
+        let mut going = live(&object, Some(("web", "shop")), "a");
+        going["metadata"]["deletionTimestamp"] = json!("2026-11-27T10:00:00Z");
+        going["metadata"]["finalizers"] = json!(["example.com/hold"]);
+        let d = desired(vec![object.clone()], Vec::new());
+        let checks = checks_for(&d);
+        let facts = vec![read(Some(going), object.manifest.clone())];
+        let error = decide(d, &checks, seen(&checks, true, facts)).unwrap_err();
+        assert!(
+            matches!(&error, PlanError::BeingDeleted { finalizers, .. } if finalizers == &["example.com/hold"]),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn missing_rights_are_listed_and_unreadable_objects_said() {
+        let object = config_map("secretive", "a");
+        let d = desired(vec![object], Vec::new());
+        let checks = checks_for(&d);
+        let facts = vec![ObjectFacts::NotRead(NotRead::Forbidden)];
+        let plan = decide(d, &checks, seen(&checks, false, facts)).unwrap();
+        let missing: Vec<&str> = plan
+            .permissions
+            .installer
+            .missing
+            .iter()
+            .map(|m| m.verb.as_str())
+            .collect();
+        assert_eq!(missing, ["create", "get", "patch"]);
+        assert_eq!(plan.objects[0].action, Action::Create);
+        assert!(
+            plan.warnings
+                .iter()
+                .any(|w| w.starts_with("ConfigMap/shop/secretive: not read")),
+            "{:?}",
+            plan.warnings
+        );
+    }
+
+    #[test]
+    fn pruned_objects_are_deleted_only_when_the_release_owns_them_and_nothing_keeps_them() {
+        let ours = Some(("web", "shop"));
+        let gone = config_map("gone", "a");
+        let foreign = config_map("foreign", "a");
+        let mut kept = config_map("kept", "a");
+        kept.manifest["metadata"]["annotations"] = json!({"helm.sh/resource-policy": "keep"});
+        let d = desired(
+            Vec::new(),
+            vec![gone.clone(), foreign.clone(), kept.clone()],
+        );
+        let checks = checks_for(&d);
+        let mut observations = seen(&checks, true, Vec::new());
+        observations.pruned = [
+            (&gone, ours),
+            (&foreign, Some(("db", "data"))),
+            (&kept, ours),
+        ]
+        .into_iter()
+        .map(|(object, owner)| PrunedFacts {
+            live: Some(live(object, owner, "a")),
+            foreign_custom_resources: 0,
+        })
+        .collect();
+        let plan = decide(d, &checks, observations).unwrap();
+        let planned: Vec<(&str, Action)> = plan
+            .objects
+            .iter()
+            .map(|o| (o.name.as_str(), o.action))
+            .collect();
+        assert_eq!(planned, [("gone", Action::Delete)]);
+        assert!(
+            plan.warnings[0].contains("kept: its annotation helm.sh/resource-policy"),
+            "{:?}",
+            plan.warnings
+        );
+    }
+
+    #[test]
+    fn a_missing_namespace_is_refused_unless_the_plan_creates_it() {
+        let d = desired(vec![config_map("a", "a")], Vec::new());
+        let checks = checks_for(&d);
+        let mut observations = seen(
+            &checks,
+            true,
+            vec![ObjectFacts::NotRead(NotRead::NamespaceNew)],
+        );
+        observations.namespace_exists = false;
+        let error = decide(d, &checks, observations).unwrap_err();
+        assert!(matches!(error, PlanError::NamespaceMissing { namespace } if namespace == "shop"));
+    }
+
+    #[test]
+    fn offline_every_object_is_created_and_nothing_is_checked() {
+        let d = desired(vec![config_map("a", "a"), config_map("b", "b")], Vec::new());
+        let observations = Observations::offline(2, "planned offline".to_string());
+        let plan = decide(d, &AccessChecks::default(), observations).unwrap();
+        assert!(
+            plan.objects
+                .iter()
+                .all(|o| o.action == Action::Create && o.diff.is_none())
+        );
+        assert!(!plan.permissions.installer.checked);
+        assert_eq!(plan.warnings, ["planned offline", "rendered"]);
+        assert_eq!(plan.cluster, ClusterInfo::default());
+    }
+}
