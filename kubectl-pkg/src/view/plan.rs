@@ -9,7 +9,7 @@
 mod permissions;
 mod summary;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::BTreeSet;
 use std::fmt;

@@ -43,7 +43,7 @@ fn object(kind: &str, namespace: Option<&str>, name: &str, action: Action) -> Pl
 }
 
 /// A plan with nothing but a ConfigMap to create, offline: the least a plan holds.
-fn bare_plan() -> Plan {
+pub(crate) fn bare_plan() -> Plan {
     Plan {
         api_version: libpkg::plan::PLAN_API_VERSION.to_string(),
         kind: libpkg::plan::PLAN_KIND.to_string(),
