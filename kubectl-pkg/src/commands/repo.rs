@@ -143,30 +143,33 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
             let removed = repositories.remove(name)?;
             eprintln!("Removed repository {} ({})", removed.name, removed.url);
         }
-        RepoCommand::List => match global.output {
-            OutputFormat::Text => {
-                let mut table = view::table();
-                // The signature rules' column only when one has a rule.
-                let any_rule = repositories.list().iter().any(|r| r.verify.is_some());
-                if any_rule {
-                    table.set_header(["NAME", "URL", "SIGNATURES"]);
-                } else {
-                    table.set_header(["NAME", "URL"]);
-                }
-                for repository in repositories.list() {
-                    let mut row = vec![repository.name.clone(), repository.url.clone()];
-                    if any_rule {
-                        let rule = repository.verify.as_ref().map(describe_rule);
-                        row.push(rule.unwrap_or_else(|| "-".to_string()));
-                    }
-                    table.add_row(row);
-                }
-                print_table(table, repositories.list().is_empty())?;
-            }
-            format => view::print_document(format, &repositories.list())?,
-        },
+        RepoCommand::List => list(global, &repositories)?,
     }
     Ok(())
+}
+
+/// `repo list`: a table, with the signature rules' column only when a
+/// repository has a rule, or the document.
+fn list(global: &GlobalArgs, repositories: &libpkg::repositories::Repositories) -> Result<()> {
+    if global.output != OutputFormat::Text {
+        return view::print_document(global.output, &repositories.list());
+    }
+    let mut table = view::table();
+    let any_rule = repositories.list().iter().any(|r| r.verify.is_some());
+    if any_rule {
+        table.set_header(["NAME", "URL", "SIGNATURES"]);
+    } else {
+        table.set_header(["NAME", "URL"]);
+    }
+    for repository in repositories.list() {
+        let mut row = vec![repository.name.clone(), repository.url.clone()];
+        if any_rule {
+            let rule = repository.verify.as_ref().map(describe_rule);
+            row.push(rule.unwrap_or_else(|| "-".to_string()));
+        }
+        table.add_row(row);
+    }
+    print_table(table, repositories.list().is_empty())
 }
 
 /// `repo update`: each repository named (all by default) asked what it

@@ -4,6 +4,7 @@
 pub mod copying;
 pub mod plan;
 pub mod show;
+pub mod status;
 
 use std::io::Write;
 use std::path::Path;
@@ -87,19 +88,85 @@ pub fn print_document<T: Serialize>(format: OutputFormat, value: &T) -> Result<(
 /// (output piped to a file or another program), as kubectl does, so that no
 /// name is ever cut in two for a reader that cannot see it whole.
 pub fn table() -> Table {
-    let mut table = Table::new();
-    table.load_style(presets::NOTHING);
-    match output_width() {
-        Some(width) => {
-            table
-                .set_content_arrangement(ContentArrangement::Dynamic)
-                .set_width(width);
-        }
-        None => {
-            table.set_content_arrangement(ContentArrangement::Disabled);
+    Layout::stdout().table()
+}
+
+/// How a view is laid out: the width its tables are fitted to. Passed to
+/// views rather than read by them, so a view renders the same text whatever
+/// the terminal (its tests choose the width), and a view nesting another
+/// hands it what is left of the line ([`Layout::narrower`], with the lines
+/// written through [`Indented`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// The columns tables are fitted to; `None` when piped: nothing wraps.
+    pub width: Option<u16>,
+}
+
+impl Layout {
+    /// Standard output's: `COLUMNS`, else the terminal's width; unfitted
+    /// when piped.
+    pub fn stdout() -> Layout {
+        Layout {
+            width: output_width(),
         }
     }
-    table
+
+    /// The same layout for lines indented `by` more columns.
+    pub fn narrower(self, by: usize) -> Layout {
+        let by = u16::try_from(by).unwrap_or(u16::MAX);
+        Layout {
+            width: self.width.map(|width| width.saturating_sub(by).max(1)),
+        }
+    }
+
+    /// An empty table in the house style, fitted to this layout.
+    pub fn table(self) -> Table {
+        let mut table = Table::new();
+        table.load_style(presets::NOTHING);
+        match self.width {
+            Some(width) => {
+                table
+                    .set_content_arrangement(ContentArrangement::Dynamic)
+                    .set_width(width);
+            }
+            None => {
+                table.set_content_arrangement(ContentArrangement::Disabled);
+            }
+        }
+        table
+    }
+}
+
+/// A writer that puts `indent` spaces before every line it passes on (not
+/// before an empty one): one view shown inside another.
+pub struct Indented<'a> {
+    out: &'a mut dyn std::fmt::Write,
+    indent: usize,
+    at_line_start: bool,
+}
+
+impl<'a> Indented<'a> {
+    /// Lines written to the result go to `out`, `indent` spaces in.
+    pub fn new(out: &'a mut dyn std::fmt::Write, indent: usize) -> Indented<'a> {
+        Indented {
+            out,
+            indent,
+            at_line_start: true,
+        }
+    }
+}
+
+impl std::fmt::Write for Indented<'_> {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        for line in text.split_inclusive('\n') {
+            if self.at_line_start && line != "\n" {
+                write!(self.out, "{:1$}", "", self.indent)?;
+            }
+            self.out.write_str(line)?;
+            self.at_line_start = line.ends_with('\n');
+        }
+        Ok(())
+    }
 }
 
 /// A table as text with no word broken in two: fitted to the terminal, a

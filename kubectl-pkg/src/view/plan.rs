@@ -1,14 +1,27 @@
 //! The text view of a plan: header, objects, permissions, images, warnings, hash.
 //! JSON and YAML views are the plan document itself, with Secret values masked.
+//!
+//! The text is a sequence of sections ([`SECTIONS`]), each a function that
+//! writes one part of the plan to any `fmt::Write` for a given [`Layout`],
+//! so other views (`status`, a stack's plans) show a part of a plan exactly
+//! as the plan view does.
+
+mod permissions;
+mod summary;
+#[cfg(test)]
+pub(crate) mod tests;
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
+use std::fmt;
 
 use anyhow::Result;
-use libpkg::plan::Plan;
+use libpkg::plan::{Action, Plan};
 
 use crate::cli::{GlobalArgs, OutputFormat};
-use crate::view::{self, label};
+use crate::view::{self, Layout, label};
+
+pub use permissions::{permission_changes, permissions};
+pub use summary::summary;
 
 /// Prints a plan in the chosen format; Secret values are always masked.
 /// `show_unchanged`: list objects that stay as they are (otherwise counted only).
@@ -37,25 +50,70 @@ pub fn print_owned(global: &GlobalArgs, plan: Plan, show_unchanged: bool) -> Res
 fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
-            let text = render(plan, show_unchanged);
+            let options = Options {
+                layout: Layout::stdout(),
+                show_unchanged,
+            };
+            let text = render(plan, &options);
             if view::use_color(global) {
-                view::out!("{}", color_diff_lines(&text))?;
+                view::out!("{}", color_diff_lines(&text))
             } else {
-                view::out!("{text}")?;
+                view::out!("{text}")
             }
-            Ok(())
         }
         format => view::print_document(format, plan),
     }
 }
 
-/// Renders the text view; unchanged objects are counted, and listed only
-/// when `show_unchanged`.
-pub fn render(plan: &Plan, show_unchanged: bool) -> String {
+/// How the text view of a plan is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The width tables are fitted to.
+    pub layout: Layout,
+    /// List the objects that stay as they are (otherwise only counted).
+    pub show_unchanged: bool,
+}
+
+/// One part of the text view: writes its lines (none when the plan has
+/// nothing of that kind), each part but the header after a blank line.
+pub type Section = fn(&mut dyn fmt::Write, &Plan, &Options) -> fmt::Result;
+
+/// The sections of the text view, in order.
+pub const SECTIONS: &[Section] = &[
+    header,
+    objects,
+    hooks,
+    history,
+    diffs,
+    permission_changes,
+    permissions,
+    images,
+    warnings,
+    policy,
+    hash,
+    approvals,
+];
+
+/// Writes the whole text view of `plan`, section after section.
+pub fn write(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
+    SECTIONS
+        .iter()
+        .try_for_each(|section| section(out, plan, options))
+}
+
+/// The whole text view of `plan` as a string.
+pub fn render(plan: &Plan, options: &Options) -> String {
     let mut out = String::new();
+    // Writing to a String cannot fail: every `fmt::Error` comes from the writer.
+    write(&mut out, plan, options).expect("a String takes every write");
+    out
+}
+
+/// What is planned, for which package, from where, on which cluster, with
+/// which values.
+pub fn header(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
     let package = &plan.package;
-    let why = why_this_version(plan);
-    let _ = writeln!(
+    writeln!(
         out,
         "Plan: {} {} as release {} in namespace {} (revision {})",
         label(&plan.operation),
@@ -63,34 +121,49 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
         plan.release.name,
         plan.release.namespace,
         plan.release.revision
-    );
-    let _ = writeln!(
+    )?;
+    let why = why_this_version(plan);
+    writeln!(
         out,
         "  Package:   {} {} ({why})",
         package.name, package.version
-    );
-    let _ = writeln!(out, "  Reference: {}", package.reference);
-    let _ = writeln!(out, "  Digest:    {}", package.digest);
+    )?;
+    writeln!(out, "  Reference: {}", package.reference)?;
+    writeln!(out, "  Digest:    {}", package.digest)?;
+    other_namespaces(out, plan)?;
+    origin(out, plan)?;
+    cluster(out, plan)?;
+    values(out, plan)
+}
+
+/// The namespaces other than the release's that the plan touches.
+fn other_namespaces(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
     let elsewhere: BTreeSet<&str> = plan
         .objects
         .iter()
         .filter_map(|object| object.namespace.as_deref())
         .filter(|namespace| *namespace != plan.release.namespace)
         .collect();
-    if !elsewhere.is_empty() {
-        let list: Vec<&str> = elsewhere.into_iter().collect();
-        let _ = writeln!(out, "  Also in:   namespaces {}", list.join(", "));
+    if elsewhere.is_empty() {
+        return Ok(());
     }
+    let list: Vec<&str> = elsewhere.into_iter().collect();
+    writeln!(out, "  Also in:   namespaces {}", list.join(", "))
+}
+
+/// The OLM bundle and catalog the package came from, and its signatures.
+fn origin(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
+    let package = &plan.package;
     if let Some(bundle) = &package.bundle {
         let watching = match bundle.target_namespaces.as_slice() {
             [all] if all.is_empty() => "all namespaces".to_string(),
             namespaces => namespaces.join(", "),
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "  Bundle:    {} ({}), {} mode, watching {watching}",
             bundle.csv_name, package.format, bundle.install_mode
-        );
+        )?;
     }
     if let Some(catalog) = &package.catalog {
         let edge = catalog
@@ -98,64 +171,79 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
             .as_ref()
             .map(|edge| format!("; upgrade from {} via {}", edge.from, edge.via))
             .unwrap_or_default();
-        let _ = writeln!(
+        writeln!(
             out,
             "  Catalog:   {} {} (channel {}{edge})",
             catalog.repository, catalog.reference, catalog.channel
-        );
+        )?;
     }
     for check in &package.signatures {
-        let _ = writeln!(out, "  Signature: {}", describe_signature(check, package));
+        writeln!(out, "  Signature: {}", describe_signature(check, package))?;
     }
-    match (&plan.cluster.server, &plan.cluster.context) {
-        (Some(server), context) => {
-            let _ = writeln!(
-                out,
-                "  Cluster:   {server} (context {}, {})",
-                context.as_deref().unwrap_or("-"),
-                plan.cluster.version.as_deref().unwrap_or("version unknown")
-            );
-        }
-        _ => {
-            let _ = writeln!(out, "  Cluster:   none (offline)");
-        }
-    }
+    Ok(())
+}
 
-    if package.format == libpkg::formats::helm::NAME {
-        let _ = writeln!(out, "  Format:    {}", package.format);
+/// The cluster planned against, and the package format when it is Helm's.
+fn cluster(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
+    match (&plan.cluster.server, &plan.cluster.context) {
+        (Some(server), context) => writeln!(
+            out,
+            "  Cluster:   {server} (context {}, {})",
+            context.as_deref().unwrap_or("-"),
+            plan.cluster.version.as_deref().unwrap_or("version unknown")
+        )?,
+        _ => writeln!(out, "  Cluster:   none (offline)")?,
     }
-    if let Some(values) = plan
+    if plan.package.format == libpkg::formats::helm::NAME {
+        writeln!(out, "  Format:    {}", plan.package.format)?;
+    }
+    Ok(())
+}
+
+/// The values given, Secret ones masked, as YAML.
+fn values(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
+    let Some(values) = plan
         .masked_values()
         .filter(|v| v.as_object().is_some_and(|m| !m.is_empty()))
-    {
-        let _ = writeln!(out, "  Values:");
-        for line in libpkg::yaml::to_string(&values).lines() {
-            let _ = writeln!(out, "    {line}");
-        }
+    else {
+        return Ok(());
+    };
+    writeln!(out, "  Values:")?;
+    for line in libpkg::yaml::to_string(&values).lines() {
+        writeln!(out, "    {line}")?;
     }
+    Ok(())
+}
 
+/// The objects and what happens to each; unchanged ones only counted unless
+/// `show_unchanged`.
+pub fn objects(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
     let unchanged = plan
         .objects
         .iter()
-        .filter(|o| o.action == libpkg::plan::Action::Unchanged)
+        .filter(|o| o.action == Action::Unchanged)
         .count();
-    if unchanged == 0 || show_unchanged {
-        let _ = writeln!(out, "\nObjects ({}):", plan.objects.len());
+    if unchanged == 0 || options.show_unchanged {
+        writeln!(out, "\nObjects ({}):", plan.objects.len())?;
     } else {
-        let _ = writeln!(
+        writeln!(
             out,
             "\nObjects ({}, {unchanged} unchanged not listed; --show-unchanged lists them):",
             plan.objects.len()
-        );
+        )?;
     }
-    let mut table = view::table();
-    table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
     let listed: Vec<_> = plan
         .objects
         .iter()
-        .filter(|o| show_unchanged || o.action != libpkg::plan::Action::Unchanged)
+        .filter(|o| options.show_unchanged || o.action != Action::Unchanged)
         .collect();
-    for object in &listed {
+    // No header over no rows (a plan that changes nothing).
+    if listed.is_empty() {
+        return Ok(());
+    }
+    let mut table = options.layout.table();
+    table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
+    for object in listed {
         table.add_row([
             label(&object.action),
             object.kind.clone(),
@@ -166,303 +254,214 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
             },
         ]);
     }
-    // No header over no rows (a plan that changes nothing).
-    if !listed.is_empty() {
-        let _ = writeln!(out, "{}", super::text(table));
+    writeln!(out, "{}", view::text(table))
+}
+
+/// The hooks kept for a later uninstall or rollback.
+pub fn hooks(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
+    if plan.deferred_hooks.is_empty() {
+        return Ok(());
     }
-    if !plan.deferred_hooks.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nHooks kept for uninstall and rollback ({}, not applied now):",
-            plan.deferred_hooks.len()
-        );
-        let mut table = view::table();
-        table.set_header(["EVENTS", "KIND", "NAMESPACE", "NAME"]);
-        for hook in &plan.deferred_hooks {
-            table.add_row([
-                hook.events().collect::<Vec<_>>().join(","),
-                hook.kind.clone(),
-                hook.namespace.clone().unwrap_or_else(|| "-".into()),
-                hook.name.clone(),
-            ]);
-        }
-        let _ = writeln!(out, "{}", super::text(table));
-    }
-    if !plan.imported_history.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nHistory copied from Helm ({} revisions, recorded before revision {}):",
-            plan.imported_history.len(),
-            plan.release.revision,
-        );
-        let mut table = view::table();
-        table.set_header([
-            "REVISION",
-            "HELM",
-            "HELM STATUS",
-            "PACKAGE",
-            "RECORD DIGEST",
+    writeln!(
+        out,
+        "\nHooks kept for uninstall and rollback ({}, not applied now):",
+        plan.deferred_hooks.len()
+    )?;
+    let mut table = options.layout.table();
+    table.set_header(["EVENTS", "KIND", "NAMESPACE", "NAME"]);
+    for hook in &plan.deferred_hooks {
+        table.add_row([
+            hook.events().collect::<Vec<_>>().join(","),
+            hook.kind.clone(),
+            hook.namespace.clone().unwrap_or_else(|| "-".into()),
+            hook.name.clone(),
         ]);
-        for copy in &plan.imported_history {
-            let helm_revision = copy.reference.rsplit_once('.').map_or("", |(_, v)| v);
-            let digest = copy.digest.strip_prefix("sha256:").unwrap_or(&copy.digest);
-            table.add_row([
-                copy.revision.to_string(),
-                helm_revision.to_string(),
-                copy.status.clone(),
-                format!("{} {}", copy.package, copy.version),
-                digest.chars().take(12).collect(),
-            ]);
+    }
+    writeln!(out, "{}", view::text(table))
+}
+
+/// The revisions copied from Helm's records as the plan is applied.
+pub fn history(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
+    if plan.imported_history.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\nHistory copied from Helm ({} revisions, recorded before revision {}):",
+        plan.imported_history.len(),
+        plan.release.revision,
+    )?;
+    let mut table = options.layout.table();
+    table.set_header([
+        "REVISION",
+        "HELM",
+        "HELM STATUS",
+        "PACKAGE",
+        "RECORD DIGEST",
+    ]);
+    for copy in &plan.imported_history {
+        let helm_revision = copy.reference.rsplit_once('.').map_or("", |(_, v)| v);
+        let digest = copy.digest.strip_prefix("sha256:").unwrap_or(&copy.digest);
+        table.add_row([
+            copy.revision.to_string(),
+            helm_revision.to_string(),
+            copy.status.clone(),
+            format!("{} {}", copy.package, copy.version),
+            digest.chars().take(12).collect(),
+        ]);
+    }
+    writeln!(out, "{}", view::text(table))
+}
+
+/// The diff of each object that changes, from live to planned.
+pub fn diffs(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+    for object in &plan.objects {
+        if let Some(diff) = &object.diff {
+            writeln!(out, "\n{} {}:\n{diff}", object.kind, object.name)?;
         }
-        let _ = writeln!(out, "{}", super::text(table));
     }
-    for object in plan.objects.iter().filter(|o| o.diff.is_some()) {
-        let _ = writeln!(
-            out,
-            "\n{} {}:\n{}",
-            object.kind,
-            object.name,
-            object.diff.as_deref().unwrap_or_default()
-        );
+    Ok(())
+}
+
+/// The container images, pinned by digest or not (and why not).
+pub fn images(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+    if plan.images.is_empty() {
+        return Ok(());
     }
+    let unpinned = plan.images.iter().filter(|i| i.warning().is_some()).count();
+    writeln!(
+        out,
+        "\nImages ({}, {unpinned} not pinned by digest):",
+        plan.images.len(),
+    )?;
+    for image in &plan.images {
+        match image.warning() {
+            None => writeln!(out, "  pinned   {}", image.reference)?,
+            Some(why) => writeln!(out, "  UNPINNED {why}")?,
+        }
+        if let Some(original) = &image.original {
+            writeln!(out, "           (mirrored copy of {original})")?;
+        }
+    }
+    Ok(())
+}
 
-    render_permission_changes(plan, &mut out);
-    render_permissions(plan, &mut out);
-
-    // An unpinned image is said once, with why, in the images list; the
-    // plan's warnings repeat it for JSON readers, so the text leaves it out there.
+/// The plan's warnings, but for unpinned images: the images section says
+/// those once, with why (the plan repeats them for JSON readers).
+pub fn warnings(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
     let image_warnings: Vec<String> = plan.images.iter().filter_map(|i| i.warning()).collect();
-    if !plan.images.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nImages ({}, {} not pinned by digest):",
-            plan.images.len(),
-            image_warnings.len()
-        );
-        for image in &plan.images {
-            match image.warning() {
-                None => {
-                    let _ = writeln!(out, "  pinned   {}", image.reference);
-                }
-                Some(why) => {
-                    let _ = writeln!(out, "  UNPINNED {why}");
-                }
-            }
-            if let Some(original) = &image.original {
-                let _ = writeln!(out, "           (mirrored copy of {original})");
-            }
-        }
-    }
     let warnings: Vec<&String> = plan
         .warnings
         .iter()
         .filter(|w| !image_warnings.contains(w))
         .collect();
-    if !warnings.is_empty() {
-        let _ = writeln!(out, "\nWarnings:");
-        let mut table = view::table();
-        for warning in warnings {
-            table.add_row(["-", warning.as_str()]);
-        }
-        // Indented as every other list of the plan, `  - ` then the item
-        // (not a cell's padding on both sides of the dash).
-        if let Some(dash) = table.column_mut(0) {
-            dash.set_padding((2, 0));
-        }
-        let _ = writeln!(out, "{}", super::text(table));
+    if warnings.is_empty() {
+        return Ok(());
     }
-    if let Some(policy) = &plan.policy {
-        let level = policy
-            .max_risk
-            .map_or("any".to_string(), |level| level.to_string());
-        let denied = if policy.deny.is_empty() {
-            String::new()
-        } else {
-            format!("; rules refused: {}", policy.deny.join(", "))
-        };
-        let accepted = match policy.accepted.len() {
-            0 => "none over the line to accept.".to_string(),
-            count => format!("{count} accepted over the line:"),
-        };
-        let _ = writeln!(
-            out,
-            "\nRisk policy: findings up to {level} pass{denied}; {accepted}"
-        );
-        for risk in &policy.accepted {
-            let _ = writeln!(
-                out,
-                "  accepted {} {}@{}",
-                label(&risk.severity).to_uppercase(),
-                risk.rule,
-                risk.object
-            );
-        }
+    writeln!(out, "\nWarnings:")?;
+    let mut table = options.layout.table();
+    for warning in warnings {
+        table.add_row(["-", warning.as_str()]);
     }
-    let _ = writeln!(out, "\nPlan hash: {}", plan.hash);
-    if !plan.approvals.is_empty() {
-        let _ = writeln!(
-            out,
-            "Approvals of this hash ({}, checked when applied against trusted keys):",
-            plan.approvals.len()
-        );
-        for approval in &plan.approvals {
-            let comment = if approval.comment.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", approval.comment)
-            };
-            let _ = writeln!(
-                out,
-                "  {} (key {}){comment}",
-                approval.approver, approval.key_id
-            );
-        }
+    // Indented as every other list of the plan, `  - ` then the item
+    // (not a cell's padding on both sides of the dash).
+    if let Some(dash) = table.column_mut(0) {
+        dash.set_padding((2, 0));
     }
-    out
+    writeln!(out, "{}", view::text(table))
 }
 
-/// The grants as a table: subject, scope, verbs and resources.
-fn grant_table(grants: &[libpkg::permissions::Grant]) -> String {
-    let mut table = view::table();
-    table.set_header(["SUBJECT", "SCOPE", "VERBS", "RESOURCES"]);
-    for grant in grants {
-        let resources = if grant.resources.is_empty() {
-            grant.non_resource_urls.join(",")
-        } else {
-            grant
-                .resources
-                .iter()
-                .map(|r| {
-                    let groups: Vec<&str> = grant
-                        .api_groups
-                        .iter()
-                        .map(|g| if g.is_empty() { "core" } else { g.as_str() })
-                        .collect();
-                    let named = if grant.resource_names.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", grant.resource_names.join(","))
-                    };
-                    format!("{r}.{}{named}", groups.join("|"))
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        table.add_row([
-            grant.subject.clone(),
-            grant.scope.clone(),
-            grant.verbs.join(","),
-            resources,
-        ]);
-    }
-    super::text(table)
-}
-
-/// Risks grouped by object, most severe first within each, so long object
-/// names are printed once; every line starts with `indent`.
-fn write_risks(risks: &[libpkg::permissions::Risk], indent: &str, out: &mut String) {
-    let mut by_object: std::collections::BTreeMap<&str, Vec<&libpkg::permissions::Risk>> =
-        Default::default();
-    for risk in risks {
-        by_object
-            .entry(risk.object.as_str())
-            .or_default()
-            .push(risk);
-    }
-    for (object, risks) in by_object {
-        let _ = writeln!(out, "{indent}{object}");
-        let mut table = view::table();
-        for risk in risks {
-            table.add_row([
-                format!("{indent} "),
-                label(&risk.severity).to_uppercase(),
-                risk.rule.clone(),
-                risk.message.clone(),
-            ]);
-        }
-        let _ = writeln!(out, "{}", super::text(table));
-    }
-}
-
-/// Cloud identities and declared permissions, one line each.
-fn write_outside_rbac(
-    cloud: &[libpkg::permissions::CloudIdentity],
-    declared: &[libpkg::permissions::DeclaredPermission],
-    indent: &str,
-    out: &mut String,
-) {
-    for identity in cloud {
-        let _ = writeln!(
-            out,
-            "{indent}Cloud identity: {} -> {} {}",
-            identity.service_account, identity.provider, identity.identity
-        );
-    }
-    for permission in declared {
-        let _ = writeln!(
-            out,
-            "{indent}Declared ({}): {} [{}]",
-            permission.provider,
-            permission.description,
-            permission.actions.join(", ")
-        );
-    }
-}
-
-/// What an upgrade or rollback newly allows and what it drops, before the
-/// full preview: what a reviewer of an upgrade needs first.
-fn render_permission_changes(plan: &Plan, out: &mut String) {
-    let Some(changes) = &plan.permission_changes else {
-        return;
+/// The risk policy the plan was checked against, and the findings over its
+/// line that were accepted.
+pub fn policy(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+    let Some(policy) = &plan.policy else {
+        return Ok(());
     };
-    if changes.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nPermission changes since revision {}: none.",
-            changes.compared_with
-        );
-        return;
-    }
-    let _ = writeln!(
+    let level = policy
+        .max_risk
+        .map_or("any".to_string(), |level| level.to_string());
+    let denied = if policy.deny.is_empty() {
+        String::new()
+    } else {
+        format!("; rules refused: {}", policy.deny.join(", "))
+    };
+    let accepted = match policy.accepted.len() {
+        0 => "none over the line to accept.".to_string(),
+        count => format!("{count} accepted over the line:"),
+    };
+    writeln!(
         out,
-        "\nPermission changes since revision {}:",
-        changes.compared_with
-    );
-    for (title, delta) in [
-        ("New permissions", &changes.added),
-        ("Dropped permissions", &changes.removed),
-    ] {
-        if delta.is_empty() {
-            continue;
+        "\nRisk policy: findings up to {level} pass{denied}; {accepted}"
+    )?;
+    for risk in &policy.accepted {
+        writeln!(
+            out,
+            "  accepted {} {}@{}",
+            label(&risk.severity).to_uppercase(),
+            risk.rule,
+            risk.object
+        )?;
+    }
+    Ok(())
+}
+
+/// The plan's hash: what an approval signs and `apply` checks.
+pub fn hash(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+    writeln!(out, "\nPlan hash: {}", plan.hash)
+}
+
+/// The approvals the plan carries, right below the hash they sign.
+pub fn approvals(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+    if plan.approvals.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Approvals of this hash ({}, checked when applied against trusted keys):",
+        plan.approvals.len()
+    )?;
+    for approval in &plan.approvals {
+        writeln!(out, "  {}", Approver::from(approval))?;
+    }
+    Ok(())
+}
+
+/// Who approved, with which key and what they said: `alice (key sha256:…):
+/// comment`, as the plan view and `status` name an approval.
+#[derive(Debug, Clone, Copy)]
+pub struct Approver<'a> {
+    approver: &'a str,
+    key_id: &'a str,
+    comment: &'a str,
+}
+
+impl<'a> From<&'a libpkg::review::approval::Approval> for Approver<'a> {
+    fn from(approval: &'a libpkg::review::approval::Approval) -> Approver<'a> {
+        Approver {
+            approver: &approval.approver,
+            key_id: &approval.key_id,
+            comment: &approval.comment,
         }
-        let _ = writeln!(out, "  {title}:");
-        if !delta.grants.is_empty() {
-            for line in grant_table(&delta.grants).lines() {
-                let _ = writeln!(out, "  {line}");
-            }
+    }
+}
+
+impl<'a> From<&'a libpkg::review::approval::VerifiedApproval> for Approver<'a> {
+    fn from(approval: &'a libpkg::review::approval::VerifiedApproval) -> Approver<'a> {
+        Approver {
+            approver: &approval.approver,
+            key_id: &approval.key_id,
+            comment: &approval.comment,
         }
-        write_risks(&delta.risks, "    ", out);
-        for change in &delta.pod_security {
-            let level = |level: Option<libpkg::permissions::PodSecurityLevel>| {
-                level.map_or("(none)".to_string(), |level| label(&level))
-            };
-            let why = if change.reasons.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", change.reasons.join("; "))
-            };
-            let _ = writeln!(
-                out,
-                "    Pod security: {} {} -> {}{why}",
-                change.object,
-                level(change.from),
-                level(change.to)
-            );
+    }
+}
+
+impl fmt::Display for Approver<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (key {})", self.approver, self.key_id)?;
+        if !self.comment.is_empty() {
+            write!(f, ": {}", self.comment)?;
         }
-        write_outside_rbac(&delta.cloud, &delta.declared, "    ", out);
-        for image in &delta.unpinned_images {
-            let _ = writeln!(out, "    Image not pinned by digest: {image}");
-        }
+        Ok(())
     }
 }
 
@@ -487,107 +486,6 @@ fn why_this_version(plan: &Plan) -> String {
     }
 }
 
-/// What an uninstall does to RBAC: it grants nothing, and removes the
-/// Roles, ClusterRoles and bindings it deletes.
-fn render_rbac_removed(plan: &Plan, out: &mut String) {
-    let removed: Vec<String> = plan
-        .objects
-        .iter()
-        .filter(|o| o.action == libpkg::plan::Action::Delete)
-        .filter(|o| o.api_version.starts_with("rbac.authorization.k8s.io/"))
-        .map(|o| match &o.namespace {
-            Some(namespace) => format!("{} {namespace}/{}", o.kind, o.name),
-            None => format!("{} {}", o.kind, o.name),
-        })
-        .collect();
-    if removed.is_empty() {
-        let _ = writeln!(out, "  The uninstall removes no RBAC objects.");
-    } else {
-        let _ = writeln!(
-            out,
-            "  The uninstall removes {} RBAC object(s) and the permissions they grant:",
-            removed.len()
-        );
-        for object in removed {
-            let _ = writeln!(out, "    {object}");
-        }
-    }
-}
-
-fn render_permissions(plan: &Plan, out: &mut String) {
-    let permissions = &plan.permissions;
-    let _ = writeln!(out, "\nPermissions:");
-    if plan.operation == libpkg::plan::Operation::Uninstall {
-        render_rbac_removed(plan, out);
-    } else if permissions.grants.is_empty() {
-        let _ = writeln!(out, "  The package grants no RBAC permissions.");
-    } else {
-        let _ = writeln!(out, "{}", grant_table(&permissions.grants));
-    }
-    let _ = writeln!(
-        out,
-        "
-Risks: {}",
-        view::risk_counts(permissions)
-    );
-    write_risks(&permissions.risks, "  ", out);
-    if !permissions.workloads.is_empty() {
-        let _ = writeln!(out, "\nPod security:");
-        let mut table = view::table();
-        table.set_header(["WORKLOAD", "SERVICE ACCOUNT", "TOKEN", "LEVEL", "WHY"]);
-        for workload in &permissions.workloads {
-            table.add_row([
-                workload.object.clone(),
-                workload.service_account.clone(),
-                if workload.mounts_token {
-                    "mounted"
-                } else {
-                    "no"
-                }
-                .to_string(),
-                label(&workload.pod_security),
-                workload.reasons.join("; "),
-            ]);
-        }
-        let _ = writeln!(out, "{}", super::text(table));
-    }
-    write_outside_rbac(&permissions.cloud, &permissions.declared, "  ", out);
-    if permissions.installer.checked {
-        if permissions.installer.missing.is_empty() {
-            let _ = writeln!(
-                out,
-                "\nAccess check: you may perform every action in this plan."
-            );
-        } else {
-            let missing = &permissions.installer.missing;
-            let _ = writeln!(
-                out,
-                "\nAccess check: you are missing {} permission(s); nothing will be applied:",
-                missing.len()
-            );
-            let mut table = view::table();
-            table.set_header(["VERB", "API GROUP", "RESOURCE", "NAMESPACE"]);
-            for permission in missing {
-                let group = if permission.group.is_empty() {
-                    "(core)"
-                } else {
-                    permission.group.as_str()
-                };
-                let namespace = permission.namespace.as_deref().unwrap_or("(cluster-wide)");
-                table.add_row([
-                    permission.verb.as_str(),
-                    group,
-                    permission.resource.as_str(),
-                    namespace,
-                ]);
-            }
-            let _ = writeln!(out, "{}", super::text(table));
-        }
-    } else {
-        let _ = writeln!(out, "\nAccess check: not performed (offline).");
-    }
-}
-
 /// Colors unified-diff lines: removals red, additions green, hunk headers cyan.
 fn color_diff_lines(text: &str) -> String {
     use anstyle::{AnsiColor, Style};
@@ -609,9 +507,6 @@ fn color_diff_lines(text: &str) -> String {
         })
         .collect()
 }
-
-/// How many of the most severe risks the summary names.
-const NAMED_RISKS: usize = 3;
 
 /// One signature check in a line: what verified it, or that nothing did; the
 /// artifact is named when it is not the package itself.
@@ -646,222 +541,5 @@ fn describe_signature(
             )
         }
         None => format!("{artifact}not checked ({}, {mode})", check.policy),
-    }
-}
-
-/// The few lines shown right before the question: what the plan does, its
-/// worst risks, whether you may do all of it, and which plan this is.
-/// Critical and high risks carry a `!` marker, and are red when `color`.
-pub fn summary(plan: &Plan, color: bool) -> String {
-    use libpkg::permissions::Severity;
-    use libpkg::plan::Action;
-    let count = |action: Action| plan.objects.iter().filter(|o| o.action == action).count();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "\nSummary: {} {} {} as release {} in namespace {} (revision {})",
-        label(&plan.operation),
-        plan.package.name,
-        plan.package.version,
-        plan.release.name,
-        plan.release.namespace,
-        plan.release.revision
-    );
-    let _ = writeln!(
-        out,
-        "  Objects: {} to create, {} to update, {} to delete, {} unchanged",
-        count(Action::Create),
-        count(Action::Update),
-        count(Action::Delete),
-        count(Action::Unchanged)
-    );
-    let mut severe: Vec<&libpkg::permissions::Risk> = plan
-        .permissions
-        .risks
-        .iter()
-        .filter(|r| matches!(r.severity, Severity::Critical | Severity::High))
-        .collect();
-    severe.sort_by_key(|r| r.severity);
-    let highlight = |text: String| {
-        if color {
-            let style = anstyle::Style::new()
-                .bold()
-                .fg_color(Some(anstyle::AnsiColor::Red.into()));
-            format!("{style}{text}{style:#}")
-        } else {
-            text
-        }
-    };
-    let marker = if severe.is_empty() { " " } else { "!" };
-    let _ = writeln!(
-        out,
-        "{marker} Risks:   {}",
-        view::risk_counts(&plan.permissions)
-    );
-    for risk in severe.iter().take(NAMED_RISKS) {
-        let _ = writeln!(
-            out,
-            "{}",
-            highlight(format!(
-                "!   {} {}: {}",
-                label(&risk.severity).to_uppercase(),
-                risk.object,
-                risk.message
-            ))
-        );
-    }
-    if severe.len() > NAMED_RISKS {
-        let _ = writeln!(
-            out,
-            "    and {} more critical or high (listed above)",
-            severe.len() - NAMED_RISKS
-        );
-    }
-    if let Some(changes) = &plan.permission_changes {
-        let added = &changes.added;
-        let counts = [
-            (added.grants.len(), "RBAC grant"),
-            (added.risks.len(), "risk"),
-            (added.pod_security.len(), "pod security change"),
-            (added.cloud.len(), "cloud identity"),
-            (added.declared.len(), "declared permission"),
-            (added.unpinned_images.len(), "unpinned image"),
-        ];
-        let listed: Vec<String> = counts
-            .iter()
-            .filter(|(count, _)| *count > 0)
-            .map(|(count, what)| match (count, *what) {
-                (1, what) => format!("1 {what}"),
-                (count, "cloud identity") => format!("{count} cloud identities"),
-                (count, what) => format!("{count} {what}s"),
-            })
-            .collect();
-        let (marker, text) = if listed.is_empty() {
-            (" ", "none".to_string())
-        } else {
-            ("!", format!("{} (listed above)", listed.join(", ")))
-        };
-        let _ = writeln!(
-            out,
-            "{marker} New since revision {}: {text}",
-            changes.compared_with
-        );
-    }
-    for check in &plan.package.signatures {
-        let marker = if check.verified.is_some() { " " } else { "!" };
-        let _ = writeln!(
-            out,
-            "{marker} Signed:  {}",
-            describe_signature(check, &plan.package)
-        );
-    }
-    let installer = &plan.permissions.installer;
-    let access = match (installer.checked, installer.missing.len()) {
-        (false, _) => "not checked (offline)".to_string(),
-        (true, 0) => "you may perform every action in this plan".to_string(),
-        (true, missing) => format!("you are missing {missing} permission(s) (listed above)"),
-    };
-    let _ = writeln!(out, "  Access:  {access}");
-    let _ = writeln!(out, "  Plan:    {}", plan.hash);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use libpkg::action::{Source, plan_offline};
-    use libpkg::package::{Files, Package};
-    use libpkg::plan::{Action, Operation};
-
-    use super::*;
-
-    /// The offline install plan of package redis 7.0.12 holding `manifests`.
-    fn plan_of(manifests: &str) -> Plan {
-        let mut files = Files::new();
-        files.insert(
-            "package.yaml".into(),
-            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: redis\nversion: 7.0.12\n"
-                .into(),
-        );
-        files.insert(
-            "manifests/all.yaml".into(),
-            manifests.as_bytes().to_vec().into(),
-        );
-        let package = Package::from_files(files, "redis", None).unwrap();
-        plan_offline(&package, &Source::local("./redis"), "redis", "default").unwrap()
-    }
-
-    const CONFIG_MAP: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: redis}\n";
-    const ROLE: &str = "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: reader}\nrules: [{apiGroups: [''], resources: [pods], verbs: [get]}]\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: reader}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}\nsubjects: [{kind: ServiceAccount, name: redis, namespace: default}]\n";
-
-    /// Issue 39 (10): warnings are indented as every other list, by two.
-    #[test]
-    fn warnings_are_a_list_indented_by_two() {
-        let mut plan = plan_of(CONFIG_MAP);
-        plan.warnings = vec!["first".to_string(), "other".to_string()];
-        let shown = render(&plan, false);
-        assert!(
-            shown.contains("\nWarnings:\n  - first\n  - other\n"),
-            "{shown}"
-        );
-    }
-
-    /// Issue 39 (10): a plan that changes nothing lists no objects, and
-    /// prints no table header over no rows.
-    #[test]
-    fn an_all_unchanged_plan_prints_no_empty_table_header() {
-        let mut plan = plan_of(CONFIG_MAP);
-        for object in &mut plan.objects {
-            object.action = Action::Unchanged;
-        }
-        let shown = render(&plan, false);
-        assert!(shown.contains("1 unchanged not listed"), "{shown}");
-        assert!(!shown.contains("ACTION"), "{shown}");
-        let listed = render(&plan, true);
-        assert!(
-            listed.contains("ACTION") && listed.contains("unchanged"),
-            "{listed}"
-        );
-    }
-
-    /// Issue 39 (10): why the version is what it is depends on the
-    /// operation: a rollback resolved no constraint.
-    #[test]
-    fn a_rollback_says_it_resolved_nothing() {
-        let mut plan = plan_of(CONFIG_MAP);
-        plan.package.constraint = Some("7.0.12".to_string());
-        assert!(
-            render(&plan, false).contains("redis 7.0.12 (highest version matching \"7.0.12\")")
-        );
-        plan.operation = Operation::Rollback;
-        let shown = render(&plan, false);
-        assert!(!shown.contains("highest version matching"), "{shown}");
-        assert!(
-            shown.contains("redis 7.0.12 (rollback: the version an earlier revision deployed)"),
-            "{shown}"
-        );
-        plan.operation = Operation::Uninstall;
-        assert!(!render(&plan, false).contains("highest version matching"));
-    }
-
-    /// Issue 39 (10): an uninstall deleting a Role does not say the package
-    /// "grants no RBAC permissions": it says what it removes.
-    #[test]
-    fn an_uninstall_says_which_rbac_objects_it_removes() {
-        let mut plan = plan_of(&format!("{CONFIG_MAP}---\n{ROLE}"));
-        plan.operation = Operation::Uninstall;
-        for object in &mut plan.objects {
-            object.action = Action::Delete;
-        }
-        plan.permissions.grants.clear();
-        let shown = render(&plan, false);
-        assert!(!shown.contains("grants no RBAC permissions"), "{shown}");
-        assert!(
-            shown.contains(
-                "  The uninstall removes 2 RBAC object(s) and the permissions they grant:\n    Role default/reader\n    RoleBinding default/reader\n"
-            ),
-            "{shown}"
-        );
-        plan.objects.retain(|o| o.kind == "ConfigMap");
-        assert!(render(&plan, false).contains("The uninstall removes no RBAC objects."));
     }
 }

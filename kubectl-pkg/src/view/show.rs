@@ -1,6 +1,6 @@
 //! The text view of `show`: metadata, versions, permission summary.
 
-use std::fmt::Write as _;
+use std::fmt;
 
 use libpkg::permissions::Severity;
 use libpkg::plan::Plan;
@@ -8,123 +8,161 @@ use libpkg::source::Fetched;
 
 use crate::view::{self, label};
 
+/// Prints the text view of the package `fetched`, planned offline as `plan`.
 pub fn print(fetched: &Fetched, plan: &Plan) -> anyhow::Result<()> {
-    let metadata = &fetched.package.metadata;
     let mut out = String::new();
-    let _ = writeln!(out, "Name:        {}", metadata.name);
-    let _ = writeln!(out, "Version:     {}", fetched.package.version);
+    // Writing to a String cannot fail: every `fmt::Error` comes from the writer.
+    write(&mut out, fetched, plan).expect("a String takes every write");
+    view::out!("{out}")
+}
+
+/// The text view, section after section.
+fn write(out: &mut dyn fmt::Write, fetched: &Fetched, plan: &Plan) -> fmt::Result {
+    metadata(out, fetched)?;
+    origin(out, plan)?;
+    channels(out, fetched)?;
+    versions(out, plan)?;
+    values_schema(out, fetched)?;
+    permissions(out, plan)
+}
+
+/// Name, version, description, home page and maintainers.
+fn metadata(out: &mut dyn fmt::Write, fetched: &Fetched) -> fmt::Result {
+    let metadata = &fetched.package.metadata;
+    writeln!(out, "Name:        {}", metadata.name)?;
+    writeln!(out, "Version:     {}", fetched.package.version)?;
     if !metadata.description.is_empty() {
-        let _ = writeln!(out, "Description: {}", metadata.description);
+        writeln!(out, "Description: {}", metadata.description)?;
     }
     if !metadata.home.is_empty() {
-        let _ = writeln!(out, "Home:        {}", metadata.home);
+        writeln!(out, "Home:        {}", metadata.home)?;
     }
     for maintainer in &metadata.maintainers {
-        let _ = writeln!(
-            out,
-            "Maintainer:  {}{}",
-            maintainer.name,
-            maintainer
-                .email
-                .as_deref()
-                .map(|e| format!(" <{e}>"))
-                .unwrap_or_default()
-        );
+        let email = maintainer
+            .email
+            .as_deref()
+            .map(|e| format!(" <{e}>"))
+            .unwrap_or_default();
+        writeln!(out, "Maintainer:  {}{email}", maintainer.name)?;
     }
-    let _ = writeln!(out, "Reference:   {}", plan.package.reference);
-    let _ = writeln!(out, "Digest:      {}", plan.package.digest);
+    Ok(())
+}
+
+/// Where the package is, pinned, and the bundle or catalog it is.
+fn origin(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
+    writeln!(out, "Reference:   {}", plan.package.reference)?;
+    writeln!(out, "Digest:      {}", plan.package.digest)?;
     if let Some(bundle) = &plan.package.bundle {
-        let _ = writeln!(
+        writeln!(
             out,
             "Bundle:      {} ({}), {} mode by default",
             bundle.csv_name, plan.package.format, bundle.install_mode
-        );
+        )?;
     }
     if let Some(catalog) = &plan.package.catalog {
-        let _ = writeln!(
+        writeln!(
             out,
             "Catalog:     {} ({}), channel {}",
             catalog.repository, catalog.reference, catalog.channel
-        );
+        )?;
     }
-    if !fetched.channels.is_empty() {
-        let _ = writeln!(out, "\nChannels (* = default):");
-        for channel in &fetched.channels {
-            let _ = writeln!(
-                out,
-                "  {} {}: head {}; versions {}{}",
-                if channel.default { "*" } else { " " },
-                channel.name,
-                channel.head.as_deref().unwrap_or("-"),
-                channel.versions.join(", "),
-                channel
-                    .deprecated
-                    .as_deref()
-                    .map(|m| format!(" (deprecated: {m})"))
-                    .unwrap_or_default()
-            );
-        }
+    Ok(())
+}
+
+/// A catalog package's channels, their heads and versions.
+fn channels(out: &mut dyn fmt::Write, fetched: &Fetched) -> fmt::Result {
+    if fetched.channels.is_empty() {
+        return Ok(());
     }
-    if !plan.package.candidates.is_empty() {
-        let _ = writeln!(out, "\nVersions (newest first; * = what install picks):");
-        for candidate in &plan.package.candidates {
-            let chosen = candidate.note.as_deref() == Some("chosen");
-            let note = match candidate.note.as_deref() {
-                Some(note) if !chosen => format!("  ({note})"),
-                _ => String::new(),
-            };
-            let _ = writeln!(
-                out,
-                "  {} {}{note}",
-                if chosen { "*" } else { " " },
-                candidate.version.as_deref().unwrap_or(&candidate.tag)
-            );
-        }
+    writeln!(out, "\nChannels (* = default):")?;
+    for channel in &fetched.channels {
+        let deprecated = channel
+            .deprecated
+            .as_deref()
+            .map(|m| format!(" (deprecated: {m})"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  {} {}: head {}; versions {}{deprecated}",
+            if channel.default { "*" } else { " " },
+            channel.name,
+            channel.head.as_deref().unwrap_or("-"),
+            channel.versions.join(", "),
+        )?;
     }
-    if let Some(schema) = crate::commands::show::carvel_schema(fetched) {
-        let _ = writeln!(out, "\nValues (valuesSchema):");
-        let properties = schema.get("properties").and_then(|p| p.as_object());
-        for (name, property) in properties.into_iter().flatten() {
-            let text = |key: &str| property.get(key).and_then(|v| v.as_str()).unwrap_or("");
-            let _ = writeln!(
-                out,
-                "  {name}: {}{}",
-                text("type"),
-                Some(text("description"))
-                    .filter(|d| !d.is_empty())
-                    .map(|d| format!(" ({d})"))
-                    .unwrap_or_default()
-            );
-        }
+    Ok(())
+}
+
+/// The versions considered, newest first, the one install picks marked.
+fn versions(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
+    if plan.package.candidates.is_empty() {
+        return Ok(());
     }
+    writeln!(out, "\nVersions (newest first; * = what install picks):")?;
+    for candidate in &plan.package.candidates {
+        let chosen = candidate.note.as_deref() == Some("chosen");
+        let note = match candidate.note.as_deref() {
+            Some(note) if !chosen => format!("  ({note})"),
+            _ => String::new(),
+        };
+        writeln!(
+            out,
+            "  {} {}{note}",
+            if chosen { "*" } else { " " },
+            candidate.version.as_deref().unwrap_or(&candidate.tag)
+        )?;
+    }
+    Ok(())
+}
+
+/// A Carvel package's values: name, type and description of each.
+fn values_schema(out: &mut dyn fmt::Write, fetched: &Fetched) -> fmt::Result {
+    let Some(schema) = crate::commands::show::carvel_schema(fetched) else {
+        return Ok(());
+    };
+    writeln!(out, "\nValues (valuesSchema):")?;
+    let properties = schema.get("properties").and_then(|p| p.as_object());
+    for (name, property) in properties.into_iter().flatten() {
+        let text = |key: &str| property.get(key).and_then(|v| v.as_str()).unwrap_or("");
+        let description = Some(text("description"))
+            .filter(|d| !d.is_empty())
+            .map(|d| format!(" ({d})"))
+            .unwrap_or_default();
+        writeln!(out, "  {name}: {}{description}", text("type"))?;
+    }
+    Ok(())
+}
+
+/// The permission summary: grants and risks counted, the high and critical
+/// risks and each workload's Pod Security level named.
+fn permissions(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
     let permissions = &plan.permissions;
-    let _ = writeln!(
+    writeln!(
         out,
-        "
-Permissions: {} grants; risks: {}",
+        "\nPermissions: {} grants; risks: {}",
         permissions.grants.len(),
         view::risk_counts(permissions)
-    );
+    )?;
     for risk in permissions
         .risks
         .iter()
         .filter(|r| r.severity <= Severity::High)
     {
-        let _ = writeln!(
+        writeln!(
             out,
             "  [{}] {}: {}",
             label(&risk.severity).to_uppercase(),
             risk.rule,
             risk.message
-        );
+        )?;
     }
     for workload in &permissions.workloads {
-        let _ = writeln!(
+        writeln!(
             out,
             "  Pod security: {} is {}",
             workload.object,
             label(&workload.pod_security)
-        );
+        )?;
     }
-    view::out!("{out}")
+    Ok(())
 }

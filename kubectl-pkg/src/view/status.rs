@@ -1,0 +1,297 @@
+//! The views of `status`: the newest revision of a release in a few lines,
+//! or as a document (`-o json|yaml`).
+
+use std::fmt;
+
+use anyhow::Result;
+use libpkg::action::{LiveReadiness, Progress};
+use libpkg::plan::Action;
+use libpkg::release::{Record, Summary};
+use serde::Serialize;
+
+use crate::cli::{GlobalArgs, OutputFormat};
+use crate::view::{self, plan::Approver};
+
+/// What `status` found of a release's newest revision.
+pub struct ReleaseStatus<'a> {
+    /// The revision as `list` and `history` show it.
+    pub summary: &'a Summary,
+    /// Its record: the plan applied and how it went.
+    pub record: &'a Record,
+    /// What to do next; empty when nothing is needed.
+    pub next: String,
+    /// How far an interrupted revision got.
+    pub progress: Option<Progress>,
+    /// Whether what the revision runs is ready now.
+    pub readiness: Vec<LiveReadiness>,
+}
+
+/// The document of `status -o json|yaml`: its keys are what scripts read.
+#[derive(Serialize)]
+struct StatusDocument<'a> {
+    summary: &'a Summary,
+    next: &'a str,
+    progress: Option<&'a Progress>,
+    readiness: &'a [LiveReadiness],
+    objects: Vec<ObjectEntry<'a>>,
+}
+
+/// One object of the revision and what its plan did to it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ObjectEntry<'a> {
+    api_version: &'a str,
+    kind: &'a str,
+    namespace: Option<&'a str>,
+    name: &'a str,
+    action: Action,
+}
+
+/// Prints `status` in the chosen format.
+pub fn print(global: &GlobalArgs, status: &ReleaseStatus<'_>) -> Result<()> {
+    match global.output {
+        OutputFormat::Text => {
+            let mut out = String::new();
+            // Writing to a String cannot fail: every `fmt::Error` comes from the writer.
+            write(&mut out, status).expect("a String takes every write");
+            view::out!("{out}")
+        }
+        format => view::print_document(format, &document(status)),
+    }
+}
+
+/// The document of `status`.
+fn document<'a>(status: &'a ReleaseStatus<'_>) -> StatusDocument<'a> {
+    let objects = status.record.plan.objects.iter().map(|o| ObjectEntry {
+        api_version: &o.api_version,
+        kind: &o.kind,
+        namespace: o.namespace.as_deref(),
+        name: &o.name,
+        action: o.action,
+    });
+    StatusDocument {
+        summary: status.summary,
+        next: &status.next,
+        progress: status.progress.as_ref(),
+        readiness: &status.readiness,
+        objects: objects.collect(),
+    }
+}
+
+/// The text view of `status`, section after section.
+fn write(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result {
+    revision(out, status)?;
+    review(out, status.record)?;
+    objects(out, status.record)?;
+    readiness(out, &status.readiness)?;
+    if let Some(message) = &status.record.message {
+        writeln!(out, "Message:   {message}")?;
+    }
+    if !status.next.is_empty() {
+        writeln!(out, "Next:      {}", status.next)?;
+    }
+    Ok(())
+}
+
+/// Which release, revision, package and plan.
+fn revision(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result {
+    let plan = &status.record.plan;
+    writeln!(
+        out,
+        "Release:   {} (namespace {})",
+        plan.release.name, plan.release.namespace
+    )?;
+    writeln!(
+        out,
+        "Revision:  {} ({}, {})",
+        plan.release.revision,
+        status.record.status.as_str(),
+        view::label(&plan.operation)
+    )?;
+    if let Some(created) = &status.summary.created {
+        writeln!(out, "Updated:   {created}")?;
+    }
+    writeln!(
+        out,
+        "Package:   {} {}",
+        plan.package.name, plan.package.version
+    )?;
+    writeln!(out, "Reference: {}", plan.package.reference)?;
+    writeln!(out, "Plan hash: {}", plan.hash)
+}
+
+/// Who approved the plan applied (as the plan view names them), and the
+/// risks over the policy's line that were accepted.
+fn review(out: &mut dyn fmt::Write, record: &Record) -> fmt::Result {
+    for approval in &record.review.approvals {
+        writeln!(out, "Approved:  by {}", Approver::from(approval))?;
+    }
+    let accepted = record
+        .plan
+        .policy
+        .iter()
+        .flat_map(|policy| &policy.accepted)
+        .chain(&record.review.accepted_risks);
+    for risk in accepted {
+        writeln!(
+            out,
+            "Accepted:  {}@{} ({})",
+            risk.rule, risk.object, risk.severity
+        )?;
+    }
+    Ok(())
+}
+
+/// The objects counted by what the revision did to them.
+fn objects(out: &mut dyn fmt::Write, record: &Record) -> fmt::Result {
+    let objects = &record.plan.objects;
+    let count = |action: Action| objects.iter().filter(|o| o.action == action).count();
+    writeln!(
+        out,
+        "Objects:   {} created, {} updated, {} unchanged, {} deleted",
+        count(Action::Create),
+        count(Action::Update),
+        count(Action::Unchanged),
+        count(Action::Delete)
+    )
+}
+
+/// Whether what the revision runs is ready now, and if not why.
+fn readiness(out: &mut dyn fmt::Write, workloads: &[LiveReadiness]) -> fmt::Result {
+    if workloads.is_empty() {
+        return Ok(());
+    }
+    let ready = workloads.iter().filter(|w| w.ready).count();
+    writeln!(
+        out,
+        "Ready:     {ready} of {}, as --wait judges them",
+        workloads.len()
+    )?;
+    for workload in workloads {
+        if workload.ready {
+            writeln!(out, "  ready      {}", workload.object)?;
+        } else {
+            writeln!(out, "  not ready  {}: {}", workload.object, workload.reason)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use libpkg::action::{LiveReadiness, Progress};
+    use libpkg::permissions::{Risk, Severity};
+    use libpkg::plan::Operation;
+    use libpkg::release::{Record, Status, Summary};
+    use libpkg::review::Review;
+    use libpkg::review::approval::VerifiedApproval;
+
+    use super::*;
+    use crate::view::plan::tests::bare_plan;
+
+    /// An interrupted install of redis, approved, one risk accepted, with a
+    /// workload not ready.
+    fn interrupted() -> (Summary, Record) {
+        let record = Record {
+            plan: bare_plan(),
+            status: Status::Pending,
+            message: Some("applying".to_string()),
+            review: Review {
+                approvals: vec![VerifiedApproval {
+                    approver: "ops-team".to_string(),
+                    comment: "ship it".to_string(),
+                    key_id: "sha256:4b1d".to_string(),
+                }],
+                accepted_risks: vec![Risk {
+                    severity: Severity::High,
+                    rule: "rbac-write-secrets".to_string(),
+                    object: "Role.rbac.authorization.k8s.io/default/redis".to_string(),
+                    message: "can write secrets".to_string(),
+                }],
+            },
+        };
+        let summary = Summary {
+            name: "redis".to_string(),
+            namespace: "default".to_string(),
+            revision: 1,
+            status: Status::Pending,
+            operation: Operation::Install,
+            package: "redis".to_string(),
+            version: "7.0.12".to_string(),
+            digest: record.plan.package.digest.clone(),
+            plan_hash: record.plan.hash.clone(),
+            message: None,
+            approved_by: vec!["ops-team".to_string()],
+            created: Some("2026-11-27T11:38:25Z".to_string()),
+        };
+        (summary, record)
+    }
+
+    /// The status of [`interrupted`], with `next` advice.
+    fn status<'a>(summary: &'a Summary, record: &'a Record) -> ReleaseStatus<'a> {
+        ReleaseStatus {
+            summary,
+            record,
+            next: "run it again".to_string(),
+            progress: Some(Progress {
+                written: 0,
+                writes: 1,
+                deleted: 0,
+                deletes: 0,
+                remaining: vec!["ConfigMap/redis".to_string()],
+            }),
+            readiness: vec![LiveReadiness {
+                object: "Deployment/redis".to_string(),
+                ready: false,
+                reason: "0 of 1 replicas available".to_string(),
+            }],
+        }
+    }
+
+    #[test]
+    fn the_status_text_names_approvers_as_the_plan_view_does() {
+        let (summary, record) = interrupted();
+        let mut text = String::new();
+        write(&mut text, &status(&summary, &record)).unwrap();
+        assert_eq!(
+            text,
+            format!(
+                "Release:   redis (namespace default)
+Revision:  1 (pending, install)
+Updated:   2026-11-27T11:38:25Z
+Package:   redis 7.0.12
+Reference: ./redis
+Plan hash: {}
+Approved:  by ops-team (key sha256:4b1d): ship it
+Accepted:  rbac-write-secrets@Role.rbac.authorization.k8s.io/default/redis (high)
+Objects:   1 created, 0 updated, 0 unchanged, 0 deleted
+Ready:     0 of 1, as --wait judges them
+  not ready  Deployment/redis: 0 of 1 replicas available
+Message:   applying
+Next:      run it again
+",
+                record.plan.hash
+            )
+        );
+    }
+
+    /// The document's keys, in order, are what scripts read.
+    #[test]
+    fn the_status_document_keeps_its_keys() {
+        let (summary, record) = interrupted();
+        let status = status(&summary, &record);
+        let json = serde_json::to_value(document(&status)).unwrap();
+        let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            ["summary", "next", "progress", "readiness", "objects"]
+        );
+        assert_eq!(json["summary"], serde_json::to_value(&summary).unwrap());
+        assert_eq!(json["progress"]["remaining"][0], "ConfigMap/redis");
+        assert_eq!(json["readiness"][0]["ready"], false);
+        assert_eq!(
+            json["objects"],
+            serde_json::json!([{"apiVersion": "v1", "kind": "ConfigMap", "namespace": "default", "name": "redis", "action": "create"}])
+        );
+    }
+}
