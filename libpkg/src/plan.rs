@@ -56,6 +56,43 @@ pub enum Action {
     Delete,
 }
 
+impl Operation {
+    /// The name plans and records use (`install`, `rollback`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Operation::Install => "install",
+            Operation::Upgrade => "upgrade",
+            Operation::Rollback => "rollback",
+            Operation::Uninstall => "uninstall",
+            Operation::Import => "import",
+        }
+    }
+}
+
+impl std::fmt::Display for Operation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Action {
+    /// The name plans use (`create`, `unchanged`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Create => "create",
+            Action::Update => "update",
+            Action::Unchanged => "unchanged",
+            Action::Delete => "delete",
+        }
+    }
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The release a plan is for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -747,6 +784,27 @@ pub fn canonical_json(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn operations_and_actions_display_as_plans_name_them() {
+        for operation in [
+            Operation::Install,
+            Operation::Upgrade,
+            Operation::Rollback,
+            Operation::Uninstall,
+            Operation::Import,
+        ] {
+            assert_eq!(serde_json::json!(operation), operation.to_string());
+        }
+        for action in [
+            Action::Create,
+            Action::Update,
+            Action::Unchanged,
+            Action::Delete,
+        ] {
+            assert_eq!(serde_json::json!(action), action.to_string());
+        }
+    }
     use serde_json::json;
 
     pub(crate) fn sample() -> Plan {

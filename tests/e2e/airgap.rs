@@ -1089,3 +1089,224 @@ fn a_registry_that_cannot_be_reached_is_tried_once_for_all_its_images() {
         "the registry was tried {connections} times for 6 images"
     );
 }
+
+/// The `embed` example of libpkg (libpkg/examples/embed.rs), built beside
+/// the binary by `cargo test --workspace`.
+fn embed_example() -> PathBuf {
+    let example = kubectl_pkg_e2e::binary()
+        .parent()
+        .expect("target/<profile>")
+        .join("examples/embed");
+    assert!(
+        example.exists(),
+        "{} is missing: build it with `cargo build -p libpkg --example embed` (tests/run builds it)",
+        example.display()
+    );
+    example
+}
+
+/// Runs the `embed` example with `answer` on its standard input, saving the
+/// plan it shows to `plan` (under the work directory); returns its output.
+fn run_embed(pkg: &Pkg, args: &[&str], answer: &str, plan: &str) -> String {
+    use std::io::Write;
+    let mut child = pkg
+        .program(embed_example(), args)
+        .env("EMBED_SAVE_PLAN", pkg.work.path().join(plan))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the embed example runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(answer.as_bytes())
+        .expect("answer");
+    let output = child.wait_with_output().expect("it ends");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "embed {args:?}: {stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// The hash of a plan saved under the work directory.
+fn saved_hash(pkg: &Pkg, plan: &str) -> String {
+    let text = std::fs::read_to_string(pkg.work.path().join(plan)).expect("the plan was saved");
+    parse_json(&text)["hash"]
+        .as_str()
+        .expect("a hash")
+        .to_string()
+}
+
+/// Issue 38: an embedder installs, upgrades and uninstalls a release through
+/// libpkg alone, with its own question, and is shown the plans the CLI makes
+/// for the same release (`--dry-run --out`), the image copies of an imported
+/// repository included.
+#[test]
+fn an_embedder_plans_and_applies_what_the_cli_plans_through_the_library_alone() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let ns = pkg.namespace("embed");
+    let name = unique("embedded");
+    let connected = Registry::start();
+    let work = tempfile::tempdir().unwrap();
+    let (web_digest, _) = push_image(
+        &connected.address,
+        "team/web",
+        "2.1",
+        "amd64",
+        &name,
+        work.path(),
+    );
+    let web = format!("{}/team/web", connected.address);
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: \"{{ .Values.image }}\"\n";
+    let chart = pkg.write_small_chart(&name, &[("deployment.yaml", deployment)]);
+    std::fs::write(chart.join("values.yaml"), format!("image: {web}:2.1\n")).unwrap();
+    let charts = format!("oci://{}/charts", connected.address);
+    pkg.run(["push", chart.to_str().unwrap(), &charts]).ok();
+    // Version 2.0.0 adds a ConfigMap.
+    std::fs::write(
+        chart.join("Chart.yaml"),
+        format!("apiVersion: v2\nname: {name}\nversion: 2.0.0\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        chart.join("templates/settings.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-settings\ndata: {mode: fast}\n",
+    )
+    .unwrap();
+    pkg.run(["push", chart.to_str().unwrap(), &charts]).ok();
+    let package = format!("{charts}/{name}");
+    pkg.run([
+        "bundle",
+        &package,
+        "--version",
+        "1.0.0",
+        "--version",
+        "2.0.0",
+        "--out",
+        "chart.tar",
+    ])
+    .ok();
+    drop(connected);
+    let internal = format!("oci://{}/{}", pkg.env.registry_auth, unique("charts"));
+    pkg.run([
+        "import",
+        "chart.tar",
+        "--to",
+        &internal,
+        "--repo-name",
+        "embed-mirror",
+    ])
+    .ok();
+    let mirrored = format!("embed-mirror/{name}");
+    let copy = format!(
+        "{}/images/team/web@{web_digest}",
+        internal.strip_prefix("oci://").unwrap()
+    );
+    let release = unique("app");
+
+    // Install: the CLI's dry-run plan is the one the embedder is shown and applies.
+    pkg.run([
+        "install",
+        &mirrored,
+        "--version",
+        "1.0.0",
+        "--name",
+        &release,
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "cli-install.json",
+    ])
+    .ok();
+    let said = run_embed(
+        &pkg,
+        &["install", &mirrored, &release, &ns, "1.0.0"],
+        "y\n",
+        "embed-install.json",
+    );
+    assert_eq!(
+        saved_hash(&pkg, "embed-install.json"),
+        saved_hash(&pkg, "cli-install.json")
+    );
+    assert!(said.contains("revision 1 deployed"), "{said}");
+    let live = pkg.get_json(Some(&ns), "deployment", &release);
+    assert_eq!(
+        live["spec"]["template"]["spec"]["containers"][0]["image"],
+        copy.as_str(),
+        "the imported repository's image copy runs"
+    );
+
+    // Upgrade: declined at the embedder's question, nothing changes; then applied.
+    pkg.run([
+        "upgrade",
+        &release,
+        &mirrored,
+        "--version",
+        "2.0.0",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "cli-upgrade.json",
+    ])
+    .ok();
+    let declined = pkg
+        .program(
+            embed_example(),
+            ["upgrade", &mirrored, &release, &ns, "2.0.0"],
+        )
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!declined.status.success());
+    assert!(
+        String::from_utf8_lossy(&declined.stderr).contains("declined: nothing was changed"),
+        "{declined:?}"
+    );
+    let history = pkg.run(["history", &release, "-n", &ns]).ok().to_string();
+    assert!(!history.contains("upgrade"), "{history}");
+    let said = run_embed(
+        &pkg,
+        &["upgrade", &mirrored, &release, &ns, "2.0.0"],
+        "y\n",
+        "embed-upgrade.json",
+    );
+    assert_eq!(
+        saved_hash(&pkg, "embed-upgrade.json"),
+        saved_hash(&pkg, "cli-upgrade.json")
+    );
+    assert!(said.contains("revision 2 deployed"), "{said}");
+    pkg.get_json(Some(&ns), "configmap", &format!("{release}-settings"));
+
+    // Uninstall, and the release lock is free again for the CLI.
+    pkg.run([
+        "uninstall",
+        &release,
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "cli-uninstall.json",
+    ])
+    .ok();
+    let said = run_embed(
+        &pkg,
+        &["uninstall", &release, &ns],
+        "y\n",
+        "embed-uninstall.json",
+    );
+    assert_eq!(
+        saved_hash(&pkg, "embed-uninstall.json"),
+        saved_hash(&pkg, "cli-uninstall.json")
+    );
+    assert!(said.contains("revision 3 uninstalled"), "{said}");
+    let history = pkg.run(["history", &release, "-n", &ns]).ok().to_string();
+    assert!(history.contains("uninstalled"), "{history}");
+}

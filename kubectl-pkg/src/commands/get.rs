@@ -129,7 +129,7 @@ fn all(global: &GlobalArgs, record: Record) -> Result<()> {
         plan.release.namespace,
         plan.release.revision,
         record.status.as_str(),
-        view::label(&plan.operation),
+        plan.operation,
         plan.package.name,
         plan.package.version,
         plan.package.digest,

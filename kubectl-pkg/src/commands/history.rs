@@ -42,7 +42,7 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
                 table.add_row([
                     revision.revision.to_string(),
                     revision.status.as_str().to_string(),
-                    view::label(&revision.operation),
+                    revision.operation.to_string(),
                     revision.version.clone(),
                     hex_prefix(&revision.digest),
                     hex_prefix(&revision.plan_hash),

@@ -56,7 +56,7 @@ pub async fn run(global: &GlobalArgs, args: &ProposalsArgs) -> Result<()> {
                 table.add_row([
                     format!("{PROPOSAL_PREFIX}{}", proposal.name),
                     proposal.release.clone(),
-                    view::label(&proposal.operation),
+                    proposal.operation.to_string(),
                     format!("{} {}", proposal.package, proposal.version),
                     hex[..hex.len().min(12)].to_string(),
                     proposal.approvers.join(", "),

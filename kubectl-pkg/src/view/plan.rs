@@ -116,7 +116,7 @@ pub fn header(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result
     writeln!(
         out,
         "Plan: {} {} as release {} in namespace {} (revision {})",
-        label(&plan.operation),
+        plan.operation,
         package.name,
         plan.release.name,
         plan.release.namespace,
@@ -245,7 +245,7 @@ pub fn objects(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt:
     table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
     for object in listed {
         table.add_row([
-            label(&object.action),
+            object.action.to_string(),
             object.kind.clone(),
             object.namespace.clone().unwrap_or_else(|| "-".into()),
             match libpkg::kinds::hook_of(&object.manifest) {

@@ -106,7 +106,7 @@ fn revision(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result
         "Revision:  {} ({}, {})",
         plan.release.revision,
         status.record.status.as_str(),
-        view::label(&plan.operation)
+        plan.operation
     )?;
     if let Some(created) = &status.summary.created {
         writeln!(out, "Updated:   {created}")?;

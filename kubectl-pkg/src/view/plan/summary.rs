@@ -28,7 +28,7 @@ fn write_summary(out: &mut dyn fmt::Write, plan: &Plan, color: bool) -> fmt::Res
     writeln!(
         out,
         "\nSummary: {} {} {} as release {} in namespace {} (revision {})",
-        label(&plan.operation),
+        plan.operation,
         plan.package.name,
         plan.package.version,
         plan.release.name,

@@ -1,0 +1,207 @@
+//! Embedding whole operations: install, upgrade and uninstall a release
+//! through libpkg alone, with this program's own question before anything
+//! changes. The library takes the release lock, plans, hands the plan to
+//! the [`Reviewer`] below, applies exactly that plan and unlocks, Ctrl-C
+//! included; the program only shows, asks and reports.
+//!
+//! ```sh
+//! cargo run -p libpkg --example embed -- install PACKAGE RELEASE NAMESPACE [CONSTRAINT]
+//! cargo run -p libpkg --example embed -- upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT]
+//! cargo run -p libpkg --example embed -- uninstall RELEASE NAMESPACE
+//! ```
+//!
+//! It reads the repositories `kubectl pkg repo add` and `import` configured
+//! (so packages of an imported repository run its image copies, as with the
+//! CLI), the kubeconfig, and `KUBECTL_PKG_REGISTRY_CA_FILE`. With
+//! `EMBED_SAVE_PLAN=FILE` it also writes each plan it is shown, which is the
+//! plan `kubectl pkg … --dry-run --out FILE` makes for the same release.
+
+use std::error::Error;
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+use libpkg::action::{
+    self, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter, Reviewer,
+    RunError, RunOptions, UninstallOptions, UpgradeOptions,
+};
+use libpkg::cluster::{Cluster, ClusterOptions};
+use libpkg::package::Limits;
+use libpkg::plan::{Plan, ReleaseId};
+use libpkg::reference::PackageRef;
+use libpkg::registry::{RegistryClient, RegistryOptions};
+use libpkg::release::{DEFAULT_LOCK_DURATION, ReleaseStore};
+use libpkg::repositories::Repositories;
+use libpkg::source::{FetchRequest, Fetched, fetch};
+use libpkg::version::Constraint;
+
+type Failure = Box<dyn Error + Send + Sync>;
+
+#[tokio::main]
+async fn main() -> Result<(), Failure> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (operation, package, release, namespace, constraint) = match args[..] {
+        [
+            op @ ("install" | "upgrade"),
+            package,
+            release,
+            namespace,
+            ref constraint @ ..,
+        ] if constraint.len() <= 1 => {
+            let constraint = constraint
+                .first()
+                .map(|c| Constraint::parse(c))
+                .transpose()?;
+            (op, Some(package), release, namespace, constraint)
+        }
+        ["uninstall", release, namespace] => ("uninstall", None, release, namespace, None),
+        _ => return Err(USAGE.into()),
+    };
+    let release = ReleaseId::new(namespace, release);
+    let cluster = Cluster::connect(&ClusterOptions::default()).await?;
+    let registry = Arc::new(registry()?);
+    let options = RunOptions {
+        release: release.clone(),
+        operation: operation.to_string(),
+        lock_duration: DEFAULT_LOCK_DURATION,
+        dry_run: false,
+    };
+    let store = ReleaseStore::new(cluster.clone());
+    let images = ImageCheck::Registry(registry.clone());
+    // What to plan, made once the lock is held.
+    let plan = async || -> Result<Plan, Failure> {
+        Ok(match (operation, package) {
+            ("install", Some(package)) => {
+                let fetched = fetch_package(package, constraint.as_ref(), &registry).await?;
+                let options = InstallOptions {
+                    images: images.clone(),
+                    ..InstallOptions::new(release.clone())
+                };
+                action::plan_install(&cluster, &store, &fetched, &options).await?
+            }
+            ("upgrade", Some(package)) => {
+                let fetched = fetch_package(package, constraint.as_ref(), &registry).await?;
+                let options = UpgradeOptions {
+                    images: images.clone(),
+                    ..UpgradeOptions::new(release.clone())
+                };
+                action::plan_upgrade(&cluster, &store, &fetched, &options).await?
+            }
+            _ => {
+                let options = UninstallOptions {
+                    release: release.clone(),
+                    hooks: Default::default(),
+                };
+                action::plan_uninstall(&cluster, &store, &options).await?
+            }
+        })
+    };
+    let interrupted = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let outcome = action::run(&cluster, &options, plan, &mut Ask, &Log, interrupted).await;
+    match outcome {
+        Ok(Outcome::Applied(record)) => println!(
+            "{release}: revision {} {}",
+            record.plan.release.revision,
+            record.status.as_str()
+        ),
+        Ok(Outcome::Unchanged(_)) => println!("{release}: nothing to change"),
+        Ok(Outcome::Stopped) => println!("{release}: stopped, nothing changed"),
+        Err(RunError::Caller(error)) => return Err(error),
+        Err(error) => return Err(error.into()),
+    }
+    Ok(())
+}
+
+const USAGE: &str = "usage: embed install|upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT] | embed uninstall RELEASE NAMESPACE";
+
+/// A registry client trusting the CA the CLI's environment variable names.
+fn registry() -> Result<RegistryClient, Failure> {
+    let ca_files = std::env::var_os("KUBECTL_PKG_REGISTRY_CA_FILE")
+        .map(Into::into)
+        .into_iter()
+        .collect();
+    Ok(RegistryClient::new(RegistryOptions {
+        ca_files,
+        ..RegistryOptions::default()
+    })?)
+}
+
+/// Resolves and fetches a package as the CLI does, with the repositories'
+/// signature rules and image copies.
+async fn fetch_package(
+    package: &str,
+    constraint: Option<&Constraint>,
+    registry: &RegistryClient,
+) -> Result<Fetched, Failure> {
+    let repositories = Repositories::load_default()?;
+    let trust = repositories.trust_policy()?;
+    let reference = PackageRef::parse(package)?;
+    let request = FetchRequest {
+        reference: &reference,
+        constraint,
+        devel: false,
+        limits: Limits::default(),
+        channel: None,
+        installed: None,
+        force_upgrade: false,
+        trust: &trust,
+        allow_unverified: false,
+    };
+    Ok(fetch(&request, &repositories, registry).await?)
+}
+
+/// This program's review: one line per object, the permissions it lacks,
+/// the hash; then a question on standard input.
+struct Ask;
+
+impl Reviewer for Ask {
+    type Error = Failure;
+
+    async fn review(&mut self, plan: Plan) -> Result<Option<Approved>, Failure> {
+        for object in &plan.objects {
+            println!("{:<9} {}", object.action, object.key());
+        }
+        for missing in &plan.permissions.installer.missing {
+            println!("missing permission: {missing:?}");
+        }
+        println!("plan {}", plan.hash);
+        if let Some(path) = std::env::var_os("EMBED_SAVE_PLAN") {
+            std::fs::write(path, plan.to_json_pretty())?;
+        }
+        let options = ApplyOptions {
+            wait: false,
+            ..ApplyOptions::default()
+        };
+        Ok(Some(Approved { plan, options }))
+    }
+
+    async fn confirm(&mut self, plan: &Plan) -> Result<(), Failure> {
+        print!(
+            "Apply plan {} to {}? [y/N] ",
+            &plan.hash[..19],
+            plan.release.id()
+        );
+        std::io::stdout().flush()?;
+        let mut answer = String::new();
+        std::io::stdin().lock().read_line(&mut answer)?;
+        match answer.trim() {
+            "y" | "yes" => Ok(()),
+            _ => Err("declined: nothing was changed".into()),
+        }
+    }
+}
+
+/// Apply progress, one line an event.
+struct Log;
+
+impl Reporter for Log {
+    fn event(&self, event: Event) {
+        match event {
+            Event::Applied { object, action } => println!("{action} {object}"),
+            Event::Deleted { object } => println!("deleted {object}"),
+            other => println!("{other:?}"),
+        }
+    }
+}
