@@ -133,6 +133,15 @@ impl Command {
             Command::Repo(
                 RepoCommand::Add { registry, .. } | RepoCommand::Update { registry, .. },
             ) => Some(registry),
+            Command::Stack(
+                crate::commands::stack::StackCommand::Plan(crate::commands::stack::StackPlanArgs {
+                    stack,
+                    ..
+                })
+                | crate::commands::stack::StackCommand::Apply(
+                    crate::commands::stack::StackApplyArgs { stack, .. },
+                ),
+            ) => Some(&stack.registry),
             Command::Propose(args) => match &args.command {
                 ProposeCommand::Install(args) => Some(&args.registry),
                 ProposeCommand::Upgrade(args) => Some(&args.registry),
@@ -260,6 +269,12 @@ pub enum Command {
         after_help = "Examples:\n  kubectl pkg repo add stable oci://registry.example/pkgs\n  kubectl pkg repo list\n  kubectl pkg repo update"
     )]
     Repo(crate::commands::repo::RepoCommand),
+    /// Plan and apply many releases as one plan, in dependency order (a stack file).
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  kubectl pkg stack plan -f stack.yaml -e staging\n  kubectl pkg stack apply -f stack.yaml -e prod"
+    )]
+    Stack(crate::commands::stack::StackCommand),
     /// Print the version of kubectl-pkg.
     #[command(after_help = "Example:\n  kubectl pkg version -o json")]
     Version,

@@ -554,7 +554,7 @@ impl Reporter for Progress {
 
 /// What the apply log says was done to an object: in the past tense, as
 /// `deleted` and `ready` are (the plan says what will be done: `create`).
-fn done(action: libpkg::plan::Action) -> &'static str {
+pub(crate) fn done(action: libpkg::plan::Action) -> &'static str {
     use libpkg::plan::Action;
     match action {
         Action::Create => "created",

@@ -143,6 +143,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Bundle(args) => commands::bundle::run(global, args).await,
         Command::Import(args) => commands::import::run(global, args).await,
         Command::Repo(command) => commands::repo::run(global, command).await,
+        Command::Stack(command) => commands::stack::run(global, command).await,
         Command::Version => commands::version::run(global),
         Command::Completion(args) => commands::completion::run(args),
     }

@@ -74,6 +74,7 @@ pub mod repositories;
 pub mod review;
 pub mod signature;
 pub mod source;
+pub mod stack;
 pub mod version;
 pub mod yaml;
 

@@ -32,4 +32,5 @@ mod server_side_apply;
 mod signatures;
 mod sigstore;
 mod smoke;
+mod stacks;
 mod tables;

@@ -9,6 +9,7 @@ use libpkg::action::verify_unchanged;
 use libpkg::plan::{MAX_PLAN_FILE_BYTES, Plan};
 use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalError, ProposalState, ProposalStore};
 use libpkg::release::{ReleaseStore, Status};
+use libpkg::stack::plan::StackPlan;
 
 use crate::cli::GlobalArgs;
 use crate::flow::{self, MutatingArgs};
@@ -38,12 +39,27 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
             check_saved(&plan, &format!("{PROPOSAL_PREFIX}{name}"))?;
             (plan, cluster)
         }
-        None => (read_plan(&args.plan)?, settings::cluster(global).await?),
+        None => {
+            let text = read_plan_file(&args.plan)?;
+            if StackPlan::is_stack_plan(&text) {
+                return crate::commands::stack::apply_saved(global, &text, &args.mutating).await;
+            }
+            (read_plan(&args.plan)?, settings::cluster(global).await?)
+        }
     };
     // Made where no signature rule applied, or with --verify-mode lowered?
     // This machine's rules still hold.
     let trust = settings::trust_policy(global, &settings::repositories()?, None)?;
     trust.check_recorded(&plan.package.artifacts(), &plan.package.signatures)?;
+    // The plan names its namespace; a different -n is a mistake worth stopping.
+    if plan.release.namespace != cluster.namespace {
+        bail!(
+            "the plan is for namespace {:?}, the current namespace is {:?} (pass -n {}); nothing was applied",
+            plan.release.namespace,
+            cluster.namespace,
+            plan.release.namespace
+        );
+    }
     let step = flow::Step {
         release: plan.release.id(),
         operation: "apply",

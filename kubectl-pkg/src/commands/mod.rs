@@ -17,6 +17,7 @@ pub mod push;
 pub mod repo;
 pub mod rollback;
 pub mod show;
+pub mod stack;
 pub mod status;
 pub mod template;
 pub mod uninstall;

@@ -4,6 +4,7 @@
 pub mod copying;
 pub mod plan;
 pub mod show;
+pub mod stack;
 pub mod status;
 
 use std::io::Write;

@@ -58,12 +58,6 @@ pub async fn verify_unchanged(
         ));
     }
     let release = &plan.release;
-    if release.namespace != cluster.namespace {
-        changes.push(format!(
-            "the plan is for namespace {:?}, the current namespace is {:?} (pass -n {})",
-            release.namespace, cluster.namespace, release.namespace
-        ));
-    }
     if !changes.is_empty() {
         return Err(DriftError::Drifted { changes });
     }

@@ -24,6 +24,7 @@ mod prepare;
 mod progress;
 mod rollback;
 mod run;
+pub mod stack;
 mod uninstall;
 mod upgrade;
 

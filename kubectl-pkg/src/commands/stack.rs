@@ -1,0 +1,326 @@
+//! `kubectl pkg stack plan|apply -f stack.yaml [-e ENV]`: every release of a
+//! stack planned as one plan, in the order its needs give, shown, and
+//! applied exactly (`kubectl pkg apply stack-plan.json` applies a saved one).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+use libpkg::action::stack::{
+    Clusters, ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack,
+};
+use libpkg::action::{ApplyOptions, Event, Reporter};
+use libpkg::plan::ReleaseId;
+use libpkg::stack::plan::StackPlan;
+use libpkg::stack::{Stack, StackRelease};
+
+use crate::cli::{GlobalArgs, ImageCheckArgs, OutputFormat, PackageArgs, ValuesArgs};
+use crate::flow::MutatingArgs;
+use crate::{prompt, settings, view};
+
+#[derive(Debug, Subcommand)]
+pub enum StackCommand {
+    /// Plan every release of a stack, in dependency order, as one plan; nothing changes.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg stack plan -f stack.yaml -e staging\n  kubectl pkg stack plan -f stack.yaml -e prod --out prod-plan.json\n  kubectl pkg apply prod-plan.json"
+    )]
+    Plan(StackPlanArgs),
+    /// Plan a stack, show the plan, ask, and apply exactly it, release after release.
+    #[command(after_help = "Example:\n  kubectl pkg stack apply -f stack.yaml -e staging --yes")]
+    Apply(StackApplyArgs),
+}
+
+/// Which stack, for which environment.
+#[derive(Debug, Clone, Args)]
+pub struct StackArgs {
+    /// The stack file.
+    #[arg(
+        short = 'f',
+        long = "file",
+        value_name = "FILE",
+        default_value = "stack.yaml"
+    )]
+    pub file: PathBuf,
+    /// The environment of the stack file to plan (default: its base releases).
+    #[arg(short = 'e', long = "environment", value_name = "ENV")]
+    pub environment: Option<String>,
+    #[command(flatten)]
+    pub image_check: ImageCheckArgs,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StackPlanArgs {
+    #[command(flatten)]
+    pub stack: StackArgs,
+    /// Save the complete stack plan (Secret values included, so owner-only) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct StackApplyArgs {
+    #[command(flatten)]
+    pub stack: StackArgs,
+    #[command(flatten)]
+    pub apply: StackApplyFlags,
+}
+
+/// How a stack plan is applied.
+#[derive(Debug, Clone, Args)]
+pub struct StackApplyFlags {
+    /// Apply without asking.
+    #[arg(short = 'y', long)]
+    pub yes: bool,
+    /// Wait for each release's workloads to become ready before its
+    /// dependents start (--wait=false to skip).
+    #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub wait: bool,
+    /// How long to wait for each release, in Go's syntax: 90s, 5m.
+    #[arg(long, default_value = "5m", value_parser = crate::duration::parse)]
+    pub timeout: Duration,
+}
+
+pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
+    match command {
+        StackCommand::Plan(args) => {
+            let (plan, _) = plan(global, &args.stack).await?;
+            if let Some(path) = &args.out {
+                save(path, &plan)?;
+            }
+            print(global, &plan)
+        }
+        StackCommand::Apply(args) => {
+            let (plan, clusters) = plan(global, &args.stack).await?;
+            print(global, &plan)?;
+            apply(global, &plan, &clusters, &args.apply).await
+        }
+    }
+}
+
+/// Applies a stack plan saved with `--out` (`kubectl pkg apply FILE`); with
+/// `--dry-run`, only shows it.
+pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -> Result<()> {
+    let plan = StackPlan::from_json(text)?;
+    if plan.is_masked() {
+        bail!(
+            "this stack plan has masked Secret values (it was printed for review); save it with --out and apply that file"
+        );
+    }
+    plan.verify_hash()?;
+    let contexts = plan.releases.iter().map(|r| r.context.clone());
+    let clusters = connect(global, contexts).await?;
+    print(global, &plan)?;
+    if args.is_dry_run() {
+        return Ok(());
+    }
+    let flags = StackApplyFlags {
+        yes: args.yes,
+        wait: args.wait,
+        timeout: args.timeout,
+    };
+    apply(global, &plan, &clusters, &flags).await
+}
+
+/// Loads the stack, connects to its clusters, and plans every release.
+async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clusters)> {
+    let stack = libpkg::stack::load(&args.file, args.environment.as_deref())?;
+    let global = &GlobalArgs {
+        registry: args.registry.clone(),
+        ..global.clone()
+    };
+    let clusters = connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
+    let options = StackOptions {
+        images: settings::image_check(global, &args.image_check)?,
+    };
+    let fetch = async |release: &StackRelease| fetch(global, &stack, release).await;
+    let plan = plan_stack(&stack, &clusters, fetch, &options)
+        .await
+        .map_err(|error| anyhow::anyhow!("{}: {error}", args.file.display()))?;
+    Ok((plan, clusters))
+}
+
+/// One connection per kubeconfig context the releases name.
+async fn connect(
+    global: &GlobalArgs,
+    contexts: impl Iterator<Item = Option<String>>,
+) -> Result<Clusters> {
+    let mut clusters = Clusters::new();
+    for context in contexts {
+        if clusters.contains_key(&context) {
+            continue;
+        }
+        let global = GlobalArgs {
+            context: context.clone().or_else(|| global.context.clone()),
+            ..global.clone()
+        };
+        let cluster = settings::cluster(&global)
+            .await
+            .with_context(|| format!("context {}", context.as_deref().unwrap_or("(current)")))?;
+        clusters.insert(context, cluster);
+    }
+    Ok(clusters)
+}
+
+/// Fetches a release's package with its values: the stack's inline values
+/// first, then its values files, then its `set` entries (Helm's order).
+async fn fetch(
+    global: &GlobalArgs,
+    stack: &Stack,
+    release: &StackRelease,
+) -> Result<libpkg::source::Fetched> {
+    let package = PackageArgs {
+        package: release.package.clone(),
+        version: release.version.clone(),
+        devel: false,
+        channel: None,
+        verify_mode: None,
+        sha256: None,
+        allow_unverified: false,
+    };
+    let mut fetched = settings::fetch(global, &package).await?;
+    let mut documents = Vec::new();
+    if !release.values.is_empty() {
+        let origin = format!("{}: releases.{}.values", stack.file.display(), release.name);
+        let text = serde_json::to_vec(&release.values).expect("values serialize");
+        documents.push((origin, text));
+    }
+    let values = ValuesArgs {
+        values: release
+            .values_files
+            .iter()
+            .map(|path| path.display().to_string())
+            .collect(),
+        set: release.set.clone(),
+        ..ValuesArgs::default()
+    };
+    settings::apply_values_after(&mut fetched, &documents, &values)?;
+    Ok(fetched)
+}
+
+/// Saves a stack plan, owner-only (it holds Secret values).
+fn save(path: &Path, plan: &StackPlan) -> Result<()> {
+    view::write_private(path, plan.to_json_pretty().as_bytes())?;
+    eprintln!(
+        "Saved the stack plan to {} (it holds Secret values: keep it private)",
+        path.display()
+    );
+    Ok(())
+}
+
+/// Prints a stack plan: its text view, or its document (masked).
+fn print(global: &GlobalArgs, plan: &StackPlan) -> Result<()> {
+    match global.output {
+        OutputFormat::Text => view::out!("{}", view::stack::render(plan, view::Layout::stdout())),
+        format => view::print_document(format, &plan.masked()),
+    }
+}
+
+/// Asks (unless `--yes`), then applies the stack plan and says how each release ended.
+async fn apply(
+    global: &GlobalArgs,
+    plan: &StackPlan,
+    clusters: &Clusters,
+    flags: &StackApplyFlags,
+) -> Result<()> {
+    if !plan.has_changes() {
+        eprintln!("Nothing to change.");
+        return Ok(());
+    }
+    if !flags.yes {
+        confirm(global, plan)?;
+    }
+    let options = StackApplyOptions {
+        apply: ApplyOptions {
+            wait: flags.wait,
+            timeout: flags.timeout,
+            ..ApplyOptions::default()
+        },
+        lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
+    };
+    let interrupted = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let outcomes = apply_stack(plan, clusters, &options, Lines::for_release, interrupted).await?;
+    let mut failed = 0;
+    for (release, outcome) in &outcomes {
+        let said = match outcome {
+            ReleaseOutcome::Applied(status) => status.as_str().to_string(),
+            ReleaseOutcome::Unchanged => "unchanged".to_string(),
+            ReleaseOutcome::Failed(why) => {
+                failed += 1;
+                format!("FAILED: {why}")
+            }
+            ReleaseOutcome::Skipped { needs } => {
+                failed += 1;
+                format!("not applied: it needs {needs}, which did not succeed")
+            }
+        };
+        eprintln!("Release {release}: {said}.");
+    }
+    if failed > 0 {
+        bail!(
+            "{failed} of {} release(s) of stack {} did not succeed (listed above); the others were applied",
+            outcomes.len(),
+            plan.stack.name
+        );
+    }
+    Ok(())
+}
+
+/// Asks before applying, unless no person can be asked here.
+fn confirm(global: &GlobalArgs, plan: &StackPlan) -> Result<()> {
+    let _ = global;
+    if let Some(why) = prompt::cannot_ask() {
+        bail!("refusing to apply without confirmation: {why}; pass --yes to apply");
+    }
+    let question = format!(
+        "Apply stack plan {} ({} releases) of stack {}?",
+        &plan.hash[..plan.hash.len().min(19)],
+        plan.releases.len(),
+        plan.stack.name
+    );
+    match prompt::ask(&question)? {
+        prompt::Answer::Yes => Ok(()),
+        prompt::Answer::No(_) => Err(crate::flow::Declined.into()),
+    }
+}
+
+/// Apply progress on stderr, one line an event, each naming its release.
+struct Lines {
+    release: ReleaseId,
+}
+
+impl Lines {
+    fn for_release(release: &ReleaseId) -> Lines {
+        Lines {
+            release: release.clone(),
+        }
+    }
+}
+
+impl Reporter for Lines {
+    fn event(&self, event: Event) {
+        let name = &self.release.name;
+        let line = match event {
+            Event::Recorded { revision } => format!("recorded revision {revision} as pending"),
+            Event::Applied { object, action } => {
+                format!("{:<9} {object}", crate::flow::done(action))
+            }
+            Event::Deleted { object } => format!("deleted   {object}"),
+            Event::Waiting { object, reason } => format!("waiting   {object}: {reason}"),
+            Event::Ready { object } => format!("ready     {object}"),
+            Event::TookOver { revision } => {
+                format!("revision {revision} had been interrupted: recorded it as failed")
+            }
+            Event::Restoring { revision } => format!("failed; restoring revision {revision:?}"),
+            Event::LockTakenOver { holder, .. } => format!("took over the lock from {holder}"),
+            Event::LockNotReleased { reason, .. } => {
+                format!("warning: could not release the lock: {reason}")
+            }
+        };
+        eprintln!("[{name}] {line}");
+    }
+}

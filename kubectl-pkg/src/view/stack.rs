@@ -1,0 +1,117 @@
+//! The text view of a stack plan: the whole stack first (per release: what
+//! it does, how much, its risks and new permissions, what it needs), so a
+//! reviewer sees what matters before the detail; then each release's own
+//! plan view, indented under its heading.
+
+use std::fmt::{self, Write};
+
+use libpkg::plan::{Action, Plan};
+use libpkg::stack::plan::StackPlan;
+
+use crate::view::{self, Indented, Layout};
+
+/// The whole text view of `plan`.
+pub fn render(plan: &StackPlan, layout: Layout) -> String {
+    let mut out = String::new();
+    write(&mut out, plan, layout).expect("a String takes every write");
+    out
+}
+
+/// Writes the stack's summary, then every release's plan.
+pub fn write(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result {
+    header(out, plan)?;
+    summary(out, plan, layout)?;
+    let options = view::plan::Options {
+        layout: layout.narrower(2),
+        show_unchanged: false,
+    };
+    for release in &plan.releases {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Release {} (namespace {}):",
+            release.name, release.plan.release.namespace
+        )?;
+        view::plan::write(&mut Indented::new(out, 2), &release.plan, &options)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "Stack plan hash: {}", plan.hash)
+}
+
+/// The stack, its environment and its order.
+fn header(out: &mut dyn Write, plan: &StackPlan) -> fmt::Result {
+    let environment = plan
+        .stack
+        .environment
+        .as_deref()
+        .map(|env| format!(" (environment {env})"))
+        .unwrap_or_default();
+    writeln!(out, "Stack:     {}{environment}", plan.stack.name)?;
+    let order: Vec<String> = plan
+        .order
+        .iter()
+        .enumerate()
+        .map(|(index, level)| format!("{}. {}", index + 1, level.join(", ")))
+        .collect();
+    writeln!(out, "Order:     {}", order.join("  "))?;
+    writeln!(out)
+}
+
+/// One row per release: operation, object counts, risks, new permissions, needs.
+fn summary(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result {
+    let mut table = layout.table();
+    table.set_header([
+        "RELEASE",
+        "NAMESPACE",
+        "OPERATION",
+        "CREATE",
+        "UPDATE",
+        "DELETE",
+        "UNCHANGED",
+        "RISKS",
+        "NEW RIGHTS",
+        "NEEDS",
+    ]);
+    for release in &plan.releases {
+        let p = &release.plan;
+        let count = |action: Action| p.objects.iter().filter(|o| o.action == action).count();
+        table.add_row([
+            release.name.clone(),
+            p.release.namespace.clone(),
+            p.operation.to_string(),
+            count(Action::Create).to_string(),
+            count(Action::Update).to_string(),
+            count(Action::Delete).to_string(),
+            count(Action::Unchanged).to_string(),
+            risks(p),
+            new_rights(p),
+            if release.needs.is_empty() {
+                "-".to_string()
+            } else {
+                release.needs.join(", ")
+            },
+        ]);
+    }
+    writeln!(out, "{}", view::text(table))
+}
+
+/// The plan's risks by severity, or `-`.
+fn risks(plan: &Plan) -> String {
+    if plan.permissions.risks.is_empty() {
+        return "-".to_string();
+    }
+    view::risk_counts(&plan.permissions)
+        .split(", ")
+        .filter(|count| !count.starts_with("0 "))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether an upgrade grants rights the deployed revision did not.
+fn new_rights(plan: &Plan) -> String {
+    match &plan.permission_changes {
+        Some(changes) if !changes.added.is_empty() => "yes".to_string(),
+        Some(_) => "no".to_string(),
+        None => "-".to_string(),
+    }
+}

@@ -1,0 +1,322 @@
+//! Stacks: many releases planned as one [`StackPlan`], level after level in
+//! the order their needs give (the releases of a level concurrently), each
+//! planned as install or upgrade exactly as on its own, with the kinds that
+//! earlier releases' CustomResourceDefinitions create counted as served;
+//! then applied in that order, every release through the same sequence as
+//! any operation ([`run`](super::run)): its lock, exactly its plan, unlock.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::time::Duration;
+
+use futures::FutureExt;
+use serde_json::Value;
+
+use super::{
+    ApplyOptions, Approved, ImageCheck, InstallOptions, Outcome, PlanError, Reporter, Reviewer,
+    RunError, RunOptions, UpgradeOptions, deployed, plan_install, plan_upgrade, verify_unchanged,
+};
+use crate::cluster::Cluster;
+use crate::plan::{Action, Plan, ReleaseId};
+use crate::release::ReleaseStore;
+use crate::source::Fetched;
+use crate::stack::plan::{ReleasePlan, StackPlan, StackPlanError, StackTarget};
+use crate::stack::{Stack, StackRelease};
+
+/// The clusters a stack's releases are planned and applied against, by
+/// kubeconfig context (`None`: the current one).
+pub type Clusters = BTreeMap<Option<String>, Cluster>;
+
+/// Why a stack could not be planned or applied; each names the release.
+#[derive(Debug, thiserror::Error)]
+pub enum StackActionError<E> {
+    /// No cluster was connected for a release's context.
+    #[error("release {release}: no cluster for context {context:?}")]
+    NoCluster {
+        /// The release.
+        release: String,
+        /// Its context.
+        context: Option<String>,
+    },
+    /// A release's package could not be fetched.
+    #[error("release {release}: {source}")]
+    Fetch {
+        /// The release.
+        release: String,
+        /// Why.
+        source: E,
+    },
+    /// A release could not be planned.
+    #[error("release {release}: {source}")]
+    Plan {
+        /// The release.
+        release: String,
+        /// Why.
+        source: PlanError,
+    },
+    /// The stack plan was edited after it was made.
+    #[error(transparent)]
+    Edited(#[from] StackPlanError),
+    /// A release's part of the cluster changed since it was planned:
+    /// nothing was applied in any release.
+    #[error("release {release}: {source}; nothing was applied in any release of the stack")]
+    Drifted {
+        /// The release.
+        release: String,
+        /// What changed.
+        source: super::DriftError,
+    },
+}
+
+/// How to plan a stack's releases.
+#[derive(Debug, Clone, Default)]
+pub struct StackOptions {
+    /// Whether images are looked up in their registries first.
+    pub images: ImageCheck,
+}
+
+/// Plans every release of `stack`, level by level; `fetch` resolves and
+/// pins a release's package with its values, as the caller's settings say.
+pub async fn plan_stack<E>(
+    stack: &Stack,
+    clusters: &Clusters,
+    fetch: impl AsyncFn(&StackRelease) -> Result<Fetched, E>,
+    options: &StackOptions,
+) -> Result<StackPlan, StackActionError<E>> {
+    let levels = stack.levels();
+    let mut planned: Vec<ReleasePlan> = Vec::with_capacity(stack.releases.len());
+    for level in &levels {
+        let seed = crds_of(planned.iter().map(|r| &r.plan));
+        let plans = futures::future::join_all(level.iter().map(|release| async {
+            let cluster = cluster_for(clusters, release)?;
+            let fetched = fetch(release)
+                .await
+                .map_err(|source| StackActionError::Fetch {
+                    release: release.name.clone(),
+                    source,
+                })?;
+            let plan = plan_release(cluster, release, &fetched, &seed, options)
+                .await
+                .map_err(|source| StackActionError::Plan {
+                    release: release.name.clone(),
+                    source,
+                })?;
+            Ok::<_, StackActionError<E>>(ReleasePlan {
+                name: release.name.clone(),
+                needs: release.needs.clone(),
+                context: release.context.clone(),
+                plan,
+            })
+        }))
+        .await;
+        for plan in plans {
+            planned.push(plan?);
+        }
+    }
+    let order = levels
+        .iter()
+        .map(|level| level.iter().map(|r| r.name.clone()).collect())
+        .collect();
+    let target = StackTarget {
+        name: stack.name.clone(),
+        environment: stack.environment.clone(),
+    };
+    Ok(StackPlan::new(target, order, planned))
+}
+
+/// The cluster of a release's context.
+fn cluster_for<'a, E>(
+    clusters: &'a Clusters,
+    release: &StackRelease,
+) -> Result<&'a Cluster, StackActionError<E>> {
+    clusters
+        .get(&release.context)
+        .ok_or_else(|| StackActionError::NoCluster {
+            release: release.name.clone(),
+            context: release.context.clone(),
+        })
+}
+
+/// The CustomResourceDefinitions `plans` create or keep: their kinds are
+/// served by the time later releases are applied.
+fn crds_of<'a>(plans: impl Iterator<Item = &'a Plan>) -> Vec<Value> {
+    plans
+        .flat_map(|plan| &plan.objects)
+        .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+        .map(|o| o.manifest.clone())
+        .collect()
+}
+
+/// One release's plan: an upgrade if it is installed, else an install (its
+/// namespace created if need be: a stack says where its releases go).
+async fn plan_release(
+    cluster: &Cluster,
+    release: &StackRelease,
+    fetched: &Fetched,
+    seed: &[Value],
+    options: &StackOptions,
+) -> Result<Plan, PlanError> {
+    let store = ReleaseStore::new(cluster.clone());
+    let id = ReleaseId::new(&release.namespace, &release.name);
+    match deployed(&store, &id).await {
+        Ok(_) => {
+            let options = UpgradeOptions {
+                images: options.images.clone(),
+                seed_crds: seed.to_vec(),
+                ..UpgradeOptions::new(id)
+            };
+            plan_upgrade(cluster, &store, fetched, &options).await
+        }
+        Err(PlanError::NotInstalled { .. }) => {
+            let options = InstallOptions {
+                create_namespace: true,
+                images: options.images.clone(),
+                seed_crds: seed.to_vec(),
+                ..InstallOptions::new(id)
+            };
+            plan_install(cluster, &store, fetched, &options).await
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// How one release of a stack ended.
+#[derive(Debug)]
+pub enum ReleaseOutcome {
+    /// Applied; its record's status.
+    Applied(crate::release::Status),
+    /// Its plan changes nothing.
+    Unchanged,
+    /// It failed; why.
+    Failed(String),
+    /// Not applied: a release it needs did not succeed.
+    Skipped {
+        /// The release that did not.
+        needs: String,
+    },
+}
+
+/// How to apply a stack plan.
+#[derive(Debug, Clone)]
+pub struct StackApplyOptions {
+    /// How each release is applied (readiness is awaited by default, so a
+    /// release's dependents start once it is ready).
+    pub apply: ApplyOptions,
+    /// How long a release's lock lasts without renewal.
+    pub lock_duration: Duration,
+}
+
+/// Applies a stack plan exactly: every hash checked and every release's
+/// part of the cluster checked for drift first (nothing is written in any
+/// release if one drifted), then the releases level by level, a level's
+/// concurrently, each under its own lock. A release whose needs did not
+/// succeed is skipped; the others go on. `reporter` gives each release's
+/// progress its reporter; `interrupted` stops every release.
+pub async fn apply_stack<R: Reporter>(
+    plan: &StackPlan,
+    clusters: &Clusters,
+    options: &StackApplyOptions,
+    reporter: impl Fn(&ReleaseId) -> R,
+    interrupted: impl Future<Output = ()>,
+) -> Result<Vec<(String, ReleaseOutcome)>, StackActionError<std::convert::Infallible>> {
+    plan.verify_hash()?;
+    for release in &plan.releases {
+        let cluster =
+            clusters
+                .get(&release.context)
+                .ok_or_else(|| StackActionError::NoCluster {
+                    release: release.name.clone(),
+                    context: release.context.clone(),
+                })?;
+        let store = ReleaseStore::new(cluster.clone());
+        verify_unchanged(cluster, &store, &release.plan)
+            .await
+            .map_err(|source| StackActionError::Drifted {
+                release: release.name.clone(),
+                source,
+            })?;
+    }
+    let interrupted = interrupted.boxed_local().shared();
+    let by_name: BTreeMap<&str, &ReleasePlan> =
+        plan.releases.iter().map(|r| (r.name.as_str(), r)).collect();
+    let mut outcomes: BTreeMap<String, ReleaseOutcome> = BTreeMap::new();
+    for level in &plan.order {
+        let runs = level.iter().map(|name| {
+            let release = by_name[name.as_str()];
+            let failed_need = release.needs.iter().find(|need| {
+                !matches!(
+                    outcomes.get(need.as_str()),
+                    Some(ReleaseOutcome::Applied(_) | ReleaseOutcome::Unchanged)
+                )
+            });
+            let interrupted = interrupted.clone();
+            let reporter = reporter(&release.plan.release.id());
+            async move {
+                if let Some(need) = failed_need {
+                    return (
+                        name.clone(),
+                        ReleaseOutcome::Skipped {
+                            needs: need.clone(),
+                        },
+                    );
+                }
+                let cluster = &clusters[&release.context];
+                let outcome =
+                    apply_release(cluster, release, options, &reporter, interrupted).await;
+                (name.clone(), outcome)
+            }
+        });
+        outcomes.extend(futures::future::join_all(runs).await);
+    }
+    Ok(plan
+        .order
+        .iter()
+        .flatten()
+        .map(|name| {
+            let outcome = outcomes.remove(name).expect("every release has an outcome");
+            (name.clone(), outcome)
+        })
+        .collect())
+}
+
+/// Applies one release's plan through [`run`](super::run), its review done.
+async fn apply_release(
+    cluster: &Cluster,
+    release: &ReleasePlan,
+    options: &StackApplyOptions,
+    reporter: &dyn Reporter,
+    interrupted: impl Future<Output = ()>,
+) -> ReleaseOutcome {
+    let run = RunOptions {
+        release: release.plan.release.id(),
+        operation: "stack".to_string(),
+        lock_duration: options.lock_duration,
+        dry_run: false,
+    };
+    let mut reviewed = Reviewed(options.apply.clone());
+    let plan = async || Ok::<_, PlanError>(release.plan.clone());
+    match super::run(cluster, &run, plan, &mut reviewed, reporter, interrupted).await {
+        Ok(Outcome::Applied(record)) => ReleaseOutcome::Applied(record.status),
+        Ok(Outcome::Unchanged(_) | Outcome::Stopped) => ReleaseOutcome::Unchanged,
+        Err(RunError::Interrupted { .. }) => ReleaseOutcome::Failed("interrupted".to_string()),
+        Err(error) => ReleaseOutcome::Failed(error.to_string()),
+    }
+}
+
+/// The review a stack's release plans had already, as one stack plan.
+struct Reviewed(ApplyOptions);
+
+impl Reviewer for Reviewed {
+    type Error = PlanError;
+
+    async fn review(&mut self, plan: Plan) -> Result<Option<Approved>, PlanError> {
+        Ok(Some(Approved {
+            plan,
+            options: self.0.clone(),
+        }))
+    }
+
+    async fn confirm(&mut self, _: &Plan) -> Result<(), PlanError> {
+        Ok(())
+    }
+}

@@ -1,0 +1,294 @@
+//! Stacks (issue 33) against the real API server: many releases planned as
+//! one plan, applied in the order their needs give, per environment; bad
+//! stack files refused before any request; saved stack plans applied
+//! exactly or refused as a whole; a failing release stops only what needs it.
+
+use kubectl_pkg_e2e::{Pkg, config_maps, parse_json};
+
+/// A plain package of `count` ConfigMaps under the work dir, its files' data
+/// saying `version`.
+fn package(pkg: &Pkg, name: &str, version: &str, count: usize) -> String {
+    let dir = format!("{name}-{version}");
+    let manifests = config_maps(name, count, version);
+    pkg.write_package(&dir, name, version, &manifests);
+    dir
+}
+
+/// The diamond: base; left and right need base; top needs both. The `b`
+/// environment puts every release in namespace `other`, base at 2.0.0.
+fn diamond(pkg: &Pkg, namespace: &str, other: &str) -> String {
+    let base1 = package(pkg, "base", "1.0.0", 2);
+    let base2 = package(pkg, "base", "2.0.0", 3);
+    let left = package(pkg, "left", "1.0.0", 1);
+    let right = package(pkg, "right", "1.0.0", 1);
+    let top = package(pkg, "top", "1.0.0", 1);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: diamond
+releases:
+- {{name: top, namespace: {namespace}, package: ./{top}, needs: [left, right]}}
+- {{name: left, namespace: {namespace}, package: ./{left}, needs: [base]}}
+- {{name: right, namespace: {namespace}, package: ./{right}, needs: [base]}}
+- {{name: base, namespace: {namespace}, package: ./{base1}}}
+environments:
+  b:
+    releases:
+      base: {{namespace: {other}, package: ./{base2}}}
+      left: {{namespace: {other}}}
+      right: {{namespace: {other}}}
+      top: {{namespace: {other}}}
+"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    "stack.yaml".to_string()
+}
+
+/// The line index in `output` of the first line starting with `[release]`.
+fn first_line_of(output: &str, release: &str) -> usize {
+    output
+        .lines()
+        .position(|line| line.starts_with(&format!("[{release}]")))
+        .unwrap_or_else(|| panic!("no line of {release} in:\n{output}"))
+}
+
+#[test]
+fn a_diamond_installs_in_dependency_order_and_a_second_environment_beside_it() {
+    let pkg = Pkg::new();
+    let (ns, other) = (pkg.namespace("stack-a"), pkg.namespace("stack-b"));
+    let file = diamond(&pkg, &ns, &other);
+
+    let planned = pkg
+        .run(["stack", "plan", "-f", &file, "-o", "json"])
+        .ok()
+        .to_string();
+    let plan = parse_json(&planned);
+    assert_eq!(
+        plan["order"],
+        serde_json::json!([["base"], ["left", "right"], ["top"]])
+    );
+    assert_eq!(plan["kind"], "StackPlan");
+
+    let text = pkg.run(["stack", "plan", "-f", &file]).ok().to_string();
+    assert!(
+        text.starts_with("Stack:     diamond\nOrder:     1. base  2. left, right  3. top"),
+        "{text}"
+    );
+    assert!(text.contains("Release top (namespace"), "{text}");
+
+    let run = pkg.run(["stack", "apply", "-f", &file, "--yes", "--wait=false"]);
+    let said = run.ok().to_string() + &run.stderr;
+    let (base, left, right, top) = (
+        first_line_of(&said, "base"),
+        first_line_of(&said, "left"),
+        first_line_of(&said, "right"),
+        first_line_of(&said, "top"),
+    );
+    assert!(
+        base < left && base < right && left < top && right < top,
+        "{said}"
+    );
+    for release in ["base", "left", "right", "top"] {
+        assert_eq!(pkg.statuses(release, &ns), ["deployed"], "{release}");
+    }
+
+    // The same stack for environment b, beside it, base at another version.
+    pkg.run([
+        "stack",
+        "apply",
+        "-f",
+        &file,
+        "-e",
+        "b",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    for release in ["base", "left", "right", "top"] {
+        assert_eq!(pkg.statuses(release, &other), ["deployed"], "{release}");
+    }
+    let versions = |namespace: &str| {
+        parse_json(pkg.run(["list", "-n", namespace, "-o", "json"]).ok())
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == "base")
+            .map(|r| r.to_string())
+            .unwrap()
+    };
+    assert!(versions(&ns).contains("1.0.0"), "{}", versions(&ns));
+    assert!(versions(&other).contains("2.0.0"), "{}", versions(&other));
+
+    // Applied again: nothing to change, nothing recorded.
+    let again = pkg.run(["stack", "apply", "-f", &file, "--yes"]);
+    again.ok();
+    assert!(
+        again.stderr.contains("Nothing to change"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(pkg.statuses("top", &ns), ["deployed"]);
+}
+
+#[test]
+fn a_cycle_an_unknown_need_and_an_unknown_key_are_refused_before_any_request() {
+    let pkg = Pkg::new();
+    let dir = package(&pkg, "one", "1.0.0", 1);
+    let cases = [
+        (
+            "cycle.yaml",
+            format!(
+                "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: s\nreleases:\n- {{name: a, namespace: x, package: ./{dir}, needs: [b]}}\n- {{name: b, namespace: x, package: ./{dir}, needs: [a]}}\n"
+            ),
+            vec!["cycle.yaml", "a", "b"],
+        ),
+        (
+            "need.yaml",
+            format!(
+                "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: s\nreleases:\n- {{name: a, namespace: x, package: ./{dir}, needs: [ghost]}}\n"
+            ),
+            vec!["need.yaml", "ghost"],
+        ),
+        (
+            "key.yaml",
+            format!(
+                "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: s\nreleases:\n- {{name: a, namespace: x, package: ./{dir}, replicas: 3}}\n"
+            ),
+            vec!["key.yaml", "replicas"],
+        ),
+    ];
+    for (file, text, named) in cases {
+        std::fs::write(pkg.work.path().join(file), text).unwrap();
+        // No cluster is reachable: the file is refused before any request.
+        let output = pkg
+            .command(["stack", "plan", "-f", file])
+            .env("KUBECONFIG", pkg.work.path().join("no-such-kubeconfig"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{file}: {stderr}");
+        for name in named {
+            assert!(
+                stderr.contains(name),
+                "{file}: {stderr} does not name {name}"
+            );
+        }
+        assert!(!stderr.contains("kubeconfig"), "{file}: {stderr}");
+    }
+}
+
+#[test]
+fn a_saved_stack_plan_applies_exactly_or_is_refused_as_a_whole() {
+    let pkg = Pkg::new();
+    let (ns, other) = (pkg.namespace("stack-s"), pkg.namespace("stack-t"));
+    let file = diamond(&pkg, &ns, &other);
+
+    // Edited: one value of one release's plan.
+    pkg.run(["stack", "plan", "-f", &file, "--out", "plan.json"])
+        .ok();
+    let mut edited =
+        parse_json(&std::fs::read_to_string(pkg.work.path().join("plan.json")).unwrap());
+    let manifest = &mut edited["releases"][1]["plan"]["objects"][0]["manifest"];
+    manifest["data"]["version"] = serde_json::json!("9.9.9");
+    std::fs::write(pkg.work.path().join("edited.json"), edited.to_string()).unwrap();
+    let refused = pkg.run(["apply", "edited.json", "--yes"]);
+    assert!(
+        refused.fails(1).contains("edited after it was made"),
+        "{}",
+        refused.stderr
+    );
+
+    // Drifted: an object one release would create now exists.
+    pkg.kubectl(["create", "configmap", "top-0", "-n", &ns])
+        .ok();
+    let refused = pkg.run(["apply", "plan.json", "--yes"]);
+    let said = refused.fails(1).to_string();
+    assert!(
+        said.contains("release top") && said.contains("nothing was applied in any release"),
+        "{said}"
+    );
+    for release in ["base", "left", "right", "top"] {
+        assert!(
+            pkg.statuses(release, &ns).is_empty(),
+            "{release} was written"
+        );
+    }
+
+    // Planned again (top now adopts nothing: remove the intruder) and applied exactly.
+    pkg.kubectl(["delete", "configmap", "top-0", "-n", &ns])
+        .ok();
+    pkg.run(["stack", "plan", "-f", &file, "--out", "plan2.json"])
+        .ok();
+    let saved = parse_json(&std::fs::read_to_string(pkg.work.path().join("plan2.json")).unwrap());
+    pkg.run(["apply", "plan2.json", "--yes", "--wait=false"])
+        .ok();
+    for (index, release) in ["base", "left", "right", "top"].iter().enumerate() {
+        let history = pkg.history(release, &ns);
+        let planned = saved["releases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == *release)
+            .unwrap();
+        assert_eq!(
+            history[0]["planHash"], planned["plan"]["hash"],
+            "{release} ({index}) applied exactly its planned plan"
+        );
+    }
+    let again = pkg.run(["apply", "plan2.json", "--yes"]);
+    assert_eq!(again.code, 1, "a stack plan applies once: {}", again.stderr);
+}
+
+#[test]
+fn a_failing_release_stops_only_what_needs_it() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-f");
+    let base = package(&pkg, "base", "1.0.0", 1);
+    let other = package(&pkg, "other", "1.0.0", 1);
+    let child = package(&pkg, "child", "1.0.0", 1);
+    // No controller runs here: a Deployment never becomes ready.
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: bad\nspec:\n  selector:\n    matchLabels: {app: bad}\n  template:\n    metadata:\n      labels: {app: bad}\n    spec:\n      containers:\n      - name: bad\n        image: registry.invalid/bad@sha256:0000000000000000000000000000000000000000000000000000000000000000\n";
+    pkg.write_package("bad-1", "bad", "1.0.0", &[("deployment.yaml", deployment)]);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: failing
+releases:
+- {{name: base, namespace: {ns}, package: ./{base}}}
+- {{name: bad, namespace: {ns}, package: ./bad-1, needs: [base]}}
+- {{name: child, namespace: {ns}, package: ./{child}, needs: [bad]}}
+- {{name: other, namespace: {ns}, package: ./{other}, needs: [base]}}
+"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    let run = pkg.run([
+        "stack",
+        "apply",
+        "--yes",
+        "--timeout",
+        "3s",
+        "--skip-image-check",
+    ]);
+    let said = run.fails(1).to_string();
+    assert!(said.contains("Release bad: FAILED"), "{said}");
+    assert!(
+        said.contains("Release child: not applied: it needs bad"),
+        "{said}"
+    );
+    assert!(said.contains("1 of 4") || said.contains("2 of 4"), "{said}");
+    assert_eq!(pkg.statuses("base", &ns), ["deployed"]);
+    assert_eq!(pkg.statuses("other", &ns), ["deployed"]);
+    assert!(pkg.statuses("child", &ns).is_empty());
+
+    // Again: the healthy releases are not touched (no new revision).
+    pkg.run([
+        "stack",
+        "apply",
+        "--yes",
+        "--timeout",
+        "3s",
+        "--skip-image-check",
+    ]);
+    assert_eq!(pkg.statuses("base", &ns), ["deployed"]);
+    assert_eq!(pkg.statuses("other", &ns), ["deployed"]);
+}
