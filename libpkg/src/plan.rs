@@ -113,7 +113,7 @@ pub struct PackageInfo {
     /// For a Carvel package: its repository (and digest), version, fetch and
     /// template steps, and the ytt that rendered it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub carvel: Option<crate::carvel::CarvelInfo>,
+    pub carvel: Option<CarvelInfo>,
     /// The signature checks of the OCI artifacts it came from, as the trust
     /// policy asked for them: what verified (key, signature digest) or why
     /// not.
@@ -195,6 +195,38 @@ pub struct BundleInfo {
     /// The CSV's `relatedImages`, sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub related_images: Vec<String>,
+}
+
+/// What the plan records about a Carvel package (`package.carvel`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CarvelInfo {
+    /// The PackageRepository: a pinned bundle reference or a directory.
+    pub repository: String,
+    /// The repository bundle's manifest digest; absent for a directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repository_digest: Option<String>,
+    /// The Package's `refName`.
+    pub ref_name: String,
+    /// The Package's version.
+    pub version: String,
+    /// Each fetch step, pinned: `imgpkgBundle REF@sha256:…`, `inline`.
+    pub fetch: Vec<String>,
+    /// The template steps, in order (`ytt`, `kbld`, `helmTemplate`).
+    pub template: Vec<String>,
+    /// The ytt that renders it, when one is needed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ytt: Option<YttTool>,
+}
+
+/// The ytt that renders a package, as the plan records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct YttTool {
+    /// What `ytt version` printed (`ytt version 0.48.0`).
+    pub version: String,
+    /// sha256 of the binary, `sha256:…`.
+    pub sha256: String,
 }
 
 /// One object of the plan and what happens to it.

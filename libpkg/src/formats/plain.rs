@@ -138,6 +138,30 @@ mod render_tests {
         Package::from_files(files, "demo", None).unwrap()
     }
 
+    /// Renders `package` as planning does: through the format.
+    fn render_format(
+        package: &Package,
+    ) -> Result<crate::formats::Rendered, crate::formats::FormatError> {
+        let (config, values) = Default::default();
+        let request = crate::formats::RenderRequest {
+            release: "demo",
+            namespace: "apps",
+            upgrade: None,
+            configuration: crate::formats::Configuration {
+                config: &config,
+                values: &values,
+                reuse_values: Default::default(),
+            },
+        };
+        let capabilities = crate::helm::render::Capabilities::offline();
+        let facts = crate::formats::ClusterFacts {
+            capabilities: &capabilities,
+            served_kinds: &Default::default(),
+            lookup: None,
+        };
+        crate::formats::render(package, &request, facts)
+    }
+
     fn render_package(manifests: &[(&str, &str)]) -> Result<Vec<Object>, RenderError> {
         render_declaring("", manifests)
     }
@@ -295,13 +319,7 @@ mod render_tests {
 
         // No documents render no objects; the plain format refuses an empty package.
         assert_eq!(render_package(&[]).unwrap(), Vec::new());
-        let empty = crate::action::plan_offline(
-            &package("", &[]),
-            &crate::action::Source::local("./demo"),
-            "demo",
-            "apps",
-        )
-        .unwrap_err();
+        let empty = render_format(&package("", &[])).unwrap_err();
         assert!(
             empty.to_string().contains("the package has no objects"),
             "{empty}"
