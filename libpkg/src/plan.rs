@@ -83,6 +83,43 @@ pub struct ClusterInfo {
     pub version: Option<String>,
 }
 
+/// A package format, as plans record it (`package.format`): the strings are
+/// part of the plan format (and of its hash), so each variant serializes as
+/// the name the format has always had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum PackageFormat {
+    /// A kubectl-pkg package: `package.yaml` and `manifests/`.
+    #[serde(rename = "plain")]
+    Plain,
+    /// A Helm chart.
+    #[serde(rename = "helm")]
+    Helm,
+    /// An OLM `registry+v1` bundle.
+    #[serde(rename = "registry+v1")]
+    RegistryV1,
+    /// A Carvel package from a PackageRepository.
+    #[serde(rename = "carvel")]
+    Carvel,
+}
+
+impl PackageFormat {
+    /// The name, as plans and messages write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Plain => "plain",
+            Self::Helm => "helm",
+            Self::RegistryV1 => "registry+v1",
+            Self::Carvel => "carvel",
+        }
+    }
+}
+
+impl std::fmt::Display for PackageFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Which package, which version, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -101,8 +138,8 @@ pub struct PackageInfo {
     pub reference: String,
     /// The package's manifest digest.
     pub digest: String,
-    /// Package format (`plain` or `registry+v1`).
-    pub format: String,
+    /// Package format.
+    pub format: PackageFormat,
     /// For an OLM `registry+v1` bundle: what was installed and how.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bundle: Option<BundleInfo>,
@@ -751,7 +788,7 @@ mod tests {
                 candidates: vec![],
                 reference: "./demo".into(),
                 digest: "sha256:00".into(),
-                format: "plain".into(),
+                format: PackageFormat::Plain,
                 bundle: None,
                 catalog: None,
                 carvel: None,

@@ -146,7 +146,7 @@ fn package_info(helm: &HelmRelease, reference: String) -> PackageInfo {
         candidates: Vec::new(),
         reference,
         digest: helm.digest.clone(),
-        format: crate::formats::helm::NAME.to_string(),
+        format: crate::formats::helm::NAME,
         bundle: None,
         catalog: None,
         carvel: None,

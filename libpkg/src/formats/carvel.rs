@@ -24,18 +24,19 @@ use crate::carvel::{
 use crate::helm::render::ReleaseOptions;
 use crate::helm::values::{Values, upgrade_values};
 use crate::package::Package;
+use crate::plan::PackageFormat;
 use crate::render::NamespacePlacement;
 use crate::yaml::YamlLimits;
 
 fn other(error: CarvelError) -> FormatError {
     FormatError::Other {
-        format: FORMAT,
+        format: FORMAT.as_str(),
         source: Box::new(error),
     }
 }
 
 impl Format for CarvelPackage {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> PackageFormat {
         FORMAT
     }
 

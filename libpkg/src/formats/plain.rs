@@ -8,10 +8,11 @@ use crate::archive::{Files, Limits};
 use crate::package::{
     Content, EXTRA_FILES, MANIFESTS_DIR, Package, PackageError, PackageMetadata, ParsedOnce,
 };
+use crate::plan::PackageFormat;
 use crate::render::{self, RenderError};
 
 /// The format's name in plans.
-pub const NAME: &str = "plain";
+pub const NAME: PackageFormat = PackageFormat::Plain;
 
 /// The `plain` format (its content is the package's files alone).
 #[derive(Debug, Clone, Copy, Default)]
@@ -69,7 +70,7 @@ pub(super) fn load(
 }
 
 impl Format for Plain {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> PackageFormat {
         NAME
     }
 
