@@ -394,7 +394,7 @@ pub struct ImportedRevision {
     /// The revision it becomes in this release's history.
     pub revision: u32,
     /// Where it comes from: `helm-release:NAMESPACE/NAME.vN`.
-    pub reference: String,
+    pub reference: HelmRevision,
     /// `sha256:` of the other tool's record.
     pub digest: String,
     /// The other tool's status of it (`superseded`, `deployed`, `failed`, …).
@@ -403,6 +403,74 @@ pub struct ImportedRevision {
     pub package: String,
     /// That package's version.
     pub version: String,
+}
+
+/// A revision of a release Helm installed, as plans name what they copy from
+/// Helm's records: `helm-release:NAMESPACE/NAME.vN`, written and read here
+/// only (a plan stores the string, so its hash is that of the string).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct HelmRevision {
+    /// The release's namespace.
+    pub namespace: String,
+    /// The release's name.
+    pub name: String,
+    /// Helm's revision number.
+    pub revision: u32,
+}
+
+impl HelmRevision {
+    const PREFIX: &str = "helm-release:";
+
+    /// Helm's release `name` in `namespace` as a whole, in the same form
+    /// without a revision (`helm-release:NAMESPACE/NAME`), for messages about
+    /// all of its records.
+    pub fn release(namespace: &str, name: &str) -> String {
+        format!("{}{namespace}/{name}", Self::PREFIX)
+    }
+}
+
+impl std::fmt::Display for HelmRevision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let release = Self::release(&self.namespace, &self.name);
+        write!(f, "{release}.v{}", self.revision)
+    }
+}
+
+impl std::str::FromStr for HelmRevision {
+    type Err = String;
+
+    /// Reads `helm-release:NAMESPACE/NAME.vN` (a release name may hold dots:
+    /// the revision follows the last `.v`).
+    fn from_str(text: &str) -> Result<Self, String> {
+        let parsed = text.strip_prefix(Self::PREFIX).and_then(|rest| {
+            let (namespace, rest) = rest.split_once('/')?;
+            let (name, revision) = rest.rsplit_once(".v")?;
+            let revision = revision.parse().ok()?;
+            (!namespace.is_empty() && !name.is_empty()).then(|| Self {
+                namespace: namespace.to_string(),
+                name: name.to_string(),
+                revision,
+            })
+        });
+        parsed.ok_or_else(|| {
+            format!("{text:?} is not a Helm revision (helm-release:NAMESPACE/NAME.vN)")
+        })
+    }
+}
+
+impl From<HelmRevision> for String {
+    fn from(revision: HelmRevision) -> String {
+        revision.to_string()
+    }
+}
+
+impl TryFrom<String> for HelmRevision {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+    }
 }
 
 /// The plan document.
@@ -817,6 +885,39 @@ mod tests {
             approvals: Vec::new(),
         }
         .seal()
+    }
+
+    #[test]
+    fn helm_revisions_are_written_and_read_back_as_one_string() {
+        let revision = HelmRevision {
+            namespace: "apps".into(),
+            name: "web.v2.front".into(),
+            revision: 7,
+        };
+        let text = "helm-release:apps/web.v2.front.v7";
+        assert_eq!(revision.to_string(), text);
+        assert_eq!(text.parse::<HelmRevision>().unwrap(), revision);
+        assert_eq!(serde_json::to_value(&revision).unwrap(), json!(text));
+        assert_eq!(
+            serde_json::from_value::<HelmRevision>(json!(text)).unwrap(),
+            revision
+        );
+        assert_eq!(
+            HelmRevision::release("apps", "web"),
+            "helm-release:apps/web"
+        );
+        for bad in [
+            "apps/web.v7",
+            "helm-release:apps/web",
+            "helm-release:/web.v1",
+            "helm-release:apps/web.vx",
+        ] {
+            let error = bad.parse::<HelmRevision>().unwrap_err();
+            assert!(
+                error.contains(bad) && error.contains("NAMESPACE/NAME.vN"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

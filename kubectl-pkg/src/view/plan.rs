@@ -204,11 +204,11 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
             "RECORD DIGEST",
         ]);
         for copy in &plan.imported_history {
-            let helm_revision = copy.reference.rsplit_once('.').map_or("", |(_, v)| v);
+            let helm_revision = format!("v{}", copy.reference.revision);
             let digest = copy.digest.strip_prefix("sha256:").unwrap_or(&copy.digest);
             table.add_row([
                 copy.revision.to_string(),
-                helm_revision.to_string(),
+                helm_revision,
                 copy.status.clone(),
                 format!("{} {}", copy.package, copy.version),
                 digest.chars().take(12).collect(),
