@@ -175,7 +175,7 @@ impl PackageInfo {
         std::iter::once(self.reference.as_str())
             .chain(self.catalog.iter().map(|c| c.reference.as_str()))
             .chain(carvel)
-            .filter(|reference| reference.starts_with("oci://"))
+            .filter(|reference| crate::reference::OciRef::is_url(reference))
             .map(str::to_string)
             .collect()
     }

@@ -190,10 +190,9 @@ fn carvel_package(
 ) -> Result<String> {
     let carvel = installed.carvel.as_ref().expect("a Carvel release");
     let same_place = |location: &CatalogLocation| match (location, &carvel.repository) {
-        (CatalogLocation::Image(image), recorded) => recorded
-            .strip_prefix("oci://")
-            .and_then(|rest| libpkg::reference::OciRef::parse(rest).ok())
-            .is_some_and(|r| r.registry == image.registry && r.repository == image.repository),
+        (CatalogLocation::Image(image), recorded) => libpkg::reference::OciRef::from_url(recorded)
+            .and_then(Result::ok)
+            .is_some_and(|r| r.path() == image.path()),
         (CatalogLocation::Directory(dir), recorded) => {
             dir.as_path() == std::path::Path::new(recorded)
         }
