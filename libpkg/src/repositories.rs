@@ -411,10 +411,7 @@ impl Repositories {
             verify: None,
             images: Vec::new(),
         };
-        if repository.catalog().is_none()
-            && repository.chart_index().is_none()
-            && repository.git().is_none()
-        {
+        if let Location::Prefix(_) = repository.location() {
             repository.package("probe")?;
         }
         Ok(repository)
@@ -853,6 +850,42 @@ mod tests {
             error.to_string().contains("rule 1") && error.to_string().contains("trusted root"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_repositorys_kind_follows_from_its_location() {
+        let at = |url: &str| Repository {
+            name: "r".into(),
+            url: url.into(),
+            verify: None,
+            images: Vec::new(),
+        };
+        let prefix = at("oci://127.0.0.1:5000/team/");
+        assert_eq!(prefix.location(), Location::Prefix("127.0.0.1:5000/team"));
+        assert_eq!(
+            prefix.package("app").unwrap().to_string(),
+            "oci://127.0.0.1:5000/team/app"
+        );
+        // A registry alone is a prefix too: packages at HOST/NAME.
+        let host = at("oci://127.0.0.1:5000");
+        assert_eq!(host.location(), Location::Prefix("127.0.0.1:5000"));
+        assert_eq!(host.package("app").unwrap().path(), "127.0.0.1:5000/app");
+        assert!(matches!(
+            at("oci://h.example/catalog@sha256:0000000000000000000000000000000000000000000000000000000000000000").location(),
+            Location::Catalog(CatalogLocation::Image(image)) if image.path() == "h.example/catalog"
+        ));
+        assert_eq!(
+            at("/srv/catalog").location(),
+            Location::Catalog(CatalogLocation::Directory("/srv/catalog".into()))
+        );
+        assert_eq!(
+            at("http://charts.example/x").location(),
+            Location::ChartIndex("http://charts.example/x")
+        );
+        assert!(matches!(
+            at("git+https://git.example/pkgs.git").location(),
+            Location::Git(_)
+        ));
     }
 
     #[test]
