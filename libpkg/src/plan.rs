@@ -309,7 +309,12 @@ impl PlannedObject {
 
     /// The object's identity.
     pub fn key(&self) -> ObjectKey {
-        self.to_object().key()
+        ObjectKey::new(
+            &self.api_version,
+            &self.kind,
+            self.namespace.as_deref(),
+            &self.name,
+        )
     }
 
     /// The object with its manifest, without what the plan says about it.
@@ -352,6 +357,16 @@ impl DeferredHook {
             .unwrap_or_default()
             .split(',')
             .filter(|event| !event.is_empty())
+    }
+
+    /// The hook's identity.
+    pub fn key(&self) -> ObjectKey {
+        ObjectKey::new(
+            &self.api_version,
+            &self.kind,
+            self.namespace.as_deref(),
+            &self.name,
+        )
     }
 
     /// The hook as an object, as kept.
