@@ -143,24 +143,18 @@ impl Collector {
     fn chain(&mut self, tokens: &[TokenTree], start: usize, prefix: &[String]) -> usize {
         let mut segments = prefix.to_vec();
         let mut index = start;
-        loop {
-            let TokenTree::Ident(ident) = &tokens[index] else {
-                break;
-            };
+        while let Some(TokenTree::Ident(ident)) = tokens.get(index) {
             segments.push(ident.to_string());
             index += 1;
             if !is_path_separator(tokens, index) {
-                self.resolve(&segments);
-                return index;
+                break;
             }
             index += 2;
-            match tokens.get(index) {
-                Some(TokenTree::Ident(_)) => {}
-                Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Brace => {
-                    self.group(group.stream(), &segments);
-                    return index + 1;
-                }
-                _ => break,
+            if let Some(TokenTree::Group(group)) = tokens.get(index)
+                && group.delimiter() == Delimiter::Brace
+            {
+                self.group(group.stream(), &segments);
+                return index + 1;
             }
         }
         self.resolve(&segments);
