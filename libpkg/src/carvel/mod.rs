@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::archive::Files;
-use crate::plan::{CarvelInfo, PackageFormat};
+use crate::plan::CarvelInfo;
 use crate::version::{self, Constraint, Resolution, ResolveError};
 use crate::yaml::{YamlBudget, YamlLimits};
 
@@ -33,9 +33,6 @@ pub const IMAGES_LOCK_FILE: &str = ".imgpkg/images.yml";
 
 /// The directory of a PackageRepository's package documents.
 pub const PACKAGES_DIR: &str = "packages/";
-
-/// The format's name in plans.
-pub const FORMAT: PackageFormat = PackageFormat::Carvel;
 
 /// Why a Carvel repository or package cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
