@@ -300,11 +300,10 @@ pub fn history(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt:
         "RECORD DIGEST",
     ]);
     for copy in &plan.imported_history {
-        let helm_revision = copy.reference.rsplit_once('.').map_or("", |(_, v)| v);
         let digest = copy.digest.strip_prefix("sha256:").unwrap_or(&copy.digest);
         table.add_row([
             copy.revision.to_string(),
-            helm_revision.to_string(),
+            format!("v{}", copy.reference.revision),
             copy.status.clone(),
             format!("{} {}", copy.package, copy.version),
             digest.chars().take(12).collect(),

@@ -812,7 +812,7 @@ mod tests {
                 candidates: Vec::new(),
                 reference: "./web".to_string(),
                 digest: "sha256:00".to_string(),
-                format: "plain".to_string(),
+                format: crate::plan::PackageFormat::Plain,
                 bundle: None,
                 catalog: None,
                 carvel: None,

@@ -191,7 +191,7 @@ pub(super) fn package_info(
         candidates: source.candidates.clone(),
         reference: source.reference.clone(),
         digest: digest.finish(),
-        format: package.format().to_string(),
+        format: package.format(),
         bundle,
         catalog: source.catalog.clone(),
         carvel: match &package.content {
@@ -278,7 +278,7 @@ mod tests {
     #[test]
     fn a_bundle_plans_offline_with_its_configuration_recorded() {
         let package = tinyop();
-        assert_eq!(package.format(), "registry+v1");
+        assert_eq!(package.format(), crate::formats::olm::NAME);
         let mut source = Source::local("./tinyop");
         source.config.insert("watchNamespace".into(), "ops".into());
         let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();

@@ -61,7 +61,7 @@ pub(crate) fn bare_plan() -> Plan {
             candidates: Vec::new(),
             reference: "./redis".to_string(),
             digest: "sha256:0a1b".to_string(),
-            format: "plain".to_string(),
+            format: libpkg::plan::PackageFormat::Plain,
             bundle: None,
             catalog: None,
             carvel: None,
@@ -232,7 +232,7 @@ fn rich_plan() -> Plan {
     plan.package.constraint = Some("^2".to_string());
     plan.package.reference = format!("oci://registry.example.com/charts/shop@{HASH}");
     plan.package.digest = HASH.to_string();
-    plan.package.format = libpkg::formats::helm::NAME.to_string();
+    plan.package.format = libpkg::formats::helm::NAME;
     plan.package.signatures = vec![SignatureCheck {
         reference: plan.package.reference.clone(),
         policy: "trust.yaml".to_string(),
@@ -249,7 +249,11 @@ fn rich_plan() -> Plan {
     plan.deferred_hooks = vec![DeferredHook::from(hook.to_object())];
     plan.imported_history = vec![ImportedRevision {
         revision: 1,
-        reference: "helm-release:apps/shop.v4".to_string(),
+        reference: libpkg::plan::HelmRevision {
+            namespace: "apps".to_string(),
+            name: "shop".to_string(),
+            revision: 4,
+        },
         digest: HASH.to_string(),
         status: "superseded".to_string(),
         package: "shop".to_string(),
