@@ -352,6 +352,10 @@ pub struct Plan {
     pub cluster: ClusterInfo,
     /// The package.
     pub package: PackageInfo,
+    /// What the package needs from the cluster, and what satisfies each
+    /// need or why not (see [`crate::requirements`]).
+    #[serde(default)]
+    pub requirements: crate::requirements::Requirements,
     /// Values, for formats that take them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Value>,
@@ -725,6 +729,7 @@ mod tests {
                 carvel: None,
                 signatures: vec![],
             },
+            requirements: Default::default(),
             values: None,
             notes: None,
             deferred_hooks: vec![],

@@ -80,6 +80,7 @@ pub async fn plan_adopt_helm(
             revision,
         },
         package: package_info(helm, reference(&namespace, release, helm.revision)),
+        requirements: Default::default(),
         images: Default::default(),
         values: Some(helm.values.clone()),
         notes: None,
@@ -228,6 +229,7 @@ fn copied_record(
         },
         cluster: cluster_info.clone(),
         package: package_info(helm, copy.reference.clone()),
+        requirements: Default::default(),
         values: Some(helm.values.clone()),
         notes: None,
         objects: rendered

@@ -15,6 +15,7 @@ mod images;
 mod offline;
 mod online;
 mod progress;
+mod requirements;
 
 use crate::cluster::known_bugs::KnownBug;
 use crate::cluster::{ClusterError, Discovery};
@@ -196,6 +197,17 @@ pub enum PlanError {
         name: String,
         /// Namespace.
         namespace: String,
+    },
+    /// Requirements of the package that nothing satisfies (all of them,
+    /// each with what would satisfy it); `--skip-requirements` plans anyway.
+    #[error(
+        "{} requirement(s) not met, nothing was written: {}; pass --skip-requirements to plan anyway",
+        unmet.len(),
+        crate::requirements::describe_unmet(unmet)
+    )]
+    RequirementsUnmet {
+        /// The unmet requirements.
+        unmet: Vec<crate::requirements::RequirementStatus>,
     },
     /// `rollback` to a revision that cannot be rolled back to.
     #[error("cannot roll back release {name:?} to revision {revision}: {reason}")]
@@ -455,6 +467,8 @@ struct RenderedOnline {
     /// What the plan records besides the objects (values, notes, warnings…);
     /// its documents are taken.
     rendered: crate::formats::Rendered,
+    /// The package's requirements, checked.
+    requirements: crate::requirements::Requirements,
 }
 
 /// Renders a fetched package against the cluster's discovery with its
@@ -481,6 +495,13 @@ async fn render_online(
         .chain(std::iter::once("v1"));
     let groups = crate::cluster::discovery::groups_of(api_versions);
     let mut discovery = cluster.discover(&groups).await?;
+    let requirements = requirements::check(
+        cluster,
+        &fetched.package,
+        &fetched.source.requirements,
+        documents.iter().chain(&deferred_hooks).map(|(_, v)| v),
+    )
+    .await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v));
     let target = RenderTarget {
         release,
@@ -504,6 +525,7 @@ async fn render_online(
         deferred_hooks,
         discovery,
         rendered,
+        requirements,
     })
 }
 
@@ -619,6 +641,7 @@ pub async fn plan_install(
         mut deferred_hooks,
         discovery,
         rendered,
+        requirements,
     } = render_online(cluster, fetched, &fetched.source.config, &target, &previous).await?;
     let has_namespace = objects
         .iter()
@@ -658,6 +681,7 @@ pub async fn plan_install(
             revision: history.last().map_or(1, |l| l.revision + 1),
         },
         package,
+        requirements,
         images,
         values: rendered.values,
         notes: rendered.notes,
@@ -730,6 +754,7 @@ pub async fn plan_upgrade(
         mut deferred_hooks,
         discovery,
         rendered,
+        requirements,
     } = render_online(cluster, fetched, &config, &target, &previous).await?;
     let mut warnings = rendered.warnings;
     hooks.apply(&mut objects, &mut warnings);
@@ -751,6 +776,7 @@ pub async fn plan_upgrade(
             revision,
         },
         package,
+        requirements,
         images,
         values: rendered.values,
         notes: rendered.notes,
@@ -852,6 +878,7 @@ pub async fn plan_rollback(
             revision: next_revision(store, &namespace, release).await?,
         },
         package: record.plan.package.clone(),
+        requirements: Default::default(),
         images: rewrite,
         values: record.plan.values.clone(),
         notes: None,
@@ -936,6 +963,7 @@ pub async fn plan_uninstall(
             revision: next_revision(store, &namespace, release).await?,
         },
         package,
+        requirements: Default::default(),
         images: Default::default(),
         values: None,
         notes: None,

@@ -139,6 +139,11 @@ pub fn plan_offline_for(
     warnings.extend(rewrite.warnings());
     warnings.extend(images.iter().filter_map(|image| image.warning()));
     warnings.extend(assumed_scope_warnings(&objects, &scopes));
+    let requirements = super::requirements::offline(
+        package,
+        &source.requirements,
+        objects.iter().chain(&deferred_hooks).map(|o| &o.manifest),
+    );
     let planned = objects.into_iter().map(PlannedObject::created).collect();
     Ok(Plan {
         api_version: PLAN_API_VERSION.to_string(),
@@ -151,6 +156,7 @@ pub fn plan_offline_for(
         },
         cluster: ClusterInfo::default(),
         package: package_info,
+        requirements,
         values: rendered.values,
         notes: rendered.notes,
         objects: planned,
