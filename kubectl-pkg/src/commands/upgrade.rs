@@ -64,6 +64,8 @@ pub struct UpgradeArgs {
     #[command(flatten)]
     pub images: ImageArgs,
     #[command(flatten)]
+    pub requirements: crate::cli::RequirementArgs,
+    #[command(flatten)]
     pub image_check: ImageCheckArgs,
     /// Charts: the deployed revision's values with the new ones over them.
     #[arg(long, conflicts_with_all = ["reset_values", "reset_then_reuse_values"])]
@@ -151,6 +153,7 @@ async fn upgrade(
             .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
+    args.requirements.apply(&mut fetched);
     fetched.source.reuse_values = if args.reuse_values {
         ReuseValues::Reuse
     } else if args.reset_values {
@@ -242,6 +245,7 @@ async fn install_instead(
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
+    args.requirements.apply(&mut fetched);
     let options = InstallOptions {
         release: args.release.clone(),
         adopt: args.adopt,

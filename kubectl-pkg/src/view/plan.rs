@@ -51,6 +51,45 @@ fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
 
 /// Renders the text view; unchanged objects are counted, and listed only
 /// when `show_unchanged`.
+/// The plan's requirements, before its objects: each one the package
+/// declares, and every one unmet or not checked (a kind the objects write
+/// that is served goes unsaid: every plan has those).
+fn requirements_section(plan: &Plan, out: &mut String) {
+    use libpkg::requirements::State;
+    let requirements = &plan.requirements;
+    let shown: Vec<_> = requirements
+        .entries
+        .iter()
+        .filter(|e| e.state != State::Met || !e.from.starts_with("objects"))
+        .collect();
+    if shown.is_empty() {
+        return;
+    }
+    let unmet = requirements.unmet().count();
+    let summary = match (unmet, requirements.skipped, requirements.checked) {
+        (_, _, false) => "not checked: planned offline".to_string(),
+        (0, _, true) => "all met".to_string(),
+        (n, true, true) => format!("{n} unmet, planned anyway: --skip-requirements"),
+        (n, false, true) => format!("{n} unmet"),
+    };
+    let _ = writeln!(out, "\nRequirements ({summary}):");
+    for entry in shown {
+        let state = match entry.state {
+            State::Met => "met",
+            State::Unmet => "UNMET",
+            State::NotChecked => "not checked",
+        };
+        let _ = writeln!(
+            out,
+            "  {state}: {} ({}): {}",
+            entry.need, entry.from, entry.detail
+        );
+        if let Some(fix) = &entry.fix {
+            let _ = writeln!(out, "    to satisfy it: {fix}");
+        }
+    }
+}
+
 pub fn render(plan: &Plan, show_unchanged: bool) -> String {
     let mut out = String::new();
     let package = &plan.package;
@@ -133,6 +172,7 @@ pub fn render(plan: &Plan, show_unchanged: bool) -> String {
             let _ = writeln!(out, "    {line}");
         }
     }
+    requirements_section(plan, &mut out);
 
     let unchanged = plan
         .objects
