@@ -56,8 +56,9 @@ impl Requires {
                 )
             })?;
             if let Some(version) = &package.version {
-                crate::version::Constraint::parse(version)
-                    .map_err(|why| format!("requires.packages[{index}].version {version:?}: {why}"))?;
+                crate::version::Constraint::parse(version).map_err(|why| {
+                    format!("requires.packages[{index}].version {version:?}: {why}")
+                })?;
             }
         }
         for (index, api) in self.apis.iter().enumerate() {
@@ -145,7 +146,10 @@ impl std::fmt::Display for Need {
                 name,
                 version: Some(version),
             } => write!(f, "package {name} {version}"),
-            Need::Package { name, version: None } => write!(f, "package {name}"),
+            Need::Package {
+                name,
+                version: None,
+            } => write!(f, "package {name}"),
             Need::Api { api_version, kind } => write!(f, "{kind} {api_version}"),
             Need::Resource {
                 api_version,
@@ -439,7 +443,9 @@ fn check_package(
         });
         return met;
     }
-    let quoted = version.map(|v| format!(" --version '{v}'")).unwrap_or_default();
+    let quoted = version
+        .map(|v| format!(" --version '{v}'"))
+        .unwrap_or_default();
     let (detail, fix) = match candidates.first() {
         Some(other) => (
             format!(
@@ -686,10 +692,16 @@ fn from_bundle(package: &Package, bundle: &crate::olm::Bundle) -> Vec<Requiremen
         };
         let entries = document.get(key).and_then(Value::as_array);
         for (index, entry) in entries.into_iter().flatten().enumerate() {
-            let kind = entry.get("type").and_then(Value::as_str).unwrap_or_default();
+            let kind = entry
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             let value = entry.get("value").cloned().unwrap_or(Value::Null);
             if let Some(need) = olm_need(kind, &value) {
-                requirements.push(Requirement::new(need, format!("{file} {key}[{index}] ({kind})")));
+                requirements.push(Requirement::new(
+                    need,
+                    format!("{file} {key}[{index}] ({kind})"),
+                ));
             }
         }
     }
@@ -749,10 +761,7 @@ fn from_carvel(package: &crate::carvel::PackageVersion) -> Vec<Requirement> {
             Need::Kubernetes {
                 version: version.clone(),
             },
-            format!(
-                "Package {} spec.kubernetesVersionSelection",
-                package.id()
-            ),
+            format!("Package {} spec.kubernetesVersionSelection", package.id()),
         ));
     }
     if let Some(version) = &package.kapp_controller_version_selection {
@@ -771,36 +780,54 @@ fn from_carvel(package: &crate::carvel::PackageVersion) -> Vec<Requirement> {
     requirements
 }
 
-/// What a plan's objects need: each kind they write served, once per kind,
-/// except the kinds `declared` names already. Also returns the kinds the
+/// How [`written_kinds`]' requirements say where they were read.
+const FROM_OBJECTS: &str = "objects: ";
+
+impl RequirementStatus {
+    /// Whether it is one every plan has: a kind its objects write.
+    pub fn from_objects(&self) -> bool {
+        self.from.starts_with(FROM_OBJECTS)
+    }
+}
+
+/// What a plan's objects need: each kind they write served, once per kind
+/// (with where its first object was read, and how many there are), except
+/// the kinds `declared` names already. Also returns the kinds the
 /// CustomResourceDefinitions among them define (as [`Provider::ThisPlan`]
 /// observations).
 pub fn written_kinds<'a>(
-    objects: impl IntoIterator<Item = &'a Value>,
+    objects: impl IntoIterator<Item = (String, &'a Value)>,
     declared: &[Requirement],
 ) -> (Vec<Requirement>, Vec<ObservedApi>) {
-    let mut counts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut seen: BTreeMap<(String, String), (String, usize)> = BTreeMap::new();
+    let mut order = Vec::new();
     let mut defined = Vec::new();
-    for object in objects {
+    for (location, object) in objects {
         let text = |pointer: &str| object.pointer(pointer).and_then(Value::as_str);
         let (Some(api_version), Some(kind)) = (text("/apiVersion"), text("/kind")) else {
             continue;
         };
-        *counts
-            .entry((api_version.to_string(), kind.to_string()))
-            .or_default() += 1;
+        let key = (api_version.to_string(), kind.to_string());
+        seen.entry(key.clone())
+            .or_insert_with(|| {
+                order.push(key);
+                (location, 0)
+            })
+            .1 += 1;
         if kind == "CustomResourceDefinition" {
             defined.extend(crd_kinds(object));
         }
     }
     let named: BTreeSet<&Need> = declared.iter().map(|r| &r.need).collect();
-    let requirements = counts
+    let requirements = order
         .into_iter()
-        .map(|((api_version, kind), count)| {
-            Requirement::new(
-                Need::Api { api_version, kind },
-                format!("objects ({count} of this kind)"),
-            )
+        .map(|(api_version, kind)| {
+            let (first, count) = &seen[&(api_version.clone(), kind.clone())];
+            let from = match count {
+                1 => format!("{FROM_OBJECTS}{first}"),
+                n => format!("{FROM_OBJECTS}{n} of this kind, the first {first}"),
+            };
+            Requirement::new(Need::Api { api_version, kind }, from)
         })
         .filter(|r| !named.contains(&r.need))
         .collect();

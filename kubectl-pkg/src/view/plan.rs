@@ -60,7 +60,7 @@ fn requirements_section(plan: &Plan, out: &mut String) {
     let shown: Vec<_> = requirements
         .entries
         .iter()
-        .filter(|e| e.state != State::Met || !e.from.starts_with("objects"))
+        .filter(|e| e.state != State::Met || !e.from_objects())
         .collect();
     if shown.is_empty() {
         return;

@@ -194,8 +194,7 @@ async fn capabilities(
             )
         })
         .collect();
-    let mut capabilities =
-        Capabilities::for_cluster(&version, &major, &minor, served.api_versions);
+    let mut capabilities = Capabilities::for_cluster(&version, &major, &minor, served.api_versions);
     // The plan's requirements check `kubeVersion`, with the others (action::requirements).
     capabilities.check_kube_version = false;
     Ok((capabilities, warnings))

@@ -499,7 +499,7 @@ async fn render_online(
         cluster,
         &fetched.package,
         &fetched.source.requirements,
-        documents.iter().chain(&deferred_hooks).map(|(_, v)| v),
+        documents.iter().chain(&deferred_hooks),
     )
     .await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v));

@@ -142,7 +142,7 @@ pub fn plan_offline_for(
     let requirements = super::requirements::offline(
         package,
         &source.requirements,
-        objects.iter().chain(&deferred_hooks).map(|o| &o.manifest),
+        objects.iter().chain(&deferred_hooks),
     );
     let planned = objects.into_iter().map(PlannedObject::created).collect();
     Ok(Plan {

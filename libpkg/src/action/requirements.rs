@@ -12,7 +12,7 @@ use crate::cluster::{Cluster, ClusterError, Discovery};
 use crate::package::Package;
 use crate::release::{ReleaseStore, Status};
 use crate::requirements::{
-    self, Need, ObservedApi, ObservedRelease, Observations, Options, Provider, ReleaseRef,
+    self, Need, Observations, ObservedApi, ObservedRelease, Options, Provider, ReleaseRef,
     Requirement, Requirements, State,
 };
 
@@ -23,23 +23,31 @@ pub(super) async fn check<'a>(
     cluster: &Cluster,
     package: &Package,
     options: &Options,
-    documents: impl IntoIterator<Item = &'a Value>,
+    documents: impl IntoIterator<Item = &'a (crate::render::Location, Value)>,
 ) -> Result<Requirements, PlanError> {
+    let documents = documents
+        .into_iter()
+        .map(|(location, value)| (location.to_string(), value));
     let declared = requirements::declared(package);
     let (written, defined) = requirements::written_kinds(documents, &declared);
     let all: Vec<Requirement> = declared.into_iter().chain(written).collect();
     let (mut observations, releases_known) = observe(cluster, &all).await?;
     observations.apis.extend(defined);
-    observations.releases.extend(options.planned.releases.iter().cloned());
-    observations.apis.extend(options.planned.apis.iter().cloned());
+    observations
+        .releases
+        .extend(options.planned.releases.iter().cloned());
+    observations
+        .apis
+        .extend(options.planned.apis.iter().cloned());
     let mut entries = requirements::check(&all, &observations);
     if !releases_known {
-        for entry in entries.iter_mut().filter(|e| {
-            matches!(e.need, Need::Package { .. }) && e.state == State::Unmet
-        }) {
+        for entry in entries
+            .iter_mut()
+            .filter(|e| matches!(e.need, Need::Package { .. }) && e.state == State::Unmet)
+        {
             entry.state = State::NotChecked;
-            entry.detail = "not checked: you may not list release records in every namespace"
-                .to_string();
+            entry.detail =
+                "not checked: you may not list release records in every namespace".to_string();
             entry.fix = None;
         }
     }
@@ -126,14 +134,19 @@ async fn crd_owners(
         return Ok(BTreeMap::new());
     }
     let group = "apiextensions.k8s.io";
-    let discovery = cluster.discover(&BTreeSet::from([group.to_string()])).await?;
+    let discovery = cluster
+        .discover(&BTreeSet::from([group.to_string()]))
+        .await?;
     let Some(resource) = discovery.resolve("apiextensions.k8s.io/v1", "CustomResourceDefinition")
     else {
         return Ok(BTreeMap::new());
     };
     let mut owners = BTreeMap::new();
     for (plural, group) in crds {
-        let live = match cluster.get(resource, None, &format!("{plural}.{group}")).await {
+        let live = match cluster
+            .get(resource, None, &format!("{plural}.{group}"))
+            .await
+        {
             Ok(live) => live,
             Err(ClusterError::Forbidden { .. }) => None,
             Err(other) => return Err(other.into()),
@@ -177,8 +190,9 @@ async fn installed_releases(cluster: &Cluster) -> Result<Vec<ObservedRelease>, P
 pub(super) fn offline<'a>(
     package: &Package,
     options: &Options,
-    objects: impl IntoIterator<Item = &'a Value>,
+    objects: impl IntoIterator<Item = &'a crate::object::Object>,
 ) -> Requirements {
+    let objects = objects.into_iter().map(|o| (o.to_string(), &o.manifest));
     let declared = requirements::declared(package);
     let (written, _) = requirements::written_kinds(objects, &declared);
     Requirements::offline(declared.into_iter().chain(written).collect(), options.skip)

@@ -53,13 +53,20 @@ fn a_package_is_met_by_a_release_at_an_allowed_version_and_names_it() {
         .try_into()
         .unwrap();
     assert_eq!(status.state, State::Met);
-    assert!(status.detail.contains("release backup in namespace ops"), "{}", status.detail);
+    assert!(
+        status.detail.contains("release backup in namespace ops"),
+        "{}",
+        status.detail
+    );
     assert!(matches!(status.satisfied_by, Some(Provider::Release(r)) if r.name == "backup"));
 }
 
 #[test]
 fn unmet_packages_say_why_and_the_command_that_satisfies_them() {
-    let none = check(&[package_need("cert-manager", ">=1.12")], &Observations::default());
+    let none = check(
+        &[package_need("cert-manager", ">=1.12")],
+        &Observations::default(),
+    );
     assert_eq!(none[0].state, State::Unmet);
     assert_eq!(
         none[0].fix.as_deref(),
@@ -108,7 +115,11 @@ fn apis_are_met_by_the_cluster_a_release_or_this_plan() {
     let observations = Observations {
         apis: vec![
             api("apps/v1", "Deployment", Provider::Cluster),
-            api("monitoring.coreos.com/v1", "ServiceMonitor", Provider::Release(owner)),
+            api(
+                "monitoring.coreos.com/v1",
+                "ServiceMonitor",
+                Provider::Release(owner),
+            ),
             api("example.com/v1", "Widget", Provider::ThisPlan),
         ],
         ..Default::default()
@@ -124,9 +135,17 @@ fn apis_are_met_by_the_cluster_a_release_or_this_plan() {
     );
     let states: Vec<State> = statuses.iter().map(|s| s.state).collect();
     assert_eq!(states, [State::Met, State::Met, State::Met, State::Unmet]);
-    assert!(statuses[1].detail.contains("helm release prometheus in namespace monitoring"));
+    assert!(
+        statuses[1]
+            .detail
+            .contains("helm release prometheus in namespace monitoring")
+    );
     assert!(statuses[2].detail.contains("of this plan"));
-    assert!(statuses[3].detail.contains("does not serve kind PodMonitor"));
+    assert!(
+        statuses[3]
+            .detail
+            .contains("does not serve kind PodMonitor")
+    );
 }
 
 #[test]
@@ -148,7 +167,10 @@ fn kubernetes_versions_are_checked_as_helm_does_and_offline_not_at_all() {
         server_version: Some("v1.30.1-eks-1".into()),
         ..Default::default()
     };
-    assert_eq!(check(std::slice::from_ref(&need), &new)[0].state, State::Met);
+    assert_eq!(
+        check(std::slice::from_ref(&need), &new)[0].state,
+        State::Met
+    );
     let unknown = &check(std::slice::from_ref(&need), &Observations::default())[0];
     assert_eq!(unknown.state, State::NotChecked);
     let offline = Requirements::offline(vec![need], false);
@@ -197,7 +219,11 @@ fn written_kinds_are_required_once_and_crds_of_the_plan_define_theirs() {
         json!({"apiVersion": "monitoring.coreos.com/v1", "kind": "ServiceMonitor"}),
     ];
     let declared = [api_need("monitoring.coreos.com/v1", "ServiceMonitor")];
-    let (written, defined) = written_kinds(&objects, &declared);
+    let located = objects
+        .iter()
+        .enumerate()
+        .map(|(index, object)| (format!("o{index}.yaml"), object));
+    let (written, defined) = written_kinds(located, &declared);
     let needs: Vec<String> = written.iter().map(|r| r.need.to_string()).collect();
     assert_eq!(
         needs,
@@ -207,7 +233,11 @@ fn written_kinds_are_required_once_and_crds_of_the_plan_define_theirs() {
             "ConfigMap v1"
         ]
     );
-    assert_eq!(written[2].from, "objects (2 of this kind)");
+    assert_eq!(written[1].from, "objects: o1.yaml");
+    assert_eq!(
+        written[2].from,
+        "objects: 2 of this kind, the first o2.yaml"
+    );
     let observations = Observations {
         apis: defined,
         ..Default::default()
@@ -221,16 +251,25 @@ fn crd_owners_are_read_from_kubectl_pkg_helm_and_olm_marks() {
     assert_eq!(crd_owner(&ours), None);
     let helm = json!({"metadata": {"annotations": {
         "meta.helm.sh/release-name": "prom", "meta.helm.sh/release-namespace": "mon"}}});
-    assert_eq!(crd_owner(&helm).unwrap().to_string(), "helm release prom in namespace mon");
+    assert_eq!(
+        crd_owner(&helm).unwrap().to_string(),
+        "helm release prom in namespace mon"
+    );
     let olm = json!({"metadata": {"labels": {"operators.coreos.com/etcd.operators": ""}}});
     let owner = crd_owner(&olm).unwrap();
-    assert_eq!((owner.name.as_str(), owner.namespace.as_str()), ("etcd", "operators"));
+    assert_eq!(
+        (owner.name.as_str(), owner.namespace.as_str()),
+        ("etcd", "operators")
+    );
 }
 
 #[test]
 fn the_section_round_trips_and_unmet_ones_are_described_on_one_line() {
     let statuses = check(
-        &[package_need("backup-operator", ">=1.0"), api_need("monitoring.coreos.com/v1", "ServiceMonitor")],
+        &[
+            package_need("backup-operator", ">=1.0"),
+            api_need("monitoring.coreos.com/v1", "ServiceMonitor"),
+        ],
         &Observations::default(),
     );
     let section = Requirements {
@@ -239,18 +278,29 @@ fn the_section_round_trips_and_unmet_ones_are_described_on_one_line() {
         entries: statuses.clone(),
     };
     let text = serde_json::to_string(&section).unwrap();
-    assert_eq!(serde_json::from_str::<Requirements>(&text).unwrap(), section);
+    assert_eq!(
+        serde_json::from_str::<Requirements>(&text).unwrap(),
+        section
+    );
     let line = describe_unmet(&statuses);
     assert!(!line.contains('\n'));
-    assert!(line.contains("`kubectl pkg install backup-operator --version '>=1.0'`"), "{line}");
-    assert!(line.contains("ServiceMonitor monitoring.coreos.com/v1 (package.yaml requires.apis[0])"));
+    assert!(
+        line.contains("`kubectl pkg install backup-operator --version '>=1.0'`"),
+        "{line}"
+    );
+    assert!(
+        line.contains("ServiceMonitor monitoring.coreos.com/v1 (package.yaml requires.apis[0])")
+    );
 }
 
 #[test]
 fn requires_in_package_yaml_is_validated() {
-    let bad: Requires =
-        crate::yaml::from_str("packages: [{name: Bad_Name}]\napis: []\n").unwrap();
-    assert!(bad.validate().unwrap_err().contains("requires.packages[0].name"));
+    let bad: Requires = crate::yaml::from_str("packages: [{name: Bad_Name}]\napis: []\n").unwrap();
+    assert!(
+        bad.validate()
+            .unwrap_err()
+            .contains("requires.packages[0].name")
+    );
     let bad: Requires = crate::yaml::from_str("kubernetes: '>=banana'\n").unwrap();
     assert!(bad.validate().unwrap_err().contains("requires.kubernetes"));
     assert!(crate::yaml::from_str::<Requires>("surprise: 1\n").is_err());
