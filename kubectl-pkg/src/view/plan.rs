@@ -51,16 +51,21 @@ fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
 
 /// Renders the text view; unchanged objects are counted, and listed only
 /// when `show_unchanged`.
-/// The plan's requirements, before its objects: each one the package
-/// declares, and every one unmet or not checked (a kind the objects write
-/// that is served goes unsaid: every plan has those).
+/// The plan's requirements that need a reader's eye, before its objects:
+/// every unmet one (planned with `--skip-requirements`), and those the
+/// package declares that were not checked (offline). Met ones are in
+/// `-o json`; every plan has those of the kinds its objects write.
 fn requirements_section(plan: &Plan, out: &mut String) {
     use libpkg::requirements::State;
     let requirements = &plan.requirements;
     let shown: Vec<_> = requirements
         .entries
         .iter()
-        .filter(|e| e.state != State::Met || !e.from_objects())
+        .filter(|e| match e.state {
+            State::Met => false,
+            State::Unmet => true,
+            State::NotChecked => !e.from_objects(),
+        })
         .collect();
     if shown.is_empty() {
         return;
@@ -68,9 +73,8 @@ fn requirements_section(plan: &Plan, out: &mut String) {
     let unmet = requirements.unmet().count();
     let summary = match (unmet, requirements.skipped, requirements.checked) {
         (_, _, false) => "not checked: planned offline".to_string(),
-        (0, _, true) => "all met".to_string(),
-        (n, true, true) => format!("{n} unmet, planned anyway: --skip-requirements"),
-        (n, false, true) => format!("{n} unmet"),
+        (n, true, true) if n > 0 => format!("{n} unmet, planned anyway: --skip-requirements"),
+        (n, _, true) => format!("{n} unmet"),
     };
     let _ = writeln!(out, "\nRequirements ({summary}):");
     for entry in shown {
@@ -79,11 +83,12 @@ fn requirements_section(plan: &Plan, out: &mut String) {
             State::Unmet => "UNMET",
             State::NotChecked => "not checked",
         };
-        let _ = writeln!(
-            out,
-            "  {state}: {} ({}): {}",
-            entry.need, entry.from, entry.detail
-        );
+        let detail = if requirements.checked {
+            format!(": {}", entry.detail)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "  {state}: {} ({}){detail}", entry.need, entry.from);
         if let Some(fix) = &entry.fix {
             let _ = writeln!(out, "    to satisfy it: {fix}");
         }
