@@ -729,7 +729,15 @@ mod tests {
                 carvel: None,
                 signatures: vec![],
             },
-            requirements: Default::default(),
+            requirements: crate::requirements::Requirements::offline(
+                vec![crate::requirements::Requirement {
+                    need: crate::requirements::Need::Kubernetes {
+                        version: ">=1.20".into(),
+                    },
+                    from: "package.yaml requires.kubernetes".into(),
+                }],
+                false,
+            ),
             values: None,
             notes: None,
             deferred_hooks: vec![],
@@ -813,6 +821,8 @@ mod tests {
             "/permissions",
             "/permissions/installer",
             "/release",
+            "/requirements",
+            "/requirements/entries/0",
         ] {
             let mut value = serde_json::to_value(sample()).unwrap();
             value.pointer_mut(pointer).unwrap()["surprise"] = json!(1);

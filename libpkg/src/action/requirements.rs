@@ -28,7 +28,7 @@ pub(super) async fn check<'a>(
     let documents = documents
         .into_iter()
         .map(|(location, value)| (location.to_string(), value));
-    let declared = requirements::declared(package);
+    let declared = crate::formats::requirements::declared(package);
     let (written, defined) = requirements::written_kinds(documents, &declared);
     let all: Vec<Requirement> = declared.into_iter().chain(written).collect();
     let (mut observations, releases_known) = observe(cluster, &all).await?;
@@ -193,7 +193,7 @@ pub(super) fn offline<'a>(
     objects: impl IntoIterator<Item = &'a crate::object::Object>,
 ) -> Requirements {
     let objects = objects.into_iter().map(|o| (o.to_string(), &o.manifest));
-    let declared = requirements::declared(package);
+    let declared = crate::formats::requirements::declared(package);
     let (written, _) = requirements::written_kinds(objects, &declared);
     Requirements::offline(declared.into_iter().chain(written).collect(), options.skip)
 }
