@@ -63,46 +63,67 @@ pub(super) async fn check<'a>(
     Ok(checked)
 }
 
-/// What the cluster shows for `needs`; also whether the release records of
+/// What the cluster shows for `needs` (only what they ask about: no release
+/// list without a package requirement); also whether the release records of
 /// every namespace could be read.
 async fn observe(
     cluster: &Cluster,
     needs: &[Requirement],
 ) -> Result<(Observations, bool), PlanError> {
-    let api_versions = needs.iter().filter_map(|r| match &r.need {
-        Need::Api { api_version, .. } | Need::Resource { api_version, .. } => {
-            Some(api_version.as_str())
-        }
-        _ => None,
-    });
-    let groups = crate::cluster::discovery::groups_of(api_versions);
+    let wanted: BTreeSet<(&str, &str)> = needs
+        .iter()
+        .filter_map(|r| match &r.need {
+            Need::Api { api_version, kind } => Some((api_version.as_str(), kind.as_str())),
+            Need::Resource {
+                api_version,
+                resource,
+            } => Some((api_version.as_str(), resource.as_str())),
+            _ => None,
+        })
+        .collect();
+    let groups = crate::cluster::discovery::groups_of(wanted.iter().map(|(v, _)| *v));
     let discovery = cluster.discover(&groups).await?;
-    let apis = served_apis(cluster, &discovery, &groups).await?;
-    let (releases, known) = match installed_releases(cluster).await {
-        Ok(releases) => (releases, true),
-        Err(PlanError::Release(crate::release::ReleaseError::Cluster(
-            ClusterError::Forbidden { .. },
-        ))) => (Vec::new(), false),
-        Err(other) => return Err(other),
+    let apis = served_apis(cluster, &discovery, &wanted).await?;
+    let any = |f: fn(&Need) -> bool| needs.iter().any(|r| f(&r.need));
+    let (releases, known) = if !any(|n| matches!(n, Need::Package { .. })) {
+        (Vec::new(), true)
+    } else {
+        match installed_releases(cluster).await {
+            Ok(releases) => (releases, true),
+            Err(PlanError::Release(crate::release::ReleaseError::Cluster(
+                ClusterError::Forbidden { .. },
+            ))) => (Vec::new(), false),
+            Err(other) => return Err(other),
+        }
+    };
+    let server_version = if any(|n| matches!(n, Need::Kubernetes { .. })) {
+        Some(cluster.server_version().await?)
+    } else {
+        None
     };
     let observations = Observations {
-        server_version: Some(cluster.server_version().await?),
+        server_version,
         releases,
         apis,
     };
     Ok((observations, known))
 }
 
-/// The kinds served in `groups`, each with the release whose
-/// CustomResourceDefinition serves it (read from the CRD's labels).
+/// The kinds (or resources) `wanted` that are served, each with the release
+/// whose CustomResourceDefinition serves it (read from the CRD's labels).
 async fn served_apis(
     cluster: &Cluster,
     discovery: &Discovery,
-    groups: &BTreeSet<String>,
+    wanted: &BTreeSet<(&str, &str)>,
 ) -> Result<Vec<ObservedApi>, PlanError> {
     let served: Vec<_> = discovery
         .resources()
-        .filter(|r| !r.pending_crd && groups.contains(&r.api.group))
+        .filter(|r| !r.pending_crd)
+        .filter(|r| {
+            let version = r.api.api_version.as_str();
+            wanted.contains(&(version, r.api.kind.as_str()))
+                || wanted.contains(&(version, r.api.plural.as_str()))
+        })
         .collect();
     let custom: BTreeSet<(String, String)> = served
         .iter()
