@@ -305,6 +305,11 @@ pub struct Requirements {
 }
 
 impl Requirements {
+    /// Whether there is nothing to record: none checked, none skipped, none read.
+    pub fn is_empty(&self) -> bool {
+        !self.checked && !self.skipped && self.entries.is_empty()
+    }
+
     /// The unmet ones.
     pub fn unmet(&self) -> impl Iterator<Item = &RequirementStatus> {
         self.entries.iter().filter(|e| e.state == State::Unmet)
