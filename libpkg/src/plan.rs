@@ -585,6 +585,15 @@ pub struct Plan {
     pub cluster: ClusterInfo,
     /// The package.
     pub package: PackageInfo,
+    /// What the package needs from the cluster, and what satisfies each
+    /// need or why not (see [`crate::requirements`]). Left out when there is
+    /// nothing to say (a rollback, an uninstall), so that plans made before
+    /// it existed keep their hash.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::requirements::Requirements::is_empty"
+    )]
+    pub requirements: crate::requirements::Requirements,
     /// Values, for formats that take them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Value>,
@@ -979,6 +988,15 @@ mod tests {
                 carvel: None,
                 signatures: vec![],
             },
+            requirements: crate::requirements::Requirements::offline(
+                vec![crate::requirements::Requirement {
+                    need: crate::requirements::Need::Kubernetes {
+                        version: ">=1.20".into(),
+                    },
+                    from: "package.yaml requires.kubernetes".into(),
+                }],
+                false,
+            ),
             values: None,
             notes: None,
             deferred_hooks: vec![],
@@ -1035,6 +1053,22 @@ mod tests {
                 "{error}"
             );
         }
+    }
+
+    #[test]
+    fn requirements_are_hashed_and_absent_when_there_is_nothing_to_say() {
+        let plan = sample();
+        assert!(plan.to_json_pretty().contains("\"requirements\""));
+        let mut skipped = plan.clone();
+        skipped.requirements.skipped = true;
+        assert!(skipped.verify_hash().is_err());
+        // A rollback's plan, or one made before requirements were recorded:
+        // no key, so its hash is what it was.
+        let mut none = plan.clone();
+        none.requirements = Default::default();
+        let none = none.seal();
+        assert!(!none.to_json_pretty().contains("requirements"));
+        assert_eq!(Plan::from_json(&none.to_json_pretty()).unwrap(), none);
     }
 
     #[test]
@@ -1095,6 +1129,8 @@ mod tests {
             "/permissions",
             "/permissions/installer",
             "/release",
+            "/requirements",
+            "/requirements/entries/0",
         ] {
             let mut value = serde_json::to_value(sample()).unwrap();
             value.pointer_mut(pointer).unwrap()["surprise"] = json!(1);

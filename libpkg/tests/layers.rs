@@ -39,6 +39,7 @@ const LAYERS: &[&[&str]] = &[
         "signature",
         "review",
         "mirror",
+        "requirements",
     ],
     &["plan", "gotemplate"],
     &["helm", "olm", "carvel"],

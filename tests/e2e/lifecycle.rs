@@ -704,6 +704,22 @@ fn a_kind_the_cluster_does_not_serve_is_named() {
         )],
     );
     let run = pkg.run(["install", "./app", "-n", &ns, "--dry-run"]);
+    // A requirement of the objects: refused before anything is written (exit 5).
+    let stderr = run.fails(5).to_string();
+    assert!(
+        stderr.contains("Gadget example.com/v1 (objects: manifests/g.yaml")
+            && stderr.contains("the cluster does not serve kind Gadget example.com/v1"),
+        "{stderr}"
+    );
+    // Planned anyway, the unknown kind is still named where it was read.
+    let run = pkg.run([
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--skip-requirements",
+    ]);
     let stderr = run.fails(1).to_string();
     assert!(
         stderr.contains("manifests/g.yaml")

@@ -81,6 +81,7 @@ pub type Section = fn(&mut dyn fmt::Write, &Plan, &Options) -> fmt::Result;
 /// The sections of the text view, in order.
 pub const SECTIONS: &[Section] = &[
     header,
+    requirements,
     objects,
     hooks,
     history,
@@ -211,6 +212,50 @@ fn values(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
     writeln!(out, "  Values:")?;
     for line in libpkg::yaml::to_string(&values).lines() {
         writeln!(out, "    {line}")?;
+    }
+    Ok(())
+}
+
+/// The requirements a reviewer must see before the objects: unmet ones,
+/// and (offline) declared ones that could not be checked; met ones are in
+/// the document only.
+pub fn requirements(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+    use libpkg::requirements::State;
+    let requirements = &plan.requirements;
+    let shown: Vec<_> = requirements
+        .entries
+        .iter()
+        .filter(|e| match e.state {
+            State::Met => false,
+            State::Unmet => true,
+            State::NotChecked => !e.from_objects(),
+        })
+        .collect();
+    if shown.is_empty() {
+        return Ok(());
+    }
+    let unmet = requirements.unmet().count();
+    let summary = match (unmet, requirements.skipped, requirements.checked) {
+        (_, _, false) => "not checked: planned offline".to_string(),
+        (n, true, true) if n > 0 => format!("{n} unmet, planned anyway: --skip-requirements"),
+        (n, _, true) => format!("{n} unmet"),
+    };
+    writeln!(out, "\nRequirements ({summary}):")?;
+    for entry in shown {
+        let state = match entry.state {
+            State::Met => "met",
+            State::Unmet => "UNMET",
+            State::NotChecked => "not checked",
+        };
+        let detail = if requirements.checked {
+            format!(": {}", entry.detail)
+        } else {
+            String::new()
+        };
+        writeln!(out, "  {state}: {} ({}){detail}", entry.need, entry.from)?;
+        if let Some(fix) = &entry.fix {
+            writeln!(out, "    to satisfy it: {fix}")?;
+        }
     }
     Ok(())
 }

@@ -99,6 +99,7 @@ pub async fn plan_adopt_helm(
             helm,
             reference(&namespace, release, helm.revision).to_string(),
         ),
+        requirements: Default::default(),
         images: Default::default(),
         values: Some(helm.values.clone()),
         notes: None,
@@ -247,6 +248,7 @@ fn copied_record(
         },
         cluster: cluster_info.clone(),
         package: package_info(helm, copy.reference.to_string()),
+        requirements: Default::default(),
         values: Some(helm.values.clone()),
         notes: None,
         objects: rendered

@@ -119,6 +119,11 @@ pub fn plan_offline_for(
     warnings.extend(render_warnings);
     warnings.extend(deferred.warnings);
     warnings.extend(assumed_scope_warnings(&objects, &scopes));
+    let requirements = super::requirements::offline(
+        package,
+        &source.requirements,
+        objects.iter().chain(&deferred.objects),
+    );
     let observations = Observations::offline(objects.len(), note);
     let desired = Desired {
         operation: Operation::Install,
@@ -128,6 +133,7 @@ pub fn plan_offline_for(
             revision: 1,
         },
         package: package_info,
+        requirements,
         images: rewrite,
         values: rendered.values,
         notes: rendered.notes,

@@ -153,6 +153,10 @@ pub struct PackageVersion {
     pub deploy: Vec<Value>,
     /// The file it was read from.
     pub file: String,
+    /// `spec.kubernetesVersionSelection.constraints`.
+    pub kubernetes_version_selection: Option<String>,
+    /// `spec.kappControllerVersionSelection.constraints`.
+    pub kapp_controller_version_selection: Option<String>,
 }
 
 impl PackageVersion {
@@ -600,6 +604,11 @@ fn parse_package(document: &Document, file: &str) -> Result<PackageVersion, Stri
             .cloned()
             .unwrap_or_default(),
         file: file.to_string(),
+        kubernetes_version_selection: string_at(spec, "/kubernetesVersionSelection/constraints"),
+        kapp_controller_version_selection: string_at(
+            spec,
+            "/kappControllerVersionSelection/constraints",
+        ),
     })
 }
 

@@ -37,6 +37,7 @@ pub mod carvel;
 pub mod helm;
 pub mod olm;
 pub mod plain;
+pub mod requirements;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

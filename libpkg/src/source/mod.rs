@@ -59,6 +59,9 @@ pub struct Source {
     /// copies from `import`, `--image-registry` rules): the plan rewrites
     /// its objects to run them.
     pub images: crate::mirror::ImageMapping,
+    /// How the package's requirements are checked (`--skip-requirements`,
+    /// and what a stack says will exist by then).
+    pub requirements: crate::requirements::Options,
 }
 
 impl Source {
@@ -76,6 +79,7 @@ impl Source {
             warnings: Vec::new(),
             signatures: Vec::new(),
             images: Default::default(),
+            requirements: Default::default(),
         }
     }
 }
@@ -753,6 +757,7 @@ fn pinned_fetch(
             warnings: Vec::new(),
             signatures: Vec::new(),
             images: Default::default(),
+            requirements: Default::default(),
         },
         channels: Vec::new(),
     })

@@ -67,6 +67,7 @@ pub(crate) fn bare_plan() -> Plan {
             carvel: None,
             signatures: Vec::new(),
         },
+        requirements: Default::default(),
         values: None,
         notes: None,
         objects: vec![object(
@@ -216,6 +217,21 @@ fn rich_objects() -> Vec<PlannedObject> {
 /// An upgrade plan with something in every section of the text view.
 fn rich_plan() -> Plan {
     let mut plan = bare_plan();
+    plan.requirements = libpkg::requirements::Requirements {
+        checked: true,
+        skipped: true,
+        entries: vec![libpkg::requirements::RequirementStatus {
+            need: libpkg::requirements::Need::Package {
+                name: "backup-operator".to_string(),
+                version: Some(">=1.0".to_string()),
+            },
+            from: "package.yaml".to_string(),
+            state: libpkg::requirements::State::Unmet,
+            detail: "none installed".to_string(),
+            satisfied_by: None,
+            fix: Some("kubectl pkg install backup-operator --version '>=1.0'".to_string()),
+        }],
+    };
     plan.operation = Operation::Upgrade;
     plan.release = ReleaseTarget {
         name: "shop".to_string(),
