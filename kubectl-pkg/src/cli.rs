@@ -345,6 +345,23 @@ impl HookArgs {
     }
 }
 
+/// `--skip-requirements`; shared by install, upgrade and template.
+#[derive(Debug, Clone, Default, Args)]
+pub struct RequirementArgs {
+    /// Plan even when requirements of the package are not met (another
+    /// package installed, a kind served, a Kubernetes version): the plan
+    /// shows the unmet ones and that they were skipped.
+    #[arg(long)]
+    pub skip_requirements: bool,
+}
+
+impl RequirementArgs {
+    /// Records the choice on the package's source, where planning reads it.
+    pub fn apply(&self, fetched: &mut libpkg::source::Fetched) {
+        fetched.source.requirements.skip = self.skip_requirements;
+    }
+}
+
 /// The preflight image check; shared by install, upgrade and rollback.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ImageCheckArgs {

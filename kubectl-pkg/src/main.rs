@@ -1,7 +1,8 @@
 //! kubectl-pkg: the kubectl plugin. Parses the command line, runs one command,
 //! and maps the outcome to a documented exit code (docs/exit-codes.md):
 //! 0 success, 1 error, 2 a plan with changes (`--dry-run --detailed-exitcode`),
-//! 3 declined at the prompt, 64 usage error, 130 interrupted (Ctrl-C).
+//! 3 declined at the prompt, 4 refused by a review gate, 5 requirements
+//! not met, 64 usage error, 130 interrupted (Ctrl-C).
 //! Standard output is written through `view::out!`/`outln!` only (a closed
 //! pipe stops the command quietly; `print!` would panic).
 
@@ -98,6 +99,10 @@ fn main() -> ExitCode {
         }
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
+        Err(error) if requirements_unmet(&error) => {
+            eprintln!("error: {}", chain(&error));
+            ExitCode::from(5)
+        }
         Err(error) if review::is_refusal(&error) => {
             eprintln!("error: {}", chain(&error));
             ExitCode::from(4)
@@ -111,6 +116,16 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether planning stopped at requirements nothing satisfies (exit 5).
+fn requirements_unmet(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<libpkg::action::PlanError>(),
+            Some(libpkg::action::PlanError::RequirementsUnmet { .. })
+        )
+    })
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {

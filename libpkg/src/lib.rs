@@ -71,6 +71,7 @@ pub mod registry;
 pub mod release;
 pub mod render;
 pub mod repositories;
+pub mod requirements;
 pub mod review;
 pub mod signature;
 pub mod source;

@@ -32,12 +32,12 @@ impl Object {
 
     /// The identity used to detect duplicates and to match objects across revisions.
     pub fn key(&self) -> ObjectKey {
-        ObjectKey {
-            group: self.group().to_string(),
-            kind: self.kind.clone(),
-            namespace: self.namespace.clone(),
-            name: self.name.clone(),
-        }
+        ObjectKey::new(
+            &self.api_version,
+            &self.kind,
+            self.namespace.as_deref(),
+            &self.name,
+        )
     }
 
     /// A field of the manifest by JSON pointer (`/spec/template`), if present.
@@ -63,6 +63,20 @@ pub struct ObjectKey {
     pub namespace: Option<String>,
     /// Name.
     pub name: String,
+}
+
+impl ObjectKey {
+    /// The key of the object a plan entry, a hook or an object being applied
+    /// names by `apiVersion`, kind, namespace and name: every form an object
+    /// takes has this one identity, shown one way.
+    pub fn new(api_version: &str, kind: &str, namespace: Option<&str>, name: &str) -> ObjectKey {
+        ObjectKey {
+            group: group_of(api_version).to_string(),
+            kind: kind.to_string(),
+            namespace: namespace.map(str::to_string),
+            name: name.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Object {

@@ -164,6 +164,43 @@ pub struct ClusterInfo {
     pub version: Option<String>,
 }
 
+/// A package format, as plans record it (`package.format`): the strings are
+/// part of the plan format (and of its hash), so each variant serializes as
+/// the name the format has always had.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum PackageFormat {
+    /// A kubectl-pkg package: `package.yaml` and `manifests/`.
+    #[serde(rename = "plain")]
+    Plain,
+    /// A Helm chart.
+    #[serde(rename = "helm")]
+    Helm,
+    /// An OLM `registry+v1` bundle.
+    #[serde(rename = "registry+v1")]
+    RegistryV1,
+    /// A Carvel package from a PackageRepository.
+    #[serde(rename = "carvel")]
+    Carvel,
+}
+
+impl PackageFormat {
+    /// The name, as plans and messages write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Plain => "plain",
+            Self::Helm => "helm",
+            Self::RegistryV1 => "registry+v1",
+            Self::Carvel => "carvel",
+        }
+    }
+}
+
+impl std::fmt::Display for PackageFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Which package, which version, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -182,8 +219,8 @@ pub struct PackageInfo {
     pub reference: String,
     /// The package's manifest digest.
     pub digest: String,
-    /// Package format (`plain` or `registry+v1`).
-    pub format: String,
+    /// Package format.
+    pub format: PackageFormat,
     /// For an OLM `registry+v1` bundle: what was installed and how.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bundle: Option<BundleInfo>,
@@ -194,7 +231,7 @@ pub struct PackageInfo {
     /// For a Carvel package: its repository (and digest), version, fetch and
     /// template steps, and the ytt that rendered it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub carvel: Option<crate::carvel::CarvelInfo>,
+    pub carvel: Option<CarvelInfo>,
     /// The signature checks of the OCI artifacts it came from, as the trust
     /// policy asked for them: what verified (key, signature digest) or why
     /// not.
@@ -219,7 +256,7 @@ impl PackageInfo {
         std::iter::once(self.reference.as_str())
             .chain(self.catalog.iter().map(|c| c.reference.as_str()))
             .chain(carvel)
-            .filter(|reference| reference.starts_with("oci://"))
+            .filter(|reference| crate::reference::OciRef::is_url(reference))
             .map(str::to_string)
             .collect()
     }
@@ -278,6 +315,38 @@ pub struct BundleInfo {
     pub related_images: Vec<String>,
 }
 
+/// What the plan records about a Carvel package (`package.carvel`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CarvelInfo {
+    /// The PackageRepository: a pinned bundle reference or a directory.
+    pub repository: String,
+    /// The repository bundle's manifest digest; absent for a directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repository_digest: Option<String>,
+    /// The Package's `refName`.
+    pub ref_name: String,
+    /// The Package's version.
+    pub version: String,
+    /// Each fetch step, pinned: `imgpkgBundle REF@sha256:…`, `inline`.
+    pub fetch: Vec<String>,
+    /// The template steps, in order (`ytt`, `kbld`, `helmTemplate`).
+    pub template: Vec<String>,
+    /// The ytt that renders it, when one is needed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ytt: Option<YttTool>,
+}
+
+/// The ytt that renders a package, as the plan records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct YttTool {
+    /// What `ytt version` printed (`ytt version 0.48.0`).
+    pub version: String,
+    /// sha256 of the binary, `sha256:…`.
+    pub sha256: String,
+}
+
 /// One object of the plan and what happens to it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -321,7 +390,12 @@ impl PlannedObject {
 
     /// The object's identity.
     pub fn key(&self) -> ObjectKey {
-        self.to_object().key()
+        ObjectKey::new(
+            &self.api_version,
+            &self.kind,
+            self.namespace.as_deref(),
+            &self.name,
+        )
     }
 
     /// The object with its manifest, without what the plan says about it.
@@ -366,6 +440,16 @@ impl DeferredHook {
             .filter(|event| !event.is_empty())
     }
 
+    /// The hook's identity.
+    pub fn key(&self) -> ObjectKey {
+        ObjectKey::new(
+            &self.api_version,
+            &self.kind,
+            self.namespace.as_deref(),
+            &self.name,
+        )
+    }
+
     /// The hook as an object, as kept.
     pub fn to_object(&self) -> Object {
         Object {
@@ -406,7 +490,7 @@ pub struct ImportedRevision {
     /// The revision it becomes in this release's history.
     pub revision: u32,
     /// Where it comes from: `helm-release:NAMESPACE/NAME.vN`.
-    pub reference: String,
+    pub reference: HelmRevision,
     /// `sha256:` of the other tool's record.
     pub digest: String,
     /// The other tool's status of it (`superseded`, `deployed`, `failed`, …).
@@ -415,6 +499,74 @@ pub struct ImportedRevision {
     pub package: String,
     /// That package's version.
     pub version: String,
+}
+
+/// A revision of a release Helm installed, as plans name what they copy from
+/// Helm's records: `helm-release:NAMESPACE/NAME.vN`, written and read here
+/// only (a plan stores the string, so its hash is that of the string).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct HelmRevision {
+    /// The release's namespace.
+    pub namespace: String,
+    /// The release's name.
+    pub name: String,
+    /// Helm's revision number.
+    pub revision: u32,
+}
+
+impl HelmRevision {
+    const PREFIX: &str = "helm-release:";
+
+    /// Helm's release `name` in `namespace` as a whole, in the same form
+    /// without a revision (`helm-release:NAMESPACE/NAME`), for messages about
+    /// all of its records.
+    pub fn release(namespace: &str, name: &str) -> String {
+        format!("{}{namespace}/{name}", Self::PREFIX)
+    }
+}
+
+impl std::fmt::Display for HelmRevision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let release = Self::release(&self.namespace, &self.name);
+        write!(f, "{release}.v{}", self.revision)
+    }
+}
+
+impl std::str::FromStr for HelmRevision {
+    type Err = String;
+
+    /// Reads `helm-release:NAMESPACE/NAME.vN` (a release name may hold dots:
+    /// the revision follows the last `.v`).
+    fn from_str(text: &str) -> Result<Self, String> {
+        let parsed = text.strip_prefix(Self::PREFIX).and_then(|rest| {
+            let (namespace, rest) = rest.split_once('/')?;
+            let (name, revision) = rest.rsplit_once(".v")?;
+            let revision = revision.parse().ok()?;
+            (!namespace.is_empty() && !name.is_empty()).then(|| Self {
+                namespace: namespace.to_string(),
+                name: name.to_string(),
+                revision,
+            })
+        });
+        parsed.ok_or_else(|| {
+            format!("{text:?} is not a Helm revision (helm-release:NAMESPACE/NAME.vN)")
+        })
+    }
+}
+
+impl From<HelmRevision> for String {
+    fn from(revision: HelmRevision) -> String {
+        revision.to_string()
+    }
+}
+
+impl TryFrom<String> for HelmRevision {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+    }
 }
 
 /// The plan document.
@@ -433,6 +585,15 @@ pub struct Plan {
     pub cluster: ClusterInfo,
     /// The package.
     pub package: PackageInfo,
+    /// What the package needs from the cluster, and what satisfies each
+    /// need or why not (see [`crate::requirements`]). Left out when there is
+    /// nothing to say (a rollback, an uninstall), so that plans made before
+    /// it existed keep their hash.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::requirements::Requirements::is_empty"
+    )]
+    pub requirements: crate::requirements::Requirements,
     /// Values, for formats that take them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Value>,
@@ -821,12 +982,21 @@ mod tests {
                 candidates: vec![],
                 reference: "./demo".into(),
                 digest: "sha256:00".into(),
-                format: "plain".into(),
+                format: PackageFormat::Plain,
                 bundle: None,
                 catalog: None,
                 carvel: None,
                 signatures: vec![],
             },
+            requirements: crate::requirements::Requirements::offline(
+                vec![crate::requirements::Requirement {
+                    need: crate::requirements::Need::Kubernetes {
+                        version: ">=1.20".into(),
+                    },
+                    from: "package.yaml requires.kubernetes".into(),
+                }],
+                false,
+            ),
             values: None,
             notes: None,
             deferred_hooks: vec![],
@@ -850,6 +1020,55 @@ mod tests {
             approvals: Vec::new(),
         }
         .seal()
+    }
+
+    #[test]
+    fn helm_revisions_are_written_and_read_back_as_one_string() {
+        let revision = HelmRevision {
+            namespace: "apps".into(),
+            name: "web.v2.front".into(),
+            revision: 7,
+        };
+        let text = "helm-release:apps/web.v2.front.v7";
+        assert_eq!(revision.to_string(), text);
+        assert_eq!(text.parse::<HelmRevision>().unwrap(), revision);
+        assert_eq!(serde_json::to_value(&revision).unwrap(), json!(text));
+        assert_eq!(
+            serde_json::from_value::<HelmRevision>(json!(text)).unwrap(),
+            revision
+        );
+        assert_eq!(
+            HelmRevision::release("apps", "web"),
+            "helm-release:apps/web"
+        );
+        for bad in [
+            "apps/web.v7",
+            "helm-release:apps/web",
+            "helm-release:/web.v1",
+            "helm-release:apps/web.vx",
+        ] {
+            let error = bad.parse::<HelmRevision>().unwrap_err();
+            assert!(
+                error.contains(bad) && error.contains("NAMESPACE/NAME.vN"),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn requirements_are_hashed_and_absent_when_there_is_nothing_to_say() {
+        let plan = sample();
+        assert!(plan.to_json_pretty().contains("\"requirements\""));
+        let mut skipped = plan.clone();
+        skipped.requirements.skipped = true;
+        assert!(skipped.verify_hash().is_err());
+        // A rollback's plan, or one made before requirements were recorded:
+        // no key, so its hash is what it was.
+        let mut none = plan.clone();
+        none.requirements = Default::default();
+        let none = none.seal();
+        assert!(!none.to_json_pretty().contains("requirements"));
+        assert_eq!(Plan::from_json(&none.to_json_pretty()).unwrap(), none);
     }
 
     #[test]
@@ -910,6 +1129,8 @@ mod tests {
             "/permissions",
             "/permissions/installer",
             "/release",
+            "/requirements",
+            "/requirements/entries/0",
         ] {
             let mut value = serde_json::to_value(sample()).unwrap();
             value.pointer_mut(pointer).unwrap()["surprise"] = json!(1);

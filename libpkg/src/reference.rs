@@ -84,8 +84,8 @@ impl PackageRef {
             reference: without_credentials(text),
             reason,
         };
-        if let Some(rest) = text.strip_prefix("oci://") {
-            return OciRef::parse(rest).map(PackageRef::Oci).map_err(fail);
+        if let Some(oci) = OciRef::from_url(text) {
+            return oci.map(PackageRef::Oci).map_err(fail);
         }
         if text.starts_with("git+") {
             return GitRef::parse(text).map(PackageRef::Git).map_err(fail);
@@ -128,6 +128,45 @@ impl PackageRef {
 }
 
 impl OciRef {
+    /// The scheme OCI locations are written with, read only by
+    /// [`OciRef::from_url`] and [`OciRef::url_path`] and written by `Display`.
+    const SCHEME: &str = "oci://";
+
+    /// Reads an OCI location as users, repositories and plans write it,
+    /// `oci://HOST/PATH[:TAG][@DIGEST]`: `None` when `text` is not written
+    /// as one, why not when it is but is malformed.
+    pub fn from_url(text: &str) -> Option<Result<Self, String>> {
+        text.strip_prefix(Self::SCHEME).map(Self::parse)
+    }
+
+    /// Whether `text` is written as an OCI location (`oci://…`).
+    pub fn is_url(text: &str) -> bool {
+        text.starts_with(Self::SCHEME)
+    }
+
+    /// `HOST[/PATH]` of an `oci://` URL, without a trailing `/`: a repository
+    /// prefix, which need not be a whole reference (`oci://HOST` is one).
+    pub fn url_path(text: &str) -> Option<&str> {
+        text.strip_prefix(Self::SCHEME)
+            .map(|rest| rest.trim_end_matches('/'))
+    }
+
+    /// `HOST/PATH`: the repository without tag or digest, what a repository
+    /// prefix or a signature rule covers.
+    pub fn path(&self) -> String {
+        format!("{}/{}", self.registry, self.repository)
+    }
+
+    /// Whether this repository is `prefix` (`HOST[/PATH]`) or lies under it
+    /// on a path boundary, whatever its tag or digest.
+    pub fn is_within(&self, prefix: &str) -> bool {
+        let path = self.path();
+        path == prefix
+            || path
+                .strip_prefix(prefix)
+                .is_some_and(|rest| rest.starts_with('/'))
+    }
+
     /// Parses `host[:port]/path[:tag|@sha256:hex]` (without `oci://`).
     pub fn parse(text: &str) -> Result<Self, String> {
         let (registry, rest) = text.split_once('/').ok_or_else(|| {
@@ -286,7 +325,7 @@ pub fn validate_digest(digest: &str) -> Result<(), String> {
 impl fmt::Display for OciRef {
     /// `oci://host/path[:tag][@digest]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "oci://{}/{}", self.registry, self.repository)?;
+        write!(f, "{}{}", Self::SCHEME, self.path())?;
         if let Some(tag) = &self.tag {
             write!(f, ":{tag}")?;
         }
@@ -630,6 +669,30 @@ mod tests {
             oci.to_string(),
             format!("oci://127.0.0.1:5000/pkgs/mongodb:7.0.12@{digest}")
         );
+    }
+
+    #[test]
+    fn oci_urls_are_read_in_one_place() {
+        let oci = OciRef::from_url("oci://h:5000/team/app:1.0")
+            .unwrap()
+            .unwrap();
+        assert_eq!(oci.path(), "h:5000/team/app");
+        assert_eq!(oci.to_string(), "oci://h:5000/team/app:1.0");
+        assert!(OciRef::from_url("oci://host").unwrap().is_err());
+        assert!(OciRef::from_url("h/team/app").is_none());
+        assert!(OciRef::is_url("oci://h/p") && !OciRef::is_url("./oci://"));
+        assert_eq!(OciRef::url_path("oci://h:5000/team/"), Some("h:5000/team"));
+        assert_eq!(OciRef::url_path("oci://h:5000"), Some("h:5000"));
+        assert_eq!(OciRef::url_path("https://h/team"), None);
+        for (prefix, within) in [
+            ("h:5000/team", true),
+            ("h:5000/team/app", true),
+            ("h:5000", true),
+            ("h:5000/te", false),
+            ("h:5000/team/app/x", false),
+        ] {
+            assert_eq!(oci.is_within(prefix), within, "{prefix}");
+        }
     }
 
     #[test]

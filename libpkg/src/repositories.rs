@@ -35,7 +35,8 @@ pub const CONFIG_DIR_ENV: &str = "KUBECTL_PKG_CONFIG_DIR";
 pub struct Repository {
     /// Its name, a DNS label.
     pub name: String,
-    /// `oci://host/path`.
+    /// Where it is, as given (`oci://host/path`, …); read by
+    /// [`Repository::location`].
     pub url: String,
     /// Which signatures its packages need, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -70,10 +71,29 @@ pub struct RuleOverlap<'a> {
 /// The location a repository's signature rule is bound to, `host/path`
 /// (a catalog image's tag or digest dropped); `None` for what is not in an
 /// OCI registry.
-fn rule_location(url: &str) -> Option<String> {
-    let bare = url.strip_prefix("oci://")?.trim_end_matches('/');
-    let parsed = OciRef::parse(bare).ok()?;
-    Some(format!("{}/{}", parsed.registry, parsed.repository))
+fn rule_location(repository: &Repository) -> Option<String> {
+    match repository.location() {
+        Location::Prefix(prefix) => OciRef::parse(prefix).ok().map(|oci| oci.path()),
+        Location::Catalog(CatalogLocation::Image(image)) => Some(image.path()),
+        _ => None,
+    }
+}
+
+/// Where a repository is: its URL read once, in [`Repository::location`],
+/// and what kind of repository it is follows from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location<'a> {
+    /// `oci://HOST[/PATH]`, an OCI path prefix: package `NAME` is the
+    /// registry repository `HOST/PATH/NAME`. Holds `HOST[/PATH]`.
+    Prefix(&'a str),
+    /// An OLM File-Based Catalog: an image (`oci://…:TAG` or `@sha256:…`)
+    /// or a directory.
+    Catalog(CatalogLocation),
+    /// `https://…` or `http://…`: a classic Helm chart repository (its
+    /// `index.yaml`).
+    ChartIndex(&'a str),
+    /// `git+https://…`: packages in directories, versions from tags.
+    Git(crate::reference::GitRef),
 }
 
 /// Where a catalog repository's File-Based Catalog is.
@@ -86,35 +106,55 @@ pub enum CatalogLocation {
 }
 
 impl Repository {
+    /// Where the repository is, read from its URL: an `oci://` URL naming
+    /// one image (a tag or digest) is a catalog image, any other a prefix; a
+    /// path is a catalog directory.
+    pub fn location(&self) -> Location<'_> {
+        let url = self.url.as_str();
+        if url.starts_with("https://") || url.starts_with("http://") {
+            return Location::ChartIndex(url);
+        }
+        if url.starts_with("git+")
+            && let Ok(git) = crate::reference::GitRef::parse(url)
+        {
+            return Location::Git(git);
+        }
+        let Some(prefix) = OciRef::url_path(url) else {
+            return Location::Catalog(CatalogLocation::Directory(PathBuf::from(url)));
+        };
+        match OciRef::parse(prefix) {
+            Ok(image) if image.tag.is_some() || image.digest.is_some() => {
+                Location::Catalog(CatalogLocation::Image(image))
+            }
+            _ => Location::Prefix(prefix),
+        }
+    }
+
     /// The repository's URL, for a classic Helm chart repository (`http://`
     /// or `https://`, whose `index.yaml` lists its charts).
     pub fn chart_index(&self) -> Option<&str> {
-        (self.url.starts_with("https://") || self.url.starts_with("http://"))
-            .then_some(self.url.as_str())
+        match self.location() {
+            Location::ChartIndex(url) => Some(url),
+            _ => None,
+        }
     }
 
     /// The catalog, for a File-Based Catalog repository; `None` for an OCI
     /// path prefix or a chart repository.
     pub fn catalog(&self) -> Option<CatalogLocation> {
-        if self.chart_index().is_some() || self.git().is_some() {
-            return None;
-        }
-        match self.url.strip_prefix("oci://") {
-            None => Some(CatalogLocation::Directory(PathBuf::from(&self.url))),
-            Some(rest) => OciRef::parse(rest)
-                .ok()
-                .filter(|image| image.tag.is_some() || image.digest.is_some())
-                .map(CatalogLocation::Image),
+        match self.location() {
+            Location::Catalog(catalog) => Some(catalog),
+            _ => None,
         }
     }
 
     /// The repository, for a git repository (`git+https://…`): packages in
     /// directories, versions from tags `NAME/vX.Y.Z`.
     pub fn git(&self) -> Option<crate::reference::GitRef> {
-        self.url
-            .starts_with("git+")
-            .then(|| crate::reference::GitRef::parse(&self.url).ok())
-            .flatten()
+        match self.location() {
+            Location::Git(git) => Some(git),
+            _ => None,
+        }
     }
 
     /// Adds this repository's signature rule, if it has one, to `policy`,
@@ -124,7 +164,10 @@ impl Repository {
             return Ok(());
         };
         let origin = format!("repository {}", self.name);
-        if !self.url.starts_with("oci://") {
+        if !matches!(
+            self.location(),
+            Location::Prefix(_) | Location::Catalog(CatalogLocation::Image(_))
+        ) {
             return Err(PolicyError {
                 origin,
                 reason: format!(
@@ -138,41 +181,24 @@ impl Repository {
 
     /// The OCI location of package `name` in this repository.
     pub fn package(&self, name: &str) -> Result<OciRef, RepositoryError> {
-        if self.chart_index().is_some() {
-            return Err(RepositoryError::InvalidUrl {
-                url: self.url.clone(),
-                reason:
-                    "a chart repository lists its charts in index.yaml, not as OCI repositories"
-                        .to_string(),
-            });
-        }
-        if self.catalog().is_some() {
-            return Err(RepositoryError::InvalidUrl {
-                url: self.url.clone(),
-                reason: "a catalog repository holds no OCI repository per package".to_string(),
-            });
-        }
-        if self.git().is_some() {
-            return Err(RepositoryError::InvalidUrl {
-                url: self.url.clone(),
-                reason:
-                    "a git repository holds its packages in directories, not as OCI repositories"
-                        .to_string(),
-            });
-        }
-        let base = self
-            .url
-            .strip_prefix("oci://")
-            .ok_or_else(|| RepositoryError::InvalidUrl {
-                url: self.url.clone(),
-                reason: "must start with oci://".to_string(),
-            })?;
-        OciRef::parse(&format!("{}/{name}", base.trim_end_matches('/'))).map_err(|reason| {
-            RepositoryError::InvalidUrl {
-                url: self.url.clone(),
-                reason,
+        let invalid = |reason: &str| RepositoryError::InvalidUrl {
+            url: self.url.clone(),
+            reason: reason.to_string(),
+        };
+        match self.location() {
+            Location::Prefix(prefix) => {
+                OciRef::parse(&format!("{prefix}/{name}")).map_err(|reason| invalid(&reason))
             }
-        })
+            Location::ChartIndex(_) => Err(invalid(
+                "a chart repository lists its charts in index.yaml, not as OCI repositories",
+            )),
+            Location::Catalog(_) => Err(invalid(
+                "a catalog repository holds no OCI repository per package",
+            )),
+            Location::Git(_) => Err(invalid(
+                "a git repository holds its packages in directories, not as OCI repositories",
+            )),
+        }
     }
 }
 
@@ -358,7 +384,7 @@ impl Repositories {
                 });
             }
             git.to_string()
-        } else if url.starts_with("oci://") {
+        } else if OciRef::is_url(url) {
             url.trim_end_matches('/').to_string()
         } else if url.starts_with("https://") || url.starts_with("http://") {
             url::Url::parse(url).map_err(|e| RepositoryError::InvalidUrl {
@@ -385,10 +411,7 @@ impl Repositories {
             verify: None,
             images: Vec::new(),
         };
-        if repository.catalog().is_none()
-            && repository.chart_index().is_none()
-            && repository.git().is_none()
-        {
+        if let Location::Prefix(_) = repository.location() {
             repository.package("probe")?;
         }
         Ok(repository)
@@ -403,9 +426,7 @@ impl Repositories {
         let mut policy = TrustPolicy::default();
         let mut bound: Vec<(String, &TrustRule)> = Vec::new();
         for repository in &self.list {
-            if let (Some(location), Some(rule)) =
-                (rule_location(&repository.url), &repository.verify)
-            {
+            if let (Some(location), Some(rule)) = (rule_location(repository), &repository.verify) {
                 if bound.iter().any(|(l, r)| *l == location && *r == rule) {
                     continue;
                 }
@@ -421,23 +442,14 @@ impl Repositories {
     /// covers it, on a path boundary.
     pub fn image_mapping(&self, reference: &str) -> Result<ImageMapping, RepositoryError> {
         let mut mapping = ImageMapping::default();
-        let Some(location) = reference
-            .strip_prefix("oci://")
-            .and_then(|rest| OciRef::parse(rest).ok())
-        else {
+        let Some(Ok(location)) = OciRef::from_url(reference) else {
             return Ok(mapping);
         };
-        let path = format!("{}/{}", location.registry, location.repository);
         for repository in &self.list {
-            let Some(prefix) = repository.url.strip_prefix("oci://") else {
+            let Location::Prefix(prefix) = repository.location() else {
                 continue;
             };
-            let prefix = prefix.trim_end_matches('/');
-            let covers = path == prefix
-                || path
-                    .strip_prefix(prefix)
-                    .is_some_and(|rest| rest.starts_with('/'));
-            if !covers {
+            if !location.is_within(prefix) {
                 continue;
             }
             for copy in &repository.images {
@@ -501,7 +513,7 @@ impl Repositories {
         &self,
         repository: &Repository,
     ) -> Result<Vec<RuleOverlap<'_>>, RepositoryError> {
-        let Some(location) = rule_location(&repository.url) else {
+        let Some(location) = rule_location(repository) else {
             return Ok(Vec::new());
         };
         let mut overlaps = Vec::new();
@@ -511,7 +523,7 @@ impl Repositories {
             {
                 continue;
             }
-            let Some(theirs) = rule_location(&other.url) else {
+            let Some(theirs) = rule_location(other) else {
                 continue;
             };
             let within = |inner: &str, outer: &str| {
@@ -838,6 +850,42 @@ mod tests {
             error.to_string().contains("rule 1") && error.to_string().contains("trusted root"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_repositorys_kind_follows_from_its_location() {
+        let at = |url: &str| Repository {
+            name: "r".into(),
+            url: url.into(),
+            verify: None,
+            images: Vec::new(),
+        };
+        let prefix = at("oci://127.0.0.1:5000/team/");
+        assert_eq!(prefix.location(), Location::Prefix("127.0.0.1:5000/team"));
+        assert_eq!(
+            prefix.package("app").unwrap().to_string(),
+            "oci://127.0.0.1:5000/team/app"
+        );
+        // A registry alone is a prefix too: packages at HOST/NAME.
+        let host = at("oci://127.0.0.1:5000");
+        assert_eq!(host.location(), Location::Prefix("127.0.0.1:5000"));
+        assert_eq!(host.package("app").unwrap().path(), "127.0.0.1:5000/app");
+        assert!(matches!(
+            at("oci://h.example/catalog@sha256:0000000000000000000000000000000000000000000000000000000000000000").location(),
+            Location::Catalog(CatalogLocation::Image(image)) if image.path() == "h.example/catalog"
+        ));
+        assert_eq!(
+            at("/srv/catalog").location(),
+            Location::Catalog(CatalogLocation::Directory("/srv/catalog".into()))
+        );
+        assert_eq!(
+            at("http://charts.example/x").location(),
+            Location::ChartIndex("http://charts.example/x")
+        );
+        assert!(matches!(
+            at("git+https://git.example/pkgs.git").location(),
+            Location::Git(_)
+        ));
     }
 
     #[test]

@@ -1,13 +1,54 @@
-//! The module layers of libpkg hold: no import cycle among its top-level
-//! modules, and the Go-template engine imports nothing of Helm's (issue 15).
+//! The module layers of libpkg hold as docs/library.md ("Layers") documents
+//! them: each top-level module imports only modules of its own layer or of a
+//! layer below, there is no import cycle, and the Go-template engine imports
+//! nothing of Helm's (issue 15).
 //!
 //! A module `a` depends on `b` when any file under `src/a` (or `src/a.rs`),
-//! tests included, names `crate::b` outside a comment. The graph must have no
-//! cycle, so each module only builds on the ones below it (docs/library.md,
-//! "Layers").
+//! tests included, names `crate::b`, or reaches it through `super::`. The
+//! files are parsed with `syn`, so comments and doc comments (intra-doc links
+//! are not imports) are told from code as the compiler tells them; macro
+//! bodies and the paths serde attributes name in strings are read as tokens.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+use syn::visit::Visit;
+
+/// The layers, bottom first, as docs/library.md lists them. A module may
+/// import the modules of its own layer (without a cycle) and of the layers
+/// before it.
+const LAYERS: &[&[&str]] = &[
+    &[
+        "parallel",
+        "yaml",
+        "canonical",
+        "names",
+        "object",
+        "kinds",
+        "version",
+        "keys",
+        "diff",
+        "readiness",
+    ],
+    &[
+        "archive",
+        "reference",
+        "render",
+        "permissions",
+        "signature",
+        "review",
+        "mirror",
+        "requirements",
+    ],
+    &["plan", "gotemplate"],
+    &["helm", "olm", "carvel"],
+    &["package"],
+    &["formats"],
+    &["registry", "image_check", "repositories", "cluster"],
+    &["source", "airgap", "release"],
+    &["action"],
+];
 
 /// Every `.rs` file under `dir`.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -21,43 +62,198 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The code of a file without its comments (line comments, doc comments,
-/// block comments): intra-doc links are not imports.
-fn code_of(text: &str) -> String {
-    let mut code = String::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("/*") {
-        code.push_str(&rest[..start]);
-        rest = rest[start..]
-            .split_once("*/")
-            .map_or("", |(_, after)| after);
-    }
-    code.push_str(rest);
-    code.lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// The top-level modules a file names, read from its syntax tree. `module` is
+/// the file's module path from the crate root (`["action", "online"]`), which
+/// `super::` is resolved against.
+struct Collector {
+    module: Vec<String>,
+    found: BTreeSet<String>,
 }
 
-/// The modules a piece of code names as `crate::x` or `crate::{x, y::z}`.
-fn crate_paths(code: &str) -> BTreeSet<String> {
-    let ident = |s: &str| -> String {
-        s.chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect()
-    };
-    let mut names = BTreeSet::new();
-    for (index, _) in code.match_indices("crate::") {
-        let after = &code[index + "crate::".len()..];
-        if let Some(group) = after.strip_prefix('{') {
-            let group = group.split('}').next().unwrap_or_default();
-            names.extend(group.split(',').map(|item| ident(item.trim())));
-        } else {
-            names.insert(ident(after));
+impl Collector {
+    /// Records the top-level module `segments` reaches, if it leaves the
+    /// current top-level module through the crate root.
+    fn resolve(&mut self, segments: &[String]) {
+        let target = match segments.first().map(String::as_str) {
+            Some("crate") => segments.get(1),
+            Some("super") => {
+                let up = segments.iter().take_while(|s| *s == "super").count();
+                if up == self.module.len() {
+                    segments.get(up)
+                } else {
+                    None
+                }
+            }
+            Some("self") if self.module.is_empty() => segments.get(1),
+            _ => None,
+        };
+        if let Some(name) = target.filter(|name| !matches!(name.as_str(), "self" | "super" | "*")) {
+            self.found.insert(name.clone());
         }
     }
-    names.retain(|name| !name.is_empty() && name != "self");
-    names
+
+    /// A `use` tree under `prefix`: groups and nested groups each name a path.
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(path) => {
+                prefix.push(path.ident.to_string());
+                self.use_tree(prefix, &path.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(name) => self.resolve_with(prefix, name.ident.to_string()),
+            syn::UseTree::Rename(rename) => self.resolve_with(prefix, rename.ident.to_string()),
+            syn::UseTree::Glob(_) => self.resolve_with(prefix, "*".to_string()),
+            syn::UseTree::Group(group) => {
+                for item in &group.items {
+                    self.use_tree(prefix, item);
+                }
+            }
+        }
+    }
+
+    fn resolve_with(&mut self, prefix: &[String], last: String) {
+        let mut segments = prefix.to_vec();
+        segments.push(last);
+        self.resolve(&segments);
+    }
+
+    /// Tokens no parser gave a meaning to (macro bodies, attribute
+    /// arguments): every `a::b::c` chain, and `a::{b, c::d}` groups; in an
+    /// attribute (`in_attribute`), strings that are paths too.
+    fn tokens(&mut self, stream: TokenStream, in_attribute: bool) {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let mut index = 0;
+        while index < tokens.len() {
+            match &tokens[index] {
+                TokenTree::Ident(_) => index = self.chain(&tokens, index, &[]),
+                TokenTree::Group(group) => {
+                    self.tokens(group.stream(), in_attribute);
+                    index += 1;
+                }
+                TokenTree::Literal(literal) if in_attribute => {
+                    self.path_in_string(literal);
+                    index += 1;
+                }
+                TokenTree::Literal(_) | TokenTree::Punct(_) => index += 1,
+            }
+        }
+    }
+
+    /// Reads the chain of `::`-separated identifiers starting at `start`
+    /// (after `prefix`), resolves it, and returns the index after it.
+    fn chain(&mut self, tokens: &[TokenTree], start: usize, prefix: &[String]) -> usize {
+        let mut segments = prefix.to_vec();
+        let mut index = start;
+        while let Some(TokenTree::Ident(ident)) = tokens.get(index) {
+            segments.push(ident.to_string());
+            index += 1;
+            if !is_path_separator(tokens, index) {
+                break;
+            }
+            index += 2;
+            if let Some(TokenTree::Group(group)) = tokens.get(index)
+                && group.delimiter() == Delimiter::Brace
+            {
+                self.group(group.stream(), &segments);
+                return index + 1;
+            }
+        }
+        self.resolve(&segments);
+        index
+    }
+
+    /// The items of `prefix::{a, b::c}` in a macro body.
+    fn group(&mut self, stream: TokenStream, prefix: &[String]) {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        for item in tokens.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',')) {
+            if matches!(item.first(), Some(TokenTree::Ident(_))) {
+                self.chain(item, 0, prefix);
+            }
+        }
+    }
+
+    /// A string that is wholly a path (`deserialize_with = "crate::yaml::f"`);
+    /// prose is not.
+    fn path_in_string(&mut self, literal: &proc_macro2::Literal) {
+        if let syn::Lit::Str(text) = syn::Lit::new(literal.clone())
+            && let Ok(path) = syn::parse_str::<syn::Path>(&text.value())
+        {
+            self.visit_path(&path);
+        }
+    }
+}
+
+/// Whether `tokens[index..]` starts with `::`.
+fn is_path_separator(tokens: &[TokenTree], index: usize) -> bool {
+    matches!(
+        (tokens.get(index), tokens.get(index + 1)),
+        (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+            if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':'
+    )
+}
+
+impl<'ast> Visit<'ast> for Collector {
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        self.use_tree(&mut Vec::new(), &item.tree);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        self.resolve(&segments);
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        self.module.push(item.ident.to_string());
+        syn::visit::visit_item_mod(self, item);
+        self.module.pop();
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        syn::visit::visit_macro(self, mac);
+        self.tokens(mac.tokens.clone(), false);
+    }
+
+    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
+        // Doc comments are `#[doc = "…"]`: their links are not imports.
+        if !attr.path().is_ident("doc") {
+            syn::visit::visit_attribute(self, attr);
+        }
+    }
+
+    fn visit_meta_list(&mut self, list: &'ast syn::MetaList) {
+        syn::visit::visit_meta_list(self, list);
+        self.tokens(list.tokens.clone(), true);
+    }
+}
+
+/// The top-level modules a file's code names, the file being module `module`.
+fn crate_paths(code: &str, module: &[&str]) -> BTreeSet<String> {
+    let file = syn::parse_file(code).unwrap_or_else(|e| panic!("parse {module:?}: {e}"));
+    let mut collector = Collector {
+        module: module.iter().map(|s| s.to_string()).collect(),
+        found: BTreeSet::new(),
+    };
+    collector.visit_file(&file);
+    collector.found
+}
+
+/// The module path of a file under `src`: `a/b.rs` and `a/b/mod.rs` are
+/// `["a", "b"]`.
+fn module_of(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .collect();
+    if parts.last().is_some_and(|last| last == "mod") {
+        parts.pop();
+    }
+    parts
 }
 
 /// Module → the other top-level modules its files name.
@@ -67,23 +263,53 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     rust_files(&src, &mut files);
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in files {
-        let relative = file.strip_prefix(&src).expect("under src");
-        let top = relative
-            .components()
-            .next()
-            .expect("a component")
-            .as_os_str()
-            .to_string_lossy()
-            .trim_end_matches(".rs")
-            .to_string();
-        if top == "lib" {
+        let module = module_of(file.strip_prefix(&src).expect("under src"));
+        if module == ["lib"] {
             continue;
         }
-        let code = code_of(&std::fs::read_to_string(&file).expect("read a source file"));
+        let text = std::fs::read_to_string(&file).expect("read a source file");
+        let module: Vec<&str> = module.iter().map(String::as_str).collect();
+        let top = module[0].to_string();
+        let names = crate_paths(&text, &module);
         let entry = graph.entry(top.clone()).or_default();
-        entry.extend(crate_paths(&code).into_iter().filter(|name| *name != top));
+        entry.extend(names.into_iter().filter(|name| *name != top));
     }
     graph
+}
+
+/// Every import of `graph` that `layers` forbids, and every module `layers`
+/// does not place (or places but does not exist).
+fn violations(graph: &BTreeMap<String, BTreeSet<String>>, layers: &[&[&str]]) -> Vec<String> {
+    let layer_of: BTreeMap<&str, usize> = layers
+        .iter()
+        .enumerate()
+        .flat_map(|(index, layer)| layer.iter().map(move |module| (*module, index)))
+        .collect();
+    let mut found = Vec::new();
+    for (module, imports) in graph {
+        let Some(&layer) = layer_of.get(module.as_str()) else {
+            found.push(format!("{module} is in no layer"));
+            continue;
+        };
+        for import in imports {
+            match layer_of.get(import.as_str()) {
+                Some(&below) if below <= layer => {}
+                Some(_) => found.push(format!(
+                    "{module} (layer {layer}) imports {import}, a layer above"
+                )),
+                // A module in no layer is reported as such; a name that is
+                // no module is an item of the crate root (`FIELD_MANAGER`),
+                // below every layer.
+                None => {}
+            }
+        }
+    }
+    for module in layer_of.keys() {
+        if !graph.contains_key(*module) {
+            found.push(format!("{module} is in a layer but is no module"));
+        }
+    }
+    found
 }
 
 /// A cycle of `graph`, if there is one (depth-first search).
@@ -120,15 +346,46 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
         .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
 }
 
+/// The layers docs/library.md lists under "## Layers": numbered items that
+/// start with the layer's modules, `` `a`, `b`: what they are ``.
+fn documented_layers() -> Vec<Vec<String>> {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/library.md");
+    let text = std::fs::read_to_string(doc).expect("read docs/library.md");
+    let section = text
+        .split("\n## Layers\n")
+        .nth(1)
+        .expect("a Layers section");
+    let section = section.split("\n## ").next().unwrap_or_default();
+    section
+        .lines()
+        .filter_map(|line| {
+            line.split_once(". ")
+                .filter(|(n, _)| n.parse::<u32>().is_ok())
+        })
+        .map(|(_, item)| {
+            let names = item.split_once(':').map_or(item, |(names, _)| names);
+            names
+                .split(',')
+                .map(|name| name.trim().trim_matches('`').to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn every_module_imports_only_its_layer_and_the_layers_below() {
+    let graph = graph();
+    let found = violations(&graph, LAYERS);
+    assert!(
+        found.is_empty(),
+        "layering violations:\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn no_module_imports_one_that_imports_it_back() {
-    let graph = graph();
-    for module in [
-        "action", "source", "package", "formats", "render", "helm", "olm",
-    ] {
-        assert!(graph.contains_key(module), "no module {module}: {graph:?}");
-    }
-    if let Some(cycle) = find_cycle(&graph) {
+    if let Some(cycle) = find_cycle(&graph()) {
         panic!("import cycle: {}", cycle.join(" -> "));
     }
 }
@@ -139,13 +396,55 @@ fn the_template_engine_imports_nothing_of_helms() {
 }
 
 #[test]
-fn the_checker_finds_imports_and_cycles() {
-    let code = code_of("use crate::{a, b::c};\n/// [`crate::d`]\nfn f() { crate::e::g(); }\n");
-    assert_eq!(crate_paths(&code), ["a", "b", "e"].map(String::from).into());
+fn the_documented_layers_are_the_tested_ones() {
+    let tested: Vec<Vec<String>> = LAYERS
+        .iter()
+        .map(|layer| layer.iter().map(|m| m.to_string()).collect())
+        .collect();
+    assert_eq!(documented_layers(), tested);
+}
+
+#[test]
+fn a_block_comment_opener_in_a_doc_comment_hides_nothing() {
+    let code = "//! Reads `manifests/**` /* and more.\n/// [`crate::d`] and /* crate::x */\nuse crate::a;\n";
+    assert_eq!(crate_paths(code, &["m"]), ["a"].map(String::from).into());
+    let code = "/* crate::x */ /** [`crate::y`] */ fn f() { let _ = \"crate::z\"; crate::b::g(); }";
+    assert_eq!(crate_paths(code, &["m"]), ["b"].map(String::from).into());
+}
+
+#[test]
+fn the_collector_reads_groups_types_macros_attributes_and_super() {
+    let code = r#"
+        use {crate::a, std::fmt};
+        use crate::{b, c::{self, d::E}, f as g};
+        fn f(x: crate::h::T) -> Vec<crate::i::U> { println!("{}", crate::j::k()); assert_eq!(x, "crate::y"); todo!() }
+        macro_rules! m { () => { $crate::l::m() }; }
+        #[derive(serde::Deserialize)]
+        struct S { #[serde(deserialize_with = "crate::n::f")] x: u8 }
+        pub(in crate::o) struct P;
+        mod tests { use super::super::p::Q; use super::q; }
+        fn g() { r::s(); let _ = <crate::t::T as Default>::default(); }
+    "#;
+    let expected = ["a", "b", "c", "f", "h", "i", "j", "l", "n", "o", "p", "t"];
+    assert_eq!(crate_paths(code, &["m"]), expected.map(String::from).into());
+}
+
+#[test]
+fn the_checker_finds_upward_imports_unplaced_modules_and_cycles() {
     let graph: BTreeMap<String, BTreeSet<String>> = [
         ("a".to_string(), BTreeSet::from(["b".to_string()])),
         ("b".to_string(), BTreeSet::from(["a".to_string()])),
+        ("c".to_string(), BTreeSet::new()),
     ]
     .into();
     assert_eq!(find_cycle(&graph).unwrap(), ["a", "b", "a"]);
+    assert_eq!(
+        violations(&graph, &[&["a"], &["b", "d"]]),
+        [
+            "a (layer 0) imports b, a layer above",
+            "c is in no layer",
+            "d is in a layer but is no module"
+        ]
+    );
+    assert!(violations(&graph, &[&["a", "b", "c"]]).is_empty());
 }

@@ -289,7 +289,7 @@ fn a_validation_error_only_the_apply_can_see_fails_the_install_and_a_fixed_packa
     let run = pkg.run(["install", "./broken", "-n", &ns, "--yes", "--wait=false"]);
     let stderr = run.fails(1);
     assert!(
-        stderr.contains(&format!("Box/{ns}/small")),
+        stderr.contains(&format!("Box.{group}/{ns}/small")),
         "names the object: {stderr}"
     );
     assert!(

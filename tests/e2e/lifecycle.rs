@@ -515,7 +515,7 @@ fn wait_follows_readiness_and_a_timeout_fails_the_revision_keeping_the_previous(
     install.ok();
     assert!(controller.join().unwrap(), "the deployment never appeared");
     assert!(
-        install.stderr.contains("ready     Deployment/"),
+        install.stderr.contains("ready     Deployment.apps/"),
         "{}",
         install.stderr
     );
@@ -532,7 +532,7 @@ fn wait_follows_readiness_and_a_timeout_fails_the_revision_keeping_the_previous(
     ]);
     let stderr = upgrade.fails(1).to_string();
     assert!(
-        stderr.contains(&format!("timed out waiting for Deployment/{ns}/app")),
+        stderr.contains(&format!("timed out waiting for Deployment.apps/{ns}/app")),
         "{stderr}"
     );
     let history = parse_json(pkg.run(["history", "app", "-n", &ns, "-o", "json"]).ok());
@@ -704,6 +704,22 @@ fn a_kind_the_cluster_does_not_serve_is_named() {
         )],
     );
     let run = pkg.run(["install", "./app", "-n", &ns, "--dry-run"]);
+    // A requirement of the objects: refused before anything is written (exit 5).
+    let stderr = run.fails(5).to_string();
+    assert!(
+        stderr.contains("Gadget example.com/v1 (objects: manifests/g.yaml")
+            && stderr.contains("the cluster does not serve kind Gadget example.com/v1"),
+        "{stderr}"
+    );
+    // Planned anyway, the unknown kind is still named where it was read.
+    let run = pkg.run([
+        "install",
+        "./app",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--skip-requirements",
+    ]);
     let stderr = run.fails(1).to_string();
     assert!(
         stderr.contains("manifests/g.yaml")
@@ -901,10 +917,14 @@ fn the_apply_log_history_and_status_say_what_happened_and_what_is_ready() {
     let shown = status.ok();
     assert!(
         shown.contains("Ready:     0 of 1, as --wait judges them\n")
-            && shown.contains("  not ready  Deployment/app: "),
+            && shown.contains(&format!("  not ready  Deployment.apps/{ns}/app: ")),
         "{shown}"
     );
     let json = parse_json(pkg.run(["status", "app", "-n", &ns, "-o", "json"]).ok());
-    assert_eq!(json["readiness"][0]["object"], "Deployment/app", "{json}");
+    assert_eq!(
+        json["readiness"][0]["object"],
+        format!("Deployment.apps/{ns}/app"),
+        "{json}"
+    );
     assert_eq!(json["readiness"][0]["ready"], false, "{json}");
 }

@@ -897,3 +897,76 @@ fn webhooks_are_refused_without_cert_manager_and_installed_with_it() {
     pkg.kubectl(["delete", "-f", &crds, "--ignore-not-found"])
         .ok();
 }
+
+/// A bundle's `olm.package.required` and `olm.gvk.required` properties are
+/// requirements (OLM v1 refuses such bundles): unmet, both are listed and
+/// nothing is written; once a release of the package is installed with the
+/// CRD of the kind, the plan names that release as satisfying both.
+#[test]
+fn a_bundles_required_package_and_kind_are_checked_and_reported() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("olm-req");
+    let suffix = unique("req");
+    let provider = unique("gadgets");
+    let group = format!("{provider}.example.com");
+    pkg.write_package(
+        "provider",
+        &provider,
+        "1.2.0",
+        &[(
+            "crd.yaml",
+            crate::requirements::crd(&group, "Gadget", "gadgets"),
+        )],
+    );
+    let bundle = spec(&suffix, "1.0.0");
+    let root = bundle.write(&pkg, "bundle");
+    std::fs::write(
+        root.join("metadata/properties.yaml"),
+        format!(
+            "properties:\n- type: olm.package.required\n  value: {{packageName: {provider}, versionRange: '>=1.0.0'}}\n- type: olm.gvk.required\n  value: {{group: {group}, kind: Gadget, version: v1}}\n"
+        ),
+    )
+    .unwrap();
+    let release = bundle.package();
+
+    let refused = pkg.run(["install", "./bundle", "-n", &ns, "--yes", "--wait=false"]);
+    let stderr = refused.fails(5).to_string();
+    for expected in [
+        format!(
+            "package {provider} >=1.0.0 (metadata/properties.yaml properties[0] (olm.package.required))"
+        ),
+        format!("Gadget {group}/v1 (metadata/properties.yaml properties[1] (olm.gvk.required))"),
+    ] {
+        assert!(stderr.contains(&expected), "{expected} in {stderr}");
+    }
+    assert!(
+        pkg.labelled("serviceaccounts", Some(&ns), &release)
+            .is_empty()
+    );
+
+    pkg.run(["install", "./provider", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    pkg.kubectl([
+        "wait",
+        "--for=condition=established",
+        "--timeout=60s",
+        &format!("crd/gadgets.{group}"),
+    ])
+    .ok();
+    let run = pkg.run(["install", "./bundle", "-n", &ns, "--dry-run", "-o", "json"]);
+    let plan = parse_json(run.ok());
+    let entries = plan["requirements"]["entries"].as_array().unwrap();
+    for from in ["(olm.package.required)", "(olm.gvk.required)"] {
+        let entry = entries
+            .iter()
+            .find(|e| e["from"].as_str().unwrap().ends_with(from))
+            .unwrap_or_else(|| panic!("{from} in {entries:?}"));
+        assert_eq!(entry["state"], "met", "{entry}");
+        assert_eq!(
+            entry["satisfiedBy"]["release"]["name"],
+            provider.as_str(),
+            "{entry}"
+        );
+    }
+    pkg.run(["uninstall", &provider, "-n", &ns, "--yes"]).ok();
+}

@@ -411,7 +411,7 @@ fn atomic_after_a_failed_wait_recreates_what_was_pruned_and_deletes_what_was_cre
     ]);
     let message = upgrade.fails(1);
     assert!(
-        message.contains("timed out waiting for Deployment/")
+        message.contains("timed out waiting for Deployment.apps/")
             && message.contains("--atomic restored revision 1"),
         "{message}"
     );
@@ -469,7 +469,7 @@ fn a_release_that_never_deployed_is_uninstalled_with_everything_its_attempts_cre
     assert!(
         failed
             .fails(1)
-            .contains("timed out waiting for Deployment/"),
+            .contains("timed out waiting for Deployment.apps/"),
         "{}",
         failed.stderr
     );

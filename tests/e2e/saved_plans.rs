@@ -131,7 +131,8 @@ fn every_drift_refuses_and_applies_nothing() {
     .ok();
     let stderr = refused(&pkg, &ns);
     assert!(
-        stderr.contains("ConfigMap/app-config was modified") && stderr.contains("make a new plan"),
+        stderr.contains(&format!("ConfigMap/{ns}/app-config was modified"))
+            && stderr.contains("make a new plan"),
         "{stderr}"
     );
     assert_eq!(mode(&pkg, &ns), "production");
@@ -198,7 +199,9 @@ fn every_drift_refuses_and_applies_nothing() {
     .ok();
     let stderr = refused(&pkg, &ns);
     assert!(
-        stderr.contains("ConfigMap/app-config was created by someone else"),
+        stderr.contains(&format!(
+            "ConfigMap/{ns}/app-config was created by someone else"
+        )),
         "{stderr}"
     );
     assert!(!pkg.exists(&ns, "deployment/app"));

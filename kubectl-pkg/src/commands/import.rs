@@ -42,10 +42,10 @@ pub struct ImportArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
-    let Some(to) = args.to.strip_prefix("oci://") else {
+    let Some(to) = OciRef::url_path(&args.to) else {
         bail!("--to {}: must be oci://HOST/PATH", args.to);
     };
-    let to = OciRef::parse(to.trim_end_matches('/'))
+    let to = OciRef::parse(to)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("--to {}", args.to))?;
     if to.tag.is_some() || to.digest.is_some() {

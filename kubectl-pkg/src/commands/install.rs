@@ -44,6 +44,8 @@ pub struct InstallArgs {
     #[command(flatten)]
     pub images: ImageArgs,
     #[command(flatten)]
+    pub requirements: crate::cli::RequirementArgs,
+    #[command(flatten)]
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
     pub hooks: HookArgs,
@@ -92,6 +94,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         None => settings::apply_values(&mut fetched, &args.values)?,
     }
     settings::apply_images(&mut fetched, &args.images)?;
+    args.requirements.apply(&mut fetched);
     if offline {
         let plan = settings::offline_plan(
             global,

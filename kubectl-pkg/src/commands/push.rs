@@ -60,7 +60,7 @@ struct Signing {
 }
 
 pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
-    let Some(prefix) = args.destination.strip_prefix("oci://") else {
+    let Some(prefix) = OciRef::url_path(&args.destination) else {
         bail!("destination {:?} must start with oci://", args.destination);
     };
     // A key that cannot be read is refused before anything is pushed.

@@ -24,6 +24,8 @@ pub struct TemplateArgs {
     pub values: ValuesArgs,
     #[command(flatten)]
     pub images: ImageArgs,
+    #[command(flatten)]
+    pub requirements: crate::cli::RequirementArgs,
     /// The Kubernetes version charts see (`.Capabilities.KubeVersion`), as
     /// Helm's --kube-version: 1.30 or v1.30.2 (default: v1.32.0).
     #[arg(long, value_name = "VERSION")]
@@ -38,6 +40,7 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
+    args.requirements.apply(&mut fetched);
     let plan = settings::offline_plan(
         global,
         &fetched,

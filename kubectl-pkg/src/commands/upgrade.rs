@@ -65,6 +65,8 @@ pub struct UpgradeArgs {
     #[command(flatten)]
     pub images: ImageArgs,
     #[command(flatten)]
+    pub requirements: crate::cli::RequirementArgs,
+    #[command(flatten)]
     pub image_check: ImageCheckArgs,
     /// Charts: the deployed revision's values with the new ones over them.
     #[arg(long, conflicts_with_all = ["reset_values", "reset_then_reuse_values"])]
@@ -143,6 +145,7 @@ async fn plan(
             .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
+    args.requirements.apply(&mut fetched);
     fetched.source.reuse_values = args.reuse_values();
     let options = UpgradeOptions {
         adopt: args.adopt,
@@ -199,6 +202,8 @@ async fn plan_install_instead(
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
+    args.requirements.apply(&mut fetched);
+    args.requirements.apply(&mut fetched);
     let options = InstallOptions {
         adopt: args.adopt,
         create_namespace: args.create_namespace,

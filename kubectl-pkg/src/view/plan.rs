@@ -81,6 +81,7 @@ pub type Section = fn(&mut dyn fmt::Write, &Plan, &Options) -> fmt::Result;
 /// The sections of the text view, in order.
 pub const SECTIONS: &[Section] = &[
     header,
+    requirements,
     objects,
     hooks,
     history,
@@ -215,6 +216,50 @@ fn values(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
     Ok(())
 }
 
+/// The requirements a reviewer must see before the objects: unmet ones,
+/// and (offline) declared ones that could not be checked; met ones are in
+/// the document only.
+pub fn requirements(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+    use libpkg::requirements::State;
+    let requirements = &plan.requirements;
+    let shown: Vec<_> = requirements
+        .entries
+        .iter()
+        .filter(|e| match e.state {
+            State::Met => false,
+            State::Unmet => true,
+            State::NotChecked => !e.from_objects(),
+        })
+        .collect();
+    if shown.is_empty() {
+        return Ok(());
+    }
+    let unmet = requirements.unmet().count();
+    let summary = match (unmet, requirements.skipped, requirements.checked) {
+        (_, _, false) => "not checked: planned offline".to_string(),
+        (n, true, true) if n > 0 => format!("{n} unmet, planned anyway: --skip-requirements"),
+        (n, _, true) => format!("{n} unmet"),
+    };
+    writeln!(out, "\nRequirements ({summary}):")?;
+    for entry in shown {
+        let state = match entry.state {
+            State::Met => "met",
+            State::Unmet => "UNMET",
+            State::NotChecked => "not checked",
+        };
+        let detail = if requirements.checked {
+            format!(": {}", entry.detail)
+        } else {
+            String::new()
+        };
+        writeln!(out, "  {state}: {} ({}){detail}", entry.need, entry.from)?;
+        if let Some(fix) = &entry.fix {
+            writeln!(out, "    to satisfy it: {fix}")?;
+        }
+    }
+    Ok(())
+}
+
 /// The objects and what happens to each; unchanged ones only counted unless
 /// `show_unchanged`.
 pub fn objects(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
@@ -300,11 +345,10 @@ pub fn history(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt:
         "RECORD DIGEST",
     ]);
     for copy in &plan.imported_history {
-        let helm_revision = copy.reference.rsplit_once('.').map_or("", |(_, v)| v);
         let digest = copy.digest.strip_prefix("sha256:").unwrap_or(&copy.digest);
         table.add_row([
             copy.revision.to_string(),
-            helm_revision.to_string(),
+            format!("v{}", copy.reference.revision),
             copy.status.clone(),
             format!("{} {}", copy.package, copy.version),
             digest.chars().take(12).collect(),

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use crate::cluster::{Cluster, Discovery};
 use crate::helm::release::HelmRelease;
 use crate::plan::{
-    ClusterInfo, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject, ReleaseId,
-    ReleaseTarget,
+    ClusterInfo, HelmRevision, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject,
+    ReleaseId, ReleaseTarget,
 };
 use crate::release::helm::HelmRecords;
 use crate::release::{Record, ReleaseStore, Status, Summary};
@@ -20,8 +20,12 @@ use super::prepare::served_kinds_hint;
 use super::{ApplyError, PlanError};
 
 /// How a revision copied from Helm is referred to: `helm-release:NS/NAME.vN`.
-fn reference(namespace: &str, release: &str, revision: u32) -> String {
-    format!("helm-release:{namespace}/{release}.v{revision}")
+fn reference(namespace: &str, release: &str, revision: u32) -> HelmRevision {
+    HelmRevision {
+        namespace: namespace.to_string(),
+        name: release.to_string(),
+        revision,
+    }
 }
 
 /// How to take over a Helm release.
@@ -91,7 +95,11 @@ pub async fn plan_adopt_helm(
             namespace: namespace.clone(),
             revision,
         },
-        package: package_info(helm, reference(&namespace, release, helm.revision)),
+        package: package_info(
+            helm,
+            reference(&namespace, release, helm.revision).to_string(),
+        ),
+        requirements: Default::default(),
         images: Default::default(),
         values: Some(helm.values.clone()),
         notes: None,
@@ -158,7 +166,7 @@ fn package_info(helm: &HelmRelease, reference: String) -> PackageInfo {
         candidates: Vec::new(),
         reference,
         digest: helm.digest.clone(),
-        format: crate::formats::helm::NAME.to_string(),
+        format: crate::formats::helm::NAME,
         bundle: None,
         catalog: None,
         carvel: None,
@@ -239,7 +247,8 @@ fn copied_record(
             revision: copy.revision,
         },
         cluster: cluster_info.clone(),
-        package: package_info(helm, copy.reference.clone()),
+        package: package_info(helm, copy.reference.to_string()),
+        requirements: Default::default(),
         values: Some(helm.values.clone()),
         notes: None,
         objects: rendered
@@ -287,14 +296,14 @@ pub(super) async fn write_imported(
         .revisions(&release.namespace, &release.name)
         .await
         .map_err(|error| ApplyError::Import {
-            reference: format!("helm-release:{}/{}", release.namespace, release.name),
+            reference: HelmRevision::release(&release.namespace, &release.name),
             reason: error.to_string(),
         })?;
     // Checked first, all of them, so that a changed record copies none.
     let mut pending = Vec::new();
     for copy in &plan.imported_history {
         let refused = |reason: String| ApplyError::Import {
-            reference: copy.reference.clone(),
+            reference: copy.reference.to_string(),
             reason,
         };
         if let Some(existing) = history.iter().find(|s| s.revision == copy.revision) {
@@ -329,13 +338,13 @@ pub(super) async fn write_imported(
     let discovery = discover_for(cluster, &helms)
         .await
         .map_err(|error| ApplyError::Import {
-            reference: pending[0].0.reference.clone(),
+            reference: pending[0].0.reference.to_string(),
             reason: error.to_string(),
         })?;
     for (copy, helm) in pending {
         let record = copied_record(helm, copy, &plan.cluster, &discovery).map_err(|error| {
             ApplyError::Import {
-                reference: copy.reference.clone(),
+                reference: copy.reference.to_string(),
                 reason: error.to_string(),
             }
         })?;
@@ -383,7 +392,7 @@ mod tests {
     fn numbers(revisions: &[HelmRelease], history: &[Summary]) -> Vec<(u32, String)> {
         to_import(revisions, history, "web", "apps")
             .into_iter()
-            .map(|(copy, _)| (copy.revision, copy.reference))
+            .map(|(copy, _)| (copy.revision, copy.reference.to_string()))
             .collect()
     }
 

@@ -109,9 +109,8 @@ pub async fn bundle(
     let mut layout = Layout::create(staging.path())?;
     for fetched in packages {
         let reference = &fetched.source.reference;
-        let location = reference
-            .strip_prefix("oci://")
-            .and_then(|rest| OciRef::parse(rest).ok())
+        let location = OciRef::from_url(reference)
+            .and_then(Result::ok)
             .ok_or_else(|| AirgapError::NotOci {
                 reference: reference.clone(),
             })?;
@@ -236,7 +235,7 @@ async fn copy_in(
     let repository = name.split(['@']).next().unwrap_or(name);
     let repository = ImageName::parse(repository)
         .map(|n| n.location())
-        .unwrap_or_else(|_| format!("{}/{}", location.registry, location.repository));
+        .unwrap_or_else(|_| location.path());
     // Classic signatures, under their `sha256-<hex>.sig` tag.
     let tag = signature_tag(&top.digest).map_err(invalid)?;
     let signatures = location.with_tag(&tag);

@@ -166,12 +166,9 @@ impl<'a> From<&'a Object> for Target<'a> {
 }
 
 impl Target<'_> {
-    /// `Kind/namespace/name`.
+    /// The object as users see it: its key.
     fn shown(&self) -> String {
-        match self.namespace {
-            Some(namespace) => format!("{}/{namespace}/{}", self.kind, self.name),
-            None => format!("{}/{}", self.kind, self.name),
-        }
+        ObjectKey::new(self.api_version, self.kind, self.namespace, self.name).to_string()
     }
 
     fn phase(&self) -> Phase {

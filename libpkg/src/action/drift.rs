@@ -85,7 +85,7 @@ pub async fn verify_unchanged(
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
     for object in &plan.objects {
-        let shown = format!("{}/{}", object.kind, object.name);
+        let shown = object.key();
         let Some(resource) = discovery.resolve(&object.api_version, &object.kind) else {
             changes.push(format!(
                 "{shown}: the cluster no longer serves {} {}",

@@ -175,6 +175,17 @@ pub enum PlanError {
         /// Why, and what to do.
         reason: String,
     },
+    /// Requirements of the package that nothing satisfies (all of them,
+    /// each with what would satisfy it); `--skip-requirements` plans anyway.
+    #[error(
+        "{} requirement(s) not met, nothing was written: {}; pass --skip-requirements to plan anyway",
+        unmet.len(),
+        crate::requirements::describe_unmet(unmet)
+    )]
+    RequirementsUnmet {
+        /// The unmet requirements.
+        unmet: Vec<crate::requirements::RequirementStatus>,
+    },
     /// `rollback` to a revision that cannot be rolled back to.
     #[error("cannot roll back release {name:?} to revision {revision}: {reason}")]
     Rollback {

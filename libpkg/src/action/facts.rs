@@ -194,7 +194,9 @@ async fn capabilities(
             )
         })
         .collect();
-    let capabilities = Capabilities::for_cluster(&version, &major, &minor, served.api_versions);
+    let mut capabilities = Capabilities::for_cluster(&version, &major, &minor, served.api_versions);
+    // The plan's requirements check `kubeVersion`, with the others (action::requirements).
+    capabilities.check_kube_version = false;
     Ok((capabilities, warnings))
 }
 

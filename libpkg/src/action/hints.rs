@@ -5,7 +5,7 @@
 /// upgrades from the repository it came from (so the pinned reference is left
 /// out); a directory or archive is named again.
 pub fn upgrade(name: &str, namespace: &str, reference: &str) -> String {
-    if reference.starts_with("oci://") {
+    if crate::reference::OciRef::is_url(reference) {
         format!("kubectl pkg upgrade {name} -n {namespace}")
     } else {
         format!("kubectl pkg upgrade {name} {reference} -n {namespace}")

@@ -22,6 +22,7 @@ mod offline;
 mod online;
 mod prepare;
 mod progress;
+mod requirements;
 mod rollback;
 mod run;
 pub mod stack;

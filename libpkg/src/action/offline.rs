@@ -119,6 +119,11 @@ pub fn plan_offline_for(
     warnings.extend(render_warnings);
     warnings.extend(deferred.warnings);
     warnings.extend(assumed_scope_warnings(&objects, &scopes));
+    let requirements = super::requirements::offline(
+        package,
+        &source.requirements,
+        objects.iter().chain(&deferred.objects),
+    );
     let observations = Observations::offline(objects.len(), note);
     let desired = Desired {
         operation: Operation::Install,
@@ -128,6 +133,7 @@ pub fn plan_offline_for(
             revision: 1,
         },
         package: package_info,
+        requirements,
         images: rewrite,
         values: rendered.values,
         notes: rendered.notes,
@@ -191,7 +197,7 @@ pub(super) fn package_info(
         candidates: source.candidates.clone(),
         reference: source.reference.clone(),
         digest: digest.finish(),
-        format: package.format().to_string(),
+        format: package.format(),
         bundle,
         catalog: source.catalog.clone(),
         carvel: match &package.content {
@@ -278,7 +284,7 @@ mod tests {
     #[test]
     fn a_bundle_plans_offline_with_its_configuration_recorded() {
         let package = tinyop();
-        assert_eq!(package.format(), "registry+v1");
+        assert_eq!(package.format(), crate::formats::olm::NAME);
         let mut source = Source::local("./tinyop");
         source.config.insert("watchNamespace".into(), "ops".into());
         let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();

@@ -30,6 +30,8 @@ pub struct Desired {
     pub release: ReleaseTarget,
     /// The package the objects come from.
     pub package: PackageInfo,
+    /// The package's requirements, checked (empty for a rollback or uninstall).
+    pub requirements: crate::requirements::Requirements,
     /// How the objects' images were rewritten to mirrored copies.
     pub images: crate::mirror::Rewrite,
     /// The values the objects were rendered with (the plan's `values`).

@@ -23,6 +23,7 @@ pub(super) struct Prepared {
     pub discovery: Discovery,
     deferred_hooks: Vec<Object>,
     package: PackageInfo,
+    requirements: crate::requirements::Requirements,
     images: Rewrite,
     values: Option<serde_json::Value>,
     notes: Option<String>,
@@ -61,6 +62,7 @@ impl Prepared {
             mut deferred_hooks,
             discovery,
             rendered,
+            requirements,
         } = render_online(cluster, fetched, &how).await?;
         let mut warnings = rendered.warnings;
         how.hooks.apply(&mut objects, &mut warnings);
@@ -80,6 +82,7 @@ impl Prepared {
             discovery,
             deferred_hooks,
             package,
+            requirements,
             images,
             values: rendered.values,
             notes: rendered.notes,
@@ -96,6 +99,7 @@ impl Prepared {
             operation: change.operation,
             release: change.release,
             package: self.package,
+            requirements: self.requirements,
             images: self.images,
             values: self.values,
             notes: self.notes,
@@ -137,6 +141,8 @@ struct RenderedOnline {
     /// What the plan records besides the objects (values, notes, warnings…);
     /// its documents are taken.
     rendered: crate::formats::Rendered,
+    /// The package's requirements, checked.
+    requirements: crate::requirements::Requirements,
 }
 
 /// Renders a fetched package against the cluster's discovery with its
@@ -167,6 +173,13 @@ async fn render_online(
         .chain(std::iter::once("v1"));
     let groups = crate::cluster::discovery::groups_of(api_versions);
     let mut discovery = cluster.discover(&groups).await?;
+    let requirements = super::requirements::check(
+        cluster,
+        &fetched.package,
+        &fetched.source.requirements,
+        documents.iter().chain(&deferred_hooks),
+    )
+    .await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v).chain(how.seed));
     let target = RenderTarget {
         release,
@@ -190,6 +203,7 @@ async fn render_online(
         deferred_hooks,
         discovery,
         rendered,
+        requirements,
     })
 }
 

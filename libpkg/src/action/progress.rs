@@ -22,7 +22,7 @@ pub struct Progress {
     pub deleted: usize,
     /// Objects the plan deletes.
     pub deletes: usize,
-    /// `Kind/name` of what is not done, in plan order.
+    /// The keys of what is not done (as [`ObjectKey`](crate::object::ObjectKey) shows them), in plan order.
     pub remaining: Vec<String>,
 }
 
@@ -58,9 +58,7 @@ pub async fn progress(cluster: &Cluster, plan: &Plan) -> Result<Progress, Cluste
         if done {
             *count += 1;
         } else {
-            progress
-                .remaining
-                .push(format!("{}/{}", object.kind, object.name));
+            progress.remaining.push(object.key().to_string());
         }
     }
     Ok(progress)
@@ -70,7 +68,7 @@ pub async fn progress(cluster: &Cluster, plan: &Plan) -> Result<Progress, Cluste
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LiveReadiness {
-    /// `Kind/name`.
+    /// The object's key, as [`ObjectKey`](crate::object::ObjectKey) shows it (`Deployment.apps/web/app`).
     pub object: String,
     /// Ready now.
     pub ready: bool,
@@ -108,7 +106,7 @@ pub async fn live_readiness(
                 Some(_) => (true, String::new()),
             };
             LiveReadiness {
-                object: format!("{}/{}", object.kind, object.name),
+                object: object.key().to_string(),
                 ready,
                 reason,
             }

@@ -116,6 +116,7 @@ pub async fn plan_rollback(
         operation: Operation::Rollback,
         release: release.revision(next_revision(store, release).await?),
         package: record.plan.package.clone(),
+        requirements: Default::default(),
         images: rewrite,
         values: record.plan.values.clone(),
         notes: None,

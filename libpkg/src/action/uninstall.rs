@@ -62,6 +62,7 @@ pub async fn plan_uninstall(
         operation: Operation::Uninstall,
         release: release.revision(next_revision(store, release).await?),
         package,
+        requirements: Default::default(),
         images: Default::default(),
         values: None,
         notes: None,

@@ -3,8 +3,8 @@
 use super::history::{deployed, next_revision, release_objects};
 use super::prepare::{Change, Preparation, Prepared};
 use super::{Hooks, ImageCheck, PlanError, facts, online};
-use crate::carvel::CarvelInfo;
 use crate::cluster::Cluster;
+use crate::plan::CarvelInfo;
 use crate::plan::{Operation, PackageInfo, Plan, ReleaseId};
 use crate::reference::{OciRef, PackageRef};
 use crate::release::ReleaseStore;
@@ -103,7 +103,7 @@ pub fn upgrade_source(
         return carvel_source(release, carvel, repositories);
     }
     match PackageRef::parse(&installed.reference) {
-        Ok(PackageRef::Oci(oci)) => Ok(format!("oci://{}/{}", oci.registry, oci.repository)),
+        Ok(PackageRef::Oci(oci)) => Ok(format!("oci://{}", oci.path())),
         Ok(PackageRef::Git(git)) => Ok(git.unpinned().to_string()),
         _ => Err(PlanError::NoUpgradeSource {
             name: release.name.clone(),
@@ -124,11 +124,9 @@ fn carvel_source(
     repositories: &Repositories,
 ) -> Result<String, PlanError> {
     let same_place = |location: &CatalogLocation| match location {
-        CatalogLocation::Image(image) => carvel
-            .repository
-            .strip_prefix("oci://")
-            .and_then(|rest| OciRef::parse(rest).ok())
-            .is_some_and(|r| r.registry == image.registry && r.repository == image.repository),
+        CatalogLocation::Image(image) => OciRef::from_url(&carvel.repository)
+            .and_then(Result::ok)
+            .is_some_and(|r| r.path() == image.path()),
         CatalogLocation::Directory(dir) => {
             dir.as_path() == std::path::Path::new(&carvel.repository)
         }

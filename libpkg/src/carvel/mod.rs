@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::archive::Files;
+use crate::plan::CarvelInfo;
 use crate::version::{self, Constraint, Resolution, ResolveError};
 use crate::yaml::{YamlBudget, YamlLimits};
 
@@ -32,9 +33,6 @@ pub const IMAGES_LOCK_FILE: &str = ".imgpkg/images.yml";
 
 /// The directory of a PackageRepository's package documents.
 pub const PACKAGES_DIR: &str = "packages/";
-
-/// The format's name in plans.
-pub const FORMAT: &str = "carvel";
 
 /// Why a Carvel repository or package cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -155,6 +153,10 @@ pub struct PackageVersion {
     pub deploy: Vec<Value>,
     /// The file it was read from.
     pub file: String,
+    /// `spec.kubernetesVersionSelection.constraints`.
+    pub kubernetes_version_selection: Option<String>,
+    /// `spec.kappControllerVersionSelection.constraints`.
+    pub kapp_controller_version_selection: Option<String>,
 }
 
 impl PackageVersion {
@@ -602,6 +604,11 @@ fn parse_package(document: &Document, file: &str) -> Result<PackageVersion, Stri
             .cloned()
             .unwrap_or_default(),
         file: file.to_string(),
+        kubernetes_version_selection: string_at(spec, "/kubernetesVersionSelection/constraints"),
+        kapp_controller_version_selection: string_at(
+            spec,
+            "/kappControllerVersionSelection/constraints",
+        ),
     })
 }
 
@@ -811,28 +818,6 @@ pub fn unsupported_reason(step: &str) -> String {
         ),
         other => format!("{other:?} is not a step kapp-controller defines"),
     }
-}
-
-/// What the plan records about a Carvel package (`package.carvel`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CarvelInfo {
-    /// The PackageRepository: a pinned bundle reference or a directory.
-    pub repository: String,
-    /// The repository bundle's manifest digest; absent for a directory.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repository_digest: Option<String>,
-    /// The Package's `refName`.
-    pub ref_name: String,
-    /// The Package's version.
-    pub version: String,
-    /// Each fetch step, pinned: `imgpkgBundle REF@sha256:…`, `inline`.
-    pub fetch: Vec<String>,
-    /// The template steps, in order (`ytt`, `kbld`, `helmTemplate`).
-    pub template: Vec<String>,
-    /// The ytt that renders it, when one is needed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ytt: Option<ytt::YttTool>,
 }
 
 /// Whether a directory is an imgpkg bundle's (it has `.imgpkg/`).

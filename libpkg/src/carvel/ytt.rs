@@ -12,8 +12,9 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+
+use crate::plan::YttTool;
 
 /// How long one ytt run may take.
 pub const TIMEOUT: Duration = Duration::from_secs(120);
@@ -27,16 +28,6 @@ static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
 /// `ytt` is looked up on `PATH`. The first call wins.
 pub fn set_program(path: PathBuf) {
     let _ = PROGRAM.set(path);
-}
-
-/// The ytt that renders a package, as the plan records it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct YttTool {
-    /// What `ytt version` printed (`ytt version 0.48.0`).
-    pub version: String,
-    /// sha256 of the binary, `sha256:…`.
-    pub sha256: String,
 }
 
 /// A ytt found and identified.

@@ -120,6 +120,11 @@ impl Discovery {
         }
     }
 
+    /// Every resource known, in (apiVersion, kind) order.
+    pub fn resources(&self) -> impl Iterator<Item = &Resource> {
+        self.by_kind.values()
+    }
+
     /// The resource serving `kind` in `api_version`.
     pub fn resolve(&self, api_version: &str, kind: &str) -> Option<&Resource> {
         self.by_kind

@@ -19,24 +19,28 @@ use super::{
 };
 use crate::archive::{Files, Limits};
 use crate::carvel::{
-    CarvelError, CarvelPackage, FORMAT, IMAGES_LOCK_FILE, ImagesLock, TemplateStep, YttStep, kbld,
+    CarvelError, CarvelPackage, IMAGES_LOCK_FILE, ImagesLock, TemplateStep, YttStep, kbld,
 };
 use crate::helm::render::ReleaseOptions;
 use crate::helm::values::{Values, upgrade_values};
 use crate::package::Package;
+use crate::plan::PackageFormat;
 use crate::render::NamespacePlacement;
 use crate::yaml::YamlLimits;
 
+/// The format's name in plans.
+pub const NAME: PackageFormat = PackageFormat::Carvel;
+
 fn other(error: CarvelError) -> FormatError {
     FormatError::Other {
-        format: FORMAT,
+        format: NAME.as_str(),
         source: Box::new(error),
     }
 }
 
 impl Format for CarvelPackage {
-    fn name(&self) -> &'static str {
-        FORMAT
+    fn name(&self) -> PackageFormat {
+        NAME
     }
 
     fn check_config(&self, configuration: &Configuration<'_>) -> Result<(), FormatError> {

@@ -28,9 +28,10 @@ use crate::helm::oci;
 use crate::helm::render::ReleaseOptions;
 use crate::helm::values::{Values, upgrade_values};
 use crate::package::{Content, Maintainer, Package, PackageError, PackageMetadata, ParsedOnce};
+use crate::plan::PackageFormat;
 
 /// The format's name in plans.
-pub const NAME: &str = "helm";
+pub const NAME: PackageFormat = PackageFormat::Helm;
 
 /// Whether a directory is a chart: it has a `Chart.yaml` and no `package.yaml`.
 pub(crate) fn is_chart_dir(dir: &Path) -> bool {
@@ -112,7 +113,7 @@ impl Package {
 }
 
 impl Format for Chart {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> PackageFormat {
         NAME
     }
 
@@ -229,7 +230,7 @@ fn chart_namespaces(chart: &Chart) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::archive;
-    const FORMAT_HELM: &str = NAME;
+    const FORMAT_HELM: crate::plan::PackageFormat = NAME;
 
     fn chart_files_sample() -> Files {
         let mut files = Files::new();

@@ -37,6 +37,7 @@ pub mod carvel;
 pub mod helm;
 pub mod olm;
 pub mod plain;
+pub mod requirements;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -52,7 +53,7 @@ use crate::package::{
     BUNDLE_METADATA_DIR, CONFIG_MEDIA_TYPE, Content, DirBudget, EXTRA_FILES, LAYER_MEDIA_TYPE,
     MANIFESTS_DIR, Package, PackageError, read_tree,
 };
-use crate::plan::BundleInfo;
+use crate::plan::{BundleInfo, PackageFormat};
 use crate::render::{Location, NamespacePlacement, RenderError};
 
 /// What every package format answers. Implemented by each format's content
@@ -62,7 +63,7 @@ use crate::render::{Location, NamespacePlacement, RenderError};
 /// share (files, metadata).
 pub trait Format {
     /// The format's name, as plans record it (`package.format`).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> PackageFormat;
 
     /// Checks a package as it is fetched, before any cluster request, so that
     /// a bad package is refused early (and may keep what it parsed for
@@ -377,7 +378,7 @@ impl Package {
     }
 
     /// The package format's name, as plans record it.
-    pub fn format(&self) -> &'static str {
+    pub fn format(&self) -> PackageFormat {
         self.content.format().name()
     }
 

@@ -11,10 +11,10 @@ use crate::olm::{Bundle, ConvertOptions};
 use crate::package::{
     BUNDLE_METADATA_DIR, Content, MANIFESTS_DIR, Package, PackageError, PackageMetadata, ParsedOnce,
 };
-use crate::plan::BundleInfo;
+use crate::plan::{BundleInfo, PackageFormat};
 
 /// The format's name in plans.
-pub const NAME: &str = "registry+v1";
+pub const NAME: PackageFormat = PackageFormat::RegistryV1;
 
 /// The configuration keys a `registry+v1` bundle takes.
 pub const CONFIG_KEYS: [&str; 1] = ["watchNamespace"];
@@ -56,7 +56,7 @@ pub(super) fn load(files: Files, origin: &str) -> Result<Package, PackageError> 
 }
 
 impl Format for Bundle {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> PackageFormat {
         NAME
     }
 

@@ -8,10 +8,11 @@ use crate::archive::{Files, Limits};
 use crate::package::{
     Content, EXTRA_FILES, MANIFESTS_DIR, Package, PackageError, PackageMetadata, ParsedOnce,
 };
+use crate::plan::PackageFormat;
 use crate::render::{self, RenderError};
 
 /// The format's name in plans.
-pub const NAME: &str = "plain";
+pub const NAME: PackageFormat = PackageFormat::Plain;
 
 /// The `plain` format (its content is the package's files alone).
 #[derive(Debug, Clone, Copy, Default)]
@@ -69,7 +70,7 @@ pub(super) fn load(
 }
 
 impl Format for Plain {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> PackageFormat {
         NAME
     }
 
@@ -136,6 +137,30 @@ mod render_tests {
             files.insert(format!("manifests/{path}"), text.as_bytes().to_vec().into());
         }
         Package::from_files(files, "demo", None).unwrap()
+    }
+
+    /// Renders `package` as planning does: through the format.
+    fn render_format(
+        package: &Package,
+    ) -> Result<crate::formats::Rendered, crate::formats::FormatError> {
+        let (config, values) = Default::default();
+        let request = crate::formats::RenderRequest {
+            release: "demo",
+            namespace: "apps",
+            upgrade: None,
+            configuration: crate::formats::Configuration {
+                config: &config,
+                values: &values,
+                reuse_values: Default::default(),
+            },
+        };
+        let capabilities = crate::helm::render::Capabilities::offline();
+        let facts = crate::formats::ClusterFacts {
+            capabilities: &capabilities,
+            served_kinds: &Default::default(),
+            lookup: None,
+        };
+        crate::formats::render(package, &request, facts)
     }
 
     fn render_package(manifests: &[(&str, &str)]) -> Result<Vec<Object>, RenderError> {
@@ -295,13 +320,7 @@ mod render_tests {
 
         // No documents render no objects; the plain format refuses an empty package.
         assert_eq!(render_package(&[]).unwrap(), Vec::new());
-        let empty = crate::action::plan_offline(
-            &package("", &[]),
-            &crate::action::Source::local("./demo"),
-            "demo",
-            "apps",
-        )
-        .unwrap_err();
+        let empty = render_format(&package("", &[])).unwrap_err();
         assert!(
             empty.to_string().contains("the package has no objects"),
             "{empty}"

@@ -179,6 +179,10 @@ pub struct Capabilities {
     pub api_versions: Vec<String>,
     /// The Helm version.
     pub helm_version: HelmVersion,
+    /// Whether preparing a chart refuses one whose `kubeVersion` this
+    /// version does not satisfy, as Helm does. Online planning turns it off:
+    /// there the plan's requirements check it, with every other requirement.
+    pub check_kube_version: bool,
 }
 
 /// The Kubernetes version assumed offline (Helm 3.17's default, v1.32.0).
@@ -332,6 +336,7 @@ impl Capabilities {
                 git_tree_state: String::new(),
                 go_version: String::new(),
             },
+            check_kube_version: true,
         }
     }
 
@@ -545,7 +550,7 @@ pub enum PrepareError {
 /// install (the top chart's only).
 pub fn check_kube_version(chart: &Chart, capabilities: &Capabilities) -> Result<(), PrepareError> {
     let constraint = &chart.metadata.kube_version;
-    if constraint.is_empty() {
+    if constraint.is_empty() || !capabilities.check_kube_version {
         return Ok(());
     }
     let parsed =

@@ -78,6 +78,14 @@ pub struct PackageMetadata {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub namespaces: Vec<String>,
+    /// What the package needs from the cluster: releases of other packages,
+    /// kinds served, a Kubernetes version (checked in the plan).
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "crate::requirements::Requires::is_empty"
+    )]
+    pub requires: crate::requirements::Requires,
 }
 
 /// A package maintainer.
@@ -111,6 +119,7 @@ impl PackageMetadata {
             permissions: Vec::new(),
             images: Vec::new(),
             namespaces: Vec::new(),
+            requires: Default::default(),
         }
     }
 
@@ -139,6 +148,7 @@ impl PackageMetadata {
             crate::version::Constraint::parse(constraint)
                 .map_err(|why| format!("kubeVersion {constraint:?}: {why}"))?;
         }
+        self.requires.validate()?;
         Ok(version)
     }
 }

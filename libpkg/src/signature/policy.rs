@@ -168,16 +168,10 @@ impl TrustPolicy {
     /// rule wins a tie: policy files are added after repositories); `None`
     /// when no rule covers it, or the mode in force is `off`.
     pub fn requirement(&self, location: &OciRef) -> Option<Requirement<'_>> {
-        let path = format!("{}/{}", location.registry, location.repository);
         let entry = self
             .entries
             .iter()
-            .filter(|entry| {
-                path == entry.prefix
-                    || path
-                        .strip_prefix(&entry.prefix)
-                        .is_some_and(|rest| rest.starts_with('/'))
-            })
+            .filter(|entry| location.is_within(&entry.prefix))
             .max_by_key(|entry| entry.prefix.len())?;
         let mode = self.override_mode.unwrap_or(entry.mode);
         (mode != VerifyMode::Off || entry.mode != VerifyMode::Off)
@@ -267,10 +261,7 @@ impl TrustPolicy {
         checks: &[SignatureCheck],
     ) -> Result<(), SignatureError> {
         for reference in references {
-            let Some(location) = reference
-                .strip_prefix("oci://")
-                .and_then(|rest| OciRef::parse(rest).ok())
-            else {
+            let Some(Ok(location)) = OciRef::from_url(reference) else {
                 continue;
             };
             let Some(requirement) = self.requirement(&location) else {
@@ -309,14 +300,11 @@ impl TrustPolicy {
 
 /// `oci://host/path/` or `host/path` → `host/path`, checked.
 fn normalize_prefix(prefix: &str) -> Result<String, String> {
-    let bare = prefix
-        .strip_prefix("oci://")
-        .unwrap_or(prefix)
-        .trim_end_matches('/');
+    let bare = OciRef::url_path(prefix).unwrap_or(prefix.trim_end_matches('/'));
     // A catalog image's tag or digest is dropped: the rule covers its
     // repository, every version of it.
     let parsed = OciRef::parse(bare).map_err(|reason| format!("prefix {prefix:?}: {reason}"))?;
-    Ok(format!("{}/{}", parsed.registry, parsed.repository))
+    Ok(parsed.path())
 }
 
 /// One signature check, as the plan records it (inside its hash).

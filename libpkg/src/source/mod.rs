@@ -22,7 +22,7 @@ use crate::package::{CONFIG_MEDIA_TYPE, Files, Limits, Package, PackageError, ar
 use crate::plan::{CatalogInfo, UpgradeEdge};
 use crate::reference::{OciRef, PackageRef};
 use crate::registry::{RegistryClient, RegistryError};
-use crate::repositories::CatalogLocation;
+use crate::repositories::{CatalogLocation, Location};
 use crate::repositories::{Repositories, Repository, RepositoryError};
 use crate::version::{self, Candidate, Constraint, ResolveError};
 use chart_repository::ChartIndex;
@@ -59,6 +59,9 @@ pub struct Source {
     /// copies from `import`, `--image-registry` rules): the plan rewrites
     /// its objects to run them.
     pub images: crate::mirror::ImageMapping,
+    /// How the package's requirements are checked (`--skip-requirements`,
+    /// and what a stack says will exist by then).
+    pub requirements: crate::requirements::Options,
 }
 
 impl Source {
@@ -76,6 +79,7 @@ impl Source {
             warnings: Vec::new(),
             signatures: Vec::new(),
             images: Default::default(),
+            requirements: Default::default(),
         }
     }
 }
@@ -331,20 +335,20 @@ async fn fetch_from(
     request: &FetchRequest<'_>,
     registry: &RegistryClient,
 ) -> Result<Fetched, FetchError> {
-    if let Some(base) = repository.git() {
-        return git::fetch_named(&base, name, request).await;
+    match repository.location() {
+        Location::Git(base) => git::fetch_named(&base, name, request).await,
+        Location::ChartIndex(url) => {
+            let index = ChartIndex::load(url, registry, &request.limits).await?;
+            index.fetch(name, request, registry).await
+        }
+        Location::Catalog(catalog) => {
+            match load_catalog(&repository.name, &catalog, request, registry).await? {
+                Loaded::Olm(loaded) => fetch_from_catalog(&loaded, name, request, registry).await,
+                Loaded::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
+            }
+        }
+        Location::Prefix(_) => fetch_oci(&repository.package(name)?, request, registry).await,
     }
-    if let Some(url) = repository.chart_index() {
-        let index = ChartIndex::load(url, registry, &request.limits).await?;
-        return index.fetch(name, request, registry).await;
-    }
-    if let Some(catalog) = repository.catalog() {
-        return match load_catalog(&repository.name, &catalog, request, registry).await? {
-            Loaded::Olm(loaded) => fetch_from_catalog(&loaded, name, request, registry).await,
-            Loaded::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
-        };
-    }
-    fetch_oci(&repository.package(name)?, request, registry).await
 }
 
 /// A registry failure that makes a whole repository unreadable (no
@@ -545,10 +549,7 @@ async fn find_by_name(
         0 => {
             // Registries list their packages only when asked (and not all can).
             for repository in repositories.list() {
-                if repository.chart_index().is_none()
-                    && repository.catalog().is_none()
-                    && repository.git().is_none()
-                {
+                if let Location::Prefix(_) = repository.location() {
                     let names = package_names(repository, registry)
                         .await
                         .unwrap_or_default();
@@ -756,6 +757,7 @@ fn pinned_fetch(
             warnings: Vec::new(),
             signatures: Vec::new(),
             images: Default::default(),
+            requirements: Default::default(),
         },
         channels: Vec::new(),
     })

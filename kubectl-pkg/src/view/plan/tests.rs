@@ -61,12 +61,13 @@ pub(crate) fn bare_plan() -> Plan {
             candidates: Vec::new(),
             reference: "./redis".to_string(),
             digest: "sha256:0a1b".to_string(),
-            format: "plain".to_string(),
+            format: libpkg::plan::PackageFormat::Plain,
             bundle: None,
             catalog: None,
             carvel: None,
             signatures: Vec::new(),
         },
+        requirements: Default::default(),
         values: None,
         notes: None,
         objects: vec![object(
@@ -216,6 +217,21 @@ fn rich_objects() -> Vec<PlannedObject> {
 /// An upgrade plan with something in every section of the text view.
 fn rich_plan() -> Plan {
     let mut plan = bare_plan();
+    plan.requirements = libpkg::requirements::Requirements {
+        checked: true,
+        skipped: true,
+        entries: vec![libpkg::requirements::RequirementStatus {
+            need: libpkg::requirements::Need::Package {
+                name: "backup-operator".to_string(),
+                version: Some(">=1.0".to_string()),
+            },
+            from: "package.yaml".to_string(),
+            state: libpkg::requirements::State::Unmet,
+            detail: "none installed".to_string(),
+            satisfied_by: None,
+            fix: Some("kubectl pkg install backup-operator --version '>=1.0'".to_string()),
+        }],
+    };
     plan.operation = Operation::Upgrade;
     plan.release = ReleaseTarget {
         name: "shop".to_string(),
@@ -232,7 +248,7 @@ fn rich_plan() -> Plan {
     plan.package.constraint = Some("^2".to_string());
     plan.package.reference = format!("oci://registry.example.com/charts/shop@{HASH}");
     plan.package.digest = HASH.to_string();
-    plan.package.format = libpkg::formats::helm::NAME.to_string();
+    plan.package.format = libpkg::formats::helm::NAME;
     plan.package.signatures = vec![SignatureCheck {
         reference: plan.package.reference.clone(),
         policy: "trust.yaml".to_string(),
@@ -249,7 +265,11 @@ fn rich_plan() -> Plan {
     plan.deferred_hooks = vec![DeferredHook::from(hook.to_object())];
     plan.imported_history = vec![ImportedRevision {
         revision: 1,
-        reference: "helm-release:apps/shop.v4".to_string(),
+        reference: libpkg::plan::HelmRevision {
+            namespace: "apps".to_string(),
+            name: "shop".to_string(),
+            revision: 4,
+        },
         digest: HASH.to_string(),
         status: "superseded".to_string(),
         package: "shop".to_string(),
