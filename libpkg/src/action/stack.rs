@@ -19,6 +19,7 @@ use super::{
 use crate::cluster::Cluster;
 use crate::plan::{Action, Plan, ReleaseId};
 use crate::release::ReleaseStore;
+use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, ReleaseRef};
 use crate::source::Fetched;
 use crate::stack::plan::{ReleasePlan, StackPlan, StackPlanError, StackTarget};
 use crate::stack::{Stack, StackRelease};
@@ -87,14 +88,17 @@ pub async fn plan_stack<E>(
     let mut planned: Vec<ReleasePlan> = Vec::with_capacity(stack.releases.len());
     for level in &levels {
         let seed = crds_of(planned.iter().map(|r| &r.plan));
+        let earlier = planned_observations(&planned);
         let plans = futures::future::join_all(level.iter().map(|release| async {
             let cluster = cluster_for(clusters, release)?;
-            let fetched = fetch(release)
+            let mut fetched = fetch(release)
                 .await
                 .map_err(|source| StackActionError::Fetch {
                     release: release.name.clone(),
                     source,
                 })?;
+            // What earlier levels install meets this release's requirements.
+            fetched.source.requirements.planned = earlier.clone();
             let plan = plan_release(cluster, release, &fetched, &seed, options)
                 .await
                 .map_err(|source| StackActionError::Plan {
@@ -145,6 +149,52 @@ fn crds_of<'a>(plans: impl Iterator<Item = &'a Plan>) -> Vec<Value> {
         .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
         .map(|o| o.manifest.clone())
         .collect()
+}
+
+/// The releases and kinds earlier levels of the stack will have installed,
+/// as requirements see them: each met one names its release as planned.
+fn planned_observations(planned: &[ReleasePlan]) -> Observations {
+    let mut observations = Observations::default();
+    for release in planned {
+        let plan = &release.plan;
+        let reference = ReleaseRef {
+            name: plan.release.name.clone(),
+            namespace: plan.release.namespace.clone(),
+            manager: "kubectl-pkg".to_string(),
+        };
+        observations.releases.push(ObservedRelease {
+            release: reference.clone(),
+            package: plan.package.name.clone(),
+            version: plan.package.version.clone(),
+            planned: true,
+        });
+        for crd in crds_of(std::iter::once(plan)) {
+            let text = |pointer: &str| {
+                crd.pointer(pointer)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            };
+            let (Some(group), Some(kind), Some(plural)) = (
+                text("/spec/group"),
+                text("/spec/names/kind"),
+                text("/spec/names/plural"),
+            ) else {
+                continue;
+            };
+            let versions = crd.pointer("/spec/versions").and_then(Value::as_array);
+            for version in versions.into_iter().flatten() {
+                if let Some(version) = version.get("name").and_then(Value::as_str) {
+                    observations.apis.push(ObservedApi {
+                        api_version: format!("{group}/{version}"),
+                        kind: kind.clone(),
+                        resource: plural.clone(),
+                        provider: Provider::Planned(reference.clone()),
+                    });
+                }
+            }
+        }
+    }
+    observations
 }
 
 /// One release's plan: an upgrade if it is installed, else an install (its
