@@ -346,11 +346,16 @@ fn parse_in(
             known,
         });
     }
+    // The base first: a fault of the base releases is named without an
+    // environment, then the one asked for, then the others.
     let asked = environment.map(str::to_string);
-    let mut stack = checked.build(asked.clone(), dir)?;
-    for other in std::iter::once(None).chain(known.iter().cloned().map(Some)) {
-        if other != asked {
-            checked.build(other, dir)?;
+    let mut stack = checked.build(None, dir)?;
+    if asked.is_some() {
+        stack = checked.build(asked.clone(), dir)?;
+    }
+    for other in &known {
+        if asked.as_ref() != Some(other) {
+            checked.build(Some(other.clone()), dir)?;
         }
     }
     stack.environments = known;
@@ -558,8 +563,8 @@ impl<'a> Checked<'a> {
 fn check_keys(entry: &ReleaseEntry) -> Result<(), (&'static str, String)> {
     crate::names::validate_dns_label(&entry.namespace).map_err(|why| ("namespace", why))?;
     if let Some(version) = &entry.version {
-        crate::version::Constraint::parse(version)
-            .map_err(|why| ("version", format!("{version:?}: {why}")))?;
+        // The reason quotes the constraint, or says it is empty.
+        crate::version::Constraint::parse(version).map_err(|why| ("version", why))?;
     }
     for line in &entry.set {
         crate::helm::strvals::parse(line, crate::helm::strvals::SetKind::Typed)

@@ -147,6 +147,13 @@ fn a_need_of_nothing_is_refused_naming_the_release() {
             .to_string()
             .starts_with("conf/stack.yaml: release \"a\": needs \"dbs\"")
     );
+    // A fault of the base releases is the base's, whichever environment is read.
+    let in_prod = refused(
+        "- {name: a, namespace: x, package: ./a, needs: [dbs]}\n",
+        "  prod: {}\n",
+        Some("prod"),
+    );
+    assert_eq!(in_prod, error);
 }
 
 #[test]
