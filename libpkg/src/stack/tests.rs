@@ -634,3 +634,51 @@ fn an_unquoted_version_keeps_its_text() {
         assert_eq!(stack.releases[0].version.as_deref(), Some(version));
     }
 }
+
+/// docs/stacks.md shows what a broken example says: each line is what one
+/// change to examples/stack/stack.yaml makes `parse` say, read for prod.
+#[test]
+fn the_refusals_the_docs_show_are_the_real_ones() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let example = std::fs::read_to_string(root.join("examples/stack/stack.yaml")).unwrap();
+    let docs = std::fs::read_to_string(root.join("docs/stacks.md")).unwrap();
+    let shown: Vec<&str> = docs
+        .split("## What is refused")
+        .nth(1)
+        .and_then(|section| section.split("```text\n").nth(1))
+        .and_then(|block| block.split("```").next())
+        .expect("a text block under \"What is refused\"")
+        .lines()
+        .collect();
+    let mut real = Vec::new();
+    for (from, to) in [
+        (
+            "cache: {needs: [backup-operator]}",
+            "cache: {needs: [backup-operator], replicas: 2}",
+        ),
+        ("needs: [db, cache]", "needs: [db, caches]"),
+        (
+            "cache: {needs: [backup-operator]}",
+            "cache: {needs: [backup-operator, web]}",
+        ),
+        (
+            "backup-operator: {enabled: true}",
+            "backup-operator: {enabled: false}",
+        ),
+        ("version: \">=1.0\"", "version: \"=>1.0\""),
+    ] {
+        let text = example.replace(from, to);
+        assert_ne!(text, example, "{from:?} is no longer in the example");
+        real.push(
+            parse("stack.yaml", &text, Some("prod"))
+                .unwrap_err()
+                .to_string(),
+        );
+    }
+    real.push(
+        parse("stack.yaml", &example, Some("dev"))
+            .unwrap_err()
+            .to_string(),
+    );
+    assert_eq!(shown, real);
+}
