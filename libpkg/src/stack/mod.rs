@@ -25,6 +25,7 @@ pub mod lock;
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::reference::PackageRef;
@@ -37,8 +38,9 @@ pub const STACK_API_VERSION: &str = "kubectl-pkg.dev/v1alpha1";
 pub const STACK_KIND: &str = "Stack";
 
 /// A stack file read for one environment (`None`: the file's base releases),
-/// validated.
-#[derive(Debug, Clone, PartialEq)]
+/// validated. It serializes (camelCase keys) for plans and `-o json` views.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Stack {
     /// The stack's name (`name:`), a DNS label.
     pub name: String,
@@ -56,7 +58,8 @@ pub struct Stack {
 }
 
 /// One release of a stack, with its environment's overrides applied.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct StackRelease {
     /// The release name, a DNS label, unique in the stack.
     pub name: String,
@@ -540,6 +543,17 @@ impl<'a> Checked<'a> {
         check_keys(entry).map_err(|(key, reason)| fail(key, reason))?;
         let reference =
             PackageRef::parse(&entry.package).map_err(|e| fail("package", e.to_string()))?;
+        if let (PackageRef::Oci(oci), Some(_)) = (&reference, &entry.version)
+            && (oci.tag.is_some() || oci.digest.is_some())
+        {
+            return Err(fail(
+                "version",
+                format!(
+                    "{} names one version already (a tag or digest): leave out the constraint or the pin",
+                    crate::reference::without_credentials(&entry.package)
+                ),
+            ));
+        }
         Ok(StackRelease {
             name: entry.name.clone(),
             namespace: entry.namespace.clone(),

@@ -254,6 +254,14 @@ fn invalid_names_namespaces_versions_and_entries_are_refused_naming_the_key() {
             "{name: web, namespace: x, package: ./a, needs: [b, b]}",
             "needs",
         ),
+        (
+            "{name: web, namespace: x, package: 'oci://r.example/web:1.0.0', version: '1.0.0'}",
+            "version",
+        ),
+        (
+            "{name: web, namespace: x, package: 'oci://r.example/web@sha256:0000000000000000000000000000000000000000000000000000000000000000', version: '^1'}",
+            "version",
+        ),
     ] {
         let releases = format!("- {release}\n- {{name: b, namespace: x, package: ./b}}\n");
         let error = refused(&releases, "", None);
