@@ -18,7 +18,7 @@ pub(super) struct StackFile {
     pub name: String,
     #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     pub releases: Vec<ReleaseEntry>,
-    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
+    #[serde(default, deserialize_with = "null_entries_as_default")]
     pub environments: BTreeMap<String, EnvironmentEntry>,
 }
 
@@ -53,7 +53,7 @@ fn yes() -> bool {
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(super) struct EnvironmentEntry {
-    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
+    #[serde(default, deserialize_with = "null_entries_as_default")]
     pub releases: BTreeMap<String, ReleaseOverride>,
 }
 
@@ -73,6 +73,22 @@ pub(super) struct ReleaseOverride {
     #[serde(default, deserialize_with = "explicit_null")]
     pub context: Option<Option<String>>,
     pub enabled: Option<bool>,
+}
+
+/// A map whose entries may be left empty (`staging:` with nothing under it):
+/// an empty entry is the default one, an environment or override that
+/// changes nothing. A null map is an empty one.
+fn null_entries_as_default<'de, D, T>(deserializer: D) -> Result<BTreeMap<String, T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    let entries: Option<BTreeMap<String, Option<T>>> = Deserialize::deserialize(deserializer)?;
+    Ok(entries
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(key, value)| (key, value.unwrap_or_default()))
+        .collect())
 }
 
 /// A key given as null is `Some(None)`; a key left out stays `None` (the

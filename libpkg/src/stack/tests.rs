@@ -690,3 +690,36 @@ fn the_refusals_the_docs_show_are_the_real_ones() {
     );
     assert_eq!(shown, real);
 }
+
+#[test]
+fn an_environment_or_override_left_empty_changes_nothing() {
+    let text = stack_text(
+        "- {name: a, namespace: x, package: ./a}\n",
+        "  staging:\n  prod:\n    releases:\n      a:\n",
+    );
+    let base = parse("s.yaml", &text, None).unwrap();
+    for env in ["staging", "prod"] {
+        assert_eq!(
+            parse("s.yaml", &text, Some(env)).unwrap().releases,
+            base.releases
+        );
+    }
+}
+
+#[test]
+fn an_environment_or_override_given_twice_is_refused() {
+    for environments in [
+        "  prod: {}\n  prod: {}\n",
+        "  prod:\n    releases:\n      a: {namespace: y}\n      a: {namespace: z}\n",
+    ] {
+        let error = refused(
+            "- {name: a, namespace: x, package: ./a}\n",
+            environments,
+            None,
+        );
+        assert!(
+            matches!(&error, StackError::Malformed { reason, .. } if reason.contains("line")),
+            "{error:?}"
+        );
+    }
+}
