@@ -18,7 +18,8 @@
 //!   (a package: its metadata, files and one [`package::Content`] per
 //!   format), [`formats`] (the one interface every format answers: loading,
 //!   configuration, rendering, what the plan records, what it needs of the
-//!   cluster);
+//!   cluster), [`stack`] (stack files: many releases per environment, their
+//!   order, their lock file);
 //! - I/O at the edges: [`registry`] (OCI), [`repositories`] (user config),
 //!   [`source`] (fetching a package from any reference, classic Helm chart
 //!   repositories included), [`cluster`] (Kubernetes API);

@@ -44,7 +44,7 @@ const LAYERS: &[&[&str]] = &[
     &["plan", "gotemplate"],
     &["helm", "olm", "carvel"],
     &["package"],
-    &["formats"],
+    &["formats", "stack"],
     &["registry", "image_check", "repositories", "cluster"],
     &["source", "airgap", "release"],
     &["action"],
@@ -393,6 +393,23 @@ fn no_module_imports_one_that_imports_it_back() {
 #[test]
 fn the_template_engine_imports_nothing_of_helms() {
     assert!(!graph()["gotemplate"].contains("helm"));
+}
+
+/// A stack file is checked before any request (issue 33): `stack` builds on
+/// the pure layers only, never on the ones that reach a cluster or registry.
+#[test]
+fn the_stack_layer_reaches_no_cluster_or_registry() {
+    let graph = graph();
+    for io in [
+        "source",
+        "action",
+        "cluster",
+        "registry",
+        "release",
+        "repositories",
+    ] {
+        assert!(!graph["stack"].contains(io), "stack imports {io}");
+    }
 }
 
 #[test]

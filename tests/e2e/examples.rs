@@ -10,13 +10,14 @@ use kubectl_pkg_e2e::{Pkg, Run, parse_json, repo_root, unique};
 
 /// Every example package, each with a test below that installs it.
 /// (`carvel` is a PackageRepository, published as the repository `carvel`
-/// and tested in the carvel module.)
+/// and tested in the carvel module; `stack` is a stack of the others.)
 const TESTED: &[&str] = &[
     "backup-operator",
     "carvel",
     "hello-web",
     "mongodb",
     "redis",
+    "stack",
     "tinyop",
 ];
 
@@ -87,7 +88,10 @@ fn every_example_version_is_published_and_shown_by_name() {
     for version in ["7.0.12", "7.0.14"] {
         assert!(text.contains(version), "{text}");
     }
-    for name in TESTED.iter().filter(|name| **name != "carvel") {
+    for name in TESTED
+        .iter()
+        .filter(|name| !["carvel", "stack"].contains(*name))
+    {
         let show = pkg.run(["show", name]);
         assert!(show.ok().contains(name), "{}", show.stdout);
     }
@@ -241,6 +245,104 @@ fn hello_web_installs_twice_side_by_side_in_two_namespaces() {
     assert!(pkg.exists(&second, "deployment/hello-web"));
     let status = pkg.run(["status", "web", "-n", &second]);
     assert!(status.ok().contains("deployed"), "{}", status.stdout);
+}
+
+/// The install arguments of one release of a stack, its inline values
+/// written to a file of the test's work directory: what `stack apply` will
+/// give each release, spelled as flags.
+fn stack_release_args(
+    pkg: &Pkg,
+    release: &libpkg::stack::StackRelease,
+    namespace: &str,
+) -> Vec<String> {
+    let mut args = vec![
+        "install".to_string(),
+        release.package.clone(),
+        "--name".to_string(),
+        release.name.clone(),
+        "-n".to_string(),
+        namespace.to_string(),
+    ];
+    if let Some(version) = &release.version {
+        args.extend(["--version".to_string(), version.clone()]);
+    }
+    if !release.values.is_empty() {
+        let file = pkg
+            .work
+            .path()
+            .join(format!("{namespace}-{}.json", release.name));
+        std::fs::write(&file, serde_json::to_string(&release.values).unwrap()).unwrap();
+        args.extend(["-f".to_string(), file.display().to_string()]);
+    }
+    for file in &release.values_files {
+        args.extend(["-f".to_string(), file.display().to_string()]);
+    }
+    for line in &release.set {
+        args.extend(["--set".to_string(), line.clone()]);
+    }
+    args
+}
+
+/// The example stack's releases install one by one, in its order, from any
+/// directory: staging for real, side by side in namespaces of the test's
+/// own, and prod as offline plans (its backup operator is one per cluster,
+/// which the backup-operator test owns). Each release's inputs are the
+/// environment's: staging's database has one member, prod's three.
+#[test]
+fn the_example_stack_installs_release_by_release_in_its_order() {
+    let pkg = with_examples();
+    let file = repo_root().join("examples/stack/stack.yaml");
+    let staging = libpkg::stack::load(&file, Some("staging")).unwrap();
+    let mut namespaces = std::collections::BTreeMap::new();
+    for release in staging.levels().into_iter().flatten() {
+        let ns = namespaces
+            .entry(release.namespace.clone())
+            .or_insert_with(|| pkg.namespace("ex-stack"))
+            .clone();
+        let mut args = stack_release_args(&pkg, release, &ns);
+        args.extend(["--yes".to_string(), "--wait=false".to_string()]);
+        pkg.run(&args).ok();
+    }
+    let data = &namespaces["shop-staging-data"];
+    for object in ["statefulset/db", "deployment/redis"] {
+        assert!(pkg.exists(data, object), "{object} was not created");
+    }
+    assert!(pkg.exists(&namespaces["shop-staging"], "deployment/hello-web"));
+    let replicas = pkg.kubectl([
+        "get",
+        "statefulset/db",
+        "-n",
+        data,
+        "-o",
+        "jsonpath={.spec.replicas}",
+    ]);
+    assert_eq!(replicas.ok(), "1");
+
+    let prod = libpkg::stack::load(&file, Some("prod")).unwrap();
+    let order: Vec<&str> = prod
+        .levels()
+        .into_iter()
+        .flatten()
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(order, ["backup-operator", "cache", "db", "web"]);
+    for release in prod.levels().into_iter().flatten() {
+        let mut args = stack_release_args(&pkg, release, &release.namespace);
+        args.extend(["--offline", "--dry-run", "-o", "json"].map(String::from));
+        let plan = parse_json(pkg.run(&args).ok());
+        if release.name == "db" {
+            let statefulset = plan["objects"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|o| o["kind"] == "StatefulSet")
+                .expect("a StatefulSet in the plan");
+            assert_eq!(
+                statefulset["manifest"]["spec"]["replicas"], 3,
+                "{statefulset}"
+            );
+        }
+    }
 }
 
 /// The operator's cluster-wide objects have fixed names (one copy per

@@ -181,6 +181,11 @@ async fn fetch(
         allow_unverified: false,
     };
     let mut fetched = settings::fetch(global, &package).await?;
+    // A local package is recorded as the stack file names it (relative to
+    // the file), not by this machine's absolute path.
+    if fetched.source.reference == release.package {
+        fetched.source.reference = release.declared_package.clone();
+    }
     let mut documents = Vec::new();
     if !release.values.is_empty() {
         let origin = format!("{}: releases.{}.values", stack.file.display(), release.name);
