@@ -68,7 +68,7 @@ impl Requires {
             }
         }
         if let Some(kubernetes) = &self.kubernetes {
-            crate::helm::semver::Constraints::parse(kubernetes)
+            crate::gotemplate::masterminds::Constraints::parse(kubernetes)
                 .map_err(|why| format!("requires.kubernetes {kubernetes:?}: {why}"))?;
         }
         Ok(())
@@ -530,7 +530,7 @@ fn check_kubernetes(
             "the server's version is not known".to_string(),
         );
     };
-    let parsed = match crate::helm::semver::Constraints::parse(constraint) {
+    let parsed = match crate::gotemplate::masterminds::Constraints::parse(constraint) {
         Ok(parsed) => parsed,
         Err(why) => {
             return status(
@@ -541,10 +541,10 @@ fn check_kubernetes(
         }
     };
     // As Helm checks kubeVersion: the numeric part of the server's version.
-    let normalized = crate::helm::render::KubeVersion::parse(server)
+    let normalized = crate::version::KubeVersion::parse(server)
         .map_or_else(|_| server.to_string(), |v| v.normalized);
     let compatible =
-        crate::helm::semver::Version::parse(&normalized).is_ok_and(|v| parsed.check(&v));
+        crate::gotemplate::masterminds::Version::parse(&normalized).is_ok_and(|v| parsed.check(&v));
     if compatible {
         let mut met = status(requirement, State::Met, format!("the server runs {server}"));
         met.satisfied_by = Some(Provider::Cluster);

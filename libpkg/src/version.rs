@@ -246,6 +246,76 @@ pub fn resolve(
     }
 }
 
+/// A Kubernetes server version, as charts see it (`.Capabilities.KubeVersion`)
+/// and requirements check it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KubeVersion {
+    /// The full version as the server reports it (`v1.29.3-eks-adc7111`):
+    /// `.Version` and `.GitVersion`.
+    pub version: String,
+    /// Its numeric part (`v1.29.3`): what `{{ .Capabilities.KubeVersion }}`
+    /// prints and a chart's `kubeVersion` is checked against, as in Helm 4.
+    pub normalized: String,
+    /// Major, as reported (`1`).
+    pub major: String,
+    /// Minor, as reported (`29`, or `29+` on some managed clusters).
+    pub minor: String,
+}
+
+impl KubeVersion {
+    /// Parses a version as Helm 4's `--kube-version` does (Kubernetes'
+    /// "generic" versions): an optional `v`, two or more dot-separated
+    /// numbers (the first without a leading zero), then anything, which
+    /// `.Version` keeps and the normalized form drops: `1.30` gives
+    /// `v1.30`, `1.30.2+k3s1` gives `v1.30.2+k3s1` and `v1.30.2`.
+    pub fn parse(text: &str) -> Result<KubeVersion, String> {
+        let invalid = || {
+            format!(
+                "{text:?} is not a Kubernetes version (MAJOR.MINOR[.PATCH], such as 1.30 or v1.30.2)"
+            )
+        };
+        let trimmed = text.trim();
+        let bare = trimmed.strip_prefix('v').unwrap_or(trimmed);
+        let numeric_end = bare
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(bare.len());
+        let numeric = &bare[..numeric_end];
+        // A trailing dot belongs to what follows the numbers (`1.30.x`).
+        let numeric = match numeric.strip_suffix('.') {
+            Some(shorter) if numeric_end < bare.len() => shorter,
+            _ => numeric,
+        };
+        let components: Vec<&str> = numeric.split('.').collect();
+        let well_formed = components.len() >= 2
+            && components
+                .iter()
+                .all(|c| !c.is_empty() && c.parse::<u64>().is_ok())
+            && !(components[0].len() > 1 && components[0].starts_with('0'));
+        if !well_formed {
+            return Err(invalid());
+        }
+        let number = |c: &str| {
+            c.parse::<u64>()
+                .map(|n| n.to_string())
+                .map_err(|_| invalid())
+        };
+        let normalized: Vec<String> = components
+            .iter()
+            .map(|c| number(c))
+            .collect::<Result<_, _>>()?;
+        Ok(KubeVersion {
+            version: if text.starts_with('v') {
+                text.to_string()
+            } else {
+                format!("v{text}")
+            },
+            normalized: format!("v{}", normalized.join(".")),
+            major: normalized[0].clone(),
+            minor: normalized[1].clone(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
