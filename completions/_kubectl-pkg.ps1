@@ -59,6 +59,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('bundle', 'bundle', [CompletionResultType]::ParameterValue, 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images')
             [CompletionResult]::new('repo', 'repo', [CompletionResultType]::ParameterValue, 'Manage named package repositories')
+            [CompletionResult]::new('stack', 'stack', [CompletionResultType]::ParameterValue, 'Plan and apply many releases as one plan, in dependency order (a stack file)')
             [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version of kubectl-pkg')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -1233,6 +1234,95 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         'kubectl-pkg;repo;help;help' {
             break
         }
+        'kubectl-pkg;stack' {
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan every release of a stack, in dependency order, as one plan; nothing changes')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kubectl-pkg;stack;plan' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The environment of the stack file to plan (default: its base releases)')
+            [CompletionResult]::new('--environment', '--environment', [CompletionResultType]::ParameterName, 'The environment of the stack file to plan (default: its base releases)')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete stack plan (Secret values included, so owner-only) to FILE')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--skip-image-check', '--skip-image-check', [CompletionResultType]::ParameterName, 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'kubectl-pkg;stack;apply' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The environment of the stack file to plan (default: its base releases)')
+            [CompletionResult]::new('--environment', '--environment', [CompletionResultType]::ParameterName, 'The environment of the stack file to plan (default: its base releases)')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for each release''s workloads to become ready before its dependents start (--wait=false to skip)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait for each release, in Go''s syntax: 90s, 5m')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--skip-image-check', '--skip-image-check', [CompletionResultType]::ParameterName, 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'kubectl-pkg;stack;help' {
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan every release of a stack, in dependency order, as one plan; nothing changes')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'kubectl-pkg;stack;help;plan' {
+            break
+        }
+        'kubectl-pkg;stack;help;apply' {
+            break
+        }
+        'kubectl-pkg;stack;help;help' {
+            break
+        }
         'kubectl-pkg;version' {
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
@@ -1286,6 +1376,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('bundle', 'bundle', [CompletionResultType]::ParameterValue, 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images')
             [CompletionResult]::new('repo', 'repo', [CompletionResultType]::ParameterValue, 'Manage named package repositories')
+            [CompletionResult]::new('stack', 'stack', [CompletionResultType]::ParameterValue, 'Plan and apply many releases as one plan, in dependency order (a stack file)')
             [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'Print the version of kubectl-pkg')
             [CompletionResult]::new('completion', 'completion', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -1413,6 +1504,17 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;repo;remove' {
+            break
+        }
+        'kubectl-pkg;help;stack' {
+            [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan every release of a stack, in dependency order, as one plan; nothing changes')
+            [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
+            break
+        }
+        'kubectl-pkg;help;stack;plan' {
+            break
+        }
+        'kubectl-pkg;help;stack;apply' {
             break
         }
         'kubectl-pkg;help;version' {

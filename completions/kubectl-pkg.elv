@@ -56,6 +56,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
             cand import 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images'
             cand repo 'Manage named package repositories'
+            cand stack 'Plan and apply many releases as one plan, in dependency order (a stack file)'
             cand version 'Print the version of kubectl-pkg'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1164,6 +1165,88 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;repo;help;help'= {
         }
+        &'kubectl-pkg;stack'= {
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand plan 'Plan every release of a stack, in dependency order, as one plan; nothing changes'
+            cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;stack;plan'= {
+            cand -f 'The stack file'
+            cand --file 'The stack file'
+            cand -e 'The environment of the stack file to plan (default: its base releases)'
+            cand --environment 'The environment of the stack file to plan (default: its base releases)'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --out 'Save the complete stack plan (Secret values included, so owner-only) to FILE'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --skip-image-check 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;stack;apply'= {
+            cand -f 'The stack file'
+            cand --file 'The stack file'
+            cand -e 'The environment of the stack file to plan (default: its base releases)'
+            cand --environment 'The environment of the stack file to plan (default: its base releases)'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --wait 'Wait for each release''s workloads to become ready before its dependents start (--wait=false to skip)'
+            cand --timeout 'How long to wait for each release, in Go''s syntax: 90s, 5m'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --skip-image-check 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand -y 'Apply without asking'
+            cand --yes 'Apply without asking'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'kubectl-pkg;stack;help'= {
+            cand plan 'Plan every release of a stack, in dependency order, as one plan; nothing changes'
+            cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'kubectl-pkg;stack;help;plan'= {
+        }
+        &'kubectl-pkg;stack;help;apply'= {
+        }
+        &'kubectl-pkg;stack;help;help'= {
+        }
         &'kubectl-pkg;version'= {
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
@@ -1215,6 +1298,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
             cand import 'Push a bundle into a registry byte for byte and add a repository whose packages run the copied images'
             cand repo 'Manage named package repositories'
+            cand stack 'Plan and apply many releases as one plan, in dependency order (a stack file)'
             cand version 'Print the version of kubectl-pkg'
             cand completion 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1306,6 +1390,14 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;repo;list'= {
         }
         &'kubectl-pkg;help;repo;remove'= {
+        }
+        &'kubectl-pkg;help;stack'= {
+            cand plan 'Plan every release of a stack, in dependency order, as one plan; nothing changes'
+            cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
+        }
+        &'kubectl-pkg;help;stack;plan'= {
+        }
+        &'kubectl-pkg;help;stack;apply'= {
         }
         &'kubectl-pkg;help;version'= {
         }

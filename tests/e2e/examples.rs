@@ -343,6 +343,32 @@ fn the_example_stack_installs_release_by_release_in_its_order() {
             );
         }
     }
+
+    // The same stack as one plan: `stack plan` reads it from any directory,
+    // in the same order, staging's inputs and the repository's package.
+    let planned = parse_json(
+        pkg.run([
+            "stack",
+            "plan",
+            "-f",
+            file.to_str().unwrap(),
+            "-e",
+            "staging",
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(
+        planned["order"],
+        serde_json::json!([["cache", "db"], ["web"]])
+    );
+    let web = &planned["releases"][2]["plan"]["package"];
+    assert_eq!(web["name"], "hello-web", "{web}");
+    assert!(
+        web["reference"].as_str().unwrap().starts_with("oci://"),
+        "{web}"
+    );
 }
 
 /// The operator's cluster-wide objects have fixed names (one copy per

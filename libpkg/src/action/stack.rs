@@ -53,7 +53,7 @@ pub enum StackActionError<E> {
         /// The release.
         release: String,
         /// Why.
-        source: PlanError,
+        source: Box<PlanError>,
     },
     /// The stack plan was edited after it was made.
     #[error(transparent)]
@@ -103,7 +103,7 @@ pub async fn plan_stack<E>(
                 .await
                 .map_err(|source| StackActionError::Plan {
                     release: release.name.clone(),
-                    source,
+                    source: Box::new(source),
                 })?;
             Ok::<_, StackActionError<E>>(ReleasePlan {
                 name: release.name.clone(),
