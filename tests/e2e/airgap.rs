@@ -972,28 +972,21 @@ fn sigstore_bundle_signatures_travel_with_the_bundle_and_verify_after_import() {
     assert_eq!(check["verified"]["form"], "bundle", "{check}");
 }
 
-/// A Helm chart, pushed to the connected registry as an OCI chart, is
-/// bundled with the image its templates render (values as written: the
-/// rewrite is on rendered objects), imported, and installed from the
-/// internal registry alone, its image running from the mirror by digest.
-#[test]
-fn a_chart_is_bundled_with_the_images_it_renders_and_installs_from_the_mirror() {
-    let pkg = Pkg::new();
-    pkg.login();
-    let ns = pkg.namespace("airgap-chart");
-    let name = unique("airchart");
-    let connected = Registry::start();
+/// A chart `name` whose Deployment runs `team/web:2.1`, an image pushed to
+/// `connected` first: the image's digest, the chart's directory, and the
+/// image's repository.
+fn web_chart(pkg: &Pkg, connected: &Registry, name: &str) -> (String, PathBuf, String) {
     let work = tempfile::tempdir().unwrap();
     let (web_digest, _) = push_image(
         &connected.address,
         "team/web",
         "2.1",
         "amd64",
-        &name,
+        name,
         work.path(),
     );
     let chart = pkg.write_small_chart(
-        &name,
+        name,
         &[(
             "deployment.yaml",
             "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: \"{{ .Values.image.repository }}:{{ .Values.image.tag }}\"\n",
@@ -1005,6 +998,21 @@ fn a_chart_is_bundled_with_the_images_it_renders_and_installs_from_the_mirror() 
         format!("image:\n  repository: {web}\n  tag: \"2.1\"\n"),
     )
     .unwrap();
+    (web_digest, chart, web)
+}
+
+/// A Helm chart, pushed to the connected registry as an OCI chart, is
+/// bundled with the image its templates render (values as written: the
+/// rewrite is on rendered objects), imported, and installed from the
+/// internal registry alone, its image running from the mirror by digest.
+#[test]
+fn a_chart_is_bundled_with_the_images_it_renders_and_installs_from_the_mirror() {
+    let pkg = Pkg::new();
+    pkg.login();
+    let ns = pkg.namespace("airgap-chart");
+    let name = unique("airchart");
+    let connected = Registry::start();
+    let (web_digest, chart, web) = web_chart(&pkg, &connected, &name);
     let charts = format!("oci://{}/charts", connected.address);
     pkg.run(["push", chart.to_str().unwrap(), &charts]).ok();
     pkg.run(["bundle", &format!("{charts}/{name}"), "--out", "chart.tar"])
@@ -1153,19 +1161,7 @@ fn an_embedder_plans_and_applies_what_the_cli_plans_through_the_library_alone() 
     let ns = pkg.namespace("embed");
     let name = unique("embedded");
     let connected = Registry::start();
-    let work = tempfile::tempdir().unwrap();
-    let (web_digest, _) = push_image(
-        &connected.address,
-        "team/web",
-        "2.1",
-        "amd64",
-        &name,
-        work.path(),
-    );
-    let web = format!("{}/team/web", connected.address);
-    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: \"{{ .Values.image }}\"\n";
-    let chart = pkg.write_small_chart(&name, &[("deployment.yaml", deployment)]);
-    std::fs::write(chart.join("values.yaml"), format!("image: {web}:2.1\n")).unwrap();
+    let (web_digest, chart, _) = web_chart(&pkg, &connected, &name);
     let charts = format!("oci://{}/charts", connected.address);
     pkg.run(["push", chart.to_str().unwrap(), &charts]).ok();
     // Version 2.0.0 adds a ConfigMap.
