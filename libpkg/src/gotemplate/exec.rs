@@ -78,6 +78,16 @@ fn location(tree: &Tree, pos: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// What a command's function, method or field chain is evaluated with:
+/// dot, the command's operands (for a chain or method, the first is the
+/// chain itself; for a function, only its arguments) and the value piped
+/// in, as Go's `evalCall` takes them.
+struct Operands<'a> {
+    dot: &'a Value,
+    args: &'a [Arg],
+    final_: Option<Value>,
+}
+
 impl Exec<'_> {
     /// Executes the template `name` with `dot` as data.
     pub(crate) fn execute(&mut self, name: &str, dot: Value) -> Result<String, String> {
@@ -436,16 +446,12 @@ impl Exec<'_> {
         self.step(f, first.pos(), first, None)?;
         match first {
             Arg::Field { pos, idents } => {
-                return self.eval_field_chain(
-                    f,
+                let operands = Operands {
                     dot,
-                    dot.clone(),
-                    *pos,
-                    first,
-                    idents,
-                    &cmd.args,
+                    args: &cmd.args,
                     final_,
-                );
+                };
+                return self.eval_field_chain(f, operands, dot.clone(), (*pos, first), idents);
             }
             Arg::Chain { .. } => return self.eval_chain(f, dot, first, &cmd.args, final_),
             Arg::Identifier(pos, name) => {
@@ -519,7 +525,8 @@ impl Exec<'_> {
             self.not_a_function(f, args, &final_)?;
             return Ok(value);
         }
-        self.eval_field_chain(f, dot, value, *pos, arg, &idents[1..], args, final_)
+        let operands = Operands { dot, args, final_ };
+        self.eval_field_chain(f, operands, value, (*pos, arg), &idents[1..])
     }
 
     fn eval_chain(
@@ -542,21 +549,19 @@ impl Exec<'_> {
             ));
         }
         let receiver = self.eval_arg(f, dot, None, node)?;
-        self.eval_field_chain(f, dot, receiver, *pos, arg, fields, args, final_)
+        let operands = Operands { dot, args, final_ };
+        self.eval_field_chain(f, operands, receiver, (*pos, arg), fields)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn eval_field_chain(
         &mut self,
         f: &mut Frame,
-        dot: &Value,
+        operands: Operands<'_>,
         mut receiver: Value,
-        pos: usize,
-        node: &Arg,
+        (pos, node): (usize, &Arg),
         idents: &[String],
-        args: &[Arg],
-        final_: Option<Value>,
     ) -> R<Value> {
+        let dot = operands.dot;
         let n = idents.len();
         for ident in &idents[..n - 1] {
             // A method in the middle of a chain is called with no arguments
@@ -565,41 +570,42 @@ impl Exec<'_> {
                 && o.has_method(ident)
             {
                 let o = o.clone();
-                receiver = self.call_method(f, dot, pos, node, &o, ident, &[], None)?;
+                let none = Operands {
+                    dot,
+                    args: &[],
+                    final_: None,
+                };
+                receiver = self.call_method(f, none, (pos, node), &o, ident)?;
                 continue;
             }
             receiver = self.eval_field(f, pos, node, ident, false, receiver)?;
         }
-        let has_args = args.len() > 1 || final_.is_some();
+        let has_args = operands.args.len() > 1 || operands.final_.is_some();
         if let Value::Object(o) = &receiver
             && o.has_method(&idents[n - 1])
         {
             let o = o.clone();
-            return self.call_method(f, dot, pos, node, &o, &idents[n - 1], args, final_);
+            return self.call_method(f, operands, (pos, node), &o, &idents[n - 1]);
         }
         self.eval_field(f, pos, node, &idents[n - 1], has_args, receiver)
     }
 
     /// Calls a method of a host object (`.Files.Get "x"`), with the
     /// command's other operands and the piped value as arguments.
-    #[allow(clippy::too_many_arguments)]
     fn call_method(
         &mut self,
         f: &mut Frame,
-        dot: &Value,
-        pos: usize,
-        node: &Arg,
+        operands: Operands<'_>,
+        (pos, node): (usize, &Arg),
         o: &std::rc::Rc<dyn super::GoObject>,
         name: &str,
-        args: &[Arg],
-        final_: Option<Value>,
     ) -> R<Value> {
         let mut argv = Vec::new();
-        for a in args.iter().skip(1) {
-            let v = self.eval_arg(f, dot, Some(Param::Any), a)?;
+        for a in operands.args.iter().skip(1) {
+            let v = self.eval_arg(f, operands.dot, Some(Param::Any), a)?;
             argv.push(v.to_data());
         }
-        if let Some(v) = final_ {
+        if let Some(v) = operands.final_ {
             argv.push(v.to_data());
         }
         match o.call(name, &argv) {
@@ -710,20 +716,24 @@ impl Exec<'_> {
                 format_args!("{name:?} is not a defined function"),
             ));
         };
-        self.eval_call(f, dot, pos, name, func, &args[1..], final_)
+        let operands = Operands {
+            dot,
+            args: &args[1..],
+            final_,
+        };
+        self.eval_call(f, operands, pos, name, func)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Calls function `name` with `operands` (its arguments after the name).
     fn eval_call(
         &mut self,
         f: &mut Frame,
-        dot: &Value,
+        operands: Operands<'_>,
         pos: usize,
         name: &str,
         func: &Func,
-        args: &[Arg],
-        final_: Option<Value>,
     ) -> R<Value> {
+        let Operands { dot, args, final_ } = operands;
         let num_in = args.len() + usize::from(final_.is_some());
         let num_fixed = func.params.len();
         if func.variadic.is_some() {
@@ -887,16 +897,14 @@ impl Exec<'_> {
                     )),
                 };
             }
-            Arg::Field { pos, idents } => self.eval_field_chain(
-                f,
-                dot,
-                dot.clone(),
-                *pos,
-                a,
-                idents,
-                std::slice::from_ref(a),
-                None,
-            )?,
+            Arg::Field { pos, idents } => {
+                let operands = Operands {
+                    dot,
+                    args: std::slice::from_ref(a),
+                    final_: None,
+                };
+                self.eval_field_chain(f, operands, dot.clone(), (*pos, a), idents)?
+            }
             Arg::Variable { .. } => self.eval_variable(f, dot, a, std::slice::from_ref(a), None)?,
             Arg::Pipe(pipe) => self.eval_pipeline(f, dot, pipe)?,
             Arg::Identifier(pos, name) => {
