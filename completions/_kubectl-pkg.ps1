@@ -1250,6 +1250,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan every release of a stack, in dependency order, as one plan; nothing changes')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
+            [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1271,6 +1272,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
             [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Refuse any release that resolves to another version, reference or digest than stack.lock records (`kubectl pkg stack lock`)')
             [CompletionResult]::new('--skip-image-check', '--skip-image-check', [CompletionResultType]::ParameterName, 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked')
             [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
             [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
@@ -1298,6 +1300,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
             [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Refuse any release that resolves to another version, reference or digest than stack.lock records (`kubectl pkg stack lock`)')
             [CompletionResult]::new('--skip-image-check', '--skip-image-check', [CompletionResultType]::ParameterName, 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked')
             [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
             [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
@@ -1308,9 +1311,35 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'kubectl-pkg;stack;lock' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The environment whose releases are locked (default: the base releases)')
+            [CompletionResult]::new('--environment', '--environment', [CompletionResultType]::ParameterName, 'The environment whose releases are locked (default: the base releases)')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--update', '--update', [CompletionResultType]::ParameterName, 'Replace entries that resolve differently now (otherwise such a difference is refused, and the lock left as it was)')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'kubectl-pkg;stack;help' {
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan every release of a stack, in dependency order, as one plan; nothing changes')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
+            [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1318,6 +1347,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;stack;help;apply' {
+            break
+        }
+        'kubectl-pkg;stack;help;lock' {
             break
         }
         'kubectl-pkg;stack;help;help' {
@@ -1509,12 +1541,16 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         'kubectl-pkg;help;stack' {
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan every release of a stack, in dependency order, as one plan; nothing changes')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
+            [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             break
         }
         'kubectl-pkg;help;stack;plan' {
             break
         }
         'kubectl-pkg;help;stack;apply' {
+            break
+        }
+        'kubectl-pkg;help;stack;lock' {
             break
         }
         'kubectl-pkg;help;version' {

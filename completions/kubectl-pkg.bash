@@ -274,6 +274,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__help__subcmd__stack,apply)
                 cmd="kubectl__pkg__subcmd__help__subcmd__stack__subcmd__apply"
                 ;;
+            kubectl__pkg__subcmd__help__subcmd__stack,lock)
+                cmd="kubectl__pkg__subcmd__help__subcmd__stack__subcmd__lock"
+                ;;
             kubectl__pkg__subcmd__help__subcmd__stack,plan)
                 cmd="kubectl__pkg__subcmd__help__subcmd__stack__subcmd__plan"
                 ;;
@@ -355,6 +358,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__stack,help)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__help"
                 ;;
+            kubectl__pkg__subcmd__stack,lock)
+                cmd="kubectl__pkg__subcmd__stack__subcmd__lock"
+                ;;
             kubectl__pkg__subcmd__stack,plan)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__plan"
                 ;;
@@ -363,6 +369,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__stack__subcmd__help,help)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__help"
+                ;;
+            kubectl__pkg__subcmd__stack__subcmd__help,lock)
+                cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__lock"
                 ;;
             kubectl__pkg__subcmd__stack__subcmd__help,plan)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__plan"
@@ -1884,7 +1893,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__stack)
-            opts="plan apply"
+            opts="plan apply lock"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1898,6 +1907,20 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__stack__subcmd__apply)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__stack__subcmd__lock)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3830,7 +3853,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help plan apply help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help plan apply lock help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3884,7 +3907,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__apply)
-            opts="-f -e -y -n -o -h --file --environment --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --yes --wait --timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -e -y -n -o -h --file --environment --locked --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --yes --wait --timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3970,7 +3993,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__help)
-            opts="plan apply help"
+            opts="plan apply lock help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4011,6 +4034,20 @@ _kubectl__pkg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kubectl__subcmd__pkg__subcmd__stack__subcmd__help__subcmd__lock)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__help__subcmd__plan)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -4025,8 +4062,86 @@ _kubectl__pkg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kubectl__subcmd__pkg__subcmd__stack__subcmd__lock)
+            opts="-f -e -n -o -h --file --environment --update --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --environment)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__plan)
-            opts="-f -e -n -o -h --file --environment --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --out --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -e -n -o -h --file --environment --locked --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --out --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -1181,6 +1181,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand plan 'Plan every release of a stack, in dependency order, as one plan; nothing changes'
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
+            cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'kubectl-pkg;stack;plan'= {
@@ -1201,6 +1202,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
             cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --locked 'Refuse any release that resolves to another version, reference or digest than stack.lock records (`kubectl pkg stack lock`)'
             cand --skip-image-check 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -1227,6 +1229,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
             cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --locked 'Refuse any release that resolves to another version, reference or digest than stack.lock records (`kubectl pkg stack lock`)'
             cand --skip-image-check 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked'
             cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
             cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
@@ -1236,14 +1239,41 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;stack;lock'= {
+            cand -f 'The stack file'
+            cand --file 'The stack file'
+            cand -e 'The environment whose releases are locked (default: the base releases)'
+            cand --environment 'The environment whose releases are locked (default: the base releases)'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --update 'Replace entries that resolve differently now (otherwise such a difference is refused, and the lock left as it was)'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;stack;help'= {
             cand plan 'Plan every release of a stack, in dependency order, as one plan; nothing changes'
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
+            cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'kubectl-pkg;stack;help;plan'= {
         }
         &'kubectl-pkg;stack;help;apply'= {
+        }
+        &'kubectl-pkg;stack;help;lock'= {
         }
         &'kubectl-pkg;stack;help;help'= {
         }
@@ -1394,10 +1424,13 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;stack'= {
             cand plan 'Plan every release of a stack, in dependency order, as one plan; nothing changes'
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
+            cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
         }
         &'kubectl-pkg;help;stack;plan'= {
         }
         &'kubectl-pkg;help;stack;apply'= {
+        }
+        &'kubectl-pkg;help;stack;lock'= {
         }
         &'kubectl-pkg;help;version'= {
         }

@@ -142,6 +142,9 @@ impl Command {
                     crate::commands::stack::StackApplyArgs { stack, .. },
                 ),
             ) => Some(&stack.registry),
+            Command::Stack(crate::commands::stack::StackCommand::Lock(args)) => {
+                Some(&args.registry)
+            }
             Command::Propose(args) => match &args.command {
                 ProposeCommand::Install(args) => Some(&args.registry),
                 ProposeCommand::Upgrade(args) => Some(&args.registry),

@@ -295,3 +295,62 @@ releases:
     assert_eq!(pkg.statuses("base", &ns), ["deployed"]);
     assert_eq!(pkg.statuses("other", &ns), ["deployed"]);
 }
+
+/// `stack lock` records what each release resolves to; `--locked` then
+/// refuses a release whose constraint resolves to a version pushed after
+/// the lock, and `stack lock --update` takes the new one.
+#[test]
+fn locked_refuses_a_release_that_now_resolves_to_a_newer_version() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-l");
+    let repository = format!(
+        "oci://{}/{}",
+        pkg.env.registry,
+        kubectl_pkg_e2e::unique("stk")
+    );
+    let v1 = package(&pkg, "locked", "1.0.0", 1);
+    pkg.run(["push", &v1, &repository]).ok();
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: locking
+releases:
+- {{name: app, namespace: {ns}, package: {repository}/locked, version: \">=1.0\"}}
+"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    pkg.run(["stack", "lock"]).ok();
+    let lock = std::fs::read_to_string(pkg.work.path().join("stack.lock")).unwrap();
+    assert!(
+        lock.contains("kind: StackLock") && lock.contains("version: \"1.0.0\""),
+        "{lock}"
+    );
+    pkg.run(["stack", "plan", "--locked", "--skip-image-check"])
+        .ok();
+
+    let v2 = package(&pkg, "locked", "1.1.0", 1);
+    pkg.run(["push", &v2, &repository]).ok();
+    let refused = pkg.run(["stack", "plan", "--locked", "--skip-image-check"]);
+    let said = refused.fails(1).to_string();
+    assert!(
+        said.contains("release \"app\"") && said.contains("version locked 1.0.0, resolved 1.1.0"),
+        "{said}"
+    );
+    // Without --locked, the newer version is planned.
+    let planned = parse_json(
+        pkg.run(["stack", "plan", "--skip-image-check", "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(
+        planned["releases"][0]["plan"]["package"]["version"],
+        "1.1.0"
+    );
+    // The lock changes only when asked to.
+    let kept = pkg.run(["stack", "lock"]);
+    assert!(kept.fails(1).contains("--update"), "{}", kept.stderr);
+    pkg.run(["stack", "lock", "--update"]).ok();
+    let lock = std::fs::read_to_string(pkg.work.path().join("stack.lock")).unwrap();
+    assert!(lock.contains("version: \"1.1.0\""), "{lock}");
+    pkg.run(["stack", "plan", "--locked", "--skip-image-check"])
+        .ok();
+}

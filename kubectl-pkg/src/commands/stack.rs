@@ -8,12 +8,12 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use libpkg::action::stack::{
-    Clusters, ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack,
+    Clusters, ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack, resolved,
 };
 use libpkg::action::{ApplyOptions, Event, Reporter};
 use libpkg::plan::ReleaseId;
 use libpkg::stack::plan::StackPlan;
-use libpkg::stack::{Stack, StackRelease};
+use libpkg::stack::{Stack, StackLock, StackRelease};
 
 use crate::cli::{GlobalArgs, ImageCheckArgs, OutputFormat, PackageArgs, ValuesArgs};
 use crate::flow::MutatingArgs;
@@ -29,6 +29,12 @@ pub enum StackCommand {
     /// Plan a stack, show the plan, ask, and apply exactly it, release after release.
     #[command(after_help = "Example:\n  kubectl pkg stack apply -f stack.yaml -e staging --yes")]
     Apply(StackApplyArgs),
+    /// Record what each release resolves to (version, reference, digest) in
+    /// stack.lock beside the stack file, for `--locked`; no cluster is needed.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg stack lock -f stack.yaml -e staging\n  kubectl pkg stack lock -f stack.yaml -e prod --update\n  kubectl pkg stack plan -f stack.yaml -e prod --locked"
+    )]
+    Lock(StackLockArgs),
 }
 
 /// Which stack, for which environment.
@@ -45,8 +51,33 @@ pub struct StackArgs {
     /// The environment of the stack file to plan (default: its base releases).
     #[arg(short = 'e', long = "environment", value_name = "ENV")]
     pub environment: Option<String>,
+    /// Refuse any release that resolves to another version, reference or
+    /// digest than stack.lock records (`kubectl pkg stack lock`).
+    #[arg(long)]
+    pub locked: bool,
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
+    #[command(flatten)]
+    pub registry: crate::cli::RegistryArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StackLockArgs {
+    /// The stack file.
+    #[arg(
+        short = 'f',
+        long = "file",
+        value_name = "FILE",
+        default_value = "stack.yaml"
+    )]
+    pub file: PathBuf,
+    /// The environment whose releases are locked (default: the base releases).
+    #[arg(short = 'e', long = "environment", value_name = "ENV")]
+    pub environment: Option<String>,
+    /// Replace entries that resolve differently now (otherwise such a
+    /// difference is refused, and the lock left as it was).
+    #[arg(long)]
+    pub update: bool,
     #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
 }
@@ -97,7 +128,50 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             print(global, &plan)?;
             apply(global, &plan, &clusters, &args.apply).await
         }
+        StackCommand::Lock(args) => lock(global, args).await,
     }
+}
+
+/// Resolves every release of the stack (no cluster) and records what each
+/// resolved to in stack.lock.
+async fn lock(global: &GlobalArgs, args: &StackLockArgs) -> Result<()> {
+    let stack = libpkg::stack::load(&args.file, args.environment.as_deref())?;
+    let global = &GlobalArgs {
+        registry: args.registry.clone(),
+        ..global.clone()
+    };
+    let path = StackLock::path_beside(&args.file);
+    let mut lock = StackLock::read_or_new(&path)?;
+    let environment = stack.environment.as_deref();
+    let mut changed = Vec::new();
+    for release in stack.levels().into_iter().flatten() {
+        let fetched = fetch(global, &stack, release).await?;
+        let resolved = resolved(&fetched);
+        if let Some(locked) = lock.get(environment, &release.name)
+            && *locked != resolved
+        {
+            if !args.update {
+                lock.check(environment, &release.name, &resolved)
+                    .context("pass --update to record the new resolution")?;
+            }
+            changed.push(release.name.clone());
+        }
+        lock.set(environment, &release.name, resolved);
+    }
+    lock.forget_missing(&stack);
+    lock.write(&path)?;
+    eprintln!(
+        "Locked {} release(s) of stack {} in {}{}.",
+        stack.releases.len(),
+        stack.name,
+        path.display(),
+        if changed.is_empty() {
+            String::new()
+        } else {
+            format!(" (updated: {})", changed.join(", "))
+        }
+    );
+    Ok(())
 }
 
 /// Applies a stack plan saved with `--out` (`kubectl pkg apply FILE`); with
@@ -135,7 +209,18 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
     let options = StackOptions {
         images: settings::image_check(global, &args.image_check)?,
     };
-    let fetch = async |release: &StackRelease| fetch(global, &stack, release).await;
+    let lock = match args.locked {
+        true => Some(StackLock::read(&StackLock::path_beside(&args.file))?),
+        false => None,
+    };
+    let environment = stack.environment.as_deref();
+    let fetch = async |release: &StackRelease| {
+        let fetched = fetch(global, &stack, release).await?;
+        if let Some(lock) = &lock {
+            lock.check(environment, &release.name, &resolved(&fetched))?;
+        }
+        Ok::<_, anyhow::Error>(fetched)
+    };
     let plan = plan_stack(&stack, &clusters, fetch, &options)
         .await
         .map_err(|error| anyhow::anyhow!("{}: {error}", args.file.display()))?;

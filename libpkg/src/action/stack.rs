@@ -22,7 +22,7 @@ use crate::release::ReleaseStore;
 use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, ReleaseRef};
 use crate::source::Fetched;
 use crate::stack::plan::{ReleasePlan, StackPlan, StackPlanError, StackTarget};
-use crate::stack::{Stack, StackRelease};
+use crate::stack::{LockedRelease, Stack, StackRelease};
 
 /// The clusters a stack's releases are planned and applied against, by
 /// kubeconfig context (`None`: the current one).
@@ -126,6 +126,21 @@ pub async fn plan_stack<E>(
         environment: stack.environment.clone(),
     };
     Ok(StackPlan::new(target, order, planned))
+}
+
+/// What a release's fetched package resolved to, as a stack's lock file
+/// records it: its version, its reference (as the plan records it) and its
+/// digest (the artifact's, for a local package).
+pub fn resolved(fetched: &Fetched) -> LockedRelease {
+    LockedRelease {
+        version: fetched.package.version.to_string(),
+        reference: fetched.source.reference.clone(),
+        digest: fetched
+            .source
+            .digest
+            .clone()
+            .unwrap_or_else(|| fetched.package.artifact().digest),
+    }
 }
 
 /// The cluster of a release's context.
