@@ -280,6 +280,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__help__subcmd__stack,plan)
                 cmd="kubectl__pkg__subcmd__help__subcmd__stack__subcmd__plan"
                 ;;
+            kubectl__pkg__subcmd__help__subcmd__stack,status)
+                cmd="kubectl__pkg__subcmd__help__subcmd__stack__subcmd__status"
+                ;;
             kubectl__pkg__subcmd__propose,help)
                 cmd="kubectl__pkg__subcmd__propose__subcmd__help"
                 ;;
@@ -364,6 +367,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__stack,plan)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__plan"
                 ;;
+            kubectl__pkg__subcmd__stack,status)
+                cmd="kubectl__pkg__subcmd__stack__subcmd__status"
+                ;;
             kubectl__pkg__subcmd__stack__subcmd__help,apply)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__apply"
                 ;;
@@ -375,6 +381,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__stack__subcmd__help,plan)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__plan"
+                ;;
+            kubectl__pkg__subcmd__stack__subcmd__help,status)
+                cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__status"
                 ;;
             *)
                 ;;
@@ -1893,7 +1902,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__stack)
-            opts="plan apply lock"
+            opts="plan apply lock status"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1935,6 +1944,20 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__stack__subcmd__plan)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__stack__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3853,7 +3876,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help plan apply lock help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help plan apply lock status help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3993,7 +4016,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__help)
-            opts="plan apply lock help"
+            opts="plan apply lock status help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4049,6 +4072,20 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__help__subcmd__plan)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__stack__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4172,6 +4209,76 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__stack__subcmd__status)
+            opts="-f -e -n -o -h --file --environment --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --environment)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

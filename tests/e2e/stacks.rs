@@ -124,6 +124,34 @@ fn a_diamond_installs_in_dependency_order_and_a_second_environment_beside_it() {
     };
     assert!(versions(&ns).contains("1.0.0"), "{}", versions(&ns));
     assert!(versions(&other).contains("2.0.0"), "{}", versions(&other));
+    // `stack status` shows each environment's releases side by side.
+    let status = pkg.run(["stack", "status", "-f", &file]).ok().to_string();
+    assert!(status.starts_with("Stack: diamond\n"), "{status}");
+    assert!(
+        status.contains("base 1.0.0") && status.contains("deployed"),
+        "{status}"
+    );
+    let status = parse_json(
+        pkg.run(["stack", "status", "-f", &file, "-e", "b", "-o", "json"])
+            .ok(),
+    );
+    let names: Vec<&str> = status
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["base", "left", "right", "top"]);
+    assert_eq!(status[0]["namespace"], other.as_str());
+    assert_eq!(status[0]["version"], "2.0.0");
+    assert!(
+        status
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["status"] == "deployed"),
+        "{status}"
+    );
 
     // Applied again: nothing to change, nothing recorded.
     let again = pkg.run(["stack", "apply", "-f", &file, "--yes"]);
