@@ -382,3 +382,48 @@ releases:
     pkg.run(["stack", "plan", "--locked", "--skip-image-check"])
         .ok();
 }
+
+/// A release whose package requires another release's package is ordered
+/// after it (issue 34 within a stack), with no `needs:` written, and its
+/// plan says the requirement is met by that planned release.
+#[test]
+fn a_requirement_met_by_another_release_of_the_stack_orders_the_stack() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-r");
+    let operator = format!("op{}", kubectl_pkg_e2e::unique("x").replace('-', ""));
+    let provider = package(&pkg, &operator, "1.2.0", 1);
+    let user = package(&pkg, "user", "1.0.0", 1);
+    let manifest = pkg.work.path().join(&user).join("package.yaml");
+    let mut text = std::fs::read_to_string(&manifest).unwrap();
+    text.push_str(&format!(
+        "requires:\n  packages:\n  - name: {operator}\n    version: \">=1.0\"\n"
+    ));
+    std::fs::write(&manifest, text).unwrap();
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: requiring
+releases:
+- {{name: app, namespace: {ns}, package: ./{user}}}
+- {{name: ops, namespace: {ns}, package: ./{provider}}}
+"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    // On its own, the requirement is unmet (exit 5) ...
+    pkg.run(["install", &format!("./{user}"), "-n", &ns, "--dry-run"])
+        .fails(5);
+    // ... in the stack, the release that installs it goes first and meets it.
+    let plan = parse_json(pkg.run(["stack", "plan", "-o", "json"]).ok());
+    assert_eq!(plan["order"], serde_json::json!([["ops"], ["app"]]));
+    let app = &plan["releases"][1];
+    assert_eq!(app["needs"], serde_json::json!(["ops"]));
+    let entries = app["plan"]["requirements"]["entries"].as_array().unwrap();
+    let met = entries
+        .iter()
+        .find(|e| e["need"].to_string().contains(&operator))
+        .unwrap_or_else(|| panic!("{entries:?}"));
+    assert_eq!(met["state"], "met", "{met}");
+    assert!(met["satisfiedBy"].to_string().contains("ops"), "{met}");
+    pkg.run(["stack", "apply", "--yes", "--wait=false"]).ok();
+    assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
+}

@@ -55,6 +55,17 @@ pub enum StackActionError<E> {
         /// Why.
         source: Box<PlanError>,
     },
+    /// A package requirement met by another release of the stack closes a
+    /// cycle with the stack's needs.
+    #[error(
+        "release {release}: its package requires the package of release {needs}, which needs it in turn (directly or through others); break the cycle in the stack's needs"
+    )]
+    RequirementCycle {
+        /// The release.
+        release: String,
+        /// The release it would need.
+        needs: String,
+    },
     /// The stack plan was edited after it was made.
     #[error(transparent)]
     Edited(#[from] StackPlanError),
@@ -84,33 +95,44 @@ pub async fn plan_stack<E>(
     fetch: impl AsyncFn(&StackRelease) -> Result<Fetched, E>,
     options: &StackOptions,
 ) -> Result<StackPlan, StackActionError<E>> {
+    let fetches = futures::future::join_all(stack.releases.iter().map(|release| async {
+        let fetched = fetch(release).await;
+        (release.name.clone(), fetched)
+    }));
+    let mut fetched: BTreeMap<String, Fetched> = BTreeMap::new();
+    for (release, result) in fetches.await {
+        let result = result.map_err(|source| StackActionError::Fetch {
+            release: release.clone(),
+            source,
+        })?;
+        fetched.insert(release, result);
+    }
+    let stack = &with_required_releases(stack, &fetched)?;
     let levels = stack.levels();
     let mut planned: Vec<ReleasePlan> = Vec::with_capacity(stack.releases.len());
     for level in &levels {
         let seed = crds_of(planned.iter().map(|r| &r.plan));
         let earlier = planned_observations(&planned);
-        let plans = futures::future::join_all(level.iter().map(|release| async {
-            let cluster = cluster_for(clusters, release)?;
-            let mut fetched = fetch(release)
-                .await
-                .map_err(|source| StackActionError::Fetch {
-                    release: release.name.clone(),
-                    source,
-                })?;
+        let plans = futures::future::join_all(level.iter().map(|release| {
+            let mut fetched = fetched[&release.name].clone();
             // What earlier levels install meets this release's requirements.
             fetched.source.requirements.planned = earlier.clone();
-            let plan = plan_release(cluster, release, &fetched, &seed, options)
-                .await
-                .map_err(|source| StackActionError::Plan {
-                    release: release.name.clone(),
-                    source: Box::new(source),
-                })?;
-            Ok::<_, StackActionError<E>>(ReleasePlan {
-                name: release.name.clone(),
-                needs: release.needs.clone(),
-                context: release.context.clone(),
-                plan,
-            })
+            let seed = &seed;
+            async move {
+                let cluster = cluster_for(clusters, release)?;
+                let plan = plan_release(cluster, release, &fetched, seed, options)
+                    .await
+                    .map_err(|source| StackActionError::Plan {
+                        release: release.name.clone(),
+                        source: Box::new(source),
+                    })?;
+                Ok::<_, StackActionError<E>>(ReleasePlan {
+                    name: release.name.clone(),
+                    needs: release.needs.clone(),
+                    context: release.context.clone(),
+                    plan,
+                })
+            }
         }))
         .await;
         for plan in plans {
@@ -126,6 +148,53 @@ pub async fn plan_stack<E>(
         environment: stack.environment.clone(),
     };
     Ok(StackPlan::new(target, order, planned))
+}
+
+/// `stack` with an ordering edge for every package requirement another of
+/// its releases meets: a release whose package requires package P needs
+/// the release of the stack that installs P (as if `needs:` said so), so
+/// it is planned and applied after it. Edges that would close a cycle are
+/// refused, naming it.
+fn with_required_releases<E>(
+    stack: &Stack,
+    fetched: &BTreeMap<String, Fetched>,
+) -> Result<Stack, StackActionError<E>> {
+    let mut stack = stack.clone();
+    let installs: BTreeMap<&str, &str> = fetched
+        .iter()
+        .map(|(release, f)| (f.package.metadata.name.as_str(), release.as_str()))
+        .collect();
+    for release in &mut stack.releases {
+        let package = &fetched[&release.name].package;
+        for requirement in crate::formats::requirements::declared(package) {
+            let crate::requirements::Need::Package { name, .. } = &requirement.need else {
+                continue;
+            };
+            if let Some(provider) = installs.get(name.as_str())
+                && *provider != release.name
+                && !release.needs.iter().any(|need| need == provider)
+            {
+                release.needs.push(provider.to_string());
+            }
+        }
+    }
+    let level_of: BTreeMap<String, usize> = stack
+        .levels()
+        .iter()
+        .enumerate()
+        .flat_map(|(level, releases)| releases.iter().map(move |r| (r.name.clone(), level)))
+        .collect();
+    for release in &stack.releases {
+        for need in &release.needs {
+            if level_of[need] >= level_of[&release.name] {
+                return Err(StackActionError::RequirementCycle {
+                    release: release.name.clone(),
+                    needs: need.clone(),
+                });
+            }
+        }
+    }
+    Ok(stack)
 }
 
 /// What a release's fetched package resolved to, as a stack's lock file
