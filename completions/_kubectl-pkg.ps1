@@ -1252,6 +1252,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1357,11 +1358,36 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'kubectl-pkg;stack;uninstall' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('-e', '-e', [CompletionResultType]::ParameterName, 'The environment (default: the base releases)')
+            [CompletionResult]::new('--environment', '--environment', [CompletionResultType]::ParameterName, 'The environment (default: the base releases)')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for each release''s workloads to become ready before its dependents start (--wait=false to skip)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait for each release, in Go''s syntax: 90s, 5m')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Apply without asking')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Apply without asking')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'kubectl-pkg;stack;help' {
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'Plan every release of a stack, in dependency order, as one plan; nothing changes')
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1375,6 +1401,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;stack;help;status' {
+            break
+        }
+        'kubectl-pkg;stack;help;uninstall' {
             break
         }
         'kubectl-pkg;stack;help;help' {
@@ -1568,6 +1597,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept')
             break
         }
         'kubectl-pkg;help;stack;plan' {
@@ -1580,6 +1610,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;stack;status' {
+            break
+        }
+        'kubectl-pkg;help;stack;uninstall' {
             break
         }
         'kubectl-pkg;help;version' {

@@ -283,6 +283,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__help__subcmd__stack,status)
                 cmd="kubectl__pkg__subcmd__help__subcmd__stack__subcmd__status"
                 ;;
+            kubectl__pkg__subcmd__help__subcmd__stack,uninstall)
+                cmd="kubectl__pkg__subcmd__help__subcmd__stack__subcmd__uninstall"
+                ;;
             kubectl__pkg__subcmd__propose,help)
                 cmd="kubectl__pkg__subcmd__propose__subcmd__help"
                 ;;
@@ -370,6 +373,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__stack,status)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__status"
                 ;;
+            kubectl__pkg__subcmd__stack,uninstall)
+                cmd="kubectl__pkg__subcmd__stack__subcmd__uninstall"
+                ;;
             kubectl__pkg__subcmd__stack__subcmd__help,apply)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__apply"
                 ;;
@@ -384,6 +390,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__stack__subcmd__help,status)
                 cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__status"
+                ;;
+            kubectl__pkg__subcmd__stack__subcmd__help,uninstall)
+                cmd="kubectl__pkg__subcmd__stack__subcmd__help__subcmd__uninstall"
                 ;;
             *)
                 ;;
@@ -1902,7 +1911,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__stack)
-            opts="plan apply lock status"
+            opts="plan apply lock status uninstall"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1958,6 +1967,20 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__stack__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__stack__subcmd__uninstall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3876,7 +3899,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack)
-            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help plan apply lock status help"
+            opts="-n -o -h --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help plan apply lock status uninstall help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4016,7 +4039,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__help)
-            opts="plan apply lock status help"
+            opts="plan apply lock status uninstall help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4086,6 +4109,20 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__stack__subcmd__help__subcmd__uninstall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -4279,6 +4316,84 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__stack__subcmd__uninstall)
+            opts="-f -e -y -n -o -h --file --environment --yes --wait --timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --environment)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -e)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

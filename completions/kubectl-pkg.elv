@@ -1183,6 +1183,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
             cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand status 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs'
+            cand uninstall 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'kubectl-pkg;stack;plan'= {
@@ -1283,11 +1284,35 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;stack;uninstall'= {
+            cand -f 'The stack file'
+            cand --file 'The stack file'
+            cand -e 'The environment (default: the base releases)'
+            cand --environment 'The environment (default: the base releases)'
+            cand --wait 'Wait for each release''s workloads to become ready before its dependents start (--wait=false to skip)'
+            cand --timeout 'How long to wait for each release, in Go''s syntax: 90s, 5m'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand -y 'Apply without asking'
+            cand --yes 'Apply without asking'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;stack;help'= {
             cand plan 'Plan every release of a stack, in dependency order, as one plan; nothing changes'
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
             cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand status 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs'
+            cand uninstall 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'kubectl-pkg;stack;help;plan'= {
@@ -1297,6 +1322,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;stack;help;lock'= {
         }
         &'kubectl-pkg;stack;help;status'= {
+        }
+        &'kubectl-pkg;stack;help;uninstall'= {
         }
         &'kubectl-pkg;stack;help;help'= {
         }
@@ -1449,6 +1476,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
             cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand status 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs'
+            cand uninstall 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept'
         }
         &'kubectl-pkg;help;stack;plan'= {
         }
@@ -1457,6 +1485,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;stack;lock'= {
         }
         &'kubectl-pkg;help;stack;status'= {
+        }
+        &'kubectl-pkg;help;stack;uninstall'= {
         }
         &'kubectl-pkg;help;version'= {
         }

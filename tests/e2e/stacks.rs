@@ -162,6 +162,33 @@ fn a_diamond_installs_in_dependency_order_and_a_second_environment_beside_it() {
         again.stderr
     );
     assert_eq!(pkg.statuses("top", &ns), ["deployed"]);
+
+    // Uninstalled as one plan, dependents first; environment b untouched.
+    let run = pkg.run(["stack", "uninstall", "-f", &file, "--yes"]);
+    let said = run.ok().to_string() + &run.stderr;
+    let (base, left, top) = (
+        first_line_of(&said, "base"),
+        first_line_of(&said, "left"),
+        first_line_of(&said, "top"),
+    );
+    assert!(top < left && left < base, "{said}");
+    for release in ["base", "left", "right", "top"] {
+        let statuses = pkg.statuses(release, &ns);
+        assert!(
+            statuses.iter().any(|s| s == "uninstalled"),
+            "{release}: {statuses:?}"
+        );
+        assert_eq!(pkg.statuses(release, &other), ["deployed"], "{release}");
+    }
+    let none = pkg.run(["stack", "uninstall", "-f", &file, "--yes"]);
+    assert!(
+        none.ok().is_empty()
+            && none
+                .stderr
+                .contains("No release of stack diamond is installed"),
+        "{}",
+        none.stderr
+    );
 }
 
 #[test]

@@ -8,7 +8,8 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use libpkg::action::stack::{
-    Clusters, ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack, resolved,
+    Clusters, ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack,
+    plan_stack_uninstall, resolved,
 };
 use libpkg::action::{ApplyOptions, Event, Reporter};
 use libpkg::plan::ReleaseId;
@@ -41,6 +42,18 @@ pub enum StackCommand {
         after_help = "Examples:\n  kubectl pkg stack status -f stack.yaml -e staging\n  kubectl pkg stack status -f stack.yaml -e prod -o json"
     )]
     Status(StackStatusArgs),
+    /// Uninstall every installed release of a stack, dependents first, as
+    /// one reviewed plan; each release's history is kept.
+    #[command(after_help = "Example:\n  kubectl pkg stack uninstall -f stack.yaml -e staging")]
+    Uninstall(StackUninstallArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct StackUninstallArgs {
+    #[command(flatten)]
+    pub stack: StackStatusArgs,
+    #[command(flatten)]
+    pub apply: StackApplyFlags,
 }
 
 #[derive(Debug, Args)]
@@ -151,6 +164,18 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
         }
         StackCommand::Lock(args) => lock(global, args).await,
         StackCommand::Status(args) => status(global, args).await,
+        StackCommand::Uninstall(args) => {
+            let stack = libpkg::stack::load(&args.stack.file, args.stack.environment.as_deref())?;
+            let contexts = stack.releases.iter().map(|r| r.context.clone());
+            let clusters = connect(global, contexts).await?;
+            let plan = plan_stack_uninstall(&stack, &clusters).await?;
+            if plan.releases.is_empty() {
+                eprintln!("No release of stack {} is installed.", stack.name);
+                return Ok(());
+            }
+            print(global, &plan)?;
+            apply(global, &plan, &clusters, &args.apply).await
+        }
     }
 }
 

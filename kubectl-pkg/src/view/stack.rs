@@ -57,7 +57,9 @@ fn header(out: &mut dyn Write, plan: &StackPlan) -> fmt::Result {
     writeln!(out)
 }
 
-/// One row per release: operation, object counts, risks, new permissions, needs.
+/// One row per release: operation, object counts, risks, new permissions,
+/// and the releases it waits for (what it needs; for an uninstall, what
+/// needs it).
 fn summary(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result {
     let mut table = layout.table();
     table.set_header([

@@ -14,7 +14,8 @@ use serde_json::Value;
 
 use super::{
     ApplyOptions, Approved, ImageCheck, InstallOptions, Outcome, PlanError, Reporter, Reviewer,
-    RunError, RunOptions, UpgradeOptions, deployed, plan_install, plan_upgrade, verify_unchanged,
+    RunError, RunOptions, UninstallOptions, UpgradeOptions, deployed, plan_install, plan_uninstall,
+    plan_upgrade, verify_unchanged,
 };
 use crate::cluster::Cluster;
 use crate::plan::{Action, Plan, ReleaseId};
@@ -143,6 +144,66 @@ pub async fn plan_stack<E>(
         .iter()
         .map(|level| level.iter().map(|r| r.name.clone()).collect())
         .collect();
+    let target = StackTarget {
+        name: stack.name.clone(),
+        environment: stack.environment.clone(),
+    };
+    Ok(StackPlan::new(target, order, planned))
+}
+
+/// Plans uninstalling every installed release of `stack`, dependents
+/// first: the releases by level from the last, each one's plan as
+/// `uninstall` makes it; a release with no deployed revision (or no
+/// record) is left out. A release's `needs` in the plan are the releases
+/// that need it, so one whose dependent fails to uninstall stays.
+pub async fn plan_stack_uninstall(
+    stack: &Stack,
+    clusters: &Clusters,
+) -> Result<StackPlan, StackActionError<std::convert::Infallible>> {
+    let mut order: Vec<Vec<String>> = Vec::new();
+    let mut planned: Vec<ReleasePlan> = Vec::new();
+    for level in stack.levels().into_iter().rev() {
+        let plans = futures::future::join_all(level.iter().map(|release| async move {
+            let cluster = cluster_for(clusters, release)?;
+            let store = ReleaseStore::new(cluster.clone());
+            let options = UninstallOptions {
+                release: ReleaseId::new(&release.namespace, &release.name),
+                hooks: Default::default(),
+            };
+            match plan_uninstall(cluster, &store, &options).await {
+                Ok(plan) => Ok(Some((release, plan))),
+                Err(PlanError::NotInstalled { .. }) => Ok(None),
+                Err(source) => Err(StackActionError::Plan {
+                    release: release.name.clone(),
+                    source: Box::new(source),
+                }),
+            }
+        }))
+        .await;
+        let mut names = Vec::new();
+        for plan in plans {
+            let Some((release, plan)) = plan? else {
+                continue;
+            };
+            let dependents = stack
+                .releases
+                .iter()
+                .filter(|other| other.needs.contains(&release.name))
+                .filter(|other| planned.iter().any(|p| p.name == other.name))
+                .map(|other| other.name.clone())
+                .collect();
+            names.push(release.name.clone());
+            planned.push(ReleasePlan {
+                name: release.name.clone(),
+                needs: dependents,
+                context: release.context.clone(),
+                plan,
+            });
+        }
+        if !names.is_empty() {
+            order.push(names);
+        }
+    }
     let target = StackTarget {
         name: stack.name.clone(),
         environment: stack.environment.clone(),
