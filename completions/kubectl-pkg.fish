@@ -1021,6 +1021,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not _
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status uninstall help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s f -l file -d 'The stack file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s e -l environment -d 'The environment of the stack file to plan (default: its base releases)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l only -d 'Only this release and the releases it needs (repeatable); the plan records which were asked for' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l out -d 'Save the complete stack plan (Secret values included, so owner-only) to FILE' -r -F
@@ -1042,6 +1043,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s f -l file -d 'The stack file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s e -l environment -d 'The environment of the stack file to plan (default: its base releases)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l only -d 'Only this release and the releases it needs (repeatable); the plan records which were asked for' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l wait -d 'Wait for each release\'s workloads to become ready before its dependents start (--wait=false to skip)' -r -f -a "true\t''

@@ -454,3 +454,28 @@ releases:
     pkg.run(["stack", "apply", "--yes", "--wait=false"]).ok();
     assert_eq!(pkg.statuses("app", &ns), ["deployed"]);
 }
+
+/// `--only` plans a release and what it needs, and the plan records which
+/// release was asked for.
+#[test]
+fn only_takes_a_release_and_what_it_needs() {
+    let pkg = Pkg::new();
+    let (ns, other) = (pkg.namespace("stack-o"), pkg.namespace("stack-p"));
+    let file = diamond(&pkg, &ns, &other);
+    let plan = parse_json(
+        pkg.run(["stack", "plan", "-f", &file, "--only", "left", "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(plan["order"], serde_json::json!([["base"], ["left"]]));
+    assert_eq!(plan["stack"]["only"], serde_json::json!(["left"]));
+    let text = pkg
+        .run(["stack", "plan", "-f", &file, "--only", "left"])
+        .ok()
+        .to_string();
+    assert!(
+        text.contains("Only:      left (and what they need)"),
+        "{text}"
+    );
+    let unknown = pkg.run(["stack", "plan", "-f", &file, "--only", "ghost"]);
+    assert!(unknown.fails(1).contains("ghost"), "{}", unknown.stderr);
+}

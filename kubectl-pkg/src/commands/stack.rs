@@ -89,6 +89,10 @@ pub struct StackArgs {
     /// digest than stack.lock records (`kubectl pkg stack lock`).
     #[arg(long)]
     pub locked: bool,
+    /// Only this release and the releases it needs (repeatable); the plan
+    /// records which were asked for.
+    #[arg(long, value_name = "RELEASE")]
+    pub only: Vec<String>,
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
@@ -332,6 +336,7 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
     let clusters = connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
     let options = StackOptions {
         images: settings::image_check(global, &args.image_check)?,
+        only: args.only.clone(),
     };
     let lock = match args.locked {
         true => Some(StackLock::read(&StackLock::path_beside(&args.file))?),

@@ -47,6 +47,13 @@ fn header(out: &mut dyn Write, plan: &StackPlan) -> fmt::Result {
         .map(|env| format!(" (environment {env})"))
         .unwrap_or_default();
     writeln!(out, "Stack:     {}{environment}", plan.stack.name)?;
+    if !plan.stack.only.is_empty() {
+        writeln!(
+            out,
+            "Only:      {} (and what they need)",
+            plan.stack.only.join(", ")
+        )?;
+    }
     let order: Vec<String> = plan
         .order
         .iter()

@@ -40,6 +40,9 @@ pub enum StackActionError<E> {
         /// Its context.
         context: Option<String>,
     },
+    /// The stack file refuses the request (`--only` naming no release of it).
+    #[error(transparent)]
+    Stack(crate::stack::StackError),
     /// A release's package could not be fetched.
     #[error("release {release}: {source}")]
     Fetch {
@@ -86,6 +89,8 @@ pub enum StackActionError<E> {
 pub struct StackOptions {
     /// Whether images are looked up in their registries first.
     pub images: ImageCheck,
+    /// Only these releases and what they need (`--only`); empty: all.
+    pub only: Vec<String>,
 }
 
 /// Plans every release of `stack`, level by level; `fetch` resolves and
@@ -96,6 +101,22 @@ pub async fn plan_stack<E>(
     fetch: impl AsyncFn(&StackRelease) -> Result<Fetched, E>,
     options: &StackOptions,
 ) -> Result<StackPlan, StackActionError<E>> {
+    let subset;
+    let stack = if options.only.is_empty() {
+        stack
+    } else {
+        let taken = stack
+            .closure(&options.only)
+            .map_err(StackActionError::Stack)?
+            .into_iter()
+            .cloned()
+            .collect();
+        subset = Stack {
+            releases: taken,
+            ..stack.clone()
+        };
+        &subset
+    };
     let fetches = futures::future::join_all(stack.releases.iter().map(|release| async {
         let fetched = fetch(release).await;
         (release.name.clone(), fetched)
@@ -147,6 +168,7 @@ pub async fn plan_stack<E>(
     let target = StackTarget {
         name: stack.name.clone(),
         environment: stack.environment.clone(),
+        only: options.only.clone(),
     };
     Ok(StackPlan::new(target, order, planned))
 }
@@ -207,6 +229,7 @@ pub async fn plan_stack_uninstall(
     let target = StackTarget {
         name: stack.name.clone(),
         environment: stack.environment.clone(),
+        only: Vec::new(),
     };
     Ok(StackPlan::new(target, order, planned))
 }

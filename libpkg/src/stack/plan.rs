@@ -41,6 +41,10 @@ pub struct StackTarget {
     /// The environment, if one was chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub environment: Option<String>,
+    /// The releases asked for with `--only` (the plan holds them and what
+    /// they need); empty: the whole stack.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
 }
 
 /// One release of a stack plan.
