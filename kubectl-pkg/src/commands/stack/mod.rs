@@ -20,6 +20,12 @@ use crate::cli::{GlobalArgs, ImageCheckArgs, OutputFormat, PackageArgs, ValuesAr
 use crate::flow::MutatingArgs;
 use crate::{prompt, settings, view};
 
+mod lock;
+mod status;
+
+pub use lock::StackLockArgs;
+pub use status::StackStatusArgs;
+
 #[derive(Debug, Subcommand)]
 pub enum StackCommand {
     /// Plan every release of a stack, in dependency order, as one plan; nothing changes.
@@ -56,21 +62,6 @@ pub struct StackUninstallArgs {
     pub apply: StackApplyFlags,
 }
 
-#[derive(Debug, Args)]
-pub struct StackStatusArgs {
-    /// The stack file.
-    #[arg(
-        short = 'f',
-        long = "file",
-        value_name = "FILE",
-        default_value = "stack.yaml"
-    )]
-    pub file: PathBuf,
-    /// The environment (default: the base releases).
-    #[arg(short = 'e', long = "environment", value_name = "ENV")]
-    pub environment: Option<String>,
-}
-
 /// Which stack, for which environment.
 #[derive(Debug, Clone, Args)]
 pub struct StackArgs {
@@ -95,27 +86,6 @@ pub struct StackArgs {
     pub only: Vec<String>,
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
-    #[command(flatten)]
-    pub registry: crate::cli::RegistryArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct StackLockArgs {
-    /// The stack file.
-    #[arg(
-        short = 'f',
-        long = "file",
-        value_name = "FILE",
-        default_value = "stack.yaml"
-    )]
-    pub file: PathBuf,
-    /// The environment whose releases are locked (default: the base releases).
-    #[arg(short = 'e', long = "environment", value_name = "ENV")]
-    pub environment: Option<String>,
-    /// Replace entries that resolve differently now (otherwise such a
-    /// difference is refused, and the lock left as it was).
-    #[arg(long)]
-    pub update: bool,
     #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
 }
@@ -166,8 +136,8 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             print(global, &plan)?;
             apply(global, &plan, &clusters, &args.apply).await
         }
-        StackCommand::Lock(args) => lock(global, args).await,
-        StackCommand::Status(args) => status(global, args).await,
+        StackCommand::Lock(args) => lock::run(global, args).await,
+        StackCommand::Status(args) => status::run(global, args).await,
         StackCommand::Uninstall(args) => {
             let stack = libpkg::stack::load(&args.stack.file, args.stack.environment.as_deref())?;
             let contexts = stack.releases.iter().map(|r| r.context.clone());
@@ -181,125 +151,6 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             apply(global, &plan, &clusters, &args.apply).await
         }
     }
-}
-
-/// One release of a stack as its records say.
-#[derive(Debug, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ReleaseState {
-    name: String,
-    namespace: String,
-    /// Its latest revision, if it has any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    revision: Option<u32>,
-    /// That revision's status; `not installed` without one.
-    status: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    package: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    version: Option<String>,
-    needs: Vec<String>,
-}
-
-/// Shows each release of the stack as its records say, in the stack's order.
-async fn status(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
-    let stack = libpkg::stack::load(&args.file, args.environment.as_deref())?;
-    let clusters = connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
-    let mut states = Vec::new();
-    for release in stack.levels().into_iter().flatten() {
-        let store = libpkg::release::ReleaseStore::new(clusters[&release.context].clone());
-        let latest = store.latest(&release.namespace, &release.name).await?;
-        states.push(ReleaseState {
-            name: release.name.clone(),
-            namespace: release.namespace.clone(),
-            revision: latest.as_ref().map(|l| l.revision),
-            status: latest
-                .as_ref()
-                .map_or("not installed", |l| l.status.as_str())
-                .to_string(),
-            package: latest.as_ref().map(|l| l.package.clone()),
-            version: latest.as_ref().map(|l| l.version.clone()),
-            needs: release.needs.clone(),
-        });
-    }
-    if global.output != OutputFormat::Text {
-        return view::print_document(global.output, &states);
-    }
-    let mut table = view::Layout::stdout().table();
-    table.set_header([
-        "RELEASE",
-        "NAMESPACE",
-        "REVISION",
-        "STATUS",
-        "PACKAGE",
-        "NEEDS",
-    ]);
-    for state in &states {
-        let dash = || "-".to_string();
-        table.add_row([
-            state.name.clone(),
-            state.namespace.clone(),
-            state.revision.map_or_else(dash, |r| r.to_string()),
-            state.status.clone(),
-            match (&state.package, &state.version) {
-                (Some(package), Some(version)) => format!("{package} {version}"),
-                _ => dash(),
-            },
-            if state.needs.is_empty() {
-                dash()
-            } else {
-                state.needs.join(", ")
-            },
-        ]);
-    }
-    let environment = stack
-        .environment
-        .as_deref()
-        .map(|env| format!(" (environment {env})"))
-        .unwrap_or_default();
-    view::outln!("Stack: {}{environment}\n{}", stack.name, view::text(table))
-}
-
-/// Resolves every release of the stack (no cluster) and records what each
-/// resolved to in stack.lock.
-async fn lock(global: &GlobalArgs, args: &StackLockArgs) -> Result<()> {
-    let stack = libpkg::stack::load(&args.file, args.environment.as_deref())?;
-    let global = &GlobalArgs {
-        registry: args.registry.clone(),
-        ..global.clone()
-    };
-    let path = StackLock::path_beside(&args.file);
-    let mut lock = StackLock::read_or_new(&path)?;
-    let environment = stack.environment.as_deref();
-    let mut changed = Vec::new();
-    for release in stack.levels().into_iter().flatten() {
-        let fetched = fetch(global, &stack, release).await?;
-        let resolved = resolved(&fetched);
-        if let Some(locked) = lock.get(environment, &release.name)
-            && *locked != resolved
-        {
-            if !args.update {
-                lock.check(environment, &release.name, &resolved)
-                    .context("pass --update to record the new resolution")?;
-            }
-            changed.push(release.name.clone());
-        }
-        lock.set(environment, &release.name, resolved);
-    }
-    lock.forget_missing(&stack);
-    lock.write(&path)?;
-    eprintln!(
-        "Locked {} release(s) of stack {} in {}{}.",
-        stack.releases.len(),
-        stack.name,
-        path.display(),
-        if changed.is_empty() {
-            String::new()
-        } else {
-            format!(" (updated: {})", changed.join(", "))
-        }
-    );
-    Ok(())
 }
 
 /// Applies a stack plan saved with `--out` (`kubectl pkg apply FILE`); with
@@ -357,7 +208,7 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
 }
 
 /// One connection per kubeconfig context the releases name.
-async fn connect(
+pub(super) async fn connect(
     global: &GlobalArgs,
     contexts: impl Iterator<Item = Option<String>>,
 ) -> Result<Clusters> {
@@ -380,7 +231,7 @@ async fn connect(
 
 /// Fetches a release's package with its values: the stack's inline values
 /// first, then its values files, then its `set` entries (Helm's order).
-async fn fetch(
+pub(super) async fn fetch(
     global: &GlobalArgs,
     stack: &Stack,
     release: &StackRelease,
