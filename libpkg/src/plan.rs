@@ -16,6 +16,9 @@ use crate::review::approval::Approval;
 use crate::review::policy::{PolicyError, PolicyRecord, RiskPolicy};
 use crate::version::Candidate;
 
+mod warning;
+pub use warning::{Warning, WarningCode};
+
 /// `apiVersion` of a plan document.
 pub const PLAN_API_VERSION: &str = "kubectl-pkg.dev/v1alpha1";
 /// `kind` of a plan document.
@@ -617,8 +620,8 @@ pub struct Plan {
     pub policy: Option<PolicyRecord>,
     /// Container images and whether they are pinned.
     pub images: Vec<Image>,
-    /// Things the reviewer should know.
-    pub warnings: Vec<String>,
+    /// Things the reviewer should know, each with a code saying what kind.
+    pub warnings: Vec<Warning>,
     /// Revisions another tool recorded (Helm's, when its release is taken
     /// over), copied into this release's history, before this plan's revision,
     /// as it is applied.
@@ -1092,6 +1095,38 @@ mod tests {
         let mut reordered = plan.clone();
         reordered.objects[0].manifest = json!({"data": {"password": "c2VjcmV0"}, "metadata": {"namespace": "apps", "name": "creds"}, "kind": "Secret", "apiVersion": "v1"});
         reordered.verify_hash().unwrap();
+    }
+
+    #[test]
+    fn a_plan_saved_with_plain_string_warnings_reads_and_verifies() {
+        // How a plan saved before warnings had codes looks: sealed over strings.
+        let mut value = serde_json::to_value(sample()).unwrap();
+        value["warnings"] = json!(["an old warning"]);
+        let old: Plan = serde_json::from_value(value).unwrap();
+        let old = old.seal();
+        let read = Plan::from_json(&old.to_json_pretty()).unwrap();
+        assert_eq!(
+            read.warnings,
+            [Warning::new(WarningCode::Other, "an old warning")]
+        );
+        read.verify_hash().unwrap();
+        let text = read.to_json_pretty();
+        let reread: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(reread["warnings"], json!(["an old warning"]));
+        // A coded warning is an object, and part of the hash.
+        let mut coded = sample();
+        coded.warnings = vec![Warning::new(WarningCode::SkippedHooks, "hooks skipped")];
+        let coded = coded.seal();
+        let reread: Value = serde_json::from_str(&coded.to_json_pretty()).unwrap();
+        assert_eq!(
+            reread["warnings"],
+            json!([{"code": "skipped-hooks", "message": "hooks skipped"}])
+        );
+        Plan::from_json(&coded.to_json_pretty())
+            .unwrap()
+            .verify_hash()
+            .unwrap();
+        assert_ne!(coded.hash, sample().seal().hash);
     }
 
     #[test]

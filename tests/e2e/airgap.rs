@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 
 use kubectl_pkg_e2e::fault_proxy::{FaultProxy, Refusal};
-use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+use kubectl_pkg_e2e::{Pkg, parse_json, unique, warnings_of};
 use sha2::{Digest, Sha256};
 
 /// A `docker-registry` of this test's own on a free loopback port, killed when dropped.
@@ -557,7 +557,7 @@ fn images_without_a_copy_are_warnings_or_refused_and_prefix_rules_rewrite() {
             ("quay.io/team/app:1.0", None),
         ]
     );
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "mirror");
     assert!(
         warnings.contains("image quay.io/team/app:1.0 has no mirrored copy"),
         "{warnings}"
@@ -663,7 +663,7 @@ fn images_are_looked_up_before_the_plan_and_mirrored_tags_are_pinned() {
         ])
         .ok(),
     );
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "image-not-checked");
     assert!(warnings.contains("--skip-image-check"), "{warnings}");
 
     // A prefix rule's tag is pinned to the digest the mirror has for it.
@@ -1086,7 +1086,7 @@ fn a_registry_that_cannot_be_reached_is_tried_once_for_all_its_images() {
         pkg.run(["install", "./many", "-n", &ns, "--dry-run", "-o", "json"])
             .ok(),
     );
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "image-not-checked");
     assert!(
         warnings.contains(&format!("6 image(s) could not be looked up in {address}")),
         "{warnings}"

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use kubectl_pkg_e2e::{Pkg, parse_json, repo_root, unique};
+use kubectl_pkg_e2e::{Pkg, parse_json, repo_root, unique, warnings_of};
 use libpkg::package::{Artifact, Files, Limits};
 use serde_json::Value;
 
@@ -284,9 +284,7 @@ async fn a_repository_bundle_installs_by_constraint_upgrades_rolls_back_and_unin
     assert_eq!(plan["release"]["namespace"], ns.as_str());
     assert_eq!(plan["package"]["carvel"]["version"], "1.0.0");
     assert!(
-        plan["warnings"]
-            .to_string()
-            .contains("serviceAccountName kapp-sa is not used"),
+        warnings_of(&plan, "source").contains("serviceAccountName kapp-sa is not used"),
         "{}",
         plan["warnings"]
     );

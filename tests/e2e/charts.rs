@@ -6,7 +6,7 @@
 //! a non-deterministic function) installed, upgraded with `--set`, refused with
 //! bad values, rolled back; and pushed as a Helm OCI artifact and installed by digest.
 
-use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+use kubectl_pkg_e2e::{Pkg, parse_json, unique, warnings_of};
 
 fn config_map(pkg: &Pkg, ns: &str, name: &str) -> serde_json::Value {
     pkg.get_json(Some(ns), "configmap", name)["data"].clone()
@@ -87,7 +87,7 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
             ("shop-shop-farewell", "post-delete"),
         ]
     );
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "render");
     assert!(
         warnings.contains("shop/templates/secret.yaml calls randAlphaNum"),
         "{warnings}"
@@ -924,7 +924,7 @@ fn a_chart_with_no_objects_installs_and_a_cluster_scoped_namespace_is_dropped() 
             .is_none_or(|n| n.is_null())
     );
     assert!(
-        plan["warnings"].to_string().contains("is cluster-scoped"),
+        warnings_of(&plan, "render").contains("is cluster-scoped"),
         "{}",
         plan["warnings"]
     );
@@ -1029,7 +1029,7 @@ fn a_charts_custom_resources_without_their_crd_render_offline_with_the_scope_ass
     };
     assert_eq!(namespace_of("ServiceMonitor"), "apps");
     assert!(namespace_of("ClusterIssuer").is_null(), "{plan}");
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "offline");
     assert!(
         warnings.contains("defines ServiceMonitor (monitoring.coreos.com/v1); assumed namespaced")
             && warnings

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use kubectl_pkg_e2e::{Pkg, env, parse_json, unique};
+use kubectl_pkg_e2e::{Pkg, env, parse_json, unique, warnings_of};
 
 fn git(repo: &Path, args: &[&str]) -> String {
     let output = Command::new("git")
@@ -270,7 +270,7 @@ fn links_are_refused_and_submodules_left_out_with_a_warning() {
         .ok()
         .to_string();
     let plan = parse_json(&plan);
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "source");
     assert!(
         warnings.contains("app/manifests/vendored: a submodule"),
         "{warnings}"

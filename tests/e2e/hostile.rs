@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use kubectl_pkg_e2e::fault_proxy::{FaultProxy, Refusal};
-use kubectl_pkg_e2e::{BASIC_MANIFESTS, Pkg, unique};
+use kubectl_pkg_e2e::{BASIC_MANIFESTS, Pkg, unique, warnings_of};
 use libpkg::package::{Artifact, Limits, Package};
 
 /// What the fake registry does wrong.
@@ -719,9 +719,7 @@ fn objects_stay_in_the_release_namespace_unless_the_package_lists_others() {
     );
     assert!(plan["objects"][0]["namespace"].is_null(), "{plan}");
     assert!(
-        plan["warnings"]
-            .to_string()
-            .contains("is cluster-scoped; its metadata.namespace"),
+        warnings_of(&plan, "render").contains("is cluster-scoped; its metadata.namespace"),
         "{}",
         plan["warnings"]
     );

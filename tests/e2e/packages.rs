@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, Pkg, Run, parse_json, unique};
+use kubectl_pkg_e2e::{
+    BASIC_MANIFESTS, BASIC_SECRET_VALUE, Pkg, Run, parse_json, unique, warnings_of,
+};
 use serde_json::Value;
 
 /// Pushes `dir` to `oci://<registry>/<path>` and returns the printed digest.
@@ -675,7 +677,7 @@ fn a_bare_name_skips_an_unreachable_repository_with_a_warning() {
 
     // Found in the repository that answers; the one that does not is named.
     let plan = plan_json(&pkg, &name, &[]);
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "source");
     assert!(
         warnings.contains(&format!("repository closed was not searched for {name}: "))
             && warnings.contains("the package came from reachable"),
@@ -761,7 +763,7 @@ fn a_repository_whose_certificate_is_not_trusted_is_named_with_the_flag_that_fix
     // the warning says the name may be ambiguous, with what to write.
     let bare = untrusted(&["install", &name, "--offline", "--dry-run", "-o", "json"]);
     let plan = parse_json(bare.ok());
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "source");
     assert!(
         warnings.contains(&format!("repository secured was not searched for {name}: "))
             && names_the_fix(&warnings)

@@ -4,7 +4,7 @@
 //! go on with a warning; saved plans carry the verification and `apply`
 //! enforces this machine's rules.
 
-use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+use kubectl_pkg_e2e::{Pkg, parse_json, unique, warnings_of};
 
 /// A one-ConfigMap package `name` at `version` in directory `dir`.
 fn write_package(pkg: &Pkg, dir: &str, name: &str, version: &str) {
@@ -175,7 +175,7 @@ fn signed_packages_install_and_unsigned_wrongly_signed_or_copied_ones_are_refuse
     assert_eq!(check["mode"], "warn", "{check}");
     assert_eq!(check["overridden"], "enforce", "{check}");
     assert!(check["failure"].as_str().unwrap().contains("is not signed"));
-    let warnings = plan["warnings"].to_string();
+    let warnings = warnings_of(&plan, "signature");
     assert!(
         warnings.contains("signature NOT verified") && warnings.contains("lowered to warn"),
         "{warnings}"

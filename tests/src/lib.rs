@@ -630,6 +630,25 @@ pub fn parse_json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
 }
 
+/// The messages of a JSON plan's warnings of kind `code` (`render`,
+/// `source`…), one a line; every warning must carry a code and a message.
+pub fn warnings_of(plan: &serde_json::Value, code: &str) -> String {
+    let warnings = plan["warnings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a plan has a list of warnings:\n{plan}"));
+    let mut messages = Vec::new();
+    for warning in warnings {
+        let (Some(kind), Some(message)) = (warning["code"].as_str(), warning["message"].as_str())
+        else {
+            panic!("a warning without a code and a message: {warning}");
+        };
+        if kind == code {
+            messages.push(message);
+        }
+    }
+    messages.join("\n")
+}
+
 impl Pkg {
     /// Runs kubectl as the admin context (for setting up and checking).
     pub fn kubectl<I, S>(&self, args: I) -> Run

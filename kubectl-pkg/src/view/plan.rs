@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use anyhow::Result;
-use libpkg::plan::{Action, Plan};
+use libpkg::plan::{Action, Plan, Warning, WarningCode};
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::view::{self, Layout, label};
@@ -393,11 +393,10 @@ pub fn images(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result
 /// The plan's warnings, but for unpinned images: the images section says
 /// those once, with why (the plan repeats them for JSON readers).
 pub fn warnings(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
-    let image_warnings: Vec<String> = plan.images.iter().filter_map(|i| i.warning()).collect();
-    let warnings: Vec<&String> = plan
+    let warnings: Vec<&Warning> = plan
         .warnings
         .iter()
-        .filter(|w| !image_warnings.contains(w))
+        .filter(|w| w.code != WarningCode::UnpinnedImage)
         .collect();
     if warnings.is_empty() {
         return Ok(());
@@ -405,7 +404,7 @@ pub fn warnings(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt
     writeln!(out, "\nWarnings:")?;
     let mut table = options.layout.table();
     for warning in warnings {
-        table.add_row(["-", warning.as_str()]);
+        table.add_row(["-", warning.message.as_str()]);
     }
     // Indented as every other list of the plan, `  - ` then the item
     // (not a cell's padding on both sides of the dash).

@@ -9,7 +9,7 @@ use crate::cluster::{Cluster, Discovery};
 use crate::helm::release::HelmRelease;
 use crate::plan::{
     ClusterInfo, HelmRevision, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject,
-    ReleaseId, ReleaseTarget,
+    ReleaseId, ReleaseTarget, Warning, WarningCode,
 };
 use crate::release::helm::HelmRecords;
 use crate::release::{Record, ReleaseStore, Status, Summary};
@@ -71,17 +71,17 @@ pub async fn plan_adopt_helm(
     }
     let imported: Vec<ImportedRevision> = to_copy.into_iter().map(|(copy, _)| copy).collect();
     let rendered = render_manifest(helm, &discovery)?;
-    let mut warnings = rendered.warnings;
-    warnings.push(format!(
+    let mut warnings: Vec<Warning> = Warning::all(WarningCode::Render, rendered.warnings).collect();
+    warnings.push(Warning::new(WarningCode::HelmTakeover, format!(
         "taken over from Helm release {release} revision {} (chart {} {}): its objects change owner, not content; \
          Helm's records are kept unless --remove-helm-records",
         helm.revision, helm.chart_name, helm.chart_version
-    ));
+    )));
     if helm.hooks > 0 {
-        warnings.push(format!(
+        warnings.push(Warning::new(WarningCode::HelmTakeover, format!(
             "the Helm release's {} hook(s) are not taken over: they ran under Helm, and the chart's hooks run again on the next upgrade",
             helm.hooks
-        ));
+        )));
     }
     let revision = imported
         .last()
@@ -261,10 +261,10 @@ fn copied_record(
         permission_changes: None,
         policy: None,
         images,
-        warnings: vec![format!(
+        warnings: vec![Warning::new(WarningCode::HelmTakeover, format!(
             "copied from Helm's record {} (Helm's status: {}): what Helm applied, not planned or applied by kubectl-pkg",
             copy.reference, helm.status
-        )],
+        ))],
         imported_history: Vec::new(),
         hash: String::new(),
         approvals: Vec::new(),

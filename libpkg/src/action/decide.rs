@@ -14,7 +14,8 @@ use crate::diff::{Comparison, compare};
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{self, Grant, MissingPermission};
 use crate::plan::{
-    Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, Plan, PlannedObject, ReleaseTarget,
+    Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, Plan, PlannedObject,
+    ReleaseTarget, Warning, WarningCode,
 };
 use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_RELEASE};
 
@@ -32,7 +33,7 @@ pub struct Observations {
     /// One per object [`AccessChecks::pruned`] names, in order.
     pub pruned: Vec<PrunedFacts>,
     /// Said first among the plan's warnings (how it was planned).
-    pub notes: Vec<String>,
+    pub notes: Vec<Warning>,
 }
 
 impl Observations {
@@ -42,7 +43,7 @@ impl Observations {
         Observations {
             namespace_exists: true,
             objects: (0..objects).map(|_| ObjectFacts::Unobserved).collect(),
-            notes: vec![note],
+            notes: vec![Warning::new(WarningCode::Offline, note)],
             ..Observations::default()
         }
     }
@@ -564,7 +565,7 @@ pub fn decide(
             Pruned::Delete(live_resource_version) => {
                 deletions.push((object.clone(), live_resource_version))
             }
-            Pruned::Kept(warning) => warnings.push(warning),
+            Pruned::Kept(warning) => warnings.push(Warning::new(WarningCode::KeptObject, warning)),
             Pruned::NotOurs => {}
         }
     }
@@ -576,9 +577,9 @@ pub fn decide(
         };
         let escalating = checks.escalation.iter().filter(|c| !allowed(c)).count();
         if escalating > 0 {
-            warnings.push(format!(
+            warnings.push(Warning::new(WarningCode::PermissionEscalation, format!(
                 "the package grants {escalating} permission(s) you do not hold; the API server refuses such roles unless you may escalate (they are listed as missing)"
-            ));
+            )));
         }
     }
     Ok(assemble(
@@ -674,7 +675,7 @@ fn assemble(
     observed: Vec<Observed>,
     deletions: Vec<(Object, Option<String>)>,
     analysis: permissions::Permissions,
-    mut warnings: Vec<String>,
+    mut warnings: Vec<Warning>,
     cluster: ClusterInfo,
 ) -> Plan {
     warnings.extend(desired.warnings.iter().cloned());
@@ -682,9 +683,10 @@ fn assemble(
         &desired.objects,
         super::offline::related_images(&desired.package),
     ));
-    warnings.extend(desired.images.warnings());
+    warnings.extend(Warning::all(WarningCode::Mirror, desired.images.warnings()));
     warnings.extend(super::offline::catalog_warnings(&desired.package));
-    warnings.extend(images.iter().filter_map(|image| image.warning()));
+    let unpinned = images.iter().filter_map(|image| image.warning());
+    warnings.extend(Warning::all(WarningCode::UnpinnedImage, unpinned));
     let permission_changes = desired.deployed.as_ref().map(|deployed| {
         permissions::compare(
             deployed.release.revision,
@@ -698,7 +700,10 @@ fn assemble(
     for (object, seen) in desired.objects.into_iter().zip(observed) {
         match seen.note {
             Some(Note::InNewNamespace) => in_new_namespace += 1,
-            Some(Note::Warning(note)) => warnings.push(format!("{object}: {note}")),
+            Some(Note::Warning(note)) => warnings.push(Warning::new(
+                WarningCode::Object,
+                format!("{object}: {note}"),
+            )),
             None => {}
         }
         objects.push(PlannedObject {
@@ -709,10 +714,10 @@ fn assemble(
         });
     }
     if in_new_namespace > 0 {
-        warnings.push(format!(
+        warnings.push(Warning::new(WarningCode::NotDryRun, format!(
             "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run",
             desired.release.namespace
-        ));
+        )));
     }
     objects.extend(in_deletion_order(deletions));
     Plan {
@@ -823,7 +828,7 @@ mod tests {
             images: Default::default(),
             values: None,
             notes: None,
-            warnings: vec!["rendered".to_string()],
+            warnings: vec![Warning::new(WarningCode::Render, "rendered")],
             objects,
             deferred_hooks: Vec::new(),
             previous,
@@ -928,7 +933,10 @@ mod tests {
         assert_eq!(plan.objects[1].live_resource_version.as_deref(), Some("41"));
         assert!(plan.permissions.installer.checked);
         assert!(plan.permissions.installer.missing.is_empty());
-        assert_eq!(plan.warnings, ["rendered"]);
+        assert_eq!(
+            plan.warnings,
+            [Warning::new(WarningCode::Render, "rendered")]
+        );
         assert_eq!(plan.cluster.version.as_deref(), Some("v1.20.2"));
         plan.verify_hash().unwrap();
     }
@@ -996,9 +1004,8 @@ mod tests {
         assert_eq!(missing, ["create", "get", "patch"]);
         assert_eq!(plan.objects[0].action, Action::Create);
         assert!(
-            plan.warnings
-                .iter()
-                .any(|w| w.starts_with("ConfigMap/shop/secretive: not read")),
+            plan.warnings.iter().any(|w| w.code == WarningCode::Object
+                && w.message.starts_with("ConfigMap/shop/secretive: not read")),
             "{:?}",
             plan.warnings
         );
@@ -1036,7 +1043,10 @@ mod tests {
             .collect();
         assert_eq!(planned, [("gone", Action::Delete)]);
         assert!(
-            plan.warnings[0].contains("kept: its annotation helm.sh/resource-policy"),
+            plan.warnings[0].code == WarningCode::KeptObject
+                && plan.warnings[0]
+                    .message
+                    .contains("kept: its annotation helm.sh/resource-policy"),
             "{:?}",
             plan.warnings
         );
@@ -1067,7 +1077,13 @@ mod tests {
                 .all(|o| o.action == Action::Create && o.diff.is_none())
         );
         assert!(!plan.permissions.installer.checked);
-        assert_eq!(plan.warnings, ["planned offline", "rendered"]);
+        assert_eq!(
+            plan.warnings,
+            [
+                Warning::new(WarningCode::Offline, "planned offline"),
+                Warning::new(WarningCode::Render, "rendered")
+            ]
+        );
         assert_eq!(plan.cluster, ClusterInfo::default());
     }
 }

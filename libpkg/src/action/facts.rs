@@ -268,7 +268,7 @@ mod tests {
             crate::action::plan_offline(&package, &Source::local("./app"), "app", "web").unwrap();
         assert_eq!(plan.objects[0].namespace, None);
         assert!(
-            plan.warnings.iter().any(|w| w.contains(
+            plan.warnings.iter().any(|w| w.message.contains(
                 "ClusterRole \"reader\" is cluster-scoped; its metadata.namespace \"web\" was dropped"
             )),
             "{:?}",

@@ -12,6 +12,7 @@ use super::PlanError;
 use crate::image_check::{self, Lookup};
 use crate::mirror::{ImageName, Rewrite};
 use crate::object::Object;
+use crate::plan::{Warning, WarningCode};
 use crate::registry::{RegistryClient, RegistryError};
 
 /// How many images of one registry are looked up at once.
@@ -40,11 +41,12 @@ pub(super) async fn check_images(
     hooks: &mut [Object],
     extra: &[String],
     rewrite: &mut Rewrite,
-) -> Result<Vec<String>, PlanError> {
+) -> Result<Vec<Warning>, PlanError> {
     let client = match check {
         ImageCheck::Registry(client) => client,
         ImageCheck::Skip => {
-            let mut warnings = vec![image_check::SKIPPED_WARNING.to_string()];
+            let skipped = image_check::SKIPPED_WARNING;
+            let mut warnings = vec![Warning::new(WarningCode::ImageNotChecked, skipped)];
             warnings.extend(unpinned_warning(rewrite));
             return Ok(warnings);
         }
@@ -79,7 +81,8 @@ pub(super) async fn check_images(
         .await;
     let verdict = image_check::judge(&lookups)?;
     rewrite.pin(objects.iter_mut().chain(hooks.iter_mut()), &verdict.digests);
-    let mut warnings = verdict.warnings;
+    let mut warnings: Vec<Warning> =
+        Warning::all(WarningCode::ImageNotChecked, verdict.warnings).collect();
     warnings.extend(unpinned_warning(rewrite));
     Ok(warnings)
 }
@@ -188,13 +191,14 @@ fn why_not_checked(error: RegistryError) -> String {
 
 /// The warning for mirrored images that still run by tag: the mirror's
 /// tag could be moved after the review.
-fn unpinned_warning(rewrite: &Rewrite) -> Option<String> {
+fn unpinned_warning(rewrite: &Rewrite) -> Option<Warning> {
     let unpinned = rewrite.unpinned();
     (!unpinned.is_empty()).then(|| {
-        format!(
+        let message = format!(
             "{} mirrored image(s) run by tag, not pinned to a digest (they were not looked up in the mirror): {}",
             unpinned.len(),
             unpinned.into_iter().collect::<Vec<_>>().join(", ")
-        )
+        );
+        Warning::new(WarningCode::Mirror, message)
     })
 }

@@ -70,7 +70,7 @@ pub enum Hooks {
 
 impl Hooks {
     /// Leaves hooks out of `objects` when skipping them; says so in `warnings`.
-    fn apply(self, objects: &mut Vec<Object>, warnings: &mut Vec<String>) {
+    fn apply(self, objects: &mut Vec<Object>, warnings: &mut Vec<crate::plan::Warning>) {
         if self == Hooks::Run {
             return;
         }
@@ -78,8 +78,11 @@ impl Hooks {
         objects.retain(|o| crate::kinds::hook_of(&o.manifest).is_none());
         let skipped = before - objects.len();
         if skipped > 0 {
-            warnings.push(format!(
-                "{skipped} hook(s) of this operation are left out and not run (--no-hooks)"
+            warnings.push(crate::plan::Warning::new(
+                crate::plan::WarningCode::SkippedHooks,
+                format!(
+                    "{skipped} hook(s) of this operation are left out and not run (--no-hooks)"
+                ),
             ));
         }
     }

@@ -6,7 +6,7 @@ use super::decide::{AccessChecks, Observations, decide};
 use super::{Desired, PlanError, Source, facts};
 use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
 use crate::package::Package;
-use crate::plan::{BundleInfo, Operation, PackageInfo, Plan, ReleaseTarget};
+use crate::plan::{BundleInfo, Operation, PackageInfo, Plan, ReleaseTarget, Warning, WarningCode};
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
 
 /// A warning for each kind whose scope was assumed (see
@@ -114,11 +114,12 @@ pub fn plan_offline_for(
             "planned offline, as for Kubernetes {assumed}: every object is shown as created; no diff and no access check"
         )
     };
-    let mut warnings = source.warnings.clone();
-    warnings.extend(rendered.warnings);
-    warnings.extend(render_warnings);
-    warnings.extend(deferred.warnings);
-    warnings.extend(assumed_scope_warnings(&objects, &scopes));
+    let mut warnings = source_warnings(source);
+    warnings.extend(Warning::all(WarningCode::Render, rendered.warnings));
+    warnings.extend(Warning::all(WarningCode::Render, render_warnings));
+    warnings.extend(Warning::all(WarningCode::Render, deferred.warnings));
+    let assumed_scopes = assumed_scope_warnings(&objects, &scopes);
+    warnings.extend(Warning::all(WarningCode::Offline, assumed_scopes));
     let requirements = super::requirements::offline(
         package,
         &source.requirements,
@@ -219,11 +220,16 @@ pub(super) fn render_deferred_hooks(
 }
 
 /// The deprecation notices of a catalog package, as plan warnings.
-pub(super) fn catalog_warnings(package: &PackageInfo) -> Vec<String> {
-    package
-        .catalog
-        .iter()
-        .flat_map(|catalog| catalog.deprecations.iter().cloned())
+pub(super) fn catalog_warnings(package: &PackageInfo) -> impl Iterator<Item = Warning> + '_ {
+    let notices = package.catalog.iter().flat_map(|c| c.deprecations.iter());
+    Warning::all(WarningCode::CatalogDeprecation, notices.cloned())
+}
+
+/// What the package's source warns of, then its signature checks' warnings.
+pub(super) fn source_warnings(source: &Source) -> Vec<Warning> {
+    let signatures = source.signatures.iter().filter_map(|c| c.warning());
+    Warning::all(WarningCode::Source, source.warnings.iter().cloned())
+        .chain(Warning::all(WarningCode::Signature, signatures))
         .collect()
 }
 

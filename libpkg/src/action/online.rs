@@ -38,8 +38,8 @@ pub struct Desired {
     pub values: Option<Value>,
     /// A chart's rendered notes.
     pub notes: Option<String>,
-    /// Warnings from rendering.
-    pub warnings: Vec<String>,
+    /// Warnings from fetching and rendering.
+    pub warnings: Vec<crate::plan::Warning>,
     /// The objects, rendered, in apply order (for uninstall: its hooks only).
     pub objects: Vec<Object>,
     /// A chart's hooks for later operations on the revision (the plan's `deferredHooks`).

@@ -10,7 +10,7 @@ use crate::cluster::{Cluster, Discovery};
 use crate::mirror::Rewrite;
 use crate::object::Object;
 use crate::permissions::DeclaredPermission;
-use crate::plan::{Operation, PackageInfo, Plan, ReleaseTarget};
+use crate::plan::{Operation, PackageInfo, Plan, ReleaseTarget, Warning, WarningCode};
 use crate::render::{self, RenderError, RenderTarget};
 use crate::source::Fetched;
 
@@ -27,7 +27,7 @@ pub(super) struct Prepared {
     images: Rewrite,
     values: Option<serde_json::Value>,
     notes: Option<String>,
-    warnings: Vec<String>,
+    warnings: Vec<Warning>,
     declared: Vec<DeclaredPermission>,
     other_namespaces: Vec<String>,
 }
@@ -62,9 +62,9 @@ impl Prepared {
             mut deferred_hooks,
             discovery,
             rendered,
+            mut warnings,
             requirements,
         } = render_online(cluster, fetched, &how).await?;
-        let mut warnings = rendered.warnings;
         how.hooks.apply(&mut objects, &mut warnings);
         let package =
             offline::package_info(&fetched.package, &fetched.source, rendered.bundle, digest);
@@ -138,9 +138,11 @@ struct RenderedOnline {
     deferred_hooks: Vec<Object>,
     /// What the cluster serves, for the kinds rendered and those of `previous`.
     discovery: Discovery,
-    /// What the plan records besides the objects (values, notes, warnings…);
-    /// its documents are taken.
+    /// What the plan records besides the objects (values, notes…);
+    /// its documents and warnings are taken.
     rendered: crate::formats::Rendered,
+    /// The source's warnings and the format's, in the order they arose.
+    warnings: Vec<Warning>,
     /// The package's requirements, checked.
     requirements: crate::requirements::Requirements,
 }
@@ -191,11 +193,11 @@ async fn render_online(
     let objects = render::render(documents, &target, &discovery).map_err(served_kinds_hint)?;
     let deferred = offline::render_deferred_hooks(deferred_hooks, &target, &discovery)
         .map_err(served_kinds_hint)?;
-    rendered
-        .warnings
-        .extend(fetched.source.warnings.iter().cloned());
-    rendered.warnings.extend(objects.warnings);
-    rendered.warnings.extend(deferred.warnings);
+    let format_warnings = std::mem::take(&mut rendered.warnings);
+    let mut warnings: Vec<Warning> = Warning::all(WarningCode::Render, format_warnings).collect();
+    warnings.extend(offline::source_warnings(&fetched.source));
+    warnings.extend(Warning::all(WarningCode::Render, objects.warnings));
+    warnings.extend(Warning::all(WarningCode::Render, deferred.warnings));
     let objects = objects.objects;
     let deferred_hooks = deferred.objects;
     Ok(RenderedOnline {
@@ -203,6 +205,7 @@ async fn render_online(
         deferred_hooks,
         discovery,
         rendered,
+        warnings,
         requirements,
     })
 }
@@ -234,7 +237,7 @@ async fn mirror_images(
     objects: &mut [Object],
     hooks: &mut [Object],
     package: &PackageInfo,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<Rewrite, PlanError> {
     let related = offline::related_images(package);
     let mut rewrite = source

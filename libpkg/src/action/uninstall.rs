@@ -6,7 +6,7 @@ use super::history::{
 use super::{Desired, Hooks, PlanError, online};
 use crate::cluster::Cluster;
 use crate::helm::hooks::HookEvent;
-use crate::plan::{Operation, Plan, ReleaseId};
+use crate::plan::{Operation, Plan, ReleaseId, Warning, WarningCode};
 use crate::release::ReleaseStore;
 use crate::render;
 
@@ -44,12 +44,12 @@ pub async fn plan_uninstall(
         Some(current) => current.plan.package,
         None => {
             let attempt = never_deployed_attempt(store, release).await?;
-            warnings.push(format!(
+            warnings.push(Warning::new(WarningCode::NeverDeployed, format!(
                 "no revision of {} was ever deployed: this removes what revision {} ({}) created before it stopped; no delete hooks run",
                 release.name,
                 attempt.plan.release.revision,
                 attempt.status.as_str()
-            ));
+            )));
             attempt.plan.package
         }
     };

@@ -50,7 +50,8 @@ pub struct Source {
     /// How an upgrade treats the values of the revision it upgrades.
     pub reuse_values: crate::helm::values::ReuseValues,
     /// What the source itself warns of (a git submodule left out, a
-    /// signature not verified under `warn`), for the plan's warnings.
+    /// repository skipped), for the plan's warnings (code `source`; the
+    /// warnings of `signatures` are added to the plan with code `signature`).
     pub warnings: Vec<String>,
     /// The signature checks of the OCI artifacts it came from (the package,
     /// and the catalog or repository bundle that named it), for the plan.
@@ -270,8 +271,6 @@ pub async fn fetch(
     let mut fetched = fetch_unchecked(request, repositories, registry).await?;
     // Packages of an imported (air-gapped) repository run its image copies.
     fetched.source.images = repositories.image_mapping(&fetched.source.reference)?;
-    let warnings = fetched.source.signatures.iter().filter_map(|c| c.warning());
-    fetched.source.warnings.extend(warnings.collect::<Vec<_>>());
     // Each format checks what it can without a cluster (a `plain` package
     // parses its manifests; a bundle was checked as it was read).
     fetched

@@ -286,8 +286,14 @@ fn rich_plan() -> Plan {
     mirrored.original = Some("docker.io/shop/web:2.1.0".to_string());
     let unpinned = Image::new("docker.io/shop/worker:2.1");
     plan.warnings = vec![
-        unpinned.warning().expect("a tag is not a pin"),
-        "the chart's NOTES.txt refers to a value that is not set (.Values.ingress.tls), so the notes shown after the upgrade may be incomplete".to_string(),
+        Warning::new(
+            WarningCode::UnpinnedImage,
+            unpinned.warning().expect("a tag is not a pin"),
+        ),
+        Warning::new(
+            WarningCode::Render,
+            "the chart's NOTES.txt refers to a value that is not set (.Values.ingress.tls), so the notes shown after the upgrade may be incomplete",
+        ),
     ];
     plan.images = vec![mirrored, unpinned];
     plan.approvals = vec![
@@ -366,6 +372,7 @@ fn the_plan_text_piped() {
         .warnings
         .iter()
         .skip(1)
+        .map(|w| &w.message)
         .chain(plan.permissions.risks.iter().map(|r| &r.message))
     {
         assert!(
@@ -434,7 +441,10 @@ fn an_approver_with_and_without_a_comment() {
 #[test]
 fn warnings_are_a_list_indented_by_two() {
     let mut plan = bare_plan();
-    plan.warnings = vec!["first".to_string(), "other".to_string()];
+    plan.warnings = vec![
+        Warning::new(WarningCode::Render, "first"),
+        Warning::new(WarningCode::Other, "other"),
+    ];
     let shown = render(&plan, &fitted(Some(80)));
     assert!(
         shown.contains("\nWarnings:\n  - first\n  - other\n"),
