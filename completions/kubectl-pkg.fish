@@ -1020,7 +1020,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not _
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status uninstall help" -f -a "uninstall" -d 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release\'s history is kept'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status uninstall help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s f -l file -d 'The stack file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s e -l environment -d 'The environment of the stack file to plan (default: its base releases)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s e -l environment -d 'The environment of the stack file (default: its base releases)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l only -d 'Only this release and the releases it needs (repeatable); the plan records which were asked for' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
@@ -1042,7 +1042,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s f -l file -d 'The stack file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s e -l environment -d 'The environment of the stack file to plan (default: its base releases)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s e -l environment -d 'The environment of the stack file (default: its base releases)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l only -d 'Only this release and the releases it needs (repeatable); the plan records which were asked for' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
@@ -1067,7 +1067,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -s f -l file -d 'The stack file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -s e -l environment -d 'The environment whose releases are locked (default: the base releases)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -s e -l environment -d 'The environment of the stack file (default: its base releases)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l registry-ca-file -d 'A PEM file of CA certificates to trust for registries (repeatable)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l registry-timeout -d 'Give up on a registry that does not connect, or stops sending data, for this long' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -1086,7 +1086,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -s f -l file -d 'The stack file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -s e -l environment -d 'The environment (default: the base releases)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -s e -l environment -d 'The environment of the stack file (default: its base releases)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
@@ -1100,7 +1100,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -s f -l file -d 'The stack file' -r -F
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -s e -l environment -d 'The environment (default: the base releases)' -r
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -s e -l environment -d 'The environment of the stack file (default: its base releases)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -l wait -d 'Wait for each release\'s workloads to become ready before its dependents start (--wait=false to skip)' -r -f -a "true\t''
 false\t''"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -l timeout -d 'How long to wait for each release, in Go\'s syntax: 90s, 5m' -r

@@ -1,7 +1,5 @@
 //! `kubectl pkg stack lock`: what each release resolves to, in stack.lock.
 
-use std::path::PathBuf;
-
 use anyhow::{Context, Result};
 use clap::Args;
 use libpkg::action::stack::resolved;
@@ -11,17 +9,8 @@ use crate::cli::GlobalArgs;
 
 #[derive(Debug, Args)]
 pub struct StackLockArgs {
-    /// The stack file.
-    #[arg(
-        short = 'f',
-        long = "file",
-        value_name = "FILE",
-        default_value = "stack.yaml"
-    )]
-    pub file: PathBuf,
-    /// The environment whose releases are locked (default: the base releases).
-    #[arg(short = 'e', long = "environment", value_name = "ENV")]
-    pub environment: Option<String>,
+    #[command(flatten)]
+    pub stack: super::StackFileArgs,
     /// Replace entries that resolve differently now (otherwise such a
     /// difference is refused, and the lock left as it was).
     #[arg(long)]
@@ -33,12 +22,12 @@ pub struct StackLockArgs {
 /// Resolves every release of the stack (no cluster) and records what each
 /// resolved to in stack.lock.
 pub async fn run(global: &GlobalArgs, args: &StackLockArgs) -> Result<()> {
-    let stack = libpkg::stack::load(&args.file, args.environment.as_deref())?;
+    let stack = args.stack.load()?;
     let global = &GlobalArgs {
         registry: args.registry.clone(),
         ..global.clone()
     };
-    let path = StackLock::path_beside(&args.file);
+    let path = StackLock::path_beside(&args.stack.file);
     let mut lock = StackLock::read_or_new(&path)?;
     let environment = stack.environment.as_deref();
     let mut changed = Vec::new();

@@ -57,14 +57,14 @@ pub enum StackCommand {
 #[derive(Debug, Args)]
 pub struct StackUninstallArgs {
     #[command(flatten)]
-    pub stack: StackStatusArgs,
+    pub stack: StackFileArgs,
     #[command(flatten)]
     pub apply: StackApplyFlags,
 }
 
-/// Which stack, for which environment.
+/// Which stack file, for which environment: every stack command's first flags.
 #[derive(Debug, Clone, Args)]
-pub struct StackArgs {
+pub struct StackFileArgs {
     /// The stack file.
     #[arg(
         short = 'f',
@@ -73,9 +73,26 @@ pub struct StackArgs {
         default_value = "stack.yaml"
     )]
     pub file: PathBuf,
-    /// The environment of the stack file to plan (default: its base releases).
+    /// The environment of the stack file (default: its base releases).
     #[arg(short = 'e', long = "environment", value_name = "ENV")]
     pub environment: Option<String>,
+}
+
+impl StackFileArgs {
+    /// The stack file read and checked for the environment.
+    pub fn load(&self) -> Result<Stack> {
+        Ok(libpkg::stack::load(
+            &self.file,
+            self.environment.as_deref(),
+        )?)
+    }
+}
+
+/// Which stack, for which environment, and how its releases are resolved.
+#[derive(Debug, Clone, Args)]
+pub struct StackArgs {
+    #[command(flatten)]
+    pub stack: StackFileArgs,
     /// Refuse any release that resolves to another version, reference or
     /// digest than stack.lock records (`kubectl pkg stack lock`).
     #[arg(long)]
@@ -139,7 +156,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
         StackCommand::Lock(args) => lock::run(global, args).await,
         StackCommand::Status(args) => status::run(global, args).await,
         StackCommand::Uninstall(args) => {
-            let stack = libpkg::stack::load(&args.stack.file, args.stack.environment.as_deref())?;
+            let stack = args.stack.load()?;
             let contexts = stack.releases.iter().map(|r| r.context.clone());
             let clusters = connect(global, contexts).await?;
             let plan = plan_stack_uninstall(&stack, &clusters).await?;
@@ -179,7 +196,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
 
 /// Loads the stack, connects to its clusters, and plans every release.
 async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clusters)> {
-    let stack = libpkg::stack::load(&args.file, args.environment.as_deref())?;
+    let stack = args.stack.load()?;
     let global = &GlobalArgs {
         registry: args.registry.clone(),
         ..global.clone()
@@ -190,7 +207,7 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
         only: args.only.clone(),
     };
     let lock = match args.locked {
-        true => Some(StackLock::read(&StackLock::path_beside(&args.file))?),
+        true => Some(StackLock::read(&StackLock::path_beside(&args.stack.file))?),
         false => None,
     };
     let environment = stack.environment.as_deref();
@@ -203,7 +220,7 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
     };
     let plan = plan_stack(&stack, &clusters, fetch, &options)
         .await
-        .map_err(|error| anyhow::anyhow!("{}: {error}", args.file.display()))?;
+        .map_err(|error| anyhow::anyhow!("{}: {error}", args.stack.file.display()))?;
     Ok((plan, clusters))
 }
 

@@ -1,7 +1,5 @@
 //! `kubectl pkg stack status`: each release of a stack as its records say.
 
-use std::path::PathBuf;
-
 use anyhow::Result;
 use clap::Args;
 
@@ -10,17 +8,8 @@ use crate::view;
 
 #[derive(Debug, Args)]
 pub struct StackStatusArgs {
-    /// The stack file.
-    #[arg(
-        short = 'f',
-        long = "file",
-        value_name = "FILE",
-        default_value = "stack.yaml"
-    )]
-    pub file: PathBuf,
-    /// The environment (default: the base releases).
-    #[arg(short = 'e', long = "environment", value_name = "ENV")]
-    pub environment: Option<String>,
+    #[command(flatten)]
+    pub stack: super::StackFileArgs,
 }
 
 /// One release of a stack as its records say.
@@ -43,7 +32,7 @@ struct ReleaseState {
 
 /// Shows each release of the stack as its records say, in the stack's order.
 pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
-    let stack = libpkg::stack::load(&args.file, args.environment.as_deref())?;
+    let stack = args.stack.load()?;
     let clusters = super::connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
     let mut states = Vec::new();
     for release in stack.levels().into_iter().flatten() {
