@@ -44,7 +44,10 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
             if StackPlan::is_stack_plan(&text) {
                 return crate::commands::stack::apply_saved(global, &text, &args.mutating).await;
             }
-            (read_plan(&args.plan)?, settings::cluster(global).await?)
+            (
+                parse_plan(&args.plan, &text)?,
+                settings::cluster(global).await?,
+            )
         }
     };
     // Made where no signature rule applied, or with --verify-mode lowered?
@@ -92,8 +95,12 @@ pub(crate) fn proposal_name(plan: &std::path::Path) -> Option<&str> {
 
 /// Reads a plan file saved with --out: a complete plan whose hash matches.
 pub(crate) fn read_plan(path: &std::path::Path) -> Result<Plan> {
-    let text = read_plan_file(path)?;
-    let plan = Plan::from_json(&text).with_context(|| format!("{}", path.display()))?;
+    parse_plan(path, &read_plan_file(path)?)
+}
+
+/// [`read_plan`] of a plan file's text, read already.
+fn parse_plan(path: &std::path::Path, text: &str) -> Result<Plan> {
+    let plan = Plan::from_json(text).with_context(|| format!("{}", path.display()))?;
     check_saved(&plan, &path.display().to_string())?;
     Ok(plan)
 }

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::{
     ApplyOptions, Approved, ImageCheck, InstallOptions, Outcome, PlanError, Reporter, Reviewer,
-    RunError, RunOptions, UninstallOptions, UpgradeOptions, deployed, plan_install, plan_uninstall,
+    RunError, RunOptions, UninstallOptions, UpgradeOptions, plan_install, plan_uninstall,
     plan_upgrade, verify_unchanged,
 };
 use crate::cluster::Cluster;
@@ -376,25 +376,23 @@ async fn plan_release(
 ) -> Result<Plan, PlanError> {
     let store = ReleaseStore::new(cluster.clone());
     let id = ReleaseId::new(&release.namespace, &release.name);
-    match deployed(&store, &id).await {
-        Ok(_) => {
-            let options = UpgradeOptions {
-                images: options.images.clone(),
-                seed_crds: seed.to_vec(),
-                ..UpgradeOptions::new(id)
-            };
-            plan_upgrade(cluster, &store, fetched, &options).await
-        }
+    let upgrade = UpgradeOptions {
+        images: options.images.clone(),
+        seed_crds: seed.to_vec(),
+        ..UpgradeOptions::new(id.clone())
+    };
+    // An upgrade reads the deployed revision first: not installed, it is an install.
+    match plan_upgrade(cluster, &store, fetched, &upgrade).await {
         Err(PlanError::NotInstalled { .. }) => {
-            let options = InstallOptions {
+            let install = InstallOptions {
                 create_namespace: true,
                 images: options.images.clone(),
                 seed_crds: seed.to_vec(),
                 ..InstallOptions::new(id)
             };
-            plan_install(cluster, &store, fetched, &options).await
+            plan_install(cluster, &store, fetched, &install).await
         }
-        Err(error) => Err(error),
+        planned => planned,
     }
 }
 
