@@ -79,7 +79,7 @@ fn summary(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result
         "UNCHANGED",
         "RISKS",
         "NEW RIGHTS",
-        "NEEDS",
+        "AFTER",
     ]);
     for release in &plan.releases {
         let p = &release.plan;
