@@ -3953,7 +3953,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__apply)
-            opts="-f -e -y -n -o -h --file --environment --locked --only --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --yes --wait --timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -e -y -n -o -h --file --environment --locked --only --prune --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --yes --wait --timeout --fail-fast --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4219,7 +4219,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__plan)
-            opts="-f -e -n -o -h --file --environment --locked --only --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --out --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -e -n -o -h --file --environment --locked --only --prune --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --out --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4375,7 +4375,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__uninstall)
-            opts="-f -e -y -n -o -h --file --environment --yes --wait --timeout --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -e -y -n -o -h --file --environment --yes --wait --timeout --fail-fast --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -3,6 +3,9 @@
 //! stack files refused before any request; saved stack plans applied
 //! exactly or refused as a whole; a failing release stops only what needs it.
 
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
 use kubectl_pkg_e2e::{Pkg, config_maps, parse_json};
 
 /// A plain package of `count` ConfigMaps under the work dir, its files' data
@@ -42,6 +45,36 @@ environments:
     );
     std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
     "stack.yaml".to_string()
+}
+
+/// A package `name` 1.0.0 of one Deployment: no controller runs here, so it
+/// never becomes ready.
+fn never_ready(pkg: &Pkg, name: &str) -> String {
+    let deployment = format!(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\nspec:\n  selector:\n    matchLabels: {{app: {name}}}\n  template:\n    metadata:\n      labels: {{app: {name}}}\n    spec:\n      containers:\n      - name: {name}\n        image: registry.invalid/{name}@sha256:0000000000000000000000000000000000000000000000000000000000000000\n"
+    );
+    let dir = format!("{name}-1");
+    pkg.write_package(&dir, name, "1.0.0", &[("deployment.yaml", &deployment)]);
+    dir
+}
+
+/// A child process killed (SIGKILL) and reaped when dropped, even by a
+/// failing assertion.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !condition() {
+        assert!(Instant::now() < deadline, "timed out waiting: {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// Whether a release has no record at all in `namespace`.
@@ -135,21 +168,22 @@ fn a_diamond_installs_in_dependency_order_and_a_second_environment_beside_it() {
         pkg.run(["stack", "status", "-f", &file, "-e", "b", "-o", "json"])
             .ok(),
     );
-    let names: Vec<&str> = status
-        .as_array()
-        .unwrap()
+    let releases = status["releases"].as_array().unwrap();
+    let names: Vec<&str> = releases
         .iter()
         .map(|r| r["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["base", "left", "right", "top"]);
-    assert_eq!(status[0]["namespace"], other.as_str());
-    assert_eq!(status[0]["version"], "2.0.0");
+    assert_eq!(releases[0]["namespace"], other.as_str());
+    assert_eq!(releases[0]["version"], "2.0.0");
     assert!(
-        status
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|r| r["status"] == "deployed"),
+        releases.iter().all(|r| r["status"] == "deployed"),
+        "{status}"
+    );
+    // The stack's journal: the last apply finished, every release applied.
+    assert_eq!(status["lastApply"]["finished"], true, "{status}");
+    assert!(
+        releases.iter().all(|r| r["lastApply"] == "applied"),
         "{status}"
     );
 
@@ -478,4 +512,151 @@ fn only_takes_a_release_and_what_it_needs() {
     );
     let unknown = pkg.run(["stack", "plan", "-f", &file, "--only", "ghost"]);
     assert!(unknown.fails(1).contains("ghost"), "{}", unknown.stderr);
+}
+
+/// An apply killed midway: `stack status` shows it interrupted and how far
+/// each release got; applying the same saved plan again resumes it (what
+/// was applied is not applied again, the release left half-applied is
+/// named, the rest goes on), under the same stack hash only.
+#[test]
+fn an_interrupted_apply_resumes_under_the_same_stack_hash() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-r");
+    let base = package(&pkg, "base", "1.0.0", 1);
+    let mid = package(&pkg, "mid", "1.0.0", 1);
+    let top = package(&pkg, "top", "1.0.0", 1);
+    let slow = never_ready(&pkg, "slow");
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: resumed
+namespace: {ns}
+releases:
+- {{name: base, namespace: {ns}, package: ./{base}}}
+- {{name: slow, namespace: {ns}, package: ./{slow}, needs: [base]}}
+- {{name: mid, namespace: {ns}, package: ./{mid}, needs: [base]}}
+- {{name: top, namespace: {ns}, package: ./{top}, needs: [mid]}}
+"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    pkg.run(["stack", "plan", "--skip-image-check", "--out", "plan.json"])
+        .ok();
+    let mut apply = Killed(
+        pkg.command(["apply", "plan.json", "--yes", "--timeout", "5m"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    eventually("mid is deployed while slow waits", || {
+        if let Ok(Some(_)) = apply.0.try_wait() {
+            let mut said = String::new();
+            let stderr = apply.0.stderr.as_mut().unwrap();
+            std::io::Read::read_to_string(stderr, &mut said).unwrap();
+            panic!("the apply ended early: {said}");
+        }
+        let mid = pkg.run(["history", "mid", "-n", &ns, "-o", "json"]);
+        mid.code == 0 && mid.stdout.contains("deployed") && pkg.exists(&ns, "deployment/slow")
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    drop(apply); // SIGKILL: no chance to write anything more
+
+    let status = pkg.run(["stack", "status"]).ok().to_string();
+    assert!(
+        status.contains("(interrupted: apply the same plan again to resume it)"),
+        "{status}"
+    );
+    let status = parse_json(pkg.run(["stack", "status", "-o", "json"]).ok());
+    assert_eq!(status["lastApply"]["finished"], false, "{status}");
+    let state = |name: &str| {
+        status["releases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .map(|r| r["lastApply"].clone())
+            .unwrap()
+    };
+    assert_eq!(state("base"), "applied", "{status}");
+    assert_eq!(state("top"), "pending", "{status}");
+    assert!(never_recorded(&pkg, "top", &ns));
+
+    let again = pkg.run(["apply", "plan.json", "--yes", "--wait=false"]);
+    let said = again.fails(1).to_string();
+    assert!(said.contains("Resumed the interrupted apply"), "{said}");
+    assert!(said.contains("Release base: already applied"), "{said}");
+    assert!(said.contains("Release mid: already applied"), "{said}");
+    assert!(
+        said.contains("Release slow: FAILED: the interrupted apply left revision 1 pending"),
+        "{said}"
+    );
+    assert!(said.contains("Release top: deployed"), "{said}");
+    for release in ["base", "mid", "top"] {
+        assert_eq!(pkg.statuses(release, &ns), ["deployed"], "{release}");
+    }
+    // Finished now: the same plan does not apply a second time.
+    let status = parse_json(pkg.run(["stack", "status", "-o", "json"]).ok());
+    assert_eq!(status["lastApply"]["finished"], true, "{status}");
+    assert_eq!(pkg.run(["apply", "plan.json", "--yes"]).code, 1);
+}
+
+/// A release removed from the stack file stays installed and is named in
+/// the plan; `--prune` plans uninstalling it, last, and keeps its history.
+#[test]
+fn a_release_removed_from_the_file_is_uninstalled_only_with_prune() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-p");
+    let kept = package(&pkg, "kept", "1.0.0", 1);
+    let gone = package(&pkg, "gone", "1.0.0", 1);
+    let write = |releases: &str| {
+        let stack = format!(
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: pruned\nnamespace: {ns}\nreleases:\n{releases}"
+        );
+        std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    };
+    let kept_line = format!("- {{name: kept, namespace: {ns}, package: ./{kept}}}\n");
+    write(&format!(
+        "{kept_line}- {{name: gone, namespace: {ns}, package: ./{gone}}}\n"
+    ));
+    pkg.run(["stack", "apply", "--yes"]).ok();
+    write(&kept_line);
+
+    let plan = pkg.run(["stack", "plan"]).ok().to_string();
+    assert!(
+        plan.contains(&format!(
+            "release gone (namespace {ns}) belongs to the stack but the file no longer declares it"
+        )),
+        "{plan}"
+    );
+    let status = parse_json(pkg.run(["stack", "status", "-o", "json"]).ok());
+    assert_eq!(
+        status["notDeclared"],
+        serde_json::json!(["gone"]),
+        "{status}"
+    );
+    pkg.run(["stack", "apply", "--yes"]).ok();
+    assert_eq!(
+        pkg.statuses("gone", &ns),
+        ["deployed"],
+        "left alone without --prune"
+    );
+
+    let pruned = parse_json(pkg.run(["stack", "plan", "--prune", "-o", "json"]).ok());
+    assert_eq!(pruned["stack"]["prune"], true);
+    assert_eq!(pruned["order"], serde_json::json!([["kept"], ["gone"]]));
+    assert_eq!(pruned["releases"][1]["plan"]["operation"], "uninstall");
+    assert_eq!(
+        pkg.run(["stack", "plan", "--prune", "--only", "kept"]).code,
+        64
+    );
+
+    pkg.run(["stack", "apply", "--prune", "--yes"]).ok();
+    assert_eq!(
+        pkg.statuses("gone", &ns),
+        ["superseded", "uninstalled"],
+        "history kept"
+    );
+    assert_eq!(pkg.statuses("kept", &ns), ["deployed"]);
+    let status = parse_json(pkg.run(["stack", "status", "-o", "json"]).ok());
+    assert_eq!(status["notDeclared"], serde_json::json!([]), "{status}");
 }

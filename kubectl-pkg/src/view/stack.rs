@@ -61,6 +61,19 @@ fn header(out: &mut dyn Write, plan: &StackPlan) -> fmt::Result {
         .map(|(index, level)| format!("{}. {}", index + 1, level.join(", ")))
         .collect();
     writeln!(out, "Order:     {}", order.join("  "))?;
+    if plan.stack.prune {
+        writeln!(
+            out,
+            "Prune:     releases the file no longer declares are uninstalled last"
+        )?;
+    }
+    for member in &plan.not_declared {
+        writeln!(
+            out,
+            "Warning:   release {} (namespace {}) belongs to the stack but the file no longer declares it; it is left alone (--prune uninstalls it)",
+            member.name, member.namespace
+        )?;
+    }
     writeln!(out)
 }
 

@@ -268,6 +268,7 @@ async fn acquire<E>(
     let request = LockRequest {
         namespace: &release.namespace,
         name: &release.name,
+        subject: Default::default(),
         operation: &options.operation,
         duration: options.lock_duration,
     };

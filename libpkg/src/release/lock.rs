@@ -1,5 +1,7 @@
 //! One operation at a time on a release: a Lease named
-//! `kubectl-pkg.lock.<release>` in the release namespace.
+//! `kubectl-pkg.lock.<release>` in the release namespace; and one apply at a
+//! time of a stack: a Lease named `kubectl-pkg.stack-lock.<stack>[.<env>]`
+//! where the stack keeps its record.
 //!
 //! Taking the lock creates the Lease; a second operation finds it and fails at
 //! once, naming the holder and since when. The holder renews the Lease every
@@ -36,6 +38,41 @@ const ANNOTATION_PROCESS: &str = "kubectl-pkg.dev/lock-process";
 /// The Lease name of a release's lock.
 pub fn lease_name(release: &str) -> String {
     format!("kubectl-pkg.lock.{release}")
+}
+
+/// What a lock is for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum LockSubject {
+    /// One release (its name).
+    #[default]
+    Release,
+    /// A stack's apply, for one environment (`<stack>[.<env>]`).
+    Stack,
+}
+
+impl LockSubject {
+    fn lease_name(self, name: &str) -> String {
+        match self {
+            LockSubject::Release => lease_name(name),
+            LockSubject::Stack => format!("kubectl-pkg.stack-lock.{name}"),
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            LockSubject::Release => "kubectl-pkg.dev/release-name",
+            LockSubject::Stack => "kubectl-pkg.dev/stack",
+        }
+    }
+}
+
+impl std::fmt::Display for LockSubject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LockSubject::Release => "release",
+            LockSubject::Stack => "stack",
+        })
+    }
 }
 
 /// Who holds (or held) a release's lock, as recorded in its Lease.
@@ -90,11 +127,13 @@ impl std::fmt::Display for LockInfo {
 pub enum LockError {
     /// Another operation holds the lock.
     #[error(
-        "release {name:?} in namespace {namespace:?} is locked: {holder}; try again when it has finished (if that process died, the lock expires at {} and is then taken over)",
+        "{subject} {name:?} in namespace {namespace:?} is locked: {holder}; try again when it has finished (if that process died, the lock expires at {} and is then taken over)",
         holder.expires().strftime("%Y-%m-%dT%H:%M:%SZ")
     )]
     Held {
-        /// Release name.
+        /// What is locked.
+        subject: LockSubject,
+        /// Release (or stack) name.
         name: String,
         /// Release namespace.
         namespace: String,
@@ -104,10 +143,12 @@ pub enum LockError {
     /// Another operation took the lock over while this one held it (this one
     /// could not renew it in time).
     #[error(
-        "lost the lock of release {name:?} in namespace {namespace:?} to another operation; stopped before the next step"
+        "lost the lock of {subject} {name:?} in namespace {namespace:?} to another operation; stopped before the next step"
     )]
     Lost {
-        /// Release name.
+        /// What was locked.
+        subject: LockSubject,
+        /// Release (or stack) name.
         name: String,
         /// Release namespace.
         namespace: String,
@@ -121,6 +162,7 @@ pub enum LockError {
 #[derive(Debug)]
 pub struct ReleaseLock {
     api: Api<Lease>,
+    subject: LockSubject,
     namespace: String,
     name: String,
     lease: Arc<Mutex<Lease>>,
@@ -134,8 +176,10 @@ pub struct ReleaseLock {
 pub struct LockRequest<'a> {
     /// Release namespace.
     pub namespace: &'a str,
-    /// Release name.
+    /// Release name (for a stack: `<stack>[.<env>]`).
     pub name: &'a str,
+    /// What is locked: a release unless said otherwise.
+    pub subject: LockSubject,
     /// The operation, shown to whoever finds the lock taken.
     pub operation: &'a str,
     /// How long the lock lasts without renewal.
@@ -149,8 +193,9 @@ impl ReleaseLock {
         request: &LockRequest<'_>,
     ) -> Result<ReleaseLock, LockError> {
         let api: Api<Lease> = Api::namespaced(cluster.client().clone(), request.namespace);
-        let lease_name = lease_name(request.name);
+        let lease_name = request.subject.lease_name(request.name);
         let held_by = |holder: LockInfo| LockError::Held {
+            subject: request.subject,
             name: request.name.to_string(),
             namespace: request.namespace.to_string(),
             holder: Box::new(holder),
@@ -196,8 +241,19 @@ impl ReleaseLock {
         namespace: &str,
         name: &str,
     ) -> Result<Option<LockInfo>, ClusterError> {
+        Self::inspect_subject(cluster, LockSubject::Release, namespace, name).await
+    }
+
+    /// Who holds a release's or a stack's lock now, if anyone.
+    pub async fn inspect_subject(
+        cluster: &Cluster,
+        subject: LockSubject,
+        namespace: &str,
+        name: &str,
+    ) -> Result<Option<LockInfo>, ClusterError> {
         let api: Api<Lease> = Api::namespaced(cluster.client().clone(), namespace);
-        Ok(api.get_opt(&lease_name(name)).await?.map(|l| lock_info(&l)))
+        let lease = api.get_opt(&subject.lease_name(name)).await?;
+        Ok(lease.map(|l| lock_info(&l)))
     }
 
     fn start(
@@ -216,6 +272,7 @@ impl ReleaseLock {
         ));
         ReleaseLock {
             api,
+            subject: request.subject,
             namespace: request.namespace.to_string(),
             name: request.name.to_string(),
             lease,
@@ -246,6 +303,7 @@ impl ReleaseLock {
             Ok(())
         } else {
             Err(LockError::Lost {
+                subject: self.subject,
                 name: self.name.clone(),
                 namespace: self.namespace.clone(),
             })
@@ -347,7 +405,7 @@ fn new_lease(name: &str, request: &LockRequest<'_>, previous: Option<&Lease>) ->
             labels: Some(BTreeMap::from([
                 ("owner".to_string(), "kubectl-pkg".to_string()),
                 (
-                    "kubectl-pkg.dev/release-name".to_string(),
+                    request.subject.label().to_string(),
                     request.name.to_string(),
                 ),
             ])),

@@ -12,6 +12,7 @@
 pub mod helm;
 mod lock;
 pub mod proposal;
+pub mod stack_record;
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -26,8 +27,8 @@ use crate::plan::{Operation, Plan};
 use crate::review::Review;
 
 pub use lock::{
-    DEFAULT_DURATION as DEFAULT_LOCK_DURATION, LockError, LockInfo, LockRequest, ReleaseLock,
-    Staleness, lease_name,
+    DEFAULT_DURATION as DEFAULT_LOCK_DURATION, LockError, LockInfo, LockRequest, LockSubject,
+    ReleaseLock, Staleness, lease_name,
 };
 
 /// The Secret type of release records.

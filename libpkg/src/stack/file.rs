@@ -16,6 +16,8 @@ pub(super) struct StackFile {
     pub api_version: String,
     pub kind: String,
     pub name: String,
+    #[serde(default)]
+    pub namespace: Option<String>,
     #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
     pub releases: Vec<ReleaseEntry>,
     #[serde(default, deserialize_with = "null_entries_as_default")]

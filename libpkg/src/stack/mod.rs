@@ -20,6 +20,7 @@
 
 mod file;
 mod graph;
+pub mod journal;
 pub mod lock;
 pub mod plan;
 
@@ -37,6 +38,9 @@ pub use lock::{LockedRelease, StackLock};
 pub const STACK_API_VERSION: &str = "kubectl-pkg.dev/v1alpha1";
 /// `kind` of a stack file.
 pub const STACK_KIND: &str = "Stack";
+/// Where a stack keeps its record unless its file says (`namespace:`): a
+/// namespace every cluster has.
+pub const DEFAULT_RECORD_NAMESPACE: &str = "default";
 
 /// A stack file read for one environment (`None`: the file's base releases),
 /// validated. It serializes (camelCase keys) for plans and `-o json` views.
@@ -45,6 +49,9 @@ pub const STACK_KIND: &str = "Stack";
 pub struct Stack {
     /// The stack's name (`name:`), a DNS label.
     pub name: String,
+    /// Where the stack keeps its record (journal and lock) in the current
+    /// context's cluster (`namespace:`, default [`DEFAULT_RECORD_NAMESPACE`]).
+    pub namespace: String,
     /// The file, as it was named to [`load`] or [`parse`].
     pub file: PathBuf,
     /// The environment read, `None` for the base releases.
@@ -130,7 +137,7 @@ pub enum StackError {
     InvalidName {
         /// The file.
         file: String,
-        /// `stack name` or `environment`.
+        /// `stack name`, `stack namespace` or `environment`.
         what: &'static str,
         /// The name.
         name: String,
@@ -393,6 +400,10 @@ impl<'a> Checked<'a> {
         }
         crate::names::validate_dns_label(&document.name)
             .map_err(|reason| fail_name("stack name", &document.name, reason))?;
+        if let Some(namespace) = &document.namespace {
+            crate::names::validate_dns_label(namespace)
+                .map_err(|reason| fail_name("stack namespace", namespace, reason))?;
+        }
         for env in document.environments.keys() {
             crate::names::validate_dns_label(env)
                 .map_err(|reason| fail_name("environment", env, reason))?;
@@ -483,6 +494,9 @@ impl<'a> Checked<'a> {
         disabled.sort();
         let stack = Stack {
             name: self.document.name.clone(),
+            namespace: (self.document.namespace.as_deref())
+                .unwrap_or(DEFAULT_RECORD_NAMESPACE)
+                .to_string(),
             file: PathBuf::from(self.file),
             environment,
             releases,

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::journal::Member;
 use crate::plan::{HashMismatch, PLAN_API_VERSION, Plan, PlanFileError};
 
 /// The `kind` of a stack plan document.
@@ -27,6 +28,10 @@ pub struct StackPlan {
     pub order: Vec<Vec<String>>,
     /// Every release's plan, in order.
     pub releases: Vec<ReleasePlan>,
+    /// Releases the stack holds (its journal says) that its file no longer
+    /// declares, left alone: `--prune` plans uninstalling them instead.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_declared: Vec<Member>,
     /// `sha256:` over the canonical JSON of everything above, each release
     /// plan by its own hash.
     pub hash: String,
@@ -41,10 +46,16 @@ pub struct StackTarget {
     /// The environment, if one was chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub environment: Option<String>,
+    /// Where the stack keeps its record (journal and lock) in the current
+    /// context's cluster.
+    pub namespace: String,
     /// The releases asked for with `--only` (the plan holds them and what
     /// they need); empty: the whole stack.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<String>,
+    /// Whether releases the file no longer declares are uninstalled (`--prune`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prune: bool,
 }
 
 /// One release of a stack plan.
@@ -72,6 +83,8 @@ struct Hashed<'a> {
     stack: &'a StackTarget,
     order: &'a [Vec<String>],
     releases: Vec<HashedRelease<'a>>,
+    #[serde(skip_serializing_if = "<[Member]>::is_empty")]
+    not_declared: &'a [Member],
 }
 
 #[derive(Serialize)]
@@ -109,13 +122,19 @@ pub enum StackPlanError {
 
 impl StackPlan {
     /// A stack plan of `releases` in `order`, sealed.
-    pub fn new(stack: StackTarget, order: Vec<Vec<String>>, releases: Vec<ReleasePlan>) -> Self {
+    pub fn new(
+        stack: StackTarget,
+        order: Vec<Vec<String>>,
+        releases: Vec<ReleasePlan>,
+        not_declared: Vec<Member>,
+    ) -> Self {
         StackPlan {
             api_version: PLAN_API_VERSION.to_string(),
             kind: STACK_PLAN_KIND.to_string(),
             stack,
             order,
             releases,
+            not_declared,
             hash: String::new(),
         }
         .seal()
@@ -144,6 +163,7 @@ impl StackPlan {
                     plan_hash: &release.plan.hash,
                 })
                 .collect(),
+            not_declared: &self.not_declared,
         };
         let json = crate::canonical::to_vec(&hashed).expect("a stack plan serializes");
         format!("sha256:{}", hex::encode(Sha256::digest(&json)))

@@ -101,6 +101,11 @@ pub struct StackArgs {
     /// records which were asked for.
     #[arg(long, value_name = "RELEASE")]
     pub only: Vec<String>,
+    /// Uninstall the releases the stack holds (its record in the cluster
+    /// says) that the file no longer declares; without it they are named and
+    /// left alone.
+    #[arg(long, conflicts_with = "only")]
+    pub prune: bool,
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
@@ -137,6 +142,10 @@ pub struct StackApplyFlags {
     /// How long to wait for each release, in Go's syntax: 90s, 5m.
     #[arg(long, default_value = "5m", value_parser = crate::duration::parse)]
     pub timeout: Duration,
+    /// Stop at the first release that fails: no later level is applied
+    /// (default: only what needs it is skipped, the others go on).
+    #[arg(long)]
+    pub fail_fast: bool,
 }
 
 pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
@@ -190,6 +199,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
         yes: args.yes,
         wait: args.wait,
         timeout: args.timeout,
+        fail_fast: false,
     };
     apply(global, &plan, &clusters, &flags).await
 }
@@ -205,6 +215,7 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
     let options = StackOptions {
         images: settings::image_check(global, &args.image_check)?,
         only: args.only.clone(),
+        prune: args.prune,
     };
     let lock = match args.locked {
         true => Some(StackLock::read(&StackLock::path_beside(&args.stack.file))?),
@@ -230,7 +241,8 @@ pub(super) async fn connect(
     contexts: impl Iterator<Item = Option<String>>,
 ) -> Result<Clusters> {
     let mut clusters = Clusters::new();
-    for context in contexts {
+    // The current context's cluster keeps the stack's record.
+    for context in std::iter::once(None).chain(contexts) {
         if clusters.contains_key(&context) {
             continue;
         }
@@ -326,35 +338,55 @@ async fn apply(
             ..ApplyOptions::default()
         },
         lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
+        fail_fast: flags.fail_fast,
     };
     let interrupted = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    let outcomes = apply_stack(plan, clusters, &options, Lines::for_release, interrupted).await?;
+    let outcome = apply_stack(plan, clusters, &options, Lines::for_release, interrupted).await?;
+    if outcome.resumed {
+        eprintln!("Resumed the interrupted apply of this stack plan.");
+    }
     let mut failed = 0;
-    for (release, outcome) in &outcomes {
-        let said = match outcome {
-            ReleaseOutcome::Applied(status) => status.as_str().to_string(),
-            ReleaseOutcome::Unchanged => "unchanged".to_string(),
-            ReleaseOutcome::Failed(why) => {
-                failed += 1;
-                format!("FAILED: {why}")
-            }
-            ReleaseOutcome::Skipped { needs } => {
-                failed += 1;
-                format!("not applied: it needs {needs}, which did not succeed")
-            }
-        };
-        eprintln!("Release {release}: {said}.");
+    for (release, outcome) in &outcome.releases {
+        if !outcome.succeeded() {
+            failed += 1;
+        }
+        eprintln!("Release {release}: {}.", said(outcome));
+    }
+    if let Some(error) = &outcome.journal_error {
+        eprintln!(
+            "warning: the stack's journal could not be written ({error}): `stack status` may not show the last release states"
+        );
     }
     if failed > 0 {
         bail!(
             "{failed} of {} release(s) of stack {} did not succeed (listed above); the others were applied",
-            outcomes.len(),
+            outcome.releases.len(),
             plan.stack.name
         );
     }
     Ok(())
+}
+
+/// How a release's apply ended, in words.
+fn said(outcome: &ReleaseOutcome) -> String {
+    match outcome {
+        ReleaseOutcome::Applied(status) => status.as_str().to_string(),
+        ReleaseOutcome::Unchanged => "unchanged".to_string(),
+        ReleaseOutcome::AlreadyApplied => "already applied by the interrupted apply".to_string(),
+        ReleaseOutcome::Failed(why) => format!("FAILED: {why}"),
+        ReleaseOutcome::Skipped { needs } => {
+            format!("not applied: it needs {needs}, which did not succeed")
+        }
+        ReleaseOutcome::Stopped { failed } => {
+            format!("not applied: --fail-fast stopped the stack when {failed} failed")
+        }
+        ReleaseOutcome::Interrupted => {
+            "not applied: interrupted before it started (apply the same plan again to resume)"
+                .to_string()
+        }
+    }
 }
 
 /// Asks before applying, unless no person can be asked here.

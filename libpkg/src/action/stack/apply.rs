@@ -1,0 +1,380 @@
+//! Applying a stack plan exactly: under the stack's lock, journaled in the
+//! cluster, every release checked for drift before the first write, then
+//! level by level.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::time::Duration;
+
+use futures::FutureExt;
+use futures::lock::Mutex;
+
+use super::{Clusters, StackActionError, cluster_for, records};
+use crate::action::{
+    ApplyOptions, Approved, DriftError, Outcome, PlanError, Reporter, Reviewer, RunError,
+    RunOptions, verify_unchanged,
+};
+use crate::cluster::Cluster;
+use crate::plan::{Operation, Plan, ReleaseId};
+use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
+use crate::release::{LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
+use crate::stack::journal::{ReleaseState, record_name};
+use crate::stack::plan::{ReleasePlan, StackPlan};
+
+/// How one release of a stack ended.
+#[derive(Debug)]
+pub enum ReleaseOutcome {
+    /// Applied; its record's status.
+    Applied(Status),
+    /// Its plan changes nothing.
+    Unchanged,
+    /// Applied by an earlier, interrupted apply of this same stack plan.
+    AlreadyApplied,
+    /// It failed; why.
+    Failed(String),
+    /// Not applied: a release it needs did not succeed.
+    Skipped {
+        /// The release that did not.
+        needs: String,
+    },
+    /// Not applied: `fail_fast` stopped the stack when a release failed.
+    Stopped {
+        /// The first release that failed.
+        failed: String,
+    },
+    /// Not applied: the apply was interrupted before it started (a rerun
+    /// of the same plan resumes with it).
+    Interrupted,
+}
+
+impl ReleaseOutcome {
+    /// Whether the release is where its plan puts it.
+    pub fn succeeded(&self) -> bool {
+        matches!(
+            self,
+            ReleaseOutcome::Applied(_) | ReleaseOutcome::Unchanged | ReleaseOutcome::AlreadyApplied
+        )
+    }
+
+    /// What the journal records of it.
+    fn state(&self, plan: &Plan) -> ReleaseState {
+        match self {
+            ReleaseOutcome::Applied(Status::Failed) => ReleaseState::Failed,
+            ReleaseOutcome::Applied(_) | ReleaseOutcome::AlreadyApplied
+                if plan.operation == Operation::Uninstall =>
+            {
+                ReleaseState::Uninstalled
+            }
+            ReleaseOutcome::Applied(_) | ReleaseOutcome::AlreadyApplied => ReleaseState::Applied,
+            ReleaseOutcome::Unchanged => ReleaseState::Unchanged,
+            ReleaseOutcome::Failed(_) => ReleaseState::Failed,
+            ReleaseOutcome::Skipped { .. } | ReleaseOutcome::Stopped { .. } => {
+                ReleaseState::Skipped
+            }
+            ReleaseOutcome::Interrupted => ReleaseState::Pending,
+        }
+    }
+
+    fn message(&self) -> Option<String> {
+        match self {
+            ReleaseOutcome::Failed(why) => Some(why.clone()),
+            ReleaseOutcome::Skipped { needs } => Some(format!("needs {needs}")),
+            ReleaseOutcome::Stopped { failed } => Some(format!("stopped after {failed} failed")),
+            _ => None,
+        }
+    }
+}
+
+/// How to apply a stack plan.
+#[derive(Debug, Clone)]
+pub struct StackApplyOptions {
+    /// How each release is applied (readiness is awaited by default, so a
+    /// release's dependents start once it is ready).
+    pub apply: ApplyOptions,
+    /// How long a release's (and the stack's) lock lasts without renewal.
+    pub lock_duration: Duration,
+    /// Stop at the first failure: no release of a later level is applied
+    /// (default: only the failed release's dependents are skipped).
+    pub fail_fast: bool,
+}
+
+/// How a stack's apply ended.
+#[derive(Debug)]
+pub struct StackOutcome {
+    /// Each release, in the plan's order.
+    pub releases: Vec<(String, ReleaseOutcome)>,
+    /// Whether it resumed an interrupted apply of the same plan.
+    pub resumed: bool,
+    /// The journal could not be written after the first write (the releases
+    /// are as `releases` says; `stack status` may lag behind).
+    pub journal_error: Option<StackRecordError>,
+}
+
+/// Applies a stack plan exactly. Under the stack's lock (a Lease beside its
+/// journal, naming its holder) from the drift check to the last write:
+/// every hash checked, the journal read (an unfinished apply of this same
+/// plan is resumed: the releases it applied are skipped; any other plan
+/// starts afresh), every remaining release checked for drift (nothing is
+/// written in any release if one drifted), then the releases level by
+/// level, a level's concurrently, each under its own lock, the journal
+/// written after each. A release whose needs did not succeed is skipped;
+/// the others go on (unless `fail_fast`). `reporter` gives each release's
+/// progress its reporter; `interrupted` stops every release.
+pub async fn apply_stack<R: Reporter>(
+    plan: &StackPlan,
+    clusters: &Clusters,
+    options: &StackApplyOptions,
+    reporter: impl Fn(&ReleaseId) -> R,
+    interrupted: impl Future<Output = ()>,
+) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
+    plan.verify_hash()?;
+    let records = records(clusters, &plan.stack.namespace)?;
+    let name = record_name(&plan.stack.name, plan.stack.environment.as_deref());
+    let request = LockRequest {
+        namespace: &plan.stack.namespace,
+        name: &name,
+        subject: LockSubject::Stack,
+        operation: "stack apply",
+        duration: options.lock_duration,
+    };
+    let record_cluster = &clusters[&None];
+    let lock =
+        (ReleaseLock::acquire(record_cluster, &request).await).map_err(StackActionError::Locked)?;
+    let outcome = apply_locked(plan, clusters, &records, options, reporter, interrupted).await;
+    let released = lock.release().await;
+    if let Err(error) = released {
+        tracing::warn!("could not release the stack's lock: {error}");
+    }
+    outcome
+}
+
+/// The apply, its lock held.
+async fn apply_locked<R: Reporter>(
+    plan: &StackPlan,
+    clusters: &Clusters,
+    records: &StackRecords,
+    options: &StackApplyOptions,
+    reporter: impl Fn(&ReleaseId) -> R,
+    interrupted: impl Future<Output = ()>,
+) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
+    let mut entry = (records.read(&plan.stack.name, plan.stack.environment.as_deref())).await?;
+    let resumed = resuming(&entry, plan);
+    let done = entry.journal.begin(plan);
+    let mut not_again = BTreeMap::new();
+    for release in plan.releases.iter().filter(|r| !done.contains(&r.name)) {
+        match check_drift(clusters, release, resumed).await? {
+            Found::AsPlanned => {}
+            Found::AppliedBefore => {
+                not_again.insert(release.name.clone(), ReleaseOutcome::AlreadyApplied);
+            }
+            Found::HalfApplied(why) => {
+                not_again.insert(release.name.clone(), ReleaseOutcome::Failed(why));
+            }
+        }
+    }
+    for name in done {
+        not_again.insert(name, ReleaseOutcome::AlreadyApplied);
+    }
+    records.write(&mut entry).await?;
+    let journal = Journal {
+        records,
+        entry: Mutex::new(entry),
+        error: Mutex::new(None),
+    };
+    let outcomes = apply_levels(
+        plan,
+        clusters,
+        options,
+        not_again,
+        &journal,
+        reporter,
+        interrupted,
+    )
+    .await;
+    let mut entry = journal.entry.into_inner();
+    if !outcomes
+        .iter()
+        .any(|(_, o)| matches!(o, ReleaseOutcome::Interrupted))
+    {
+        entry.journal.finish();
+    }
+    let mut journal_error = journal.error.into_inner();
+    if let Err(error) = records.write(&mut entry).await {
+        journal_error.get_or_insert(error);
+    }
+    Ok(StackOutcome {
+        releases: outcomes,
+        resumed,
+        journal_error,
+    })
+}
+
+/// Whether the journal's last apply is this plan's and did not finish.
+fn resuming(entry: &JournalEntry, plan: &StackPlan) -> bool {
+    entry
+        .journal
+        .last_apply
+        .as_ref()
+        .is_some_and(|a| a.plan_hash == plan.hash && !a.finished)
+}
+
+/// What the drift check found of a release.
+enum Found {
+    /// Its part of the cluster is as planned.
+    AsPlanned,
+    /// Resuming: its record says this very plan was applied already (the
+    /// journal missed it: the apply was killed before it could write).
+    AppliedBefore,
+    /// Resuming: this plan was begun on it and did not finish (why); it is
+    /// not applied again (plan again to finish it), its dependents wait.
+    HalfApplied(String),
+}
+
+/// Checks a release for drift, knowing whether this apply resumes one of
+/// the same plan.
+async fn check_drift(
+    clusters: &Clusters,
+    release: &ReleasePlan,
+    resumed: bool,
+) -> Result<Found, StackActionError<std::convert::Infallible>> {
+    let cluster = cluster_for(clusters, &release.name, &release.context)?;
+    let store = ReleaseStore::new(cluster.clone());
+    match verify_unchanged(cluster, &store, &release.plan).await {
+        Ok(()) => Ok(Found::AsPlanned),
+        Err(DriftError::AlreadyApplied { status, .. })
+            if resumed && matches!(status.as_str(), "deployed" | "uninstalled") =>
+        {
+            Ok(Found::AppliedBefore)
+        }
+        Err(DriftError::AlreadyApplied {
+            revision, status, ..
+        }) if resumed => Ok(Found::HalfApplied(format!(
+            "the interrupted apply left revision {revision} {status}; plan the stack again to finish it"
+        ))),
+        Err(source) => Err(StackActionError::Drifted {
+            release: release.name.clone(),
+            source,
+        }),
+    }
+}
+
+/// The journal while releases are applied: written after each one.
+struct Journal<'a> {
+    records: &'a StackRecords,
+    entry: Mutex<JournalEntry>,
+    /// The first write that failed.
+    error: Mutex<Option<StackRecordError>>,
+}
+
+impl Journal<'_> {
+    async fn record(&self, release: &ReleasePlan, outcome: &ReleaseOutcome) {
+        let mut entry = self.entry.lock().await;
+        let state = outcome.state(&release.plan);
+        entry.journal.record(release, state, outcome.message());
+        if let Err(error) = self.records.write(&mut entry).await {
+            self.error.lock().await.get_or_insert(error);
+        }
+    }
+}
+
+/// Applies the releases level by level; those in `not_again` are not
+/// applied (the apply this one resumes applied them, or left them half
+/// applied), their outcome given.
+async fn apply_levels<R: Reporter>(
+    plan: &StackPlan,
+    clusters: &Clusters,
+    options: &StackApplyOptions,
+    mut not_again: BTreeMap<String, ReleaseOutcome>,
+    journal: &Journal<'_>,
+    reporter: impl Fn(&ReleaseId) -> R,
+    interrupted: impl Future<Output = ()>,
+) -> Vec<(String, ReleaseOutcome)> {
+    let interrupted = interrupted.boxed_local().shared();
+    let by_name: BTreeMap<&str, &ReleasePlan> =
+        plan.releases.iter().map(|r| (r.name.as_str(), r)).collect();
+    let mut outcomes: BTreeMap<String, ReleaseOutcome> = BTreeMap::new();
+    for level in &plan.order {
+        let first_failure = (plan.order.iter().flatten())
+            .find(|name| outcomes.get(name.as_str()).is_some_and(|o| !o.succeeded()));
+        let stopped = first_failure.filter(|_| options.fail_fast).cloned();
+        let runs = level.iter().map(|name| {
+            let release = by_name[name.as_str()];
+            let failed_need = (release.needs.iter()).find(|need| {
+                !outcomes
+                    .get(need.as_str())
+                    .is_some_and(ReleaseOutcome::succeeded)
+            });
+            let interrupted = interrupted.clone();
+            let reporter = reporter(&release.plan.release.id());
+            let decided = not_again.remove(name.as_str());
+            let stopped = stopped.clone();
+            async move {
+                let outcome = if let Some(outcome) = decided {
+                    outcome
+                } else if interrupted.clone().now_or_never().is_some() {
+                    return (name.clone(), ReleaseOutcome::Interrupted);
+                } else if let Some(failed) = stopped {
+                    ReleaseOutcome::Stopped { failed }
+                } else if let Some(need) = failed_need {
+                    ReleaseOutcome::Skipped {
+                        needs: need.clone(),
+                    }
+                } else {
+                    let cluster = &clusters[&release.context];
+                    apply_release(cluster, release, options, &reporter, interrupted).await
+                };
+                journal.record(release, &outcome).await;
+                (name.clone(), outcome)
+            }
+        });
+        outcomes.extend(futures::future::join_all(runs).await);
+    }
+    (plan.order.iter().flatten())
+        .map(|name| {
+            let outcome = outcomes.remove(name).expect("every release has an outcome");
+            (name.clone(), outcome)
+        })
+        .collect()
+}
+
+/// Applies one release's plan through [`run`](super::run), its review done.
+async fn apply_release(
+    cluster: &Cluster,
+    release: &ReleasePlan,
+    options: &StackApplyOptions,
+    reporter: &dyn Reporter,
+    interrupted: impl Future<Output = ()>,
+) -> ReleaseOutcome {
+    let run = RunOptions {
+        release: release.plan.release.id(),
+        operation: "stack".to_string(),
+        lock_duration: options.lock_duration,
+        dry_run: false,
+    };
+    let mut reviewed = Reviewed(options.apply.clone());
+    let plan = async || Ok::<_, PlanError>(release.plan.clone());
+    match crate::action::run(cluster, &run, plan, &mut reviewed, reporter, interrupted).await {
+        Ok(Outcome::Applied(record)) => ReleaseOutcome::Applied(record.status),
+        Ok(Outcome::Unchanged(_) | Outcome::Stopped) => ReleaseOutcome::Unchanged,
+        Err(RunError::Interrupted { .. }) => ReleaseOutcome::Failed("interrupted".to_string()),
+        Err(error) => ReleaseOutcome::Failed(error.to_string()),
+    }
+}
+
+/// The review a stack's release plans had already, as one stack plan.
+struct Reviewed(ApplyOptions);
+
+impl Reviewer for Reviewed {
+    type Error = PlanError;
+
+    async fn review(&mut self, plan: Plan) -> Result<Option<Approved>, PlanError> {
+        Ok(Some(Approved {
+            plan,
+            options: self.0.clone(),
+        }))
+    }
+
+    async fn confirm(&mut self, _: &Plan) -> Result<(), PlanError> {
+        Ok(())
+    }
+}

@@ -1,0 +1,133 @@
+//! Stacks: many releases planned as one [`StackPlan`], level after level in
+//! the order their needs give (the releases of a level concurrently), each
+//! planned as install or upgrade exactly as on its own, with the kinds that
+//! earlier releases' CustomResourceDefinitions create counted as served;
+//! then applied in that order, every release through the same sequence as
+//! any operation ([`run`](super::run)): its lock, exactly its plan, unlock.
+
+use std::collections::BTreeMap;
+
+use crate::action::PlanError;
+use crate::cluster::Cluster;
+use crate::release::LockError;
+use crate::release::stack_record::{StackRecordError, StackRecords};
+use crate::source::Fetched;
+use crate::stack::LockedRelease;
+use crate::stack::plan::StackPlanError;
+
+/// The clusters a stack's releases are planned and applied against, by
+/// kubeconfig context (`None`: the current one).
+pub type Clusters = BTreeMap<Option<String>, Cluster>;
+
+/// Why a stack could not be planned or applied; each names the release.
+#[derive(Debug, thiserror::Error)]
+pub enum StackActionError<E> {
+    /// No cluster was connected for a release's context.
+    #[error("release {release}: no cluster for context {context:?}")]
+    NoCluster {
+        /// The release.
+        release: String,
+        /// Its context.
+        context: Option<String>,
+    },
+    /// The stack file refuses the request (`--only` naming no release of it).
+    #[error(transparent)]
+    Stack(crate::stack::StackError),
+    /// A release's package could not be fetched.
+    #[error("release {release}: {source}")]
+    Fetch {
+        /// The release.
+        release: String,
+        /// Why.
+        source: E,
+    },
+    /// A release could not be planned.
+    #[error("release {release}: {source}")]
+    Plan {
+        /// The release.
+        release: String,
+        /// Why.
+        source: Box<PlanError>,
+    },
+    /// A package requirement met by another release of the stack closes a
+    /// cycle with the stack's needs.
+    #[error(
+        "release {release}: its package requires the package of release {needs}, which needs it in turn (directly or through others); break the cycle in the stack's needs"
+    )]
+    RequirementCycle {
+        /// The release.
+        release: String,
+        /// The release it would need.
+        needs: String,
+    },
+    /// The stack plan was edited after it was made.
+    #[error(transparent)]
+    Edited(#[from] StackPlanError),
+    /// Another apply of the stack holds its lock.
+    #[error("{0}")]
+    Locked(LockError),
+    /// The stack's journal could not be read or written.
+    #[error(transparent)]
+    Record(#[from] StackRecordError),
+    /// `--prune` with `--only`: a subset cannot say what the stack no longer holds.
+    #[error(
+        "--prune plans the whole stack: it cannot be combined with --only (a subset does not say which releases the stack no longer declares)"
+    )]
+    PruneWithOnly,
+    /// A release's part of the cluster changed since it was planned:
+    /// nothing was applied in any release.
+    #[error("release {release}: {source}; nothing was applied in any release of the stack")]
+    Drifted {
+        /// The release.
+        release: String,
+        /// What changed.
+        source: super::DriftError,
+    },
+}
+
+/// Where a stack keeps its record: the current context's cluster (which
+/// must be connected, whatever contexts its releases name).
+fn records<E>(clusters: &Clusters, namespace: &str) -> Result<StackRecords, StackActionError<E>> {
+    let cluster = clusters
+        .get(&None)
+        .ok_or_else(|| StackActionError::NoCluster {
+            release: "(the stack's record)".to_string(),
+            context: None,
+        })?;
+    Ok(StackRecords::new(cluster, namespace))
+}
+
+mod apply;
+mod plan;
+
+pub use apply::{ReleaseOutcome, StackApplyOptions, StackOutcome, apply_stack};
+pub use plan::{StackOptions, plan_stack, plan_stack_uninstall};
+
+/// What a release's fetched package resolved to, as a stack's lock file
+/// records it: its version, its reference (as the plan records it) and its
+/// digest (the artifact's, for a local package).
+pub fn resolved(fetched: &Fetched) -> LockedRelease {
+    LockedRelease {
+        version: fetched.package.version.to_string(),
+        reference: fetched.source.reference.clone(),
+        digest: fetched
+            .source
+            .digest
+            .clone()
+            .unwrap_or_else(|| fetched.package.artifact().digest),
+    }
+}
+
+/// The cluster of a release's context.
+fn cluster_for<'a, E>(
+    clusters: &'a Clusters,
+    release: &str,
+    context: &Option<String>,
+) -> Result<&'a Cluster, StackActionError<E>> {
+    clusters
+        .get(context)
+        .ok_or_else(|| StackActionError::NoCluster {
+            release: release.to_string(),
+            context: context.clone(),
+        })
+}

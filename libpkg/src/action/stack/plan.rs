@@ -1,0 +1,368 @@
+//! Planning a stack: every release fetched, then planned level by level;
+//! releases the stack's journal holds but its file no longer declares are
+//! named, or with `--prune` planned for uninstalling.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::{Clusters, StackActionError, cluster_for, records};
+use crate::action::{
+    ImageCheck, InstallOptions, PlanError, UninstallOptions, UpgradeOptions, plan_install,
+    plan_uninstall, plan_upgrade,
+};
+use crate::cluster::Cluster;
+use crate::plan::{Action, Plan, ReleaseId};
+use crate::release::ReleaseStore;
+use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, ReleaseRef};
+use crate::source::Fetched;
+use crate::stack::journal::Member;
+use crate::stack::plan::{ReleasePlan, StackPlan, StackTarget};
+use crate::stack::{Stack, StackRelease};
+
+/// How to plan a stack's releases.
+#[derive(Debug, Clone, Default)]
+pub struct StackOptions {
+    /// Whether images are looked up in their registries first.
+    pub images: ImageCheck,
+    /// Only these releases and what they need (`--only`); empty: all.
+    pub only: Vec<String>,
+    /// Uninstall the releases the stack holds that its file no longer
+    /// declares (`--prune`), after every other release.
+    pub prune: bool,
+}
+
+/// Plans every release of `stack`, level by level; `fetch` resolves and
+/// pins a release's package with its values, as the caller's settings say.
+/// The stack's journal says which releases it holds that the file no
+/// longer declares: the plan names them, or uninstalls them with `prune`.
+pub async fn plan_stack<E>(
+    stack: &Stack,
+    clusters: &Clusters,
+    fetch: impl AsyncFn(&StackRelease) -> Result<Fetched, E>,
+    options: &StackOptions,
+) -> Result<StackPlan, StackActionError<E>> {
+    if options.prune && !options.only.is_empty() {
+        return Err(StackActionError::PruneWithOnly);
+    }
+    let subset;
+    let stack = if options.only.is_empty() {
+        stack
+    } else {
+        let taken = (stack
+            .closure(&options.only)
+            .map_err(StackActionError::Stack)?)
+        .into_iter()
+        .cloned()
+        .collect();
+        subset = Stack {
+            releases: taken,
+            ..stack.clone()
+        };
+        &subset
+    };
+    let journal = records(clusters, &stack.namespace)?
+        .read(&stack.name, stack.environment.as_deref())
+        .await?
+        .journal;
+    let not_declared = match options.only.is_empty() {
+        true => journal.not_declared(stack),
+        false => Vec::new(),
+    };
+    let fetched = fetch_all(stack, fetch).await?;
+    let stack = &with_required_releases(stack, &fetched)?;
+    let levels = stack.levels();
+    let mut planned: Vec<ReleasePlan> = Vec::with_capacity(stack.releases.len());
+    for level in &levels {
+        planned.extend(plan_level(level, &planned, &fetched, clusters, options).await?);
+    }
+    let mut order: Vec<Vec<String>> = (levels.iter())
+        .map(|level| level.iter().map(|r| r.name.clone()).collect())
+        .collect();
+    let not_declared = if options.prune {
+        let pruned = plan_uninstalls(&not_declared, clusters).await?;
+        if !pruned.is_empty() {
+            order.push(pruned.iter().map(|r| r.name.clone()).collect());
+        }
+        planned.extend(pruned);
+        Vec::new()
+    } else {
+        not_declared
+    };
+    let target = StackTarget {
+        name: stack.name.clone(),
+        environment: stack.environment.clone(),
+        namespace: stack.namespace.clone(),
+        only: options.only.clone(),
+        prune: options.prune,
+    };
+    Ok(StackPlan::new(target, order, planned, not_declared))
+}
+
+/// Every release's package, fetched concurrently, by release name.
+async fn fetch_all<E>(
+    stack: &Stack,
+    fetch: impl AsyncFn(&StackRelease) -> Result<Fetched, E>,
+) -> Result<BTreeMap<String, Fetched>, StackActionError<E>> {
+    let fetches = futures::future::join_all(stack.releases.iter().map(|release| async {
+        let fetched = fetch(release).await;
+        (release.name.clone(), fetched)
+    }));
+    let mut fetched = BTreeMap::new();
+    for (release, result) in fetches.await {
+        let result = result.map_err(|source| StackActionError::Fetch {
+            release: release.clone(),
+            source,
+        })?;
+        fetched.insert(release, result);
+    }
+    Ok(fetched)
+}
+
+/// Plans one level's releases concurrently, with what earlier levels
+/// (`planned`) install counted: their CRDs' kinds served, their releases
+/// meeting requirements.
+async fn plan_level<E>(
+    level: &[&StackRelease],
+    planned: &[ReleasePlan],
+    fetched: &BTreeMap<String, Fetched>,
+    clusters: &Clusters,
+    options: &StackOptions,
+) -> Result<Vec<ReleasePlan>, StackActionError<E>> {
+    let seed = crds_of(planned.iter().map(|r| &r.plan));
+    let earlier = planned_observations(planned);
+    let plans = futures::future::join_all(level.iter().map(|release| {
+        let mut fetched = fetched[&release.name].clone();
+        fetched.source.requirements.planned = earlier.clone();
+        let seed = &seed;
+        async move {
+            let cluster = cluster_for(clusters, &release.name, &release.context)?;
+            let plan = plan_release(cluster, release, &fetched, seed, options)
+                .await
+                .map_err(|source| StackActionError::Plan {
+                    release: release.name.clone(),
+                    source: Box::new(source),
+                })?;
+            Ok::<_, StackActionError<E>>(ReleasePlan {
+                name: release.name.clone(),
+                needs: release.needs.clone(),
+                context: release.context.clone(),
+                plan,
+            })
+        }
+    }))
+    .await;
+    plans.into_iter().collect()
+}
+
+/// Plans uninstalling every installed release of `stack`, dependents
+/// first: the releases by level from the last, each one's plan as
+/// `uninstall` makes it; a release with no deployed revision (or no
+/// record) is left out. A release's `needs` in the plan are the releases
+/// that need it, so one whose dependent fails to uninstall stays.
+pub async fn plan_stack_uninstall(
+    stack: &Stack,
+    clusters: &Clusters,
+) -> Result<StackPlan, StackActionError<std::convert::Infallible>> {
+    let mut order: Vec<Vec<String>> = Vec::new();
+    let mut planned: Vec<ReleasePlan> = Vec::new();
+    for level in stack.levels().into_iter().rev() {
+        let members: Vec<Member> = level.iter().map(|r| member(r)).collect();
+        let mut names = Vec::new();
+        for mut release in plan_uninstalls(&members, clusters).await? {
+            release.needs = (stack.releases.iter())
+                .filter(|other| other.needs.contains(&release.name))
+                .filter(|other| planned.iter().any(|p| p.name == other.name))
+                .map(|other| other.name.clone())
+                .collect();
+            names.push(release.name.clone());
+            planned.push(release);
+        }
+        if !names.is_empty() {
+            order.push(names);
+        }
+    }
+    let target = StackTarget {
+        name: stack.name.clone(),
+        environment: stack.environment.clone(),
+        namespace: stack.namespace.clone(),
+        only: Vec::new(),
+        prune: false,
+    };
+    Ok(StackPlan::new(target, order, planned, Vec::new()))
+}
+
+/// A stack release as its journal would hold it.
+fn member(release: &StackRelease) -> Member {
+    Member {
+        name: release.name.clone(),
+        namespace: release.namespace.clone(),
+        context: release.context.clone(),
+    }
+}
+
+/// Uninstall plans of `releases`, concurrently; those not installed (no
+/// deployed revision, or no record) are left out.
+async fn plan_uninstalls<E>(
+    releases: &[Member],
+    clusters: &Clusters,
+) -> Result<Vec<ReleasePlan>, StackActionError<E>> {
+    let plans = futures::future::join_all(releases.iter().map(|release| async move {
+        let cluster = cluster_for(clusters, &release.name, &release.context)?;
+        let store = ReleaseStore::new(cluster.clone());
+        let options = UninstallOptions {
+            release: ReleaseId::new(&release.namespace, &release.name),
+            hooks: Default::default(),
+        };
+        match plan_uninstall(cluster, &store, &options).await {
+            Ok(plan) => Ok(Some(ReleasePlan {
+                name: release.name.clone(),
+                needs: Vec::new(),
+                context: release.context.clone(),
+                plan,
+            })),
+            Err(PlanError::NotInstalled { .. }) => Ok(None),
+            Err(source) => Err(StackActionError::Plan {
+                release: release.name.clone(),
+                source: Box::new(source),
+            }),
+        }
+    }))
+    .await;
+    let plans: Result<Vec<Option<ReleasePlan>>, _> = plans.into_iter().collect();
+    Ok(plans?.into_iter().flatten().collect())
+}
+
+/// `stack` with an ordering edge for every package requirement another of
+/// its releases meets: a release whose package requires package P needs
+/// the release of the stack that installs P (as if `needs:` said so), so
+/// it is planned and applied after it. Edges that would close a cycle are
+/// refused, naming it.
+fn with_required_releases<E>(
+    stack: &Stack,
+    fetched: &BTreeMap<String, Fetched>,
+) -> Result<Stack, StackActionError<E>> {
+    let mut stack = stack.clone();
+    let installs: BTreeMap<&str, &str> = fetched
+        .iter()
+        .map(|(release, f)| (f.package.metadata.name.as_str(), release.as_str()))
+        .collect();
+    for release in &mut stack.releases {
+        let package = &fetched[&release.name].package;
+        for requirement in crate::formats::requirements::declared(package) {
+            let crate::requirements::Need::Package { name, .. } = &requirement.need else {
+                continue;
+            };
+            if let Some(provider) = installs.get(name.as_str())
+                && *provider != release.name
+                && !release.needs.iter().any(|need| need == provider)
+            {
+                release.needs.push(provider.to_string());
+            }
+        }
+    }
+    let level_of: BTreeMap<String, usize> = stack
+        .levels()
+        .iter()
+        .enumerate()
+        .flat_map(|(level, releases)| releases.iter().map(move |r| (r.name.clone(), level)))
+        .collect();
+    for release in &stack.releases {
+        for need in &release.needs {
+            if level_of[need] >= level_of[&release.name] {
+                return Err(StackActionError::RequirementCycle {
+                    release: release.name.clone(),
+                    needs: need.clone(),
+                });
+            }
+        }
+    }
+    Ok(stack)
+}
+
+/// The CustomResourceDefinitions `plans` create or keep: their kinds are
+/// served by the time later releases are applied.
+fn crds_of<'a>(plans: impl Iterator<Item = &'a Plan>) -> Vec<Value> {
+    plans
+        .flat_map(|plan| &plan.objects)
+        .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+        .map(|o| o.manifest.clone())
+        .collect()
+}
+
+/// The releases and kinds earlier levels of the stack will have installed,
+/// as requirements see them: each met one names its release as planned.
+fn planned_observations(planned: &[ReleasePlan]) -> Observations {
+    let mut observations = Observations::default();
+    for release in planned {
+        let plan = &release.plan;
+        let reference = ReleaseRef {
+            name: plan.release.name.clone(),
+            namespace: plan.release.namespace.clone(),
+            manager: "kubectl-pkg".to_string(),
+        };
+        observations.releases.push(ObservedRelease {
+            release: reference.clone(),
+            package: plan.package.name.clone(),
+            version: plan.package.version.clone(),
+            planned: true,
+        });
+        for crd in crds_of(std::iter::once(plan)) {
+            let text = |pointer: &str| {
+                crd.pointer(pointer)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            };
+            let (Some(group), Some(kind), Some(plural)) = (
+                text("/spec/group"),
+                text("/spec/names/kind"),
+                text("/spec/names/plural"),
+            ) else {
+                continue;
+            };
+            let versions = crd.pointer("/spec/versions").and_then(Value::as_array);
+            for version in versions.into_iter().flatten() {
+                if let Some(version) = version.get("name").and_then(Value::as_str) {
+                    observations.apis.push(ObservedApi {
+                        api_version: format!("{group}/{version}"),
+                        kind: kind.clone(),
+                        resource: plural.clone(),
+                        provider: Provider::Planned(reference.clone()),
+                    });
+                }
+            }
+        }
+    }
+    observations
+}
+
+/// One release's plan: an upgrade if it is installed, else an install (its
+/// namespace created if need be: a stack says where its releases go).
+async fn plan_release(
+    cluster: &Cluster,
+    release: &StackRelease,
+    fetched: &Fetched,
+    seed: &[Value],
+    options: &StackOptions,
+) -> Result<Plan, PlanError> {
+    let store = ReleaseStore::new(cluster.clone());
+    let id = ReleaseId::new(&release.namespace, &release.name);
+    let upgrade = UpgradeOptions {
+        images: options.images.clone(),
+        seed_crds: seed.to_vec(),
+        ..UpgradeOptions::new(id.clone())
+    };
+    // An upgrade reads the deployed revision first: not installed, it is an install.
+    match plan_upgrade(cluster, &store, fetched, &upgrade).await {
+        Err(PlanError::NotInstalled { .. }) => {
+            let install = InstallOptions {
+                create_namespace: true,
+                images: options.images.clone(),
+                seed_crds: seed.to_vec(),
+                ..InstallOptions::new(id)
+            };
+            plan_install(cluster, &store, fetched, &install).await
+        }
+        planned => planned,
+    }
+}
