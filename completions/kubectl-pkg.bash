@@ -3953,7 +3953,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__apply)
-            opts="-f -e -y -n -o -h --file --environment --locked --only --prune --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --yes --wait --timeout --fail-fast --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -e -y -n -o -h --file --environment --locked --only --prune --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --max-risk --accept-risk --policy --require-approvals --trusted-keys --yes --wait --timeout --fail-fast --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3984,6 +3984,26 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-risk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --accept-risk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --require-approvals)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-keys)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4219,7 +4239,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__stack__subcmd__plan)
-            opts="-f -e -n -o -h --file --environment --locked --only --prune --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --out --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            opts="-f -e -n -o -h --file --environment --locked --only --prune --skip-image-check --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --max-risk --accept-risk --policy --require-approvals --trusted-keys --out --kubeconfig --context --namespace --output --no-color --concurrency --package-limits --ytt --trust-policy --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4250,6 +4270,26 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-risk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --accept-risk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --require-approvals)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-keys)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

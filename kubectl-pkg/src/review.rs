@@ -142,6 +142,18 @@ impl ReviewArgs {
     /// Checks the approvals the policy requires, adding the ones that count
     /// to `review`.
     pub fn check_approvals(&self, plan: &Plan, review: &mut Review, origin: Origin) -> Result<()> {
+        self.check_approvals_of(&plan.approvals, &plan.hash, review, origin)
+    }
+
+    /// Checks the approvals of `hash` (a plan's or a stack plan's) the policy
+    /// requires, adding the ones that count to `review`.
+    pub fn check_approvals_of(
+        &self,
+        approvals: &[libpkg::review::approval::Approval],
+        hash: &str,
+        review: &mut Review,
+        origin: Origin,
+    ) -> Result<()> {
         let required = self.policy()?.require_approvals.unwrap_or(0);
         if required == 0 {
             return Ok(());
@@ -158,7 +170,7 @@ impl ReviewArgs {
             );
         };
         let trusted = read_trusted_keys(dir)?;
-        review.approvals = trusted.require(&plan.approvals, &plan.hash, required)?;
+        review.approvals = trusted.require(approvals, hash, required)?;
         Ok(())
     }
 }

@@ -660,3 +660,81 @@ fn a_release_removed_from_the_file_is_uninstalled_only_with_prune() {
     let status = parse_json(pkg.run(["stack", "status", "-o", "json"]).ok());
     assert_eq!(status["notDeclared"], serde_json::json!([]), "{status}");
 }
+
+/// A stack plan is reviewed as one: the risk policy judges every release's
+/// plan (refusing the stack, exit 4, naming the release), and the approvals
+/// a policy requires are of the stack hash (`kubectl pkg approve` signs a
+/// saved stack plan); each release's record names who approved.
+#[test]
+fn the_risk_policy_and_approvals_apply_to_the_stack_hash() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-v");
+    let plain = package(&pkg, "plain", "1.0.0", 1);
+    let role = format!(
+        "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: reader\n  namespace: {ns}\nrules:\n- apiGroups: ['']\n  resources: [secrets]\n  verbs: [get, list]\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: reader\n  namespace: {ns}\nroleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: Role\n  name: reader\nsubjects:\n- kind: ServiceAccount\n  name: default\n  namespace: {ns}\n"
+    );
+    pkg.write_package("reader-1", "reader", "1.0.0", &[("role.yaml", &role)]);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: reviewed\nnamespace: {ns}\nreleases:\n- {{name: plain, namespace: {ns}, package: ./{plain}}}\n- {{name: reader, namespace: {ns}, package: ./reader-1, needs: [plain]}}\n"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+
+    let refused = pkg.run(["stack", "plan", "--max-risk", "info"]);
+    let said = refused.fails(4).to_string();
+    assert!(said.contains("release reader"), "{said}");
+    assert!(said.contains("rbac-read-secrets"), "{said}");
+    let accepted = ["--max-risk", "info", "--accept-risk", "rbac-read-secrets"];
+    let mut plan_args = vec!["stack", "plan", "--out", "plan.json", "-o", "json"];
+    plan_args.extend(accepted);
+    let planned = parse_json(pkg.run(plan_args).ok());
+    assert!(
+        planned["releases"][1]["plan"]["policy"].is_object(),
+        "the policy's outcome is in the release plan, so in the stack hash: {planned}"
+    );
+    // A fresh plan has no approvals: refused when the policy requires one.
+    let fresh = pkg.run(["stack", "apply", "--yes", "--require-approvals", "1"]);
+    assert_ne!(fresh.code, 0);
+    assert!(never_recorded(&pkg, "plain", &ns));
+
+    let (alice, _) = pkg.key_pair("alice");
+    let trusted = pkg.work.path().join("keys").display().to_string();
+    let apply = || {
+        pkg.run([
+            "apply",
+            "plan.json",
+            "--yes",
+            "--wait=false",
+            "--require-approvals",
+            "1",
+            "--trusted-keys",
+            &trusted,
+        ])
+    };
+    let said = apply().fails(4).to_string();
+    assert!(
+        said.contains("needs 1 approval(s) by trusted keys and has 0"),
+        "{said}"
+    );
+    assert!(never_recorded(&pkg, "plain", &ns));
+    let approved = pkg.run([
+        "approve",
+        "plan.json",
+        "--key",
+        &alice,
+        "--approver",
+        "alice@example.com",
+    ]);
+    let hash = planned["hash"].as_str().unwrap();
+    assert!(
+        approved.ok().starts_with(&format!("Approved plan {hash} ")),
+        "the stack hash is signed"
+    );
+    apply().ok();
+    for release in ["plain", "reader"] {
+        let history = pkg.run(["history", release, "-n", &ns]).ok().to_string();
+        assert!(
+            history.contains("Revision 1 approved by alice@example.com"),
+            "{history}"
+        );
+    }
+}

@@ -273,14 +273,22 @@ mod tests {
         journal.record(&a, ReleaseState::Applied, None);
         journal.record(&b, ReleaseState::Failed, Some("timed out".to_string()));
         let names = |j: &StackJournal| j.members.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
-        assert_eq!(names(&journal), ["a", "b"], "a failed release stays the stack's");
+        assert_eq!(
+            names(&journal),
+            ["a", "b"],
+            "a failed release stays the stack's"
+        );
         let stack = crate::stack::parse(
             "stack.yaml",
             "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: s\nreleases:\n- {name: a, namespace: apps, package: ./a}\n",
             None,
         )
         .unwrap();
-        let gone: Vec<String> = journal.not_declared(&stack).into_iter().map(|m| m.name).collect();
+        let gone: Vec<String> = journal
+            .not_declared(&stack)
+            .into_iter()
+            .map(|m| m.name)
+            .collect();
         assert_eq!(gone, ["b"]);
         let uninstall = release("b", Operation::Uninstall);
         journal.record(&uninstall, ReleaseState::Failed, None);

@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::journal::Member;
 use crate::plan::{HashMismatch, PLAN_API_VERSION, Plan, PlanFileError};
+use crate::review::approval::Approval;
 
 /// The `kind` of a stack plan document.
 pub const STACK_PLAN_KIND: &str = "StackPlan";
@@ -35,6 +36,10 @@ pub struct StackPlan {
     /// `sha256:` over the canonical JSON of everything above, each release
     /// plan by its own hash.
     pub hash: String,
+    /// Signed approvals of `hash` (`kubectl pkg approve`); outside the hash,
+    /// since approving does not change what was approved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approvals: Vec<Approval>,
 }
 
 /// Which stack, for which environment.
@@ -136,13 +141,17 @@ impl StackPlan {
             releases,
             not_declared,
             hash: String::new(),
+            approvals: Vec::new(),
         }
         .seal()
     }
 
-    /// Sets the hash.
+    /// Sets the hash; approvals of another hash are dropped (they approved
+    /// something else).
     pub fn seal(mut self) -> Self {
         self.hash = self.compute_hash();
+        let hash = self.hash.clone();
+        self.approvals.retain(|approval| approval.plan_hash == hash);
         self
     }
 

@@ -18,9 +18,12 @@ use libpkg::stack::{Stack, StackLock, StackRelease};
 
 use crate::cli::{GlobalArgs, ImageCheckArgs, OutputFormat, PackageArgs, ValuesArgs};
 use crate::flow::MutatingArgs;
+use crate::review::{Origin, ReviewArgs};
 use crate::{prompt, settings, view};
+use review::Reviews;
 
 mod lock;
+mod review;
 mod status;
 
 pub use lock::StackLockArgs;
@@ -110,6 +113,8 @@ pub struct StackArgs {
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
+    #[command(flatten)]
+    pub review: ReviewArgs,
 }
 
 #[derive(Debug, Args)]
@@ -152,6 +157,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
     match command {
         StackCommand::Plan(args) => {
             let (plan, _) = plan(global, &args.stack).await?;
+            let (plan, _) = review::review(&args.stack.review, plan, Origin::Fresh, false)?;
             if let Some(path) = &args.out {
                 save(path, &plan)?;
             }
@@ -159,8 +165,9 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
         }
         StackCommand::Apply(args) => {
             let (plan, clusters) = plan(global, &args.stack).await?;
+            let (plan, reviews) = review::review(&args.stack.review, plan, Origin::Fresh, true)?;
             print(global, &plan)?;
-            apply(global, &plan, &clusters, &args.apply).await
+            apply(global, &plan, &clusters, &args.apply, reviews).await
         }
         StackCommand::Lock(args) => lock::run(global, args).await,
         StackCommand::Status(args) => status::run(global, args).await,
@@ -174,7 +181,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
                 return Ok(());
             }
             print(global, &plan)?;
-            apply(global, &plan, &clusters, &args.apply).await
+            apply(global, &plan, &clusters, &args.apply, Reviews::new()).await
         }
     }
 }
@@ -192,6 +199,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
     let contexts = plan.releases.iter().map(|r| r.context.clone());
     let clusters = connect(global, contexts).await?;
     print(global, &plan)?;
+    let (plan, reviews) = review::review(&args.review, plan, Origin::Saved, !args.is_dry_run())?;
     if args.is_dry_run() {
         return Ok(());
     }
@@ -201,7 +209,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
         timeout: args.timeout,
         fail_fast: false,
     };
-    apply(global, &plan, &clusters, &flags).await
+    apply(global, &plan, &clusters, &flags, reviews).await
 }
 
 /// Loads the stack, connects to its clusters, and plans every release.
@@ -323,6 +331,7 @@ async fn apply(
     plan: &StackPlan,
     clusters: &Clusters,
     flags: &StackApplyFlags,
+    reviews: Reviews,
 ) -> Result<()> {
     if !plan.has_changes() {
         eprintln!("Nothing to change.");
@@ -339,6 +348,7 @@ async fn apply(
         },
         lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
         fail_fast: flags.fail_fast,
+        reviews,
     };
     let interrupted = async {
         let _ = tokio::signal::ctrl_c().await;

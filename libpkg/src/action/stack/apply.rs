@@ -96,6 +96,9 @@ pub struct StackApplyOptions {
     /// Stop at the first failure: no release of a later level is applied
     /// (default: only the failed release's dependents are skipped).
     pub fail_fast: bool,
+    /// What the review established of each release (by name), for its
+    /// record: the approvals of the stack hash, the risks acknowledged.
+    pub reviews: BTreeMap<String, crate::review::Review>,
 }
 
 /// How a stack's apply ended.
@@ -351,7 +354,13 @@ async fn apply_release(
         lock_duration: options.lock_duration,
         dry_run: false,
     };
-    let mut reviewed = Reviewed(options.apply.clone());
+    let mut apply = options.apply.clone();
+    apply.review = options
+        .reviews
+        .get(&release.name)
+        .cloned()
+        .unwrap_or_default();
+    let mut reviewed = Reviewed(apply);
     let plan = async || Ok::<_, PlanError>(release.plan.clone());
     match crate::action::run(cluster, &run, plan, &mut reviewed, reporter, interrupted).await {
         Ok(Outcome::Applied(record)) => ReleaseOutcome::Applied(record.status),
