@@ -1252,6 +1252,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs')
+            [CompletionResult]::new('compare', 'compare', [CompletionResultType]::ParameterValue, 'What promoting one environment to another would change: both planned (or read from saved stack plans) and compared release by release')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -1373,6 +1374,30 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'kubectl-pkg;stack;compare' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The stack file')
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Plan each environment with what stack.lock records (see `stack plan --locked`)')
+            [CompletionResult]::new('--skip-image-check', '--skip-image-check', [CompletionResultType]::ParameterName, 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'kubectl-pkg;stack;uninstall' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'The stack file')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'The stack file')
@@ -1403,6 +1428,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs')
+            [CompletionResult]::new('compare', 'compare', [CompletionResultType]::ParameterValue, 'What promoting one environment to another would change: both planned (or read from saved stack plans) and compared release by release')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -1417,6 +1443,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;stack;help;status' {
+            break
+        }
+        'kubectl-pkg;stack;help;compare' {
             break
         }
         'kubectl-pkg;stack;help;uninstall' {
@@ -1613,6 +1642,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('apply', 'apply', [CompletionResultType]::ParameterValue, 'Plan a stack, show the plan, ask, and apply exactly it, release after release')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs')
+            [CompletionResult]::new('compare', 'compare', [CompletionResultType]::ParameterValue, 'What promoting one environment to another would change: both planned (or read from saved stack plans) and compared release by release')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept')
             break
         }
@@ -1626,6 +1656,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;stack;status' {
+            break
+        }
+        'kubectl-pkg;help;stack;compare' {
             break
         }
         'kubectl-pkg;help;stack;uninstall' {

@@ -1183,6 +1183,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
             cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand status 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs'
+            cand compare 'What promoting one environment to another would change: both planned (or read from saved stack plans) and compared release by release'
             cand uninstall 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -1299,6 +1300,29 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;stack;compare'= {
+            cand -f 'The stack file'
+            cand --file 'The stack file'
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --locked 'Plan each environment with what stack.lock records (see `stack plan --locked`)'
+            cand --skip-image-check 'Do not look the plan''s images up in their registries before showing it (for a cluster that pulls from registries this machine cannot reach); the plan says they were not checked'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;stack;uninstall'= {
             cand -f 'The stack file'
             cand --file 'The stack file'
@@ -1328,6 +1352,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
             cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand status 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs'
+            cand compare 'What promoting one environment to another would change: both planned (or read from saved stack plans) and compared release by release'
             cand uninstall 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -1338,6 +1363,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;stack;help;lock'= {
         }
         &'kubectl-pkg;stack;help;status'= {
+        }
+        &'kubectl-pkg;stack;help;compare'= {
         }
         &'kubectl-pkg;stack;help;uninstall'= {
         }
@@ -1492,6 +1519,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand apply 'Plan a stack, show the plan, ask, and apply exactly it, release after release'
             cand lock 'Record what each release resolves to (version, reference, digest) in stack.lock beside the stack file, for `--locked`; no cluster is needed'
             cand status 'Each release of a stack (for an environment): its latest revision and status, the package version it runs, what it needs'
+            cand compare 'What promoting one environment to another would change: both planned (or read from saved stack plans) and compared release by release'
             cand uninstall 'Uninstall every installed release of a stack, dependents first, as one reviewed plan; each release''s history is kept'
         }
         &'kubectl-pkg;help;stack;plan'= {
@@ -1501,6 +1529,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;stack;lock'= {
         }
         &'kubectl-pkg;help;stack;status'= {
+        }
+        &'kubectl-pkg;help;stack;compare'= {
         }
         &'kubectl-pkg;help;stack;uninstall'= {
         }

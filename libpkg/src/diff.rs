@@ -88,13 +88,40 @@ pub fn compare(live: Option<&Value>, desired: &Value) -> Comparison {
     if is_secret(&live) || is_secret(&desired) {
         mask_secret(&mut live, &mut desired);
     }
-    let (old, new) = (render(&live), render(&desired));
-    let diff = similar::TextDiff::from_lines(&old, &new)
+    let diff = unified(&live, &desired, ("live", "planned"));
+    Comparison::Update { diff }
+}
+
+/// Two objects (normalized, Secret values masked) as a unified diff, or
+/// `None` when they are the same: what two environments of a stack would
+/// each have.
+pub fn between(old: &Value, new: &Value, labels: (&str, &str)) -> Option<String> {
+    let mut old = sort_keys(&normalize(old));
+    let mut new = sort_keys(&normalize(new));
+    if old == new {
+        return None;
+    }
+    if is_secret(&old) || is_secret(&new) {
+        mask_secret(&mut old, &mut new);
+    }
+    Some(unified(&old, &new, labels))
+}
+
+/// Two documents (not objects: nothing is normalized) as a unified diff of
+/// their YAML with keys sorted, or `None` when they are the same.
+pub fn between_documents(old: &Value, new: &Value, labels: (&str, &str)) -> Option<String> {
+    let (old, new) = (sort_keys(old), sort_keys(new));
+    (old != new).then(|| unified(&old, &new, labels))
+}
+
+/// The unified diff of two values' YAML renderings.
+fn unified(old: &Value, new: &Value, (old_label, new_label): (&str, &str)) -> String {
+    let (old, new) = (render(old), render(new));
+    similar::TextDiff::from_lines(&old, &new)
         .unified_diff()
         .context_radius(3)
-        .header("live", "planned")
-        .to_string();
-    Comparison::Update { diff }
+        .header(old_label, new_label)
+        .to_string()
 }
 
 /// Whether `object` is a core `v1` Secret.

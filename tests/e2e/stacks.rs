@@ -738,3 +738,66 @@ fn the_risk_policy_and_approvals_apply_to_the_stack_hash() {
         );
     }
 }
+
+/// Promoting between environments is a diff of their plans: per release,
+/// versions and digests, values, and the objects that differ or are on one
+/// side only, namespaces aside; from saved plans the same.
+#[test]
+fn two_environments_are_compared_release_by_release() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-c");
+    let other = pkg.namespace("stack-c-b");
+    let file = diamond(&pkg, &ns, &other);
+    let compared = pkg.run(["stack", "compare", "-f", &file, "base", "b"]);
+    let text = compared.ok().to_string();
+    assert!(text.starts_with("Stack diamond: base -> b\n"), "{text}");
+    assert!(text.contains("only in b (promoting adds it)"), "{text}");
+    let json = parse_json(
+        pkg.run(["stack", "compare", "base", "b", "-o", "json"])
+            .ok(),
+    );
+    let release = |name: &str| {
+        json["releases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    let base = release("base");
+    assert_eq!(base["from"]["version"], "1.0.0", "{json}");
+    assert_eq!(base["to"]["version"], "2.0.0", "{json}");
+    assert_eq!(base["to"]["namespace"], other.as_str());
+    let changes: Vec<(&str, &str)> = base["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["object"].as_str().unwrap(), o["change"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            ("ConfigMap/base-0", "differs"),
+            ("ConfigMap/base-1", "differs"),
+            ("ConfigMap/base-2", "only-in-to")
+        ],
+        "{json}"
+    );
+    // The other releases differ only by namespace: the same.
+    for name in ["left", "right", "top"] {
+        let release = release(name);
+        assert_eq!(release["objects"], serde_json::json!([]), "{name}: {json}");
+        assert_eq!(release["same"], 1, "{name}");
+    }
+
+    // Saved plans compare the same way.
+    pkg.run(["stack", "plan", "--out", "a.json"]).ok();
+    pkg.run(["stack", "plan", "-e", "b", "--out", "b.json"])
+        .ok();
+    let saved = parse_json(
+        pkg.run(["stack", "compare", "a.json", "b.json", "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(saved, json);
+}

@@ -18,6 +18,7 @@
 //! in some environments only is declared with `enabled: false` and enabled
 //! where it is wanted, so the file lists every release once, in one place.
 
+pub mod compare;
 mod file;
 mod graph;
 pub mod journal;

@@ -22,10 +22,12 @@ use crate::review::{Origin, ReviewArgs};
 use crate::{prompt, settings, view};
 use review::Reviews;
 
+mod compare;
 mod lock;
 mod review;
 mod status;
 
+pub use compare::StackCompareArgs;
 pub use lock::StackLockArgs;
 pub use status::StackStatusArgs;
 
@@ -51,6 +53,12 @@ pub enum StackCommand {
         after_help = "Examples:\n  kubectl pkg stack status -f stack.yaml -e staging\n  kubectl pkg stack status -f stack.yaml -e prod -o json"
     )]
     Status(StackStatusArgs),
+    /// What promoting one environment to another would change: both planned
+    /// (or read from saved stack plans) and compared release by release.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg stack compare -f stack.yaml staging prod\n  kubectl pkg stack compare staging-plan.json prod-plan.json -o json"
+    )]
+    Compare(StackCompareArgs),
     /// Uninstall every installed release of a stack, dependents first, as
     /// one reviewed plan; each release's history is kept.
     #[command(after_help = "Example:\n  kubectl pkg stack uninstall -f stack.yaml -e staging")]
@@ -170,6 +178,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             apply(global, &plan, &clusters, &args.apply, reviews).await
         }
         StackCommand::Lock(args) => lock::run(global, args).await,
+        StackCommand::Compare(args) => compare::run(global, args).await,
         StackCommand::Status(args) => status::run(global, args).await,
         StackCommand::Uninstall(args) => {
             let stack = args.stack.load()?;
