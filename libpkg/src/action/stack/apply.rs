@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::future::Future;
 use std::time::Duration;
 
-use futures::FutureExt;
+use futures::{FutureExt, StreamExt};
 use futures::lock::Mutex;
 
 use super::{Clusters, StackActionError, cluster_for, records};
@@ -20,6 +20,10 @@ use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords}
 use crate::release::{LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
 use crate::stack::journal::{ReleaseState, record_name};
 use crate::stack::plan::{ReleasePlan, StackPlan};
+
+/// How many releases of one level are applied at once: each keeps its own
+/// requests in flight, so a wide level does not flood the API server.
+pub const RELEASES_AT_ONCE: usize = 8;
 
 /// How one release of a stack ended.
 #[derive(Debug)]
@@ -330,7 +334,11 @@ async fn apply_levels<R: Reporter>(
                 (name.clone(), outcome)
             }
         });
-        outcomes.extend(futures::future::join_all(runs).await);
+        let level: Vec<_> = futures::stream::iter(runs)
+            .buffered(RELEASES_AT_ONCE)
+            .collect()
+            .await;
+        outcomes.extend(level);
     }
     (plan.order.iter().flatten())
         .map(|name| {
