@@ -6,7 +6,7 @@
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use kubectl_pkg_e2e::{Pkg, config_maps, parse_json};
+use kubectl_pkg_e2e::{Pkg, config_maps, parse_json, unique};
 
 /// A plain package of `count` ConfigMaps under the work dir, its files' data
 /// saying `version`.
@@ -800,4 +800,35 @@ fn two_environments_are_compared_release_by_release() {
             .ok(),
     );
     assert_eq!(saved, json);
+}
+
+/// Releases sharing a namespace the cluster does not have: the first in
+/// the stack's order creates it, the others come after it and plan no
+/// Namespace of their own.
+#[test]
+fn a_new_namespace_shared_by_releases_is_created_once() {
+    let pkg = Pkg::new();
+    let record = pkg.namespace("stack-n");
+    let shared = unique("stack-n-new");
+    let one = package(&pkg, "one", "1.0.0", 1);
+    let two = package(&pkg, "two", "1.0.0", 1);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: shared\nnamespace: {record}\nreleases:\n- {{name: one, namespace: {shared}, package: ./{one}}}\n- {{name: two, namespace: {shared}, package: ./{two}}}\n"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    let plan = parse_json(pkg.run(["stack", "plan", "-o", "json"]).ok());
+    let creates = |index: usize| {
+        plan["releases"][index]["plan"]["objects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["kind"] == "Namespace")
+            .count()
+    };
+    assert_eq!((creates(0), creates(1)), (1, 0), "{plan}");
+    assert_eq!(plan["order"], serde_json::json!([["one"], ["two"]]));
+    assert_eq!(plan["releases"][1]["needs"], serde_json::json!(["one"]));
+    pkg.run(["stack", "apply", "--yes", "--wait=false"]).ok();
+    assert_eq!(pkg.statuses("one", &shared), ["deployed"]);
+    assert_eq!(pkg.statuses("two", &shared), ["deployed"]);
 }

@@ -111,6 +111,7 @@ pub async fn plan_adopt_helm(
         adopt: true,
         deployed: None,
         declared_namespaces: Some(Vec::new()),
+        namespace_created_by: None,
     };
     let mut plan = online::plan(cluster, &discovery, desired).await?;
     plan.imported_history = imported;

@@ -530,7 +530,11 @@ pub fn check_namespace(desired: &Desired, namespace_exists: bool) -> Result<(), 
         .objects
         .iter()
         .any(|o| o.kind == "Namespace" && o.group().is_empty() && o.name == *namespace);
-    if namespace_exists || creates_namespace || desired.operation == Operation::Uninstall {
+    if namespace_exists
+        || creates_namespace
+        || desired.namespace_created_by.is_some()
+        || desired.operation == Operation::Uninstall
+    {
         return Ok(());
     }
     Err(PlanError::NamespaceMissing {
@@ -836,6 +840,7 @@ mod tests {
             adopt: false,
             deployed: None,
             declared_namespaces: Some(Vec::new()),
+            namespace_created_by: None,
         }
     }
 

@@ -27,6 +27,9 @@ pub struct InstallOptions {
     /// CustomResourceDefinitions that other releases create before this one
     /// is applied (a stack's): their kinds count as served.
     pub seed_crds: Vec<serde_json::Value>,
+    /// Another release (of a stack, applied first) creates the release
+    /// namespace: this plan neither creates it nor needs it to exist yet.
+    pub namespace_created_by: Option<String>,
 }
 
 impl InstallOptions {
@@ -39,6 +42,7 @@ impl InstallOptions {
             hooks: Hooks::default(),
             images: ImageCheck::default(),
             seed_crds: Vec::new(),
+            namespace_created_by: None,
         }
     }
 }
@@ -90,7 +94,10 @@ pub async fn plan_install(
         seed: &options.seed_crds,
     };
     let mut prepared = Prepared::new(cluster, fetched, preparation).await?;
-    if options.create_namespace && needs_namespace(cluster, &prepared.objects, release).await {
+    if options.create_namespace
+        && options.namespace_created_by.is_none()
+        && needs_namespace(cluster, &prepared.objects, release).await
+    {
         prepared
             .objects
             .insert(0, namespace_object(&release.namespace));
@@ -101,6 +108,7 @@ pub async fn plan_install(
         previous,
         adopt: options.adopt,
         deployed: None,
+        namespace_created_by: options.namespace_created_by.clone(),
     });
     online::plan(cluster, &discovery, desired).await
 }

@@ -146,6 +146,7 @@ pub fn plan_offline_for(
         adopt: false,
         deployed: None,
         declared_namespaces: Some(rendered.other_namespaces),
+        namespace_created_by: None,
     };
     decide(desired, &AccessChecks::default(), observations)
 }

@@ -56,6 +56,9 @@ pub struct Desired {
     /// The namespaces besides the release's that the package declares;
     /// objects in others are risk findings. `None`: not checked (uninstall).
     pub declared_namespaces: Option<Vec<String>>,
+    /// Another release (of a stack) that creates the release namespace
+    /// before this one is applied: the namespace need not exist yet.
+    pub namespace_created_by: Option<String>,
 }
 
 /// The groups a plan touches, for a discovery limited to them.

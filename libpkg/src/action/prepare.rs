@@ -111,6 +111,7 @@ impl Prepared {
             adopt: change.adopt,
             deployed: change.deployed,
             declared_namespaces: Some(self.other_namespaces),
+            namespace_created_by: change.namespace_created_by,
         };
         (desired, self.discovery)
     }
@@ -128,6 +129,9 @@ pub(super) struct Change {
     pub adopt: bool,
     /// The revision an upgrade replaces.
     pub deployed: Option<Plan>,
+    /// Another release (of a stack) that creates the release namespace
+    /// before this one is applied.
+    pub namespace_created_by: Option<String>,
 }
 
 /// A package rendered against the cluster.

@@ -126,6 +126,7 @@ pub async fn plan_rollback(
         previous,
         declared: record.plan.permissions.declared.clone(),
         declared_namespaces: Some(declared_namespaces_of(&record.plan)),
+        namespace_created_by: None,
         adopt: false,
         deployed: Some(current.plan),
     };

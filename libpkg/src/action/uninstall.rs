@@ -74,6 +74,7 @@ pub async fn plan_uninstall(
         adopt: false,
         deployed: None,
         declared_namespaces: None,
+        namespace_created_by: None,
     };
     online::plan(cluster, &discovery, desired).await
 }

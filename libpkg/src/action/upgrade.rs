@@ -83,6 +83,7 @@ pub async fn plan_upgrade(
         previous,
         adopt: options.adopt,
         deployed: Some(current.plan),
+        namespace_created_by: None,
     });
     online::plan(cluster, &discovery, desired).await
 }

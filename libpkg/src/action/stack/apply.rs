@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::future::Future;
 use std::time::Duration;
 
-use futures::{FutureExt, StreamExt};
 use futures::lock::Mutex;
+use futures::{FutureExt, StreamExt};
 
 use super::{Clusters, StackActionError, cluster_for, records};
 use crate::action::{

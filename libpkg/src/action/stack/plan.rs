@@ -71,10 +71,13 @@ pub async fn plan_stack<E>(
     };
     let fetched = fetch_all(stack, fetch).await?;
     let stack = &with_required_releases(stack, &fetched)?;
+    let creators = namespace_creators(stack, clusters).await?;
+    let stack = &with_namespace_creators(stack, &creators);
     let levels = stack.levels();
     let mut planned: Vec<ReleasePlan> = Vec::with_capacity(stack.releases.len());
     for level in &levels {
-        planned.extend(plan_level(level, &planned, &fetched, clusters, options).await?);
+        let plans = plan_level(level, &planned, &fetched, clusters, &creators, options).await?;
+        planned.extend(plans);
     }
     let mut order: Vec<Vec<String>> = (levels.iter())
         .map(|level| level.iter().map(|r| r.name.clone()).collect())
@@ -127,6 +130,7 @@ async fn plan_level<E>(
     planned: &[ReleasePlan],
     fetched: &BTreeMap<String, Fetched>,
     clusters: &Clusters,
+    creators: &BTreeMap<String, String>,
     options: &StackOptions,
 ) -> Result<Vec<ReleasePlan>, StackActionError<E>> {
     let seed = crds_of(planned.iter().map(|r| &r.plan));
@@ -137,7 +141,8 @@ async fn plan_level<E>(
         let seed = &seed;
         async move {
             let cluster = cluster_for(clusters, &release.name, &release.context)?;
-            let plan = plan_release(cluster, release, &fetched, seed, options)
+            let creator = creators.get(&release.name).cloned();
+            let plan = plan_release(cluster, release, &fetched, seed, creator, options)
                 .await
                 .map_err(|source| StackActionError::Plan {
                     release: release.name.clone(),
@@ -231,6 +236,53 @@ async fn plan_uninstalls<E>(
     .await;
     let plans: Result<Vec<Option<ReleasePlan>>, _> = plans.into_iter().collect();
     Ok(plans?.into_iter().flatten().collect())
+}
+
+/// For releases that share a namespace the cluster does not have yet, the
+/// release that creates it (the first in the stack's order), by each
+/// other release's name: one Namespace create in the whole plan, not one
+/// per release.
+async fn namespace_creators<E>(
+    stack: &Stack,
+    clusters: &Clusters,
+) -> Result<BTreeMap<String, String>, StackActionError<E>> {
+    let mut by_namespace: BTreeMap<(&Option<String>, &str), Vec<&StackRelease>> = BTreeMap::new();
+    for release in stack.levels().into_iter().flatten() {
+        let key = (&release.context, release.namespace.as_str());
+        by_namespace.entry(key).or_default().push(release);
+    }
+    let mut creators = BTreeMap::new();
+    for ((context, namespace), releases) in by_namespace {
+        let [creator, others @ ..] = releases.as_slice() else {
+            continue;
+        };
+        if others.is_empty() {
+            continue;
+        }
+        let cluster = cluster_for(clusters, &creator.name, context)?;
+        // A user who may not read namespaces: each release's plan tells.
+        if cluster.namespace_exists(namespace).await.unwrap_or(true) {
+            continue;
+        }
+        for other in others {
+            creators.insert(other.name.clone(), creator.name.clone());
+        }
+    }
+    Ok(creators)
+}
+
+/// `stack` with each release whose namespace another creates needing that
+/// release (the creator comes first in the order, so no cycle is made).
+fn with_namespace_creators(stack: &Stack, creators: &BTreeMap<String, String>) -> Stack {
+    let mut stack = stack.clone();
+    for release in &mut stack.releases {
+        if let Some(creator) = creators.get(&release.name)
+            && !release.needs.contains(creator)
+        {
+            release.needs.push(creator.clone());
+        }
+    }
+    stack
 }
 
 /// `stack` with an ordering edge for every package requirement another of
@@ -343,6 +395,7 @@ async fn plan_release(
     release: &StackRelease,
     fetched: &Fetched,
     seed: &[Value],
+    namespace_created_by: Option<String>,
     options: &StackOptions,
 ) -> Result<Plan, PlanError> {
     let store = ReleaseStore::new(cluster.clone());
@@ -359,6 +412,7 @@ async fn plan_release(
                 create_namespace: true,
                 images: options.images.clone(),
                 seed_crds: seed.to_vec(),
+                namespace_created_by,
                 ..InstallOptions::new(id)
             };
             plan_install(cluster, &store, fetched, &install).await
