@@ -359,9 +359,10 @@ fn the_example_stack_installs_release_by_release_in_its_order() {
         ])
         .ok(),
     );
+    // cache and db share staging's new namespace: cache creates it, db after.
     assert_eq!(
         planned["order"],
-        serde_json::json!([["cache", "db"], ["web"]])
+        serde_json::json!([["cache"], ["db"], ["web"]])
     );
     let web = &planned["releases"][2]["plan"]["package"];
     assert_eq!(web["name"], "hello-web", "{web}");

@@ -5,17 +5,8 @@ use std::collections::BTreeMap;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use kubectl_pkg_e2e::{PROMPT, Pkg, Run, config_maps, parse_json, unique};
+use kubectl_pkg_e2e::{PROMPT, Pkg, Run, config_maps, eventually, parse_json, unique};
 use serde_json::{Value, json};
-
-/// Polls `condition` every 20 ms for up to a minute.
-fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !condition() {
-        assert!(Instant::now() < deadline, "timed out waiting: {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 fn finish(child: Child) -> Run {
     let output = child.wait_with_output().expect("the command runs");

@@ -4,9 +4,9 @@
 //! exactly or refused as a whole; a failing release stops only what needs it.
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use kubectl_pkg_e2e::{Pkg, config_maps, parse_json, unique};
+use kubectl_pkg_e2e::{Pkg, config_maps, eventually, parse_json, unique};
 
 /// A plain package of `count` ConfigMaps under the work dir, its files' data
 /// saying `version`.
@@ -66,14 +66,6 @@ impl Drop for Killed {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
-    }
-}
-
-fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !condition() {
-        assert!(Instant::now() < deadline, "timed out waiting: {what}");
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 

@@ -121,6 +121,19 @@ pub fn env() -> &'static TestEnv {
     })
 }
 
+/// Waits (up to a minute) until `condition` holds, failing the test naming
+/// `what` otherwise.
+pub fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !condition() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting: {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// A name no other test (or earlier run) uses: `prefix-<time><pid><n>`, a DNS label.
 pub fn unique(prefix: &str) -> String {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
