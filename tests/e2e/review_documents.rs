@@ -112,7 +112,11 @@ fn the_backup_operator_upgrade_shows_its_new_binding_before_any_diff_and_apply_e
     // The footer's command applies exactly this plan; any other hash is refused.
     let plan = parse_json(&std::fs::read_to_string(pkg.work.path().join("plan.json")).unwrap());
     let hash = plan["hash"].as_str().unwrap().to_string();
-    let command = format!("kubectl pkg apply plan.json -n {ns} --plan-hash {hash}");
+    let context = plan["cluster"]["context"]
+        .as_str()
+        .expect("planned on a context");
+    let command =
+        format!("kubectl pkg apply plan.json -n {ns} --context {context} --plan-hash {hash}");
     assert!(markdown.contains(&command), "{markdown}");
     let other = format!("sha256:{}", "1".repeat(64));
     let refused = pkg.run([

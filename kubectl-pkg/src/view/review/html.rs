@@ -33,7 +33,8 @@ dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; font-family: ui-monos
 table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #d0d7de; padding: .25rem .5rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 th { background: #f6f8fa; }
 ul { padding-left: 1.2rem; } li { margin: .15rem 0; }
-.mark { display: inline-block; width: 1.2em; font-weight: 700; }
+span.mark { display: inline-block; width: 1.2em; font-weight: 700; }
+td.mark { width: 1.5em; text-align: center; font-weight: 700; }
 details { border: 1px solid #d0d7de; border-radius: 6px; margin: .4rem 0; }
 summary { cursor: pointer; padding: .3rem .6rem; font-family: ui-monospace, monospace; }
 summary .sym { font-weight: 700; display: inline-block; width: 1.2em; }
