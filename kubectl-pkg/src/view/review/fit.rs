@@ -55,17 +55,15 @@ pub fn fit(review: &Review, render: &dyn Render, limit: Option<usize>) -> Result
              and they are never cut; raise --max-size (github-summary is 1 MiB) or use -o html"
         );
     }
+    // The list only shrinks as diffs go in: checking against the current
+    // list is safe, and it is measured again only after a diff goes in.
     let mut shown = 0;
+    let mut list = omitted_size(&included);
     for (index, block) in blocks.iter().enumerate() {
-        // Quick refusal: this diff alone does not fit, however short the list gets.
-        if fixed + shown + block.len() > limit {
-            continue;
-        }
-        included[index] = true;
-        if fixed + shown + block.len() + omitted_size(&included) <= limit {
+        if fixed + shown + block.len() + list <= limit {
+            included[index] = true;
             shown += block.len();
-        } else {
-            included[index] = false;
+            list = omitted_size(&included);
         }
     }
     let omitted: Vec<&Change> = review
