@@ -193,6 +193,60 @@ fn a_planted_secret_value_appears_in_no_output_format() {
     }
 }
 
+#[test]
+fn a_2000_object_package_planned_offline_fits_one_github_comment() {
+    let pkg = Pkg::new();
+    let manifests = kubectl_pkg_e2e::config_maps("settings", 2000, "1.0.0");
+    pkg.write_package("big", "big", "1.0.0", &manifests);
+    let markdown = pkg
+        .run([
+            "install",
+            "./big",
+            "--offline",
+            "--dry-run",
+            "-o",
+            "markdown",
+            "--max-size",
+            "github",
+        ])
+        .ok()
+        .to_string();
+    assert!(markdown.len() <= 65_536, "{} bytes", markdown.len());
+    let shown = markdown.matches("<details><summary>").count();
+    assert!(shown > 0 && shown < 2000, "{shown} diffs shown");
+    let omitted = &markdown[markdown.find("### Diffs not shown").expect("a list")..];
+    for i in 0..2000 {
+        let name = format!("settings-{i}");
+        let in_list = omitted.split([' ', ',', '\n']).any(|word| word == name);
+        let has_diff = markdown.contains(&format!("ConfigMap default/{name}</summary>"))
+            || markdown.contains(&format!("/{name}</summary>"));
+        assert!(
+            in_list != has_diff,
+            "{name}: shown {has_diff}, named {in_list}"
+        );
+    }
+    let too_small = pkg.run([
+        "install",
+        "./big",
+        "--offline",
+        "--dry-run",
+        "-o",
+        "markdown",
+        "--max-size",
+        "2000",
+    ]);
+    assert!(too_small.fails(1).contains("never cut"));
+    let not_a_review = pkg.run([
+        "install",
+        "./big",
+        "--offline",
+        "--dry-run",
+        "--max-size",
+        "github",
+    ]);
+    assert!(not_a_review.fails(64).contains("-o markdown or -o html"));
+}
+
 /// Standard base64 of `text`, as a Secret's `data` holds it.
 fn base64(text: &str) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -314,3 +314,41 @@ fn secret_values_never_appear_in_a_review_document() {
         );
     }
 }
+
+#[test]
+fn a_stack_plan_reviews_every_release_under_its_name_in_one_document() {
+    use libpkg::stack::plan::{ReleasePlan, StackPlan, StackTarget};
+    let release = |name: &str, plan: Plan| ReleasePlan {
+        name: name.to_string(),
+        needs: Vec::new(),
+        context: None,
+        plan,
+    };
+    let stack = StackPlan::new(
+        StackTarget {
+            name: "shop".to_string(),
+            environment: Some("prod".to_string()),
+            only: Vec::new(),
+        },
+        vec![vec!["cache".to_string()], vec!["web".to_string()]],
+        vec![release("cache", bare_plan()), release("web", rich_plan())],
+    )
+    .seal();
+    let review = super::from_stack(&stack.masked(), &Source::Saved("stack.json".into()));
+    let markdown = fit(&review, &Markdown, Some(GITHUB)).expect("fits");
+    let shape = well_formed(&markdown);
+    assert_eq!(shape.details, 5, "every release's changes");
+    assert!(markdown.starts_with(&format!("<!-- kubectl-pkg plan {} -->", stack.hash)));
+    let first_diff = markdown.find("<details").expect("a diff");
+    let permissions = markdown
+        .find("### web: Permissions")
+        .expect("web's permissions");
+    assert!(markdown.find("### cache: Permissions").is_some() && permissions < first_diff);
+    assert!(markdown[first_diff..].starts_with("<details><summary>- delete web: Role"));
+    assert!(markdown.contains(&format!(
+        "kubectl pkg apply stack.json --plan-hash {}",
+        stack.hash
+    )));
+    let html = fit(&review, &Html, None).expect("no limit");
+    assert!(html.contains("<section id=\"web-permissions\">"));
+}
