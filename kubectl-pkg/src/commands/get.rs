@@ -123,28 +123,39 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
     }
 }
 
+/// `get plan -f FILE`: a saved plan or stack plan file, its hash checked;
+/// a file printed for review (masked) is shown, but cannot be applied.
+fn plan_file(global: &GlobalArgs, path: &std::path::Path) -> Result<()> {
+    use view::review::Source;
+    let text = crate::commands::apply::read_plan_file(path)?;
+    let shown = path.display().to_string();
+    let edited = || format!("{shown} was edited after it was made");
+    if StackPlan::is_stack_plan(&text) {
+        let stack = StackPlan::from_json(&text).with_context(|| shown.clone())?;
+        let source = if stack.is_masked() {
+            Source::Unsaved
+        } else {
+            stack.verify_hash().with_context(edited)?;
+            Source::Saved(shown.clone())
+        };
+        return crate::commands::stack::print(global, &stack, &source);
+    }
+    let plan = Plan::from_json(&text).with_context(|| shown.clone())?;
+    let source = if plan.is_masked() {
+        Source::Unsaved
+    } else {
+        plan.verify_hash().with_context(edited)?;
+        Source::Saved(shown.clone())
+    };
+    view::plan::print(global, &plan, true, &source)
+}
+
 /// `get plan`: the plan of a saved file, a proposal or a release's record,
 /// Secret values masked, in any output format.
 async fn plan(global: &GlobalArgs, args: &GetPlanArgs) -> Result<()> {
     use view::review::Source;
     if let Some(path) = &args.file {
-        let text = crate::commands::apply::read_plan_file(path)?;
-        let shown = path.display().to_string();
-        if StackPlan::is_stack_plan(&text) {
-            let stack = StackPlan::from_json(&text).with_context(|| shown.clone())?;
-            if !stack.is_masked() {
-                stack
-                    .verify_hash()
-                    .with_context(|| format!("{shown} was edited after it was made"))?;
-            }
-            return crate::commands::stack::print(global, &stack, &Source::Saved(shown));
-        }
-        let plan = Plan::from_json(&text).with_context(|| shown.clone())?;
-        if !plan.is_masked() {
-            plan.verify_hash()
-                .with_context(|| format!("{shown} was edited after it was made"))?;
-        }
-        return view::plan::print(global, &plan, true, &Source::Saved(shown));
+        return plan_file(global, path);
     }
     let release = args.release.as_deref().unwrap_or_default();
     let (plan, source) = match release.strip_prefix(PROPOSAL_PREFIX) {

@@ -885,7 +885,7 @@ fn apply_note(source: &Source, command: bool) -> String {
             .to_string(),
         Source::Recorded => "This plan is a release's record: it was applied already.".to_string(),
         _ => "This plan was printed, not saved: plan again with --out FILE (or propose it) \
-              to get a file that `kubectl pkg apply FILE --plan-hash HASH` applies exactly."
+              to get a file that kubectl pkg apply FILE --plan-hash HASH applies exactly."
             .to_string(),
     }
 }
