@@ -7,7 +7,7 @@
 //! carry the same sections in the same order: what a reviewer must see
 //! first (the verdict, new and dropped permissions, risk findings,
 //! deletions), then counts, images, signature and approvals, and only then
-//! one collapsed diff per object. [`fit`] keeps a document under a size cap
+//! one collapsed diff per object. [`fit()`] keeps a document under a size cap
 //! by leaving out whole per-object diffs, least important first, and naming
 //! each one left out: the sections before the diffs are never cut.
 //!
