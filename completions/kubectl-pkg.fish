@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_kubectl_pkg_global_optspecs
-    string join \n kubeconfig= context= n/namespace= o/output= no-color concurrency= package-limits= ytt= trust-policy= h/help V/version
+    string join \n kubeconfig= context= n/namespace= o/output= max-size= no-color concurrency= package-limits= ytt= trust-policy= h/help V/version
 end
 
 function __fish_kubectl_pkg_needs_command
@@ -29,7 +29,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l context -d 'The
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_needs_command" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -96,7 +99,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l cont
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -148,7 +154,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l cont
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -192,7 +201,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l con
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand rollback" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -223,7 +235,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l co
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -252,7 +267,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l conte
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand delete" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -281,7 +299,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l context -
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -294,6 +315,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s y -l yes 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l atomic -d 'If applying or waiting fails, put the previous revision\'s objects back and delete the objects this attempt created'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand un" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l plan-hash -d 'Apply only if the plan\'s hash is HASH: the plan that was reviewed (a review document\'s footer gives it), not another one saved since' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l dry-run -d 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server' -r -f -a "client\t'Without a cluster (install only)'
 server\t'Against the cluster, each object dry-run on the server'"
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l out -d 'Save the complete plan (Secret values included, so owner-only) to FILE' -r -F
@@ -310,7 +332,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l contex
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand apply" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -329,7 +354,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l cont
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand approve" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -342,7 +370,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and not __fish_seen_subcommand_from install upgrade rollback uninstall help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -386,7 +417,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from install" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -438,7 +472,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from upgrade" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -482,7 +519,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from rollback" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -513,7 +553,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand propose; and __fish_seen_subcommand_from uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -536,7 +579,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l co
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand proposals" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -559,7 +605,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l c
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand adopt-helm" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -576,7 +625,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -586,7 +638,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __f
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "plan" -d 'The whole plan that was applied, a proposal\'s, or a saved plan file\'s (text, -o json, -o yaml, -o markdown or -o html)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "all" -d 'Everything the revision\'s record holds, as Helm\'s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and not __fish_seen_subcommand_from values manifest notes plan all help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l revision -d 'The revision (default: the newest)' -r
@@ -595,7 +647,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -608,7 +663,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from manifest" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -621,20 +679,27 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l trust-policy -d 'Signature rules to add to the repositories\' own: a TrustPolicy file' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -l no-color -d 'Disable colors (also: the NO_COLOR environment variable)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from notes" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -s f -l file -d 'A plan (or stack plan) file saved with --out, instead of a release' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l revision -d 'The revision (default: the newest)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l context -d 'The kubeconfig context to use' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from plan" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -647,7 +712,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from all" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -657,7 +725,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "plan" -d 'The whole plan that was applied, a proposal\'s, or a saved plan file\'s (text, -o json, -o yaml, -o markdown or -o html)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "all" -d 'Everything the revision\'s record holds, as Helm\'s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand get; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l kubeconfig -d 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)' -r -F
@@ -665,7 +733,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l context
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -679,7 +750,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l context -
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand ls" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -693,7 +767,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l conte
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand status" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -705,7 +782,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l cont
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand history" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -733,7 +813,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l con
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand template" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -764,7 +847,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and not __fish_seen_subcommand_from values help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -788,7 +874,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand show; and __fish_seen_subcommand_from values" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -812,7 +901,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l context
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand push" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -836,7 +928,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l conte
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand verify" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -857,7 +952,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not 
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and not __fish_seen_subcommand_from verify list help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -875,7 +973,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from verify" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -887,7 +988,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fi
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand bundle; and __fish_seen_subcommand_from list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -908,7 +1012,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l conte
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand import" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -922,7 +1029,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add update list remove help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add update list remove help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add update list remove help" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add update list remove help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add update list remove help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and not __fish_seen_subcommand_from add update list remove help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -946,7 +1056,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from add" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -963,7 +1076,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from update" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from update" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from update" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from update" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from update" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from update" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -977,7 +1093,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from list" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -989,7 +1108,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand repo; and __fish_seen_subcommand_from remove" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1006,7 +1128,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not _
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status compare uninstall help" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status compare uninstall help" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status compare uninstall help" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status compare uninstall help" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status compare uninstall help" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and not __fish_seen_subcommand_from plan apply lock status compare uninstall help" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1036,7 +1161,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from plan" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1066,7 +1194,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from apply" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1089,7 +1220,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from lock" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1106,7 +1240,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from status" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1121,7 +1258,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from compare" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from compare" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from compare" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from compare" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from compare" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from compare" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1142,7 +1282,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fis
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand stack; and __fish_seen_subcommand_from uninstall" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1163,7 +1306,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l cont
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand version" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1175,7 +1321,10 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l c
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s n -l namespace -d 'The release namespace (default: the context\'s namespace)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -s o -l output -d 'Output format' -r -f -a "text\t'Human-readable tables'
 json\t'JSON (Secret values masked)'
-yaml\t'YAML (Secret values masked)'"
+yaml\t'YAML (Secret values masked)'
+markdown\t'A plan as GitHub-flavoured markdown for a pull-request comment or a job summary (plans only; Secret values masked)'
+html\t'A plan as one self-contained HTML page (plans only; Secret values masked)'"
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l max-size -d 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l concurrency -d 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l package-limits -d 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)' -r
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand completion" -l ytt -d 'The ytt binary that renders Carvel packages\' ytt templates (default: ytt on PATH)' -r -F
@@ -1213,7 +1362,7 @@ complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "values" -d 'The values the release was configured with (charts: the user-supplied values)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "manifest" -d 'The objects applied, as YAML documents in apply order'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "notes" -d 'The chart\'s rendered NOTES.txt'
-complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "plan" -d 'The whole plan that was applied (text, -o json or -o yaml)'
+complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "plan" -d 'The whole plan that was applied, a proposal\'s, or a saved plan file\'s (text, -o json, -o yaml, -o markdown or -o html)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from get" -f -a "all" -d 'Everything the revision\'s record holds, as Helm\'s `get all`: its status, values, hooks kept for later, manifest and notes (-o json or -o yaml: the record itself)'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from show" -f -a "values" -d 'A chart\'s default values: its values.yaml as written, comments included'
 complete -c kubectl-pkg -n "__fish_kubectl_pkg_using_subcommand help; and __fish_seen_subcommand_from bundle" -f -a "verify" -d 'Check a bundle offline: every blob\'s digest, every manifest complete, signatures against the trust policy, every package renders'

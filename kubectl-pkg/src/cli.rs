@@ -35,6 +35,13 @@ pub struct GlobalArgs {
     /// Output format.
     #[arg(short = 'o', long, global = true, value_enum, default_value_t = OutputFormat::Text)]
     pub output: OutputFormat,
+    /// With -o markdown or -o html: the most the document may hold, in bytes:
+    /// github (a comment, 65536), github-summary (a job summary, 1 MiB),
+    /// gitlab (a note, 1000000) or a number. The summary sections always
+    /// fit; per-object diffs fill the rest, most important first, and those
+    /// left out are named.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_max_size)]
+    pub max_size: Option<MaxSize>,
     /// Disable colors (also: the NO_COLOR environment variable).
     #[arg(long, global = true)]
     pub no_color: bool,
@@ -169,6 +176,58 @@ pub enum OutputFormat {
     Json,
     /// YAML (Secret values masked).
     Yaml,
+    /// A plan as GitHub-flavoured markdown for a pull-request comment or a
+    /// job summary (plans only; Secret values masked).
+    Markdown,
+    /// A plan as one self-contained HTML page (plans only; Secret values masked).
+    Html,
+}
+
+impl OutputFormat {
+    /// The name `-o` takes.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutputFormat::Text => "text",
+            OutputFormat::Json => "json",
+            OutputFormat::Yaml => "yaml",
+            OutputFormat::Markdown => "markdown",
+            OutputFormat::Html => "html",
+        }
+    }
+}
+
+/// The most a review document (`-o markdown`, `-o html`) may hold, in bytes
+/// (a byte count is never below the character count, so a byte cap is also
+/// a character cap): a preset for where it is posted, or a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxSize(pub usize);
+
+impl MaxSize {
+    /// The presets `--max-size` takes, with their sizes: a GitHub comment
+    /// (65,536 characters), a GitHub Actions job summary (1 MiB), a GitLab
+    /// note (1,000,000 characters).
+    pub const PRESETS: &[(&str, usize)] = &[
+        ("github", 65_536),
+        ("github-summary", 1024 * 1024),
+        ("gitlab", 1_000_000),
+    ];
+}
+
+fn parse_max_size(text: &str) -> Result<MaxSize, String> {
+    if let Some((_, size)) = MaxSize::PRESETS.iter().find(|(name, _)| *name == text) {
+        return Ok(MaxSize(*size));
+    }
+    match text.parse::<usize>() {
+        Ok(size) if size > 0 => Ok(MaxSize(size)),
+        _ => Err(format!(
+            "expected a size in bytes or one of {}",
+            MaxSize::PRESETS
+                .iter()
+                .map(|(name, _)| *name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -453,7 +453,7 @@ mod tests {
         let (flags, _) = values(&["install", "--dry"]);
         assert_eq!(flags, ["--dry-run"]);
         let (formats, _) = values(&["list", "-o", ""]);
-        assert_eq!(formats, ["text", "json", "yaml"]);
+        assert_eq!(formats, ["text", "json", "yaml", "markdown", "html"]);
         let (shells, _) = values(&["completion", "f"]);
         assert_eq!(shells, ["fish"]);
     }

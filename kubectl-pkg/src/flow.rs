@@ -67,6 +67,29 @@ pub struct MutatingArgs {
     /// proposal with this note instead of applying it.
     #[arg(skip)]
     pub propose: Option<String>,
+    /// Set by `kubectl pkg apply`: the plan file or `proposal/NAME` applied,
+    /// which a review document's footer names.
+    #[arg(skip)]
+    pub applying: Option<String>,
+}
+
+impl MutatingArgs {
+    /// Where the plan this command shows can be applied from: the proposal
+    /// it is stored as, the file `--out` saves it to, or nowhere yet.
+    pub fn source(&self, plan: &Plan) -> view::review::Source {
+        use view::review::Source;
+        if self.propose.is_some() {
+            return Source::Saved(format!(
+                "{PROPOSAL_PREFIX}{}",
+                libpkg::release::proposal::proposal_name(plan)
+            ));
+        }
+        match (&self.applying, &self.out) {
+            (Some(applying), _) => Source::Saved(applying.clone()),
+            (None, Some(path)) => Source::Saved(path.display().to_string()),
+            (None, None) => Source::Unsaved,
+        }
+    }
 }
 
 /// How a dry run plans.
@@ -300,7 +323,8 @@ impl Reviewer for CommandLine<'_> {
             Err(refused) => {
                 // The findings are in the plan: show it, then why it is refused
                 // (refused all the same when standard output is gone).
-                let shown = view::plan::print(global, &plan, args.show_unchanged);
+                let shown =
+                    view::plan::print(global, &plan, args.show_unchanged, &args.source(&plan));
                 if let Err(error) = shown
                     && !view::is_reader_gone(&error)
                 {
@@ -316,7 +340,7 @@ impl Reviewer for CommandLine<'_> {
                 path.display()
             );
         }
-        match view::plan::print(global, &plan, args.show_unchanged) {
+        match view::plan::print(global, &plan, args.show_unchanged, &args.source(&plan)) {
             // A dry run only shows: its reader took what it wanted.
             Err(error) if view::is_reader_gone(&error) && !args.is_dry_run() => {
                 bail!("standard output was closed before the plan was shown: nothing was applied")

@@ -134,6 +134,21 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         global.registry = registry.clone();
     }
     let global = &global;
+    // --max-size sizes a review document only: anywhere else it would be ignored.
+    if global.max_size.is_some()
+        && !matches!(
+            global.output,
+            cli::OutputFormat::Markdown | cli::OutputFormat::Html
+        )
+    {
+        let mut command = <Cli as clap::CommandFactory>::command();
+        return Err(command
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--max-size sizes a review document: pass -o markdown or -o html with it",
+            )
+            .into());
+    }
     if let Some(ytt) = &global.ytt {
         libpkg::carvel::ytt::set_program(ytt.clone());
     }

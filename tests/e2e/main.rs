@@ -28,6 +28,7 @@ mod real_charts;
 mod recovery;
 mod requirements;
 mod review;
+mod review_documents;
 mod saved_plans;
 mod server_side_apply;
 mod signatures;

@@ -19,12 +19,20 @@ use crate::settings;
 pub struct ApplyArgs {
     /// A plan file written by --out, or proposal/NAME (kubectl pkg proposals).
     pub plan: PathBuf,
+    /// Apply only if the plan's hash is HASH: the plan that was reviewed (a
+    /// review document's footer gives it), not another one saved since.
+    #[arg(long, value_name = "HASH")]
+    pub plan_hash: Option<String>,
     #[command(flatten)]
     pub mutating: MutatingArgs,
 }
 
 pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
     let proposal = proposal_name(&args.plan);
+    let mutating = MutatingArgs {
+        applying: Some(args.plan.display().to_string()),
+        ..args.mutating.clone()
+    };
     let (plan, cluster) = match proposal {
         Some(name) => {
             let cluster = settings::cluster(global).await?;
@@ -37,17 +45,19 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
                 .into());
             }
             check_saved(&plan, &format!("{PROPOSAL_PREFIX}{name}"))?;
+            check_hash(&plan.hash, args, &format!("{PROPOSAL_PREFIX}{name}"))?;
             (plan, cluster)
         }
         None => {
             let text = read_plan_file(&args.plan)?;
             if StackPlan::is_stack_plan(&text) {
-                return crate::commands::stack::apply_saved(global, &text, &args.mutating).await;
+                let stack = StackPlan::from_json(&text)?;
+                check_hash(&stack.hash, args, &args.plan.display().to_string())?;
+                return crate::commands::stack::apply_saved(global, &text, &mutating).await;
             }
-            (
-                parse_plan(&args.plan, &text)?,
-                settings::cluster(global).await?,
-            )
+            let plan = parse_plan(&args.plan, &text)?;
+            check_hash(&plan.hash, args, &args.plan.display().to_string())?;
+            (plan, settings::cluster(global).await?)
         }
     };
     // Made where no signature rule applied, or with --verify-mode lowered?
@@ -69,7 +79,7 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         origin: crate::review::Origin::Saved,
         after: flow::AfterApply::Nothing,
     };
-    flow::run(global, &args.mutating, &cluster, step, async || {
+    flow::run(global, &mutating, &cluster, step, async || {
         verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
         Ok(plan.clone())
     })
@@ -86,6 +96,16 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// With `--plan-hash`: that the plan about to be applied is the one reviewed.
+fn check_hash(hash: &str, args: &ApplyArgs, shown: &str) -> Result<()> {
+    match &args.plan_hash {
+        Some(expected) if expected != hash => bail!(
+            "{shown} is plan {hash}, not the plan reviewed (--plan-hash {expected}); nothing was applied"
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// The proposal a PLAN argument names (`proposal/NAME`), if it names one.

@@ -2,11 +2,14 @@
 //! release's record holds, as Helm's `get` shows it. Read from the record, so
 //! it is what was applied, never a new rendering; Secret values are masked.
 
-use anyhow::{Result, bail};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
-use libpkg::plan::Action;
+use libpkg::plan::{Action, Plan};
 use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalStore};
 use libpkg::release::{Record, ReleaseStore};
+use libpkg::stack::plan::StackPlan;
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::{settings, view};
@@ -22,9 +25,12 @@ pub enum GetCommand {
     /// The chart's rendered NOTES.txt.
     #[command(after_help = "Example:\n  kubectl pkg get notes mongodb")]
     Notes(GetArgs),
-    /// The whole plan that was applied (text, -o json or -o yaml).
-    #[command(after_help = "Example:\n  kubectl pkg get plan mongodb -o json")]
-    Plan(GetArgs),
+    /// The whole plan that was applied, a proposal's, or a saved plan file's
+    /// (text, -o json, -o yaml, -o markdown or -o html).
+    #[command(
+        after_help = "Examples:\n  kubectl pkg get plan mongodb -o json\n  kubectl pkg get plan -f plan.json -o markdown --max-size github"
+    )]
+    Plan(GetPlanArgs),
     /// Everything the revision's record holds, as Helm's `get all`: its
     /// status, values, hooks kept for later, manifest and notes (-o json or
     /// -o yaml: the record itself).
@@ -41,12 +47,28 @@ pub struct GetArgs {
     pub revision: Option<u32>,
 }
 
+/// `get plan`: a release's, a proposal's, or a saved file's.
+#[derive(Debug, Args)]
+pub struct GetPlanArgs {
+    /// The release, or `proposal/NAME` (a proposal's plan).
+    #[arg(required_unless_present = "file", conflicts_with = "file")]
+    pub release: Option<String>,
+    /// A plan (or stack plan) file saved with --out, instead of a release.
+    #[arg(short = 'f', long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// The revision (default: the newest).
+    #[arg(long, value_name = "N", conflicts_with = "file")]
+    pub revision: Option<u32>,
+}
+
 pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
-    let (GetCommand::Values(args)
-    | GetCommand::Manifest(args)
-    | GetCommand::Notes(args)
-    | GetCommand::Plan(args)
-    | GetCommand::All(args)) = command;
+    let args = match command {
+        GetCommand::Values(args)
+        | GetCommand::Manifest(args)
+        | GetCommand::Notes(args)
+        | GetCommand::All(args) => args,
+        GetCommand::Plan(args) => return plan(global, args).await,
+    };
     // A proposal's plan is read the same way: `get plan proposal/NAME`.
     let plan = match args.release.strip_prefix(PROPOSAL_PREFIX) {
         Some(name) => {
@@ -72,8 +94,8 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
                 .values
                 .unwrap_or_else(|| serde_json::Value::Object(Default::default()));
             match global.output {
-                OutputFormat::Json => view::print_document(OutputFormat::Json, &values),
-                _ => view::print_document(OutputFormat::Yaml, &values),
+                OutputFormat::Text => view::print_document(OutputFormat::Yaml, &values),
+                format => view::print_document(format, &values),
             }
         }
         GetCommand::Manifest(_) => {
@@ -94,12 +116,68 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
                 args.release
             ),
         },
-        GetCommand::Plan(_) => view::plan::print(global, &plan, true),
-        GetCommand::All(_) => bail!(
+        GetCommand::All(_) | GetCommand::Plan(_) => bail!(
             "get all reads a release's record; a proposal's plan is `get plan {}`",
             args.release
         ),
     }
+}
+
+/// `get plan -f FILE`: a saved plan or stack plan file, its hash checked;
+/// a file printed for review (masked) is shown, but cannot be applied.
+fn plan_file(global: &GlobalArgs, path: &std::path::Path) -> Result<()> {
+    use view::review::Source;
+    let text = crate::commands::apply::read_plan_file(path)?;
+    let shown = path.display().to_string();
+    let edited = || format!("{shown} was edited after it was made");
+    if StackPlan::is_stack_plan(&text) {
+        let stack = StackPlan::from_json(&text).with_context(|| shown.clone())?;
+        let source = if stack.is_masked() {
+            Source::Unsaved
+        } else {
+            stack.verify_hash().with_context(edited)?;
+            Source::Saved(shown.clone())
+        };
+        return crate::commands::stack::print(global, &stack, &source);
+    }
+    let plan = Plan::from_json(&text).with_context(|| shown.clone())?;
+    let source = if plan.is_masked() {
+        Source::Unsaved
+    } else {
+        plan.verify_hash().with_context(edited)?;
+        Source::Saved(shown.clone())
+    };
+    view::plan::print(global, &plan, true, &source)
+}
+
+/// `get plan`: the plan of a saved file, a proposal or a release's record,
+/// Secret values masked, in any output format.
+async fn plan(global: &GlobalArgs, args: &GetPlanArgs) -> Result<()> {
+    use view::review::Source;
+    if let Some(path) = &args.file {
+        return plan_file(global, path);
+    }
+    let release = args.release.as_deref().unwrap_or_default();
+    let (plan, source) = match release.strip_prefix(PROPOSAL_PREFIX) {
+        Some(name) => {
+            let cluster = settings::cluster(global).await?;
+            let plan = ProposalStore::new(cluster.clone())
+                .load(&cluster.namespace, name)
+                .await?
+                .0;
+            (plan, Source::Saved(release.to_string()))
+        }
+        None => {
+            let get = GetArgs {
+                release: release.to_string(),
+                revision: args.revision,
+            };
+            (load(global, &get).await?.plan, Source::Recorded)
+        }
+    };
+    let plan = plan.masked();
+    say_if_masked(&plan);
+    view::plan::print(global, &plan, true, &source)
 }
 
 /// Says so on stderr when `plan` had Secret values that are now masked.

@@ -105,7 +105,8 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         if let Some(path) = &args.mutating.out {
             view::save_plan(path, &plan)?;
         }
-        return view::plan::print_owned(global, plan, args.mutating.show_unchanged);
+        let source = args.mutating.source(&plan);
+        return view::plan::print_owned(global, plan, args.mutating.show_unchanged, &source);
     }
     let cluster = settings::cluster(global).await?;
     let name = args

@@ -3,6 +3,7 @@
 
 pub mod copying;
 pub mod plan;
+pub mod review;
 pub mod show;
 pub mod stack;
 pub mod status;
@@ -75,11 +76,18 @@ macro_rules! outln {
 
 pub(crate) use {out, outln};
 
-/// Prints a document as JSON or YAML on stdout.
+/// Prints a document as JSON or YAML on stdout. Markdown and HTML are
+/// review documents of a plan: any other document asked for in them is a
+/// usage error that says which commands show one.
 pub fn print_document<T: Serialize>(format: OutputFormat, value: &T) -> Result<()> {
     let text = match format {
         OutputFormat::Yaml => libpkg::yaml::to_string(value),
-        _ => serde_json::to_string_pretty(value)? + "\n",
+        OutputFormat::Json | OutputFormat::Text => serde_json::to_string_pretty(value)? + "\n",
+        OutputFormat::Markdown | OutputFormat::Html => anyhow::bail!(
+            "-o {} shows a plan (install, upgrade, rollback, uninstall, apply, propose, stack plan, get plan); \
+             this command prints text, json or yaml",
+            format.as_str()
+        ),
     };
     write_stdout(text.as_bytes())
 }

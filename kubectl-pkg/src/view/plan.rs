@@ -20,18 +20,26 @@ use libpkg::plan::{Action, Plan, Warning, WarningCode};
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::view::{self, Layout, label};
 
+pub(crate) use permissions::resources as grant_resources;
 pub use permissions::{permission_changes, permissions};
 pub use summary::summary;
 
 /// Prints a plan in the chosen format; Secret values are always masked.
-/// `show_unchanged`: list objects that stay as they are (otherwise counted only).
-pub fn print(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
+/// `show_unchanged`: list objects that stay as they are (otherwise counted
+/// only); `source`: where the plan can be applied from (a review document's
+/// footer names it).
+pub fn print(
+    global: &GlobalArgs,
+    plan: &Plan,
+    show_unchanged: bool,
+    source: &view::review::Source,
+) -> Result<()> {
     match global.output {
         // The text view prints no Secret data and masks the values itself:
         // no masked copy of the whole plan (for 10,000 objects, a sixth of
         // an install's peak memory).
-        OutputFormat::Text => show(global, plan, show_unchanged),
-        _ => show(global, &plan.masked(), show_unchanged),
+        OutputFormat::Text => show(global, plan, show_unchanged, source),
+        _ => show(global, &plan.masked(), show_unchanged, source),
     }
 }
 
@@ -39,15 +47,26 @@ pub fn print(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<(
 /// masked in place rather than copied first, and never freed (a 50,000-object
 /// plan is hundreds of megabytes of values: freeing them took longer than
 /// printing them, and the process exits next, which frees them at once).
-pub fn print_owned(global: &GlobalArgs, plan: Plan, show_unchanged: bool) -> Result<()> {
+pub fn print_owned(
+    global: &GlobalArgs,
+    plan: Plan,
+    show_unchanged: bool,
+    source: &view::review::Source,
+) -> Result<()> {
     let masked = plan.into_masked();
-    let shown = show(global, &masked, show_unchanged);
+    let shown = show(global, &masked, show_unchanged, source);
     std::mem::forget(masked);
     shown
 }
 
-/// Prints `plan`: its text view, or (masked by the caller) its document.
-fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
+/// Prints `plan`: its text view, or (masked by the caller) its document or
+/// review document.
+fn show(
+    global: &GlobalArgs,
+    plan: &Plan,
+    show_unchanged: bool,
+    source: &view::review::Source,
+) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
             let options = Options {
@@ -61,6 +80,7 @@ fn show(global: &GlobalArgs, plan: &Plan, show_unchanged: bool) -> Result<()> {
                 view::out!("{text}")
             }
         }
+        OutputFormat::Markdown | OutputFormat::Html => view::review::print(global, plan, source),
         format => view::print_document(format, plan),
     }
 }
@@ -512,7 +532,7 @@ impl fmt::Display for Approver<'_> {
 /// install or upgrade resolved it; a rollback re-applies what an earlier
 /// revision deployed, an uninstall removes what is deployed (neither resolves
 /// anything, whatever constraint the package was once resolved with).
-fn why_this_version(plan: &Plan) -> String {
+pub(crate) fn why_this_version(plan: &Plan) -> String {
     use libpkg::plan::Operation;
     let package = &plan.package;
     match plan.operation {
@@ -553,7 +573,7 @@ fn color_diff_lines(text: &str) -> String {
 
 /// One signature check in a line: what verified it, or that nothing did; the
 /// artifact is named when it is not the package itself.
-fn describe_signature(
+pub(crate) fn describe_signature(
     check: &libpkg::signature::policy::SignatureCheck,
     package: &libpkg::plan::PackageInfo,
 ) -> String {

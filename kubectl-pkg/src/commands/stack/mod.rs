@@ -19,6 +19,7 @@ use libpkg::stack::{Stack, StackLock, StackRelease};
 use crate::cli::{GlobalArgs, ImageCheckArgs, OutputFormat, PackageArgs, ValuesArgs};
 use crate::flow::MutatingArgs;
 use crate::review::{Origin, ReviewArgs};
+use crate::view::review::Source;
 use crate::{prompt, settings, view};
 use review::Reviews;
 
@@ -169,12 +170,16 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             if let Some(path) = &args.out {
                 save(path, &plan)?;
             }
-            print(global, &plan)
+            let source = match &args.out {
+                Some(path) => Source::Saved(path.display().to_string()),
+                None => Source::Unsaved,
+            };
+            print(global, &plan, &source)
         }
         StackCommand::Apply(args) => {
             let (plan, clusters) = plan(global, &args.stack).await?;
             let (plan, reviews) = review::review(&args.stack.review, plan, Origin::Fresh, true)?;
-            print(global, &plan)?;
+            print(global, &plan, &Source::Unsaved)?;
             apply(global, &plan, &clusters, &args.apply, reviews).await
         }
         StackCommand::Lock(args) => lock::run(global, args).await,
@@ -189,7 +194,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
                 eprintln!("No release of stack {} is installed.", stack.name);
                 return Ok(());
             }
-            print(global, &plan)?;
+            print(global, &plan, &Source::Unsaved)?;
             apply(global, &plan, &clusters, &args.apply, Reviews::new()).await
         }
     }
@@ -207,7 +212,11 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
     plan.verify_hash()?;
     let contexts = plan.releases.iter().map(|r| r.context.clone());
     let clusters = connect(global, contexts).await?;
-    print(global, &plan)?;
+    let source = match &args.applying {
+        Some(file) => Source::Saved(file.clone()),
+        None => Source::Unsaved,
+    };
+    print(global, &plan, &source)?;
     let (plan, reviews) = review::review(&args.review, plan, Origin::Saved, !args.is_dry_run())?;
     if args.is_dry_run() {
         return Ok(());
@@ -326,10 +335,14 @@ fn save(path: &Path, plan: &StackPlan) -> Result<()> {
     Ok(())
 }
 
-/// Prints a stack plan: its text view, or its document (masked).
-fn print(global: &GlobalArgs, plan: &StackPlan) -> Result<()> {
+/// Prints a stack plan: its text view, or its document or review document
+/// (masked); `source` is where it can be applied from.
+pub(crate) fn print(global: &GlobalArgs, plan: &StackPlan, source: &Source) -> Result<()> {
     match global.output {
         OutputFormat::Text => view::out!("{}", view::stack::render(plan, view::Layout::stdout())),
+        OutputFormat::Markdown | OutputFormat::Html => {
+            view::review::print_stack(global, &plan.masked(), source)
+        }
         format => view::print_document(format, &plan.masked()),
     }
 }

@@ -142,7 +142,7 @@ fn grant_table(grants: &[Grant], layout: Layout) -> String {
 }
 
 /// What a grant applies to: `resource.group (names)`, or its URLs.
-fn resources(grant: &Grant) -> String {
+pub(crate) fn resources(grant: &Grant) -> String {
     if grant.resources.is_empty() {
         return grant.non_resource_urls.join(",");
     }

@@ -215,7 +215,7 @@ fn rich_objects() -> Vec<PlannedObject> {
 }
 
 /// An upgrade plan with something in every section of the text view.
-fn rich_plan() -> Plan {
+pub(crate) fn rich_plan() -> Plan {
     let mut plan = bare_plan();
     plan.requirements = libpkg::requirements::Requirements {
         checked: true,
