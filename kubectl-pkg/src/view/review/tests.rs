@@ -328,10 +328,13 @@ fn a_stack_plan_reviews_every_release_under_its_name_in_one_document() {
         StackTarget {
             name: "shop".to_string(),
             environment: Some("prod".to_string()),
+            namespace: "default".to_string(),
             only: Vec::new(),
+            prune: false,
         },
         vec![vec!["cache".to_string()], vec!["web".to_string()]],
         vec![release("cache", bare_plan()), release("web", rich_plan())],
+        Vec::new(),
     )
     .seal();
     let review = super::from_stack(&stack.masked(), &Source::Saved("stack.json".into()));
