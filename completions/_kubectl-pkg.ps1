@@ -52,6 +52,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('ls', 'ls', [CompletionResultType]::ParameterValue, 'List releases and their current revision')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show a release''s newest revision and what to do next')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Show every revision of a release with its digest and plan hash')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Print a package''s objects as YAML, rendered and in apply order')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a package''s metadata, its versions and its permission summary')
             [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Publish a package directory (or an imgpkg bundle) to an OCI registry')
@@ -850,6 +851,25 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'kubectl-pkg;test' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long each test may run')
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the tests named (name=NAME) or not these (!name=NAME); repeatable, or comma-separated')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--logs', '--logs', [CompletionResultType]::ParameterName, 'Print the logs of the test Pods once they finished')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'kubectl-pkg;template' {
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
@@ -1457,6 +1477,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List releases and their current revision')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show a release''s newest revision and what to do next')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Show every revision of a release with its digest and plan hash')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Print a package''s objects as YAML, rendered and in apply order')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a package''s metadata, its versions and its permission summary')
             [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Publish a package directory (or an imgpkg bundle) to an OCI registry')
@@ -1543,6 +1564,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;history' {
+            break
+        }
+        'kubectl-pkg;help;test' {
             break
         }
         'kubectl-pkg;help;template' {

@@ -49,6 +49,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand ls 'List releases and their current revision'
             cand status 'Show a release''s newest revision and what to do next'
             cand history 'Show every revision of a release with its digest and plan hash'
+            cand test 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each'
             cand template 'Print a package''s objects as YAML, rendered and in apply order'
             cand show 'Show a package''s metadata, its versions and its permission summary'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
@@ -808,6 +809,24 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;test'= {
+            cand --timeout 'How long each test may run'
+            cand --filter 'Run only the tests named (name=NAME) or not these (!name=NAME); repeatable, or comma-separated'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --logs 'Print the logs of the test Pods once they finished'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;template'= {
             cand --name 'The release name (default: the package name)'
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
@@ -1373,6 +1392,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand list 'List releases and their current revision'
             cand status 'Show a release''s newest revision and what to do next'
             cand history 'Show every revision of a release with its digest and plan hash'
+            cand test 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each'
             cand template 'Print a package''s objects as YAML, rendered and in apply order'
             cand show 'Show a package''s metadata, its versions and its permission summary'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
@@ -1437,6 +1457,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;status'= {
         }
         &'kubectl-pkg;help;history'= {
+        }
+        &'kubectl-pkg;help;test'= {
         }
         &'kubectl-pkg;help;template'= {
         }

@@ -236,6 +236,11 @@ pub enum Command {
     /// Show every revision of a release with its digest and plan hash.
     #[command(after_help = "Example:\n  kubectl pkg history mongodb")]
     History(crate::commands::history::HistoryArgs),
+    /// Run a release's chart tests (its `helm.sh/hook: test` objects) and report each.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg test web\n  kubectl pkg test web --filter name=web-test-connection --logs --timeout 2m"
+    )]
+    Test(crate::commands::test::TestArgs),
     /// Print a package's objects as YAML, rendered and in apply order.
     #[command(
         after_help = "Example:\n  kubectl pkg template mongodb --version 7.0.12 > mongodb.yaml"

@@ -152,6 +152,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Status(args) => commands::status::run(global, args).await,
         Command::History(args) => commands::history::run(global, args).await,
         Command::Template(args) => commands::template::run(global, args).await,
+        Command::Test(args) => commands::test::run(global, args).await,
         Command::Show(args) => commands::show::run(global, args).await,
         Command::Push(args) => commands::push::run(global, args).await,
         Command::Verify(args) => commands::verify::run(global, args).await,

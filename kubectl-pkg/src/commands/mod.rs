@@ -20,6 +20,7 @@ pub mod show;
 pub mod stack;
 pub mod status;
 pub mod template;
+pub mod test;
 pub mod uninstall;
 pub mod upgrade;
 pub mod verify;
