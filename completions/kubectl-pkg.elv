@@ -52,6 +52,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand test 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each'
             cand template 'Print a package''s objects as YAML, rendered and in apply order'
             cand show 'Show a package''s metadata, its versions and its permission summary'
+            cand search 'Find packages in the configured repositories by a keyword in their name, description or keywords'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
             cand verify 'Check a package''s signatures: what verifies, and against which key'
             cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
@@ -933,6 +934,27 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;show;help;help'= {
         }
+        &'kubectl-pkg;search'= {
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --versions 'One row per version, not only the newest'
+            cand --devel 'Count prereleases as versions'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;push'= {
             cand --sign-key 'Sign what is pushed with this private key (PEM), as `cosign sign --key` does: a signature under the tag `sha256-<hex>.sig`'
             cand --signature-format 'How to store the signature: `classic` (the `sha256-<hex>.sig` tag cosign 2 writes), `bundle` (a Sigstore bundle attached as an OCI referrer, as cosign 3 writes by default) or `both`'
@@ -1395,6 +1417,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand test 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each'
             cand template 'Print a package''s objects as YAML, rendered and in apply order'
             cand show 'Show a package''s metadata, its versions and its permission summary'
+            cand search 'Find packages in the configured repositories by a keyword in their name, description or keywords'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
             cand verify 'Check a package''s signatures: what verifies, and against which key'
             cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
@@ -1466,6 +1489,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand values 'A chart''s default values: its values.yaml as written, comments included'
         }
         &'kubectl-pkg;help;show;values'= {
+        }
+        &'kubectl-pkg;help;search'= {
         }
         &'kubectl-pkg;help;push'= {
         }

@@ -77,7 +77,7 @@ pub struct GlobalArgs {
 }
 
 /// How registries are reached; taken by the commands that read one (install,
-/// upgrade, template, show, verify, push, bundle, import, repo add) and
+/// upgrade, template, show, search, verify, push, bundle, import, repo add) and
 /// copied into [`GlobalArgs::registry`] before the command runs.
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Registry options")]
@@ -126,6 +126,7 @@ impl Command {
                 None => Some(&args.registry),
             },
             Command::Verify(args) => Some(&args.registry),
+            Command::Search(args) => Some(&args.registry),
             Command::Push(args) => Some(&args.registry),
             Command::Bundle(args) => Some(&args.registry),
             Command::Import(args) => Some(&args.registry),
@@ -249,6 +250,11 @@ pub enum Command {
     /// Show a package's metadata, its versions and its permission summary.
     #[command(after_help = "Example:\n  kubectl pkg show stable/mongodb")]
     Show(crate::commands::show::ShowArgs),
+    /// Find packages in the configured repositories by a keyword in their name, description or keywords.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg search mongo\n  kubectl pkg search database --versions -o json"
+    )]
+    Search(crate::commands::search::SearchArgs),
     /// Publish a package directory (or an imgpkg bundle) to an OCI registry.
     #[command(
         after_help = "Examples:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs\n  kubectl pkg push ./repository oci://registry.example/carvel/repo:v1"

@@ -154,6 +154,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Template(args) => commands::template::run(global, args).await,
         Command::Test(args) => commands::test::run(global, args).await,
         Command::Show(args) => commands::show::run(global, args).await,
+        Command::Search(args) => commands::search::run(global, args).await,
         Command::Push(args) => commands::push::run(global, args).await,
         Command::Verify(args) => commands::verify::run(global, args).await,
         Command::Bundle(args) => commands::bundle::run(global, args).await,

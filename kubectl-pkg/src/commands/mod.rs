@@ -16,6 +16,7 @@ pub mod propose;
 pub mod push;
 pub mod repo;
 pub mod rollback;
+pub mod search;
 pub mod show;
 pub mod stack;
 pub mod status;
