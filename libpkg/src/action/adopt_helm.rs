@@ -266,6 +266,7 @@ fn copied_record(
             copy.reference, helm.status
         ))],
         imported_history: Vec::new(),
+        rollback_to: None,
         hash: String::new(),
         approvals: Vec::new(),
     }
@@ -386,6 +387,7 @@ mod tests {
             message: None,
             approved_by: Vec::new(),
             created: None,
+            rolled_back_to: None,
         }
     }
 

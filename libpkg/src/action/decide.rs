@@ -738,6 +738,7 @@ fn assemble(
         images,
         warnings,
         imported_history: Vec::new(),
+        rollback_to: None,
         hash: String::new(),
         approvals: Vec::new(),
     }
