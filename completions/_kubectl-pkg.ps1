@@ -53,8 +53,10 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('ls', 'ls', [CompletionResultType]::ParameterValue, 'List releases and their current revision')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show a release''s newest revision and what to do next')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Show every revision of a release with its digest and plan hash')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Print a package''s objects as YAML, rendered and in apply order')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a package''s metadata, its versions and its permission summary')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Find packages in the configured repositories by a keyword in their name, description or keywords')
             [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Publish a package directory (or an imgpkg bundle) to an OCI registry')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a package''s signatures: what verifies, and against which key')
             [CompletionResult]::new('bundle', 'bundle', [CompletionResultType]::ParameterValue, 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle')
@@ -879,6 +881,26 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'kubectl-pkg;test' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long each test may run')
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Run only the tests named (name=NAME) or not these (!name=NAME); repeatable, or comma-separated')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--max-size', '--max-size', [CompletionResultType]::ParameterName, 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--logs', '--logs', [CompletionResultType]::ParameterName, 'Print the logs of the test Pods once they finished')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'kubectl-pkg;template' {
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
@@ -992,6 +1014,29 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;show;help;help' {
+            break
+        }
+        'kubectl-pkg;search' {
+            [CompletionResult]::new('--registry-ca-file', '--registry-ca-file', [CompletionResultType]::ParameterName, 'A PEM file of CA certificates to trust for registries (repeatable)')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'Give up on a registry that does not connect, or stops sending data, for this long')
+            [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('--namespace', '--namespace', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--max-size', '--max-size', [CompletionResultType]::ParameterName, 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)')
+            [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
+            [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
+            [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--versions', '--versions', [CompletionResultType]::ParameterName, 'One row per version, not only the newest')
+            [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Count prereleases as versions')
+            [CompletionResult]::new('--plain-http', '--plain-http', [CompletionResultType]::ParameterName, 'Use plain HTTP for registries (allowed automatically for loopback registries only)')
+            [CompletionResult]::new('--registry-insecure-skip-tls-verify', '--registry-insecure-skip-tls-verify', [CompletionResultType]::ParameterName, 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials')
+            [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'kubectl-pkg;push' {
@@ -1552,8 +1597,10 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List releases and their current revision')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show a release''s newest revision and what to do next')
             [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Show every revision of a release with its digest and plan hash')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each')
             [CompletionResult]::new('template', 'template', [CompletionResultType]::ParameterValue, 'Print a package''s objects as YAML, rendered and in apply order')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a package''s metadata, its versions and its permission summary')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Find packages in the configured repositories by a keyword in their name, description or keywords')
             [CompletionResult]::new('push', 'push', [CompletionResultType]::ParameterValue, 'Publish a package directory (or an imgpkg bundle) to an OCI registry')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check a package''s signatures: what verifies, and against which key')
             [CompletionResult]::new('bundle', 'bundle', [CompletionResultType]::ParameterValue, 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle')
@@ -1640,6 +1687,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
         'kubectl-pkg;help;history' {
             break
         }
+        'kubectl-pkg;help;test' {
+            break
+        }
         'kubectl-pkg;help;template' {
             break
         }
@@ -1648,6 +1698,9 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;show;values' {
+            break
+        }
+        'kubectl-pkg;help;search' {
             break
         }
         'kubectl-pkg;help;push' {

@@ -70,6 +70,9 @@ _kubectl__pkg() {
             kubectl__pkg,rollback)
                 cmd="kubectl__pkg__subcmd__rollback"
                 ;;
+            kubectl__pkg,search)
+                cmd="kubectl__pkg__subcmd__search"
+                ;;
             kubectl__pkg,show)
                 cmd="kubectl__pkg__subcmd__show"
                 ;;
@@ -81,6 +84,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg,template)
                 cmd="kubectl__pkg__subcmd__template"
+                ;;
+            kubectl__pkg,test)
+                cmd="kubectl__pkg__subcmd__test"
                 ;;
             kubectl__pkg,un)
                 cmd="kubectl__pkg__subcmd__uninstall"
@@ -199,6 +205,9 @@ _kubectl__pkg() {
             kubectl__pkg__subcmd__help,rollback)
                 cmd="kubectl__pkg__subcmd__help__subcmd__rollback"
                 ;;
+            kubectl__pkg__subcmd__help,search)
+                cmd="kubectl__pkg__subcmd__help__subcmd__search"
+                ;;
             kubectl__pkg__subcmd__help,show)
                 cmd="kubectl__pkg__subcmd__help__subcmd__show"
                 ;;
@@ -210,6 +219,9 @@ _kubectl__pkg() {
                 ;;
             kubectl__pkg__subcmd__help,template)
                 cmd="kubectl__pkg__subcmd__help__subcmd__template"
+                ;;
+            kubectl__pkg__subcmd__help,test)
+                cmd="kubectl__pkg__subcmd__help__subcmd__test"
                 ;;
             kubectl__pkg__subcmd__help,uninstall)
                 cmd="kubectl__pkg__subcmd__help__subcmd__uninstall"
@@ -410,7 +422,7 @@ _kubectl__pkg() {
 
     case "${cmd}" in
         kubectl__pkg)
-            opts="-n -o -h -V --kubeconfig --context --namespace --output --max-size --no-color --concurrency --package-limits --ytt --trust-policy --help --version install upgrade rollback uninstall delete un apply approve propose proposals adopt-helm get list ls status history template show push verify bundle import repo stack version completion help"
+            opts="-n -o -h -V --kubeconfig --context --namespace --output --max-size --no-color --concurrency --package-limits --ytt --trust-policy --help --version install upgrade rollback uninstall delete un apply approve propose proposals adopt-helm get list ls status history test template show search push verify bundle import repo stack version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1512,7 +1524,7 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help)
-            opts="install upgrade rollback uninstall apply approve propose proposals adopt-helm get list status history template show push verify bundle import repo stack version completion help"
+            opts="install upgrade rollback uninstall apply approve propose proposals adopt-helm get list status history test template show search push verify bundle import repo stack version completion help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1959,6 +1971,20 @@ _kubectl__pkg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__show)
             opts="values"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2100,6 +2126,20 @@ _kubectl__pkg() {
             return 0
             ;;
         kubectl__subcmd__pkg__subcmd__help__subcmd__template)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__help__subcmd__test)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3831,6 +3871,72 @@ _kubectl__pkg() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        kubectl__subcmd__pkg__subcmd__search)
+            opts="-n -o -h --versions --devel --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --max-size --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry-ca-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml markdown html" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml markdown html" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         kubectl__subcmd__pkg__subcmd__show)
             opts="-f -n -o -h --version --devel --channel --verify-mode --sha256 --allow-unverified --values --set --set-string --set-file --set-json --set-literal --plain-http --registry-ca-file --registry-insecure-skip-tls-verify --registry-timeout --kubeconfig --context --namespace --output --max-size --no-color --concurrency --package-limits --ytt --trust-policy --help values help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -4901,6 +5007,72 @@ _kubectl__pkg() {
                     return 0
                     ;;
                 --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --kubeconfig)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --namespace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -W "text json yaml markdown html" -- "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -W "text json yaml markdown html" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --package-limits)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ytt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust-policy)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        kubectl__subcmd__pkg__subcmd__test)
+            opts="-n -o -h --timeout --filter --logs --kubeconfig --context --namespace --output --max-size --no-color --concurrency --package-limits --ytt --trust-policy --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --filter)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

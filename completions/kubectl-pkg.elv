@@ -50,8 +50,10 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand ls 'List releases and their current revision'
             cand status 'Show a release''s newest revision and what to do next'
             cand history 'Show every revision of a release with its digest and plan hash'
+            cand test 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each'
             cand template 'Print a package''s objects as YAML, rendered and in apply order'
             cand show 'Show a package''s metadata, its versions and its permission summary'
+            cand search 'Find packages in the configured repositories by a keyword in their name, description or keywords'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
             cand verify 'Check a package''s signatures: what verifies, and against which key'
             cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
@@ -837,6 +839,25 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'kubectl-pkg;test'= {
+            cand --timeout 'How long each test may run'
+            cand --filter 'Run only the tests named (name=NAME) or not these (!name=NAME); repeatable, or comma-separated'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --max-size 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --logs 'Print the logs of the test Pods once they finished'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'kubectl-pkg;template'= {
             cand --name 'The release name (default: the package name)'
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
@@ -945,6 +966,28 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;show;help;values'= {
         }
         &'kubectl-pkg;show;help;help'= {
+        }
+        &'kubectl-pkg;search'= {
+            cand --registry-ca-file 'A PEM file of CA certificates to trust for registries (repeatable)'
+            cand --registry-timeout 'Give up on a registry that does not connect, or stops sending data, for this long'
+            cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
+            cand --context 'The kubeconfig context to use'
+            cand -n 'The release namespace (default: the context''s namespace)'
+            cand --namespace 'The release namespace (default: the context''s namespace)'
+            cand -o 'Output format'
+            cand --output 'Output format'
+            cand --max-size 'With -o markdown or -o html: the most the document may hold, in bytes: github (a comment, 65536), github-summary (a job summary, 1 MiB), gitlab (a note, 1000000) or a number. The summary sections always fit; per-object diffs fill the rest, most important first, and those left out are named'
+            cand --concurrency 'At most N API requests in flight at once (dry runs, reads, applies, access reviews)'
+            cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
+            cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
+            cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --versions 'One row per version, not only the newest'
+            cand --devel 'Count prereleases as versions'
+            cand --plain-http 'Use plain HTTP for registries (allowed automatically for loopback registries only)'
+            cand --registry-insecure-skip-tls-verify 'Do not verify registry TLS certificates. Dangerous: anyone on the network path can then serve a different package and read your registry credentials'
+            cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;push'= {
             cand --sign-key 'Sign what is pushed with this private key (PEM), as `cosign sign --key` does: a signature under the tag `sha256-<hex>.sig`'
@@ -1466,8 +1509,10 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand list 'List releases and their current revision'
             cand status 'Show a release''s newest revision and what to do next'
             cand history 'Show every revision of a release with its digest and plan hash'
+            cand test 'Run a release''s chart tests (its `helm.sh/hook: test` objects) and report each'
             cand template 'Print a package''s objects as YAML, rendered and in apply order'
             cand show 'Show a package''s metadata, its versions and its permission summary'
+            cand search 'Find packages in the configured repositories by a keyword in their name, description or keywords'
             cand push 'Publish a package directory (or an imgpkg bundle) to an OCI registry'
             cand verify 'Check a package''s signatures: what verifies, and against which key'
             cand bundle 'Bundle packages, the images they run and their signatures into one archive for an air-gapped cluster; verify or list a bundle'
@@ -1531,12 +1576,16 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         }
         &'kubectl-pkg;help;history'= {
         }
+        &'kubectl-pkg;help;test'= {
+        }
         &'kubectl-pkg;help;template'= {
         }
         &'kubectl-pkg;help;show'= {
             cand values 'A chart''s default values: its values.yaml as written, comments included'
         }
         &'kubectl-pkg;help;show;values'= {
+        }
+        &'kubectl-pkg;help;search'= {
         }
         &'kubectl-pkg;help;push'= {
         }

@@ -84,7 +84,7 @@ pub struct GlobalArgs {
 }
 
 /// How registries are reached; taken by the commands that read one (install,
-/// upgrade, template, show, verify, push, bundle, import, repo add) and
+/// upgrade, template, show, search, verify, push, bundle, import, repo add) and
 /// copied into [`GlobalArgs::registry`] before the command runs.
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Registry options")]
@@ -133,6 +133,7 @@ impl Command {
                 None => Some(&args.registry),
             },
             Command::Verify(args) => Some(&args.registry),
+            Command::Search(args) => Some(&args.registry),
             Command::Push(args) => Some(&args.registry),
             Command::Bundle(args) => Some(&args.registry),
             Command::Import(args) => Some(&args.registry),
@@ -295,6 +296,11 @@ pub enum Command {
     /// Show every revision of a release with its digest and plan hash.
     #[command(after_help = "Example:\n  kubectl pkg history mongodb")]
     History(crate::commands::history::HistoryArgs),
+    /// Run a release's chart tests (its `helm.sh/hook: test` objects) and report each.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg test web\n  kubectl pkg test web --filter name=web-test-connection --logs --timeout 2m"
+    )]
+    Test(crate::commands::test::TestArgs),
     /// Print a package's objects as YAML, rendered and in apply order.
     #[command(
         after_help = "Example:\n  kubectl pkg template mongodb --version 7.0.12 > mongodb.yaml"
@@ -303,6 +309,11 @@ pub enum Command {
     /// Show a package's metadata, its versions and its permission summary.
     #[command(after_help = "Example:\n  kubectl pkg show stable/mongodb")]
     Show(crate::commands::show::ShowArgs),
+    /// Find packages in the configured repositories by a keyword in their name, description or keywords.
+    #[command(
+        after_help = "Examples:\n  kubectl pkg search mongo\n  kubectl pkg search database --versions -o json"
+    )]
+    Search(crate::commands::search::SearchArgs),
     /// Publish a package directory (or an imgpkg bundle) to an OCI registry.
     #[command(
         after_help = "Examples:\n  kubectl pkg push ./mongodb oci://registry.example/pkgs\n  kubectl pkg push ./repository oci://registry.example/carvel/repo:v1"

@@ -479,14 +479,14 @@ fn short_hash(hash: &str) -> &str {
 /// Progress on stderr: a spinner showing what is awaited on a terminal once
 /// applying starts, plain lines otherwise (so logs stay readable); every
 /// applied object gets a line.
-struct Progress {
+pub(crate) struct Progress {
     spinner: std::sync::OnceLock<indicatif::ProgressBar>,
     /// Objects applied or deleted so far.
     changes: std::sync::atomic::AtomicUsize,
 }
 
 impl Progress {
-    fn new() -> Progress {
+    pub(crate) fn new() -> Progress {
         Progress {
             spinner: std::sync::OnceLock::new(),
             changes: Default::default(),
@@ -519,7 +519,7 @@ impl Progress {
         }
     }
 
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if let Some(spinner) = self.spinner.get() {
             spinner.finish_and_clear();
         }

@@ -608,6 +608,11 @@ pub struct Plan {
     /// Hooks kept for later operations on the revision, never applied by this plan.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deferred_hooks: Vec<DeferredHook>,
+    /// For a rollback: the revision whose objects it re-applies, so that
+    /// `history` says which one it returned to. Left out otherwise (and by
+    /// rollbacks planned before it was recorded), so other plans keep their hash.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollback_to: Option<u32>,
     /// The permission preview.
     pub permissions: Permissions,
     /// For an upgrade or rollback: what the preview allows that the deployed
@@ -1019,6 +1024,7 @@ pub(crate) mod tests {
             images: vec![],
             warnings: vec![],
             imported_history: vec![],
+        rollback_to: None,
             hash: String::new(),
             approvals: Vec::new(),
         }
@@ -1241,6 +1247,19 @@ pub(crate) mod tests {
             manifest: hook,
         });
         plan.seal()
+    }
+
+    #[test]
+    fn a_rollback_target_is_hashed_and_absent_from_other_plans() {
+        let plan = sample();
+        assert!(!plan.to_json_pretty().contains("rollbackTo"));
+        let mut rollback = plan.clone();
+        rollback.rollback_to = Some(3);
+        let rollback = rollback.seal();
+        assert_ne!(rollback.hash, plan.hash);
+        let text = rollback.to_json_pretty();
+        assert!(text.contains("\"rollbackTo\": 3"), "{text}");
+        assert_eq!(Plan::from_json(&text).unwrap().rollback_to, Some(3));
     }
 
     #[test]

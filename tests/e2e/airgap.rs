@@ -1306,3 +1306,43 @@ fn an_embedder_plans_and_applies_what_the_cli_plans_through_the_library_alone() 
     let history = pkg.run(["history", &release, "-n", &ns]).ok().to_string();
     assert!(history.contains("uninstalled"), "{history}");
 }
+
+/// Issue 39 (7): bundling a package whose image's registry cannot be reached
+/// names the image, the package and the object that runs it, not only the
+/// registry that failed.
+#[test]
+fn an_image_that_cannot_be_copied_is_named_with_its_package_and_object() {
+    let pkg = Pkg::new();
+    let connected = Registry::start();
+    let work = tempfile::tempdir().unwrap();
+    let name = unique("unreached");
+    push_image(
+        &connected.address,
+        "team/multi",
+        "2.0",
+        "amd64",
+        &name,
+        work.path(),
+    );
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let app = format!("127.0.0.1:{closed}/team/app:1.0");
+    let multi = format!("{}/team/multi:2.0", connected.address);
+    write_package(&pkg, "v1", &name, "1.0.0", &app, &multi);
+    let packages = format!("oci://{}/pkgs", connected.address);
+    pkg.run(["push", "v1", &packages]).ok();
+    let package = format!("{packages}/{name}");
+
+    let run = pkg.run(["bundle", &package, "--out", "unreached.tar"]);
+    let stderr = run.fails(1);
+    assert!(
+        stderr.contains(&format!(
+            "image {app}, run by Deployment {name} of package {package}:1.0.0"
+        )) && stderr.contains("cannot be bundled"),
+        "{stderr}"
+    );
+    assert!(!pkg.work.path().join("unreached.tar").exists());
+}

@@ -512,3 +512,101 @@ fn bare_names_are_looked_up_in_git_repositories_beside_oci_ones() {
     assert!(error.contains("did you mean platform/app?"), "{error}");
     assert!(!error.contains("oci://"), "{error}");
 }
+
+/// Issue 39 (11): `search` finds packages by keyword in every kind of
+/// repository (git tags, an OCI prefix, a chart index with descriptions and
+/// keywords), newest version first, and names a repository it cannot read.
+#[test]
+fn search_finds_packages_in_every_repository_by_keyword() {
+    let pkg = Pkg::new();
+    let (root, _, _) = repository(&pkg);
+    let name = serve(&root, "search");
+    pkg.run([
+        "repo",
+        "add",
+        "platform",
+        &format!("git+{}/{name}", env().git_http),
+    ])
+    .ok();
+    let path = unique("search");
+    push_package(&pkg, "appdb", &path);
+    pkg.run([
+        "repo",
+        "add",
+        "stable",
+        &format!("oci://{}/{path}", pkg.env.registry),
+    ])
+    .ok();
+    let charts = pkg.work.path().join("charts");
+    std::fs::create_dir_all(&charts).unwrap();
+    std::fs::write(
+        charts.join("index.yaml"),
+        "apiVersion: v1\nentries:\n  store:\n  - {apiVersion: v2, name: store, version: 2.0.0, description: A key-value DATABASE, keywords: [kv], urls: [store-2.0.0.tgz]}\n  - {apiVersion: v2, name: store, version: 2.1.0-rc.1, description: newer, urls: [store-2.1.0-rc.1.tgz]}\n  - {apiVersion: v2, name: store, version: 1.0.0, description: old, urls: [store-1.0.0.tgz]}\n",
+    )
+    .unwrap();
+    pkg.run(["repo", "add", "charts", &kubectl_pkg_e2e::serve_dir(charts)])
+        .ok();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    pkg.run([
+        "repo",
+        "add",
+        "closed",
+        &format!("oci://127.0.0.1:{port}/pkgs"),
+        "--no-verify",
+    ])
+    .ok();
+
+    // By name in git and in the registry; the unreadable repository named.
+    let run = pkg.run(["search", "app"]);
+    let out = run.ok();
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [vec!["platform/app", "1.1.0"], vec!["stable/appdb", "1.0.0"]],
+        "{out}"
+    );
+    assert!(out.trim_start().starts_with("PACKAGE"), "{out}");
+    assert!(
+        run.stderr
+            .contains("warning: repository closed was not searched: ")
+            && run.stderr.contains(&format!("127.0.0.1:{port}")),
+        "{}",
+        run.stderr
+    );
+    // By description (any case) or keyword in a chart index; newest stable first.
+    for keyword in ["database", "KV"] {
+        let out = pkg.run(["search", keyword]).ok().to_string();
+        assert!(
+            out.contains("charts/store")
+                && out.contains("2.0.0")
+                && out.contains("A key-value DATABASE"),
+            "{out}"
+        );
+        assert!(!out.contains("platform/app"), "{out}");
+    }
+    // Every version, as JSON; prereleases with --devel.
+    let hits = parse_json(
+        pkg.run(["search", "store", "--versions", "--devel", "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(hits[0]["repository"], "charts");
+    assert_eq!(
+        hits[0]["versions"],
+        serde_json::json!(["2.1.0-rc.1", "2.0.0", "1.0.0"])
+    );
+    let all = pkg.run(["search", "app", "--versions"]).ok().to_string();
+    assert!(all.contains("1.1.0") && all.contains("1.0.0"), "{all}");
+    let none = pkg.run(["search", "nothing-like-it"]).ok().to_string();
+    assert!(
+        none.contains("No packages matching \"nothing-like-it\""),
+        "{none}"
+    );
+}

@@ -898,19 +898,50 @@ fn the_apply_log_history_and_status_say_what_happened_and_what_is_ready() {
         "{}",
         history.stdout
     );
-    // Revision 5 returns to 3, or to 1: the same package; the record cannot tell.
+    // Revision 5 returns to 3, which has the same package as 1: the plan
+    // records which (rollbackTo), so history need not guess.
     pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     pkg.run(["rollback", "app", "-n", &ns, "--yes", "--wait=false"])
         .ok();
     let history = pkg.run(["history", "app", "-n", &ns]);
     assert!(
-        history.ok().contains(
-            "Revision 5: rolled back to revision 1 or 3 (the same package; the record does not say which)\n"
-        ),
+        history
+            .ok()
+            .contains("Revision 5: rolled back to revision 3\n"),
         "{}",
         history.stdout
     );
+    let plan = parse_json(
+        pkg.run([
+            "get",
+            "plan",
+            "app",
+            "--revision",
+            "5",
+            "-n",
+            &ns,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert_eq!(plan["rollbackTo"], 3, "{plan}");
+    let install = parse_json(
+        pkg.run([
+            "get",
+            "plan",
+            "app",
+            "--revision",
+            "1",
+            "-n",
+            &ns,
+            "-o",
+            "json",
+        ])
+        .ok(),
+    );
+    assert!(install.get("rollbackTo").is_none(), "only rollbacks say");
 
     // The Deployment's image does not exist: not ready, and why.
     let status = pkg.run(["status", "app", "-n", &ns]);

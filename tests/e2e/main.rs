@@ -26,6 +26,7 @@ mod pinniped;
 mod prompt;
 mod real_charts;
 mod recovery;
+mod release_tests;
 mod requirements;
 mod review;
 mod review_documents;

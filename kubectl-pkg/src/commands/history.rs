@@ -79,12 +79,16 @@ fn hex_prefix(digest: &str) -> String {
     hex[..hex.len().min(12)].to_string()
 }
 
-/// Which revision a rollback returned to. The record does not say: it is
-/// the earlier deployed revision of the same package digest, when exactly one
-/// has it; otherwise the candidates are named as such.
+/// Which revision a rollback returned to: as its plan recorded it; for a
+/// rollback recorded before plans said, the earlier deployed revision of the
+/// same package digest, when exactly one has it, otherwise the candidates
+/// named as such.
 fn rolled_back_to(history: &[Summary], rollback: &Summary) -> Option<String> {
     if rollback.operation != Operation::Rollback {
         return None;
+    }
+    if let Some(target) = rollback.rolled_back_to {
+        return Some(format!("rolled back to revision {target}"));
     }
     let candidates: Vec<String> = history
         .iter()

@@ -329,7 +329,7 @@ pub fn hooks(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::R
     }
     writeln!(
         out,
-        "\nHooks kept for uninstall and rollback ({}, not applied now):",
+        "\nHooks kept for uninstall, rollback and test ({}, not applied now):",
         plan.deferred_hooks.len()
     )?;
     let mut table = options.layout.table();

@@ -222,6 +222,7 @@ mod tests {
             plan_hash: record.plan.hash.clone(),
             message: None,
             approved_by: vec!["ops-team".to_string()],
+            rolled_back_to: None,
             created: Some("2026-11-27T11:38:25Z".to_string()),
         };
         (summary, record)

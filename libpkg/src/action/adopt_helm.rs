@@ -267,6 +267,7 @@ fn copied_record(
             copy.reference, helm.status
         ))],
         imported_history: Vec::new(),
+        rollback_to: None,
         hash: String::new(),
         approvals: Vec::new(),
     }
@@ -387,6 +388,7 @@ mod tests {
             message: None,
             approved_by: Vec::new(),
             created: None,
+            rolled_back_to: None,
         }
     }
 

@@ -52,6 +52,21 @@ pub enum AirgapError {
         /// Why.
         reason: String,
     },
+    /// An image a package runs could not be copied (its registry is not
+    /// reachable from here, refuses the credentials, or lacks it): named with
+    /// the package and the objects that run it, so the one to mirror first
+    /// or to leave out is clear.
+    #[error("image {image}, run by {users} of package {package}, cannot be bundled: {source}")]
+    ImageCopy {
+        /// The image as the package writes it.
+        image: String,
+        /// The objects that run it (`Deployment web`), or where the package names it.
+        users: String,
+        /// The package's reference.
+        package: String,
+        /// Why.
+        source: Box<AirgapError>,
+    },
     /// A package in the bundle does not load.
     #[error(transparent)]
     Package(#[from] FetchError),
@@ -130,33 +145,52 @@ pub async fn bundle(
             progress,
         )
         .await?;
-        for image in images_of(fetched)? {
-            let parsed = ImageName::parse(&image).map_err(|reason| AirgapError::Image {
-                reference: image.clone(),
-                reason,
-            })?;
-            let location = parsed.oci_ref();
-            let top = for_platforms(registry, &location, platforms, &image).await?;
-            copy_in(
-                registry,
-                &mut layout,
-                &location,
-                top,
-                EntryKind::Image,
-                &parsed.to_string(),
-                progress,
-            )
-            .await?;
+        for (image, users) in images_of(fetched)? {
+            copy_image(registry, &mut layout, &image, platforms, progress)
+                .await
+                .map_err(|source| AirgapError::ImageCopy {
+                    image: image.clone(),
+                    users,
+                    package: reference.clone(),
+                    source: Box::new(source),
+                })?;
         }
     }
     layout.pack(out)?;
     report(&layout)
 }
 
+/// Copies one image (the platforms asked for) into `layout`.
+async fn copy_image(
+    registry: &RegistryClient,
+    layout: &mut Layout,
+    image: &str,
+    platforms: &[Platform],
+    progress: &(dyn Fn(Copied) + Sync),
+) -> Result<(), AirgapError> {
+    let parsed = ImageName::parse(image).map_err(|reason| AirgapError::Image {
+        reference: image.to_string(),
+        reason,
+    })?;
+    let location = parsed.oci_ref();
+    let top = for_platforms(registry, &location, platforms, image).await?;
+    copy_in(
+        registry,
+        layout,
+        &location,
+        top,
+        EntryKind::Image,
+        &parsed.to_string(),
+        progress,
+    )
+    .await
+}
+
 /// Every image a package runs: its rendered pod templates' and hooks'
 /// (with default configuration), a bundle's `relatedImages`, and the images
-/// its metadata lists.
-fn images_of(fetched: &Fetched) -> Result<Vec<String>, AirgapError> {
+/// its metadata lists; each with what runs it (`Deployment web, Job
+/// migrate`), for errors.
+fn images_of(fetched: &Fetched) -> Result<Vec<(String, String)>, AirgapError> {
     let reference = &fetched.source.reference;
     let plan =
         plan_offline(&fetched.package, &fetched.source, "bundle", "bundle").map_err(|source| {
@@ -183,7 +217,37 @@ fn images_of(fetched: &Fetched) -> Result<Vec<String>, AirgapError> {
         .collect();
     images.sort();
     images.dedup();
-    Ok(images)
+    let objects: Vec<crate::object::Object> = plan
+        .objects
+        .iter()
+        .map(|o| o.to_object())
+        .chain(hooks)
+        .collect();
+    Ok(images
+        .into_iter()
+        .map(|image| {
+            let users = users_of(&image, &objects);
+            (image, users)
+        })
+        .collect())
+}
+
+/// The objects that run `image`, as `Kind name`; else where the package names it.
+fn users_of(image: &str, objects: &[crate::object::Object]) -> String {
+    let users: Vec<String> = objects
+        .iter()
+        .filter(|object| {
+            crate::permissions::images(std::slice::from_ref(*object))
+                .iter()
+                .any(|i| i.reference == image)
+        })
+        .map(|object| format!("{} {}", object.kind, object.name))
+        .collect();
+    if users.is_empty() {
+        "the package's image list".to_string()
+    } else {
+        users.join(", ")
+    }
 }
 
 /// The manifest to bundle for the image at `location`: with `platforms`

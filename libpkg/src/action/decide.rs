@@ -742,6 +742,7 @@ fn assemble(
         images,
         warnings,
         imported_history: Vec::new(),
+        rollback_to: None,
         hash: String::new(),
         approvals: Vec::new(),
     }

@@ -22,6 +22,7 @@ mod offline;
 mod online;
 mod prepare;
 mod progress;
+mod release_test;
 mod requirements;
 mod rollback;
 mod run;
@@ -43,6 +44,10 @@ pub use install::{InstallOptions, plan_install};
 pub use offline::{plan_offline, plan_offline_for};
 pub use online::Desired;
 pub use progress::{LiveReadiness, Progress, live_readiness, progress};
+pub use release_test::{
+    ContainerLog, TestError, TestFilter, TestOptions, TestPhase, TestReport, TestResult,
+    test_release,
+};
 pub use rollback::{RollbackOptions, plan_rollback};
 pub use run::{Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run, with_lock};
 pub use uninstall::{UninstallOptions, plan_uninstall};

@@ -130,7 +130,9 @@ pub async fn plan_rollback(
         adopt: false,
         deployed: Some(current.plan),
     };
-    online::plan(cluster, &discovery, desired).await
+    let mut plan = online::plan(cluster, &discovery, desired).await?;
+    plan.rollback_to = Some(target);
+    Ok(plan.seal())
 }
 
 /// The namespaces besides the release's that a revision's package declared:

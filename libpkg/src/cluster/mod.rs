@@ -428,6 +428,24 @@ impl Cluster {
         }
     }
 
+    /// The log of one container of a Pod (`kubectl logs POD -c CONTAINER`),
+    /// for a chart's test Pod.
+    pub async fn pod_logs(
+        &self,
+        namespace: &str,
+        name: &str,
+        container: &str,
+    ) -> Result<String, ClusterError> {
+        let api: Api<k8s_openapi::api::core::v1::Pod> =
+            Api::namespaced(self.client.clone(), namespace);
+        let params = kube::api::LogParams {
+            container: Some(container.to_string()),
+            ..kube::api::LogParams::default()
+        };
+        let _slot = self.slot().await;
+        Ok(api.logs(name, &params).await?)
+    }
+
     /// Names of all namespaces (sorted), which needs cluster-wide list rights.
     pub async fn list_namespaces(&self) -> Result<Vec<String>, ClusterError> {
         let api: Api<Namespace> = Api::all(self.client.clone());

@@ -12,8 +12,8 @@
 //!   kind in its install order, then by name.
 //! - Delete policies are kept as written (lower-cased); with none, Helm
 //!   applies `before-hook-creation`.
-//! - Test hooks (`test`) only run on `helm test`, which kubectl-pkg does not
-//!   have: callers leave them out of install, upgrade and rollback plans.
+//! - Test hooks (`test`) only run on `helm test` (`kubectl pkg test`): plans
+//!   keep them with the revision, never running them themselves.
 
 use std::collections::BTreeMap;
 

@@ -11,9 +11,10 @@
 //! act on the revision without rendering it again (`pre-delete`/`post-delete`
 //! for `uninstall`, `pre-rollback`/`post-rollback` for a rollback to it) are
 //! set aside, marked with those events, for the plan's deferred hooks: Helm
-//! keeps a release's hooks in the release for the same reason. Test hooks are
-//! left out with a warning (kubectl-pkg has no `test` command); so are objects
-//! naming an unknown event, as Helm drops them.
+//! keeps a release's hooks in the release for the same reason. Test hooks
+//! (`test`, `test-success`) are set aside the same way, for `kubectl pkg
+//! test` to run the reviewed objects later. Objects naming an unknown event
+//! are left out with a warning, as Helm drops them.
 
 use bytes::Bytes;
 use std::collections::BTreeMap;
@@ -43,13 +44,14 @@ impl HookOperation {
 }
 
 /// The events of the operations that act on a revision later, from what it
-/// recorded: `uninstall` and a rollback to it. Their hooks are rendered with
-/// the revision and kept in its plan.
-pub const DEFERRED_EVENTS: [HookEvent; 4] = [
+/// recorded: `uninstall`, a rollback to it and `test`. Their hooks are
+/// rendered with the revision and kept in its plan.
+pub const DEFERRED_EVENTS: [HookEvent; 5] = [
     HookEvent::PreDelete,
     HookEvent::PostDelete,
     HookEvent::PreRollback,
     HookEvent::PostRollback,
+    HookEvent::Test,
 ];
 
 /// The documents of a rendered chart, and what was left out.
@@ -60,7 +62,7 @@ pub struct ChartDocuments {
     /// Hooks of [`DEFERRED_EVENTS`], each marked with the comma-separated
     /// deferred events it runs on, in template order.
     pub deferred_hooks: Vec<(Location, Value)>,
-    /// Hooks left out, unknown delete policies.
+    /// Objects left out, unknown delete policies.
     pub warnings: Vec<String>,
 }
 
@@ -199,10 +201,6 @@ pub fn documents(
             HookClass::Manifest => documents.push((location, value)),
             HookClass::Skipped { events } => warnings.push(format!(
                 "{} is left out: its helm.sh/hook annotation names an unknown event ({events:?}), and Helm drops such objects",
-                shown()
-            )),
-            HookClass::Hook(hook) if hook.is_test() => warnings.push(format!(
-                "{} is a test hook and is left out (kubectl-pkg has no `test` command)",
                 shown()
             )),
             HookClass::Hook(hook) => {
@@ -358,13 +356,9 @@ metadata:
             ]
         );
         let warnings = install.warnings.join("\n");
-        assert!(
-            warnings.contains(
-                "Pod smoke (app/templates/hooks.yaml: document 2 (line 11)) is a test hook"
-            ),
-            "{warnings}"
-        );
-        // The pre-delete hook is set aside for uninstall, marked with its event.
+        assert!(!warnings.contains("smoke"), "{warnings}");
+        // The test hook is set aside for `test`, the pre-delete hook for
+        // uninstall, each marked with its event.
         let deferred: Vec<(&str, &Value)> = install
             .deferred_hooks
             .iter()
@@ -375,7 +369,10 @@ metadata:
                 )
             })
             .collect();
-        assert_eq!(deferred, [("cleanup", &json!("pre-delete"))]);
+        assert_eq!(
+            deferred,
+            [("smoke", &json!("test")), ("cleanup", &json!("pre-delete"))]
+        );
         assert!(!warnings.contains("Job cleanup"), "{warnings}");
         assert!(
             warnings.contains("unknown hook delete policy \"sometimes\""),
@@ -394,7 +391,7 @@ metadata:
             upgrade.documents[0].1["metadata"]["annotations"][HOOK_ANNOTATION],
             "pre-upgrade"
         );
-        assert_eq!(upgrade.deferred_hooks.len(), 1);
+        assert_eq!(upgrade.deferred_hooks.len(), 2);
     }
 
     #[test]

@@ -30,8 +30,8 @@ pub enum WarningCode {
     Render,
     /// A planned object whose scope was assumed offline, or a plan made offline.
     Offline,
-    /// Hooks left out and not run (`--no-hooks`); a chart's test hooks,
-    /// left out by the format, are `Render`.
+    /// Hooks left out and not run (`--no-hooks`); objects a chart's format
+    /// leaves out are `Render`.
     SkippedHooks,
     /// Images not looked up in their registries.
     ImageNotChecked,

@@ -136,6 +136,10 @@ pub struct Summary {
     /// the summary itself.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub created: Option<String>,
+    /// For a rollback: the revision it returned to, as its plan records it
+    /// (absent for rollbacks recorded before plans said).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolled_back_to: Option<u32>,
 }
 
 /// The deployed revision of a history (oldest first) since the release was
@@ -502,6 +506,7 @@ fn to_secret(record: &Record) -> Secret {
             .map(|approval| approval.approver.clone())
             .collect(),
         created: None,
+        rolled_back_to: plan.rollback_to,
     };
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gzip.write_all(&serde_json::to_vec(record).expect("records serialize"))
@@ -572,6 +577,7 @@ mod tests {
             message: None,
             approved_by: Vec::new(),
             created: None,
+            rolled_back_to: None,
         }
     }
 

@@ -387,7 +387,7 @@ pub(crate) async fn describe_repository(reference: &GitRef) -> Result<String, su
 }
 
 /// The tags of a repository's remote, listed on a blocking thread.
-async fn remote_tags(reference: &GitRef) -> Result<Vec<RemoteRef>, super::FetchError> {
+pub(super) async fn remote_tags(reference: &GitRef) -> Result<Vec<RemoteRef>, super::FetchError> {
     let url = reference.url.clone();
     let task = tokio::task::spawn_blocking(move || {
         let cache = cache_dir()?;

@@ -12,7 +12,10 @@ pub mod chart_repository;
 pub mod git;
 pub mod git_credentials;
 pub mod http;
+mod search;
 pub mod signatures;
+
+pub use search::{SearchHit, SearchOptions, SearchResult, search};
 
 use std::collections::BTreeMap;
 
@@ -341,7 +344,15 @@ async fn fetch_from(
             index.fetch(name, request, registry).await
         }
         Location::Catalog(catalog) => {
-            match load_catalog(&repository.name, &catalog, request, registry).await? {
+            match load_catalog(
+                &repository.name,
+                &catalog,
+                request.trust,
+                &request.limits,
+                registry,
+            )
+            .await?
+            {
                 Loaded::Olm(loaded) => fetch_from_catalog(&loaded, name, request, registry).await,
                 Loaded::Carvel(loaded) => carvel::fetch(&loaded, name, request, registry).await,
             }
@@ -607,7 +618,15 @@ async fn look_up(
     }
     if let Some(catalog) = repository.catalog() {
         return Ok(
-            match load_catalog(&repository.name, &catalog, request, registry).await? {
+            match load_catalog(
+                &repository.name,
+                &catalog,
+                request.trust,
+                &request.limits,
+                registry,
+            )
+            .await?
+            {
                 Loaded::Olm(loaded) => {
                     let names = loaded.catalog.packages.keys().cloned().collect();
                     let hit = loaded.catalog.package(name).is_some();
@@ -826,15 +845,16 @@ enum Loaded {
 async fn load_catalog(
     repository: &str,
     location: &CatalogLocation,
-    request: &FetchRequest<'_>,
+    trust: &crate::signature::policy::TrustPolicy,
+    limits: &Limits,
     registry: &RegistryClient,
 ) -> Result<Loaded, FetchError> {
     match location {
-        CatalogLocation::Directory(dir) if carvel::is_repository_dir(dir) => Ok(Loaded::Carvel(
-            carvel::load_dir(repository, dir, &request.limits)?,
-        )),
+        CatalogLocation::Directory(dir) if carvel::is_repository_dir(dir) => {
+            Ok(Loaded::Carvel(carvel::load_dir(repository, dir, limits)?))
+        }
         CatalogLocation::Directory(dir) => {
-            let files = crate::package::read_directory(dir, &request.limits)?;
+            let files = crate::package::read_directory(dir, limits)?;
             let shown = dir.display().to_string();
             Ok(Loaded::Olm(LoadedCatalog {
                 repository: repository.to_string(),
@@ -846,13 +866,13 @@ async fn load_catalog(
         }
         CatalogLocation::Image(image) => {
             let digest = registry.resolve_digest(image).await?;
-            let check = signatures::check(request.trust, registry, image, &digest).await?;
+            let check = signatures::check(trust, registry, image, &digest).await?;
             let pinned = image.with_digest(&digest);
-            let max_blob_bytes = request.limits.max_total_bytes.saturating_mul(2);
+            let max_blob_bytes = limits.max_total_bytes.saturating_mul(2);
             let pulled = registry.pull(image, &digest, max_blob_bytes).await?;
             if carvel::is_bundle(&pulled.config) {
                 let mut loaded =
-                    carvel::load_bundle(repository, &pinned, &digest, &pulled, &request.limits)?;
+                    carvel::load_bundle(repository, &pinned, &digest, &pulled, limits)?;
                 loaded.signatures.extend(check);
                 return Ok(Loaded::Carvel(loaded));
             }
@@ -866,7 +886,7 @@ async fn load_catalog(
                     reference: pinned.to_string(),
                 })?
                 .to_string();
-            let files = unpack_layers(&pulled.layers, &pinned, &request.limits)?;
+            let files = unpack_layers(&pulled.layers, &pinned, limits)?;
             Ok(Loaded::Olm(LoadedCatalog {
                 repository: repository.to_string(),
                 catalog: Catalog::from_files(&files, &root, &pinned.to_string())?,

@@ -83,6 +83,7 @@ pub(crate) fn bare_plan() -> Plan {
         images: Vec::new(),
         warnings: Vec::new(),
         imported_history: Vec::new(),
+        rollback_to: None,
         hash: HASH.to_string(),
         approvals: Vec::new(),
     }
