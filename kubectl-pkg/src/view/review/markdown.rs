@@ -201,8 +201,15 @@ fn tone_mark(tone: Tone) -> &'static str {
 /// character with a markdown or HTML meaning escaped.
 pub fn inline(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    let mut previous: Option<char> = None;
     for c in text.chars() {
+        let after = std::mem::replace(&mut previous, Some(c));
         match c {
+            // `@name` after a space or at the start would notify a GitHub
+            // user or team named by package content: a word joiner (U+2060,
+            // invisible) after `@` keeps it text. `name@sha256:…` and mail
+            // addresses are not mentions and stay as they are.
+            '@' if !after.is_some_and(char::is_alphanumeric) => out.push_str("@\u{2060}"),
             '\n' | '\r' | '\t' => out.push(' '),
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

@@ -355,3 +355,13 @@ fn a_stack_plan_reviews_every_release_under_its_name_in_one_document() {
     let html = fit(&review, &Html, None).expect("no limit");
     assert!(html.contains("<section id=\"web-permissions\">"));
 }
+
+#[test]
+fn package_text_notifies_no_one() {
+    let inline = super::markdown::inline;
+    assert_eq!(inline("cc @platform-team"), "cc @\u{2060}platform-team");
+    assert_eq!(inline("@admins"), "@\u{2060}admins");
+    // Not mentions: a pinned reference and a mail address stay copyable.
+    assert_eq!(inline("web@sha256:00"), "web@sha256:00");
+    assert_eq!(inline("alice@example.com"), "alice@example.com");
+}
