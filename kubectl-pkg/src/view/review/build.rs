@@ -45,6 +45,21 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
         ("Order".to_string(), order.join(" → ")),
         ("Stack plan hash".to_string(), plan.hash.clone()),
     ];
+    if plan.stack.prune {
+        facts.push((
+            "Prune".to_string(),
+            "releases the file no longer declares are uninstalled last".to_string(),
+        ));
+    }
+    for member in &plan.not_declared {
+        facts.push((
+            format!("Not in the file: {}", member.name),
+            format!(
+                "namespace {}: the stack holds it, the file no longer declares it; left alone (--prune uninstalls it)",
+                member.namespace
+            ),
+        ));
+    }
     let mut sections = Vec::new();
     let mut changes = Vec::new();
     let mut reasons = Vec::new();
