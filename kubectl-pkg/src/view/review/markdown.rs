@@ -203,7 +203,7 @@ pub fn inline(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut previous: Option<char> = None;
     for c in text.chars() {
-        let after = std::mem::replace(&mut previous, Some(c));
+        let after = previous.replace(c);
         match c {
             // `@name` after a space or at the start would notify a GitHub
             // user or team named by package content: a word joiner (U+2060,
