@@ -421,16 +421,27 @@ impl Repositories {
     /// bound to its location (an OCI prefix, or a catalog or bundle image's
     /// repository), named `repository NAME`. Two repositories binding the
     /// same rule to the same location are one rule, named after the one
-    /// added first (as `repo add` says).
+    /// added first (as `repo add` says). Two binding different rules to one
+    /// location (a file written before `repo add` refused that) are refused
+    /// here, naming both: only one could be in force, and a signature rule
+    /// is never silently dropped.
     pub fn trust_policy(&self) -> Result<TrustPolicy, PolicyError> {
         let mut policy = TrustPolicy::default();
-        let mut bound: Vec<(String, &TrustRule)> = Vec::new();
+        let mut bound: Vec<(String, &TrustRule, &str)> = Vec::new();
         for repository in &self.list {
             if let (Some(location), Some(rule)) = (rule_location(repository), &repository.verify) {
-                if bound.iter().any(|(l, r)| *l == location && *r == rule) {
-                    continue;
+                match bound.iter().find(|(l, _, _)| *l == location) {
+                    Some((_, r, _)) if *r == rule => continue,
+                    Some((_, _, first)) => {
+                        return Err(PolicyError {
+                            origin: format!("repository {}", repository.name),
+                            reason: format!(
+                                "it and repository {first} bind different signature rules to {location}, so only one would be in force; remove one (kubectl pkg repo remove NAME) and add it again with the rule you want"
+                            ),
+                        });
+                    }
+                    None => bound.push((location, rule, &repository.name)),
                 }
-                bound.push((location, rule));
             }
             repository.add_trust_rule(&mut policy)?;
         }
@@ -783,6 +794,23 @@ mod tests {
         assert_eq!(
             policy.requirement(&app).unwrap().entry.origin,
             "repository signed"
+        );
+
+        // Two rules on one location, as files written before `repo add`
+        // refused that can hold: refused, naming both, never one dropped.
+        let mut older = reloaded.clone();
+        let mut twin = older.prepare("twin", "oci://r.example/pkgs").unwrap();
+        twin.verify = Some(TrustRule {
+            mode: VerifyMode::Enforce,
+            keys: vec![crate::keys::tests::test_key(2).public().to_pem()],
+            identities: Vec::new(),
+            trusted_root: None,
+        });
+        older.list.push(twin);
+        let error = older.trust_policy().unwrap_err().to_string();
+        assert!(
+            error.contains("repository twin") && error.contains("repository signed"),
+            "{error}"
         );
 
         // A chart repository cannot carry a rule: its charts are not OCI artifacts.
