@@ -807,6 +807,22 @@ fn a_new_namespace_shared_by_releases_is_created_once() {
     let stack = format!(
         "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: shared\nnamespace: {record}\nreleases:\n- {{name: one, namespace: {shared}, package: ./{one}}}\n- {{name: two, namespace: {shared}, package: ./{two}}}\n"
     );
+    // The stack's record namespace must exist: refused before any write.
+    let missing = unique("stack-n-none");
+    let elsewhere = stack.replace(
+        &format!("namespace: {record}\n"),
+        &format!("namespace: {missing}\n"),
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), elsewhere).unwrap();
+    let refused = pkg.run(["stack", "apply", "--yes", "--wait=false"]);
+    assert!(
+        refused
+            .fails(1)
+            .contains(&format!("namespace {missing:?}, which does not exist")),
+        "{}",
+        refused.stderr
+    );
+    assert!(!pkg.exists("", &format!("namespace/{shared}")));
     std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
     let plan = parse_json(pkg.run(["stack", "plan", "-o", "json"]).ok());
     let creates = |index: usize| {

@@ -14,10 +14,10 @@ use crate::action::{
     ApplyOptions, Approved, DriftError, Outcome, PlanError, Reporter, Reviewer, RunError,
     RunOptions, verify_unchanged,
 };
-use crate::cluster::Cluster;
+use crate::cluster::{Cluster, ClusterError};
 use crate::plan::{Operation, Plan, ReleaseId};
 use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
-use crate::release::{LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
+use crate::release::{LockError, LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
 use crate::stack::journal::{ReleaseState, record_name};
 use crate::stack::plan::{ReleasePlan, StackPlan};
 
@@ -145,8 +145,14 @@ pub async fn apply_stack<R: Reporter>(
         duration: options.lock_duration,
     };
     let record_cluster = &clusters[&None];
-    let lock =
-        (ReleaseLock::acquire(record_cluster, &request).await).map_err(StackActionError::Locked)?;
+    let lock = match ReleaseLock::acquire(record_cluster, &request).await {
+        Err(LockError::Cluster(ClusterError::Api { code: 404, .. })) => {
+            return Err(StackActionError::NoRecordNamespace {
+                namespace: plan.stack.namespace.clone(),
+            });
+        }
+        locked => locked.map_err(StackActionError::Locked)?,
+    };
     let outcome = apply_locked(plan, clusters, &records, options, reporter, interrupted).await;
     let released = lock.release().await;
     if let Err(error) = released {

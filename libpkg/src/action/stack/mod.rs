@@ -63,6 +63,14 @@ pub enum StackActionError<E> {
     /// The stack plan was edited after it was made.
     #[error(transparent)]
     Edited(#[from] StackPlanError),
+    /// The namespace the stack keeps its record in does not exist.
+    #[error(
+        "the stack keeps its record (journal and lock) in namespace {namespace:?}, which does not exist: create it (kubectl create namespace {namespace}) or change the stack file's namespace:"
+    )]
+    NoRecordNamespace {
+        /// The namespace.
+        namespace: String,
+    },
     /// Another apply of the stack holds its lock.
     #[error("{0}")]
     Locked(LockError),
