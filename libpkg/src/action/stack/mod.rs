@@ -1,9 +1,12 @@
-//! Stacks: many releases planned as one [`StackPlan`], level after level in
+//! Stacks: many releases planned as one
+//! [`StackPlan`](crate::stack::plan::StackPlan), level after level in
 //! the order their needs give (the releases of a level concurrently), each
 //! planned as install or upgrade exactly as on its own, with the kinds that
 //! earlier releases' CustomResourceDefinitions create counted as served;
 //! then applied in that order, every release through the same sequence as
-//! any operation ([`run`](super::run)): its lock, exactly its plan, unlock.
+//! any operation ([`run`](crate::action::run)): its lock, exactly its plan,
+//! unlock. The stack's journal and lock (see [`crate::stack::journal`])
+//! make its apply one operation too.
 
 use std::collections::BTreeMap;
 
