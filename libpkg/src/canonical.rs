@@ -58,11 +58,12 @@ where
     Ok(out)
 }
 
-/// The bytes of [`to_vec_without_in_parallel`], handed to `sink` in order
-/// without being joined: the items' runs go to `sink` where they belong
-/// rather than being copied into the rest of the document (for the plan
-/// hash of 50,000 objects, joining held the objects' JSON three times over:
-/// the runs, the document, and the copy made to put its keys in order).
+/// The bytes of [`to_vec_without`], the array `field` (equal to `items`)
+/// written on up to four threads, handed to `sink` in order without being
+/// joined: the items' runs go to `sink` where they belong rather than being
+/// copied into the rest of the document (for the plan hash of 50,000
+/// objects, joining held the objects' JSON three times over: the runs, the
+/// document, and the copy made to put its keys in order).
 pub(crate) fn write_without_in_parallel<T, I>(
     value: &T,
     skip: &[&str],
