@@ -752,10 +752,16 @@ impl Plan {
     /// (nor its approvals, which approve that hash).
     pub fn compute_hash(&self) -> String {
         let skip = ["hash", "approvals"];
-        let json =
-            crate::canonical::to_vec_without_in_parallel(self, &skip, "objects", &self.objects)
-                .expect("a plan serializes");
-        format!("sha256:{}", hex::encode(Sha256::digest(&json)))
+        let mut digest = Sha256::new();
+        crate::canonical::write_without_in_parallel(
+            self,
+            &skip,
+            "objects",
+            &self.objects,
+            |bytes| digest.update(bytes),
+        )
+        .expect("a plan serializes");
+        format!("sha256:{}", hex::encode(digest.finalize()))
     }
 
     /// Checks that the recorded hash matches the content.

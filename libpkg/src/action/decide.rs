@@ -56,16 +56,97 @@ pub enum ObjectFacts {
     Unobserved,
     /// It was not read, for this reason.
     NotRead(NotRead),
-    /// It was read: its live copy (if any) and what dry-running it gave.
+    /// It was read: what its live copy (if any) says, and how its dry run
+    /// compares with that copy. Built by [`ObjectFacts::read`], which keeps
+    /// only these, so that planning holds neither copy of every object.
     Read {
-        /// The live object.
-        live: Option<Value>,
+        /// What the plan needs of the live object.
+        live: Option<LiveFacts>,
         /// Whether the other release that owns the live object is installed
         /// (asked only when one does and it is not taken over).
         owner_installed: bool,
-        /// The server-side dry run, when [`needs_dry_run`] asked for one.
-        dry_run: Option<Result<Value, ClusterError>>,
+        /// The server-side dry run compared with the live copy, when
+        /// [`needs_dry_run`] asked for one.
+        dry_run: Option<Result<Comparison, ClusterError>>,
     },
+}
+
+impl ObjectFacts {
+    /// What was read of one object, reduced at once to what deciding
+    /// needs: the dry run is compared with the live copy here, and both
+    /// whole copies are dropped (a 10,000-object upgrade would otherwise
+    /// hold 20,000 objects until the last dry run returned).
+    pub fn read(
+        live: Option<Value>,
+        owner_installed: bool,
+        dry_run: Option<Result<Value, ClusterError>>,
+    ) -> ObjectFacts {
+        let dry_run =
+            dry_run.map(|outcome| outcome.map(|planned| compare(live.as_ref(), &planned)));
+        ObjectFacts::Read {
+            live: live.as_ref().map(LiveFacts::of),
+            owner_installed,
+            dry_run,
+        }
+    }
+}
+
+/// What a plan needs of a live object besides its diff: who owns it,
+/// whether it is being deleted, and the resource version the plan records.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LiveFacts {
+    /// `metadata.resourceVersion`.
+    pub resource_version: Option<String>,
+    /// `metadata.deletionTimestamp`, when it is being deleted.
+    pub deletion_timestamp: Option<String>,
+    /// `metadata.finalizers`.
+    pub finalizers: Vec<String>,
+    /// The release label.
+    pub release: Option<String>,
+    /// The release-namespace annotation.
+    pub release_namespace: Option<String>,
+    /// `metadata.namespace`.
+    pub namespace: Option<String>,
+}
+
+impl LiveFacts {
+    /// The facts of the live object `live`.
+    pub fn of(live: &Value) -> LiveFacts {
+        let text = |pointer: &str| live.pointer(pointer).and_then(Value::as_str);
+        LiveFacts {
+            resource_version: resource_version(live),
+            deletion_timestamp: text("/metadata/deletionTimestamp").map(str::to_string),
+            finalizers: finalizers(Some(live)),
+            release: release_label(live).map(str::to_string),
+            release_namespace: release_namespace_annotation(live).map(str::to_string),
+            namespace: text("/metadata/namespace").map(str::to_string),
+        }
+    }
+
+    /// Whether the object carries this release's label and namespace annotation.
+    pub fn owned_by(&self, release: &ReleaseTarget) -> bool {
+        self.release.as_deref() == Some(release.name.as_str())
+            && self.release_namespace.as_deref() == Some(release.namespace.as_str())
+    }
+
+    /// The release (name, namespace) the object's labels say owns it.
+    fn owning_release(&self) -> Option<(String, String)> {
+        let name = self.release.as_deref()?;
+        let namespace = self
+            .release_namespace
+            .as_deref()
+            .or(self.namespace.as_deref())
+            .unwrap_or("default");
+        Some((name.to_string(), namespace.to_string()))
+    }
+
+    /// The other release that owns the object, if one does (its name and
+    /// namespace): the gatherer asks whether it is still installed.
+    pub fn other_owner(&self, release: &ReleaseTarget) -> Option<(String, String)> {
+        Some(self)
+            .filter(|live| !live.owned_by(release))
+            .and_then(LiveFacts::owning_release)
+    }
 }
 
 /// Why a desired object was not read.
@@ -82,8 +163,8 @@ pub enum NotRead {
 /// What was seen of one object the operation no longer wants.
 #[derive(Debug)]
 pub struct PrunedFacts {
-    /// Its live copy, if it exists (and could be read).
-    pub live: Option<Value>,
+    /// What its live copy says, if it exists (and could be read).
+    pub live: Option<LiveFacts>,
     /// For a CustomResourceDefinition: how many of its custom resources
     /// exist that the release does not manage.
     pub foreign_custom_resources: usize,
@@ -277,7 +358,7 @@ enum Verdict {
 /// the ones [`decide`] would return for the same facts.
 pub fn needs_dry_run(
     object: &Object,
-    live: Option<&Value>,
+    live: Option<&LiveFacts>,
     owner_installed: bool,
     desired: &Desired,
     may_write: bool,
@@ -291,7 +372,7 @@ pub fn needs_dry_run(
 /// a dry run for a leftover hook or an object the installer may not write.
 fn judge_live(
     object: &Object,
-    live: Option<&Value>,
+    live: Option<&LiveFacts>,
     owner_installed: bool,
     desired: &Desired,
     may_write: bool,
@@ -299,24 +380,20 @@ fn judge_live(
     let release = &desired.release;
     // Applying to an object on its way out would be lost with it. (A hook is
     // deleted and created again anyway, once the old one is gone.)
-    if let Some(since) = live
-        .filter(|_| crate::kinds::hook_of(&object.manifest).is_none())
-        .and_then(|l| l.pointer("/metadata/deletionTimestamp"))
-        .and_then(Value::as_str)
+    if let Some(live) = live.filter(|_| crate::kinds::hook_of(&object.manifest).is_none())
+        && let Some(since) = &live.deletion_timestamp
     {
         return Err(PlanError::BeingDeleted {
             object: object.to_string(),
-            since: since.to_string(),
-            finalizers: finalizers(live),
+            since: since.clone(),
+            finalizers: live.finalizers.clone(),
         });
     }
     // The release that owns the live object, if another one does.
-    let other_release = live
-        .filter(|live| !owned_by(live, release))
-        .and_then(owning_release);
+    let other_release = live.and_then(|live| live.other_owner(release));
     if let Some(live) = live
         && !desired.adopt
-        && !owned_by(live, release)
+        && !live.owned_by(release)
     {
         return Err(conflict(object, other_release, owner_installed));
     }
@@ -329,7 +406,7 @@ fn judge_live(
     {
         return Ok(Verdict::Decided(Observed {
             action: Action::Update,
-            live_resource_version: resource_version(live),
+            live_resource_version: live.resource_version.clone(),
             diff: None,
             note: Some(Note::Warning(format!(
                 "a {event} hook left from an earlier run: it is deleted and created again"
@@ -343,7 +420,7 @@ fn judge_live(
             } else {
                 Action::Create
             },
-            live_resource_version: live.and_then(resource_version),
+            live_resource_version: live.and_then(|live| live.resource_version.clone()),
             diff: None,
             note: Some(Note::Warning(
                 "not dry-run: you may not write it (see the access check)".to_string(),
@@ -415,9 +492,9 @@ fn judge(
         Verdict::Decided(observed) => return Ok(observed),
         Verdict::DryRun(note) => note,
     };
-    let live_resource_version = live.as_ref().and_then(resource_version);
-    let dry_run = match dry_run {
-        Some(Ok(dry_run)) => dry_run,
+    let live_resource_version = live.as_ref().and_then(|live| live.resource_version.clone());
+    let comparison = match dry_run {
+        Some(Ok(comparison)) => comparison,
         // A new object whose dry run needs another object this plan creates first (a
         // RoleBinding's Role, for a user the API server checks for escalation): the
         // apply, which runs in order, validates it.
@@ -454,7 +531,7 @@ fn judge(
             });
         }
     };
-    let (action, diff) = match compare(live.as_ref(), &dry_run) {
+    let (action, diff) = match comparison {
         Comparison::Create => (Action::Create, None),
         Comparison::Unchanged => (Action::Unchanged, None),
         Comparison::Update { diff } => (Action::Update, Some(diff)),
@@ -498,7 +575,7 @@ enum Pruned {
 
 /// Judges one pruned object by its live copy.
 fn judge_pruned(object: &Object, facts: PrunedFacts, release: &ReleaseTarget) -> Pruned {
-    let Some(live) = facts.live.filter(|live| owned_by(live, release)) else {
+    let Some(live) = facts.live.filter(|live| live.owned_by(release)) else {
         return Pruned::NotOurs;
     };
     // Helm's `helm.sh/resource-policy: keep`: never deleted by the release.
@@ -519,7 +596,7 @@ fn judge_pruned(object: &Object, facts: PrunedFacts, release: &ReleaseTarget) ->
             facts.foreign_custom_resources
         ));
     }
-    Pruned::Delete(resource_version(&live))
+    Pruned::Delete(live.resource_version)
 }
 
 /// Refuses a plan whose release namespace neither exists nor is created
@@ -623,23 +700,6 @@ fn missing(
     });
     missing.dedup();
     missing
-}
-
-/// The release (name, namespace) a live object's labels say owns it.
-fn owning_release(live: &Value) -> Option<(String, String)> {
-    let name = release_label(live)?;
-    let namespace = release_namespace_annotation(live)
-        .or_else(|| live.pointer("/metadata/namespace").and_then(Value::as_str))
-        .unwrap_or("default");
-    Some((name.to_string(), namespace.to_string()))
-}
-
-/// The other release that owns a live object, if one does (its name and
-/// namespace): the gatherer asks whether it is still installed.
-pub(super) fn other_owner(live: &Value, release: &ReleaseTarget) -> Option<(String, String)> {
-    Some(live)
-        .filter(|live| !owned_by(live, release))
-        .and_then(owning_release)
 }
 
 /// Whether a live object carries this release's label and namespace annotation.
@@ -909,11 +969,7 @@ mod tests {
     }
 
     fn read(live: Option<Value>, dry_run: Value) -> ObjectFacts {
-        ObjectFacts::Read {
-            live,
-            owner_installed: false,
-            dry_run: Some(Ok(dry_run)),
-        }
+        ObjectFacts::read(live, false, Some(Ok(dry_run)))
     }
 
     #[test]
@@ -959,11 +1015,7 @@ mod tests {
             "{error}"
         );
 
-        let other = ObjectFacts::Read {
-            live: Some(live(&object, Some(("db", "data")), "x")),
-            owner_installed: true,
-            dry_run: None,
-        };
+        let other = ObjectFacts::read(Some(live(&object, Some(("db", "data")), "x")), true, None);
         let d = desired(vec![object.clone()], Vec::new());
         let error = decide(d, &checks, seen(&checks, true, vec![other])).unwrap_err();
         assert!(
@@ -1037,7 +1089,7 @@ mod tests {
         ]
         .into_iter()
         .map(|(object, owner)| PrunedFacts {
-            live: Some(live(object, owner, "a")),
+            live: Some(LiveFacts::of(&live(object, owner, "a"))),
             foreign_custom_resources: 0,
         })
         .collect();

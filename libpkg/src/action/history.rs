@@ -7,7 +7,7 @@ use super::{PlanError, online};
 use crate::helm::hooks::HookEvent;
 use crate::object::{Object, ObjectKey};
 use crate::plan::{Action, Operation, Plan, PlannedObject, ReleaseId};
-use crate::release::{Record, ReleaseStore, Status};
+use crate::release::{Record, ReleaseStore, Status, Summary};
 
 /// The objects a stored plan leaves in the cluster that belong to its release:
 /// everything but its deletions and what it created without owning it (the
@@ -19,6 +19,24 @@ pub fn kept_objects(plan: &Plan) -> Vec<Object> {
         // Hooks run once per operation; they are not the release's objects to keep or prune.
         .filter(|o| crate::kinds::hook_of(&o.manifest).is_none())
         .map(PlannedObject::to_object)
+        .collect()
+}
+
+/// [`kept_objects`] taken out of `plan` (moved, not copied): a large
+/// release's deployed plan is not held twice while it is planned.
+fn take_kept_objects(plan: &mut Plan) -> Vec<Object> {
+    let release = &plan.release;
+    std::mem::take(&mut plan.objects)
+        .into_iter()
+        .filter(|o| o.action != Action::Delete && online::owned_by(&o.manifest, release))
+        .filter(|o| crate::kinds::hook_of(&o.manifest).is_none())
+        .map(|o| Object {
+            api_version: o.api_version,
+            kind: o.kind,
+            namespace: o.namespace,
+            name: o.name,
+            manifest: o.manifest,
+        })
         .collect()
 }
 
@@ -38,9 +56,29 @@ pub(super) fn deferred_hooks_for(plan: &Plan, pre: HookEvent, post: HookEvent) -
         .collect()
 }
 
+/// The deployed revision's plan as [`Desired::deployed`](super::Desired)
+/// keeps it: its permissions and images, which the new ones are compared
+/// with, without its objects and hooks (the objects a release may have are
+/// taken from it first; keeping them would hold a large release twice while
+/// it is planned).
+pub(super) fn for_comparison(mut plan: Plan) -> Plan {
+    plan.objects = Vec::new();
+    plan.deferred_hooks = Vec::new();
+    plan
+}
+
 /// The currently deployed revision of a release.
 pub async fn deployed(store: &ReleaseStore, release: &ReleaseId) -> Result<Record, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
+    deployed_in(store, release, &history).await
+}
+
+/// The deployed revision `history` (the release's, as read) names.
+pub(super) async fn deployed_in(
+    store: &ReleaseStore,
+    release: &ReleaseId,
+    history: &[Summary],
+) -> Result<Record, PlanError> {
     let current = history
         .iter()
         .rev()
@@ -59,8 +97,8 @@ pub async fn deployed(store: &ReleaseStore, release: &ReleaseId) -> Result<Recor
 pub(super) async fn never_deployed_attempt(
     store: &ReleaseStore,
     release: &ReleaseId,
+    history: &[Summary],
 ) -> Result<Record, PlanError> {
-    let history = store.history(&release.namespace, &release.name).await?;
     let attempt = history
         .iter()
         .rev()
@@ -78,16 +116,27 @@ pub(super) async fn never_deployed_attempt(
 }
 
 /// The objects a release may have in the cluster: those of its deployed
-/// revision (if any) and of every later revision that failed or was interrupted,
-/// since those may have created objects before they stopped. Plans prune from
-/// these, so nothing a failed attempt left behind stays orphaned.
+/// revision (if any, taken out of its plan) and of every later revision that
+/// failed or was interrupted, since those may have created objects before
+/// they stopped. Plans prune from these, so nothing a failed attempt left
+/// behind stays orphaned.
 pub(super) async fn release_objects(
     store: &ReleaseStore,
     release: &ReleaseId,
-    deployed: Option<&Record>,
+    deployed: Option<&mut Record>,
 ) -> Result<Vec<Object>, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
-    let since = deployed.map_or_else(
+    release_objects_in(store, release, deployed, &history).await
+}
+
+/// [`release_objects`] from the release's `history`, as read.
+pub(super) async fn release_objects_in(
+    store: &ReleaseStore,
+    release: &ReleaseId,
+    deployed: Option<&mut Record>,
+    history: &[Summary],
+) -> Result<Vec<Object>, PlanError> {
+    let since = deployed.as_ref().map_or_else(
         || {
             history
                 .iter()
@@ -97,7 +146,9 @@ pub(super) async fn release_objects(
         },
         |d| d.plan.release.revision,
     );
-    let mut objects = deployed.map(|d| kept_objects(&d.plan)).unwrap_or_default();
+    let mut objects = deployed
+        .map(|d| take_kept_objects(&mut d.plan))
+        .unwrap_or_default();
     let mut known: BTreeSet<ObjectKey> = objects.iter().map(Object::key).collect();
     for summary in history
         .iter()
@@ -128,13 +179,7 @@ pub async fn changes_anything(store: &ReleaseStore, plan: &Plan) -> Result<bool,
     Ok(current.plan.package.digest != plan.package.digest)
 }
 
-/// The revision the next operation on a release creates.
-pub(super) async fn next_revision(
-    store: &ReleaseStore,
-    release: &ReleaseId,
-) -> Result<u32, PlanError> {
-    Ok(store
-        .latest(&release.namespace, &release.name)
-        .await?
-        .map_or(1, |s| s.revision + 1))
+/// The revision the next operation on a release whose history is `history` creates.
+pub(super) fn next_revision_in(history: &[Summary]) -> u32 {
+    history.last().map_or(1, |s| s.revision + 1)
 }

@@ -6,13 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use futures::{StreamExt, TryStreamExt};
+use futures::{StreamExt, TryFutureExt, TryStreamExt};
 use serde_json::Value;
 
 use super::PlanError;
 use super::decide::{
-    self, AccessChecks, NotRead, ObjectChecks, ObjectFacts, Observations, PrunedFacts, check,
-    resolve,
+    self, AccessChecks, LiveFacts, NotRead, ObjectChecks, ObjectFacts, Observations, PrunedFacts,
+    check, resolve,
 };
 use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource};
 use crate::object::Object;
@@ -72,9 +72,9 @@ pub(crate) fn discover_for<'a>(
 pub async fn plan(
     cluster: &Cluster,
     discovery: &Discovery,
-    desired: Desired,
+    mut desired: Desired,
 ) -> Result<Plan, PlanError> {
-    let (checks, observations) = observe(cluster, discovery, &desired).await?;
+    let (checks, observations) = observe(cluster, discovery, &mut desired).await?;
     decide::decide(desired, &checks, observations)
 }
 
@@ -82,41 +82,60 @@ pub async fn plan(
 async fn observe(
     cluster: &Cluster,
     discovery: &Discovery,
-    desired: &Desired,
+    desired: &mut Desired,
 ) -> Result<(AccessChecks, Observations), PlanError> {
+    // Two independent questions, asked together: a round trip less.
+    let (namespace_exists, version) = futures::join!(
+        cluster.namespace_exists(&desired.release.namespace),
+        cluster.server_version()
+    );
     // A user who may not read namespaces still gets a plan: the access check tells the rest.
-    let namespace_exists = match cluster.namespace_exists(&desired.release.namespace).await {
+    let namespace_exists = match namespace_exists {
         Err(ClusterError::Forbidden { .. }) => true,
         other => other?,
     };
     decide::check_namespace(desired, namespace_exists)?;
-    // 1. The access check comes first: what the installer may not read is not read.
+    let version = version?;
     let checks = decide::access_checks(desired, discovery)?;
-    let answers: BTreeMap<AccessCheck, bool> = cluster
-        .review_access(checks.all())
-        .await?
-        .into_iter()
-        .map(|r| (r.check, r.allowed))
-        .collect();
+    // What the release had that the plan may prune is in `checks.pruned`
+    // now; the rest of it (all of a large upgrade's objects) is not needed.
+    desired.previous = Vec::new();
+    let desired = &*desired;
+    // 1. The access check, and meanwhile the lists of what exists: a list of
+    // a kind the installer may not get is dropped unread when the answers
+    // come (what the installer may not read is not used), so the lists do
+    // not wait for the answers.
+    let (answers, mut existing, mut listed_pruned) = futures::try_join!(
+        cluster.review_access(checks.all()).map_err(PlanError::from),
+        list_existing(cluster, discovery, &desired.objects),
+        list_existing(cluster, discovery, &checks.pruned),
+    )?;
+    let answers: BTreeMap<AccessCheck, bool> =
+        answers.into_iter().map(|r| (r.check, r.allowed)).collect();
     let allowed = |check: &AccessCheck| answers.get(check).copied().unwrap_or(false);
+    existing.retain(|_, listed| allowed(&listed.get));
+    listed_pruned.retain(|_, listed| allowed(&listed.get));
     // 2. Live state and dry runs, several at a time, results in object order.
-    let objects = observe_objects(
+    let seen = Seen {
+        desired,
+        asked: &checks.objects,
+        namespace_exists,
+    };
+    let objects = observe_objects(cluster, discovery, seen, existing, &allowed).await?;
+    // 3. The live state of what this revision no longer has.
+    let pruned = observe_pruned(
         cluster,
         discovery,
         desired,
-        &checks.objects,
-        namespace_exists,
+        (&checks.pruned, listed_pruned),
         &allowed,
     )
     .await?;
-    // 3. The live state of what this revision no longer has.
-    let pruned = observe_pruned(cluster, discovery, desired, &checks.pruned, &allowed).await?;
-    let cluster_info = ClusterInfo {
-        version: Some(cluster.server_version().await?),
-        ..cluster.info.clone()
-    };
     let observations = Observations {
-        cluster: cluster_info,
+        cluster: ClusterInfo {
+            version: Some(version),
+            ..cluster.info.clone()
+        },
         namespace_exists,
         access: Some(answers),
         objects,
@@ -126,30 +145,38 @@ async fn observe(
     Ok((checks, observations))
 }
 
+/// What planning knows of the desired objects before reading them.
+struct Seen<'a> {
+    desired: &'a Desired,
+    /// The access checks of each object, in order.
+    asked: &'a [ObjectChecks],
+    namespace_exists: bool,
+}
+
 /// What is live of each desired object, and its dry run where one is needed.
 async fn observe_objects(
     cluster: &Cluster,
     discovery: &Discovery,
-    desired: &Desired,
-    asked: &[ObjectChecks],
-    namespace_exists: bool,
+    seen: Seen<'_>,
+    mut existing: Listings,
     allowed: &impl Fn(&AccessCheck) -> bool,
 ) -> Result<Vec<ObjectFacts>, PlanError> {
-    let existing = list_existing(cluster, discovery, &desired.objects, allowed).await?;
-    futures::stream::iter(desired.objects.iter().zip(asked))
+    let desired = seen.desired;
+    futures::stream::iter(desired.objects.iter().zip(seen.asked))
         .map(|(object, asked)| {
             let resource = resolve(discovery, object).expect("resolved by the access checks");
-            // Listed: the live object (or that there is none), without a read.
+            // Listed: the live object (or that there is none), without a
+            // read. Taken out of the listing: its facts replace it.
             let listed = existing
-                .get(&listing(resource, object))
-                .map(|live| live.get(&object.name).cloned());
-            let seen = Seen {
+                .get_mut(&listing(resource, object))
+                .map(|listed| listed.live.remove(&object.name));
+            let known = Known {
                 resource,
                 asked,
                 listed,
-                namespace_exists,
+                namespace_exists: seen.namespace_exists,
             };
-            async move { object_facts(cluster, object, desired, seen, allowed).await }
+            async move { object_facts(cluster, object, desired, known, allowed).await }
         })
         .buffered(cluster.concurrency())
         .try_collect()
@@ -157,7 +184,7 @@ async fn observe_objects(
 }
 
 /// What is known of one desired object before it is read.
-struct Seen<'a> {
+struct Known<'a> {
     resource: &'a Resource,
     asked: &'a ObjectChecks,
     /// From a list: the live object, or that there is none.
@@ -171,7 +198,7 @@ async fn object_facts(
     cluster: &Cluster,
     object: &Object,
     desired: &Desired,
-    seen: Seen<'_>,
+    seen: Known<'_>,
     allowed: &impl Fn(&AccessCheck) -> bool,
 ) -> Result<ObjectFacts, PlanError> {
     let namespace = object.namespace.as_deref();
@@ -191,7 +218,8 @@ async fn object_facts(
         Some(live) => live,
         None => cluster.get(seen.resource, namespace, &object.name).await?,
     };
-    let owner_installed = match live.as_ref().and_then(|l| decide::other_owner(l, release)) {
+    let facts = live.as_ref().map(LiveFacts::of);
+    let owner_installed = match facts.as_ref().and_then(|l| l.other_owner(release)) {
         Some((name, namespace)) if !desired.adopt => {
             release_is_live(cluster, &namespace, &name).await
         }
@@ -203,7 +231,7 @@ async fn object_facts(
         &seen.asked.create
     });
     let dry_run =
-        if decide::needs_dry_run(object, live.as_ref(), owner_installed, desired, may_write)? {
+        if decide::needs_dry_run(object, facts.as_ref(), owner_installed, desired, may_write)? {
             Some(
                 cluster
                     .apply(
@@ -218,11 +246,7 @@ async fn object_facts(
         } else {
             None
         };
-    Ok(ObjectFacts::Read {
-        live,
-        owner_installed,
-        dry_run,
-    })
+    Ok(ObjectFacts::read(live, owner_installed, dry_run))
 }
 
 /// The live state of objects the release no longer wants: by list where
@@ -233,17 +257,16 @@ async fn observe_pruned(
     cluster: &Cluster,
     discovery: &Discovery,
     desired: &Desired,
-    pruned: &[Object],
+    (pruned, mut listed): (&[Object], Listings),
     allowed: &impl Fn(&AccessCheck) -> bool,
 ) -> Result<Vec<PrunedFacts>, PlanError> {
-    let listed = list_existing(cluster, discovery, pruned, allowed).await?;
     futures::stream::iter(pruned)
         .map(|object| {
             let resource = resolve(discovery, object).ok();
             let known = resource.map(|resource| {
                 listed
-                    .get(&listing(resource, object))
-                    .map(|live| live.get(&object.name).cloned())
+                    .get_mut(&listing(resource, object))
+                    .map(|listed| listed.live.remove(&object.name))
             });
             async move {
                 let live = match (resource, known) {
@@ -255,10 +278,11 @@ async fn observe_pruned(
                     }
                     _ => None,
                 };
+                let live = live.as_ref().map(LiveFacts::of);
                 let foreign_custom_resources = match &live {
                     Some(live)
                         if object.kind == "CustomResourceDefinition"
-                            && owned_by(live, &desired.release) =>
+                            && live.owned_by(&desired.release) =>
                     {
                         foreign_custom_resources(cluster, object, desired).await?
                     }
@@ -325,37 +349,56 @@ fn listing(resource: &Resource, object: &Object) -> Listing {
     )
 }
 
+/// The objects one list found, by name, and the access check that says
+/// whether the installer may read them.
+struct Listed {
+    get: AccessCheck,
+    live: BTreeMap<String, Value>,
+}
+
+/// The lists made, by kind and namespace.
+type Listings = BTreeMap<Listing, Listed>;
+
 /// The live objects by name, per kind and namespace with [`LIST_FROM`] or
-/// more desired objects the installer may read: one list tells which of an
-/// install's objects are new and hands an upgrade the live state of all of
-/// them, where a read of each would take a round trip apiece. A list that is
-/// refused (the installer may get but not list) leaves its objects to be read
-/// one by one.
+/// more desired objects: one list tells which of an install's objects are
+/// new and hands an upgrade the live state of all of them, where a read of
+/// each would take a round trip apiece. A list that is refused (the
+/// installer may get but not list) leaves its objects to be read one by one.
+/// Made while the access check runs; the caller drops the lists of kinds
+/// the installer may not get.
 async fn list_existing<'a>(
     cluster: &Cluster,
     discovery: &Discovery,
     objects: impl IntoIterator<Item = &'a Object>,
-    allowed: &impl Fn(&AccessCheck) -> bool,
-) -> Result<BTreeMap<Listing, BTreeMap<String, Value>>, PlanError> {
-    let mut counts: BTreeMap<Listing, (usize, &Resource)> = BTreeMap::new();
+) -> Result<Listings, PlanError> {
+    let mut counts: BTreeMap<Listing, (usize, &Resource, AccessCheck)> = BTreeMap::new();
     for object in objects {
         let resource = resolve(discovery, object)?;
-        if !resource.pending_crd && allowed(&check("get", resource, object)) {
+        if !resource.pending_crd {
             counts
                 .entry(listing(resource, object))
-                .or_insert((0, resource))
+                .or_insert_with(|| (0, resource, check("get", resource, object)))
                 .0 += 1;
         }
     }
-    type Listed = (Listing, BTreeMap<String, Value>);
-    let lists: Vec<Option<Listed>> = futures::stream::iter(
+    let lists: Vec<Option<(Listing, Listed)>> = futures::stream::iter(
         counts
             .into_iter()
-            .filter(|(_, (count, _))| *count >= LIST_FROM),
+            .filter(|(_, (count, _, _))| *count >= LIST_FROM),
     )
-    .map(|(key, (_, resource))| async move {
+    .map(|(key, (_, resource, get))| async move {
         match cluster.objects(resource, key.2.as_deref()).await {
-            Ok(live) => Ok(Some((key, live))),
+            Ok(mut live) => {
+                // Held until each object's dry run returns: without their
+                // managed fields (often half of an object), which neither
+                // the diff (it drops them) nor any decision reads.
+                for object in live.values_mut() {
+                    if let Some(Value::Object(metadata)) = object.get_mut("metadata") {
+                        metadata.remove("managedFields");
+                    }
+                }
+                Ok(Some((key, Listed { get, live })))
+            }
             Err(ClusterError::Forbidden { .. }) => Ok(None),
             Err(other) => Err(other),
         }

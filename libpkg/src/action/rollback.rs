@@ -2,13 +2,16 @@
 
 use std::collections::BTreeSet;
 
-use super::history::{deferred_hooks_for, deployed, kept_objects, next_revision, release_objects};
+use super::history::{
+    deferred_hooks_for, deployed_in, for_comparison, kept_objects, next_revision_in,
+    release_objects_in,
+};
 use super::{Desired, Hooks, ImageCheck, PlanError, images, online};
 use crate::cluster::Cluster;
 use crate::helm::hooks::HookEvent;
 use crate::object::Object;
 use crate::plan::{Operation, Plan, ReleaseId};
-use crate::release::{ReleaseStore, Status};
+use crate::release::{ReleaseStore, Status, Summary};
 use crate::render;
 
 /// How to roll back.
@@ -44,9 +47,86 @@ pub async fn plan_rollback(
     options: &RollbackOptions,
 ) -> Result<Plan, PlanError> {
     let release = &options.release;
-    let current = deployed(store, release).await?;
+    // Read once: the deployed revision, what failed attempts left and the
+    // next revision all come from it.
     let history = store.history(&release.namespace, &release.name).await?;
-    let current_revision = current.plan.release.revision;
+    let mut current = deployed_in(store, release, &history).await?;
+    let previous = release_objects_in(store, release, Some(&mut current), &history).await?;
+    // Its objects are copied into `previous`: not held while planning.
+    let current = for_comparison(current.plan);
+    let target = rollback_target(&history, current.release.revision, options)?;
+    let record = store
+        .load(&release.namespace, &release.name, target)
+        .await?;
+    let mut objects = kept_objects(&record.plan);
+    // As Helm does, the revision rolled back to brings its own rollback hooks.
+    objects.extend(deferred_hooks_for(
+        &record.plan,
+        HookEvent::PreRollback,
+        HookEvent::PostRollback,
+    ));
+    render::sort_for_apply(&mut objects);
+    let mut warnings = Vec::new();
+    options.hooks.apply(&mut objects, &mut warnings);
+    let mut deferred_hooks: Vec<Object> = record
+        .plan
+        .deferred_hooks
+        .iter()
+        .map(|h| h.to_object())
+        .collect();
+    let mut rewrite = crate::mirror::Rewrite::of(&record.plan.images);
+    let declared_namespaces = declared_namespaces_of(&record.plan);
+    // What is kept of the revision rolled back to; its objects, copied above,
+    // are dropped here rather than held while the rollback is planned.
+    let (package, values, declared) = {
+        let plan = record.plan;
+        (plan.package, plan.values, plan.permissions.declared)
+    };
+    warnings.extend(
+        images::check_images(
+            &options.images,
+            &mut objects,
+            &mut deferred_hooks,
+            &[],
+            &mut rewrite,
+        )
+        .await?,
+    );
+    let mut discovery = cluster
+        .discover(&online::discover_for(objects.iter().chain(&previous)))
+        .await?;
+    discovery.learn_crds(objects.iter().map(|o| &o.manifest));
+    let desired = Desired {
+        operation: Operation::Rollback,
+        release: release.revision(next_revision_in(&history)),
+        package,
+        requirements: Default::default(),
+        images: rewrite,
+        values,
+        notes: None,
+        warnings,
+        objects,
+        deferred_hooks,
+        previous,
+        declared,
+        declared_namespaces: Some(declared_namespaces),
+        namespace_created_by: None,
+        adopt: false,
+        deployed: Some(current),
+    };
+    let mut plan = online::plan(cluster, &discovery, desired).await?;
+    plan.rollback_to = Some(target);
+    Ok(plan.seal())
+}
+
+/// The revision a rollback returns to: `options.to`, or the one deployed
+/// before `current_revision`; refused unless it was deployed.
+fn rollback_target(
+    history: &[Summary],
+    current_revision: u32,
+    options: &RollbackOptions,
+) -> Result<u32, PlanError> {
+    let release = &options.release;
     let target = match options.to {
         Some(revision) => revision,
         None => history
@@ -77,62 +157,7 @@ pub async fn plan_rollback(
             reason: format!("it was never deployed (status {})", summary.status.as_str()),
         });
     }
-    let record = store
-        .load(&release.namespace, &release.name, target)
-        .await?;
-    let mut objects = kept_objects(&record.plan);
-    // As Helm does, the revision rolled back to brings its own rollback hooks.
-    objects.extend(deferred_hooks_for(
-        &record.plan,
-        HookEvent::PreRollback,
-        HookEvent::PostRollback,
-    ));
-    render::sort_for_apply(&mut objects);
-    let mut warnings = Vec::new();
-    options.hooks.apply(&mut objects, &mut warnings);
-    let mut deferred_hooks: Vec<Object> = record
-        .plan
-        .deferred_hooks
-        .iter()
-        .map(|h| h.to_object())
-        .collect();
-    let mut rewrite = crate::mirror::Rewrite::of(&record.plan.images);
-    warnings.extend(
-        images::check_images(
-            &options.images,
-            &mut objects,
-            &mut deferred_hooks,
-            &[],
-            &mut rewrite,
-        )
-        .await?,
-    );
-    let previous = release_objects(store, release, Some(&current)).await?;
-    let mut discovery = cluster
-        .discover(&online::discover_for(objects.iter().chain(&previous)))
-        .await?;
-    discovery.learn_crds(objects.iter().map(|o| &o.manifest));
-    let desired = Desired {
-        operation: Operation::Rollback,
-        release: release.revision(next_revision(store, release).await?),
-        package: record.plan.package.clone(),
-        requirements: Default::default(),
-        images: rewrite,
-        values: record.plan.values.clone(),
-        notes: None,
-        warnings,
-        objects,
-        deferred_hooks,
-        previous,
-        declared: record.plan.permissions.declared.clone(),
-        declared_namespaces: Some(declared_namespaces_of(&record.plan)),
-        namespace_created_by: None,
-        adopt: false,
-        deployed: Some(current.plan),
-    };
-    let mut plan = online::plan(cluster, &discovery, desired).await?;
-    plan.rollback_to = Some(target);
-    Ok(plan.seal())
+    Ok(target)
 }
 
 /// The namespaces besides the release's that a revision's package declared:

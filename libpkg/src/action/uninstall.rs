@@ -1,7 +1,7 @@
 //! Uninstalling a release: every object it has, between its delete hooks.
 
 use super::history::{
-    deferred_hooks_for, deployed, never_deployed_attempt, next_revision, release_objects,
+    deferred_hooks_for, deployed_in, never_deployed_attempt, next_revision_in, release_objects_in,
 };
 use super::{Desired, Hooks, PlanError, online};
 use crate::cluster::Cluster;
@@ -28,7 +28,11 @@ pub async fn plan_uninstall(
 ) -> Result<Plan, PlanError> {
     let release = &options.release;
     let mut warnings = Vec::new();
-    let (current, mut hooks) = match deployed(store, release).await {
+    // Read once: what is deployed, what failed attempts left and the next
+    // revision all come from it (each read is a round trip before the
+    // first delete).
+    let history = store.history(&release.namespace, &release.name).await?;
+    let (mut current, mut hooks) = match deployed_in(store, release, &history).await {
         Ok(current) => {
             let hooks =
                 deferred_hooks_for(&current.plan, HookEvent::PreDelete, HookEvent::PostDelete);
@@ -39,11 +43,11 @@ pub async fn plan_uninstall(
         Err(PlanError::NotInstalled { .. }) => (None, Vec::new()),
         Err(other) => return Err(other),
     };
-    let previous = release_objects(store, release, current.as_ref()).await?;
+    let previous = release_objects_in(store, release, current.as_mut(), &history).await?;
     let package = match current {
         Some(current) => current.plan.package,
         None => {
-            let attempt = never_deployed_attempt(store, release).await?;
+            let attempt = never_deployed_attempt(store, release, &history).await?;
             warnings.push(Warning::new(WarningCode::NeverDeployed, format!(
                 "no revision of {} was ever deployed: this removes what revision {} ({}) created before it stopped; no delete hooks run",
                 release.name,
@@ -60,7 +64,7 @@ pub async fn plan_uninstall(
         .await?;
     let desired = Desired {
         operation: Operation::Uninstall,
-        release: release.revision(next_revision(store, release).await?),
+        release: release.revision(next_revision_in(&history)),
         package,
         requirements: Default::default(),
         images: Default::default(),

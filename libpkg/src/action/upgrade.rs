@@ -1,6 +1,6 @@
 //! Upgrading a release to a fetched package.
 
-use super::history::{deployed, next_revision, release_objects};
+use super::history::{deployed_in, for_comparison, next_revision_in, release_objects_in};
 use super::prepare::{Change, Preparation, Prepared};
 use super::{Hooks, ImageCheck, PlanError, facts, online};
 use crate::cluster::Cluster;
@@ -50,9 +50,15 @@ pub async fn plan_upgrade(
     options: &UpgradeOptions,
 ) -> Result<Plan, PlanError> {
     let release = &options.release;
-    let current = deployed(store, release).await?;
-    let previous = release_objects(store, release, Some(&current)).await?;
-    let revision = next_revision(store, release).await?;
+    // Read once (a round trip each time): the deployed revision, what failed
+    // attempts left and the next revision all come from it.
+    let history = store.history(&release.namespace, &release.name).await?;
+    let mut current = deployed_in(store, release, &history).await?;
+    let previous = release_objects_in(store, release, Some(&mut current), &history).await?;
+    // The deployed plan's objects are copied into `previous`: dropped before
+    // the package is rendered rather than held beside it.
+    let current = for_comparison(current.plan);
+    let revision = next_revision_in(&history);
     // Without a configuration of its own, the format says which: a bundle
     // keeps the deployed one (a chart's values follow Helm's rules instead).
     let config = if fetched.source.config.is_empty() {
@@ -60,7 +66,7 @@ pub async fn plan_upgrade(
             .package
             .content
             .format()
-            .upgrade_config(current.plan.values.as_ref())
+            .upgrade_config(current.values.as_ref())
     } else {
         fetched.source.config.clone()
     };
@@ -68,7 +74,7 @@ pub async fn plan_upgrade(
         target: facts::Target {
             release: &release.name,
             namespace: &release.namespace,
-            upgrade: Some((revision, current.plan.values.as_ref())),
+            upgrade: Some((revision, current.values.as_ref())),
         },
         config: &config,
         previous: &previous,
@@ -82,7 +88,7 @@ pub async fn plan_upgrade(
         release: release.revision(revision),
         previous,
         adopt: options.adopt,
-        deployed: Some(current.plan),
+        deployed: Some(current),
         namespace_created_by: None,
     });
     online::plan(cluster, &discovery, desired).await
