@@ -147,17 +147,18 @@ impl StackJournal {
     }
 
     /// Starts applying `plan`: resumes the last apply if it was of the same
-    /// plan and did not finish, else starts afresh. Returns the releases
-    /// already done (a resumed apply skips them).
-    pub fn begin(&mut self, plan: &StackPlan) -> BTreeSet<String> {
-        if let Some(last) = &mut self.last_apply
+    /// plan and did not finish, returning the releases it already did (a
+    /// resumed apply skips them); else starts afresh and returns `None`.
+    pub fn begin(&mut self, plan: &StackPlan) -> Option<BTreeSet<String>> {
+        if let Some(last) = &self.last_apply
             && last.plan_hash == plan.hash
             && !last.finished
         {
-            return (last.releases.iter())
+            let done = (last.releases.iter())
                 .filter(|r| r.state.is_done())
                 .map(|r| r.name.clone())
                 .collect();
+            return Some(done);
         }
         self.last_apply = Some(ApplyJournal {
             plan_hash: plan.hash.clone(),
@@ -170,7 +171,7 @@ impl StackJournal {
                 })
                 .collect(),
         });
-        BTreeSet::new()
+        None
     }
 
     /// Records how `release` ended, and what the stack holds after it.
@@ -249,19 +250,22 @@ mod tests {
         let b = release("b", Operation::Install);
         let plan = stack_plan(vec![a.clone(), b.clone()]);
         let mut journal = StackJournal::new("s", None);
-        assert!(journal.begin(&plan).is_empty());
+        assert_eq!(journal.begin(&plan), None);
         journal.record(&a, ReleaseState::Applied, None);
         // Interrupted (not finished): the same plan resumes, a is done.
-        assert_eq!(journal.begin(&plan), BTreeSet::from(["a".to_string()]));
+        assert_eq!(
+            journal.begin(&plan),
+            Some(BTreeSet::from(["a".to_string()]))
+        );
         // Another plan starts afresh.
         let other = stack_plan(vec![b.clone()]);
-        assert!(journal.begin(&other).is_empty());
+        assert_eq!(journal.begin(&other), None);
         assert_eq!(journal.state_of("b").unwrap().state, ReleaseState::Pending);
         // A finished apply is not resumed, even of the same plan.
         journal.begin(&plan);
         journal.record(&a, ReleaseState::Applied, None);
         journal.finish();
-        assert!(journal.begin(&plan).is_empty());
+        assert_eq!(journal.begin(&plan), None);
     }
 
     #[test]

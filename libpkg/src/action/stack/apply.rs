@@ -171,8 +171,10 @@ async fn apply_locked<R: Reporter>(
     interrupted: impl Future<Output = ()>,
 ) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
     let mut entry = (records.read(&plan.stack.name, plan.stack.environment.as_deref())).await?;
-    let resumed = resuming(&entry, plan);
+    // `Some`: resuming an unfinished apply of this plan, which did these.
     let done = entry.journal.begin(plan);
+    let resumed = done.is_some();
+    let done = done.unwrap_or_default();
     let mut not_again = BTreeMap::new();
     for release in plan.releases.iter().filter(|r| !done.contains(&r.name)) {
         match check_drift(clusters, release, resumed).await? {
@@ -220,15 +222,6 @@ async fn apply_locked<R: Reporter>(
         resumed,
         journal_error,
     })
-}
-
-/// Whether the journal's last apply is this plan's and did not finish.
-fn resuming(entry: &JournalEntry, plan: &StackPlan) -> bool {
-    entry
-        .journal
-        .last_apply
-        .as_ref()
-        .is_some_and(|a| a.plan_hash == plan.hash && !a.finished)
 }
 
 /// What the drift check found of a release.
