@@ -67,6 +67,35 @@ pub(super) fn for_comparison(mut plan: Plan) -> Plan {
     plan
 }
 
+/// What an upgrade or a rollback starts from, read from the release's
+/// history once (a round trip each time): the history, the deployed
+/// revision's plan without its objects (they were moved into `previous`,
+/// so they are not held twice while planning), and the objects the release
+/// may have now, pruned when no longer desired.
+pub(super) struct Deployed {
+    /// Every revision's summary.
+    pub history: Vec<Summary>,
+    /// The deployed revision's plan, for comparison (see [`for_comparison`]).
+    pub plan: Plan,
+    /// The objects the release may have now.
+    pub previous: Vec<Object>,
+}
+
+/// Reads what an upgrade or a rollback of `release` starts from.
+pub(super) async fn read_deployed(
+    store: &ReleaseStore,
+    release: &ReleaseId,
+) -> Result<Deployed, PlanError> {
+    let history = store.history(&release.namespace, &release.name).await?;
+    let mut current = deployed_in(store, release, &history).await?;
+    let previous = release_objects_in(store, release, Some(&mut current), &history).await?;
+    Ok(Deployed {
+        plan: for_comparison(current.plan),
+        history,
+        previous,
+    })
+}
+
 /// The currently deployed revision of a release.
 pub async fn deployed(store: &ReleaseStore, release: &ReleaseId) -> Result<Record, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;

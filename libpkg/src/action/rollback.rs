@@ -2,10 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::history::{
-    deferred_hooks_for, deployed_in, for_comparison, kept_objects, next_revision_in,
-    release_objects_in,
-};
+use super::history::{Deployed, deferred_hooks_for, kept_objects, next_revision_in, read_deployed};
 use super::{Desired, Hooks, ImageCheck, PlanError, images, online};
 use crate::cluster::Cluster;
 use crate::helm::hooks::HookEvent;
@@ -47,13 +44,11 @@ pub async fn plan_rollback(
     options: &RollbackOptions,
 ) -> Result<Plan, PlanError> {
     let release = &options.release;
-    // Read once: the deployed revision, what failed attempts left and the
-    // next revision all come from it.
-    let history = store.history(&release.namespace, &release.name).await?;
-    let mut current = deployed_in(store, release, &history).await?;
-    let previous = release_objects_in(store, release, Some(&mut current), &history).await?;
-    // Its objects are copied into `previous`: not held while planning.
-    let current = for_comparison(current.plan);
+    let Deployed {
+        history,
+        plan: current,
+        previous,
+    } = read_deployed(store, release).await?;
     let target = rollback_target(&history, current.release.revision, options)?;
     let record = store
         .load(&release.namespace, &release.name, target)

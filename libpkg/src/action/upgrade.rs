@@ -1,6 +1,6 @@
 //! Upgrading a release to a fetched package.
 
-use super::history::{deployed_in, for_comparison, next_revision_in, release_objects_in};
+use super::history::{Deployed, next_revision_in, read_deployed};
 use super::prepare::{Change, Preparation, Prepared};
 use super::{Hooks, ImageCheck, PlanError, facts, online};
 use crate::cluster::Cluster;
@@ -50,14 +50,11 @@ pub async fn plan_upgrade(
     options: &UpgradeOptions,
 ) -> Result<Plan, PlanError> {
     let release = &options.release;
-    // Read once (a round trip each time): the deployed revision, what failed
-    // attempts left and the next revision all come from it.
-    let history = store.history(&release.namespace, &release.name).await?;
-    let mut current = deployed_in(store, release, &history).await?;
-    let previous = release_objects_in(store, release, Some(&mut current), &history).await?;
-    // The deployed plan's objects are copied into `previous`: dropped before
-    // the package is rendered rather than held beside it.
-    let current = for_comparison(current.plan);
+    let Deployed {
+        history,
+        plan: current,
+        previous,
+    } = read_deployed(store, release).await?;
     let revision = next_revision_in(&history);
     // Without a configuration of its own, the format says which: a bundle
     // keeps the deployed one (a chart's values follow Helm's rules instead).
