@@ -331,15 +331,14 @@ fn a_failing_release_stops_only_what_needs_it() {
     let other = package(&pkg, "other", "1.0.0", 1);
     let child = package(&pkg, "child", "1.0.0", 1);
     // No controller runs here: a Deployment never becomes ready.
-    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: bad\nspec:\n  selector:\n    matchLabels: {app: bad}\n  template:\n    metadata:\n      labels: {app: bad}\n    spec:\n      containers:\n      - name: bad\n        image: registry.invalid/bad@sha256:0000000000000000000000000000000000000000000000000000000000000000\n";
-    pkg.write_package("bad-1", "bad", "1.0.0", &[("deployment.yaml", deployment)]);
+    let bad = never_ready(&pkg, "bad");
     let stack = format!(
         "apiVersion: kubectl-pkg.dev/v1alpha1
 kind: Stack
 name: failing
 releases:
 - {{name: base, namespace: {ns}, package: ./{base}}}
-- {{name: bad, namespace: {ns}, package: ./bad-1, needs: [base]}}
+- {{name: bad, namespace: {ns}, package: ./{bad}, needs: [base]}}
 - {{name: child, namespace: {ns}, package: ./{child}, needs: [bad]}}
 - {{name: other, namespace: {ns}, package: ./{other}, needs: [base]}}
 "
