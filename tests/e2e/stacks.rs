@@ -822,6 +822,19 @@ fn a_new_namespace_shared_by_releases_is_created_once() {
         refused.stderr
     );
     assert!(!pkg.exists("", &format!("namespace/{shared}")));
+    // Two releases writing one object are refused before anything is written.
+    let copy = package(&pkg, "one", "2.0.0", 1);
+    let both = format!("{stack}- {{name: copy, namespace: {shared}, package: ./{copy}}}\n");
+    std::fs::write(pkg.work.path().join("stack.yaml"), both).unwrap();
+    let refused = pkg.run(["stack", "apply", "--yes", "--wait=false"]);
+    let said = refused.fails(1).to_string();
+    assert!(
+        said.contains(&format!(
+            "releases copy and one of the stack both write ConfigMap/{shared}/one-0"
+        )),
+        "{said}"
+    );
+    assert!(!pkg.exists("", &format!("namespace/{shared}")));
     std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
     let plan = parse_json(pkg.run(["stack", "plan", "-o", "json"]).ok());
     let creates = |index: usize| {

@@ -66,6 +66,18 @@ pub enum StackActionError<E> {
     /// The stack plan was edited after it was made.
     #[error(transparent)]
     Edited(#[from] StackPlanError),
+    /// Two releases of the stack would both write one object.
+    #[error(
+        "releases {first} and {second} of the stack both write {object}: an object has one owner; remove it from one of the two packages"
+    )]
+    SharedObject {
+        /// The object.
+        object: String,
+        /// The release planned first.
+        first: String,
+        /// The other.
+        second: String,
+    },
     /// The namespace the stack keeps its record in does not exist.
     #[error(
         "the stack keeps its record (journal and lock) in namespace {namespace:?}, which does not exist: create it (kubectl create namespace {namespace}) or change the stack file's namespace:"

@@ -79,6 +79,7 @@ pub async fn plan_stack<E>(
         let plans = plan_level(level, &planned, &fetched, clusters, &creators, options).await?;
         planned.extend(plans);
     }
+    refuse_shared_objects(&planned)?;
     let mut order: Vec<Vec<String>> = (levels.iter())
         .map(|level| level.iter().map(|r| r.name.clone()).collect())
         .collect();
@@ -100,6 +101,27 @@ pub async fn plan_stack<E>(
         prune: options.prune,
     };
     Ok(StackPlan::new(target, order, planned, not_declared))
+}
+
+/// Refuses two releases of the stack that would both write one object:
+/// each release plans against the cluster as it is, so neither sees the
+/// other's object, and the later apply would take it over.
+fn refuse_shared_objects<E>(planned: &[ReleasePlan]) -> Result<(), StackActionError<E>> {
+    let mut writers: BTreeMap<(&Option<String>, String), &str> = BTreeMap::new();
+    for release in planned {
+        let written = (release.plan.objects.iter()).filter(|o| o.action != Action::Delete);
+        for object in written {
+            let key = (&release.context, object.key().to_string());
+            if let Some(first) = writers.insert(key.clone(), &release.name) {
+                return Err(StackActionError::SharedObject {
+                    object: key.1,
+                    first: first.to_string(),
+                    second: release.name.clone(),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every release's package, fetched concurrently, by release name.
