@@ -47,7 +47,7 @@ pub fn image_check(global: &GlobalArgs, args: &ImageCheckArgs) -> Result<ImageCh
     Ok(if args.skip_image_check {
         ImageCheck::Skip
     } else {
-        ImageCheck::Registry(std::sync::Arc::new(registry(global)?))
+        ImageCheck::registry(std::sync::Arc::new(registry(global)?))
     })
 }
 

@@ -67,7 +67,7 @@ async fn main() -> Result<(), Failure> {
         dry_run: false,
     };
     let store = ReleaseStore::new(cluster.clone());
-    let images = ImageCheck::Registry(registry.clone());
+    let images = ImageCheck::registry(registry.clone());
     // What to plan, made once the lock is held.
     let plan = async || -> Result<Plan, Failure> {
         Ok(match (operation, package) {

@@ -3,8 +3,8 @@
 //! shown (see [`crate::image_check`] for what the answers mean), and the
 //! mirrored references that kept a tag pinned to the digest found.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
 
 use futures::StreamExt;
 
@@ -26,10 +26,71 @@ pub enum ImageCheck {
     /// Each image's manifest is looked up (HEAD) through this client: images
     /// a registry does not have refuse the plan; ones that cannot be looked
     /// up from here are warnings.
-    Registry(Arc<RegistryClient>),
+    Registry(RegistryLookups),
     /// Not looked up (`--skip-image-check`): the plan warns that it was not.
     #[default]
     Skip,
+}
+
+impl ImageCheck {
+    /// Images looked up through `client`, each answer remembered for as
+    /// long as this check (or a clone of it) lives.
+    pub fn registry(client: Arc<RegistryClient>) -> ImageCheck {
+        ImageCheck::Registry(RegistryLookups {
+            client,
+            answers: Arc::default(),
+        })
+    }
+}
+
+/// A registry client and the answers it gave, shared by clones: the
+/// releases of a stack, planned at once, look each registry's reachability
+/// and each image up once rather than once per release (twenty releases
+/// probing one unreachable registry at the same moment also met the
+/// resolver's five-second timeout here, where one probe did not).
+#[derive(Debug, Clone)]
+pub struct RegistryLookups {
+    client: Arc<RegistryClient>,
+    answers: Arc<Answers>,
+}
+
+/// Answers by registry and by image; each is asked for once, and whoever
+/// asks while it is being asked waits for that answer.
+#[derive(Debug, Default)]
+struct Answers {
+    /// Per registry: `None` once it answered, else the answer for every
+    /// image of it (it could not be reached).
+    registries: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<Option<Lookup>>>>>,
+    /// Per image reference: its lookup, `Err` when the registry itself
+    /// could not be reached.
+    images: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<Result<Lookup, Lookup>>>>>,
+}
+
+impl RegistryLookups {
+    /// The lookup of one image, asked of its registry once.
+    async fn image(&self, reference: &str) -> Result<Lookup, Lookup> {
+        let cell = (self.answers.images.lock())
+            .expect("the image answers are never poisoned")
+            .entry(reference.to_string())
+            .or_default()
+            .clone();
+        cell.get_or_init(|| look_up(&self.client, reference))
+            .await
+            .clone()
+    }
+
+    /// `None` when `registry` answers, else the answer for all its images:
+    /// found by looking `first` up, once per registry.
+    async fn unreachable(&self, registry: &str, first: &str) -> Option<Lookup> {
+        let cell = (self.answers.registries.lock())
+            .expect("the registry answers are never poisoned")
+            .entry(registry.to_string())
+            .or_default()
+            .clone();
+        cell.get_or_init(|| async { self.image(first).await.err() })
+            .await
+            .clone()
+    }
 }
 
 /// Looks up every image of `objects` and `hooks`, and the listed-only
@@ -42,8 +103,8 @@ pub(super) async fn check_images(
     extra: &[String],
     rewrite: &mut Rewrite,
 ) -> Result<Vec<Warning>, PlanError> {
-    let client = match check {
-        ImageCheck::Registry(client) => client,
+    let lookups = match check {
+        ImageCheck::Registry(lookups) => lookups,
         ImageCheck::Skip => {
             let skipped = image_check::SKIPPED_WARNING;
             let mut warnings = vec![Warning::new(WarningCode::ImageNotChecked, skipped)];
@@ -73,8 +134,8 @@ pub(super) async fn check_images(
         let registry = ImageName::parse(&reference).map_or_else(|_| String::new(), |n| n.registry);
         by_registry.entry(registry).or_default().push(reference);
     }
-    let lookups: BTreeMap<String, Lookup> = futures::stream::iter(by_registry.into_values())
-        .map(|references| look_up_in_one_registry(client, references))
+    let lookups: BTreeMap<String, Lookup> = futures::stream::iter(by_registry)
+        .map(|(registry, references)| look_up_in_one_registry(lookups, registry, references))
         .buffer_unordered(CONCURRENT_REGISTRIES)
         .flat_map(futures::stream::iter)
         .collect()
@@ -87,39 +148,32 @@ pub(super) async fn check_images(
     Ok(warnings)
 }
 
-/// Looks up `references`, all in one registry: the first alone, then the
+/// Looks up `references`, all in `registry`: the first alone, then the
 /// rest concurrently, unless the registry could not be reached for the
 /// first; then none is tried again (an unreachable registry costs one
-/// connection timeout per plan, not one per image) and all share its answer.
+/// connection timeout per command, not one per image or per release) and
+/// all share its answer.
 async fn look_up_in_one_registry(
-    client: &RegistryClient,
+    lookups: &RegistryLookups,
+    registry: String,
     references: Vec<String>,
 ) -> Vec<(String, Lookup)> {
-    let Some((first, rest)) = references.split_first() else {
+    let Some(first) = references.first() else {
         return Vec::new();
     };
-    let (first_lookup, reachable) = match look_up(client, first).await {
-        Ok(lookup) => (lookup, true),
-        Err(unreachable) => (unreachable, false),
-    };
-    if !reachable {
-        return references
-            .iter()
-            .map(|reference| (reference.clone(), first_lookup.clone()))
+    if let Some(unreachable) = lookups.unreachable(&registry, first).await {
+        return (references.into_iter())
+            .map(|reference| (reference, unreachable.clone()))
             .collect();
     }
-    let mut lookups: Vec<(String, Lookup)> = futures::stream::iter(rest)
+    futures::stream::iter(references)
         .map(|reference| async move {
-            let lookup = look_up(client, reference)
-                .await
-                .unwrap_or_else(|error| error);
-            (reference.clone(), lookup)
+            let lookup = lookups.image(&reference).await.unwrap_or_else(|e| e);
+            (reference, lookup)
         })
         .buffer_unordered(CONCURRENT_LOOKUPS)
         .collect()
-        .await;
-    lookups.push((first.clone(), first_lookup));
-    lookups
+        .await
 }
 
 /// Looks one image up in the registry its reference names; `Err` when the
@@ -201,4 +255,88 @@ fn unpinned_warning(rewrite: &Rewrite) -> Option<Warning> {
         );
         Warning::new(WarningCode::Mirror, message)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::registry::RegistryOptions;
+
+    /// A "registry" on loopback that takes connections and closes them
+    /// unanswered (so it cannot be reached); returns its address and how
+    /// many connections it took.
+    fn closing_registry() -> (String, Arc<AtomicUsize>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let accepted = Arc::new(AtomicUsize::new(0));
+        let counter = accepted.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                counter.fetch_add(1, Ordering::SeqCst);
+                drop(stream);
+            }
+        });
+        (address, accepted)
+    }
+
+    /// One release's objects: a Deployment per image, images of its own.
+    fn objects(registry: &str, release: usize) -> Vec<Object> {
+        (0..3)
+            .map(|n| {
+                let manifest = serde_json::json!({
+                    "apiVersion": "apps/v1", "kind": "Deployment",
+                    "metadata": {"name": format!("app-{n}"), "namespace": format!("r{release}")},
+                    "spec": {"template": {"spec": {"containers": [
+                        {"name": "app", "image": format!("{registry}/r{release}/app-{n}:1.0")}
+                    ]}}},
+                });
+                Object {
+                    api_version: "apps/v1".to_string(),
+                    kind: "Deployment".to_string(),
+                    namespace: Some(format!("r{release}")),
+                    name: format!("app-{n}"),
+                    manifest,
+                }
+            })
+            .collect()
+    }
+
+    async fn check(check: &ImageCheck, registry: &str, release: usize) -> Vec<Warning> {
+        let mut objects = objects(registry, release);
+        check_images(check, &mut objects, &mut [], &[], &mut Rewrite::default())
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn plans_sharing_a_check_probe_an_unreachable_registry_once() {
+        let (registry, accepted) = closing_registry();
+        let client = RegistryClient::new(RegistryOptions {
+            plain_http: true,
+            ..RegistryOptions::default()
+        })
+        .unwrap();
+        let client = Arc::new(client);
+        // One plan alone: its probe of the registry (retries included).
+        let alone = check(&ImageCheck::registry(client.clone()), &registry, 0).await;
+        assert!(alone[0].message.contains(&registry), "{alone:?}");
+        let one_probe = accepted.swap(0, Ordering::SeqCst);
+        assert!(one_probe >= 1);
+        // Five plans of other images at once sharing one check, as a
+        // stack's releases do: each warned alike, and still one probe.
+        let shared = ImageCheck::registry(client);
+        let plans = (1..=5).map(|release| check(&shared, &registry, release));
+        for (release, warnings) in (1..).zip(futures::future::join_all(plans).await) {
+            let reason = |w: &Warning| w.message.split_once(')').unwrap().0.to_string();
+            assert_eq!(reason(&warnings[0]), reason(&alone[0]));
+            assert!(
+                warnings[0]
+                    .message
+                    .contains(&format!("{registry}/r{release}/app-2:1.0"))
+            );
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), one_probe);
+    }
 }

@@ -39,7 +39,7 @@ pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_nam
 pub use drift::{DriftError, verify_unchanged};
 pub use errors::{ApplyError, PlanError};
 pub use history::{changes_anything, deployed, kept_objects};
-pub use images::ImageCheck;
+pub use images::{ImageCheck, RegistryLookups};
 pub use install::{InstallOptions, plan_install};
 pub use offline::{plan_offline, plan_offline_for};
 pub use online::Desired;
