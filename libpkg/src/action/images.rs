@@ -54,27 +54,34 @@ pub struct RegistryLookups {
     answers: Arc<Answers>,
 }
 
-/// Answers by registry and by image; each is asked for once, and whoever
-/// asks while it is being asked waits for that answer.
+/// Answers by registry and by image.
 #[derive(Debug, Default)]
 struct Answers {
     /// Per registry: `None` once it answered, else the answer for every
     /// image of it (it could not be reached).
-    registries: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<Option<Lookup>>>>>,
+    registries: Remembered<Option<Lookup>>,
     /// Per image reference: its lookup, `Err` when the registry itself
     /// could not be reached.
-    images: Mutex<HashMap<String, Arc<tokio::sync::OnceCell<Result<Lookup, Lookup>>>>>,
+    images: Remembered<Result<Lookup, Lookup>>,
+}
+
+/// Answers by key, each asked for once: whoever asks while it is being
+/// asked waits for that answer.
+type Remembered<T> = Mutex<HashMap<String, Arc<tokio::sync::OnceCell<T>>>>;
+
+/// The cell that holds (or will hold) `key`'s answer.
+fn answer_of<T>(answers: &Remembered<T>, key: &str) -> Arc<tokio::sync::OnceCell<T>> {
+    let mut answers = answers
+        .lock()
+        .expect("no lookup panics holding the answers");
+    answers.entry(key.to_string()).or_default().clone()
 }
 
 impl RegistryLookups {
     /// The lookup of one image, asked of its registry once.
     async fn image(&self, reference: &str) -> Result<Lookup, Lookup> {
-        let cell = (self.answers.images.lock())
-            .expect("the image answers are never poisoned")
-            .entry(reference.to_string())
-            .or_default()
-            .clone();
-        cell.get_or_init(|| look_up(&self.client, reference))
+        (answer_of(&self.answers.images, reference))
+            .get_or_init(|| look_up(&self.client, reference))
             .await
             .clone()
     }
@@ -82,12 +89,8 @@ impl RegistryLookups {
     /// `None` when `registry` answers, else the answer for all its images:
     /// found by looking `first` up, once per registry.
     async fn unreachable(&self, registry: &str, first: &str) -> Option<Lookup> {
-        let cell = (self.answers.registries.lock())
-            .expect("the registry answers are never poisoned")
-            .entry(registry.to_string())
-            .or_default()
-            .clone();
-        cell.get_or_init(|| async { self.image(first).await.err() })
+        (answer_of(&self.answers.registries, registry))
+            .get_or_init(|| async { self.image(first).await.err() })
             .await
             .clone()
     }
