@@ -852,3 +852,45 @@ fn a_new_namespace_shared_by_releases_is_created_once() {
     assert_eq!(pkg.statuses("one", &shared), ["deployed"]);
     assert_eq!(pkg.statuses("two", &shared), ["deployed"]);
 }
+
+/// How many access reviews the binary asked for running `args` (counted in
+/// its request log).
+fn access_reviews(pkg: &Pkg, args: &[&str]) -> usize {
+    let output = (pkg.command(args))
+        .env("KUBECTL_PKG_LOG", "libpkg=debug")
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    log.lines()
+        .filter(|line| line.contains("/selfsubjectaccessreviews") && line.ends_with("requesting"))
+        .count()
+}
+
+#[test]
+fn releases_planned_together_ask_each_access_question_once() {
+    let pkg = Pkg::new();
+    let namespace = pkg.namespace("stack-q");
+    let one = package(&pkg, "one", "1.0.0", 2);
+    let two = package(&pkg, "two", "1.0.0", 3);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: questions\nreleases:\n- {{name: one, namespace: {namespace}, package: ./{one}}}\n- {{name: two, namespace: {namespace}, package: ./{two}}}\n"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    let alone = access_reviews(
+        &pkg,
+        &[
+            "install",
+            &format!("./{one}"),
+            "--name",
+            "one",
+            "-n",
+            &namespace,
+            "--dry-run",
+        ],
+    );
+    assert!(alone > 0);
+    // Two releases of the same kinds in one namespace have the same
+    // questions: asked once for both.
+    assert_eq!(access_reviews(&pkg, &["stack", "plan"]), alone);
+}

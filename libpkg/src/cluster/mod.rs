@@ -142,6 +142,9 @@ pub struct Cluster {
     /// One permit per request in flight, shared by all clones.
     in_flight: std::sync::Arc<tokio::sync::Semaphore>,
     concurrency: usize,
+    /// Access answers shared with other clones, when asked for
+    /// ([`Cluster::sharing_access_answers`]).
+    access_answers: Option<std::sync::Arc<access::AccessAnswers>>,
     /// The namespace from `-n`, or the context's default.
     pub namespace: String,
     /// Server URL and context; the version is filled in by [`Cluster::server_version`].
@@ -235,6 +238,7 @@ impl Cluster {
             discovered: Default::default(),
             in_flight: std::sync::Arc::new(tokio::sync::Semaphore::new(concurrency)),
             concurrency,
+            access_answers: None,
             namespace,
             info,
         })

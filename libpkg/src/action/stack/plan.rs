@@ -45,6 +45,7 @@ pub async fn plan_stack<E>(
     if options.prune && !options.only.is_empty() {
         return Err(StackActionError::PruneWithOnly);
     }
+    let clusters = &sharing_access_answers(clusters);
     let subset;
     let stack = if options.only.is_empty() {
         stack
@@ -101,6 +102,15 @@ pub async fn plan_stack<E>(
         prune: options.prune,
     };
     Ok(StackPlan::new(target, order, planned, not_declared))
+}
+
+/// The clusters, each a clone whose access answers the releases planned on
+/// it share: releases in one namespace ask the same questions, and all ask
+/// about the cluster-wide kinds they have in common.
+fn sharing_access_answers(clusters: &Clusters) -> Clusters {
+    (clusters.iter())
+        .map(|(context, cluster)| (context.clone(), cluster.sharing_access_answers()))
+        .collect()
 }
 
 /// Refuses two releases of the stack that would both write one object:
@@ -191,6 +201,7 @@ pub async fn plan_stack_uninstall(
     stack: &Stack,
     clusters: &Clusters,
 ) -> Result<StackPlan, StackActionError<std::convert::Infallible>> {
+    let clusters = &sharing_access_answers(clusters);
     let mut order: Vec<Vec<String>> = Vec::new();
     let mut planned: Vec<ReleasePlan> = Vec::new();
     for level in stack.levels().into_iter().rev() {
