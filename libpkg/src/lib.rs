@@ -62,6 +62,7 @@ pub mod mirror;
 pub mod names;
 pub mod object;
 pub mod olm;
+mod once;
 pub mod package;
 mod parallel;
 pub mod permissions;

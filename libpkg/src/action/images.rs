@@ -3,8 +3,8 @@
 //! shown (see [`crate::image_check`] for what the answers mean), and the
 //! mirrored references that kept a tag pinned to the digest found.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::{Arc, Mutex};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use futures::StreamExt;
 
@@ -12,6 +12,7 @@ use super::PlanError;
 use crate::image_check::{self, Lookup};
 use crate::mirror::{ImageName, Rewrite};
 use crate::object::Object;
+use crate::once::OnceEach;
 use crate::plan::{Warning, WarningCode};
 use crate::registry::{RegistryClient, RegistryError};
 
@@ -59,40 +60,28 @@ pub struct RegistryLookups {
 struct Answers {
     /// Per registry: `None` once it answered, else the answer for every
     /// image of it (it could not be reached).
-    registries: Remembered<Option<Lookup>>,
+    registries: OnceEach<String, Option<Lookup>>,
     /// Per image reference: its lookup, `Err` when the registry itself
     /// could not be reached.
-    images: Remembered<Result<Lookup, Lookup>>,
-}
-
-/// Answers by key, each asked for once: whoever asks while it is being
-/// asked waits for that answer.
-type Remembered<T> = Mutex<HashMap<String, Arc<tokio::sync::OnceCell<T>>>>;
-
-/// The cell that holds (or will hold) `key`'s answer.
-fn answer_of<T>(answers: &Remembered<T>, key: &str) -> Arc<tokio::sync::OnceCell<T>> {
-    let mut answers = answers
-        .lock()
-        .expect("no lookup panics holding the answers");
-    answers.entry(key.to_string()).or_default().clone()
+    images: OnceEach<String, Result<Lookup, Lookup>>,
 }
 
 impl RegistryLookups {
     /// The lookup of one image, asked of its registry once.
     async fn image(&self, reference: &str) -> Result<Lookup, Lookup> {
-        (answer_of(&self.answers.images, reference))
-            .get_or_init(|| look_up(&self.client, reference))
+        (self.answers.images)
+            .get(&reference.to_string(), || look_up(&self.client, reference))
             .await
-            .clone()
     }
 
     /// `None` when `registry` answers, else the answer for all its images:
     /// found by looking `first` up, once per registry.
     async fn unreachable(&self, registry: &str, first: &str) -> Option<Lookup> {
-        (answer_of(&self.answers.registries, registry))
-            .get_or_init(|| async { self.image(first).await.err() })
+        (self.answers.registries)
+            .get(&registry.to_string(), || async {
+                self.image(first).await.err()
+            })
             .await
-            .clone()
     }
 }
 

@@ -1,7 +1,6 @@
 //! The installer access check: SelfSubjectAccessReviews for every action of a
 //! plan, so that missing rights are reported all at once before any write.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use k8s_openapi::api::authorization::v1::{
@@ -37,8 +36,7 @@ pub struct AccessResult {
 /// Access answers shared by the clones of one
 /// [`Cluster::sharing_access_answers`]: each question is asked of the server
 /// once, and whoever asks it meanwhile waits for that answer.
-pub(super) type AccessAnswers =
-    std::sync::Mutex<HashMap<AccessCheck, Arc<tokio::sync::OnceCell<bool>>>>;
+pub(super) type AccessAnswers = crate::once::OnceEach<AccessCheck, bool>;
 
 impl Cluster {
     /// A clone whose access questions are each asked once, by whichever
@@ -64,14 +62,7 @@ impl Cluster {
         futures::stream::iter(checks)
             .map(|check| async move {
                 let allowed = match &self.access_answers {
-                    Some(answers) => {
-                        let answer = (answers.lock())
-                            .expect("no access review panics holding the answers")
-                            .entry(check.clone())
-                            .or_default()
-                            .clone();
-                        *answer.get_or_try_init(|| self.ask(&check)).await?
-                    }
+                    Some(answers) => answers.try_get(&check, || self.ask(&check)).await?,
                     None => self.ask(&check).await?,
                 };
                 Ok::<_, ClusterError>(AccessResult { check, allowed })
