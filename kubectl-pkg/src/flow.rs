@@ -316,9 +316,9 @@ struct CommandLine<'a> {
 impl Reviewer for CommandLine<'_> {
     type Error = anyhow::Error;
 
-    async fn review(&mut self, plan: Plan) -> Result<Option<Approved>> {
+    async fn review(&mut self, mut plan: Plan) -> Result<Option<Approved>> {
         let (global, args, origin) = (self.global, self.args, self.origin);
-        let (plan, mut review) = match args.review.check_policy(&plan, origin) {
+        let mut review = match args.review.check_policy(&mut plan, origin) {
             Ok(checked) => checked,
             Err(refused) => {
                 // The findings are in the plan: show it, then why it is refused

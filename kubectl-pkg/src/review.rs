@@ -103,15 +103,19 @@ impl ReviewArgs {
     /// Checks `plan` against the policy: a fresh plan gets the policy's
     /// outcome recorded (and is sealed again), a saved one is checked with
     /// what it accepted when it was planned plus the acknowledgements given
-    /// now, which the release record keeps.
-    pub fn check_policy(&self, plan: &Plan, origin: Origin) -> Result<(Plan, Review)> {
+    /// now, which the release record keeps. The plan is changed in place
+    /// (not copied: a large one holds every object) and only when it passes.
+    pub fn check_policy(&self, plan: &mut Plan, origin: Origin) -> Result<Review> {
         let policy = self.policy()?;
         let mut review = Review::default();
         if !policy.limits_risks() {
-            return Ok((plan.clone(), review));
+            return Ok(review);
         }
         match origin {
-            Origin::Fresh => Ok((plan.clone().with_policy(&policy)?, review)),
+            Origin::Fresh => {
+                plan.apply_policy(&policy)?;
+                Ok(review)
+            }
             Origin::Saved => {
                 let planned: Vec<Acceptance> = plan
                     .policy
@@ -134,7 +138,7 @@ impl ReviewArgs {
                     .into_iter()
                     .filter(|risk| !planned.iter().any(|a| a.covers(risk)))
                     .collect();
-                Ok((plan.clone(), review))
+                Ok(review)
             }
         }
     }

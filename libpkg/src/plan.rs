@@ -737,9 +737,18 @@ impl Plan {
     /// part of what is reviewed and hashed). Approvals are dropped: they
     /// approved the plan without it.
     pub fn with_policy(mut self, policy: &RiskPolicy) -> Result<Plan, PolicyError> {
+        self.apply_policy(policy)?;
+        Ok(self)
+    }
+
+    /// [`Plan::with_policy`] in place, the plan unchanged when the policy
+    /// refuses it: a large plan is checked without a copy of it (one of a
+    /// 10,000-object release holds every object's manifest).
+    pub fn apply_policy(&mut self, policy: &RiskPolicy) -> Result<(), PolicyError> {
         self.policy = Some(policy.evaluate(&self.permissions.risks)?);
         self.approvals.clear();
-        Ok(self.seal())
+        self.hash = self.compute_hash();
+        Ok(())
     }
 
     /// Computes and stores the hash. Call once all fields are final.

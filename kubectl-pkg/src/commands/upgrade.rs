@@ -109,14 +109,16 @@ async fn plan(
     release: &ReleaseId,
 ) -> Result<Plan> {
     let store = ReleaseStore::new(cluster.clone());
-    let current = match deployed(&store, release).await {
-        Ok(current) => current,
+    // Only the package is kept of the deployed revision: its objects (all
+    // of a large release's) would be held, unused, while the upgrade is planned.
+    let installed = match deployed(&store, release).await {
+        Ok(current) => current.plan.package,
         Err(PlanError::NotInstalled { .. }) if args.install => {
             return plan_install_instead(global, args, cluster, release).await;
         }
         Err(error) => return Err(error.into()),
     };
-    let installed = &current.plan.package;
+    let installed = &installed;
     let package = match &args.package {
         Some(package) => package.clone(),
         None => upgrade_source(release, installed, &settings::repositories()?)?,

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use super::{PlanError, online};
 use crate::helm::hooks::HookEvent;
-use crate::object::{Object, ObjectKey};
+use crate::object::{Object, ObjectKey, StoredObject};
 use crate::plan::{Action, Operation, Plan, PlannedObject, ReleaseId};
 use crate::release::{Record, ReleaseStore, Status, Summary};
 
@@ -24,7 +24,7 @@ pub fn kept_objects(plan: &Plan) -> Vec<Object> {
 
 /// [`kept_objects`] taken out of `plan` (moved, not copied): a large
 /// release's deployed plan is not held twice while it is planned.
-fn take_kept_objects(plan: &mut Plan) -> Vec<Object> {
+pub(super) fn take_kept_objects(plan: &mut Plan) -> Vec<Object> {
     let release = &plan.release;
     std::mem::take(&mut plan.objects)
         .into_iter()
@@ -77,8 +77,10 @@ pub(super) struct Deployed {
     pub history: Vec<Summary>,
     /// The deployed revision's plan, for comparison (see [`for_comparison`]).
     pub plan: Plan,
-    /// The objects the release may have now.
-    pub previous: Vec<Object>,
+    /// The objects the release may have now, their manifests as text:
+    /// held while the new objects are made and only those no longer
+    /// desired need them ([`no_longer_desired`]).
+    pub previous: Vec<StoredObject>,
 }
 
 /// Reads what an upgrade or a rollback of `release` starts from.
@@ -92,8 +94,20 @@ pub(super) async fn read_deployed(
     Ok(Deployed {
         plan: for_comparison(current.plan),
         history,
-        previous,
+        // One at a time: each parsed manifest is dropped as its text is made.
+        previous: previous.into_iter().map(StoredObject::from).collect(),
     })
+}
+
+/// The objects of `previous` that `desired` no longer has, which the plan
+/// may prune, with their manifests; the rest are dropped unparsed.
+pub(super) fn no_longer_desired(previous: Vec<StoredObject>, desired: &[Object]) -> Vec<Object> {
+    let desired: BTreeSet<ObjectKey> = desired.iter().map(Object::key).collect();
+    previous
+        .into_iter()
+        .filter(|object| !desired.contains(&object.key()))
+        .map(StoredObject::into_object)
+        .collect()
 }
 
 /// The currently deployed revision of a release.

@@ -88,7 +88,7 @@ pub async fn plan_install(
             upgrade: None,
         },
         config: &fetched.source.config,
-        previous: &previous,
+        previous_api_versions: previous.iter().map(|o| o.api_version.as_str()).collect(),
         hooks: options.hooks,
         images: &options.images,
         seed: &options.seed_crds,

@@ -15,7 +15,7 @@ use super::decide::{
     check, resolve,
 };
 use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource};
-use crate::object::Object;
+use crate::object::{Object, ValueText};
 use crate::permissions::DeclaredPermission;
 use crate::plan::{ClusterInfo, Operation, PackageInfo, Plan, ReleaseTarget};
 
@@ -169,7 +169,7 @@ async fn observe_objects(
             // read. Taken out of the listing: its facts replace it.
             let listed = existing
                 .get_mut(&listing(resource, object))
-                .map(|listed| listed.live.remove(&object.name));
+                .map(|listed| listed.take(&object.name));
             let known = Known {
                 resource,
                 asked,
@@ -266,7 +266,7 @@ async fn observe_pruned(
             let known = resource.map(|resource| {
                 listed
                     .get_mut(&listing(resource, object))
-                    .map(|listed| listed.live.remove(&object.name))
+                    .map(|listed| listed.take(&object.name))
             });
             async move {
                 let live = match (resource, known) {
@@ -353,7 +353,17 @@ fn listing(resource: &Resource, object: &Object) -> Listing {
 /// whether the installer may read them.
 struct Listed {
     get: AccessCheck,
-    live: BTreeMap<String, Value>,
+    /// Held until each object is planned, as text (without the managed
+    /// fields, which neither the diff nor any decision reads).
+    live: BTreeMap<String, ValueText>,
+}
+
+impl Listed {
+    /// The live object `name` (or that there is none), taken out of the
+    /// list and parsed: its facts replace it.
+    fn take(&mut self, name: &str) -> Option<Value> {
+        self.live.remove(name).map(|object| object.value())
+    }
 }
 
 /// The lists made, by kind and namespace.
@@ -388,17 +398,7 @@ async fn list_existing<'a>(
     )
     .map(|(key, (_, resource, get))| async move {
         match cluster.objects(resource, key.2.as_deref()).await {
-            Ok(mut live) => {
-                // Held until each object's dry run returns: without their
-                // managed fields (often half of an object), which neither
-                // the diff (it drops them) nor any decision reads.
-                for object in live.values_mut() {
-                    if let Some(Value::Object(metadata)) = object.get_mut("metadata") {
-                        metadata.remove("managedFields");
-                    }
-                }
-                Ok(Some((key, Listed { get, live })))
-            }
+            Ok(live) => Ok(Some((key, Listed { get, live }))),
             Err(ClusterError::Forbidden { .. }) => Ok(None),
             Err(other) => Err(other),
         }

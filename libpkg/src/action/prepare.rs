@@ -38,8 +38,9 @@ pub(super) struct Preparation<'a> {
     pub target: facts::Target<'a>,
     /// The configuration (`--config`) to render with.
     pub config: &'a BTreeMap<String, String>,
-    /// Objects the release may have now (their kinds are discovered too).
-    pub previous: &'a [Object],
+    /// The apiVersions of the objects the release may have now (their
+    /// kinds are discovered too).
+    pub previous_api_versions: Vec<&'a str>,
     /// Whether the operation's chart hooks run.
     pub hooks: Hooks,
     /// How images are looked up.
@@ -174,7 +175,7 @@ async fn render_online(
         .iter()
         .chain(&deferred_hooks)
         .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str()))
-        .chain(how.previous.iter().map(|o| o.api_version.as_str()))
+        .chain(how.previous_api_versions.iter().copied())
         // The core group always: `--create-namespace` adds a Namespace after rendering.
         .chain(std::iter::once("v1"));
     let groups = crate::cluster::discovery::groups_of(api_versions);

@@ -2,7 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use super::history::{Deployed, deferred_hooks_for, kept_objects, next_revision_in, read_deployed};
+use super::history::{
+    Deployed, deferred_hooks_for, next_revision_in, no_longer_desired, read_deployed,
+    take_kept_objects,
+};
 use super::{Desired, Hooks, ImageCheck, PlanError, images, online};
 use crate::cluster::Cluster;
 use crate::helm::hooks::HookEvent;
@@ -50,10 +53,13 @@ pub async fn plan_rollback(
         previous,
     } = read_deployed(store, release).await?;
     let target = rollback_target(&history, current.release.revision, options)?;
-    let record = store
+    let mut record = store
         .load(&release.namespace, &release.name, target)
         .await?;
-    let mut objects = kept_objects(&record.plan);
+    let declared_namespaces = declared_namespaces_of(&record.plan);
+    // Moved out of the revision rolled back to, not copied: a large
+    // release's objects are not held twice.
+    let mut objects = take_kept_objects(&mut record.plan);
     // As Helm does, the revision rolled back to brings its own rollback hooks.
     objects.extend(deferred_hooks_for(
         &record.plan,
@@ -70,9 +76,8 @@ pub async fn plan_rollback(
         .map(|h| h.to_object())
         .collect();
     let mut rewrite = crate::mirror::Rewrite::of(&record.plan.images);
-    let declared_namespaces = declared_namespaces_of(&record.plan);
-    // What is kept of the revision rolled back to; its objects, copied above,
-    // are dropped here rather than held while the rollback is planned.
+    // What is kept of the revision rolled back to; the rest is dropped here
+    // rather than held while the rollback is planned.
     let (package, values, declared) = {
         let plan = record.plan;
         (plan.package, plan.values, plan.permissions.declared)
@@ -88,8 +93,14 @@ pub async fn plan_rollback(
         .await?,
     );
     let mut discovery = cluster
-        .discover(&online::discover_for(objects.iter().chain(&previous)))
+        .discover(&crate::cluster::discovery::groups_of(
+            objects
+                .iter()
+                .map(|o| o.api_version.as_str())
+                .chain(previous.iter().map(|o| o.api_version.as_str())),
+        ))
         .await?;
+    let previous = no_longer_desired(previous, &objects);
     discovery.learn_crds(objects.iter().map(|o| &o.manifest));
     let desired = Desired {
         operation: Operation::Rollback,

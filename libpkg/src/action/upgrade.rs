@@ -1,6 +1,6 @@
 //! Upgrading a release to a fetched package.
 
-use super::history::{Deployed, next_revision_in, read_deployed};
+use super::history::{Deployed, next_revision_in, no_longer_desired, read_deployed};
 use super::prepare::{Change, Preparation, Prepared};
 use super::{Hooks, ImageCheck, PlanError, facts, online};
 use crate::cluster::Cluster;
@@ -74,12 +74,13 @@ pub async fn plan_upgrade(
             upgrade: Some((revision, current.values.as_ref())),
         },
         config: &config,
-        previous: &previous,
+        previous_api_versions: previous.iter().map(|o| o.api_version.as_str()).collect(),
         hooks: options.hooks,
         images: &options.images,
         seed: &options.seed_crds,
     };
     let prepared = Prepared::new(cluster, fetched, preparation).await?;
+    let previous = no_longer_desired(previous, &prepared.objects);
     let (desired, discovery) = prepared.into_desired(Change {
         operation: Operation::Upgrade,
         release: release.revision(revision),

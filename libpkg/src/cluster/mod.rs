@@ -44,6 +44,7 @@ pub use discovery::{Discovery, Resource};
 /// [`retry`]), while no more than this many are ever outstanding.
 pub const CONCURRENCY: usize = 32;
 
+use crate::object::ValueText;
 use crate::plan::ClusterInfo;
 
 /// How to reach the cluster (kubectl's global flags).
@@ -355,12 +356,17 @@ impl Cluster {
     /// The objects of a resource in one namespace (all of a cluster-scoped
     /// one) by name, a page at a time: one request reads what would take
     /// one GET per object. Items get the `apiVersion` and `kind` that list
-    /// responses leave out, so each is what a GET would return.
+    /// responses leave out, so each is what a GET would return, without its
+    /// managed fields (often half of an object, read by no plan).
+    ///
+    /// Each is kept as its JSON text ([`ValueText`]) until it is used: a
+    /// plan holds the lists of thousands of objects while it plans them
+    /// one at a time, and a parsed object is about five times its text.
     pub async fn objects(
         &self,
         resource: &Resource,
         namespace: Option<&str>,
-    ) -> Result<BTreeMap<String, Value>, ClusterError> {
+    ) -> Result<BTreeMap<String, ValueText>, ClusterError> {
         let api = self.dynamic(resource, namespace);
         let mut objects = BTreeMap::new();
         let mut token: Option<String> = None;
@@ -384,8 +390,11 @@ impl Cluster {
                         Value::String(resource.api.api_version.clone()),
                     );
                     map.insert("kind".to_string(), Value::String(resource.api.kind.clone()));
+                    if let Some(Value::Object(metadata)) = map.get_mut("metadata") {
+                        metadata.remove("managedFields");
+                    }
                 }
-                objects.insert(name, value);
+                objects.insert(name, ValueText::of(&value));
             }
             token = page.metadata.continue_.filter(|t| !t.is_empty());
             if token.is_none() {

@@ -29,10 +29,9 @@ pub fn review(
     let mut plan = plan;
     let mut reviews = Reviews::new();
     for release in &mut plan.releases {
-        let (checked, review) = args
-            .check_policy(&release.plan, origin)
+        let review = args
+            .check_policy(&mut release.plan, origin)
             .map_err(|error| error.context(format!("release {}", release.name)))?;
-        release.plan = checked;
         reviews.insert(release.name.clone(), review);
     }
     if origin == Origin::Fresh {
