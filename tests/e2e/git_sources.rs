@@ -515,7 +515,8 @@ fn bare_names_are_looked_up_in_git_repositories_beside_oci_ones() {
 
 /// Issue 39 (11): `search` finds packages by keyword in every kind of
 /// repository (git tags, an OCI prefix, a chart index with descriptions and
-/// keywords), newest version first, and names a repository it cannot read.
+/// keywords, written by Helm 4), newest version first, and names a
+/// repository it cannot read.
 #[test]
 fn search_finds_packages_in_every_repository_by_keyword() {
     let pkg = Pkg::new();
@@ -537,13 +538,51 @@ fn search_finds_packages_in_every_repository_by_keyword() {
         &format!("oci://{}/{path}", pkg.env.registry),
     ])
     .ok();
+    // A chart repository as Helm 4 writes one: three versions of a chart
+    // packaged by `helm package`, indexed by `helm repo index`.
     let charts = pkg.work.path().join("charts");
     std::fs::create_dir_all(&charts).unwrap();
-    std::fs::write(
-        charts.join("index.yaml"),
-        "apiVersion: v1\nentries:\n  store:\n  - {apiVersion: v2, name: store, version: 2.0.0, description: A key-value DATABASE, keywords: [kv], urls: [store-2.0.0.tgz]}\n  - {apiVersion: v2, name: store, version: 2.1.0-rc.1, description: newer, urls: [store-2.1.0-rc.1.tgz]}\n  - {apiVersion: v2, name: store, version: 1.0.0, description: old, urls: [store-1.0.0.tgz]}\n",
+    let versions = [
+        ("2.0.0", "A key-value DATABASE", "[kv]"),
+        ("2.1.0-rc.1", "newer", "[]"),
+        ("1.0.0", "old", "[]"),
+    ];
+    for (version, description, keywords) in versions {
+        let dir = pkg.work.path().join(format!("store-{version}"));
+        std::fs::create_dir_all(dir.join("templates")).unwrap();
+        std::fs::write(
+            dir.join("Chart.yaml"),
+            format!("apiVersion: v2\nname: store\nversion: {version}\ndescription: {description}\nkeywords: {keywords}\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("templates/config.yaml"),
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: store\ndata:\n  version: {{ .Chart.Version | quote }}\n",
+        )
+        .unwrap();
+        let packaged = pkg.helm(
+            "default",
+            &format!(
+                "helm.package({:?}, destination={:?})",
+                dir.display().to_string(),
+                charts.display().to_string()
+            ),
+        );
+        packaged.ok();
+    }
+    pkg.helm(
+        "default",
+        &format!(
+            "helm.repo_index_generate({:?})",
+            charts.display().to_string()
+        ),
     )
-    .unwrap();
+    .ok();
+    let index = std::fs::read_to_string(charts.join("index.yaml")).unwrap();
+    assert!(
+        index.contains("generated:") && index.contains("digest:"),
+        "{index}"
+    );
     pkg.run(["repo", "add", "charts", &kubectl_pkg_e2e::serve_dir(charts)])
         .ok();
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -602,6 +641,10 @@ fn search_finds_packages_in_every_repository_by_keyword() {
         hits[0]["versions"],
         serde_json::json!(["2.1.0-rc.1", "2.0.0", "1.0.0"])
     );
+    // What search finds installs from Helm's index: its newest stable
+    // version, the archive checked against the index's digest.
+    let rendered = pkg.run(["template", "charts/store"]).ok().to_string();
+    assert!(rendered.contains("version: \"2.0.0\""), "{rendered}");
     let all = pkg.run(["search", "app", "--versions"]).ok().to_string();
     assert!(all.contains("1.1.0") && all.contains("1.0.0"), "{all}");
     let none = pkg.run(["search", "nothing-like-it"]).ok().to_string();
