@@ -494,15 +494,13 @@ fn to_object(
             Some(namespace)
         }
     };
-    insert_string(metadata, "labels", LABEL_MANAGED_BY, MANAGED_BY).map_err(invalid)?;
-    insert_string(metadata, "labels", LABEL_RELEASE, target.release).map_err(invalid)?;
-    insert_string(
-        metadata,
-        "annotations",
-        ANNOTATION_RELEASE_NAMESPACE,
-        target.namespace,
-    )
-    .map_err(invalid)?;
+    let labels = [
+        (LABEL_MANAGED_BY, MANAGED_BY),
+        (LABEL_RELEASE, target.release),
+    ];
+    insert_strings(metadata, "labels", &labels).map_err(invalid)?;
+    let annotations = [(ANNOTATION_RELEASE_NAMESPACE, target.namespace)];
+    insert_strings(metadata, "annotations", &annotations).map_err(invalid)?;
     Ok(Object {
         api_version,
         kind,
@@ -589,24 +587,30 @@ fn string_field(map: &Map<String, Value>, key: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-fn insert_string(
+/// Sets `entries` in the mapping `section` of `metadata` (created if
+/// absent or null). Manifests read the common way have room for them
+/// already (see `crate::yaml::common`'s `ROOM`).
+fn insert_strings(
     metadata: &mut Map<String, Value>,
     section: &str,
-    key: &str,
-    value: &str,
+    entries: &[(&str, &str)],
 ) -> Result<(), String> {
-    match metadata
-        .entry(section)
-        .or_insert_with(|| Value::Object(Map::new()))
-    {
-        Value::Object(map) => {
-            map.insert(key.to_string(), Value::String(value.to_string()));
-            Ok(())
+    let map = match metadata.get_mut(section) {
+        Some(Value::Object(map)) => map,
+        Some(Value::Null) | None => {
+            // In place of a null, where it was.
+            let map = Map::with_capacity(entries.len());
+            metadata.insert(section.to_string(), Value::Object(map));
+            match metadata.get_mut(section) {
+                Some(Value::Object(map)) => map,
+                _ => unreachable!("a mapping was just inserted"),
+            }
         }
-        Value::Null => {
-            metadata.insert(section.to_string(), serde_json::json!({ key: value }));
-            Ok(())
-        }
-        _ => Err(format!("metadata.{section} must be a mapping")),
+        Some(_) => return Err(format!("metadata.{section} must be a mapping")),
+    };
+    for (key, value) in entries {
+        map.insert(key.to_string(), Value::String(value.to_string()));
     }
+    Ok(())
 }
+
