@@ -19,6 +19,7 @@ use serde_saphyr::granit_parser::{Event, Options, Parser, ScalarStyle};
 use serde_saphyr::DuplicateKeyPolicy;
 
 use super::{YamlLimits, parse_value_in_full};
+use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_MANAGED_BY, LABEL_RELEASE};
 
 /// The most events a document read here may have: far below serde-saphyr's
 /// own per-document cap (a million), so a document near it is left to
@@ -47,6 +48,8 @@ pub(super) fn parse(chunk: &str, limits: &YamlLimits) -> Option<Value> {
         limits,
         events: 0,
         stack: Vec::new(),
+        items: Vec::new(),
+        entries: Vec::new(),
     };
     let mut event = next()?;
     let value = loop {
@@ -61,18 +64,40 @@ pub(super) fn parse(chunk: &str, limits: &YamlLimits) -> Option<Value> {
     }
 }
 
-/// The collections open at the current event, innermost last.
+/// What rendering adds to every object's metadata (`crate::render`): a
+/// manifest's `metadata`, `metadata.labels` and `metadata.annotations` are
+/// read with room for the entries of these they lack, so that adding them
+/// does not reallocate the mapping twice its size.
+const ROOM: [(&str, &[&str]); 3] = [
+    ("metadata", &["namespace", "labels", "annotations"]),
+    ("labels", &[LABEL_MANAGED_BY, LABEL_RELEASE]),
+    ("annotations", &[ANNOTATION_RELEASE_NAMESPACE]),
+];
+
+/// The collections open at the current event, innermost last, and what
+/// they hold so far.
+///
+/// Their items and entries wait in two stacks shared by all of them and
+/// become a collection of exactly their number when it ends: a 50,000-object
+/// package's documents are held until the plan is made, and collections grown
+/// item by item kept up to half their room unused (most of a manifest's
+/// mappings have one to four entries).
 struct Builder<'limits> {
     limits: &'limits YamlLimits,
     events: usize,
     stack: Vec<Open>,
+    /// The items of the open sequences, outermost first.
+    items: Vec<Value>,
+    /// The entries of the open mappings, outermost first.
+    entries: Vec<(String, Value)>,
 }
 
-/// A collection being read.
+/// A collection being read: where its items or entries start in the
+/// builder's stacks.
 enum Open {
-    Sequence(Vec<Value>),
+    Sequence(usize),
     /// A mapping and, between a key and its value, the key.
-    Mapping(Map<String, Value>, Option<String>),
+    Mapping(usize, Option<String>),
 }
 
 impl Builder<'_> {
@@ -108,17 +133,21 @@ impl Builder<'_> {
                     return None;
                 }
                 self.stack.push(match event {
-                    Event::SequenceStart(..) => Open::Sequence(Vec::new()),
-                    _ => Open::Mapping(Map::new(), None),
+                    Event::SequenceStart(..) => Open::Sequence(self.items.len()),
+                    _ => Open::Mapping(self.entries.len(), None),
                 });
                 return Some(None);
             }
             Event::SequenceEnd => match self.stack.pop()? {
-                Open::Sequence(items) => Value::Array(items),
+                // Collected from an exact-size iterator: no room to spare.
+                Open::Sequence(start) => Value::Array(self.items.drain(start..).collect()),
                 Open::Mapping(..) => return None,
             },
             Event::MappingEnd => match self.stack.pop()? {
-                Open::Mapping(entries, None) => Value::Object(entries),
+                Open::Mapping(start, None) => {
+                    let room = self.room(start);
+                    Value::Object(self.mapping(start, room)?)
+                }
                 _ => return None,
             },
             // Anchors, aliases, tags, comments, a second document.
@@ -126,23 +155,49 @@ impl Builder<'_> {
         };
         match self.stack.last_mut() {
             None => Some(Some(complete)),
-            Some(Open::Sequence(items)) => {
-                items.push(complete);
+            Some(Open::Sequence(_)) => {
+                self.items.push(complete);
                 Some(None)
             }
-            Some(Open::Mapping(entries, pending)) => {
+            Some(Open::Mapping(_, pending)) => {
                 let key = pending.take()?;
-                // A key given twice: an error, or the last wins
-                // (`first_document`): serde-saphyr's to say.
-                match entries.entry(key) {
-                    serde_json::map::Entry::Vacant(entry) => {
-                        entry.insert(complete);
-                        Some(None)
-                    }
-                    serde_json::map::Entry::Occupied(_) => None,
-                }
+                self.entries.push((key, complete));
+                Some(None)
             }
         }
+    }
+
+    /// The room to leave in the mapping just ended, its entries from
+    /// `start` on: see [`ROOM`].
+    fn room(&self, start: usize) -> usize {
+        let key = |level: usize| match self.stack.get(level) {
+            Some(Open::Mapping(_, Some(key))) => Some(key.as_str()),
+            _ => None,
+        };
+        let section = match (self.stack.len(), key(0), key(1)) {
+            (1, Some("metadata"), _) => "metadata",
+            (2, Some("metadata"), Some(section)) => section,
+            _ => return 0,
+        };
+        let entries = &self.entries[start..];
+        ROOM.iter()
+            .filter(|(name, _)| *name == section)
+            .flat_map(|(_, keys)| keys.iter())
+            .filter(|key| !entries.iter().any(|(k, _)| k == *key))
+            .count()
+    }
+
+    /// The mapping of the entries from `start` on, taken off their stack,
+    /// with room for `room` more; `None` if a key is given twice (an
+    /// error, or the last wins with `first_document`: serde-saphyr's to say).
+    fn mapping(&mut self, start: usize, room: usize) -> Option<Map<String, Value>> {
+        let mut map = Map::with_capacity(self.entries.len() - start + room);
+        for (key, value) in self.entries.drain(start..) {
+            if map.insert(key, value).is_some() {
+                return None;
+            }
+        }
+        Some(map)
     }
 }
 
