@@ -9,13 +9,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Label on every object: who manages it.
-pub const LABEL_MANAGED_BY: &str = "app.kubernetes.io/managed-by";
-/// Label on every object: the release it belongs to.
-pub const LABEL_RELEASE: &str = "kubectl-pkg.dev/release";
-/// Annotation on every object: the release's namespace (a cluster-scoped object has none of its own).
-pub const ANNOTATION_RELEASE_NAMESPACE: &str = "kubectl-pkg.dev/release-namespace";
-
 /// A rendered object: identity plus the manifest that will be applied.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Object {

@@ -15,9 +15,14 @@ use crate::names::{validate_dns_label, validate_dns_subdomain};
 use crate::object::{Object, ObjectKey, group_of};
 use crate::yaml::YamlLimits;
 
-pub use crate::object::{ANNOTATION_RELEASE_NAMESPACE, LABEL_MANAGED_BY, LABEL_RELEASE};
+/// Label on every object: who manages it.
+pub const LABEL_MANAGED_BY: &str = "app.kubernetes.io/managed-by";
 /// Value of [`LABEL_MANAGED_BY`].
 pub const MANAGED_BY: &str = "kubectl-pkg";
+/// Label on every object: the release it belongs to.
+pub const LABEL_RELEASE: &str = "kubectl-pkg.dev/release";
+/// Annotation on every object: the release's namespace (a cluster-scoped object has none of its own).
+pub const ANNOTATION_RELEASE_NAMESPACE: &str = "kubectl-pkg.dev/release-namespace";
 
 /// What [`parse_documents`] reads: manifest files by path, in the order they
 /// are read (a `plain` package's `manifests/`, lexical). Implemented by

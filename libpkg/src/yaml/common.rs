@@ -19,7 +19,7 @@ use serde_saphyr::granit_parser::{Event, Options, Parser, ScalarStyle};
 use serde_saphyr::DuplicateKeyPolicy;
 
 use super::{YamlLimits, parse_value_in_full};
-use crate::object::{ANNOTATION_RELEASE_NAMESPACE, LABEL_MANAGED_BY, LABEL_RELEASE};
+use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_MANAGED_BY, LABEL_RELEASE};
 
 /// The most events a document read here may have: far below serde-saphyr's
 /// own per-document cap (a million), so a document near it is left to
