@@ -36,23 +36,22 @@ pub(crate) fn to_vec_without<T: Serialize + ?Sized>(
 }
 
 /// [`to_vec_without`] of a value whose outermost object has the array `field`
-/// equal to `items`: the items are written on up to four threads, then put
-/// in place (a large plan's objects are nearly all of its bytes, and hashing
-/// them on one thread was a sixth of a 50,000-object offline plan). The
-/// plan hash takes the same bytes unjoined ([`write_without_in_parallel`]).
+/// equal to `items`, written as [`write_without_in_parallel`] writes it, in
+/// blocks of `block` items. The plan hash takes the same bytes unjoined.
 #[cfg(test)]
 pub(crate) fn to_vec_without_in_parallel<T, I>(
     value: &T,
     skip: &[&str],
     field: &str,
     items: &[I],
+    block: usize,
 ) -> Result<Vec<u8>, serde_json::Error>
 where
     T: Serialize + ?Sized,
     I: Serialize + Sync,
 {
     let mut out = Vec::new();
-    write_without_in_parallel(value, skip, field, items, |bytes| {
+    write_in_blocks(value, skip, (field, items), block, |bytes| {
         out.extend_from_slice(bytes)
     })?;
     Ok(out)
@@ -63,32 +62,61 @@ where
 /// joined: the items' runs go to `sink` where they belong rather than being
 /// copied into the rest of the document (for the plan hash of 50,000
 /// objects, joining held the objects' JSON three times over: the runs, the
-/// document, and the copy made to put its keys in order).
+/// document, and the copy made to put its keys in order). The items are
+/// written [`BLOCK`] at a time, each block handed on before the next is
+/// written, so that their JSON is never all held at once (for 50,000
+/// objects, about a tenth of the plan's peak memory).
 pub(crate) fn write_without_in_parallel<T, I>(
     value: &T,
     skip: &[&str],
     field: &str,
     items: &[I],
+    sink: impl FnMut(&[u8]),
+) -> Result<(), serde_json::Error>
+where
+    T: Serialize + ?Sized,
+    I: Serialize + Sync,
+{
+    write_in_blocks(value, skip, (field, items), BLOCK, sink)
+}
+
+/// Items written in one go by [`write_without_in_parallel`]: enough that
+/// starting the threads for each block costs nothing to speak of.
+const BLOCK: usize = 4096;
+
+/// [`write_without_in_parallel`] in blocks of `block` items.
+fn write_in_blocks<T, I>(
+    value: &T,
+    skip: &[&str],
+    (field, items): (&str, &[I]),
+    block: usize,
     mut sink: impl FnMut(&[u8]),
 ) -> Result<(), serde_json::Error>
 where
     T: Serialize + ?Sized,
     I: Serialize + Sync,
 {
-    let mut writer = Canonical::new(skip, Some((field, array_runs(items)?)));
+    let mut writer = Canonical::new(skip, Some(field));
     value.serialize(&mut writer)?;
-    let (Some(hole), Some(runs)) = (writer.hole, writer.held) else {
+    let Some(hole) = writer.hole else {
         return Err(Error::custom(format!(
             "no field {field} in the outermost object"
         )));
     };
     sink(&writer.out[..hole]);
-    let runs = runs.iter().filter(|run| !run.is_empty());
-    for (index, run) in runs.enumerate() {
-        if index > 0 {
-            sink(b",");
+    let mut runs: Vec<Run> = (0..crate::parallel::threads())
+        .map(|_| Run::default())
+        .collect();
+    let mut first = true;
+    for items in items.chunks(block.max(1)) {
+        array_runs(items, &mut runs)?;
+        for run in runs.iter().filter(|run| !run.out.is_empty()) {
+            if !first {
+                sink(b",");
+            }
+            first = false;
+            sink(&run.out);
         }
-        sink(run);
     }
     sink(&writer.out[hole..]);
     Ok(())
@@ -98,21 +126,60 @@ where
 const PARALLEL_MIN: usize = 256;
 
 /// The canonical JSON of `items`, comma-separated, in consecutive runs
-/// written on up to four threads.
-fn array_runs<I: Serialize + Sync>(items: &[I]) -> Result<Vec<Vec<u8>>, serde_json::Error> {
-    let write = |run: Vec<&I>| -> Result<Vec<u8>, Error> {
+/// written on up to four threads, one run each (those left over are
+/// emptied). The runs' buffers are kept from one block of items to the next:
+/// each block written into new ones grew the plan's memory by a block's JSON
+/// (the threads that wrote them are gone when they are freed).
+fn array_runs<I: Serialize + Sync>(items: &[I], runs: &mut [Run]) -> Result<(), Error> {
+    for run in runs.iter_mut() {
+        run.out.clear();
+    }
+    let threads = runs.len();
+    let Some(first) = runs.first_mut() else {
+        return Err(Error::custom("no buffer to write items into"));
+    };
+    if items.len() < PARALLEL_MIN || threads < 2 {
+        return first.write(items);
+    }
+    let share = items.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = items
+            .chunks(share)
+            .zip(runs.iter_mut())
+            .map(|(items, run)| scope.spawn(move || run.write(items)))
+            .collect();
+        workers.into_iter().try_for_each(|worker| {
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    })
+}
+
+/// The buffers one thread writes a run of items with.
+#[derive(Default)]
+struct Run {
+    out: Vec<u8>,
+    scratch: Vec<u8>,
+}
+
+impl Run {
+    /// Writes `items`' canonical JSON, comma-separated, over what `out` held.
+    fn write<I: Serialize>(&mut self, items: &[I]) -> Result<(), Error> {
         let mut writer = Canonical::new(&[], None);
-        for (index, item) in run.into_iter().enumerate() {
+        writer.out = std::mem::take(&mut self.out);
+        writer.out.clear();
+        writer.scratch = std::mem::take(&mut self.scratch);
+        let written = items.iter().enumerate().try_for_each(|(index, item)| {
             if index > 0 {
                 writer.out.push(b',');
             }
-            item.serialize(&mut writer)?;
-        }
-        Ok(writer.out)
-    };
-    crate::parallel::in_shares(items.iter().collect(), PARALLEL_MIN, write)
-        .into_iter()
-        .collect()
+            item.serialize(&mut writer)
+        });
+        self.out = writer.out;
+        self.scratch = writer.scratch;
+        written
+    }
 }
 
 /// The serializer: `out` is the document so far; `scratch` is where an
@@ -123,36 +190,33 @@ struct Canonical<'s> {
     /// Objects open around the current value.
     depth: usize,
     skip: &'s [&'s str],
-    /// A field of the outermost object and its array, already written in
-    /// runs: put in place instead of serializing the field's value.
-    given: Option<(&'s str, Vec<Vec<u8>>)>,
-    /// The runs of `given` once its field came: they belong at `hole`, an
-    /// offset in `out` between the array's brackets, and are not copied in.
-    held: Option<Vec<Vec<u8>>>,
+    /// A field of the outermost object whose array is written apart, in
+    /// runs: its brackets are written instead of the field's value.
+    given: Option<&'s str>,
+    /// Once `given` came: the offset in `out` between the array's brackets
+    /// where its runs belong (they are not copied in).
     hole: Option<usize>,
 }
 
 type Error = serde_json::Error;
 
 impl<'s> Canonical<'s> {
-    fn new(skip: &'s [&'s str], given: Option<(&'s str, Vec<Vec<u8>>)>) -> Self {
+    fn new(skip: &'s [&'s str], given: Option<&'s str>) -> Self {
         Canonical {
             out: Vec::new(),
             scratch: Vec::new(),
             depth: 0,
             skip,
             given,
-            held: None,
             hole: None,
         }
     }
 
-    /// Writes an array whose comma-separated elements are `runs`: its
-    /// brackets, with the runs held for the hole between them.
-    fn array_of_runs(&mut self, runs: Vec<Vec<u8>>) {
+    /// Writes the brackets of an array whose elements are written apart,
+    /// and remembers the hole between them.
+    fn array_hole(&mut self) {
         self.out.push(b'[');
         self.hole = Some(self.out.len());
-        self.held = Some(runs);
         self.out.push(b']');
     }
 
@@ -213,11 +277,10 @@ impl<'a, 's> Object<'a, 's> {
         let start = self.keys.len();
         self.keys.push_str(key);
         let key_range = start..self.keys.len();
-        let given = &mut self.writer.given;
-        if self.writer.depth == 1 && given.as_ref().is_some_and(|(name, _)| *name == key) {
-            let (_, runs) = given.take().expect("checked above");
+        if self.writer.depth == 1 && self.writer.given == Some(key) {
+            self.writer.given = None;
             return self.entry_with(key_range, |writer| {
-                writer.array_of_runs(runs);
+                writer.array_hole();
                 Ok(())
             });
         }
@@ -957,13 +1020,14 @@ mod tests {
             };
             // With a key left out the outermost object is rewritten (the
             // runs' place moves); without, it stays as written.
-            for skip in [&["hash"][..], &[]] {
+            for (skip, block) in [(&["hash"][..], BLOCK), (&[], BLOCK), (&["hash"], 300)] {
                 let in_parallel =
-                    to_vec_without_in_parallel(&listing, skip, "items", &items).unwrap();
+                    to_vec_without_in_parallel(&listing, skip, "items", &items, block).unwrap();
                 assert_eq!(in_parallel, to_vec_without(&listing, skip).unwrap());
             }
         }
-        let error = to_vec_without_in_parallel(&json!({"a": 1}), &[], "items", &[1]).unwrap_err();
+        let error =
+            to_vec_without_in_parallel(&json!({"a": 1}), &[], "items", &[1], BLOCK).unwrap_err();
         assert!(error.to_string().contains("no field items"), "{error}");
     }
 }
