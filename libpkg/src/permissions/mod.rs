@@ -205,16 +205,20 @@ pub fn undeclared_namespace_risks(
 /// Objects are sorted by key; only objects sharing a key (which rendering
 /// refuses, but callers may pass) are told apart by their serialized manifest,
 /// so the cost stays one key per object.
+/// The key is compared where it is, as [`crate::object::ObjectKey`] orders
+/// it (group, kind, namespace, name), not copied out of each object.
 pub(crate) fn canonical_order(objects: &[Object]) -> Vec<&Object> {
-    let mut sorted: Vec<(crate::object::ObjectKey, &Object)> = objects
-        .iter()
-        .map(|object| (object.key(), object))
-        .collect();
+    fn key(o: &Object) -> (&str, &str, Option<&str>, &str) {
+        let group = crate::object::group_of(&o.api_version);
+        (group, &o.kind, o.namespace.as_deref(), &o.name)
+    }
+    let mut sorted: Vec<&Object> = objects.iter().collect();
     sorted.sort_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| a.1.manifest.to_string().cmp(&b.1.manifest.to_string()))
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| a.manifest.to_string().cmp(&b.manifest.to_string()))
     });
-    sorted.into_iter().map(|(_, object)| object).collect()
+    sorted
 }
 
 /// The strings of a JSON array (non-strings skipped), or nothing.
