@@ -102,6 +102,8 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
             args.name.as_deref(),
             args.kube_version.as_deref(),
         )?;
+        // The package's files (a large package's text) are not shown.
+        drop(fetched);
         if let Some(path) = &args.mutating.out {
             view::save_plan(path, &plan)?;
         }

@@ -47,6 +47,8 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
         args.name.as_deref(),
         args.kube_version.as_deref(),
     )?;
+    // The package's files (a large package's text) are not written.
+    drop(fetched);
     let plan = if args.show_secrets {
         plan
     } else {

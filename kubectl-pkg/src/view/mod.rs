@@ -256,6 +256,45 @@ pub fn text(mut table: Table) -> String {
     table.trim_fmt()
 }
 
+/// What [`text`] makes of an unfitted [`Layout::table`] (piped: `width`
+/// `None`) with `header` and `rows`, written directly when every cell is
+/// one line of printable ASCII (so its width is its length): a plan's
+/// objects table of 50,000 rows took comfy-table a twentieth of the
+/// plan's time and a tenth of its memory. `None` otherwise: the caller
+/// builds the table.
+pub fn plain_table<const N: usize>(header: [&str; N], rows: &[[String; N]]) -> Option<String> {
+    let printable = |cell: &str| cell.bytes().all(|b| b.is_ascii_graphic() || b == b' ');
+    let cells = || rows.iter().flat_map(|row| row.iter().map(String::as_str));
+    if !header.iter().copied().chain(cells()).all(printable) {
+        return None;
+    }
+    let mut widths = header.map(str::len);
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.len());
+        }
+    }
+    let line_length = widths.iter().map(|width| width + 2).sum::<usize>() + 1;
+    let mut out = String::with_capacity(line_length * (rows.len() + 1));
+    let rows =
+        std::iter::once(header).chain(rows.iter().map(|row| row.each_ref().map(String::as_str)));
+    for (index, row) in rows.enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        let start = out.len();
+        for (cell, width) in row.iter().zip(widths) {
+            // A column's padding: one space each side.
+            out.push(' ');
+            out.push_str(cell);
+            out.extend(std::iter::repeat_n(' ', width - cell.len() + 1));
+        }
+        let end = start + out[start..].trim_end().len();
+        out.truncate(end);
+    }
+    Some(out)
+}
+
 /// A table too wide for `width` as one block per row: `HEADER: value`, the
 /// values aligned and wrapped at spaces, a blank line between rows.
 fn records(table: &Table, width: usize) -> String {
@@ -451,6 +490,32 @@ fn color_allowed(global: &crate::cli::GlobalArgs) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_table_is_what_comfy_table_makes_of_it_unfitted() {
+        let row = |cells: [&str; 3]| cells.map(String::from);
+        let rows = [
+            row(["create", "CustomResourceDefinition", "widgets.example.com"]),
+            row(["update", "-", "a name with spaces  "]),
+            row(["", "ConfigMap", ""]),
+        ];
+        for rows in [&rows[..], &rows[..1]] {
+            let mut table = Layout { width: None }.table();
+            table.set_header(["ACTION", "KIND", "NAME"]);
+            for row in rows {
+                table.add_row(row.clone());
+            }
+            let plain = plain_table(["ACTION", "KIND", "NAME"], rows);
+            assert_eq!(plain.as_deref(), Some(text(table).as_str()));
+        }
+        // Not one line of ASCII: left to comfy-table.
+        assert_eq!(
+            plain_table(["A"], &[["x".to_string()]]),
+            Some(" A\n x".into())
+        );
+        assert_eq!(plain_table(["A"], &[["two\nlines".to_string()]]), None);
+        assert_eq!(plain_table(["A"], &[["größe".to_string()]]), None);
+    }
 
     #[test]
     fn a_fitted_table_wraps_between_words_only() {

@@ -306,18 +306,30 @@ pub fn objects(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt:
     if listed.is_empty() {
         return Ok(());
     }
+    let header = ["ACTION", "KIND", "NAMESPACE", "NAME"];
+    let rows: Vec<[String; 4]> = listed
+        .into_iter()
+        .map(|object| {
+            [
+                object.action.to_string(),
+                object.kind.clone(),
+                object.namespace.clone().unwrap_or_else(|| "-".into()),
+                match libpkg::kinds::hook_of(&object.manifest) {
+                    Some(event) => format!("{} ({event} hook)", object.name),
+                    None => object.name.clone(),
+                },
+            ]
+        })
+        .collect();
+    if options.layout.width.is_none()
+        && let Some(text) = view::plain_table(header, &rows)
+    {
+        return writeln!(out, "{text}");
+    }
     let mut table = options.layout.table();
-    table.set_header(["ACTION", "KIND", "NAMESPACE", "NAME"]);
-    for object in listed {
-        table.add_row([
-            object.action.to_string(),
-            object.kind.clone(),
-            object.namespace.clone().unwrap_or_else(|| "-".into()),
-            match libpkg::kinds::hook_of(&object.manifest) {
-                Some(event) => format!("{} ({event} hook)", object.name),
-                None => object.name.clone(),
-            },
-        ]);
+    table.set_header(header);
+    for row in rows {
+        table.add_row(row);
     }
     writeln!(out, "{}", view::text(table))
 }
