@@ -705,6 +705,20 @@ mod tests {
     }
 
     #[test]
+    fn yaml_leaves_room_for_what_rendering_adds() {
+        let room: Vec<(&str, Vec<&str>)> = crate::yaml::common::ROOM
+            .iter()
+            .map(|(section, keys)| (*section, keys.to_vec()))
+            .collect();
+        let added = [
+            ("metadata", vec!["namespace", "labels", "annotations"]),
+            ("labels", vec![LABEL_MANAGED_BY, LABEL_RELEASE]),
+            ("annotations", vec![ANNOTATION_RELEASE_NAMESPACE]),
+        ];
+        assert_eq!(room, added);
+    }
+
+    #[test]
     fn a_permutation_puts_each_item_where_it_goes() {
         for order in [
             vec![],

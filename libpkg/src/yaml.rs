@@ -21,7 +21,7 @@
 //! the text sigs.k8s.io/yaml makes of them: `on:` and `y:` are the key
 //! "true", `0x10:` is "16"; a quoted key is the text written.
 
-mod common;
+pub(crate) mod common;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

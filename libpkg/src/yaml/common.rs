@@ -19,7 +19,6 @@ use serde_saphyr::granit_parser::{Event, Options, Parser, ScalarStyle};
 use serde_saphyr::DuplicateKeyPolicy;
 
 use super::{YamlLimits, parse_value_in_full};
-use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_MANAGED_BY, LABEL_RELEASE};
 
 /// The most events a document read here may have: far below serde-saphyr's
 /// own per-document cap (a million), so a document near it is left to
@@ -64,14 +63,18 @@ pub(super) fn parse(chunk: &str, limits: &YamlLimits) -> Option<Value> {
     }
 }
 
-/// What rendering adds to every object's metadata (`crate::render`): a
-/// manifest's `metadata`, `metadata.labels` and `metadata.annotations` are
-/// read with room for the entries of these they lack, so that adding them
-/// does not reallocate the mapping twice its size.
-const ROOM: [(&str, &[&str]); 3] = [
+/// What rendering adds to every object's metadata (`crate::render`, a
+/// layer above, whose test checks that these are its keys): a manifest's
+/// `metadata`, `metadata.labels` and `metadata.annotations` are read with
+/// room for the entries of these they lack, so that adding them does not
+/// reallocate the mapping twice its size.
+pub(crate) const ROOM: [(&str, &[&str]); 3] = [
     ("metadata", &["namespace", "labels", "annotations"]),
-    ("labels", &[LABEL_MANAGED_BY, LABEL_RELEASE]),
-    ("annotations", &[ANNOTATION_RELEASE_NAMESPACE]),
+    (
+        "labels",
+        &["app.kubernetes.io/managed-by", "kubectl-pkg.dev/release"],
+    ),
+    ("annotations", &["kubectl-pkg.dev/release-namespace"]),
 ];
 
 /// The collections open at the current event, innermost last, and what
