@@ -95,8 +95,8 @@ pub(super) async fn check_images(
     extra: &[String],
     rewrite: &mut Rewrite,
 ) -> Result<Vec<Warning>, PlanError> {
-    let lookups = match check {
-        ImageCheck::Registry(lookups) => lookups,
+    let shared = match check {
+        ImageCheck::Registry(shared) => shared,
         ImageCheck::Skip => {
             let skipped = image_check::SKIPPED_WARNING;
             let mut warnings = vec![Warning::new(WarningCode::ImageNotChecked, skipped)];
@@ -127,7 +127,7 @@ pub(super) async fn check_images(
         by_registry.entry(registry).or_default().push(reference);
     }
     let lookups: BTreeMap<String, Lookup> = futures::stream::iter(by_registry)
-        .map(|(registry, references)| look_up_in_one_registry(lookups, registry, references))
+        .map(|(registry, references)| look_up_in_one_registry(shared, registry, references))
         .buffer_unordered(CONCURRENT_REGISTRIES)
         .flat_map(futures::stream::iter)
         .collect()
