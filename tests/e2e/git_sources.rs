@@ -464,24 +464,11 @@ fn bare_names_are_looked_up_in_git_repositories_beside_oci_ones() {
     git(&root, &["commit", "-qm", "shared"]);
     git(&root, &["tag", "shared/v1.0.0"]);
     let name = serve(&root, "bare");
-    pkg.run([
-        "repo",
-        "add",
-        "platform",
-        &format!("git+{}/{name}", env().git_http),
-    ])
-    .ok();
     // The OCI repository holds shared and db.
     let path = unique("bare");
     push_package(&pkg, "shared", &path);
     push_package(&pkg, "db", &path);
-    pkg.run([
-        "repo",
-        "add",
-        "stable",
-        &format!("oci://{}/{path}", pkg.env.registry),
-    ])
-    .ok();
+    add_platform_and_stable(&pkg, &name, &path);
 
     let dry_run = |name: &str| pkg.run(["install", name, "--offline", "--dry-run", "-o", "json"]);
     // Only in git: found there.
@@ -513,6 +500,15 @@ fn bare_names_are_looked_up_in_git_repositories_beside_oci_ones() {
     assert!(!error.contains("oci://"), "{error}");
 }
 
+/// Adds the repositories `platform` (the served git repository `name`) and
+/// `stable` (the OCI path `path` of the test registry).
+fn add_platform_and_stable(pkg: &Pkg, name: &str, path: &str) {
+    let git = format!("git+{}/{name}", env().git_http);
+    pkg.run(["repo", "add", "platform", &git]).ok();
+    let oci = format!("oci://{}/{path}", pkg.env.registry);
+    pkg.run(["repo", "add", "stable", &oci]).ok();
+}
+
 /// Issue 39 (11): `search` finds packages by keyword in every kind of
 /// repository (git tags, an OCI prefix, a chart index with descriptions and
 /// keywords, written by Helm 4), newest version first, and names a
@@ -522,22 +518,9 @@ fn search_finds_packages_in_every_repository_by_keyword() {
     let pkg = Pkg::new();
     let (root, _, _) = repository(&pkg);
     let name = serve(&root, "search");
-    pkg.run([
-        "repo",
-        "add",
-        "platform",
-        &format!("git+{}/{name}", env().git_http),
-    ])
-    .ok();
     let path = unique("search");
     push_package(&pkg, "appdb", &path);
-    pkg.run([
-        "repo",
-        "add",
-        "stable",
-        &format!("oci://{}/{path}", pkg.env.registry),
-    ])
-    .ok();
+    add_platform_and_stable(&pkg, &name, &path);
     // A chart repository as Helm 4 writes one: three versions of a chart
     // packaged by `helm package`, indexed by `helm repo index`.
     let charts = pkg.work.path().join("charts");
