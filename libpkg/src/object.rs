@@ -8,6 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// A rendered object: identity plus the manifest that will be applied.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -66,7 +67,7 @@ impl ValueText {
     /// The value again, the same as the one it was made of (keys in the
     /// same order, numbers the same).
     pub fn value(&self) -> Value {
-        serde_json::from_str(&self.0).expect("made of a value by ValueText::of")
+        serde_json::from_str(&self.0).expect("made of a value or of JSON serde_json read")
     }
 }
 
@@ -96,6 +97,29 @@ impl StoredObject {
             self.namespace.as_deref(),
             &self.name,
         )
+    }
+
+    /// An object whose manifest is `manifest`'s text (valid JSON, as
+    /// serde_json read it), kept as it is.
+    pub fn from_json(
+        api_version: String,
+        kind: String,
+        namespace: Option<String>,
+        name: String,
+        manifest: &RawValue,
+    ) -> StoredObject {
+        StoredObject {
+            api_version,
+            kind,
+            namespace,
+            name,
+            manifest: ValueText(manifest.get().into()),
+        }
+    }
+
+    /// The manifest, parsed.
+    pub fn manifest(&self) -> Value {
+        self.manifest.value()
     }
 
     /// The object, its manifest parsed.

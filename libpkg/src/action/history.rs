@@ -3,10 +3,12 @@
 
 use std::collections::BTreeSet;
 
+use serde_json::Value;
+
 use super::{PlanError, online};
 use crate::helm::hooks::HookEvent;
 use crate::object::{Object, ObjectKey, StoredObject};
-use crate::plan::{Action, Operation, Plan, PlannedObject, ReleaseId};
+use crate::plan::{Action, Operation, Plan, PlannedObject, ReleaseId, ReleaseTarget};
 use crate::release::{Record, ReleaseStore, Status, Summary};
 
 /// The objects a stored plan leaves in the cluster that belong to its release:
@@ -15,11 +17,16 @@ use crate::release::{Record, ReleaseStore, Status, Summary};
 pub fn kept_objects(plan: &Plan) -> Vec<Object> {
     plan.objects
         .iter()
-        .filter(|o| o.action != Action::Delete && online::owned_by(&o.manifest, &plan.release))
-        // Hooks run once per operation; they are not the release's objects to keep or prune.
-        .filter(|o| crate::kinds::hook_of(&o.manifest).is_none())
+        .filter(|o| o.action != Action::Delete && kept_by(&o.manifest, &plan.release))
         .map(PlannedObject::to_object)
         .collect()
+}
+
+/// Whether an object a revision of `release` applied is one the release
+/// keeps: one it owns, and not a hook (hooks run once per operation; they
+/// are not the release's objects to keep or prune).
+fn kept_by(manifest: &Value, release: &ReleaseTarget) -> bool {
+    online::owned_by(manifest, release) && crate::kinds::hook_of(manifest).is_none()
 }
 
 /// [`kept_objects`] taken out of `plan` (moved, not copied): a large
@@ -28,8 +35,7 @@ pub(super) fn take_kept_objects(plan: &mut Plan) -> Vec<Object> {
     let release = &plan.release;
     std::mem::take(&mut plan.objects)
         .into_iter()
-        .filter(|o| o.action != Action::Delete && online::owned_by(&o.manifest, release))
-        .filter(|o| crate::kinds::hook_of(&o.manifest).is_none())
+        .filter(|o| o.action != Action::Delete && kept_by(&o.manifest, release))
         .map(|o| Object {
             api_version: o.api_version,
             kind: o.kind,
@@ -56,26 +62,16 @@ pub(super) fn deferred_hooks_for(plan: &Plan, pre: HookEvent, post: HookEvent) -
         .collect()
 }
 
-/// The deployed revision's plan as [`Desired::deployed`](super::Desired)
-/// keeps it: its permissions and images, which the new ones are compared
-/// with, without its objects and hooks (the objects a release may have are
-/// taken from it first; keeping them would hold a large release twice while
-/// it is planned).
-pub(super) fn for_comparison(mut plan: Plan) -> Plan {
-    plan.objects = Vec::new();
-    plan.deferred_hooks = Vec::new();
-    plan
-}
-
 /// What an upgrade or a rollback starts from, read from the release's
 /// history once (a round trip each time): the history, the deployed
-/// revision's plan without its objects (they were moved into `previous`,
-/// so they are not held twice while planning), and the objects the release
-/// may have now, pruned when no longer desired.
+/// revision's plan without its objects and hooks, and the objects the
+/// release may have now, pruned when no longer desired.
 pub(super) struct Deployed {
     /// Every revision's summary.
     pub history: Vec<Summary>,
-    /// The deployed revision's plan, for comparison (see [`for_comparison`]).
+    /// The deployed revision's plan as [`Desired::deployed`](super::Desired)
+    /// keeps it: its permissions and images, which the new ones are
+    /// compared with; its objects are in `previous`, its hooks left out.
     pub plan: Plan,
     /// The objects the release may have now, their manifests as text:
     /// held while the new objects are made and only those no longer
@@ -83,19 +79,32 @@ pub(super) struct Deployed {
     pub previous: Vec<StoredObject>,
 }
 
-/// Reads what an upgrade or a rollback of `release` starts from.
+/// Reads what an upgrade or a rollback of `release` starts from: the
+/// deployed revision is read with its manifests as text
+/// ([`ReleaseStore::load_applied`]), never parsed whole.
 pub(super) async fn read_deployed(
     store: &ReleaseStore,
     release: &ReleaseId,
 ) -> Result<Deployed, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
-    let mut current = deployed_in(store, release, &history).await?;
-    let previous = release_objects_in(store, release, Some(&mut current), &history).await?;
+    let deployed = deployed_summary(release, &history)?;
+    let applied = store
+        .load_applied(&release.namespace, &release.name, deployed.revision)
+        .await?;
+    let owner = &applied.plan.release;
+    let mut previous: Vec<StoredObject> = applied
+        .objects
+        .into_iter()
+        // One at a time: each manifest is parsed only to be checked.
+        .filter(|object| kept_by(&object.manifest(), owner))
+        .collect();
+    let mut known: BTreeSet<ObjectKey> = previous.iter().map(StoredObject::key).collect();
+    let attempts = attempts_objects(store, release, owner.revision, &mut known, &history).await?;
+    previous.extend(attempts.into_iter().map(StoredObject::from));
     Ok(Deployed {
-        plan: for_comparison(current.plan),
+        plan: applied.plan,
         history,
-        // One at a time: each parsed manifest is dropped as its text is made.
-        previous: previous.into_iter().map(StoredObject::from).collect(),
+        previous,
     })
 }
 
@@ -122,17 +131,25 @@ pub(super) async fn deployed_in(
     release: &ReleaseId,
     history: &[Summary],
 ) -> Result<Record, PlanError> {
-    let current = history
+    let current = deployed_summary(release, history)?;
+    Ok(store
+        .load(&release.namespace, &release.name, current.revision)
+        .await?)
+}
+
+/// The summary of the deployed revision of `history`.
+fn deployed_summary<'a>(
+    release: &ReleaseId,
+    history: &'a [Summary],
+) -> Result<&'a Summary, PlanError> {
+    history
         .iter()
         .rev()
         .find(|s| s.status == Status::Deployed)
         .ok_or_else(|| PlanError::NotInstalled {
             name: release.name.clone(),
             namespace: release.namespace.clone(),
-        })?;
-    Ok(store
-        .load(&release.namespace, &release.name, current.revision)
-        .await?)
+        })
 }
 
 /// The latest attempt at a release that has no deployed revision: a revision
@@ -193,6 +210,20 @@ pub(super) async fn release_objects_in(
         .map(|d| take_kept_objects(&mut d.plan))
         .unwrap_or_default();
     let mut known: BTreeSet<ObjectKey> = objects.iter().map(Object::key).collect();
+    objects.extend(attempts_objects(store, release, since, &mut known, history).await?);
+    Ok(objects)
+}
+
+/// The objects the release's failed or interrupted attempts after revision
+/// `since` kept that are not `known` yet (added to it as they are found).
+async fn attempts_objects(
+    store: &ReleaseStore,
+    release: &ReleaseId,
+    since: u32,
+    known: &mut BTreeSet<ObjectKey>,
+    history: &[Summary],
+) -> Result<Vec<Object>, PlanError> {
+    let mut objects = Vec::new();
     for summary in history
         .iter()
         .filter(|s| s.revision > since && matches!(s.status, Status::Failed | Status::Pending))

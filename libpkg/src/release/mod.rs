@@ -21,9 +21,12 @@ use k8s_openapi::ByteString;
 use k8s_openapi::api::core::v1::Secret;
 use kube::api::{Api, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::cluster::{Cluster, ClusterError};
-use crate::plan::{Operation, Plan};
+use crate::object::StoredObject;
+use crate::plan::{Action, Operation, Plan};
 use crate::review::Review;
 
 pub use lock::{
@@ -101,6 +104,95 @@ pub struct Record {
     /// Approvals and acknowledgements established when it was applied.
     #[serde(default, skip_serializing_if = "Review::is_empty")]
     pub review: Review,
+}
+
+/// What an upgrade or a rollback needs of a stored revision
+/// ([`ReleaseStore::load_applied`]).
+#[derive(Debug, Clone)]
+pub struct AppliedRevision {
+    /// The plan, with `objects` and `deferred_hooks` left empty.
+    pub plan: Plan,
+    /// The objects the plan applied (all but those it deleted), in its
+    /// order, their manifests as text.
+    pub objects: Vec<StoredObject>,
+}
+
+/// A record's JSON as its Secrets hold it.
+struct Payload {
+    json: Vec<u8>,
+    /// What the Secret's summary says, which is newer than the record's status.
+    summary: Option<Summary>,
+    /// The revision's Secret, for errors.
+    secret: String,
+}
+
+impl Payload {
+    fn corrupt(&self, reason: String) -> ReleaseError {
+        ReleaseError::Corrupt {
+            secret: self.secret.clone(),
+            reason,
+        }
+    }
+}
+
+/// [`AppliedRevision`] of a record's JSON, its manifests copied as text
+/// (borrowed while read) and never parsed.
+fn applied_of(json: &[u8]) -> Result<AppliedRevision, serde_json::Error> {
+    let record: RecordObjectsAsText<'_> = serde_json::from_slice(json)?;
+    let mut rest = record.plan.rest;
+    rest.insert("objects".to_string(), Value::Array(Vec::new()));
+    rest.remove("deferredHooks");
+    let plan = serde_json::from_value(Value::Object(rest))?;
+    let objects = record
+        .plan
+        .objects
+        .into_iter()
+        .filter(|entry| entry.action != Action::Delete)
+        .map(EntryAsText::into_stored)
+        .collect();
+    Ok(AppliedRevision { plan, objects })
+}
+
+/// A record read with its plan's objects left as text (see
+/// [`ReleaseStore::load_applied`]); the rest of the plan is small.
+#[derive(Deserialize)]
+struct RecordObjectsAsText<'a> {
+    #[serde(borrow)]
+    plan: PlanObjectsAsText<'a>,
+}
+
+#[derive(Deserialize)]
+struct PlanObjectsAsText<'a> {
+    #[serde(borrow)]
+    objects: Vec<EntryAsText<'a>>,
+    #[serde(flatten)]
+    rest: serde_json::Map<String, Value>,
+}
+
+/// A plan entry's identity, action and manifest text; its diff is skipped.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EntryAsText<'a> {
+    api_version: String,
+    kind: String,
+    #[serde(default)]
+    namespace: Option<String>,
+    name: String,
+    action: Action,
+    #[serde(borrow)]
+    manifest: &'a RawValue,
+}
+
+impl EntryAsText<'_> {
+    fn into_stored(self) -> StoredObject {
+        StoredObject::from_json(
+            self.api_version,
+            self.kind,
+            self.namespace,
+            self.name,
+            self.manifest,
+        )
+    }
 }
 
 /// What `list` and `history` show of a revision, read from labels and annotations only.
@@ -251,6 +343,39 @@ impl ReleaseStore {
         name: &str,
         revision: u32,
     ) -> Result<Record, ReleaseError> {
+        let payload = self.payload(namespace, name, revision).await?;
+        let mut record: Record = serde_json::from_slice(&payload.json)
+            .map_err(|e| payload.corrupt(format!("not a release record: {e}")))?;
+        if let Some(summary) = payload.summary {
+            record.status = summary.status;
+            record.message = summary.message;
+        }
+        Ok(record)
+    }
+
+    /// Reads what an upgrade or a rollback needs of a revision: its plan
+    /// without objects or hooks, and the objects it applied with their
+    /// manifests as text. A 10,000-object record read whole holds every
+    /// manifest parsed (about six times its JSON) at once.
+    pub async fn load_applied(
+        &self,
+        namespace: &str,
+        name: &str,
+        revision: u32,
+    ) -> Result<AppliedRevision, ReleaseError> {
+        let payload = self.payload(namespace, name, revision).await?;
+        applied_of(&payload.json).map_err(|e| payload.corrupt(format!("not a release record: {e}")))
+    }
+
+    /// A revision's record as stored: its JSON, gunzipped from the
+    /// revision's Secret and its parts, with the status its Secret's
+    /// summary says (the record itself keeps the one it was written with).
+    async fn payload(
+        &self,
+        namespace: &str,
+        name: &str,
+        revision: u32,
+    ) -> Result<Payload, ReleaseError> {
         let secret_name = secret_name(name, revision);
         let secret = self
             .api(namespace)
@@ -298,18 +423,15 @@ impl ReleaseStore {
                 })?;
             payload.extend(chunk(&secret)?);
         }
-        let data = ByteString(payload);
         let mut json = Vec::new();
-        flate2::read::GzDecoder::new(data.0.as_slice())
+        flate2::read::GzDecoder::new(payload.as_slice())
             .read_to_end(&mut json)
             .map_err(|e| corrupt(format!("not gzip: {e}")))?;
-        let mut record: Record = serde_json::from_slice(&json)
-            .map_err(|e| corrupt(format!("not a release record: {e}")))?;
-        if let Some(summary) = summary_of(&secret.metadata) {
-            record.status = summary.status;
-            record.message = summary.message;
-        }
-        Ok(record)
+        Ok(Payload {
+            json,
+            summary: summary_of(&secret.metadata),
+            secret: secret_name,
+        })
     }
 
     /// Writes a new revision; fails with [`ReleaseError::Conflict`] if it exists.
@@ -598,5 +720,71 @@ mod tests {
         assert_eq!(revision(&[Deployed, Failed]), Some(1));
         assert_eq!(revision(&[Superseded, Deployed, Failed, Failed]), Some(2));
         assert_eq!(revision(&[Superseded, Uninstalled, Failed]), None);
+    }
+
+    #[test]
+    fn an_applied_revision_is_the_record_without_its_deletions_and_hooks() {
+        use crate::plan::{DeferredHook, PlannedObject};
+        let mut plan = crate::plan::tests::sample();
+        let entry = |name: &str, action: Action, diff: Option<&str>| PlannedObject {
+            api_version: "v1".into(),
+            kind: "ConfigMap".into(),
+            namespace: Some("apps".into()),
+            name: name.into(),
+            action,
+            // Keys out of the usual order, a float that needs its digits.
+            manifest: serde_json::json!({"metadata": {"name": name, "namespace": "apps"},
+                "kind": "ConfigMap", "apiVersion": "v1", "data": {"z": "1", "a": 0.1}}),
+            live_resource_version: Some("7".into()),
+            diff: diff.map(str::to_string),
+        };
+        plan.objects
+            .push(entry("kept", Action::Update, Some("-a\n+b\n")));
+        plan.objects.push(entry("gone", Action::Delete, None));
+        plan.deferred_hooks.push(DeferredHook {
+            api_version: "v1".into(),
+            kind: "Pod".into(),
+            namespace: Some("apps".into()),
+            name: "test".into(),
+            manifest: serde_json::json!({"kind": "Pod"}),
+        });
+        let record = Record {
+            plan: plan.clone().seal(),
+            status: Status::Deployed,
+            message: None,
+            review: Review::default(),
+        };
+        let applied = applied_of(&serde_json::to_vec(&record).unwrap()).unwrap();
+        let mut expected = record.plan.clone();
+        let objects = std::mem::take(&mut expected.objects);
+        expected.deferred_hooks.clear();
+        assert_eq!(applied.plan, expected);
+        let stored: Vec<_> = applied
+            .objects
+            .into_iter()
+            .map(|o| o.into_object())
+            .collect();
+        let applied_objects: Vec<_> = objects
+            .iter()
+            .filter(|o| o.action != Action::Delete)
+            .map(PlannedObject::to_object)
+            .collect();
+        assert_eq!(stored, applied_objects);
+        assert_eq!(
+            stored.iter().map(|o| o.name.as_str()).collect::<Vec<_>>(),
+            ["creds", "kept"]
+        );
+        // The manifests' text is the record's: same key order, same numbers.
+        assert_eq!(
+            serde_json::to_string(&stored[1].manifest).unwrap(),
+            serde_json::to_string(&objects[1].manifest).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_record_that_is_not_one_is_refused() {
+        assert!(applied_of(br#"{"plan": {"objects": [{"kind": 1}]}}"#).is_err());
+        assert!(applied_of(br#"{"plan": {"objects": []}}"#).is_err());
+        assert!(applied_of(b"[]").is_err());
     }
 }
