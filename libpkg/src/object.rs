@@ -122,10 +122,14 @@ impl StoredObject {
         self.manifest.value()
     }
 
-    /// The object, its manifest parsed.
+    /// The object, its manifest parsed with no spare room in its maps and
+    /// lists (read as it comes, a manifest's collections grow by doubling:
+    /// a rollback holds thousands of them while it is planned).
     pub fn into_object(self) -> Object {
+        let mut manifest = self.manifest.value();
+        tighten(&mut manifest);
         Object {
-            manifest: self.manifest.value(),
+            manifest,
             api_version: self.api_version,
             kind: self.kind,
             namespace: self.namespace,
@@ -143,6 +147,26 @@ impl From<Object> for StoredObject {
             namespace: object.namespace,
             name: object.name,
         }
+    }
+}
+
+/// `value` with every map and list holding exactly its entries.
+fn tighten(value: &mut Value) {
+    match value {
+        Value::Array(items) => {
+            items.iter_mut().for_each(tighten);
+            items.shrink_to_fit();
+        }
+        Value::Object(map) => {
+            let entries = std::mem::take(map);
+            let mut tight = serde_json::Map::with_capacity(entries.len());
+            for (key, mut item) in entries {
+                tighten(&mut item);
+                tight.insert(key, item);
+            }
+            *map = tight;
+        }
+        _ => {}
     }
 }
 
@@ -241,6 +265,25 @@ mod tests {
             serde_json::to_string(&again.manifest).unwrap(),
             serde_json::to_string(&object.manifest).unwrap()
         );
+    }
+
+    #[test]
+    fn a_stored_object_comes_back_with_no_spare_room() {
+        let ports: Vec<Value> = (0..5).map(|port| serde_json::json!({"port": port})).collect();
+        let object = Object {
+            api_version: "v1".into(),
+            kind: "Service".into(),
+            namespace: Some("db".into()),
+            name: "front".into(),
+            manifest: serde_json::json!({"spec": {"ports": ports}}),
+        };
+        let again = StoredObject::from(object.clone()).into_object();
+        assert_eq!(again, object);
+        let Some(Value::Array(ports)) = again.manifest.pointer("/spec/ports") else {
+            panic!("ports are a list");
+        };
+        // Read as it comes, a list of 5 has room for 8.
+        assert_eq!(ports.capacity(), 5);
     }
 
     #[test]

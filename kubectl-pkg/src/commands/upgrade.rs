@@ -4,7 +4,8 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{
-    InstallOptions, PlanError, UpgradeOptions, deployed, plan_install, plan_upgrade, upgrade_source,
+    InstallOptions, PlanError, UpgradeOptions, deployed_plan, plan_install, plan_upgrade,
+    upgrade_source,
 };
 use libpkg::cluster::Cluster;
 use libpkg::helm::values::ReuseValues;
@@ -109,10 +110,10 @@ async fn plan(
     release: &ReleaseId,
 ) -> Result<Plan> {
     let store = ReleaseStore::new(cluster.clone());
-    // Only the package is kept of the deployed revision: its objects (all
-    // of a large release's) would be held, unused, while the upgrade is planned.
-    let installed = match deployed(&store, release).await {
-        Ok(current) => current.plan.package,
+    // Only the package is needed of the deployed revision: its objects (all
+    // of a large release's) are not read.
+    let installed = match deployed_plan(&store, release).await {
+        Ok(current) => current.package,
         Err(PlanError::NotInstalled { .. }) if args.install => {
             return plan_install_instead(global, args, cluster, release).await;
         }

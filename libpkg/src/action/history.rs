@@ -29,6 +29,18 @@ fn kept_by(manifest: &Value, release: &ReleaseTarget) -> bool {
     online::owned_by(manifest, release) && crate::kinds::hook_of(manifest).is_none()
 }
 
+/// The objects of `applied` (a revision's, read by
+/// [`ReleaseStore::load_applied`]) that `release` keeps, as [`kept_objects`]
+/// says; each manifest is parsed, one at a time, only to be checked.
+pub(super) fn kept_of(
+    applied: Vec<StoredObject>,
+    release: &ReleaseTarget,
+) -> impl Iterator<Item = StoredObject> {
+    applied
+        .into_iter()
+        .filter(move |object| kept_by(&object.manifest(), release))
+}
+
 /// [`kept_objects`] taken out of `plan` (moved, not copied): a large
 /// release's deployed plan is not held twice while it is planned.
 pub(super) fn take_kept_objects(plan: &mut Plan) -> Vec<Object> {
@@ -88,16 +100,12 @@ pub(super) async fn read_deployed(
 ) -> Result<Deployed, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
     let deployed = deployed_summary(release, &history)?;
-    let applied = store
+    let mut applied = store
         .load_applied(&release.namespace, &release.name, deployed.revision)
         .await?;
+    applied.plan.deferred_hooks = Vec::new();
     let owner = &applied.plan.release;
-    let mut previous: Vec<StoredObject> = applied
-        .objects
-        .into_iter()
-        // One at a time: each manifest is parsed only to be checked.
-        .filter(|object| kept_by(&object.manifest(), owner))
-        .collect();
+    let mut previous: Vec<StoredObject> = kept_of(applied.objects, owner).collect();
     let mut known: BTreeSet<ObjectKey> = previous.iter().map(StoredObject::key).collect();
     let attempts = attempts_objects(store, release, owner.revision, &mut known, &history).await?;
     previous.extend(attempts.into_iter().map(StoredObject::from));
@@ -123,6 +131,16 @@ pub(super) fn no_longer_desired(previous: Vec<StoredObject>, desired: &[Object])
 pub async fn deployed(store: &ReleaseStore, release: &ReleaseId) -> Result<Record, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
     deployed_in(store, release, &history).await
+}
+
+/// The currently deployed revision's plan without its objects (its
+/// package, values and permissions), read without parsing them.
+pub async fn deployed_plan(store: &ReleaseStore, release: &ReleaseId) -> Result<Plan, PlanError> {
+    let history = store.history(&release.namespace, &release.name).await?;
+    let current = deployed_summary(release, &history)?;
+    Ok(store
+        .load_plan_alone(&release.namespace, &release.name, current.revision)
+        .await?)
 }
 
 /// The deployed revision `history` (the release's, as read) names.
@@ -249,8 +267,8 @@ pub async fn changes_anything(store: &ReleaseStore, plan: &Plan) -> Result<bool,
     if plan.has_changes() || matches!(plan.operation, Operation::Install | Operation::Uninstall) {
         return Ok(true);
     }
-    let current = deployed(store, &plan.release.id()).await?;
-    Ok(current.plan.package.digest != plan.package.digest)
+    let current = deployed_plan(store, &plan.release.id()).await?;
+    Ok(current.package.digest != plan.package.digest)
 }
 
 /// The revision the next operation on a release whose history is `history` creates.

@@ -38,7 +38,7 @@ pub use adopt_helm::{AdoptHelmOptions, plan_adopt_helm};
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
 pub use drift::{DriftError, verify_unchanged};
 pub use errors::{ApplyError, PlanError};
-pub use history::{changes_anything, deployed, kept_objects};
+pub use history::{changes_anything, deployed, deployed_plan, kept_objects};
 pub use images::{ImageCheck, RegistryLookups};
 pub use install::{InstallOptions, plan_install};
 pub use offline::{plan_offline, plan_offline_for};

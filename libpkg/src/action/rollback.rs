@@ -3,13 +3,12 @@
 use std::collections::BTreeSet;
 
 use super::history::{
-    Deployed, deferred_hooks_for, next_revision_in, no_longer_desired, read_deployed,
-    take_kept_objects,
+    Deployed, deferred_hooks_for, kept_of, next_revision_in, no_longer_desired, read_deployed,
 };
 use super::{Desired, Hooks, ImageCheck, PlanError, images, online};
 use crate::cluster::Cluster;
 use crate::helm::hooks::HookEvent;
-use crate::object::Object;
+use crate::object::{Object, StoredObject};
 use crate::plan::{Operation, Plan, ReleaseId};
 use crate::release::{ReleaseStore, Status, Summary};
 use crate::render;
@@ -53,13 +52,16 @@ pub async fn plan_rollback(
         previous,
     } = read_deployed(store, release).await?;
     let target = rollback_target(&history, current.release.revision, options)?;
-    let mut record = store
-        .load(&release.namespace, &release.name, target)
-        .await?;
-    let declared_namespaces = declared_namespaces_of(&record.plan);
-    // Moved out of the revision rolled back to, not copied: a large
+    // Read with its manifests as text, each parsed as it is kept: a large
     // release's objects are not held twice.
-    let mut objects = take_kept_objects(&mut record.plan);
+    let mut record = store
+        .load_applied(&release.namespace, &release.name, target)
+        .await?;
+    let declared_namespaces = declared_namespaces_of(&record.plan, &record.objects);
+    let mut objects: Vec<Object> =
+        kept_of(std::mem::take(&mut record.objects), &record.plan.release)
+            .map(StoredObject::into_object)
+            .collect();
     // As Helm does, the revision rolled back to brings its own rollback hooks.
     objects.extend(deferred_hooks_for(
         &record.plan,
@@ -167,8 +169,9 @@ fn rollback_target(
 }
 
 /// The namespaces besides the release's that a revision's package declared:
-/// those its objects are in, except the ones its plan flagged as undeclared.
-fn declared_namespaces_of(plan: &Plan) -> Vec<String> {
+/// those its objects (`applied`, what the plan applied) are in, except the
+/// ones its plan flagged as undeclared.
+fn declared_namespaces_of(plan: &Plan, applied: &[StoredObject]) -> Vec<String> {
     let flagged: BTreeSet<&str> = plan
         .permissions
         .risks
@@ -176,8 +179,7 @@ fn declared_namespaces_of(plan: &Plan) -> Vec<String> {
         .filter(|risk| risk.rule == crate::permissions::UNDECLARED_NAMESPACE_RULE)
         .map(|risk| risk.object.as_str())
         .collect();
-    let mut declared: Vec<String> = plan
-        .objects
+    let mut declared: Vec<String> = applied
         .iter()
         .filter(|o| !flagged.contains(o.key().to_string().as_str()))
         .filter_map(|o| o.namespace.clone())

@@ -20,6 +20,7 @@ use std::io::{Read, Write};
 use k8s_openapi::ByteString;
 use k8s_openapi::api::core::v1::Secret;
 use kube::api::{Api, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -110,7 +111,8 @@ pub struct Record {
 /// ([`ReleaseStore::load_applied`]).
 #[derive(Debug, Clone)]
 pub struct AppliedRevision {
-    /// The plan, with `objects` and `deferred_hooks` left empty.
+    /// The plan, with `objects` left empty (its hooks are few, and a
+    /// rollback to it runs some of them).
     pub plan: Plan,
     /// The objects the plan applied (all but those it deleted), in its
     /// order, their manifests as text.
@@ -138,35 +140,46 @@ impl Payload {
 /// [`AppliedRevision`] of a record's JSON, its manifests copied as text
 /// (borrowed while read) and never parsed.
 fn applied_of(json: &[u8]) -> Result<AppliedRevision, serde_json::Error> {
-    let record: RecordObjectsAsText<'_> = serde_json::from_slice(json)?;
-    let mut rest = record.plan.rest;
-    rest.insert("objects".to_string(), Value::Array(Vec::new()));
-    rest.remove("deferredHooks");
-    let plan = serde_json::from_value(Value::Object(rest))?;
-    let objects = record
-        .plan
-        .objects
+    let mut record: RecordParts<Vec<EntryAsText<'_>>> = serde_json::from_slice(json)?;
+    let objects = std::mem::take(&mut record.plan.objects)
         .into_iter()
         .filter(|entry| entry.action != Action::Delete)
         .map(EntryAsText::into_stored)
         .collect();
-    Ok(AppliedRevision { plan, objects })
+    Ok(AppliedRevision {
+        plan: record.plan.without_objects()?,
+        objects,
+    })
 }
 
-/// A record read with its plan's objects left as text (see
-/// [`ReleaseStore::load_applied`]); the rest of the plan is small.
+/// The plan of a record's JSON without its objects, which are skipped
+/// unread.
+fn plan_alone_of(json: &[u8]) -> Result<Plan, serde_json::Error> {
+    let record: RecordParts<IgnoredAny> = serde_json::from_slice(json)?;
+    record.plan.without_objects()
+}
+
+/// A record read with its plan's objects read as `O` (as text, or not at
+/// all); the rest of the plan is small.
 #[derive(Deserialize)]
-struct RecordObjectsAsText<'a> {
-    #[serde(borrow)]
-    plan: PlanObjectsAsText<'a>,
+struct RecordParts<O> {
+    plan: PlanParts<O>,
 }
 
 #[derive(Deserialize)]
-struct PlanObjectsAsText<'a> {
-    #[serde(borrow)]
-    objects: Vec<EntryAsText<'a>>,
+struct PlanParts<O> {
+    objects: O,
     #[serde(flatten)]
     rest: serde_json::Map<String, Value>,
+}
+
+impl<O> PlanParts<O> {
+    /// The plan, `objects` empty.
+    fn without_objects(self) -> Result<Plan, serde_json::Error> {
+        let mut rest = self.rest;
+        rest.insert("objects".to_string(), Value::Array(Vec::new()));
+        serde_json::from_value(Value::Object(rest))
+    }
 }
 
 /// A plan entry's identity, action and manifest text; its diff is skipped.
@@ -354,7 +367,7 @@ impl ReleaseStore {
     }
 
     /// Reads what an upgrade or a rollback needs of a revision: its plan
-    /// without objects or hooks, and the objects it applied with their
+    /// without its objects, and the objects it applied with their
     /// manifests as text. A 10,000-object record read whole holds every
     /// manifest parsed (about six times its JSON) at once.
     pub async fn load_applied(
@@ -365,6 +378,20 @@ impl ReleaseStore {
     ) -> Result<AppliedRevision, ReleaseError> {
         let payload = self.payload(namespace, name, revision).await?;
         applied_of(&payload.json).map_err(|e| payload.corrupt(format!("not a release record: {e}")))
+    }
+
+    /// Reads a revision's plan alone, without its objects: what
+    /// it installed (package, values, permissions), for a caller that
+    /// needs none of its objects.
+    pub async fn load_plan_alone(
+        &self,
+        namespace: &str,
+        name: &str,
+        revision: u32,
+    ) -> Result<Plan, ReleaseError> {
+        let payload = self.payload(namespace, name, revision).await?;
+        plan_alone_of(&payload.json)
+            .map_err(|e| payload.corrupt(format!("not a release record: {e}")))
     }
 
     /// A revision's record as stored: its JSON, gunzipped from the
@@ -723,7 +750,7 @@ mod tests {
     }
 
     #[test]
-    fn an_applied_revision_is_the_record_without_its_deletions_and_hooks() {
+    fn an_applied_revision_is_the_record_without_its_deletions() {
         use crate::plan::{DeferredHook, PlannedObject};
         let mut plan = crate::plan::tests::sample();
         let entry = |name: &str, action: Action, diff: Option<&str>| PlannedObject {
@@ -754,11 +781,12 @@ mod tests {
             message: None,
             review: Review::default(),
         };
-        let applied = applied_of(&serde_json::to_vec(&record).unwrap()).unwrap();
+        let json = serde_json::to_vec(&record).unwrap();
+        let applied = applied_of(&json).unwrap();
         let mut expected = record.plan.clone();
         let objects = std::mem::take(&mut expected.objects);
-        expected.deferred_hooks.clear();
         assert_eq!(applied.plan, expected);
+        assert_eq!(plan_alone_of(&json).unwrap(), expected);
         let stored: Vec<_> = applied
             .objects
             .into_iter()
@@ -786,5 +814,6 @@ mod tests {
         assert!(applied_of(br#"{"plan": {"objects": [{"kind": 1}]}}"#).is_err());
         assert!(applied_of(br#"{"plan": {"objects": []}}"#).is_err());
         assert!(applied_of(b"[]").is_err());
+        assert!(plan_alone_of(br#"{"plan": {"objects": 1}}"#).is_err());
     }
 }
