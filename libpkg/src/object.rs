@@ -269,7 +269,9 @@ mod tests {
 
     #[test]
     fn a_stored_object_comes_back_with_no_spare_room() {
-        let ports: Vec<Value> = (0..5).map(|port| serde_json::json!({"port": port})).collect();
+        let ports: Vec<Value> = (0..5)
+            .map(|port| serde_json::json!({"port": port}))
+            .collect();
         let object = Object {
             api_version: "v1".into(),
             kind: "Service".into(),

@@ -9,7 +9,7 @@ use super::{PlanError, online};
 use crate::helm::hooks::HookEvent;
 use crate::object::{Object, ObjectKey, StoredObject};
 use crate::plan::{Action, Operation, Plan, PlannedObject, ReleaseId, ReleaseTarget};
-use crate::release::{Record, ReleaseStore, Status, Summary};
+use crate::release::{AppliedRevision, Record, ReleaseStore, Status, Summary};
 
 /// The objects a stored plan leaves in the cluster that belong to its release:
 /// everything but its deletions and what it created without owning it (the
@@ -39,23 +39,6 @@ pub(super) fn kept_of(
     applied
         .into_iter()
         .filter(move |object| kept_by(&object.manifest(), release))
-}
-
-/// [`kept_objects`] taken out of `plan` (moved, not copied): a large
-/// release's deployed plan is not held twice while it is planned.
-pub(super) fn take_kept_objects(plan: &mut Plan) -> Vec<Object> {
-    let release = &plan.release;
-    std::mem::take(&mut plan.objects)
-        .into_iter()
-        .filter(|o| o.action != Action::Delete && kept_by(&o.manifest, release))
-        .map(|o| Object {
-            api_version: o.api_version,
-            kind: o.kind,
-            namespace: o.namespace,
-            name: o.name,
-            manifest: o.manifest,
-        })
-        .collect()
 }
 
 /// The hooks a stored plan kept for a later operation whose events are `pre`
@@ -99,10 +82,7 @@ pub(super) async fn read_deployed(
     release: &ReleaseId,
 ) -> Result<Deployed, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
-    let deployed = deployed_summary(release, &history)?;
-    let mut applied = store
-        .load_applied(&release.namespace, &release.name, deployed.revision)
-        .await?;
+    let mut applied = deployed_applied_in(store, release, &history).await?;
     applied.plan.deferred_hooks = Vec::new();
     let owner = &applied.plan.release;
     let mut previous: Vec<StoredObject> = kept_of(applied.objects, owner).collect();
@@ -131,6 +111,20 @@ pub(super) fn no_longer_desired(previous: Vec<StoredObject>, desired: &[Object])
 pub async fn deployed(store: &ReleaseStore, release: &ReleaseId) -> Result<Record, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
     deployed_in(store, release, &history).await
+}
+
+/// What an operation needs of the deployed revision `history` (the
+/// release's, as read) names: its plan and its objects as text
+/// ([`ReleaseStore::load_applied`]).
+pub(super) async fn deployed_applied_in(
+    store: &ReleaseStore,
+    release: &ReleaseId,
+    history: &[Summary],
+) -> Result<AppliedRevision, PlanError> {
+    let current = deployed_summary(release, history)?;
+    Ok(store
+        .load_applied(&release.namespace, &release.name, current.revision)
+        .await?)
 }
 
 /// The currently deployed revision's plan without its objects (its
@@ -194,14 +188,14 @@ pub(super) async fn never_deployed_attempt(
 }
 
 /// The objects a release may have in the cluster: those of its deployed
-/// revision (if any, taken out of its plan) and of every later revision that
+/// revision (if any, taken out of what was read of it) and of every later revision that
 /// failed or was interrupted, since those may have created objects before
 /// they stopped. Plans prune from these, so nothing a failed attempt left
 /// behind stays orphaned.
 pub(super) async fn release_objects(
     store: &ReleaseStore,
     release: &ReleaseId,
-    deployed: Option<&mut Record>,
+    deployed: Option<&mut AppliedRevision>,
 ) -> Result<Vec<Object>, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
     release_objects_in(store, release, deployed, &history).await
@@ -211,7 +205,7 @@ pub(super) async fn release_objects(
 pub(super) async fn release_objects_in(
     store: &ReleaseStore,
     release: &ReleaseId,
-    deployed: Option<&mut Record>,
+    deployed: Option<&mut AppliedRevision>,
     history: &[Summary],
 ) -> Result<Vec<Object>, PlanError> {
     let since = deployed.as_ref().map_or_else(
@@ -224,8 +218,12 @@ pub(super) async fn release_objects_in(
         },
         |d| d.plan.release.revision,
     );
-    let mut objects = deployed
-        .map(|d| take_kept_objects(&mut d.plan))
+    let mut objects: Vec<Object> = deployed
+        .map(|d| {
+            kept_of(std::mem::take(&mut d.objects), &d.plan.release)
+                .map(StoredObject::into_object)
+                .collect()
+        })
         .unwrap_or_default();
     let mut known: BTreeSet<ObjectKey> = objects.iter().map(Object::key).collect();
     objects.extend(attempts_objects(store, release, since, &mut known, history).await?);

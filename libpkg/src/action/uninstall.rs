@@ -1,7 +1,8 @@
 //! Uninstalling a release: every object it has, between its delete hooks.
 
 use super::history::{
-    deferred_hooks_for, deployed_in, never_deployed_attempt, next_revision_in, release_objects_in,
+    deferred_hooks_for, deployed_applied_in, never_deployed_attempt, next_revision_in,
+    release_objects_in,
 };
 use super::{Desired, Hooks, PlanError, online};
 use crate::cluster::Cluster;
@@ -32,7 +33,7 @@ pub async fn plan_uninstall(
     // revision all come from it (each read is a round trip before the
     // first delete).
     let history = store.history(&release.namespace, &release.name).await?;
-    let (mut current, mut hooks) = match deployed_in(store, release, &history).await {
+    let (mut current, mut hooks) = match deployed_applied_in(store, release, &history).await {
         Ok(current) => {
             let hooks =
                 deferred_hooks_for(&current.plan, HookEvent::PreDelete, HookEvent::PostDelete);
