@@ -1,6 +1,8 @@
 //! Install, upgrade, rollback, history and uninstall against the real API server.
 
-use kubectl_pkg_e2e::{BASIC_MANIFESTS, BASIC_SECRET_VALUE, PROMPT, Pkg, parse_json, unique};
+use kubectl_pkg_e2e::{
+    BASIC_MANIFESTS, BASIC_SECRET_VALUE, PROMPT, Pkg, eventually, parse_json, unique,
+};
 
 #[test]
 fn install_upgrade_rollback_history_uninstall() {
@@ -326,6 +328,31 @@ fn the_restricted_user_sees_what_is_missing_and_succeeds_once_granted_exactly_th
     let file = pkg.work.path().join("grant.json");
     std::fs::write(&file, grant.to_string()).unwrap();
     pkg.kubectl(["apply", "-f", file.to_str().unwrap()]).ok();
+    // The API server's authorizer learns of a new binding a moment after it
+    // is written: wait until it grants each permission (the lock's Lease is
+    // taken before the plan is made).
+    for m in &missing {
+        let resource = match m["group"].as_str() {
+            Some("") | None => m["resource"].as_str().unwrap().to_string(),
+            Some(group) => format!("{}.{group}", m["resource"].as_str().unwrap()),
+        };
+        let verb = m["verb"].as_str().unwrap();
+        eventually(&format!("restricted may {verb} {resource}"), || {
+            pkg.kubectl([
+                "auth",
+                "can-i",
+                verb,
+                &resource,
+                "-n",
+                &ns,
+                "--as",
+                "restricted",
+            ])
+            .stdout
+            .trim()
+                == "yes"
+        });
+    }
 
     let granted = pkg.run([
         "--context",
