@@ -41,6 +41,14 @@ pub(super) fn kept_of(
         .filter(move |object| kept_by(&object.manifest(), release))
 }
 
+/// The objects `applied` keeps ([`kept_of`]), taken out of it (moved, not
+/// copied: a large release's objects are not held twice) and parsed.
+pub(super) fn take_kept_objects(applied: &mut AppliedRevision) -> Vec<Object> {
+    kept_of(std::mem::take(&mut applied.objects), &applied.plan.release)
+        .map(StoredObject::into_object)
+        .collect()
+}
+
 /// The hooks a stored plan kept for a later operation whose events are `pre`
 /// and `post`, each marked with the one event it runs as (a hook of both runs
 /// once, as `pre`, which the plan that kept it warned of).
@@ -188,9 +196,9 @@ pub(super) async fn never_deployed_attempt(
 }
 
 /// The objects a release may have in the cluster: those of its deployed
-/// revision (if any, taken out of what was read of it) and of every later revision that
-/// failed or was interrupted, since those may have created objects before
-/// they stopped. Plans prune from these, so nothing a failed attempt left
+/// revision (if any, taken out of what was read of it) and of every later
+/// revision that failed or was interrupted, since those may have created
+/// objects before they stopped. Plans prune from these, so nothing a failed attempt left
 /// behind stays orphaned.
 pub(super) async fn release_objects(
     store: &ReleaseStore,
@@ -218,13 +226,7 @@ pub(super) async fn release_objects_in(
         },
         |d| d.plan.release.revision,
     );
-    let mut objects: Vec<Object> = deployed
-        .map(|d| {
-            kept_of(std::mem::take(&mut d.objects), &d.plan.release)
-                .map(StoredObject::into_object)
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut objects = deployed.map(take_kept_objects).unwrap_or_default();
     let mut known: BTreeSet<ObjectKey> = objects.iter().map(Object::key).collect();
     objects.extend(attempts_objects(store, release, since, &mut known, history).await?);
     Ok(objects)

@@ -3,7 +3,8 @@
 use std::collections::BTreeSet;
 
 use super::history::{
-    Deployed, deferred_hooks_for, kept_of, next_revision_in, no_longer_desired, read_deployed,
+    Deployed, deferred_hooks_for, next_revision_in, no_longer_desired, read_deployed,
+    take_kept_objects,
 };
 use super::{Desired, Hooks, ImageCheck, PlanError, images, online};
 use crate::cluster::Cluster;
@@ -58,10 +59,7 @@ pub async fn plan_rollback(
         .load_applied(&release.namespace, &release.name, target)
         .await?;
     let declared_namespaces = declared_namespaces_of(&record.plan, &record.objects);
-    let mut objects: Vec<Object> =
-        kept_of(std::mem::take(&mut record.objects), &record.plan.release)
-            .map(StoredObject::into_object)
-            .collect();
+    let mut objects = take_kept_objects(&mut record);
     // As Helm does, the revision rolled back to brings its own rollback hooks.
     objects.extend(deferred_hooks_for(
         &record.plan,
