@@ -422,9 +422,17 @@ pub(crate) const PARALLEL_RENDER_MIN: usize = 512;
 /// comparison, and the names are compared where they are (copying them
 /// into sort keys was a twentieth of a 50,000-object offline plan).
 pub fn sort_for_apply(objects: &mut [Object]) {
-    let ranks: Vec<_> = objects
+    sort_for_apply_by(objects, |object| object);
+}
+
+/// [`sort_for_apply`] of items that each hold an object (`object` finds
+/// it), moved in place: planned deletions carry their objects without a
+/// copy being made to sort them.
+pub fn sort_for_apply_by<T>(items: &mut [T], object: impl Fn(&T) -> &Object) {
+    let ranks: Vec<_> = items
         .iter()
-        .map(|o| {
+        .map(|item| {
+            let o = object(item);
             let phase = kinds::phase_of_object(o.group(), &o.kind, &o.manifest);
             // Hooks run by weight, then in kind order (as Helm runs them).
             let weight = match phase {
@@ -434,16 +442,16 @@ pub fn sort_for_apply(objects: &mut [Object]) {
             (phase, weight, kinds::phase_of(o.group(), &o.kind))
         })
         .collect();
-    let mut order: Vec<usize> = (0..objects.len()).collect();
+    let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {
-        let (x, y) = (&objects[a], &objects[b]);
+        let (x, y) = (object(&items[a]), object(&items[b]));
         ranks[a]
             .cmp(&ranks[b])
             .then_with(|| x.kind.cmp(&y.kind))
             .then_with(|| x.namespace.cmp(&y.namespace))
             .then_with(|| x.name.cmp(&y.name))
     });
-    permute(objects, order);
+    permute(items, order);
 }
 
 /// Puts `items` in `order` (the index of the item that goes first, then

@@ -809,18 +809,14 @@ fn assemble(
     .seal()
 }
 
-/// Deletions as planned: after the applies, in reverse apply order.
+/// Deletions as planned: after the applies, in reverse apply order (a
+/// release's objects are unique by key, so reversing the stable sort is
+/// that order exactly).
 fn in_deletion_order(
     mut deletions: Vec<(Object, Option<String>)>,
 ) -> impl Iterator<Item = PlannedObject> {
-    let mut order: Vec<Object> = deletions.iter().map(|(o, _)| o.clone()).collect();
-    crate::render::sort_for_apply(&mut order);
-    let position: BTreeMap<ObjectKey, usize> = order
-        .iter()
-        .enumerate()
-        .map(|(index, object)| (object.key(), index))
-        .collect();
-    deletions.sort_by_cached_key(|(o, _)| std::cmp::Reverse(position.get(&o.key()).copied()));
+    crate::render::sort_for_apply_by(&mut deletions, |(object, _)| object);
+    deletions.reverse();
     deletions
         .into_iter()
         .map(|(object, live_resource_version)| PlannedObject {
@@ -857,6 +853,46 @@ mod tests {
                 "data": {"key": data},
             }),
         }
+    }
+
+    #[test]
+    fn deletions_go_in_reverse_apply_order_with_their_resource_versions() {
+        let namespace = Object {
+            api_version: "v1".to_string(),
+            kind: "Namespace".to_string(),
+            namespace: None,
+            name: "shop".to_string(),
+            manifest: json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop"}}),
+        };
+        let account = Object {
+            kind: "ServiceAccount".to_string(),
+            name: "web".to_string(),
+            ..config_map("web", "")
+        };
+        let deletions = vec![
+            (config_map("b", "1"), Some("3".to_string())),
+            (namespace, Some("1".to_string())),
+            (config_map("a", "1"), None),
+            (account, Some("2".to_string())),
+        ];
+        let planned: Vec<(String, Option<String>)> = in_deletion_order(deletions)
+            .map(|o| {
+                assert_eq!(o.action, Action::Delete);
+                (format!("{}/{}", o.kind, o.name), o.live_resource_version)
+            })
+            .collect();
+        // Applied: the namespace, the ConfigMaps by name, the ServiceAccount.
+        let expected = [
+            ("ServiceAccount/web", Some("2")),
+            ("ConfigMap/b", Some("3")),
+            ("ConfigMap/a", None),
+            ("Namespace/shop", Some("1")),
+        ];
+        let expected: Vec<(String, Option<String>)> = expected
+            .iter()
+            .map(|(name, version)| (name.to_string(), version.map(str::to_string)))
+            .collect();
+        assert_eq!(planned, expected);
     }
 
     /// The live copy of `object` as the cluster holds it, labelled as
