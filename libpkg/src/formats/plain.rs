@@ -304,6 +304,33 @@ mod render_tests {
             "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n",
         )])
         .unwrap_err();
+        // Of a duplicate and an object of an unknown kind, the first in
+        // document order is the error.
+        let (config_map, gadget) = (
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n",
+            "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n",
+        );
+        let duplicate_first = render_package(&[
+            ("a.yaml", config_map),
+            ("b.yaml", config_map),
+            ("c.yaml", gadget),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            duplicate_first.to_string(),
+            "ConfigMap/apps/a is defined twice: in manifests/a.yaml: document 1 (line 1) \
+             and in manifests/b.yaml: document 1 (line 1)"
+        );
+        let unknown_first = render_package(&[
+            ("a.yaml", config_map),
+            ("b.yaml", gadget),
+            ("c.yaml", config_map),
+        ])
+        .unwrap_err();
+        assert!(
+            unknown_first.to_string().starts_with("manifests/b.yaml"),
+            "{unknown_first}"
+        );
         assert!(
             unknown
                 .to_string()
