@@ -196,9 +196,10 @@ fn registry_options_are_on_the_commands_that_read_a_registry_only() {
 }
 
 /// `template | head` closes the pipe early: the command stops quietly and
-/// exits 0, as other Unix tools do, rather than failing or panicking.
+/// exits 0, as other Unix tools do, rather than failing or panicking. So do
+/// plans shown as JSON or YAML, which are written as they are serialized.
 #[test]
-fn template_stops_quietly_when_its_reader_goes_away() {
+fn output_stops_quietly_when_its_reader_goes_away() {
     let package = tempfile::tempdir().unwrap();
     std::fs::write(
         package.path().join("package.yaml"),
@@ -215,21 +216,29 @@ fn template_stops_quietly_when_its_reader_goes_away() {
         manifests.join("---\n"),
     )
     .unwrap();
-    let mut child = Command::new(BINARY)
-        .arg("template")
-        .arg(package.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert!(
-        !stderr.contains("error") && !stderr.contains("panicked"),
-        "{stderr}"
-    );
+    let plan = ["install", "--offline", "--dry-run", "-o"];
+    for args in [
+        &["template"][..],
+        &[&plan[..], &["json"]].concat(),
+        &[&plan[..], &["yaml"]].concat(),
+    ] {
+        let mut child = Command::new(BINARY)
+            .args(&args[..1])
+            .arg(package.path())
+            .args(&args[1..])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("error") && !stderr.contains("panicked"),
+            "{args:?}: {stderr}"
+        );
+    }
 }
 
 /// Issue 39 (10): `kubectl pkg` alone is no usage error: its help, on

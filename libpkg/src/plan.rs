@@ -849,9 +849,17 @@ impl Plan {
 
     /// The plan as pretty JSON (the `--out` file format).
     pub fn to_json_pretty(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).expect("a plan serializes");
-        text.push('\n');
-        text
+        let mut text = Vec::new();
+        self.write_json_pretty(&mut text)
+            .expect("a plan serializes to memory");
+        String::from_utf8(text).expect("JSON is UTF-8")
+    }
+
+    /// Writes [`Plan::to_json_pretty`]'s text to `out` as it is serialized,
+    /// without holding it whole (a 50,000-object plan's is 79 MB).
+    pub fn write_json_pretty<W: std::io::Write>(&self, mut out: W) -> std::io::Result<()> {
+        serde_json::to_writer_pretty(&mut out, self)?;
+        out.write_all(b"\n")
     }
 }
 

@@ -618,6 +618,15 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
     serde_saphyr::to_string(value).expect("plain data serializes to YAML")
 }
 
+/// Writes a value as YAML to `out`, the text [`to_string`] gives, without
+/// holding it whole first (a 50,000-object plan is 56 MB of YAML).
+pub fn to_writer<W: std::io::Write, T: Serialize>(out: &mut W, value: &T) -> std::io::Result<()> {
+    serde_saphyr::to_io_writer(out, value).map_err(|error| match error {
+        serde_saphyr::SerializeError::IO { error } => error,
+        other => std::io::Error::other(other.to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
