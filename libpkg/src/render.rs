@@ -393,11 +393,11 @@ pub fn render(
     Ok(Rendered { objects, warnings })
 }
 
-/// The positions of the first object that repeats an earlier one's identity
-/// (group, kind, namespace and name), and of that earlier one. Only asked
-/// whether a key came before, so hashed (a sorted map's string comparisons
-/// were a tenth of a 50,000-object offline plan), and the keys are borrowed
-/// from the objects: a copy of each was 16 MB at a 50,000-object plan's peak.
+/// The positions of an object and of the first one after it with the same
+/// identity (group, kind, namespace and name). Only asked whether a key came
+/// before, so hashed (a sorted map's string comparisons were a tenth of a
+/// 50,000-object offline plan), and the keys are borrowed from the objects
+/// (copied, they were five strings per object).
 fn first_duplicate(objects: &[Object]) -> Option<(usize, usize)> {
     let mut seen = std::collections::HashMap::with_capacity(objects.len());
     for (index, object) in objects.iter().enumerate() {
