@@ -205,9 +205,14 @@ pub fn print_stack(global: &GlobalArgs, plan: &StackPlan, source: &Source) -> Re
 /// Renders `review` in the format `-o` asks for, fitted to `--max-size`.
 fn print_review(global: &GlobalArgs, review: &Review) -> Result<()> {
     let limit = global.max_size.map(|MaxSize(size)| size);
-    let text = match global.output {
-        OutputFormat::Html => fit(review, &html::Html, limit)?,
-        _ => fit(review, &markdown::Markdown, limit)?,
+    let render: &dyn fit::Render = match global.output {
+        OutputFormat::Html => &html::Html,
+        _ => &markdown::Markdown,
     };
-    view::write_stdout(text.as_bytes())
+    let fitted = fit(review, render, limit)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    fitted
+        .write(review, render, &mut out)
+        .and_then(|()| std::io::Write::flush(&mut out))
+        .map_err(view::stdout_error)
 }

@@ -8,9 +8,10 @@ use libpkg::plan::{Action, Operation, Plan, PlannedObject};
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 use serde_json::json;
 
+use super::fit::Render;
 use super::html::Html;
 use super::markdown::Markdown;
-use super::{Source, fit, from_plan};
+use super::{Review, Source, fit, from_plan};
 use crate::view::plan::tests::{bare_plan, rich_plan};
 
 /// GitHub's comment limit, `--max-size github`.
@@ -142,11 +143,18 @@ fn large_plan() -> Plan {
     plan
 }
 
+/// The document `fit` decides on, as written.
+fn fitted(review: &Review, render: &dyn Render, limit: Option<usize>) -> anyhow::Result<String> {
+    let mut out = Vec::new();
+    fit(review, render, limit)?.write(review, render, &mut out)?;
+    Ok(String::from_utf8(out)?)
+}
+
 #[test]
 fn a_2000_object_plan_fits_one_github_comment_with_permissions_and_deletions_whole() {
     let plan = large_plan();
     let review = from_plan(&plan, &Source::Unsaved);
-    let markdown = fit(&review, &Markdown, Some(GITHUB)).expect("the summary fits");
+    let markdown = fitted(&review, &Markdown, Some(GITHUB)).expect("the summary fits");
     assert!(markdown.len() <= GITHUB, "{} bytes", markdown.len());
     assert!(markdown.chars().count() <= GITHUB);
     let shape = well_formed(&markdown);
@@ -190,18 +198,20 @@ fn a_2000_object_plan_fits_one_github_comment_with_permissions_and_deletions_who
 fn markdown_is_well_formed_at_every_cut() {
     let plan = large_plan();
     let review = from_plan(&plan, &Source::Saved("plan.json".into()));
-    let whole = fit(&review, &Markdown, None).expect("no limit");
+    let whole = fitted(&review, &Markdown, None).expect("no limit");
     well_formed(&whole);
     let least = (1..)
         .map(|k| k * 2000)
-        .find(|limit| fit(&review, &Markdown, Some(*limit)).is_ok())
+        .find(|limit| fitted(&review, &Markdown, Some(*limit)).is_ok())
         .expect("fits somewhere");
     for limit in (least..least + 30_000).step_by(2_999) {
-        let text = fit(&review, &Markdown, Some(limit)).expect("fits");
+        let text = fitted(&review, &Markdown, Some(limit)).expect("fits");
         assert!(text.len() <= limit);
         well_formed(&text);
     }
-    let too_small = fit(&review, &Markdown, Some(1000)).unwrap_err().to_string();
+    let too_small = fitted(&review, &Markdown, Some(1000))
+        .unwrap_err()
+        .to_string();
     assert!(too_small.contains("never cut"), "{too_small}");
 }
 
@@ -226,7 +236,7 @@ fn hostile_plan() -> Plan {
 #[test]
 fn package_content_cannot_change_the_shape_of_a_document() {
     let review = from_plan(&hostile_plan(), &Source::Saved("it's here.json".into()));
-    let markdown = fit(&review, &Markdown, None).expect("no limit");
+    let markdown = fitted(&review, &Markdown, None).expect("no limit");
     let shape = well_formed(&markdown);
     assert_eq!(shape.details, 2, "both objects keep their own <details>");
     assert!(
@@ -238,7 +248,7 @@ fn package_content_cannot_change_the_shape_of_a_document() {
         markdown.lines().next(),
         Some("<!-- kubectl-pkg plan sha256:-___script_ -->")
     );
-    let html = fit(&review, &Html, None).expect("no limit");
+    let html = fitted(&review, &Html, None).expect("no limit");
     assert!(
         !html.contains("<script") && !html.contains("<img"),
         "{html}"
@@ -256,8 +266,8 @@ fn package_content_cannot_change_the_shape_of_a_document() {
 fn new_permissions_and_risks_come_before_any_diff_in_both_formats() {
     let plan = rich_plan();
     let review = from_plan(&plan.masked(), &Source::Saved("plan.json".into()));
-    let markdown = fit(&review, &Markdown, None).expect("no limit");
-    let html = fit(&review, &Html, None).expect("no limit");
+    let markdown = fitted(&review, &Markdown, None).expect("no limit");
+    let html = fitted(&review, &Html, None).expect("no limit");
     for (text, new, risks, deletions) in [
         (
             &markdown,
@@ -304,8 +314,8 @@ fn secret_values_never_appear_in_a_review_document() {
     let masked = plan.masked();
     let review = from_plan(&masked, &Source::Unsaved);
     for text in [
-        fit(&review, &Markdown, None).expect("markdown"),
-        fit(&review, &Html, None).expect("html"),
+        fitted(&review, &Markdown, None).expect("markdown"),
+        fitted(&review, &Html, None).expect("html"),
     ] {
         assert!(!text.contains(planted), "{text}");
         assert!(
@@ -338,7 +348,7 @@ fn a_stack_plan_reviews_every_release_under_its_name_in_one_document() {
     )
     .seal();
     let review = super::from_stack(&stack.masked(), &Source::Saved("stack.json".into()));
-    let markdown = fit(&review, &Markdown, Some(GITHUB)).expect("fits");
+    let markdown = fitted(&review, &Markdown, Some(GITHUB)).expect("fits");
     let shape = well_formed(&markdown);
     assert_eq!(shape.details, 5, "every release's changes");
     assert!(markdown.starts_with(&format!("<!-- kubectl-pkg plan {} -->", stack.hash)));
@@ -352,7 +362,7 @@ fn a_stack_plan_reviews_every_release_under_its_name_in_one_document() {
         "kubectl pkg apply stack.json --plan-hash {}",
         stack.hash
     )));
-    let html = fit(&review, &Html, None).expect("no limit");
+    let html = fitted(&review, &Html, None).expect("no limit");
     assert!(html.contains("<section id=\"web-permissions\">"));
 }
 
