@@ -509,7 +509,11 @@ fn to_object(
         location: location.clone(),
         reason,
     };
-    let (api_version, kind, name) = identity(&value).map_err(invalid)?;
+    let (api_version, kind, name) = identity(&value)
+        .map(|(api_version, kind, name)| {
+            (api_version.to_string(), kind.to_string(), name.to_string())
+        })
+        .map_err(invalid)?;
     // identity() has checked the shape; these errors cannot happen, but no input may panic.
     let Value::Object(mut map) = value else {
         return Err(invalid("a manifest document must be a mapping".to_string()));
@@ -524,7 +528,7 @@ fn to_object(
         kind: kind.clone(),
         hint: "it is not a built-in kind and no CustomResourceDefinition in the package defines it".to_string(),
     })?;
-    let namespace = match (scope, string_field(metadata, "namespace")) {
+    let namespace = match (scope, str_field(metadata, "namespace").map(str::to_string)) {
         (Scope::Cluster, Some(namespace)) => {
             // The API server ignores it, and so Helm does: drop it, and say so.
             metadata.remove("namespace");
@@ -574,22 +578,22 @@ fn to_object(
 /// with apiVersion, kind and a metadata.name valid for its kind (a CRD's is
 /// `plural.group`), and a valid metadata.namespace if it names one. Returns
 /// (apiVersion, kind, name).
-fn identity(value: &Value) -> Result<(String, String, String), String> {
+fn identity(value: &Value) -> Result<(&str, &str, &str), String> {
     let Value::Object(map) = value else {
         return Err("a manifest document must be a mapping (an object)".to_string());
     };
-    let api_version = string_field(map, "apiVersion").ok_or("missing apiVersion")?;
-    let kind = string_field(map, "kind").ok_or("missing kind")?;
+    let api_version = str_field(map, "apiVersion").ok_or("missing apiVersion")?;
+    let kind = str_field(map, "kind").ok_or("missing kind")?;
     let metadata = match map.get("metadata") {
         Some(Value::Object(metadata)) => metadata,
         None => return Err(format!("{kind}: missing metadata.name")),
         Some(_) => return Err(format!("{kind}: metadata must be a mapping")),
     };
     let name =
-        string_field(metadata, "name").ok_or_else(|| format!("{kind}: missing metadata.name"))?;
+        str_field(metadata, "name").ok_or_else(|| format!("{kind}: missing metadata.name"))?;
     validate_name(&api_version, &kind, &name)
         .map_err(|why| format!("{kind} {name:?}: invalid name: {why}"))?;
-    if let Some(namespace) = string_field(metadata, "namespace") {
+    if let Some(namespace) = str_field(metadata, "namespace") {
         validate_dns_label(&namespace)
             .map_err(|why| format!("{kind} {name:?}: invalid namespace {namespace:?}: {why}"))?;
     }
@@ -640,11 +644,11 @@ fn validate_name(api_version: &str, kind: &str, name: &str) -> Result<(), String
     }
 }
 
-fn string_field(map: &Map<String, Value>, key: &str) -> Option<String> {
+/// A string field that is not empty.
+fn str_field<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
     map.get(key)
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())
-        .map(str::to_string)
 }
 
 /// Sets `entries` in the mapping `section` of `metadata` (created if
