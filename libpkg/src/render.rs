@@ -591,13 +591,13 @@ fn identity(value: &Value) -> Result<(&str, &str, &str), String> {
     };
     let name =
         str_field(metadata, "name").ok_or_else(|| format!("{kind}: missing metadata.name"))?;
-    validate_name(&api_version, &kind, &name)
+    validate_name(api_version, kind, name)
         .map_err(|why| format!("{kind} {name:?}: invalid name: {why}"))?;
     if let Some(namespace) = str_field(metadata, "namespace") {
-        validate_dns_label(&namespace)
+        validate_dns_label(namespace)
             .map_err(|why| format!("{kind} {name:?}: invalid namespace {namespace:?}: {why}"))?;
     }
-    if kind == "CustomResourceDefinition" && group_of(&api_version) == "apiextensions.k8s.io" {
+    if kind == "CustomResourceDefinition" && group_of(api_version) == "apiextensions.k8s.io" {
         let spec = map.get("spec");
         let field = |pointer: &str| {
             spec.and_then(|s| s.pointer(pointer))
