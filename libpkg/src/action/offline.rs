@@ -148,7 +148,7 @@ pub fn plan_offline_for(
         declared_namespaces: Some(rendered.other_namespaces),
         namespace_created_by: None,
     };
-    decide(desired, &AccessChecks::default(), observations)
+    decide(desired, AccessChecks::default(), observations)
 }
 
 /// A package's digest for its plan: the pin its source names, or the digest

@@ -75,7 +75,7 @@ pub async fn plan(
     mut desired: Desired,
 ) -> Result<Plan, PlanError> {
     let (checks, observations) = observe(cluster, discovery, &mut desired).await?;
-    decide::decide(desired, &checks, observations)
+    decide::decide(desired, checks, observations)
 }
 
 /// Everything [`decide::decide`] needs to know of the cluster for `desired`.
