@@ -287,3 +287,20 @@ fn a_mistyped_accept_risk_rule_is_a_usage_error_naming_the_closest_rule() {
     ]);
     assert_eq!(code, 1, "a known rule passes: {stderr}");
 }
+
+/// A command that prints a document refuses the review formats, which only
+/// plans have, and prints nothing.
+#[test]
+fn review_formats_are_refused_for_documents_that_are_not_plans() {
+    let (code, stdout, stderr) = run(&["version", "-o", "markdown"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("-o markdown shows a plan") && stderr.contains("prints text, json or yaml"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = run(&["version", "-o", "json"]);
+    assert_eq!(code, 0);
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(stdout, format!("{{\n  \"version\": \"{version}\"\n}}\n"));
+}

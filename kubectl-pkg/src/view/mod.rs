@@ -50,8 +50,16 @@ pub fn stdout_error(error: std::io::Error) -> anyhow::Error {
 /// Writes `bytes` to (locked) standard output and flushes it; what [`out!`]
 /// and [`outln!`] call.
 pub fn write_stdout(bytes: &[u8]) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(bytes)
+    write_stdout_with(|out| out.write_all(bytes))
+}
+
+/// Writes to (locked, buffered) standard output what `write` writes, as it
+/// writes it, and flushes it: a large document is not held whole first.
+pub fn write_stdout_with(
+    write: impl FnOnce(&mut std::io::BufWriter<std::io::StdoutLock<'static>>) -> std::io::Result<()>,
+) -> Result<()> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    write(&mut out)
         .and_then(|()| out.flush())
         .map_err(stdout_error)
 }
@@ -80,22 +88,22 @@ pub(crate) use {out, outln};
 /// review documents of a plan: any other document asked for in them is a
 /// usage error that says which commands show one.
 pub fn print_document<T: Serialize>(format: OutputFormat, value: &T) -> Result<()> {
-    // Written as it is serialized: a 50,000-object plan is 79 MB of JSON,
-    // held whole it was a third of the command's memory.
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    match format {
-        OutputFormat::Yaml => libpkg::yaml::to_writer(&mut out, value),
-        OutputFormat::Json | OutputFormat::Text => serde_json::to_writer_pretty(&mut out, value)
-            .map_err(std::io::Error::from)
-            .and_then(|()| out.write_all(b"\n")),
-        OutputFormat::Markdown | OutputFormat::Html => anyhow::bail!(
+    if let OutputFormat::Markdown | OutputFormat::Html = format {
+        anyhow::bail!(
             "-o {} shows a plan (install, upgrade, rollback, uninstall, apply, propose, stack plan, get plan); \
              this command prints text, json or yaml",
             format.as_str()
-        ),
+        );
     }
-    .and_then(|()| out.flush())
-    .map_err(stdout_error)
+    // Written as it is serialized: a 50,000-object plan is 79 MB of JSON,
+    // held whole it was a third of the command's memory.
+    write_stdout_with(|out| match format {
+        OutputFormat::Yaml => libpkg::yaml::to_writer(out, value),
+        // JSON, also for text: a document has no text view of its own.
+        _ => serde_json::to_writer_pretty(&mut *out, value)
+            .map_err(std::io::Error::from)
+            .and_then(|()| out.write_all(b"\n")),
+    })
 }
 
 /// A table in the house style: no borders; fitted to the terminal's width

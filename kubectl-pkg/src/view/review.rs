@@ -210,9 +210,5 @@ fn print_review(global: &GlobalArgs, review: &Review) -> Result<()> {
         _ => &markdown::Markdown,
     };
     let fitted = fit(review, render, limit)?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    fitted
-        .write(review, render, &mut out)
-        .and_then(|()| std::io::Write::flush(&mut out))
-        .map_err(view::stdout_error)
+    view::write_stdout_with(|out| fitted.write(review, render, out))
 }
