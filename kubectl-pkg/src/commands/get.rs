@@ -2,6 +2,7 @@
 //! release's record holds, as Helm's `get` shows it. Read from the record, so
 //! it is what was applied, never a new rendering; Secret values are masked.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -86,7 +87,7 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
             record.plan
         }
     };
-    let plan = plan.masked();
+    let plan = plan.into_masked();
     say_if_masked(&plan);
     match command {
         GetCommand::Values(_) => {
@@ -98,13 +99,7 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
                 format => view::print_document(format, &values),
             }
         }
-        GetCommand::Manifest(_) => {
-            let kept = plan.objects.iter().filter(|o| o.action != Action::Delete);
-            for object in kept {
-                view::out!("---\n{}", libpkg::yaml::to_string(&object.manifest))?;
-            }
-            Ok(())
-        }
+        GetCommand::Manifest(_) => view::write_stdout_with(|out| write_manifests(out, &plan)),
         GetCommand::Notes(_) => match &plan.notes {
             Some(notes) => {
                 view::outln!("{}", notes.trim_end())?;
@@ -193,7 +188,7 @@ fn say_if_masked(plan: &libpkg::plan::Plan) {
 /// `get all`: the record of one revision, Secret values masked.
 fn all(global: &GlobalArgs, record: Record) -> Result<()> {
     let record = Record {
-        plan: record.plan.masked(),
+        plan: record.plan.into_masked(),
         ..record
     };
     say_if_masked(&record.plan);
@@ -201,7 +196,7 @@ fn all(global: &GlobalArgs, record: Record) -> Result<()> {
         return view::print_document(global.output, &record);
     }
     let plan = &record.plan;
-    let mut text = format!(
+    let mut head = format!(
         "RELEASE: {}\nNAMESPACE: {}\nREVISION: {}\nSTATUS: {}\nOPERATION: {}\nPACKAGE: {} {}\nDIGEST: {}\nPLAN: {}\n",
         plan.release.name,
         plan.release.namespace,
@@ -214,30 +209,38 @@ fn all(global: &GlobalArgs, record: Record) -> Result<()> {
         plan.hash,
     );
     if let Some(message) = &record.message {
-        text.push_str(&format!("MESSAGE: {message}\n"));
+        head.push_str(&format!("MESSAGE: {message}\n"));
     }
-    let values = plan
-        .values
-        .clone()
-        .unwrap_or_else(|| serde_json::Value::Object(Default::default()));
-    text.push_str(&format!("\nVALUES:\n{}", libpkg::yaml::to_string(&values)));
-    if !plan.deferred_hooks.is_empty() {
-        text.push_str("\nHOOKS:\n");
-        for hook in &plan.deferred_hooks {
-            text.push_str(&format!("---\n{}", libpkg::yaml::to_string(&hook.manifest)));
+    let no_values = serde_json::Value::Object(Default::default());
+    // A large release's manifests are written as they are serialized.
+    view::write_stdout_with(|out| {
+        out.write_all(head.as_bytes())?;
+        out.write_all(b"\nVALUES:\n")?;
+        libpkg::yaml::to_writer(out, plan.values.as_ref().unwrap_or(&no_values))?;
+        if !plan.deferred_hooks.is_empty() {
+            out.write_all(b"\nHOOKS:\n")?;
+            for hook in &plan.deferred_hooks {
+                out.write_all(b"---\n")?;
+                libpkg::yaml::to_writer(out, &hook.manifest)?;
+            }
         }
-    }
-    text.push_str("\nMANIFEST:\n");
+        out.write_all(b"\nMANIFEST:\n")?;
+        write_manifests(out, plan)?;
+        if let Some(notes) = &plan.notes {
+            writeln!(out, "\nNOTES:\n{}", notes.trim_end())?;
+        }
+        Ok(())
+    })
+}
+
+/// The manifests of the objects a revision has (not those it deleted), as
+/// YAML documents, each after `---`.
+fn write_manifests(out: &mut impl Write, plan: &Plan) -> std::io::Result<()> {
     for object in plan.objects.iter().filter(|o| o.action != Action::Delete) {
-        text.push_str(&format!(
-            "---\n{}",
-            libpkg::yaml::to_string(&object.manifest)
-        ));
+        out.write_all(b"---\n")?;
+        libpkg::yaml::to_writer(out, &object.manifest)?;
     }
-    if let Some(notes) = &plan.notes {
-        text.push_str(&format!("\nNOTES:\n{}\n", notes.trim_end()));
-    }
-    view::out!("{text}")
+    Ok(())
 }
 
 /// The record of the asked-for revision, or of the newest one.

@@ -76,7 +76,7 @@ fn write_documents(plan: &libpkg::plan::Plan) -> std::io::Result<()> {
         if index > 0 {
             out.write_all(b"---\n")?;
         }
-        out.write_all(libpkg::yaml::to_string(&object.manifest).as_bytes())?;
+        libpkg::yaml::to_writer(&mut out, &object.manifest)?;
     }
     out.flush()
 }
