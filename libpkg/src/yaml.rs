@@ -651,6 +651,27 @@ mod tests {
     }
 
     #[test]
+    fn a_value_is_written_as_to_string_gives_it_and_a_write_error_comes_back_as_it_was() {
+        let value = serde_json::json!({"b": [1, "two", {"c": null}], "a": "x: y", "e": {}});
+        let mut written = Vec::new();
+        to_writer(&mut written, &value).unwrap();
+        assert_eq!(String::from_utf8(written).unwrap(), to_string(&value));
+
+        /// A reader that went away.
+        struct Closed;
+        impl std::io::Write for Closed {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let error = to_writer(&mut Closed, &value).unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe);
+    }
+
+    #[test]
     fn splits_like_kubectl() {
         let docs = parse("---\na: 1\n---\n\n--- \nb: 2\n...\n").unwrap();
         let values: Vec<_> = docs
