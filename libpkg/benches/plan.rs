@@ -212,12 +212,13 @@ fn benches(c: &mut Criterion) {
             .iter()
             .enumerate()
             .map(|(index, object)| {
+                let manifest = object.manifest.to_value();
                 let desired = if index % 10 == 9 {
-                    changed(&object.manifest)
+                    changed(&manifest)
                 } else {
-                    object.manifest.clone()
+                    manifest.clone()
                 };
-                (as_live(&object.manifest, index), as_live(&desired, index))
+                (as_live(&manifest, index), as_live(&desired, index))
             })
             .collect();
         c.bench_function(&format!("diff/{size}"), |b| {

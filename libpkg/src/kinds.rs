@@ -4,6 +4,8 @@
 //! online planning takes it from discovery. The apply order of every plan comes
 //! from [`phase_of`], so there is exactly one ordering rule in the code base.
 
+use crate::manifest::{Manifest, Map};
+
 use serde::{Deserialize, Serialize};
 
 /// Apply phases, in order. Deletions run in the reverse order.
@@ -44,25 +46,25 @@ pub enum Phase {
 pub const HOOK_ANNOTATION: &str = "kubectl-pkg.dev/hook";
 
 /// The hook event an object runs as in its plan (its [`HOOK_ANNOTATION`]).
-pub fn hook_of(manifest: &serde_json::Value) -> Option<&str> {
+pub fn hook_of(manifest: &Manifest) -> Option<&str> {
     annotations(manifest)
         .and_then(|a| a.get(HOOK_ANNOTATION))
-        .and_then(serde_json::Value::as_str)
+        .and_then(Manifest::as_str)
 }
 
 /// Sets the [`HOOK_ANNOTATION`] naming the event(s) a hook runs as.
-pub fn mark_hook(object: &mut serde_json::Value, events: &str) {
-    let Some(metadata) = object
-        .get_mut("metadata")
-        .and_then(serde_json::Value::as_object_mut)
-    else {
+pub fn mark_hook(object: &mut Manifest, events: &str) {
+    let Some(metadata) = object.get_mut("metadata").and_then(Manifest::as_object_mut) else {
         return;
     };
-    let annotations = metadata
-        .entry("annotations")
-        .or_insert_with(|| serde_json::Value::Object(Default::default()));
-    if let Some(annotations) = annotations.as_object_mut() {
-        annotations.insert(HOOK_ANNOTATION.to_string(), events.into());
+    if !metadata.contains_key("annotations") {
+        metadata.insert("annotations", Manifest::Object(Map::new()));
+    }
+    if let Some(annotations) = metadata
+        .get_mut("annotations")
+        .and_then(Manifest::as_object_mut)
+    {
+        annotations.insert(HOOK_ANNOTATION, events.into());
     }
 }
 
@@ -71,10 +73,10 @@ pub fn mark_hook(object: &mut serde_json::Value, events: &str) {
 pub const HOOK_WEIGHT_ANNOTATION: &str = "helm.sh/hook-weight";
 
 /// The weight of a rendered hook object (0 when it has none or it is not a number).
-pub fn hook_weight(object: &serde_json::Value) -> i64 {
+pub fn hook_weight(object: &Manifest) -> i64 {
     annotations(object)
         .and_then(|a| a.get(HOOK_WEIGHT_ANNOTATION))
-        .and_then(serde_json::Value::as_str)
+        .and_then(Manifest::as_str)
         .and_then(go_atoi)
         .unwrap_or(0)
 }
@@ -82,7 +84,7 @@ pub fn hook_weight(object: &serde_json::Value) -> i64 {
 /// An object's `metadata.annotations`, looked up key by key: asked of every
 /// object when sorting and showing, where `Value::pointer` (which allocates
 /// for each part of the path) showed in profiles.
-fn annotations(object: &serde_json::Value) -> Option<&serde_json::Value> {
+fn annotations(object: &Manifest) -> Option<&Manifest> {
     object.get("metadata")?.get("annotations")
 }
 
@@ -96,7 +98,7 @@ pub(crate) fn go_atoi(text: &str) -> Option<i64> {
 }
 
 /// The apply phase of an object: its kind's, or a hook phase.
-pub fn phase_of_object(group: &str, kind: &str, manifest: &serde_json::Value) -> Phase {
+pub fn phase_of_object(group: &str, kind: &str, manifest: &Manifest) -> Phase {
     match hook_of(manifest) {
         Some(event) if event.starts_with("pre-") => PreHooks,
         Some(_) => PostHooks,

@@ -58,6 +58,7 @@ pub mod helm;
 pub mod image_check;
 pub mod keys;
 pub mod kinds;
+pub mod manifest;
 pub mod mirror;
 pub mod names;
 pub mod object;

@@ -11,8 +11,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::manifest::Manifest;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::object::Object;
 use crate::permissions::{CONTAINER_KINDS, Image, pod_template_pointer};
@@ -323,20 +323,20 @@ fn replace_images(
             continue;
         };
         for kind in CONTAINER_KINDS {
-            let containers = spec.get_mut(kind).and_then(Value::as_array_mut);
+            let containers = spec.get_mut(kind).and_then(Manifest::as_array_mut);
             for container in containers.into_iter().flatten() {
-                if let Some(Value::String(reference)) = container.get_mut("image")
+                if let Some(Manifest::String(reference)) = container.get_mut("image")
                     && !reference.is_empty()
                     && let Some(replacement) = image(reference)
                 {
-                    *reference = replacement;
+                    *reference = replacement.into();
                 }
-                let env = container.get_mut("env").and_then(Value::as_array_mut);
+                let env = container.get_mut("env").and_then(Manifest::as_array_mut);
                 for variable in env.into_iter().flatten() {
-                    if let Some(Value::String(value)) = variable.get_mut("value")
+                    if let Some(Manifest::String(value)) = variable.get_mut("value")
                         && let Some(replacement) = env_value(value)
                     {
-                        *value = replacement;
+                        *value = replacement.into();
                     }
                 }
             }
@@ -462,7 +462,7 @@ mod tests {
 
     const DIGEST: &str = "sha256:1111111111111111111111111111111111111111111111111111111111111111";
 
-    fn object(manifest: Value) -> Object {
+    fn object(manifest: serde_json::Value) -> Object {
         crate::permissions::testing::obj(manifest)
     }
 

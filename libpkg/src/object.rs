@@ -8,6 +8,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use crate::manifest::Manifest;
 use serde_json::value::RawValue;
 
 /// A rendered object: identity plus the manifest that will be applied.
@@ -22,7 +24,7 @@ pub struct Object {
     /// `metadata.name`.
     pub name: String,
     /// The whole object as it will be sent to the API server.
-    pub manifest: Value,
+    pub manifest: Manifest,
 }
 
 impl Object {
@@ -42,7 +44,7 @@ impl Object {
     }
 
     /// A field of the manifest by JSON pointer (`/spec/template`), if present.
-    pub fn pointer(&self, pointer: &str) -> Option<&Value> {
+    pub fn pointer(&self, pointer: &str) -> Option<&Manifest> {
         self.manifest.pointer(pointer)
     }
 }
@@ -56,7 +58,7 @@ pub struct ValueText(Box<str>);
 
 impl ValueText {
     /// `value`'s text.
-    pub fn of(value: &Value) -> ValueText {
+    pub fn of(value: &impl Serialize) -> ValueText {
         ValueText(
             serde_json::to_string(value)
                 .expect("values serialize")
@@ -67,6 +69,11 @@ impl ValueText {
     /// The value again, the same as the one it was made of (keys in the
     /// same order, numbers the same).
     pub fn value(&self) -> Value {
+        serde_json::from_str(&self.0).expect("made of a value or of JSON serde_json read")
+    }
+
+    /// The value again as a [`Manifest`].
+    pub fn manifest(&self) -> Manifest {
         serde_json::from_str(&self.0).expect("made of a value or of JSON serde_json read")
     }
 }
@@ -118,18 +125,14 @@ impl StoredObject {
     }
 
     /// The manifest, parsed.
-    pub fn manifest(&self) -> Value {
-        self.manifest.value()
+    pub fn manifest(&self) -> Manifest {
+        self.manifest.manifest()
     }
 
-    /// The object, its manifest parsed with no spare room in its maps and
-    /// lists (read as it comes, a manifest's collections grow by doubling:
-    /// a rollback holds thousands of them while it is planned).
+    /// The object, its manifest parsed.
     pub fn into_object(self) -> Object {
-        let mut manifest = self.manifest.value();
-        tighten(&mut manifest);
         Object {
-            manifest,
+            manifest: self.manifest.manifest(),
             api_version: self.api_version,
             kind: self.kind,
             namespace: self.namespace,
@@ -147,26 +150,6 @@ impl From<Object> for StoredObject {
             namespace: object.namespace,
             name: object.name,
         }
-    }
-}
-
-/// `value` with every map and list holding exactly its entries.
-fn tighten(value: &mut Value) {
-    match value {
-        Value::Array(items) => {
-            items.iter_mut().for_each(tighten);
-            items.shrink_to_fit();
-        }
-        Value::Object(map) => {
-            let entries = std::mem::take(map);
-            let mut tight = serde_json::Map::with_capacity(entries.len());
-            for (key, mut item) in entries {
-                tighten(&mut item);
-                tight.insert(key, item);
-            }
-            *map = tight;
-        }
-        _ => {}
     }
 }
 
@@ -254,7 +237,7 @@ mod tests {
             kind: "ConfigMap".into(),
             namespace: Some("db".into()),
             name: "settings".into(),
-            manifest: serde_json::json!({"kind": "ConfigMap", "apiVersion": "v1", "data": {"b": "1", "a": "2"}}),
+            manifest: serde_json::json!({"kind": "ConfigMap", "apiVersion": "v1", "data": {"b": "1", "a": "2"}}).into(),
         };
         let stored = StoredObject::from(object.clone());
         assert_eq!(stored.key(), object.key());
@@ -268,34 +251,13 @@ mod tests {
     }
 
     #[test]
-    fn a_stored_object_comes_back_with_no_spare_room() {
-        let ports: Vec<Value> = (0..5)
-            .map(|port| serde_json::json!({"port": port}))
-            .collect();
-        let object = Object {
-            api_version: "v1".into(),
-            kind: "Service".into(),
-            namespace: Some("db".into()),
-            name: "front".into(),
-            manifest: serde_json::json!({"spec": {"ports": ports}}),
-        };
-        let again = StoredObject::from(object.clone()).into_object();
-        assert_eq!(again, object);
-        let Some(Value::Array(ports)) = again.manifest.pointer("/spec/ports") else {
-            panic!("ports are a list");
-        };
-        // Read as it comes, a list of 5 has room for 8.
-        assert_eq!(ports.capacity(), 5);
-    }
-
-    #[test]
     fn groups_and_display() {
         let object = Object {
             api_version: "apps/v1".into(),
             kind: "Deployment".into(),
             namespace: Some("db".into()),
             name: "mongodb".into(),
-            manifest: Value::Null,
+            manifest: Manifest::Null,
         };
         assert_eq!(object.group(), "apps");
         assert_eq!(object.to_string(), "Deployment.apps/db/mongodb");

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use crate::manifest::Manifest;
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{Image, PermissionChanges, Permissions};
 use crate::review::approval::Approval;
@@ -366,7 +367,7 @@ pub struct PlannedObject {
     /// What happens to it.
     pub action: Action,
     /// The manifest applied (for `delete`: the object as last applied).
-    pub manifest: Value,
+    pub manifest: Manifest,
     /// The live object's resourceVersion the plan was computed against.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live_resource_version: Option<String>,
@@ -431,7 +432,7 @@ pub struct DeferredHook {
     /// Name.
     pub name: String,
     /// The manifest, labelled for the release like every object of the plan.
-    pub manifest: Value,
+    pub manifest: Manifest,
 }
 
 impl DeferredHook {
@@ -841,7 +842,7 @@ impl Plan {
                     && ["data", "stringData"].iter().any(|section| {
                         manifest
                             .get(section)
-                            .and_then(Value::as_object)
+                            .and_then(Manifest::as_object)
                             .is_some_and(|map| map.values().any(|v| v == MASKED))
                     })
             })
@@ -869,7 +870,7 @@ impl Plan {
 fn check_manifest(
     entry: &str,
     (api_version, kind, namespace, name): (&String, &String, &Option<String>, &String),
-    manifest: &Value,
+    manifest: &Manifest,
 ) -> Result<(), String> {
     let entry = format!(
         "{entry} ({kind} {}{name})",
@@ -878,7 +879,7 @@ fn check_manifest(
             .map_or(String::new(), |ns| format!("{ns}/")),
     );
     let metadata = manifest.get("metadata");
-    let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_string);
+    let text = |value: Option<&Manifest>| value.and_then(Manifest::as_str).map(str::to_string);
     let expected = [
         (
             "apiVersion",
@@ -911,11 +912,11 @@ fn check_manifest(
 }
 
 /// Replaces the values of a Secret's `data` and `stringData` with [`MASKED`].
-pub fn mask_secret(manifest: &mut Value) {
+pub fn mask_secret(manifest: &mut Manifest) {
     for section in ["data", "stringData"] {
-        if let Some(Value::Object(map)) = manifest.get_mut(section) {
+        if let Some(Manifest::Object(map)) = manifest.get_mut(section) {
             for value in map.values_mut() {
-                *value = Value::String(MASKED.to_string());
+                *value = Manifest::from(MASKED);
             }
         }
     }
@@ -968,7 +969,7 @@ fn has_masked_value(value: &Value) -> bool {
 }
 
 /// Canonical JSON: object keys sorted at every level, no insignificant whitespace.
-pub fn canonical_json(value: &Value) -> String {
+pub fn canonical_json(value: &(impl Serialize + ?Sized)) -> String {
     let json = crate::canonical::to_vec(value).expect("a JSON value serializes");
     String::from_utf8(json).expect("JSON is UTF-8")
 }
@@ -1037,7 +1038,7 @@ pub(crate) mod tests {
                 namespace: Some("apps".into()),
                 name: "creds".into(),
                 action: Action::Create,
-                manifest: json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "apps"}, "data": {"password": "c2VjcmV0"}}),
+                manifest: json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "apps"}, "data": {"password": "c2VjcmV0"}}).into(),
                 live_resource_version: None,
                 diff: None,
             }],
@@ -1118,11 +1119,11 @@ pub(crate) mod tests {
         assert!(plan.hash.starts_with("sha256:"));
         plan.verify_hash().unwrap();
         let mut edited = plan.clone();
-        edited.objects[0].manifest["data"]["password"] = json!("b3RoZXI=");
+        edited.objects[0].manifest["data"]["password"] = json!("b3RoZXI=").into();
         assert!(edited.verify_hash().is_err());
         // Key order in the manifest does not matter, content does.
         let mut reordered = plan.clone();
-        reordered.objects[0].manifest = json!({"data": {"password": "c2VjcmV0"}, "metadata": {"namespace": "apps", "name": "creds"}, "kind": "Secret", "apiVersion": "v1"});
+        reordered.objects[0].manifest = json!({"data": {"password": "c2VjcmV0"}, "metadata": {"namespace": "apps", "name": "creds"}, "kind": "Secret", "apiVersion": "v1"}).into();
         reordered.verify_hash().unwrap();
     }
 
@@ -1261,7 +1262,7 @@ pub(crate) mod tests {
         let mut plan = sample();
         let mut hook = plan.objects[0].manifest.clone();
         hook["metadata"]["annotations"] =
-            json!({"kubectl-pkg.dev/hook": "pre-delete,post-rollback"});
+            json!({"kubectl-pkg.dev/hook": "pre-delete,post-rollback"}).into();
         plan.deferred_hooks.push(DeferredHook {
             api_version: "v1".into(),
             kind: "Secret".into(),

@@ -23,20 +23,32 @@ pub enum Readiness {
 /// Tells whether the live `object` is ready, by its `apiVersion` and `kind`.
 pub fn readiness(object: &Value) -> Readiness {
     let api_version = text(object, "/apiVersion").unwrap_or_default();
+    let kind = text(object, "/kind").unwrap_or_default();
+    check_of(api_version, kind).map_or(Readiness::NotApplicable, |check| check(object))
+}
+
+/// Whether objects of this `apiVersion` and `kind` have a notion of
+/// readiness ([`readiness`] is not [`Readiness::NotApplicable`] for them).
+pub fn applies_to(api_version: &str, kind: &str) -> bool {
+    check_of(api_version, kind).is_some()
+}
+
+/// The check of a kind's readiness, if it has one.
+fn check_of(api_version: &str, kind: &str) -> Option<fn(&Value) -> Readiness> {
     let group = api_version
         .rsplit_once('/')
         .map_or("", |(group, _version)| group);
-    match (group, text(object, "/kind").unwrap_or_default()) {
-        ("apps", "Deployment") => deployment(object),
-        ("apps", "StatefulSet") => stateful_set(object),
-        ("apps", "DaemonSet") => daemon_set(object),
-        ("apps", "ReplicaSet") => replica_set(object),
-        ("batch", "Job") => job(object),
-        ("", "PersistentVolumeClaim") => persistent_volume_claim(object),
-        ("", "Pod") => pod(object),
-        ("apiextensions.k8s.io", "CustomResourceDefinition") => custom_resource_definition(object),
-        _ => Readiness::NotApplicable,
-    }
+    Some(match (group, kind) {
+        ("apps", "Deployment") => deployment,
+        ("apps", "StatefulSet") => stateful_set,
+        ("apps", "DaemonSet") => daemon_set,
+        ("apps", "ReplicaSet") => replica_set,
+        ("batch", "Job") => job,
+        ("", "PersistentVolumeClaim") => persistent_volume_claim,
+        ("", "Pod") => pod,
+        ("apiextensions.k8s.io", "CustomResourceDefinition") => custom_resource_definition,
+        _ => return None,
+    })
 }
 
 /// Ready when the rollout is observed, every replica is updated and

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{Map, Value};
+use crate::manifest::{Manifest, Map};
 
 use crate::kinds::{self, Scope};
 use crate::names::{validate_dns_label, validate_dns_subdomain};
@@ -17,7 +17,7 @@ use crate::yaml::YamlLimits;
 
 /// Label on every object: who manages it.
 pub const LABEL_MANAGED_BY: &str = "app.kubernetes.io/managed-by";
-/// Value of [`LABEL_MANAGED_BY`].
+/// Manifest of [`LABEL_MANAGED_BY`].
 pub const MANAGED_BY: &str = "kubectl-pkg";
 /// Label on every object: the release it belongs to.
 pub const LABEL_RELEASE: &str = "kubectl-pkg.dev/release";
@@ -88,23 +88,23 @@ impl OfflineScopes {
     }
 
     /// Learns the kinds that CustomResourceDefinitions among `documents` define.
-    pub fn learn_crds<'a>(&mut self, documents: impl IntoIterator<Item = &'a Value>) {
+    pub fn learn_crds<'a>(&mut self, documents: impl IntoIterator<Item = &'a Manifest>) {
         for document in documents {
-            let is_crd = document.get("kind").and_then(Value::as_str)
+            let is_crd = document.get("kind").and_then(Manifest::as_str)
                 == Some("CustomResourceDefinition")
                 && document
                     .get("apiVersion")
-                    .and_then(Value::as_str)
+                    .and_then(Manifest::as_str)
                     .is_some_and(|v| group_of(v) == "apiextensions.k8s.io");
             if !is_crd {
                 continue;
             }
             let spec = document.get("spec");
-            let group = spec.and_then(|s| s.get("group")).and_then(Value::as_str);
+            let group = spec.and_then(|s| s.get("group")).and_then(Manifest::as_str);
             let kind = spec
                 .and_then(|s| s.pointer("/names/kind"))
-                .and_then(Value::as_str);
-            let scope = match spec.and_then(|s| s.get("scope")).and_then(Value::as_str) {
+                .and_then(Manifest::as_str);
+            let scope = match spec.and_then(|s| s.get("scope")).and_then(Manifest::as_str) {
                 Some("Cluster") => Scope::Cluster,
                 _ => Scope::Namespaced,
             };
@@ -259,7 +259,7 @@ pub enum RenderError {
 /// one is reported before any request.
 pub fn parse_documents<M: Manifests + ?Sized>(
     package: &M,
-) -> Result<Vec<(Location, Value)>, RenderError> {
+) -> Result<Vec<(Location, Manifest)>, RenderError> {
     parse_documents_within(package, YamlLimits::default())
 }
 
@@ -267,7 +267,7 @@ pub fn parse_documents<M: Manifests + ?Sized>(
 pub fn parse_documents_within<M: Manifests + ?Sized>(
     package: &M,
     limits: YamlLimits,
-) -> Result<Vec<(Location, Value)>, RenderError> {
+) -> Result<Vec<(Location, Manifest)>, RenderError> {
     let mut texts = Vec::new();
     for (file, bytes) in package.manifests() {
         let is_manifest = [".yaml", ".yml", ".json"]
@@ -290,7 +290,7 @@ pub fn parse_documents_within<M: Manifests + ?Sized>(
 pub fn parse_texts<'a>(
     texts: impl IntoIterator<Item = (&'a str, &'a str)>,
     limits: YamlLimits,
-) -> Result<Vec<(Location, Value)>, RenderError> {
+) -> Result<Vec<(Location, Manifest)>, RenderError> {
     let (files, texts): (Vec<&str>, Vec<&str>) = texts.into_iter().unzip();
     let parsed = crate::yaml::documents_in_files(&texts, limits).map_err(
         |(file, document, line, error)| RenderError::Yaml {
@@ -311,10 +311,10 @@ pub fn parse_texts<'a>(
                 line: document.line,
             };
             match document.value {
-                Value::Null => {}
-                Value::Object(map) if is_list(&map) => {
+                Manifest::Null => {}
+                Manifest::Object(map) if is_list(&map) => {
                     let items = match map.get("items") {
-                        Some(Value::Array(items)) => items.clone(),
+                        Some(Manifest::Array(items)) => items.to_vec(),
                         _ => Vec::new(),
                     };
                     documents.extend(items.into_iter().map(|item| (location.clone(), item)));
@@ -332,11 +332,11 @@ pub fn parse_texts<'a>(
     Ok(documents)
 }
 
-fn is_list(map: &Map<String, Value>) -> bool {
+fn is_list(map: &Map) -> bool {
     map.get("kind")
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
         .is_some_and(|kind| kind == "List" || kind.ends_with("List"))
-        && map.get("items").is_some_and(Value::is_array)
+        && map.get("items").is_some_and(Manifest::is_array)
 }
 
 /// Objects rendered for a plan, and what the plan should note about them.
@@ -352,7 +352,7 @@ pub struct Rendered {
 /// documents give no objects (a chart may render none, as Helm allows; a
 /// package's emptiness is refused where it is read, [`RenderError::Empty`]).
 pub fn render(
-    documents: Vec<(Location, Value)>,
+    documents: Vec<(Location, Manifest)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
 ) -> Result<Rendered, RenderError> {
@@ -423,11 +423,11 @@ type Converted = (Location, Result<(Object, Vec<String>), RenderError>);
 /// (labels, checks and scopes for each of 50,000 objects took a sixth of an
 /// offline plan); the results are in document order, as one thread gives them.
 fn to_objects(
-    documents: Vec<(Location, Value)>,
+    documents: Vec<(Location, Manifest)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
 ) -> Vec<Converted> {
-    let convert = |(location, value): (Location, Value)| {
+    let convert = |(location, value): (Location, Manifest)| {
         let mut warnings = Vec::new();
         let object = to_object(value, &location, target, scopes, &mut warnings);
         (location, object.map(|object| (object, warnings)))
@@ -499,7 +499,7 @@ fn permute<T>(items: &mut [T], mut order: Vec<usize>) {
 }
 
 fn to_object(
-    value: Value,
+    value: Manifest,
     location: &Location,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
@@ -515,10 +515,10 @@ fn to_object(
         })
         .map_err(invalid)?;
     // identity() has checked the shape; these errors cannot happen, but no input may panic.
-    let Value::Object(mut map) = value else {
+    let Manifest::Object(mut map) = value else {
         return Err(invalid("a manifest document must be a mapping".to_string()));
     };
-    let Some(Value::Object(metadata)) = map.get_mut("metadata") else {
+    let Some(Manifest::Object(metadata)) = map.get_mut("metadata") else {
         return Err(invalid(format!("{kind}: metadata must be a mapping")));
     };
 
@@ -554,7 +554,7 @@ fn to_object(
                     target.namespace
                 )));
             }
-            metadata.insert("namespace".into(), Value::String(namespace.clone()));
+            metadata.insert("namespace", Manifest::from(namespace.as_str()));
             Some(namespace)
         }
     };
@@ -570,7 +570,7 @@ fn to_object(
         kind,
         namespace,
         name,
-        manifest: Value::Object(map),
+        manifest: Manifest::Object(map),
     })
 }
 
@@ -578,14 +578,14 @@ fn to_object(
 /// with apiVersion, kind and a metadata.name valid for its kind (a CRD's is
 /// `plural.group`), and a valid metadata.namespace if it names one. Returns
 /// (apiVersion, kind, name).
-fn identity(value: &Value) -> Result<(&str, &str, &str), String> {
-    let Value::Object(map) = value else {
+fn identity(value: &Manifest) -> Result<(&str, &str, &str), String> {
+    let Manifest::Object(map) = value else {
         return Err("a manifest document must be a mapping (an object)".to_string());
     };
     let api_version = str_field(map, "apiVersion").ok_or("missing apiVersion")?;
     let kind = str_field(map, "kind").ok_or("missing kind")?;
     let metadata = match map.get("metadata") {
-        Some(Value::Object(metadata)) => metadata,
+        Some(Manifest::Object(metadata)) => metadata,
         None => return Err(format!("{kind}: missing metadata.name")),
         Some(_) => return Err(format!("{kind}: metadata must be a mapping")),
     };
@@ -601,7 +601,7 @@ fn identity(value: &Value) -> Result<(&str, &str, &str), String> {
         let spec = map.get("spec");
         let field = |pointer: &str| {
             spec.and_then(|s| s.pointer(pointer))
-                .and_then(Value::as_str)
+                .and_then(Manifest::as_str)
         };
         if let (Some(plural), Some(group)) = (field("/names/plural"), field("/group"))
             && name != format!("{plural}.{group}")
@@ -645,36 +645,36 @@ fn validate_name(api_version: &str, kind: &str, name: &str) -> Result<(), String
 }
 
 /// A string field that is not empty.
-fn str_field<'a>(map: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+fn str_field<'a>(map: &'a Map, key: &str) -> Option<&'a str> {
     map.get(key)
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
         .filter(|s| !s.is_empty())
 }
 
 /// Sets `entries` in the mapping `section` of `metadata` (created if
-/// absent or null). Manifests read the common way have room for them
-/// already (see `crate::yaml::common`'s `ROOM`).
+/// absent or null), all at once.
 fn insert_strings(
-    metadata: &mut Map<String, Value>,
+    metadata: &mut Map,
     section: &str,
     entries: &[(&str, &str)],
 ) -> Result<(), String> {
     let map = match metadata.get_mut(section) {
-        Some(Value::Object(map)) => map,
-        Some(Value::Null) | None => {
+        Some(Manifest::Object(map)) => map,
+        Some(Manifest::Null) | None => {
             // In place of a null, where it was.
-            let map = Map::with_capacity(entries.len());
-            metadata.insert(section.to_string(), Value::Object(map));
+            metadata.insert(section, Manifest::Object(Map::new()));
             match metadata.get_mut(section) {
-                Some(Value::Object(map)) => map,
+                Some(Manifest::Object(map)) => map,
                 _ => unreachable!("a mapping was just inserted"),
             }
         }
         Some(_) => return Err(format!("metadata.{section} must be a mapping")),
     };
-    for (key, value) in entries {
-        map.insert(key.to_string(), Value::String(value.to_string()));
-    }
+    map.extend(
+        entries
+            .iter()
+            .map(|&(key, value)| (key, Manifest::from(value))),
+    );
     Ok(())
 }
 
@@ -698,7 +698,7 @@ mod tests {
             kind: kind.to_string(),
             namespace,
             name: name.to_string(),
-            manifest,
+            manifest: manifest.into(),
         }
     }
 
@@ -741,20 +741,6 @@ mod tests {
         });
         sort_for_apply(&mut objects);
         assert_eq!(objects, expected);
-    }
-
-    #[test]
-    fn yaml_leaves_room_for_what_rendering_adds() {
-        let room: Vec<(&str, Vec<&str>)> = crate::yaml::common::ROOM
-            .iter()
-            .map(|(section, keys)| (*section, keys.to_vec()))
-            .collect();
-        let added = [
-            ("metadata", vec!["namespace", "labels", "annotations"]),
-            ("labels", vec![LABEL_MANAGED_BY, LABEL_RELEASE]),
-            ("annotations", vec![ANNOTATION_RELEASE_NAMESPACE]),
-        ];
-        assert_eq!(room, added);
     }
 
     #[test]

@@ -16,6 +16,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::manifest::Manifest;
+
 /// `requires:` of a `package.yaml`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -574,14 +576,14 @@ impl RequirementStatus {
 /// CustomResourceDefinitions among them define (as [`Provider::ThisPlan`]
 /// observations).
 pub fn written_kinds<'a>(
-    objects: impl IntoIterator<Item = (String, &'a Value)>,
+    objects: impl IntoIterator<Item = (String, &'a Manifest)>,
     declared: &[Requirement],
 ) -> (Vec<Requirement>, Vec<ObservedApi>) {
     let mut seen: BTreeMap<(String, String), (String, usize)> = BTreeMap::new();
     let mut order = Vec::new();
     let mut defined = Vec::new();
     for (location, object) in objects {
-        let text = |pointer: &str| object.pointer(pointer).and_then(Value::as_str);
+        let text = |pointer: &str| object.pointer(pointer).and_then(Manifest::as_str);
         let (Some(api_version), Some(kind)) = (text("/apiVersion"), text("/kind")) else {
             continue;
         };
@@ -613,8 +615,8 @@ pub fn written_kinds<'a>(
 }
 
 /// The kinds (every version) a CustomResourceDefinition defines.
-fn crd_kinds(crd: &Value) -> Vec<ObservedApi> {
-    let text = |pointer: &str| crd.pointer(pointer).and_then(Value::as_str);
+fn crd_kinds(crd: &Manifest) -> Vec<ObservedApi> {
+    let text = |pointer: &str| crd.pointer(pointer).and_then(Manifest::as_str);
     let (Some(group), Some(kind), Some(plural)) = (
         text("/spec/group"),
         text("/spec/names/kind"),
@@ -623,10 +625,10 @@ fn crd_kinds(crd: &Value) -> Vec<ObservedApi> {
         return Vec::new();
     };
     crd.pointer("/spec/versions")
-        .and_then(Value::as_array)
+        .and_then(Manifest::as_array)
         .into_iter()
         .flatten()
-        .filter_map(|v| v.get("name").and_then(Value::as_str))
+        .filter_map(|v| v.get("name").and_then(Manifest::as_str))
         .map(|version| ObservedApi {
             api_version: format!("{group}/{version}"),
             kind: kind.to_string(),

@@ -23,9 +23,12 @@
 
 pub(crate) mod common;
 
+use compact_str::{CompactString, ToCompactString};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::manifest::{Manifest, Map};
 
 /// A YAML parse error with the line it refers to, when known.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -42,8 +45,8 @@ pub struct Document {
     pub index: usize,
     /// One-based line where the document starts.
     pub line: usize,
-    /// The parsed value; `Value::Null` for an empty document.
-    pub value: Value,
+    /// The parsed value; `Manifest::Null` for an empty document.
+    pub value: Manifest,
 }
 
 /// Caps on what YAML may expand to. They bound the work and memory hostile
@@ -153,6 +156,7 @@ pub fn first_document(text: &str) -> Result<Value, YamlError> {
         &YamlLimits::default(),
         serde_saphyr::DuplicateKeyPolicy::LastWins,
     )
+    .map(|manifest| manifest.to_value())
     .map_err(|e| YamlError {
         message: one_line(&e.to_string()),
     })
@@ -199,8 +203,8 @@ pub fn documents(
                 limits.max_documents
             )));
         }
-        let mut value: Value = if chunk.trim().is_empty() {
-            Value::Null
+        let mut value: Manifest = if chunk.trim().is_empty() {
+            Manifest::Null
         } else {
             parse_value(chunk, &limits, serde_saphyr::DuplicateKeyPolicy::Error)
                 .map_err(|e| fail(one_line(&shift_lines(&e.to_string(), line - 1))))?
@@ -243,14 +247,14 @@ pub fn documents_in_files(
     // Documents past the limit are never parsed: the walk below stops there.
     let reachable = &chunks[..chunks.len().min(limits.max_documents)];
     let nodes_so_far = std::sync::atomic::AtomicUsize::new(0);
-    let parse = |&(_, _, line, chunk): &Chunk| -> Option<Result<(Value, usize), String>> {
+    let parse = |&(_, _, line, chunk): &Chunk| -> Option<Result<(Manifest, usize), String>> {
         // Once the node budget is spent, the rest need not be parsed (the walk
         // re-parses in order if it needs one of them after all).
         if nodes_so_far.load(std::sync::atomic::Ordering::Relaxed) > limits.max_nodes {
             return None;
         }
         let parsed = if chunk.trim().is_empty() {
-            Ok(Value::Null)
+            Ok(Manifest::Null)
         } else {
             parse_value(chunk, &limits, serde_saphyr::DuplicateKeyPolicy::Error)
                 .map_err(|e| one_line(&shift_lines(&e.to_string(), line - 1)))
@@ -262,7 +266,7 @@ pub fn documents_in_files(
         }))
     };
     let threads = crate::parallel::threads();
-    let outcomes: Vec<Option<Result<(Value, usize), String>>> =
+    let outcomes: Vec<Option<Result<(Manifest, usize), String>>> =
         if threads < 2 || reachable.len() < 64 {
             reachable.iter().map(parse).collect()
         } else {
@@ -368,7 +372,7 @@ fn sequentially(texts: &[&str], limits: YamlLimits) -> Result<Vec<Vec<Document>>
         .collect()
 }
 
-/// Parses one document into a [`Value`] as sigs.k8s.io/yaml does (kubectl's and
+/// Parses one document into a [`Manifest`] as sigs.k8s.io/yaml does (kubectl's and
 /// Helm's reader): a plain mapping key that YAML 1.1 reads as a boolean or a
 /// number becomes that value's text (`on:` and `y:` are the key `"true"`,
 /// `0x10:` is `"16"`), a quoted key stays as written, and when two keys become
@@ -378,7 +382,7 @@ fn parse_value(
     chunk: &str,
     limits: &YamlLimits,
     duplicate_keys: serde_saphyr::DuplicateKeyPolicy,
-) -> Result<Value, serde_saphyr::Error> {
+) -> Result<Manifest, serde_saphyr::Error> {
     match common::parse(chunk, limits) {
         Some(value) => Ok(value),
         None => parse_value_in_full(chunk, limits, duplicate_keys),
@@ -390,17 +394,17 @@ fn parse_value_in_full(
     chunk: &str,
     limits: &YamlLimits,
     duplicate_keys: serde_saphyr::DuplicateKeyPolicy,
-) -> Result<Value, serde_saphyr::Error> {
+) -> Result<Manifest, serde_saphyr::Error> {
     let mut options = options(limits);
     options.duplicate_keys = duplicate_keys;
     serde_saphyr::from_str_with_options::<ResolvedKeys>(chunk, options).map(|parsed| parsed.0)
 }
 
-/// A [`Value`] whose mapping keys are resolved as YAML 1.1 scalars ([`parse_value`]).
-struct ResolvedKeys(Value);
+/// A [`Manifest`] whose mapping keys are resolved as YAML 1.1 scalars ([`parse_value`]).
+struct ResolvedKeys(Manifest);
 
 /// A mapping key, as the text sigs.k8s.io/yaml makes of the scalar YAML read.
-struct ResolvedKey(String);
+struct ResolvedKey(CompactString);
 
 impl<'de> serde::Deserialize<'de> for ResolvedKeys {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -413,51 +417,54 @@ impl<'de> serde::Deserialize<'de> for ResolvedKeys {
 struct ResolvedKeysVisitor;
 
 impl<'de> serde::de::Visitor<'de> for ResolvedKeysVisitor {
-    type Value = Value;
+    type Value = Manifest;
 
     fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
         formatter.write_str("any YAML value")
     }
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
+    fn visit_bool<E>(self, v: bool) -> Result<Manifest, E> {
+        Ok(Manifest::Bool(v))
     }
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_i64<E>(self, v: i64) -> Result<Manifest, E> {
+        Ok(Manifest::from(v))
     }
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
+    fn visit_u64<E>(self, v: u64) -> Result<Manifest, E> {
+        Ok(Manifest::from(v))
     }
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    fn visit_f64<E>(self, v: f64) -> Result<Manifest, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Manifest::Null, Manifest::Number))
     }
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_string()))
+    fn visit_str<E>(self, v: &str) -> Result<Manifest, E> {
+        Ok(Manifest::String(v.into()))
     }
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
+    fn visit_string<E>(self, v: String) -> Result<Manifest, E> {
+        Ok(Manifest::String(v.into()))
     }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_unit<E>(self) -> Result<Manifest, E> {
+        Ok(Manifest::Null)
     }
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_none<E>(self) -> Result<Manifest, E> {
+        Ok(Manifest::Null)
     }
-    fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+    fn visit_some<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Manifest, D::Error> {
         deserializer.deserialize_any(self)
     }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Manifest, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
         while let Some(ResolvedKeys(item)) = seq.next_element()? {
             items.push(item);
         }
-        Ok(Value::Array(items))
+        Ok(items.into())
     }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut object = serde_json::Map::new();
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Manifest, A::Error> {
+        let mut entries = Vec::new();
         while let Some((ResolvedKey(key), ResolvedKeys(value))) = map.next_entry()? {
-            object.insert(key, value);
+            entries.push((key, value));
         }
-        Ok(Value::Object(object))
+        Ok(Manifest::Object(Map::from_last_wins(entries)))
     }
 }
 
@@ -472,34 +479,34 @@ impl<'de> serde::Deserialize<'de> for ResolvedKey {
 struct ResolvedKeyVisitor;
 
 impl<'de> serde::de::Visitor<'de> for ResolvedKeyVisitor {
-    type Value = String;
+    type Value = CompactString;
 
     fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
         formatter.write_str("a scalar mapping key")
     }
-    fn visit_bool<E>(self, v: bool) -> Result<String, E> {
-        Ok(v.to_string())
+    fn visit_bool<E>(self, v: bool) -> Result<CompactString, E> {
+        Ok(v.to_compact_string())
     }
-    fn visit_i64<E>(self, v: i64) -> Result<String, E> {
-        Ok(v.to_string())
+    fn visit_i64<E>(self, v: i64) -> Result<CompactString, E> {
+        Ok(v.to_compact_string())
     }
-    fn visit_u64<E>(self, v: u64) -> Result<String, E> {
-        Ok(v.to_string())
+    fn visit_u64<E>(self, v: u64) -> Result<CompactString, E> {
+        Ok(v.to_compact_string())
     }
-    fn visit_f64<E>(self, v: f64) -> Result<String, E> {
-        Ok(go_float32_key(v))
+    fn visit_f64<E>(self, v: f64) -> Result<CompactString, E> {
+        Ok(go_float32_key(v).into())
     }
-    fn visit_str<E>(self, v: &str) -> Result<String, E> {
-        Ok(v.to_string())
+    fn visit_str<E>(self, v: &str) -> Result<CompactString, E> {
+        Ok(v.to_compact_string())
     }
-    fn visit_string<E>(self, v: String) -> Result<String, E> {
-        Ok(v)
+    fn visit_string<E>(self, v: String) -> Result<CompactString, E> {
+        Ok(v.into())
     }
-    fn visit_unit<E>(self) -> Result<String, E> {
-        Ok("null".to_string())
+    fn visit_unit<E>(self) -> Result<CompactString, E> {
+        Ok(CompactString::const_new("null"))
     }
-    fn visit_none<E>(self) -> Result<String, E> {
-        Ok("null".to_string())
+    fn visit_none<E>(self) -> Result<CompactString, E> {
+        Ok(CompactString::const_new("null"))
     }
 }
 
@@ -541,16 +548,16 @@ fn go_float32_key(value: f64) -> String {
 
 /// Turns numbers with no fractional part into integers, as they reach the API
 /// server from kubectl (`1.0` → 1, `1e3` → 1000); returns the number of nodes.
-fn settle_numbers(value: &mut Value) -> usize {
+fn settle_numbers(value: &mut Manifest) -> usize {
     match value {
-        Value::Array(items) => 1 + items.iter_mut().map(settle_numbers).sum::<usize>(),
-        Value::Object(map) => 1 + map.values_mut().map(settle_numbers).sum::<usize>(),
-        Value::Number(number) => {
+        Manifest::Array(items) => 1 + items.iter_mut().map(settle_numbers).sum::<usize>(),
+        Manifest::Object(map) => 1 + map.values_mut().map(settle_numbers).sum::<usize>(),
+        Manifest::Number(number) => {
             if let Some(float) = number.as_f64().filter(|_| number.is_f64())
                 && float.fract() == 0.0
                 && float.abs() < 9.0e15
             {
-                *value = Value::from(float as i64);
+                *value = Manifest::from(float as i64);
             }
             1
         }
@@ -678,9 +685,9 @@ mod tests {
             .iter()
             .map(|d| (d.index, d.line, d.value.clone()))
             .collect();
-        assert_eq!(values[0], (0, 2, serde_json::json!({"a": 1})));
+        assert_eq!(values[0], (0, 2, serde_json::json!({"a": 1}).into()));
         assert_eq!(values[1].2, Value::Null);
-        assert_eq!(values[2], (2, 6, serde_json::json!({"b": 2})));
+        assert_eq!(values[2], (2, 6, serde_json::json!({"b": 2}).into()));
         // Content after `---` belongs to the document, never silently dropped.
         let docs = parse("--- {a: 1}\n").unwrap();
         assert_eq!(docs[0].value, serde_json::json!({"a": 1}));

@@ -20,6 +20,7 @@ use syn::visit::Visit;
 /// before it.
 const LAYERS: &[&[&str]] = &[
     &[
+        "manifest",
         "once",
         "parallel",
         "yaml",

@@ -20,6 +20,7 @@ use serde_json::Value;
 use super::{ApplyError, kept_objects};
 use crate::cluster::{Cluster, Discovery, Resource};
 use crate::kinds::{Phase, phase_of_object};
+use crate::manifest::Manifest;
 use crate::object::{Object, ObjectKey, group_of};
 use crate::plan::{Action, Operation, Plan, PlannedObject};
 use crate::readiness::{Readiness, readiness};
@@ -133,7 +134,7 @@ struct Target<'a> {
     kind: &'a str,
     namespace: Option<&'a str>,
     name: &'a str,
-    manifest: &'a Value,
+    manifest: &'a Manifest,
     /// How the write is reported.
     action: Action,
 }
@@ -401,11 +402,11 @@ async fn run_hooks(
     Ok(())
 }
 
-fn has_delete_policy(manifest: &Value, policy: &str) -> bool {
+fn has_delete_policy(manifest: &Manifest, policy: &str) -> bool {
     manifest
         .pointer("/metadata/annotations")
         .and_then(|a| a.get(crate::helm::hooks::HOOK_DELETE_POLICY_ANNOTATION))
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
         .is_some_and(|list| {
             list.split(',')
                 .any(|p| p.trim().eq_ignore_ascii_case(policy))
@@ -480,7 +481,11 @@ async fn write_phases(
     let definitions = phases.get(&Phase::Definitions).cloned().unwrap_or_default();
     let defined_groups: BTreeSet<&str> = definitions
         .iter()
-        .filter_map(|crd| crd.manifest.pointer("/spec/group").and_then(Value::as_str))
+        .filter_map(|crd| {
+            crd.manifest
+                .pointer("/spec/group")
+                .and_then(Manifest::as_str)
+        })
         .collect();
     let mut established = None;
     for (phase, objects) in &phases {

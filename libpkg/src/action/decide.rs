@@ -8,6 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
+use crate::manifest::{Fields, Manifest};
+
 use super::{Desired, PlanError};
 use crate::cluster::{AccessCheck, ClusterError, Discovery, Resource, known_bugs};
 use crate::diff::{Comparison, compare};
@@ -583,7 +585,7 @@ fn judge_pruned(object: &Object, facts: PrunedFacts, release: &ReleaseTarget) ->
         .manifest
         .pointer("/metadata/annotations")
         .and_then(|a| a.get(crate::helm::hooks::RESOURCE_POLICY_ANNOTATION))
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
         .is_some_and(|policy| policy.trim().eq_ignore_ascii_case("keep"))
     {
         return Pruned::Kept(format!(
@@ -707,28 +709,26 @@ fn missing(
     missing
 }
 
-/// Whether a live object carries this release's label and namespace annotation.
-pub(crate) fn owned_by(live: &Value, release: &ReleaseTarget) -> bool {
-    release_label(live) == Some(release.name.as_str())
-        && release_namespace_annotation(live) == Some(release.namespace.as_str())
+/// Whether an object (live, or as a revision applied it) carries this
+/// release's label and namespace annotation.
+pub(crate) fn owned_by(object: &impl Fields, release: &ReleaseTarget) -> bool {
+    release_label(object) == Some(release.name.as_str())
+        && release_namespace_annotation(object) == Some(release.namespace.as_str())
 }
 
-/// The release label of a live object.
-fn release_label(live: &Value) -> Option<&str> {
-    live.pointer(&format!(
-        "/metadata/labels/{}",
-        LABEL_RELEASE.replace('/', "~1")
-    ))
-    .and_then(Value::as_str)
+/// The release label of an object.
+fn release_label(object: &impl Fields) -> Option<&str> {
+    metadata_text(object, "labels", LABEL_RELEASE)
 }
 
-/// The release-namespace annotation of a live object.
-fn release_namespace_annotation(live: &Value) -> Option<&str> {
-    live.pointer(&format!(
-        "/metadata/annotations/{}",
-        ANNOTATION_RELEASE_NAMESPACE.replace('/', "~1")
-    ))
-    .and_then(Value::as_str)
+/// The release-namespace annotation of an object.
+fn release_namespace_annotation(object: &impl Fields) -> Option<&str> {
+    metadata_text(object, "annotations", ANNOTATION_RELEASE_NAMESPACE)
+}
+
+/// The text of `key` in `metadata.<section>`.
+fn metadata_text<'a>(object: &'a impl Fields, section: &str, key: &str) -> Option<&'a str> {
+    object.field("metadata")?.field(section)?.field(key)?.text()
 }
 
 /// A live object's `metadata.resourceVersion`.
@@ -856,7 +856,8 @@ mod tests {
                 "apiVersion": "v1", "kind": "ConfigMap",
                 "metadata": {"name": name, "namespace": "shop"},
                 "data": {"key": data},
-            }),
+            })
+            .into(),
         }
     }
 
@@ -867,7 +868,9 @@ mod tests {
             kind: "Namespace".to_string(),
             namespace: None,
             name: "shop".to_string(),
-            manifest: json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop"}}),
+            manifest:
+                json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop"}})
+                    .into(),
         };
         let account = Object {
             kind: "ServiceAccount".to_string(),
@@ -903,7 +906,7 @@ mod tests {
     /// The live copy of `object` as the cluster holds it, labelled as
     /// `owner`'s (release, namespace) if given.
     fn live(object: &Object, owner: Option<(&str, &str)>, data: &str) -> Value {
-        let mut live = object.manifest.clone();
+        let mut live = object.manifest.to_value();
         live["metadata"]["resourceVersion"] = json!("41");
         live["data"]["key"] = json!(data);
         if let Some((name, namespace)) = owner {
@@ -1078,7 +1081,7 @@ mod tests {
         going["metadata"]["finalizers"] = json!(["example.com/hold"]);
         let d = desired(vec![object.clone()], Vec::new());
         let checks = checks_for(&d);
-        let facts = vec![read(Some(going), object.manifest.clone())];
+        let facts = vec![read(Some(going), object.manifest.to_value())];
         let error = decide(d, checks.clone(), seen(&checks, true, facts)).unwrap_err();
         assert!(
             matches!(&error, PlanError::BeingDeleted { finalizers, .. } if finalizers == &["example.com/hold"]),
@@ -1116,7 +1119,8 @@ mod tests {
         let gone = config_map("gone", "a");
         let foreign = config_map("foreign", "a");
         let mut kept = config_map("kept", "a");
-        kept.manifest["metadata"]["annotations"] = json!({"helm.sh/resource-policy": "keep"});
+        kept.manifest["metadata"]["annotations"] =
+            json!({"helm.sh/resource-policy": "keep"}).into();
         let d = desired(
             Vec::new(),
             vec![gone.clone(), foreign.clone(), kept.clone()],

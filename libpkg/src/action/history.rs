@@ -3,10 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
-
 use super::{PlanError, online};
 use crate::helm::hooks::HookEvent;
+use crate::manifest::Manifest;
 use crate::object::{Object, ObjectKey, StoredObject};
 use crate::plan::{Action, Operation, Plan, PlannedObject, ReleaseId, ReleaseTarget};
 use crate::release::{AppliedRevision, Record, ReleaseStore, Status, Summary};
@@ -25,7 +24,7 @@ pub fn kept_objects(plan: &Plan) -> Vec<Object> {
 /// Whether an object a revision of `release` applied is one the release
 /// keeps: one it owns, and not a hook (hooks run once per operation; they
 /// are not the release's objects to keep or prune).
-fn kept_by(manifest: &Value, release: &ReleaseTarget) -> bool {
+fn kept_by(manifest: &Manifest, release: &ReleaseTarget) -> bool {
     online::owned_by(manifest, release) && crate::kinds::hook_of(manifest).is_none()
 }
 

@@ -289,7 +289,7 @@ mod tests {
                     kind: "Deployment".to_string(),
                     namespace: Some(format!("r{release}")),
                     name: format!("app-{n}"),
-                    manifest,
+                    manifest: manifest.into(),
                 }
             })
             .collect()

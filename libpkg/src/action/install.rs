@@ -26,7 +26,7 @@ pub struct InstallOptions {
     pub images: ImageCheck,
     /// CustomResourceDefinitions that other releases create before this one
     /// is applied (a stack's): their kinds count as served.
-    pub seed_crds: Vec<serde_json::Value>,
+    pub seed_crds: Vec<crate::manifest::Manifest>,
     /// Another release (of a stack, applied first) creates the release
     /// namespace: this plan neither creates it nor needs it to exist yet.
     pub namespace_created_by: Option<String>,
@@ -133,6 +133,7 @@ fn namespace_object(namespace: &str) -> Object {
         kind: "Namespace".to_string(),
         namespace: None,
         name: namespace.to_string(),
-        manifest: serde_json::json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}}),
+        manifest: serde_json::json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}})
+            .into(),
     }
 }

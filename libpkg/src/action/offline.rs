@@ -1,6 +1,6 @@
 //! Planning without a cluster: render, analyse and seal, every object a `create`.
 
-use serde_json::Value;
+use crate::manifest::Manifest;
 
 use super::decide::{AccessChecks, Observations, decide};
 use super::{Desired, PlanError, Source, facts};
@@ -213,7 +213,7 @@ pub(super) fn package_info(
 /// Renders a chart's deferred hooks as its objects are rendered (release
 /// labels, namespace rules, apply order); there are none for other formats.
 pub(super) fn render_deferred_hooks(
-    documents: Vec<(Location, Value)>,
+    documents: Vec<(Location, Manifest)>,
     target: &RenderTarget<'_>,
     scopes: &dyn ScopeResolver,
 ) -> Result<render::Rendered, RenderError> {

@@ -15,6 +15,7 @@ use super::decide::{
     check, resolve,
 };
 use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource};
+use crate::manifest::Manifest;
 use crate::object::{Object, ValueText};
 use crate::permissions::DeclaredPermission;
 use crate::plan::{ClusterInfo, Operation, PackageInfo, Plan, ReleaseTarget};
@@ -310,17 +311,17 @@ async fn foreign_custom_resources(
     let kind = crd
         .manifest
         .pointer("/spec/names/kind")
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
         .unwrap_or_default();
     let group = crd
         .manifest
         .pointer("/spec/group")
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
         .unwrap_or_default();
     let Some(version) = crd
         .manifest
         .pointer("/spec/versions/0/name")
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
     else {
         return Ok(0);
     };
@@ -330,7 +331,7 @@ async fn foreign_custom_resources(
     let live = cluster.list(resource).await?;
     Ok(live
         .iter()
-        .filter(|object| !owned_by(object, &desired.release))
+        .filter(|object| !owned_by(*object, &desired.release))
         .count())
 }
 

@@ -47,7 +47,7 @@ pub(super) struct Preparation<'a> {
     pub images: &'a ImageCheck,
     /// Kinds that other releases will have created by the time this one is
     /// applied (a stack's CRDs): rendered as served.
-    pub seed: &'a [serde_json::Value],
+    pub seed: &'a [crate::manifest::Manifest],
 }
 
 impl Prepared {

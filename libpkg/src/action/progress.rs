@@ -84,13 +84,13 @@ pub async fn live_readiness(
     cluster: &Cluster,
     plan: &Plan,
 ) -> Result<Vec<LiveReadiness>, ClusterError> {
-    use crate::readiness::{Readiness, readiness};
+    use crate::readiness::{Readiness, applies_to, readiness};
     let kept: Vec<_> = plan
         .objects
         .iter()
         .filter(|o| o.action != Action::Delete)
         .filter(|o| crate::kinds::hook_of(&o.manifest).is_none())
-        .filter(|o| readiness(&o.manifest) != Readiness::NotApplicable)
+        .filter(|o| applies_to(&o.api_version, &o.kind))
         .collect();
     if kept.is_empty() {
         return Ok(Vec::new());

@@ -27,6 +27,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::manifest::Manifest;
+
 use super::apply::{Event, Reporter};
 use super::{PlanError, history};
 use crate::cluster::{Cluster, ClusterError, Discovery, Resource};
@@ -431,7 +433,7 @@ impl Run<'_> {
         let containers: Vec<&str> = hook
             .manifest
             .pointer("/spec/containers")
-            .and_then(Value::as_array)
+            .and_then(Manifest::as_array)
             .into_iter()
             .flatten()
             .filter_map(|c| c["name"].as_str())
@@ -469,7 +471,7 @@ impl Run<'_> {
 }
 
 /// A test's delete policies, `before-hook-creation` when it names none (as Helm).
-fn policies(manifest: &Value) -> Vec<String> {
+fn policies(manifest: &Manifest) -> Vec<String> {
     match crate::helm::hooks::classify_object(manifest) {
         crate::helm::hooks::HookClass::Hook(hook) => hook
             .effective_delete_policies()
@@ -615,7 +617,7 @@ mod tests {
             if let Some(policy) = policy {
                 annotations["helm.sh/hook-delete-policy"] = json!(policy);
             }
-            json!({"metadata": {"annotations": annotations}})
+            Manifest::from(json!({"metadata": {"annotations": annotations}}))
         };
         assert_eq!(policies(&hook(None)), ["before-hook-creation"]);
         assert_eq!(

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::Value;
+use crate::manifest::Manifest;
 
 use super::PlanError;
 use crate::cluster::{Cluster, ClusterError, Discovery};
@@ -23,7 +23,7 @@ pub(super) async fn check<'a>(
     cluster: &Cluster,
     package: &Package,
     options: &Options,
-    documents: impl IntoIterator<Item = &'a (crate::render::Location, Value)>,
+    documents: impl IntoIterator<Item = &'a (crate::render::Location, Manifest)>,
 ) -> Result<Requirements, PlanError> {
     let documents = documents
         .into_iter()

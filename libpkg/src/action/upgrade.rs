@@ -24,7 +24,7 @@ pub struct UpgradeOptions {
     pub images: ImageCheck,
     /// CustomResourceDefinitions that other releases create before this one
     /// is applied (a stack's): their kinds count as served.
-    pub seed_crds: Vec<serde_json::Value>,
+    pub seed_crds: Vec<crate::manifest::Manifest>,
 }
 
 impl UpgradeOptions {

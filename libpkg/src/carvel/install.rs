@@ -47,6 +47,7 @@ pub fn read_package_install(file: &str, text: &str) -> Result<Option<PackageInst
     let Ok(parsed) = documents(text, &mut budget) else {
         return Ok(None);
     };
+    let parsed: Vec<Value> = parsed.into_iter().map(|d| d.value.into()).collect();
     let kind_of = |value: &Value| {
         (
             value
@@ -61,7 +62,6 @@ pub fn read_package_install(file: &str, text: &str) -> Result<Option<PackageInst
     };
     let installs: Vec<&Value> = parsed
         .iter()
-        .map(|d| &d.value)
         .filter(|v| kind_of(v) == (Some(API_VERSION.into()), Some("PackageInstall".into())))
         .collect();
     let install = match installs.as_slice() {
@@ -121,7 +121,6 @@ pub fn read_package_install(file: &str, text: &str) -> Result<Option<PackageInst
         values_secrets,
         file_secrets: parsed
             .iter()
-            .map(|d| &d.value)
             .filter(|v| kind_of(v) == (Some("v1".into()), Some("Secret".into())))
             .cloned()
             .collect(),

@@ -419,7 +419,7 @@ impl Repository {
                     continue;
                 }
                 let index = document.index;
-                let parsed: Document = serde_json::from_value(document.value)
+                let parsed: Document = serde_json::from_value(document.value.into())
                     .map_err(|e| invalid(index, e.to_string()))?;
                 if parsed.api_version != API_VERSION {
                     return Err(invalid(

@@ -6,9 +6,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::manifest::Manifest;
 use k8s_openapi::apimachinery::pkg::apis::meta::v1::APIResourceList;
 use kube::discovery::ApiResource;
-use serde_json::Value;
 
 use super::ClusterError;
 use crate::kinds::Scope;
@@ -78,30 +78,29 @@ impl Discovery {
     }
 
     /// Adds the kinds that CRDs among `documents` define and the server does not serve yet.
-    pub fn learn_crds<'a>(&mut self, documents: impl IntoIterator<Item = &'a Value>) {
+    pub fn learn_crds<'a>(&mut self, documents: impl IntoIterator<Item = &'a Manifest>) {
         for document in documents {
             let is_crd =
-                document.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition");
+                document.get("kind").and_then(Manifest::as_str) == Some("CustomResourceDefinition");
             let Some(spec) = document.get("spec").filter(|_| is_crd) else {
                 continue;
             };
             let (Some(group), Some(kind), Some(plural)) = (
-                spec.get("group").and_then(Value::as_str),
-                spec.pointer("/names/kind").and_then(Value::as_str),
-                spec.pointer("/names/plural").and_then(Value::as_str),
+                spec.get("group").and_then(Manifest::as_str),
+                spec.pointer("/names/kind").and_then(Manifest::as_str),
+                spec.pointer("/names/plural").and_then(Manifest::as_str),
             ) else {
                 continue;
             };
-            let namespaced = spec.get("scope").and_then(Value::as_str) != Some("Cluster");
+            let namespaced = spec.get("scope").and_then(Manifest::as_str) != Some("Cluster");
             let versions = spec
                 .get("versions")
-                .and_then(Value::as_array)
-                .cloned()
+                .and_then(Manifest::as_array)
                 .unwrap_or_default();
             let names = versions
                 .iter()
-                .filter_map(|v| v.get("name").and_then(Value::as_str));
-            for version in names.chain(spec.get("version").and_then(Value::as_str)) {
+                .filter_map(|v| v.get("name").and_then(Manifest::as_str));
+            for version in names.chain(spec.get("version").and_then(Manifest::as_str)) {
                 let api_version = format!("{group}/{version}");
                 self.by_kind
                     .entry((api_version.clone(), kind.to_string()))

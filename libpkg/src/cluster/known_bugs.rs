@@ -2,7 +2,7 @@
 //! matches one names the bug and the versions that fix it, instead of leaving
 //! the user with "cannot reach the API server" or a schema complaint.
 
-use serde_json::Value;
+use crate::manifest::Manifest;
 
 use super::ClusterError;
 
@@ -57,17 +57,17 @@ pub const PORT_PROTOCOL_DEFAULT: KnownBug = KnownBug {
 /// a server of `server_version` (a `gitVersion` such as `v1.20.2-eks-1`).
 pub fn explain(
     server_version: &str,
-    manifest: &Value,
+    manifest: &Manifest,
     error: &ClusterError,
 ) -> Option<&'static KnownBug> {
     let (major, minor, patch) = parse_version(server_version)?;
     let before = |fixed_minor: u32, fixed_patch: u32| {
         major == 1 && (minor < fixed_minor || (minor == fixed_minor && patch < fixed_patch))
     };
-    let kind = manifest.get("kind").and_then(Value::as_str);
+    let kind = manifest.get("kind").and_then(Manifest::as_str);
     let api_version = manifest
         .get("apiVersion")
-        .and_then(Value::as_str)
+        .and_then(Manifest::as_str)
         .unwrap_or_default();
     let crashed = matches!(
         error,
@@ -106,8 +106,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn apiservice() -> Value {
-        json!({"apiVersion": "apiregistration.k8s.io/v1", "kind": "APIService", "metadata": {"name": "v1.x.example.com"}})
+    fn apiservice() -> Manifest {
+        json!({"apiVersion": "apiregistration.k8s.io/v1", "kind": "APIService", "metadata": {"name": "v1.x.example.com"}}).into()
     }
 
     fn dropped() -> ClusterError {
@@ -149,7 +149,7 @@ mod tests {
                 "{version}"
             );
         }
-        let config_map = json!({"apiVersion": "v1", "kind": "ConfigMap"});
+        let config_map = json!({"apiVersion": "v1", "kind": "ConfigMap"}).into();
         assert_eq!(explain("v1.20.2", &config_map, &dropped()), None);
         let forbidden = ClusterError::Forbidden {
             message: "no".into(),
@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn a_port_without_protocol_on_an_affected_server_names_the_bug_and_the_workaround() {
-        let service = json!({"apiVersion": "v1", "kind": "Service"});
+        let service = json!({"apiVersion": "v1", "kind": "Service"}).into();
         assert_eq!(
             explain("v1.20.2", &service, &omits_protocol()),
             Some(&PORT_PROTOCOL_DEFAULT)

@@ -44,6 +44,7 @@ pub use discovery::{Discovery, Resource};
 /// [`retry`]), while no more than this many are ever outstanding.
 pub const CONCURRENCY: usize = 32;
 
+use crate::manifest::Manifest;
 use crate::object::ValueText;
 use crate::plan::ClusterInfo;
 
@@ -340,7 +341,7 @@ impl Cluster {
         resource: &Resource,
         namespace: Option<&str>,
         name: &str,
-        manifest: &Value,
+        manifest: &Manifest,
         dry_run: bool,
     ) -> Result<Value, ClusterError> {
         let mut params = PatchParams::apply(crate::FIELD_MANAGER).force();

@@ -535,7 +535,12 @@ fn run_kbld(paths: &[String], files: &Files, stream: &[String]) -> Result<Vec<St
     for (name, text) in &texts {
         let parsed = crate::yaml::documents(text, &mut budget)
             .map_err(|(_, line, e)| format!("{name} line {line}: {}", e.message))?;
-        documents.extend(parsed.into_iter().map(|d| d.value).filter(|v| !v.is_null()));
+        documents.extend(
+            parsed
+                .into_iter()
+                .filter(|d| !d.value.is_null())
+                .map(|d| d.value.into()),
+        );
     }
     let mut lock = ImagesLock::default();
     kbld::absorb_config(&mut documents, &mut lock)
@@ -553,8 +558,6 @@ impl From<CarvelError> for FormatError {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
-
-    use serde_json::Value;
 
     use crate::archive::Files;
     use crate::carvel::tests::{YTT_KBLD, package_doc};
@@ -663,7 +666,7 @@ mod tests {
             rendered.documents[1]
                 .1
                 .pointer("/spec/template/spec/containers/0/image"),
-            Some(&Value::from(PINNED))
+            Some(&crate::manifest::Manifest::from(PINNED))
         );
         assert_eq!(rendered.values.unwrap()["greeting"], "hello");
         assert!(

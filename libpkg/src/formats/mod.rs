@@ -44,6 +44,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::manifest::Manifest;
+
 use crate::archive::{self, Artifact, Files, Limits};
 use crate::helm::engine::{ChartRenderError, Lookup};
 use crate::helm::render::Capabilities;
@@ -178,10 +180,10 @@ pub struct ClusterFacts<'a, 'b> {
 #[derive(Debug, Clone, Default)]
 pub struct Rendered {
     /// The documents, with where each comes from.
-    pub documents: Vec<(Location, Value)>,
+    pub documents: Vec<(Location, Manifest)>,
     /// Hooks kept for later operations on the revision (the plan's
     /// `deferredHooks`); a chart's, empty for other formats.
-    pub deferred_hooks: Vec<(Location, Value)>,
+    pub deferred_hooks: Vec<(Location, Manifest)>,
     /// Namespaces besides the release's that objects may name.
     pub other_namespaces: Vec<String>,
     /// Whether objects may name any other namespace too, each a risk finding

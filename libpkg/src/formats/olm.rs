@@ -131,7 +131,11 @@ impl Format for Bundle {
         related_images.sort();
         related_images.dedup();
         Ok(Rendered {
-            documents: converted.objects,
+            documents: converted
+                .objects
+                .into_iter()
+                .map(|(location, object)| (location, object.into()))
+                .collect(),
             other_namespaces,
             any_namespace: false,
             bundle: Some(BundleInfo {

@@ -491,7 +491,12 @@ mod render_tests {
             })
             .map_err(|e| e.to_string())
         };
-        let named = |ns: &str| (Some(ns.to_string()), Some(serde_json::Value::from(ns)));
+        let named = |ns: &str| {
+            (
+                Some(ns.to_string()),
+                Some(crate::manifest::Manifest::from(ns)),
+            )
+        };
         // In apply order: the ClusterRole, the ConfigMap, the Role.
         let nowhere = (None, None);
         assert_eq!(

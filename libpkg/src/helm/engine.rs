@@ -28,10 +28,10 @@ use crate::yaml::YamlLimits;
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderedChart {
     /// The documents: CRDs, manifests and this operation's hooks.
-    pub documents: Vec<(Location, serde_json::Value)>,
+    pub documents: Vec<(Location, crate::manifest::Manifest)>,
     /// Hooks of later operations on the revision (uninstall, rollback to it),
     /// marked with their events; see [`super::output::DEFERRED_EVENTS`].
-    pub deferred_hooks: Vec<(Location, serde_json::Value)>,
+    pub deferred_hooks: Vec<(Location, crate::manifest::Manifest)>,
     /// The top chart's rendered `NOTES.txt` (`None` when it has none or it
     /// renders to nothing but white space).
     pub notes: Option<String>,

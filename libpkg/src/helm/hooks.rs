@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use crate::manifest::Manifest;
 
 /// The annotation naming a hook's events.
 pub const HOOK_ANNOTATION: &str = "helm.sh/hook";
@@ -191,13 +191,13 @@ pub fn classify(annotations: &BTreeMap<String, String>) -> HookClass {
 
 /// Classifies a rendered object (its `metadata.annotations`; values that are
 /// not strings are ignored, as they are invalid in Kubernetes anyway).
-pub fn classify_object(object: &Value) -> HookClass {
+pub fn classify_object(object: &Manifest) -> HookClass {
     let annotations: BTreeMap<String, String> = object
         .pointer("/metadata/annotations")
-        .and_then(Value::as_object)
+        .and_then(Manifest::as_object)
         .map(|map| {
             map.iter()
-                .filter_map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_string())))
+                .filter_map(|(k, v)| v.as_str().map(|v| (k.to_string(), v.to_string())))
                 .collect()
         })
         .unwrap_or_default();
@@ -274,14 +274,15 @@ mod tests {
                 events: "pre-install,crd-install".into()
             }
         );
-        let object =
-            json!({"metadata": {"name": "t", "annotations": {"helm.sh/hook": "test-success"}}});
+        let object = crate::manifest::Manifest::from(
+            json!({"metadata": {"name": "t", "annotations": {"helm.sh/hook": "test-success"}}}),
+        );
         let HookClass::Hook(hook) = classify_object(&object) else {
             panic!("not a hook");
         };
         assert!(hook.is_test());
         assert_eq!(
-            classify_object(&json!({"metadata": {"annotations": {"helm.sh/hook": 5}}})),
+            classify_object(&(json!({"metadata": {"annotations": {"helm.sh/hook": 5}}}).into())),
             HookClass::Manifest
         );
         for event in [

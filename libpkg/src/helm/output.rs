@@ -19,7 +19,7 @@
 use bytes::Bytes;
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use crate::manifest::Manifest;
 
 use super::hooks::{DeletePolicy, HookClass, HookEvent, classify_object};
 use crate::render::{Location, RenderError, parse_texts};
@@ -58,10 +58,10 @@ pub const DEFERRED_EVENTS: [HookEvent; 5] = [
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChartDocuments {
     /// CRDs from `crds/` first, then every template's documents, in template order.
-    pub documents: Vec<(Location, Value)>,
+    pub documents: Vec<(Location, Manifest)>,
     /// Hooks of [`DEFERRED_EVENTS`], each marked with the comma-separated
     /// deferred events it runs on, in template order.
-    pub deferred_hooks: Vec<(Location, Value)>,
+    pub deferred_hooks: Vec<(Location, Manifest)>,
     /// Objects left out, unknown delete policies.
     pub warnings: Vec<String>,
 }
@@ -124,8 +124,8 @@ fn as_helm_manifest(text: &str) -> String {
 /// What tells a `crds/` object from another, as the API server does: its
 /// API group, kind, namespace and name (`None` without a kind or name, left
 /// for the object's own checks).
-fn crd_key(value: &Value) -> Option<[String; 4]> {
-    let text = |pointer: &str| value.pointer(pointer).and_then(Value::as_str);
+fn crd_key(value: &Manifest) -> Option<[String; 4]> {
+    let text = |pointer: &str| value.pointer(pointer).and_then(Manifest::as_str);
     let api_version = text("/apiVersion").unwrap_or_default();
     let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
     Some([
@@ -164,7 +164,7 @@ pub fn documents(
     let mut documents = Vec::new();
     let mut deferred_hooks = Vec::new();
     // The crds/ objects met so far, by API group, kind, namespace and name.
-    let mut crds_seen: BTreeMap<[String; 4], (Location, Value)> = BTreeMap::new();
+    let mut crds_seen: BTreeMap<[String; 4], (Location, Manifest)> = BTreeMap::new();
     for (location, mut value) in parse_texts(texts, limits)? {
         // crds/ objects are applied as they are: Helm reads no hooks there.
         if crd_count > 0 && crd_files.contains(&location.file.as_str()) {
@@ -193,7 +193,7 @@ pub fn documents(
                 value["kind"].as_str().unwrap_or_default(),
                 value
                     .pointer("/metadata/name")
-                    .and_then(Value::as_str)
+                    .and_then(Manifest::as_str)
                     .unwrap_or_default()
             )
         };
@@ -256,7 +256,6 @@ pub use crate::kinds::mark_hook;
 mod tests {
     use super::*;
     use crate::kinds::HOOK_ANNOTATION;
-    use serde_json::json;
 
     fn out(list: &[(&str, &str)]) -> Vec<(String, String)> {
         list.iter()
@@ -338,7 +337,7 @@ metadata:
         let outputs = out(&[("app/templates/hooks.yaml", HOOKS)]);
         let install =
             documents(&[], &outputs, HookOperation::Install, YamlLimits::default()).unwrap();
-        let marked: Vec<(&str, &Value)> = install
+        let marked: Vec<(&str, &Manifest)> = install
             .documents
             .iter()
             .map(|(_, v)| {
@@ -351,15 +350,15 @@ metadata:
         assert_eq!(
             marked,
             [
-                ("migrate", &json!("pre-install")),
-                ("after", &json!("post-install"))
+                ("migrate", &Manifest::from("pre-install")),
+                ("after", &Manifest::from("post-install"))
             ]
         );
         let warnings = install.warnings.join("\n");
         assert!(!warnings.contains("smoke"), "{warnings}");
         // The test hook is set aside for `test`, the pre-delete hook for
         // uninstall, each marked with its event.
-        let deferred: Vec<(&str, &Value)> = install
+        let deferred: Vec<(&str, &Manifest)> = install
             .deferred_hooks
             .iter()
             .map(|(_, v)| {
@@ -371,7 +370,10 @@ metadata:
             .collect();
         assert_eq!(
             deferred,
-            [("smoke", &json!("test")), ("cleanup", &json!("pre-delete"))]
+            [
+                ("smoke", &Manifest::from("test")),
+                ("cleanup", &Manifest::from("pre-delete"))
+            ]
         );
         assert!(!warnings.contains("Job cleanup"), "{warnings}");
         assert!(

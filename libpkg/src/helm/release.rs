@@ -138,7 +138,10 @@ impl HelmRelease {
 
     /// The manifest's documents, each located by the template Helm's
     /// `# Source:` comment names (empty documents left out).
-    pub fn documents(&self, limits: YamlLimits) -> Result<Vec<(Location, Value)>, RenderError> {
+    pub fn documents(
+        &self,
+        limits: YamlLimits,
+    ) -> Result<Vec<(Location, crate::manifest::Manifest)>, RenderError> {
         let mut budget = YamlBudget::new(limits);
         let file = format!("Helm release {} revision {}", self.name, self.revision);
         let documents = crate::yaml::documents(&self.manifest, &mut budget).map_err(

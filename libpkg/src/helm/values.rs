@@ -87,7 +87,7 @@ pub fn read_values(text: &str) -> Result<Values, ValuesError> {
     let value = documents
         .into_iter()
         .next()
-        .map_or(Value::Null, |d| d.value);
+        .map_or(Value::Null, |d| d.value.into());
     match go_numbers(value) {
         Value::Null => Ok(Values::new()),
         Value::Object(map) => Ok(map),

@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::manifest::Manifest;
+
 use super::OlmError;
 use crate::archive::Files;
 use crate::render::Location;
@@ -386,12 +388,12 @@ impl Bundle {
                 let kind = document
                     .value
                     .get("kind")
-                    .and_then(Value::as_str)
+                    .and_then(Manifest::as_str)
                     .unwrap_or_default();
                 match kind {
                     "ClusterServiceVersion" => csvs.push((location, document.value)),
-                    "CustomResourceDefinition" => crds.push((location, document.value)),
-                    _ => others.push((location, document.value)),
+                    "CustomResourceDefinition" => crds.push((location, document.value.into())),
+                    _ => others.push((location, document.value.into())),
                 }
             }
         }
@@ -410,7 +412,8 @@ impl Bundle {
                 ));
             }
         };
-        let csv = parse_csv(&csv).map_err(|reason| invalid(&csv_location.to_string(), reason))?;
+        let csv = parse_csv(&csv.to_value())
+            .map_err(|reason| invalid(&csv_location.to_string(), reason))?;
         Ok(Bundle {
             package_name,
             channels,

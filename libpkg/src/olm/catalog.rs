@@ -303,8 +303,8 @@ impl Catalog {
                         )
                     })?
                     .into_iter()
-                    .map(|d| d.value)
-                    .filter(|v| !v.is_null())
+                    .filter(|d| !d.value.is_null())
+                    .map(|d| d.value.into())
                     .collect()
             };
             for value in values {

@@ -111,17 +111,20 @@ impl crate::render::Manifests for Package {
 /// without them (it parses again), and they take no part in comparisons.
 #[derive(Default)]
 pub(crate) struct ParsedOnce(
-    std::sync::Mutex<Option<Vec<(crate::render::Location, serde_json::Value)>>>,
+    std::sync::Mutex<Option<Vec<(crate::render::Location, crate::manifest::Manifest)>>>,
 );
 
 impl ParsedOnce {
     /// Keeps `documents` for [`take`](Self::take).
-    pub(crate) fn keep(&self, documents: Vec<(crate::render::Location, serde_json::Value)>) {
+    pub(crate) fn keep(
+        &self,
+        documents: Vec<(crate::render::Location, crate::manifest::Manifest)>,
+    ) {
         *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(documents);
     }
 
     /// The documents kept, if any; they are kept no longer.
-    pub(crate) fn take(&self) -> Option<Vec<(crate::render::Location, serde_json::Value)>> {
+    pub(crate) fn take(&self) -> Option<Vec<(crate::render::Location, crate::manifest::Manifest)>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 }

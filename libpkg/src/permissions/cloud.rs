@@ -5,8 +5,8 @@
 //! its ServiceAccount. Those permissions live in the cloud, not in RBAC, so
 //! the preview at least names the identity a person should go and check.
 
+use crate::manifest::Manifest;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::service_account;
 use crate::object::Object;
@@ -42,9 +42,9 @@ pub(crate) fn identities(objects: &[&Object]) -> Vec<CloudIdentity> {
         .flat_map(|object| {
             let annotations = object
                 .pointer("/metadata/annotations")
-                .and_then(Value::as_object);
+                .and_then(Manifest::as_object);
             ANNOTATIONS.iter().filter_map(move |(key, provider)| {
-                let identity = annotations?.get(*key)?.as_str()?.trim();
+                let identity = annotations?.get(key)?.as_str()?.trim();
                 (!identity.is_empty()).then(|| CloudIdentity {
                     service_account: service_account(object.namespace.as_deref(), &object.name),
                     provider: provider.to_string(),
@@ -64,6 +64,7 @@ mod tests {
 
     use super::super::testing::{check, obj};
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn annotations_name_cloud_identities() {

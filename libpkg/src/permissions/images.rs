@@ -6,8 +6,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::manifest::Manifest;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::canonical_order;
 use super::workloads::{containers, pod_template};
@@ -103,7 +103,7 @@ pub fn images(objects: &[Object]) -> Vec<Image> {
         .into_iter()
         .filter_map(pod_template)
         .flat_map(|template| containers(template.spec).collect::<Vec<_>>())
-        .filter_map(|container| container.get("image").and_then(Value::as_str))
+        .filter_map(|container| container.get("image").and_then(Manifest::as_str))
         .filter(|reference| !reference.is_empty())
         .collect();
     references.into_iter().map(Image::new).collect()

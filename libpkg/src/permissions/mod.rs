@@ -9,6 +9,8 @@
 //! of the rendered objects, and every list is sorted, so the same package
 //! always gives the same preview, byte for byte.
 
+use crate::manifest::Manifest;
+
 mod changes;
 mod cloud;
 mod images;
@@ -222,9 +224,9 @@ pub(crate) fn canonical_order(objects: &[Object]) -> Vec<&Object> {
 }
 
 /// The strings of a JSON array (non-strings skipped), or nothing.
-pub(crate) fn strings(value: Option<&serde_json::Value>) -> Vec<String> {
+pub(crate) fn strings(value: Option<&Manifest>) -> Vec<String> {
     value
-        .and_then(serde_json::Value::as_array)
+        .and_then(Manifest::as_array)
         .map(|items| {
             items
                 .iter()

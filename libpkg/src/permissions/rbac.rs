@@ -9,8 +9,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::manifest::Manifest;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::rules::{AGGREGATED_ROLE, EXTENDS_BUILTIN_ROLE, UNKNOWN_ROLE};
 use super::{DEFAULT_NAMESPACE, Risk, service_account, strings};
@@ -95,7 +95,7 @@ fn sorted(items: impl IntoIterator<Item = String>) -> Vec<String> {
 }
 
 impl PolicyRule {
-    fn from_json(rule: &Value) -> PolicyRule {
+    fn from_json(rule: &Manifest) -> PolicyRule {
         let list = |key: &str| sorted(strings(rule.get(key)));
         PolicyRule {
             api_groups: list("apiGroups"),
@@ -385,20 +385,20 @@ fn is_rbac(object: &Object, kind: &str) -> bool {
 
 fn rules_of(role: &Object) -> Vec<PolicyRule> {
     role.pointer("/rules")
-        .and_then(Value::as_array)
+        .and_then(Manifest::as_array)
         .map(|rules| rules.iter().map(PolicyRule::from_json).collect())
         .unwrap_or_default()
 }
 
 /// A binding subject in the `Kind/...` form of [`Grant::subject`].
-fn subject_of(subject: &Value, binding_namespace: Option<&str>) -> Option<String> {
+fn subject_of(subject: &Manifest, binding_namespace: Option<&str>) -> Option<String> {
     let kind = subject.get("kind")?.as_str()?;
     let name = subject.get("name")?.as_str()?;
     Some(match kind {
         "ServiceAccount" => service_account(
             subject
                 .get("namespace")
-                .and_then(Value::as_str)
+                .and_then(Manifest::as_str)
                 .or(binding_namespace),
             name,
         ),
@@ -442,15 +442,15 @@ pub(crate) fn flatten(objects: &[&Object]) -> Rbac {
         };
         let role_kind = binding
             .pointer("/roleRef/kind")
-            .and_then(Value::as_str)
+            .and_then(Manifest::as_str)
             .unwrap_or("");
         let role_name = binding
             .pointer("/roleRef/name")
-            .and_then(Value::as_str)
+            .and_then(Manifest::as_str)
             .unwrap_or("");
         let subjects: Vec<String> = binding
             .pointer("/subjects")
-            .and_then(Value::as_array)
+            .and_then(Manifest::as_array)
             .map(|subjects| {
                 subjects
                     .iter()
@@ -544,7 +544,7 @@ fn note_cluster_role(role: &Object, risks: &mut Vec<Risk>) {
     for (label, builtin) in AGGREGATE_LABELS {
         if labels
             .and_then(|labels| labels.get(label))
-            .and_then(Value::as_str)
+            .and_then(Manifest::as_str)
             != Some("true")
         {
             continue;
@@ -577,6 +577,7 @@ mod tests {
 
     use super::super::testing::{check, has, obj, rule_ids};
     use super::*;
+    use serde_json::Value;
 
     fn role_binding(namespace: &str, role_kind: &str, role: &str, subjects: Value) -> Object {
         obj(json!({

@@ -9,6 +9,7 @@ use crate::object::Object;
 
 /// An object from a manifest literal, with its identity lifted out.
 pub(crate) fn obj(manifest: Value) -> Object {
+    let manifest = crate::manifest::Manifest::from(manifest);
     Object {
         api_version: manifest["apiVersion"].as_str().unwrap().to_string(),
         kind: manifest["kind"].as_str().unwrap().to_string(),

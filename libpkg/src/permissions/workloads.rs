@@ -10,8 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::manifest::{Manifest, Map};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::rules::{POD_ADDED_CAPABILITIES, POD_HOST_NAMESPACES, POD_HOST_PATH, POD_PRIVILEGED};
 use super::{Risk, service_account, strings};
@@ -49,9 +49,9 @@ pub enum PodSecurityLevel {
 /// A pod template: its annotations and its pod spec.
 pub(crate) struct PodTemplate<'a> {
     /// `metadata.annotations` of the template.
-    pub annotations: Option<&'a Map<String, Value>>,
+    pub annotations: Option<&'a Map>,
     /// The pod spec.
-    pub spec: &'a Value,
+    pub spec: &'a Manifest,
 }
 
 /// The pod template of a workload object, if it is one.
@@ -60,7 +60,7 @@ pub(crate) fn pod_template(object: &Object) -> Option<PodTemplate<'_>> {
     Some(PodTemplate {
         annotations: template
             .pointer("/metadata/annotations")
-            .and_then(Value::as_object),
+            .and_then(Manifest::as_object),
         spec: template.get("spec").filter(|spec| spec.is_object())?,
     })
 }
@@ -83,10 +83,10 @@ pub(crate) const CONTAINER_KINDS: [&str; 3] =
     ["initContainers", "containers", "ephemeralContainers"];
 
 /// Init, regular and ephemeral containers of a pod spec, in that order.
-pub(crate) fn containers(spec: &Value) -> impl Iterator<Item = &Value> {
+pub(crate) fn containers(spec: &Manifest) -> impl Iterator<Item = &Manifest> {
     CONTAINER_KINDS.into_iter().flat_map(move |key| {
         spec.get(key)
-            .and_then(Value::as_array)
+            .and_then(Manifest::as_array)
             .into_iter()
             .flatten()
     })
@@ -148,16 +148,16 @@ const RESTRICTED_VOLUMES: &[&str] = &[
 
 const APPARMOR_ANNOTATION: &str = "container.apparmor.security.beta.kubernetes.io/";
 
-fn flag(value: Option<&Value>, pointer: &str) -> Option<bool> {
+fn flag(value: Option<&Manifest>, pointer: &str) -> Option<bool> {
     value?.pointer(pointer)?.as_bool()
 }
 
-fn text<'a>(value: Option<&'a Value>, pointer: &str) -> Option<&'a str> {
+fn text<'a>(value: Option<&'a Manifest>, pointer: &str) -> Option<&'a str> {
     value?.pointer(pointer)?.as_str()
 }
 
-fn name_of(value: &Value) -> &str {
-    value.get("name").and_then(Value::as_str).unwrap_or("?")
+fn name_of(value: &Manifest) -> &str {
+    value.get("name").and_then(Manifest::as_str).unwrap_or("?")
 }
 
 /// A capability name as runtimes read it: upper case, without `CAP_`.
@@ -198,7 +198,7 @@ fn assess<'a>(object: &'a str, template: &PodTemplate<'_>) -> Assessment<'a> {
     // Baseline, pod level.
     let host_namespaces: Vec<&str> = ["hostNetwork", "hostPID", "hostIPC"]
         .into_iter()
-        .filter(|key| spec.get(*key).and_then(Value::as_bool) == Some(true))
+        .filter(|key| spec.get(*key).and_then(Manifest::as_bool) == Some(true))
         .collect();
     for key in &host_namespaces {
         found.baseline.push(format!("pod: {key}"));
@@ -221,7 +221,7 @@ fn assess<'a>(object: &'a str, template: &PodTemplate<'_>) -> Assessment<'a> {
     }
     for volume in spec
         .get("volumes")
-        .and_then(Value::as_array)
+        .and_then(Manifest::as_array)
         .into_iter()
         .flatten()
     {
@@ -250,7 +250,7 @@ fn assess<'a>(object: &'a str, template: &PodTemplate<'_>) -> Assessment<'a> {
     }
     for sysctl in pod_context
         .and_then(|context| context.get("sysctls"))
-        .and_then(Value::as_array)
+        .and_then(Manifest::as_array)
         .into_iter()
         .flatten()
     {
@@ -332,11 +332,11 @@ fn assess<'a>(object: &'a str, template: &PodTemplate<'_>) -> Assessment<'a> {
         }
         for port in container
             .get("ports")
-            .and_then(Value::as_array)
+            .and_then(Manifest::as_array)
             .into_iter()
             .flatten()
         {
-            if let Some(host_port) = port.get("hostPort").and_then(Value::as_i64)
+            if let Some(host_port) = port.get("hostPort").and_then(Manifest::as_i64)
                 && host_port != 0
             {
                 found.baseline.push(format!("{who}: hostPort {host_port}"));
@@ -394,7 +394,7 @@ fn assess<'a>(object: &'a str, template: &PodTemplate<'_>) -> Assessment<'a> {
 }
 
 /// Checks that apply alike to the pod and to each container security context.
-fn shared_checks(found: &mut Assessment<'_>, who: &str, context: Option<&Value>) {
+fn shared_checks(found: &mut Assessment<'_>, who: &str, context: Option<&Manifest>) {
     if text(context, "/seccompProfile/type") == Some("Unconfined") {
         found
             .baseline
@@ -420,7 +420,7 @@ fn shared_checks(found: &mut Assessment<'_>, who: &str, context: Option<&Value>)
     }
     if let Some(user) = context
         .and_then(|c| c.get("runAsUser"))
-        .and_then(Value::as_i64)
+        .and_then(Manifest::as_i64)
         && user == 0
     {
         found.restricted.push(format!("{who}: runAsUser 0"));
@@ -456,18 +456,18 @@ pub(crate) fn analyze(objects: &[&Object]) -> (Vec<Workload>, Vec<Risk>) {
         let spec = template.spec;
         let account = ["serviceAccountName", "serviceAccount"]
             .into_iter()
-            .find_map(|key| spec.get(key).and_then(Value::as_str))
+            .find_map(|key| spec.get(key).and_then(Manifest::as_str))
             .filter(|name| !name.is_empty())
             .unwrap_or("default");
         let namespace = object.namespace.as_deref();
         let mounts_token = spec
             .get("automountServiceAccountToken")
-            .and_then(Value::as_bool)
+            .and_then(Manifest::as_bool)
             .or_else(|| {
                 service_accounts
                     .get(&(namespace, account))
                     .and_then(|sa| sa.pointer("/automountServiceAccountToken"))
-                    .and_then(Value::as_bool)
+                    .and_then(Manifest::as_bool)
             })
             .unwrap_or(true);
 
@@ -499,6 +499,7 @@ mod tests {
 
     use super::super::testing::{check, deployment, has, obj};
     use super::*;
+    use serde_json::Value;
 
     fn restricted_container(name: &str) -> Value {
         json!({
@@ -778,7 +779,8 @@ mod tests {
         object.manifest["spec"]["template"]["metadata"]["annotations"] = json!({
             "container.apparmor.security.beta.kubernetes.io/app": "unconfined",
             "container.apparmor.security.beta.kubernetes.io/init": "runtime/default"
-        });
+        })
+        .into();
         let workload = check(&[object]).workloads[0].clone();
         assert_eq!(workload.pod_security, PodSecurityLevel::Privileged);
         assert_eq!(

@@ -761,7 +761,8 @@ mod tests {
             action,
             // Keys out of the usual order, a float that needs its digits.
             manifest: serde_json::json!({"metadata": {"name": name, "namespace": "apps"},
-                "kind": "ConfigMap", "apiVersion": "v1", "data": {"z": "1", "a": 0.1}}),
+                "kind": "ConfigMap", "apiVersion": "v1", "data": {"z": "1", "a": 0.1}})
+            .into(),
             live_resource_version: Some("7".into()),
             diff: diff.map(str::to_string),
         };
@@ -773,7 +774,7 @@ mod tests {
             kind: "Pod".into(),
             namespace: Some("apps".into()),
             name: "test".into(),
-            manifest: serde_json::json!({"kind": "Pod"}),
+            manifest: serde_json::json!({"kind": "Pod"}).into(),
         });
         let record = Record {
             plan: plan.clone().seal(),

@@ -199,7 +199,8 @@ fn written_kinds_are_required_once_and_crds_of_the_plan_define_theirs() {
         json!({"apiVersion": "v1", "kind": "ConfigMap"}),
         json!({"apiVersion": "v1", "kind": "ConfigMap"}),
         json!({"apiVersion": "monitoring.coreos.com/v1", "kind": "ServiceMonitor"}),
-    ];
+    ]
+    .map(crate::manifest::Manifest::from);
     let declared = [api_need("monitoring.coreos.com/v1", "ServiceMonitor")];
     let located = objects
         .iter()

@@ -182,7 +182,7 @@ fn objects_of(plan: &Plan, as_namespace: &str) -> BTreeMap<String, Value> {
                 // The release namespace itself, created by the plan.
                 key.name = as_namespace.to_string();
             }
-            let mut manifest = o.manifest.clone();
+            let mut manifest = o.manifest.to_value();
             rename_namespace(&mut manifest, &plan.release.namespace, as_namespace);
             (key.to_string(), manifest)
         })

@@ -13,7 +13,9 @@
 //! limit) is left to serde-saphyr whole: the rules for those, and every
 //! error message, stay in one place. Tests compare both readings.
 
-use serde_json::{Map, Value};
+use compact_str::CompactString;
+
+use crate::manifest::{Manifest as Value, Map};
 use serde_saphyr::granit_parser::{Event, Options, Parser, ScalarStyle};
 
 use serde_saphyr::DuplicateKeyPolicy;
@@ -63,20 +65,6 @@ pub(super) fn parse(chunk: &str, limits: &YamlLimits) -> Option<Value> {
     }
 }
 
-/// What rendering adds to every object's metadata (`crate::render`, a
-/// layer above, whose test checks that these are its keys): a manifest's
-/// `metadata`, `metadata.labels` and `metadata.annotations` are read with
-/// room for the entries of these they lack, so that adding them does not
-/// reallocate the mapping twice its size.
-pub(crate) const ROOM: [(&str, &[&str]); 3] = [
-    ("metadata", &["namespace", "labels", "annotations"]),
-    (
-        "labels",
-        &["app.kubernetes.io/managed-by", "kubectl-pkg.dev/release"],
-    ),
-    ("annotations", &["kubectl-pkg.dev/release-namespace"]),
-];
-
 /// The collections open at the current event, innermost last, and what
 /// they hold so far.
 ///
@@ -92,7 +80,7 @@ struct Builder<'limits> {
     /// The items of the open sequences, outermost first.
     items: Vec<Value>,
     /// The entries of the open mappings, outermost first.
-    entries: Vec<(String, Value)>,
+    entries: Vec<(CompactString, Value)>,
 }
 
 /// A collection being read: where its items or entries start in the
@@ -100,7 +88,7 @@ struct Builder<'limits> {
 enum Open {
     Sequence(usize),
     /// A mapping and, between a key and its value, the key.
-    Mapping(usize, Option<String>),
+    Mapping(usize, Option<CompactString>),
 }
 
 impl Builder<'_> {
@@ -120,7 +108,7 @@ impl Builder<'_> {
                     // text, so `off:` (the key "false") and `'off':` clash.
                     match scalar {
                         Scalar::String("<<") => return None, // a merge key
-                        Scalar::String(key) => *pending = Some(key.to_string()),
+                        Scalar::String(key) => *pending = Some(key.into()),
                         _ => return None,
                     }
                     return Some(None);
@@ -148,8 +136,7 @@ impl Builder<'_> {
             },
             Event::MappingEnd => match self.stack.pop()? {
                 Open::Mapping(start, None) => {
-                    let room = self.room(start);
-                    Value::Object(self.mapping(start, room)?)
+                    Value::Object(Map::from_unique(self.entries.drain(start..).collect()).ok()?)
                 }
                 _ => return None,
             },
@@ -168,39 +155,6 @@ impl Builder<'_> {
                 Some(None)
             }
         }
-    }
-
-    /// The room to leave in the mapping just ended, its entries from
-    /// `start` on: see [`ROOM`].
-    fn room(&self, start: usize) -> usize {
-        let key = |level: usize| match self.stack.get(level) {
-            Some(Open::Mapping(_, Some(key))) => Some(key.as_str()),
-            _ => None,
-        };
-        let section = match (self.stack.len(), key(0), key(1)) {
-            (1, Some("metadata"), _) => "metadata",
-            (2, Some("metadata"), Some(section)) => section,
-            _ => return 0,
-        };
-        let entries = &self.entries[start..];
-        ROOM.iter()
-            .filter(|(name, _)| *name == section)
-            .flat_map(|(_, keys)| keys.iter())
-            .filter(|key| !entries.iter().any(|(k, _)| k == *key))
-            .count()
-    }
-
-    /// The mapping of the entries from `start` on, taken off their stack,
-    /// with room for `room` more; `None` if a key is given twice (an
-    /// error, or the last wins with `first_document`: serde-saphyr's to say).
-    fn mapping(&mut self, start: usize, room: usize) -> Option<Map<String, Value>> {
-        let mut map = Map::with_capacity(self.entries.len() - start + room);
-        for (key, value) in self.entries.drain(start..) {
-            if map.insert(key, value).is_some() {
-                return None;
-            }
-        }
-        Some(map)
     }
 }
 
@@ -223,7 +177,7 @@ impl Scalar<'_> {
             Scalar::Null => Value::Null,
             Scalar::Bool(value) => Value::Bool(value),
             Scalar::Number(number) => number,
-            Scalar::String(text) => Value::String(text.to_string()),
+            Scalar::String(text) => Value::String(text.into()),
             Scalar::NumberLike(text) => {
                 parse_value_in_full(text, limits, DuplicateKeyPolicy::Error).ok()?
             }

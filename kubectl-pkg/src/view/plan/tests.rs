@@ -36,7 +36,8 @@ fn object(kind: &str, namespace: Option<&str>, name: &str, action: Action) -> Pl
         namespace: namespace.map(str::to_string),
         name: name.to_string(),
         action,
-        manifest: json!({"apiVersion": api_version, "kind": kind, "metadata": {"name": name}}),
+        manifest: json!({"apiVersion": api_version, "kind": kind, "metadata": {"name": name}})
+            .into(),
         live_resource_version: None,
         diff: None,
     }
@@ -202,7 +203,8 @@ fn rich_changes() -> PermissionChanges {
 /// The objects of [`rich_plan`]: one of every action, a hook, one elsewhere.
 fn rich_objects() -> Vec<PlannedObject> {
     let mut hook = object("Job", Some("apps"), "shop-migrate", Action::Create);
-    hook.manifest["metadata"]["annotations"] = json!({"kubectl-pkg.dev/hook": "pre-upgrade"});
+    hook.manifest["metadata"]["annotations"] =
+        json!({"kubectl-pkg.dev/hook": "pre-upgrade"}).into();
     let mut deployment = object("Deployment", Some("apps"), "shop", Action::Update);
     deployment.diff =
         Some("--- live\n+++ planned\n@@ -1,1 +1,1 @@\n-  replicas: 1\n+  replicas: 2".to_string());
@@ -262,7 +264,7 @@ pub(crate) fn rich_plan() -> Plan {
     plan.objects = rich_objects();
     let mut hook = object("Job", Some("apps"), "shop-cleanup", Action::Create);
     hook.manifest["metadata"]["annotations"] =
-        json!({"kubectl-pkg.dev/hook": "pre-delete,post-rollback"});
+        json!({"kubectl-pkg.dev/hook": "pre-delete,post-rollback"}).into();
     plan.deferred_hooks = vec![DeferredHook::from(hook.to_object())];
     plan.imported_history = vec![ImportedRevision {
         revision: 1,

@@ -97,7 +97,7 @@ fn object(kind: &str, namespace: &str, name: &str, action: Action, size: usize) 
         namespace: Some(namespace.to_string()),
         name: name.to_string(),
         action,
-        manifest,
+        manifest: manifest.into(),
         live_resource_version: None,
         diff,
     }
@@ -305,10 +305,10 @@ fn secret_values_never_appear_in_a_review_document() {
     let planted = "planted-secret-value-6f1e";
     let mut plan = bare_plan();
     let mut secret = object("Secret", "default", "creds", Action::Create, 1);
-    secret.manifest["data"] = json!({"password": planted});
-    secret.manifest["stringData"] = json!({"token": planted});
+    secret.manifest["data"] = json!({"password": planted}).into();
+    secret.manifest["stringData"] = json!({"token": planted}).into();
     let mut changed = object("Secret", "default", "old-creds", Action::Delete, 1);
-    changed.manifest["data"] = json!({"key": planted});
+    changed.manifest["data"] = json!({"key": planted}).into();
     plan.objects.extend([secret, changed]);
     plan.values = Some(json!({"db": {"password": planted}}));
     let masked = plan.masked();

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use crate::manifest::Manifest;
 
 use super::{Clusters, StackActionError, cluster_for, records};
 use crate::action::{
@@ -367,7 +367,7 @@ fn with_required_releases<E>(
 
 /// The CustomResourceDefinitions `plans` create or keep: their kinds are
 /// served by the time later releases are applied.
-fn crds_of<'a>(plans: impl Iterator<Item = &'a Plan>) -> Vec<Value> {
+fn crds_of<'a>(plans: impl Iterator<Item = &'a Plan>) -> Vec<Manifest> {
     plans
         .flat_map(|plan| &plan.objects)
         .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
@@ -395,7 +395,7 @@ fn planned_observations(planned: &[ReleasePlan]) -> Observations {
         for crd in crds_of(std::iter::once(plan)) {
             let text = |pointer: &str| {
                 crd.pointer(pointer)
-                    .and_then(Value::as_str)
+                    .and_then(Manifest::as_str)
                     .map(str::to_string)
             };
             let (Some(group), Some(kind), Some(plural)) = (
@@ -405,9 +405,9 @@ fn planned_observations(planned: &[ReleasePlan]) -> Observations {
             ) else {
                 continue;
             };
-            let versions = crd.pointer("/spec/versions").and_then(Value::as_array);
+            let versions = crd.pointer("/spec/versions").and_then(Manifest::as_array);
             for version in versions.into_iter().flatten() {
-                if let Some(version) = version.get("name").and_then(Value::as_str) {
+                if let Some(version) = version.get("name").and_then(Manifest::as_str) {
                     observations.apis.push(ObservedApi {
                         api_version: format!("{group}/{version}"),
                         kind: kind.clone(),
@@ -427,7 +427,7 @@ async fn plan_release(
     cluster: &Cluster,
     release: &StackRelease,
     fetched: &Fetched,
-    seed: &[Value],
+    seed: &[Manifest],
     namespace_created_by: Option<String>,
     options: &StackOptions,
 ) -> Result<Plan, PlanError> {
