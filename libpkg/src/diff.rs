@@ -49,7 +49,11 @@ pub enum Comparison {
 /// `stringData` is folded into `data` as base64, as the API server does.
 /// Key order is otherwise preserved.
 pub fn normalize(object: &Value) -> Value {
-    let mut object = object.clone();
+    normalized(object.clone())
+}
+
+/// [`normalize`] of an object the caller no longer needs, changed in place.
+pub fn normalized(mut object: Value) -> Value {
     let secret = is_secret(&object);
     let Some(fields) = object.as_object_mut() else {
         return object;

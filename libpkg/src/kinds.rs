@@ -4,9 +4,9 @@
 //! online planning takes it from discovery. The apply order of every plan comes
 //! from [`phase_of`], so there is exactly one ordering rule in the code base.
 
-use crate::manifest::{Manifest, Map};
-
 use serde::{Deserialize, Serialize};
+
+use crate::manifest::{Manifest, Map};
 
 /// Apply phases, in order. Deletions run in the reverse order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -82,7 +82,7 @@ pub fn hook_weight(object: &Manifest) -> i64 {
 }
 
 /// An object's `metadata.annotations`, looked up key by key: asked of every
-/// object when sorting and showing, where `Value::pointer` (which allocates
+/// object when sorting and showing, where a JSON pointer (which allocates
 /// for each part of the path) showed in profiles.
 fn annotations(object: &Manifest) -> Option<&Manifest> {
     object.get("metadata")?.get("annotations")

@@ -72,7 +72,6 @@ impl Map {
         if first_repeated(&entries).is_none() {
             return Map(entries.into_boxed_slice());
         }
-        let mut map = Map::new();
         let mut kept: Vec<(CompactString, Manifest)> = Vec::with_capacity(entries.len());
         let mut places = std::collections::HashMap::new();
         for (key, value) in entries {
@@ -84,8 +83,7 @@ impl Map {
                 }
             }
         }
-        map.0 = kept.into_boxed_slice();
-        map
+        Map(kept.into_boxed_slice())
     }
 
     /// The number of entries.

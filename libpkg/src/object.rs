@@ -8,9 +8,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::manifest::Manifest;
-use serde_json::value::RawValue;
 
 /// A rendered object: identity plus the manifest that will be applied.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -8,9 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::manifest::{Manifest, Map};
-
 use crate::kinds::{self, Scope};
+use crate::manifest::{Manifest, Map};
 use crate::names::{validate_dns_label, validate_dns_subdomain};
 use crate::object::{Object, group_of};
 use crate::yaml::YamlLimits;

@@ -8,11 +8,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::manifest::{Fields, Manifest};
-
 use super::{Desired, PlanError};
 use crate::cluster::{AccessCheck, ClusterError, Discovery, Resource, known_bugs};
 use crate::diff::{Comparison, compare};
+use crate::manifest::{Fields, Manifest};
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{self, Grant, MissingPermission};
 use crate::plan::{

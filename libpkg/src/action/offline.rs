@@ -1,10 +1,9 @@
 //! Planning without a cluster: render, analyse and seal, every object a `create`.
 
-use crate::manifest::Manifest;
-
 use super::decide::{AccessChecks, Observations, decide};
 use super::{Desired, PlanError, Source, facts};
 use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
+use crate::manifest::Manifest;
 use crate::package::Package;
 use crate::plan::{BundleInfo, Operation, PackageInfo, Plan, ReleaseTarget, Warning, WarningCode};
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};

@@ -27,11 +27,10 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::manifest::Manifest;
-
 use super::apply::{Event, Reporter};
 use super::{PlanError, history};
 use crate::cluster::{Cluster, ClusterError, Discovery, Resource};
+use crate::manifest::Manifest;
 use crate::object::Object;
 use crate::plan::ReleaseId;
 use crate::release::ReleaseStore;

@@ -5,10 +5,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::manifest::Manifest;
-
 use super::PlanError;
 use crate::cluster::{Cluster, ClusterError, Discovery};
+use crate::manifest::Manifest;
 use crate::package::Package;
 use crate::release::{ReleaseStore, Status};
 use crate::requirements::{

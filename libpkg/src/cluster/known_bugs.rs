@@ -2,9 +2,8 @@
 //! matches one names the bug and the versions that fix it, instead of leaving
 //! the user with "cannot reach the API server" or a schema complaint.
 
-use crate::manifest::Manifest;
-
 use super::ClusterError;
+use crate::manifest::Manifest;
 
 /// A known bug of some API server versions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

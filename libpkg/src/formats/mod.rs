@@ -44,12 +44,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::manifest::Manifest;
-
 use crate::archive::{self, Artifact, Files, Limits};
 use crate::helm::engine::{ChartRenderError, Lookup};
 use crate::helm::render::Capabilities;
 use crate::helm::values::{ReuseValues, Values};
+use crate::manifest::Manifest;
 use crate::olm::OlmError;
 use crate::package::{
     BUNDLE_METADATA_DIR, CONFIG_MEDIA_TYPE, Content, DirBudget, EXTRA_FILES, LAYER_MEDIA_TYPE,

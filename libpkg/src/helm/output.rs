@@ -19,9 +19,8 @@
 use bytes::Bytes;
 use std::collections::BTreeMap;
 
-use crate::manifest::Manifest;
-
 use super::hooks::{DeletePolicy, HookClass, HookEvent, classify_object};
+use crate::manifest::Manifest;
 use crate::render::{Location, RenderError, parse_texts};
 use crate::yaml::YamlLimits;
 

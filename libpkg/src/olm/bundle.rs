@@ -13,10 +13,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::manifest::Manifest;
-
 use super::OlmError;
 use crate::archive::Files;
+use crate::manifest::Manifest;
 use crate::render::Location;
 use crate::yaml::{YamlBudget, YamlLimits};
 

@@ -9,8 +9,6 @@
 //! of the rendered objects, and every list is sorted, so the same package
 //! always gives the same preview, byte for byte.
 
-use crate::manifest::Manifest;
-
 mod changes;
 mod cloud;
 mod images;
@@ -24,6 +22,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::manifest::Manifest;
 use crate::object::Object;
 
 pub use changes::{PermissionChanges, PermissionDelta, PodSecurityChange, compare};

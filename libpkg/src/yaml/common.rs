@@ -4,7 +4,7 @@
 //! Most documents of a package are mappings with string keys and sequences
 //! of strings, integers, booleans and nulls, with no anchors, aliases, tags
 //! or merge keys.
-//! For those, building the [`Value`] from granit-parser's events (the parser
+//! For those, building the [`Manifest`] from granit-parser's events (the parser
 //! serde-saphyr drives) is much cheaper than the full deserializer, and
 //! parsing is most of an offline plan's time for a large package. A plain
 //! scalar that may be a number of another form (`1.5`, `0x1F`, `0.1.0`) is
@@ -14,11 +14,10 @@
 //! error message, stay in one place. Tests compare both readings.
 
 use compact_str::CompactString;
-
-use crate::manifest::{Manifest as Value, Map};
+use serde_saphyr::DuplicateKeyPolicy;
 use serde_saphyr::granit_parser::{Event, Options, Parser, ScalarStyle};
 
-use serde_saphyr::DuplicateKeyPolicy;
+use crate::manifest::{Manifest, Map};
 
 use super::{YamlLimits, parse_value_in_full};
 
@@ -34,7 +33,7 @@ const MAX_BYTES: usize = 32 << 20;
 
 /// The value of a single-document `chunk` as [`super::parse_value`] reads it,
 /// or `None` when the document is not of the common kind (see the module).
-pub(super) fn parse(chunk: &str, limits: &YamlLimits) -> Option<Value> {
+pub(super) fn parse(chunk: &str, limits: &YamlLimits) -> Option<Manifest> {
     if chunk.len() >= MAX_BYTES {
         return None;
     }
@@ -78,9 +77,9 @@ struct Builder<'limits> {
     events: usize,
     stack: Vec<Open>,
     /// The items of the open sequences, outermost first.
-    items: Vec<Value>,
+    items: Vec<Manifest>,
     /// The entries of the open mappings, outermost first.
-    entries: Vec<(CompactString, Value)>,
+    entries: Vec<(CompactString, Manifest)>,
 }
 
 /// A collection being read: where its items or entries start in the
@@ -95,7 +94,7 @@ impl Builder<'_> {
     /// Takes one event: `Some(Some(root))` when it completes the document's
     /// root, `Some(None)` when more are needed, `None` when the document is
     /// not of the common kind.
-    fn take(&mut self, event: Event) -> Option<Option<Value>> {
+    fn take(&mut self, event: Event) -> Option<Option<Manifest>> {
         self.events += 1;
         if self.events > MAX_EVENTS.min(self.limits.max_nodes) {
             return None;
@@ -131,12 +130,12 @@ impl Builder<'_> {
             }
             Event::SequenceEnd => match self.stack.pop()? {
                 // Collected from an exact-size iterator: no room to spare.
-                Open::Sequence(start) => Value::Array(self.items.drain(start..).collect()),
+                Open::Sequence(start) => Manifest::Array(self.items.drain(start..).collect()),
                 Open::Mapping(..) => return None,
             },
             Event::MappingEnd => match self.stack.pop()? {
                 Open::Mapping(start, None) => {
-                    Value::Object(Map::from_unique(self.entries.drain(start..).collect()).ok()?)
+                    Manifest::Object(Map::from_unique(self.entries.drain(start..).collect()).ok()?)
                 }
                 _ => return None,
             },
@@ -163,7 +162,7 @@ impl Builder<'_> {
 enum Scalar<'text> {
     Null,
     Bool(bool),
-    Number(Value),
+    Number(Manifest),
     String(&'text str),
     /// Plain text that may be a number of another form (`1.5`, `0x1F`,
     /// `1_000`) or a string that looks like one (`0.1.0`): serde-saphyr
@@ -172,12 +171,12 @@ enum Scalar<'text> {
 }
 
 impl Scalar<'_> {
-    fn into_value(self, limits: &YamlLimits) -> Option<Value> {
+    fn into_value(self, limits: &YamlLimits) -> Option<Manifest> {
         Some(match self {
-            Scalar::Null => Value::Null,
-            Scalar::Bool(value) => Value::Bool(value),
+            Scalar::Null => Manifest::Null,
+            Scalar::Bool(value) => Manifest::Bool(value),
             Scalar::Number(number) => number,
-            Scalar::String(text) => Value::String(text.into()),
+            Scalar::String(text) => Manifest::String(text.into()),
             Scalar::NumberLike(text) => {
                 parse_value_in_full(text, limits, DuplicateKeyPolicy::Error).ok()?
             }
@@ -224,8 +223,8 @@ fn scalar(text: &str, style: ScalarStyle) -> Option<Scalar<'_>> {
         && digits.bytes().all(|b| b.is_ascii_digit());
     let number = match (decimal, negative) {
         (false, _) => None,
-        (true, true) => text.parse::<i64>().ok().map(Value::from),
-        (true, false) => text.parse::<u64>().ok().map(Value::from),
+        (true, true) => text.parse::<i64>().ok().map(Manifest::from),
+        (true, false) => text.parse::<u64>().ok().map(Manifest::from),
     };
     match number {
         Some(number) => Some(Scalar::Number(number)),
@@ -241,7 +240,7 @@ mod tests {
     use proptest::prelude::*;
 
     /// What serde-saphyr makes of `chunk`, and what this module does, when it reads it.
-    fn both(chunk: &str) -> (Option<Value>, Result<Value, String>) {
+    fn both(chunk: &str) -> (Option<Manifest>, Result<Manifest, String>) {
         let limits = YamlLimits::default();
         let full = parse_value_in_full(chunk, &limits, DuplicateKeyPolicy::Error)
             .map_err(|e| e.to_string());

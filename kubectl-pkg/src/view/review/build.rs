@@ -851,7 +851,7 @@ fn names_object(risk_object: &str, object: &PlannedObject) -> bool {
 /// manifest added for a create, removed for a delete.
 fn diff_of(object: &PlannedObject) -> String {
     let whole = |sign: char, header: &str| {
-        let yaml = libpkg::yaml::to_string(&libpkg::diff::normalize(&object.manifest.to_value()));
+        let yaml = libpkg::yaml::to_string(&libpkg::diff::normalized(object.manifest.to_value()));
         let mut text = format!("{header}\n");
         for line in yaml.lines() {
             text.push(sign);

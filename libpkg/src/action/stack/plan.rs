@@ -4,14 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::manifest::Manifest;
-
 use super::{Clusters, StackActionError, cluster_for, records};
 use crate::action::{
     ImageCheck, InstallOptions, PlanError, UninstallOptions, UpgradeOptions, plan_install,
     plan_uninstall, plan_upgrade,
 };
 use crate::cluster::Cluster;
+use crate::manifest::Manifest;
 use crate::plan::{Action, Plan, ReleaseId};
 use crate::release::ReleaseStore;
 use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, ReleaseRef};
