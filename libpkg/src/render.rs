@@ -8,6 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use compact_str::CompactString;
+
 use crate::kinds::{self, Scope};
 use crate::manifest::{Manifest, Map};
 use crate::names::{validate_dns_label, validate_dns_subdomain};
@@ -651,17 +653,22 @@ fn str_field<'a>(map: &'a Map, key: &str) -> Option<&'a str> {
 }
 
 /// Sets `entries` in the mapping `section` of `metadata` (created if
-/// absent or null), all at once.
+/// absent or null), all at once. The keys are this crate's own labels and
+/// annotations, held by reference: two of them are longer than a key held
+/// inline, and every object gets them.
 fn insert_strings(
     metadata: &mut Map,
-    section: &str,
-    entries: &[(&str, &str)],
+    section: &'static str,
+    entries: &[(&'static str, &str)],
 ) -> Result<(), String> {
     let map = match metadata.get_mut(section) {
         Some(Manifest::Object(map)) => map,
         Some(Manifest::Null) | None => {
             // In place of a null, where it was.
-            metadata.insert(section, Manifest::Object(Map::new()));
+            metadata.insert(
+                CompactString::const_new(section),
+                Manifest::Object(Map::new()),
+            );
             match metadata.get_mut(section) {
                 Some(Manifest::Object(map)) => map,
                 _ => unreachable!("a mapping was just inserted"),
@@ -672,7 +679,7 @@ fn insert_strings(
     map.extend(
         entries
             .iter()
-            .map(|&(key, value)| (key, Manifest::from(value))),
+            .map(|&(key, value)| (CompactString::const_new(key), Manifest::from(value))),
     );
     Ok(())
 }
