@@ -265,34 +265,12 @@ impl Manifest {
     /// The value at a JSON pointer (`/spec/template`, RFC 6901), as
     /// [`serde_json::Value::pointer`] finds it.
     pub fn pointer(&self, pointer: &str) -> Option<&Manifest> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        let tokens = pointer.strip_prefix('/')?;
-        tokens.split('/').try_fold(self, |target, token| {
-            let token = unescape(token);
-            match target {
-                Manifest::Object(map) => map.get(&token),
-                Manifest::Array(items) => array_index(&token).and_then(|i| items.get(i)),
-                _ => None,
-            }
-        })
+        pointer_tokens(pointer)?.try_fold(self, |target, token| target.get(token))
     }
 
     /// [`Manifest::pointer`], to change.
     pub fn pointer_mut(&mut self, pointer: &str) -> Option<&mut Manifest> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        let tokens = pointer.strip_prefix('/')?;
-        tokens.split('/').try_fold(self, |target, token| {
-            let token = unescape(token);
-            match target {
-                Manifest::Object(map) => map.get_mut(&token),
-                Manifest::Array(items) => array_index(&token).and_then(move |i| items.get_mut(i)),
-                _ => None,
-            }
-        })
+        pointer_tokens(pointer)?.try_fold(self, |target, token| target.get_mut(token))
     }
 
     /// The text of a string.
@@ -434,22 +412,56 @@ impl Manifest {
     }
 }
 
-/// A JSON pointer's token with `~1` and `~0` read as `/` and `~`.
-fn unescape(token: &str) -> std::borrow::Cow<'_, str> {
-    if token.contains('~') {
-        token.replace("~1", "/").replace("~0", "~").into()
-    } else {
-        token.into()
+/// The tokens of a JSON pointer, `~1` and `~0` read as `/` and `~`; `None`
+/// when it is not a pointer (neither empty nor starting with `/`).
+fn pointer_tokens(pointer: &str) -> Option<impl Iterator<Item = PointerToken<'_>>> {
+    let tokens = match pointer {
+        "" => None,
+        _ => Some(pointer.strip_prefix('/')?),
+    };
+    Some(
+        tokens
+            .into_iter()
+            .flat_map(|tokens| tokens.split('/'))
+            .map(|token| {
+                PointerToken(if token.contains('~') {
+                    token.replace("~1", "/").replace("~0", "~").into()
+                } else {
+                    token.into()
+                })
+            }),
+    )
+}
+
+/// One token of a JSON pointer: a key of a mapping, or an index of a
+/// sequence written in decimal without a leading zero, as serde_json reads it.
+struct PointerToken<'a>(std::borrow::Cow<'a, str>);
+
+impl PointerToken<'_> {
+    fn array_index(&self) -> Option<usize> {
+        let token = self.0.as_ref();
+        if token.starts_with('+') || (token.starts_with('0') && token.len() > 1) {
+            return None;
+        }
+        token.parse().ok()
     }
 }
 
-/// A pointer's token as an index into a sequence: decimal digits without a
-/// leading zero, as serde_json reads it.
-fn array_index(token: &str) -> Option<usize> {
-    if token.starts_with('+') || (token.starts_with('0') && token.len() > 1) {
-        return None;
+impl ManifestIndex for PointerToken<'_> {
+    fn index_into<'a>(&self, manifest: &'a Manifest) -> Option<&'a Manifest> {
+        match manifest {
+            Manifest::Object(map) => map.get(&self.0),
+            Manifest::Array(items) => items.get(self.array_index()?),
+            _ => None,
+        }
     }
-    token.parse().ok()
+    fn index_into_mut<'a>(&self, manifest: &'a mut Manifest) -> Option<&'a mut Manifest> {
+        match manifest {
+            Manifest::Object(map) => map.get_mut(&self.0),
+            Manifest::Array(items) => items.get_mut(self.array_index()?),
+            _ => None,
+        }
+    }
 }
 
 /// The reading that a [`Manifest`] and a [`serde_json::Value`] (a live
@@ -656,53 +668,27 @@ impl From<Manifest> for serde_json::Value {
     }
 }
 
-impl From<&str> for Manifest {
-    fn from(text: &str) -> Manifest {
-        Manifest::String(text.into())
-    }
+/// `From` each source type, through the variant that holds its value.
+macro_rules! from_into_variant {
+    ($($source:ty => $variant:ident),* $(,)?) => {
+        $(impl From<$source> for Manifest {
+            fn from(value: $source) -> Manifest {
+                Manifest::$variant(value.into())
+            }
+        })*
+    };
 }
 
-impl From<String> for Manifest {
-    fn from(text: String) -> Manifest {
-        Manifest::String(text.into())
-    }
-}
-
-impl From<CompactString> for Manifest {
-    fn from(text: CompactString) -> Manifest {
-        Manifest::String(text)
-    }
-}
-
-impl From<bool> for Manifest {
-    fn from(value: bool) -> Manifest {
-        Manifest::Bool(value)
-    }
-}
-
-impl From<i64> for Manifest {
-    fn from(value: i64) -> Manifest {
-        Manifest::Number(value.into())
-    }
-}
-
-impl From<u64> for Manifest {
-    fn from(value: u64) -> Manifest {
-        Manifest::Number(value.into())
-    }
-}
-
-impl From<Map> for Manifest {
-    fn from(map: Map) -> Manifest {
-        Manifest::Object(map)
-    }
-}
-
-impl From<Vec<Manifest>> for Manifest {
-    fn from(items: Vec<Manifest>) -> Manifest {
-        Manifest::Array(items.into_boxed_slice())
-    }
-}
+from_into_variant!(
+    &str => String,
+    String => String,
+    CompactString => String,
+    bool => Bool,
+    i64 => Number,
+    u64 => Number,
+    Map => Object,
+    Vec<Manifest> => Array,
+);
 
 impl FromIterator<Manifest> for Manifest {
     fn from_iter<I: IntoIterator<Item = Manifest>>(items: I) -> Manifest {
