@@ -2,9 +2,10 @@
 //! [`serde_json::Value`], with the read and write methods this crate uses
 //! named as serde_json names them.
 //!
-//! A plan holds every object of its package at once, and a 50,000-object
-//! package's manifests took 164 MiB as `serde_json::Value`s (104 bytes per
-//! mapping entry, a heap allocation per key, and a hash index per mapping).
+//! A plan holds every object of its package at once: the parsed documents
+//! of a 50,000-object package took 216 MiB as `serde_json::Value`s (104
+//! bytes per mapping entry, a heap allocation per key, and a hash index per
+//! mapping) and take 75 MiB as [`Manifest`]s (docs/benchmarks.md).
 //! Here an entry is 48 bytes: a key of up to 24 bytes (almost every key of
 //! a manifest) and a string value as short are held inline, and a mapping
 //! is its entries in order, searched in place (a manifest's mappings have one
