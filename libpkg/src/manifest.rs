@@ -19,7 +19,7 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 use compact_str::CompactString;
-use serde::de::{self, MapAccess, SeqAccess, Visitor};
+use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Number;
@@ -319,11 +319,6 @@ impl Manifest {
         matches!(self, Manifest::Number(number) if number.is_i64())
     }
 
-    /// Whether it is a number that is a `u64`.
-    pub fn is_u64(&self) -> bool {
-        matches!(self, Manifest::Number(number) if number.is_u64())
-    }
-
     /// Whether it is a number that is held as an `f64`.
     pub fn is_f64(&self) -> bool {
         matches!(self, Manifest::Number(number) if number.is_f64())
@@ -371,16 +366,6 @@ impl Manifest {
         matches!(self, Manifest::String(_))
     }
 
-    /// Whether it is a number.
-    pub fn is_number(&self) -> bool {
-        matches!(self, Manifest::Number(_))
-    }
-
-    /// Whether it is a boolean.
-    pub fn is_boolean(&self) -> bool {
-        matches!(self, Manifest::Bool(_))
-    }
-
     /// Whether it is a sequence.
     pub fn is_array(&self) -> bool {
         matches!(self, Manifest::Array(_))
@@ -394,6 +379,18 @@ impl Manifest {
     /// The value, leaving `null` in its place.
     pub fn take(&mut self) -> Manifest {
         std::mem::take(self)
+    }
+
+    /// What it is, as an error names it.
+    fn kind(&self) -> &'static str {
+        match self {
+            Manifest::Null => "null",
+            Manifest::Bool(_) => "boolean",
+            Manifest::Number(_) => "number",
+            Manifest::String(_) => "string",
+            Manifest::Array(_) => "sequence",
+            Manifest::Object(_) => "mapping",
+        }
     }
 
     /// The same value as a [`serde_json::Value`], for what takes one.
@@ -566,19 +563,6 @@ impl IndexMut<&str> for Manifest {
     }
 }
 
-impl Manifest {
-    fn kind(&self) -> &'static str {
-        match self {
-            Manifest::Null => "null",
-            Manifest::Bool(_) => "boolean",
-            Manifest::Number(_) => "number",
-            Manifest::String(_) => "string",
-            Manifest::Array(_) => "sequence",
-            Manifest::Object(_) => "mapping",
-        }
-    }
-}
-
 impl PartialEq<serde_json::Value> for Manifest {
     /// Equal when converting one gives the other (mappings compare as maps).
     fn eq(&self, other: &serde_json::Value) -> bool {
@@ -616,18 +600,6 @@ impl PartialEq<str> for Manifest {
 impl PartialEq<&str> for Manifest {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == Some(*other)
-    }
-}
-
-impl PartialEq<bool> for Manifest {
-    fn eq(&self, other: &bool) -> bool {
-        self.as_bool() == Some(*other)
-    }
-}
-
-impl PartialEq<i64> for Manifest {
-    fn eq(&self, other: &i64) -> bool {
-        self.as_i64() == Some(*other)
     }
 }
 
@@ -731,18 +703,6 @@ impl<'de> Deserialize<'de> for Manifest {
     /// given twice takes its last value, a non-finite float is `null`.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Manifest, D::Error> {
         deserializer.deserialize_any(ManifestVisitor)
-    }
-}
-
-impl<'de> Deserialize<'de> for Map {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Map, D::Error> {
-        match Manifest::deserialize(deserializer)? {
-            Manifest::Object(map) => Ok(map),
-            other => Err(de::Error::invalid_type(
-                de::Unexpected::Other(other.kind()),
-                &"a mapping",
-            )),
-        }
     }
 }
 

@@ -69,11 +69,15 @@ impl ValueText {
     /// The value again, the same as the one it was made of (keys in the
     /// same order, numbers the same).
     pub fn value(&self) -> Value {
-        serde_json::from_str(&self.0).expect("made of a value or of JSON serde_json read")
+        self.parsed()
     }
 
     /// The value again as a [`Manifest`].
     pub fn manifest(&self) -> Manifest {
+        self.parsed()
+    }
+
+    fn parsed<T: serde::de::DeserializeOwned>(&self) -> T {
         serde_json::from_str(&self.0).expect("made of a value or of JSON serde_json read")
     }
 }
