@@ -25,6 +25,7 @@ mod packages;
 mod pinniped;
 mod prompt;
 mod real_charts;
+mod real_stacks;
 mod recovery;
 mod release_tests;
 mod requirements;

@@ -47,6 +47,20 @@ pub async fn verify_unchanged(
     store: &ReleaseStore,
     plan: &Plan,
 ) -> Result<(), DriftError> {
+    verify_unchanged_after(cluster, store, plan, []).await
+}
+
+/// [`verify_unchanged`] of a plan applied after others (a stack's earlier
+/// releases) that create `crds_before`: the kinds they define are expected
+/// to be served by the time `plan` is applied, so its objects of those kinds
+/// are checked then (by a second call, once the CRDs exist), not reported
+/// as drift now.
+pub async fn verify_unchanged_after<'a>(
+    cluster: &Cluster,
+    store: &ReleaseStore,
+    plan: &'a Plan,
+    crds_before: impl IntoIterator<Item = &'a crate::manifest::Manifest>,
+) -> Result<(), DriftError> {
     let mut changes = Vec::new();
     if plan.cluster.server.is_none() {
         changes.push("the plan was made offline; plan against the cluster to apply it".to_string());
@@ -83,12 +97,16 @@ pub async fn verify_unchanged(
     let groups =
         crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
     let mut discovery = cluster.discover(&groups).await?;
-    discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
+    discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest).chain(crds_before));
     for object in &plan.objects {
         let shown = object.key();
         let Some(resource) = discovery.resolve(&object.api_version, &object.kind) else {
+            let since = match object.action {
+                Action::Create => "does not serve",
+                _ => "no longer serves",
+            };
             changes.push(format!(
-                "{shown}: the cluster no longer serves {} {}",
+                "{shown}: the cluster {since} {} {}",
                 object.api_version, object.kind
             ));
             continue;

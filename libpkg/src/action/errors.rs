@@ -54,6 +54,11 @@ pub enum PlanError {
     /// The API server failed.
     #[error(transparent)]
     Cluster(#[from] ClusterError),
+    /// The cluster changed since the plan was made (a stack's release whose
+    /// custom resources' CRD an earlier release created, checked once it
+    /// exists).
+    #[error(transparent)]
+    Drifted(#[from] super::DriftError),
     /// The release records could not be read.
     #[error(transparent)]
     Release(#[from] ReleaseError),

@@ -12,7 +12,6 @@ use serde_json::Value;
 use super::{PlanError, Source};
 use crate::cluster::Cluster;
 use crate::formats::{self, ClusterFacts, ClusterNeeds, Configuration, RenderRequest, Rendered};
-use crate::helm::engine::Lookup;
 use crate::helm::render::Capabilities;
 use crate::package::Package;
 
@@ -82,17 +81,29 @@ pub(super) async fn render_online(
     let needs = package.content.format().cluster_needs();
     let served = served_kinds(cluster, &needs).await?;
     let (capabilities, discovery_warnings) = capabilities(cluster, &needs).await?;
-    let mut lookup = if needs.lookup {
-        cluster_lookup(cluster)
+    let mut rendered = if needs.lookup {
+        let job = RenderJob {
+            package: package.clone(),
+            values: source.values.clone(),
+            reuse_values: source.reuse_values,
+            config: config.clone(),
+            release: target.release.to_string(),
+            namespace: target.namespace.to_string(),
+            upgrade: target
+                .upgrade
+                .map(|(revision, values)| (revision, values.cloned())),
+            capabilities,
+            served,
+        };
+        render_answering_lookups(cluster, job).await?
     } else {
-        None
+        let facts = ClusterFacts {
+            capabilities: &capabilities,
+            served_kinds: &served,
+            lookup: None,
+        };
+        formats::render(package, &target.request(source, config), facts)?
     };
-    let facts = ClusterFacts {
-        capabilities: &capabilities,
-        served_kinds: &served,
-        lookup: lookup.as_mut().map(|l| l as &mut Lookup<'_>),
-    };
-    let mut rendered = formats::render(package, &target.request(source, config), facts)?;
     rendered.warnings.extend(discovery_warnings);
     Ok(rendered)
 }
@@ -117,58 +128,122 @@ async fn served_kinds(
     Ok(served)
 }
 
+/// Everything a rendering that reads the cluster needs, owned: it runs on a
+/// thread of its own.
+struct RenderJob {
+    package: Package,
+    values: crate::helm::values::Values,
+    reuse_values: crate::helm::values::ReuseValues,
+    config: BTreeMap<String, String>,
+    release: String,
+    namespace: String,
+    upgrade: Option<(u32, Option<Value>)>,
+    capabilities: Capabilities,
+    served: BTreeSet<(String, String)>,
+}
+
+/// One `lookup` call of a template: (apiVersion, kind, namespace, name).
+type LookupCall = (String, String, String, String);
+
+/// Renders `job` where templates may call `lookup`. Templates run
+/// synchronously and a `lookup` waits for the API server, so the rendering
+/// runs on a blocking thread (never a runtime worker) and sends each call
+/// here, where it is answered asynchronously while this task also keeps
+/// nothing else waiting: no runtime thread ever blocks on work that needs
+/// one (blocking in place here deadlocked when the planner of another
+/// release, polled by the same task, held the cluster's discovery cache).
+async fn render_answering_lookups(
+    cluster: &Cluster,
+    job: RenderJob,
+) -> Result<Rendered, PlanError> {
+    type Reply = tokio::sync::oneshot::Sender<Result<Value, String>>;
+    let (calls, mut asked) = tokio::sync::mpsc::unbounded_channel::<(LookupCall, Reply)>();
+    let rendering = tokio::task::spawn_blocking(move || {
+        let mut lookup = |api_version: &str, kind: &str, namespace: &str, name: &str| {
+            let (reply, answer) = tokio::sync::oneshot::channel();
+            let call = (
+                api_version.into(),
+                kind.into(),
+                namespace.into(),
+                name.into(),
+            );
+            calls
+                .send((call, reply))
+                .map_err(|_| "the planner stopped".to_string())?;
+            answer
+                .blocking_recv()
+                .map_err(|_| "the planner stopped".to_string())?
+        };
+        let request = RenderRequest {
+            release: &job.release,
+            namespace: &job.namespace,
+            upgrade: job
+                .upgrade
+                .as_ref()
+                .map(|(revision, values)| (*revision, values.as_ref())),
+            configuration: Configuration {
+                config: &job.config,
+                values: &job.values,
+                reuse_values: job.reuse_values,
+            },
+        };
+        let facts = ClusterFacts {
+            capabilities: &job.capabilities,
+            served_kinds: &job.served,
+            lookup: Some(&mut lookup),
+        };
+        formats::render(&job.package, &request, facts)
+    });
+    let mut rendering = std::pin::pin!(rendering);
+    loop {
+        tokio::select! {
+            Some((call, reply)) = asked.recv() => {
+                // The renderer gone (its thread panicked) needs no answer.
+                let _ = reply.send(lookup(cluster, &call).await);
+            }
+            rendered = &mut rendering => {
+                let rendered = rendered.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic()));
+                return Ok(rendered?);
+            }
+        }
+    }
+}
+
 /// Helm's `lookup` against the cluster: the object, or for an empty name a
 /// `List` of the kind's objects in the namespace (every namespace when it is
-/// empty); `{}` when there is none, or the kind is not served. Templates run
-/// synchronously, so each call blocks on the request (on a multi-threaded
-/// runtime; on any other, `lookup` finds nothing, as offline).
-fn cluster_lookup(
-    cluster: &Cluster,
-) -> Option<impl FnMut(&str, &str, &str, &str) -> Result<Value, String> + '_> {
-    let handle = tokio::runtime::Handle::try_current().ok()?;
-    if handle.runtime_flavor() != tokio::runtime::RuntimeFlavor::MultiThread {
-        return None;
-    }
-    Some(
-        move |api_version: &str, kind: &str, namespace: &str, name: &str| {
-            tokio::task::block_in_place(|| {
-                handle.block_on(async {
-                    let group = crate::object::group_of(api_version).to_string();
-                    let discovery = cluster
-                        .discover(&std::collections::BTreeSet::from([group]))
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    let Some(resource) = discovery.resolve(api_version, kind) else {
-                        return Ok(Value::Object(Default::default()));
-                    };
-                    let namespace =
-                        (resource.namespaced && !namespace.is_empty()).then_some(namespace);
-                    if name.is_empty() {
-                        let items: Vec<Value> = cluster
-                            .list(resource)
-                            .await
-                            .map_err(|e| e.to_string())?
-                            .into_iter()
-                            .filter(|item| {
-                                namespace.is_none_or(|ns| {
-                                    item.pointer("/metadata/namespace").and_then(Value::as_str)
-                                        == Some(ns)
-                                })
-                            })
-                            .collect();
-                        return Ok(serde_json::json!({
-                            "apiVersion": "v1", "kind": "List", "items": items,
-                        }));
-                    }
-                    Ok(cluster
-                        .get(resource, namespace, name)
-                        .await
-                        .map_err(|e| e.to_string())?
-                        .unwrap_or_else(|| Value::Object(Default::default())))
+/// empty); `{}` when there is none, or the kind is not served.
+async fn lookup(cluster: &Cluster, call: &LookupCall) -> Result<Value, String> {
+    let (api_version, kind, namespace, name) = call;
+    let group = crate::object::group_of(api_version).to_string();
+    let discovery = cluster
+        .discover(&BTreeSet::from([group]))
+        .await
+        .map_err(|e| e.to_string())?;
+    let Some(resource) = discovery.resolve(api_version, kind) else {
+        return Ok(Value::Object(Default::default()));
+    };
+    let namespace = (resource.namespaced && !namespace.is_empty()).then_some(namespace.as_str());
+    if name.is_empty() {
+        let items: Vec<Value> = cluster
+            .list(resource)
+            .await
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter(|item| {
+                namespace.is_none_or(|ns| {
+                    item.pointer("/metadata/namespace").and_then(Value::as_str) == Some(ns)
                 })
             })
-        },
-    )
+            .collect();
+        return Ok(serde_json::json!({
+            "apiVersion": "v1", "kind": "List", "items": items,
+        }));
+    }
+    Ok(cluster
+        .get(resource, namespace, name)
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_else(|| Value::Object(Default::default())))
 }
 
 /// `.Capabilities` from the cluster: its version and every API it serves,

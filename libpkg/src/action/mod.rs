@@ -36,7 +36,7 @@ pub use crate::formats::olm::CONFIG_KEYS as REGISTRY_V1_CONFIG_KEYS;
 pub use crate::source::Source;
 pub use adopt_helm::{AdoptHelmOptions, plan_adopt_helm};
 pub use apply::{ApplyOptions, Event, Reporter, Silent, apply, create_release_namespace};
-pub use drift::{DriftError, verify_unchanged};
+pub use drift::{DriftError, verify_unchanged, verify_unchanged_after};
 pub use errors::{ApplyError, PlanError};
 pub use history::{changes_anything, deployed, deployed_plan, kept_objects};
 pub use images::{ImageCheck, RegistryLookups};

@@ -72,6 +72,12 @@ impl Discovery {
         Ok(Discovery { by_kind })
     }
 
+    /// Drops every kind of `groups`.
+    pub(super) fn forget(&mut self, groups: &BTreeSet<String>) {
+        self.by_kind
+            .retain(|_, resource| !groups.contains(&resource.api.group));
+    }
+
     /// Adds what another discovery found.
     pub(super) fn merge(&mut self, other: Discovery) {
         self.by_kind.extend(other.by_kind);

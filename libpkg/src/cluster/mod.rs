@@ -283,6 +283,17 @@ impl Cluster {
         Ok(discovery.clone())
     }
 
+    /// Forgets what discovery found of `groups`: the next [`Cluster::discover`]
+    /// asks the server again. Called once CustomResourceDefinitions of these
+    /// groups were written, so that what is applied next (a stack's later
+    /// release) sees the kinds they define.
+    pub async fn forget_discovery(&self, groups: &BTreeSet<String>) {
+        let mut cache = self.discovered.lock().await;
+        let (known, discovery) = &mut *cache;
+        known.retain(|group| !groups.contains(group));
+        discovery.forget(groups);
+    }
+
     /// Every `group/version` the server serves and every `group/version/Kind`
     /// (core as `v1`, `v1/Pod`), sorted: a chart's `.Capabilities.APIVersions`.
     /// A full discovery, made only for charts; group versions the server

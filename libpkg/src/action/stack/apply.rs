@@ -2,7 +2,7 @@
 //! cluster, every release checked for drift before the first write, then
 //! level by level.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::time::Duration;
 
@@ -12,10 +12,11 @@ use futures::{FutureExt, StreamExt};
 use super::{Clusters, StackActionError, cluster_for, records};
 use crate::action::{
     ApplyOptions, Approved, DriftError, Outcome, PlanError, Reporter, Reviewer, RunError,
-    RunOptions, verify_unchanged,
+    RunOptions, verify_unchanged, verify_unchanged_after,
 };
-use crate::cluster::{Cluster, ClusterError};
-use crate::plan::{Operation, Plan, ReleaseId};
+use crate::cluster::{Cluster, ClusterError, Discovery};
+use crate::manifest::Manifest;
+use crate::plan::{Action, Operation, Plan, ReleaseId};
 use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
 use crate::release::{LockError, LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
 use crate::stack::journal::{ReleaseState, record_name};
@@ -175,9 +176,10 @@ async fn apply_locked<R: Reporter>(
     let done = entry.journal.begin(plan);
     let resumed = done.is_some();
     let done = done.unwrap_or_default();
+    let crds = StackCrds::of(plan);
     let mut not_again = BTreeMap::new();
     for release in plan.releases.iter().filter(|r| !done.contains(&r.name)) {
-        match check_drift(clusters, release, resumed).await? {
+        match check_drift(clusters, release, resumed, &crds.before(release)).await? {
             Found::AsPlanned => {}
             Found::AppliedBefore => {
                 not_again.insert(release.name.clone(), ReleaseOutcome::AlreadyApplied);
@@ -196,16 +198,15 @@ async fn apply_locked<R: Reporter>(
         entry: Mutex::new(entry),
         error: Mutex::new(None),
     };
-    let outcomes = apply_levels(
+    let levels = Levels {
         plan,
         clusters,
         options,
-        not_again,
-        &journal,
-        reporter,
-        interrupted,
-    )
-    .await;
+        rechecked: crds.rechecked(plan),
+    };
+    let outcomes = levels
+        .apply(not_again, &journal, reporter, interrupted)
+        .await;
     let mut entry = journal.entry.into_inner();
     if !outcomes
         .iter()
@@ -236,16 +237,62 @@ enum Found {
     HalfApplied(String),
 }
 
+/// The CustomResourceDefinitions a stack plan's releases create or keep:
+/// the kinds they define are served once their release is applied, so
+/// later releases' objects of those kinds are not drift at the start.
+struct StackCrds<'p> {
+    /// (context, release, CRD).
+    crds: Vec<(&'p Option<String>, &'p str, &'p Manifest)>,
+}
+
+impl<'p> StackCrds<'p> {
+    fn of(plan: &'p StackPlan) -> StackCrds<'p> {
+        let crds = (plan.releases.iter())
+            .flat_map(|release| {
+                (release.plan.objects.iter())
+                    .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+                    .map(move |o| (&release.context, release.name.as_str(), &o.manifest))
+            })
+            .collect();
+        StackCrds { crds }
+    }
+
+    /// The CRDs the other releases of `release`'s cluster create (the
+    /// stack's order puts the ones it needs first).
+    fn before(&self, release: &ReleasePlan) -> Vec<&'p Manifest> {
+        (self.crds.iter())
+            .filter(|(context, name, _)| **context == release.context && *name != release.name)
+            .map(|(_, _, crd)| *crd)
+            .collect()
+    }
+
+    /// The releases with objects of a kind another release's CRD defines:
+    /// their drift check is made again at their turn, once the CRD exists.
+    fn rechecked(&self, plan: &StackPlan) -> BTreeSet<String> {
+        (plan.releases.iter())
+            .filter(|release| {
+                let mut defined = Discovery::default();
+                defined.learn_crds(self.before(release));
+                (release.plan.objects.iter())
+                    .any(|o| defined.resolve(&o.api_version, &o.kind).is_some())
+            })
+            .map(|release| release.name.clone())
+            .collect()
+    }
+}
+
 /// Checks a release for drift, knowing whether this apply resumes one of
-/// the same plan.
+/// the same plan, and the CRDs the stack's other releases create.
 async fn check_drift(
     clusters: &Clusters,
     release: &ReleasePlan,
     resumed: bool,
+    crds_before: &[&Manifest],
 ) -> Result<Found, StackActionError<std::convert::Infallible>> {
     let cluster = cluster_for(clusters, &release.name, &release.context)?;
     let store = ReleaseStore::new(cluster.clone());
-    match verify_unchanged(cluster, &store, &release.plan).await {
+    let crds_before = crds_before.iter().copied();
+    match verify_unchanged_after(cluster, &store, &release.plan, crds_before).await {
         Ok(()) => Ok(Found::AsPlanned),
         Err(DriftError::AlreadyApplied { status, .. })
             if resumed && matches!(status.as_str(), "deployed" | "uninstalled") =>
@@ -283,75 +330,95 @@ impl Journal<'_> {
     }
 }
 
-/// Applies the releases level by level; those in `not_again` are not
-/// applied (the apply this one resumes applied them, or left them half
-/// applied), their outcome given.
-async fn apply_levels<R: Reporter>(
-    plan: &StackPlan,
-    clusters: &Clusters,
-    options: &StackApplyOptions,
-    mut not_again: BTreeMap<String, ReleaseOutcome>,
-    journal: &Journal<'_>,
-    reporter: impl Fn(&ReleaseId) -> R,
-    interrupted: impl Future<Output = ()>,
-) -> Vec<(String, ReleaseOutcome)> {
-    let interrupted = interrupted.boxed_local().shared();
-    let by_name: BTreeMap<&str, &ReleasePlan> =
-        plan.releases.iter().map(|r| (r.name.as_str(), r)).collect();
-    let mut outcomes: BTreeMap<String, ReleaseOutcome> = BTreeMap::new();
-    for level in &plan.order {
-        let first_failure = (plan.order.iter().flatten())
-            .find(|name| outcomes.get(name.as_str()).is_some_and(|o| !o.succeeded()));
-        let stopped = first_failure.filter(|_| options.fail_fast).cloned();
-        let runs = level.iter().map(|name| {
-            let release = by_name[name.as_str()];
-            let failed_need = (release.needs.iter()).find(|need| {
-                !outcomes
-                    .get(need.as_str())
-                    .is_some_and(ReleaseOutcome::succeeded)
-            });
-            let interrupted = interrupted.clone();
-            let reporter = reporter(&release.plan.release.id());
-            let decided = not_again.remove(name.as_str());
-            let stopped = stopped.clone();
-            async move {
-                let outcome = if let Some(outcome) = decided {
-                    outcome
-                } else if interrupted.clone().now_or_never().is_some() {
-                    return (name.clone(), ReleaseOutcome::Interrupted);
-                } else if let Some(failed) = stopped {
-                    ReleaseOutcome::Stopped { failed }
-                } else if let Some(need) = failed_need {
-                    ReleaseOutcome::Skipped {
-                        needs: need.clone(),
-                    }
-                } else {
-                    let cluster = &clusters[&release.context];
-                    apply_release(cluster, release, options, &reporter, interrupted).await
-                };
-                journal.record(release, &outcome).await;
-                (name.clone(), outcome)
-            }
-        });
-        let level: Vec<_> = futures::stream::iter(runs)
-            .buffered(RELEASES_AT_ONCE)
-            .collect()
-            .await;
-        outcomes.extend(level);
-    }
-    (plan.order.iter().flatten())
-        .map(|name| {
-            let outcome = outcomes.remove(name).expect("every release has an outcome");
-            (name.clone(), outcome)
-        })
-        .collect()
+/// A stack plan's levels to apply.
+struct Levels<'a> {
+    plan: &'a StackPlan,
+    clusters: &'a Clusters,
+    options: &'a StackApplyOptions,
+    /// The releases checked for drift again at their turn ([`StackCrds::rechecked`]).
+    rechecked: BTreeSet<String>,
 }
 
-/// Applies one release's plan through [`run`](super::run), its review done.
+impl Levels<'_> {
+    /// Applies the releases level by level; those in `not_again` are not
+    /// applied (the apply this one resumes applied them, or left them half
+    /// applied), their outcome given.
+    async fn apply<R: Reporter>(
+        &self,
+        mut not_again: BTreeMap<String, ReleaseOutcome>,
+        journal: &Journal<'_>,
+        reporter: impl Fn(&ReleaseId) -> R,
+        interrupted: impl Future<Output = ()>,
+    ) -> Vec<(String, ReleaseOutcome)> {
+        let Levels {
+            plan,
+            clusters,
+            options,
+            ..
+        } = self;
+        let interrupted = interrupted.boxed_local().shared();
+        let by_name: BTreeMap<&str, &ReleasePlan> =
+            plan.releases.iter().map(|r| (r.name.as_str(), r)).collect();
+        let mut outcomes: BTreeMap<String, ReleaseOutcome> = BTreeMap::new();
+        for level in &plan.order {
+            let first_failure = (plan.order.iter().flatten())
+                .find(|name| outcomes.get(name.as_str()).is_some_and(|o| !o.succeeded()));
+            let stopped = first_failure.filter(|_| options.fail_fast).cloned();
+            let runs = level.iter().map(|name| {
+                let release = by_name[name.as_str()];
+                let failed_need = (release.needs.iter()).find(|need| {
+                    !outcomes
+                        .get(need.as_str())
+                        .is_some_and(ReleaseOutcome::succeeded)
+                });
+                let interrupted = interrupted.clone();
+                let reporter = reporter(&release.plan.release.id());
+                let decided = not_again.remove(name.as_str());
+                let stopped = stopped.clone();
+                async move {
+                    let outcome = if let Some(outcome) = decided {
+                        outcome
+                    } else if interrupted.clone().now_or_never().is_some() {
+                        return (name.clone(), ReleaseOutcome::Interrupted);
+                    } else if let Some(failed) = stopped {
+                        ReleaseOutcome::Stopped { failed }
+                    } else if let Some(need) = failed_need {
+                        ReleaseOutcome::Skipped {
+                            needs: need.clone(),
+                        }
+                    } else {
+                        let cluster = &clusters[&release.context];
+                        let recheck = self.rechecked.contains(name);
+                        apply_release(cluster, release, options, recheck, &reporter, interrupted)
+                            .await
+                    };
+                    journal.record(release, &outcome).await;
+                    (name.clone(), outcome)
+                }
+            });
+            let level: Vec<_> = futures::stream::iter(runs)
+                .buffered(RELEASES_AT_ONCE)
+                .collect()
+                .await;
+            outcomes.extend(level);
+        }
+        (plan.order.iter().flatten())
+            .map(|name| {
+                let outcome = outcomes.remove(name).expect("every release has an outcome");
+                (name.clone(), outcome)
+            })
+            .collect()
+    }
+}
+
+/// Applies one release's plan through [`run`](super::run), its review done;
+/// with `recheck`, checked for drift again under its lock first (its custom
+/// resources' CRDs exist now).
 async fn apply_release(
     cluster: &Cluster,
     release: &ReleasePlan,
     options: &StackApplyOptions,
+    recheck: bool,
     reporter: &dyn Reporter,
     interrupted: impl Future<Output = ()>,
 ) -> ReleaseOutcome {
@@ -368,7 +435,13 @@ async fn apply_release(
         .cloned()
         .unwrap_or_default();
     let mut reviewed = Reviewed(apply);
-    let plan = async || Ok::<_, PlanError>(release.plan.clone());
+    let plan = async || {
+        if recheck {
+            let store = ReleaseStore::new(cluster.clone());
+            verify_unchanged(cluster, &store, &release.plan).await?;
+        }
+        Ok::<_, PlanError>(release.plan.clone())
+    };
     match crate::action::run(cluster, &run, plan, &mut reviewed, reporter, interrupted).await {
         Ok(Outcome::Applied(record)) => ReleaseOutcome::Applied(record.status),
         Ok(Outcome::Unchanged(_) | Outcome::Stopped) => ReleaseOutcome::Unchanged,

@@ -1,0 +1,203 @@
+//! Stacks on real platforms (issue 48) against the real API server: an
+//! operator's CRDs in one release and its custom resources in a later one,
+//! charts that call `lookup` planned side by side, environments in one
+//! cluster.
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use kubectl_pkg_e2e::{Pkg, parse_json, unique};
+
+/// A CustomResourceDefinition `widgets.<group>` (kind `Widget`, namespaced,
+/// `spec.size` an integer).
+fn widget_crd(group: &str) -> String {
+    format!(
+        "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.{group}
+spec:
+  group: {group}
+  scope: Namespaced
+  names: {{kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {{type: integer}}
+"
+    )
+}
+
+/// A stack file `stack.yaml`: release `crds` (the Widget CRD of `group`),
+/// release `left` (one Widget, `needs: [crds]`), both in `namespace`.
+fn crd_then_custom_resource(pkg: &Pkg, namespace: &str, group: &str) -> String {
+    pkg.write_package("crds", "crds", "1.0.0", &[("crd.yaml", widget_crd(group))]);
+    let widget =
+        format!("apiVersion: {group}/v1\nkind: Widget\nmetadata:\n  name: w1\nspec:\n  size: 3\n");
+    pkg.write_package("left", "left", "1.0.0", &[("widget.yaml", widget)]);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: widgets
+namespace: {namespace}
+releases:
+- {{name: crds, namespace: {namespace}, package: ./crds}}
+- {{name: left, namespace: {namespace}, package: ./left, needs: [crds]}}
+"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    "stack.yaml".to_string()
+}
+
+/// Issue 48: the custom resources of a CRD an earlier release of the stack
+/// creates are applied after it, in one command, not refused as drift.
+#[test]
+fn custom_resources_of_a_crd_an_earlier_release_creates_apply_in_one_command() {
+    let pkg = Pkg::new();
+    let namespace = pkg.namespace("crd-stack");
+    let group = format!("{}.example.com", unique("w"));
+    let file = crd_then_custom_resource(&pkg, &namespace, &group);
+
+    let run = pkg.run(["stack", "apply", "-f", &file, "--yes", "--wait=false"]);
+    run.ok();
+    assert_eq!(pkg.statuses("crds", &namespace), ["deployed"]);
+    assert_eq!(pkg.statuses("left", &namespace), ["deployed"]);
+    let widget = pkg.get_json(Some(&namespace), &format!("widgets.{group}"), "w1");
+    assert_eq!(widget["spec"]["size"], 3, "{widget}");
+}
+
+/// Issue 48: the same from a saved stack plan, applied later.
+#[test]
+fn a_saved_plan_with_custom_resources_of_an_earlier_release_applies() {
+    let pkg = Pkg::new();
+    let namespace = pkg.namespace("crd-saved");
+    let group = format!("{}.example.com", unique("w"));
+    let file = crd_then_custom_resource(&pkg, &namespace, &group);
+
+    pkg.run(["stack", "plan", "-f", &file, "--out", "plan.json"])
+        .ok();
+    let plan = parse_json(&std::fs::read_to_string(pkg.work.path().join("plan.json")).unwrap());
+    assert_eq!(plan["order"], serde_json::json!([["crds"], ["left"]]));
+    pkg.run(["apply", "plan.json", "--yes", "--wait=false"])
+        .ok();
+    assert_eq!(pkg.statuses("left", &namespace), ["deployed"]);
+    pkg.get_json(Some(&namespace), &format!("widgets.{group}"), "w1");
+}
+
+/// Six kinds of six API groups, each with a minimal valid spec: releases
+/// that plan objects of different groups discover different groups
+/// concurrently.
+const KINDS: [(&str, &str, &str); 6] = [
+    (
+        "apps/v1",
+        "Deployment",
+        "spec:\n  selector: {matchLabels: {app: x}}\n  template:\n    metadata: {labels: {app: x}}\n    spec: {containers: [{name: x, image: x}]}\n",
+    ),
+    ("rbac.authorization.k8s.io/v1", "Role", "rules: []\n"),
+    (
+        "policy/v1beta1",
+        "PodDisruptionBudget",
+        "spec: {maxUnavailable: 1, selector: {}}\n",
+    ),
+    (
+        "networking.k8s.io/v1",
+        "NetworkPolicy",
+        "spec: {podSelector: {}}\n",
+    ),
+    ("coordination.k8s.io/v1", "Lease", "spec: {}\n"),
+    (
+        "autoscaling/v1",
+        "HorizontalPodAutoscaler",
+        "spec: {maxReplicas: 2, scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: x}}\n",
+    ),
+];
+
+/// A chart `name` rendering an object of `KINDS[index]` whose templates
+/// call `lookup` on the next kind (a list and an object by name).
+fn lookup_chart(pkg: &Pkg, name: &str, index: usize) {
+    let (api_version, kind, spec) = KINDS[index];
+    let (other_version, other_kind, _) = KINDS[(index + 1) % KINDS.len()];
+    let template = format!(
+        "{{{{- $all := lookup \"{other_version}\" \"{other_kind}\" .Release.Namespace \"\" }}}}
+{{{{- $one := lookup \"{other_version}\" \"{other_kind}\" .Release.Namespace \"absent\" }}}}
+apiVersion: {api_version}
+kind: {kind}
+metadata:
+  name: {{{{ .Release.Name }}}}
+  annotations:
+    found: {{{{ len $all.items | quote }}}}
+{spec}"
+    );
+    pkg.write_small_chart(name, &[("object.yaml", &template)]);
+}
+
+/// Runs `command` to completion within `deadline`, killing it (and failing
+/// the test, naming `what`) if it takes longer.
+fn within(mut command: std::process::Command, deadline: Duration, what: &str) -> String {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kubectl-pkg starts");
+    let started = Instant::now();
+    loop {
+        if child
+            .try_wait()
+            .expect("the child can be waited for")
+            .is_some()
+        {
+            let output = child.wait_with_output().expect("output");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(output.status.success(), "{what}: {stderr}");
+            return String::from_utf8_lossy(&output.stdout).into_owned();
+        }
+        if started.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {deadline:?} (hung)");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Issue 48: six releases of one level, every one a chart calling `lookup`,
+/// planned 50 times with the runtime limited to one worker thread and 50
+/// with two (half of them with one request in flight at most): never hangs
+/// (a template's `lookup` must not block a runtime thread waiting for work
+/// that needs one, such as a sibling release's discovery or request slot).
+#[test]
+fn a_level_of_charts_calling_lookup_plans_without_hanging_on_one_or_two_workers() {
+    let pkg = Pkg::new();
+    let namespace = pkg.namespace("lookup-stack");
+    let mut releases = String::new();
+    for index in 0..6 {
+        let name = format!("l{index}");
+        lookup_chart(&pkg, &name, index);
+        releases.push_str(&format!(
+            "- {{name: {name}, namespace: {namespace}, package: ./{name}}}\n"
+        ));
+    }
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: lookups\nnamespace: {namespace}\nreleases:\n{releases}"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    for workers in ["1", "2"] {
+        for attempt in 0..50 {
+            let mut command = pkg.command(["stack", "plan", "-f", "stack.yaml", "-o", "json"]);
+            command
+                .env("TOKIO_WORKER_THREADS", workers)
+                .stdin(Stdio::null());
+            let what = format!("{workers} worker(s), plan {attempt}");
+            let plan = parse_json(&within(command, Duration::from_secs(30), &what));
+            assert_eq!(plan["releases"].as_array().map(Vec::len), Some(6), "{what}");
+        }
+    }
+}
