@@ -201,3 +201,125 @@ fn a_level_of_charts_calling_lookup_plans_without_hanging_on_one_or_two_workers(
         }
     }
 }
+
+/// Issue 48: two environments in one cluster (the current context) that
+/// would both hold release `db`: the second is refused, naming the first,
+/// until the file marks it shared; then uninstalling one environment
+/// leaves it to the other, and the last one uninstalls it.
+#[test]
+fn a_release_two_environments_share_is_refused_unless_said_and_then_kept() {
+    let pkg = Pkg::new();
+    let (data, prod, staging) = (
+        pkg.namespace("env-data"),
+        pkg.namespace("env-prod"),
+        pkg.namespace("env-staging"),
+    );
+    let config_map = |name: &str| {
+        let text = format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {name}\n");
+        (format!("{name}.yaml"), text)
+    };
+    pkg.write_package("db", "db", "1.0.0", &[config_map("db")]);
+    pkg.write_package("web", "web", "1.0.0", &[config_map("web")]);
+    let write = |shared: &str| {
+        let stack = format!(
+            "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: shop
+namespace: {data}
+releases:
+- {{name: db, namespace: {data}, package: ./db{shared}}}
+- {{name: web, namespace: {prod}, package: ./web, needs: [db]}}
+environments:
+  prod: {{}}
+  staging: {{releases: {{web: {{namespace: {staging}}}}}}}
+"
+        );
+        std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    };
+    write("");
+    pkg.run([
+        "stack",
+        "apply",
+        "-f",
+        "stack.yaml",
+        "-e",
+        "prod",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let refused = pkg.run(["stack", "plan", "-f", "stack.yaml", "-e", "staging"]);
+    assert_ne!(refused.code, 0);
+    assert!(
+        refused.stderr.contains(&format!(
+            "release db (namespace {data}) is also a release of environment prod"
+        )) && refused.stderr.contains("shared: true"),
+        "{}",
+        refused.stderr
+    );
+    // The base releases (no -e) would change prod's too.
+    let base = pkg.run(["stack", "plan", "-f", "stack.yaml"]);
+    assert!(
+        base.stderr
+            .contains("is also a release of environment prod"),
+        "{}",
+        base.stderr
+    );
+
+    write(", shared: true");
+    let plan = pkg.run(["stack", "plan", "-f", "stack.yaml", "-e", "staging"]);
+    assert!(
+        plan.ok()
+            .contains("Shared:    release db is shared with environment prod"),
+        "{}",
+        plan.stdout
+    );
+    pkg.run([
+        "stack",
+        "apply",
+        "-f",
+        "stack.yaml",
+        "-e",
+        "staging",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let uninstall = pkg.run([
+        "stack",
+        "uninstall",
+        "-f",
+        "stack.yaml",
+        "-e",
+        "staging",
+        "--yes",
+    ]);
+    assert!(
+        uninstall
+            .ok()
+            .contains("release db is shared with environment prod (shared: true): left installed"),
+        "{}",
+        uninstall.stdout
+    );
+    assert_eq!(pkg.statuses("db", &data), ["deployed"]);
+    assert!(
+        pkg.statuses("web", &staging)
+            .contains(&"uninstalled".to_string())
+    );
+    assert_eq!(pkg.statuses("web", &prod), ["deployed"]);
+    // Staging let go of it: prod, the last to hold it, uninstalls it.
+    pkg.run([
+        "stack",
+        "uninstall",
+        "-f",
+        "stack.yaml",
+        "-e",
+        "prod",
+        "--yes",
+    ])
+    .ok();
+    assert!(
+        pkg.statuses("db", &data)
+            .contains(&"uninstalled".to_string())
+    );
+}

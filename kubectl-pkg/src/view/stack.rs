@@ -6,7 +6,7 @@
 use std::fmt::{self, Write};
 
 use libpkg::plan::{Action, Plan};
-use libpkg::stack::plan::StackPlan;
+use libpkg::stack::plan::{BASE_RELEASES, SharedRelease, StackPlan};
 
 use crate::view::{self, Indented, Layout};
 
@@ -74,7 +74,30 @@ fn header(out: &mut dyn Write, plan: &StackPlan) -> fmt::Result {
             member.name, member.namespace
         )?;
     }
+    for shared in &plan.shared {
+        writeln!(out, "Shared:    {}", shared_text(shared))?;
+    }
     writeln!(out)
+}
+
+/// What a plan does with a release other environments hold too.
+pub fn shared_text(shared: &SharedRelease) -> String {
+    let held_by: Vec<String> = (shared.held_by.iter())
+        .map(|scope| match scope.as_str() {
+            BASE_RELEASES => "the base releases".to_string(),
+            environment => format!("environment {environment}"),
+        })
+        .collect();
+    let done = if shared.kept {
+        "left installed"
+    } else {
+        "changed for all of them"
+    };
+    format!(
+        "release {} is shared with {} (shared: true): {done}",
+        shared.name,
+        held_by.join(" and ")
+    )
 }
 
 /// One row per release: operation, object counts, risks, new permissions,

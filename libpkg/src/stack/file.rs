@@ -45,6 +45,8 @@ pub(super) struct ReleaseEntry {
     pub context: Option<String>,
     #[serde(default = "yes")]
     pub enabled: bool,
+    #[serde(default)]
+    pub shared: bool,
 }
 
 fn yes() -> bool {
@@ -75,6 +77,7 @@ pub(super) struct ReleaseOverride {
     #[serde(default, deserialize_with = "explicit_null")]
     pub context: Option<Option<String>>,
     pub enabled: Option<bool>,
+    pub shared: Option<bool>,
 }
 
 /// A map whose entries may be left empty (`staging:` with nothing under it):
@@ -136,6 +139,9 @@ impl ReleaseEntry {
         }
         if let Some(enabled) = over.enabled {
             self.enabled = enabled;
+        }
+        if let Some(shared) = over.shared {
+            self.shared = shared;
         }
         self
     }

@@ -199,6 +199,12 @@ impl StackJournal {
         }
     }
 
+    /// The stack no longer holds `release`: another environment that
+    /// shares it keeps it installed.
+    pub fn let_go(&mut self, release: &str) {
+        self.members.retain(|member| member.name != release);
+    }
+
     /// Marks the apply finished: every release was tried.
     pub fn finish(&mut self) {
         if let Some(apply) = &mut self.last_apply {

@@ -96,6 +96,12 @@ pub struct StackRelease {
     pub needs: Vec<String>,
     /// The kubeconfig context to plan and apply it in; `None`: the current one.
     pub context: Option<String>,
+    /// Whether other environments of the stack may hold this same release
+    /// (same context, namespace and name) too (`shared: true`): then no
+    /// environment uninstalls it while another's journal holds it. Without
+    /// it, such a release is refused.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared: bool,
 }
 
 /// Why a stack file or its lock was refused. Every variant names the file,
@@ -264,6 +270,26 @@ pub enum StackError {
         /// The environment's releases.
         known: Vec<String>,
     },
+    /// Two environments declare one release (same context, namespace and
+    /// name) without saying it is shared.
+    #[error(
+        "{file}: release {release:?} in namespace {namespace:?}{} is the same release in environments {first:?} and {second:?}: each would change and uninstall the other's; give it another namespace in one of them, or mark it shared: true in both if one release is meant to serve both",
+        context.as_ref().map_or_else(String::new, |c| format!(" (context {c:?})"))
+    )]
+    SharedRelease {
+        /// The file.
+        file: String,
+        /// The release.
+        release: String,
+        /// Its namespace.
+        namespace: String,
+        /// Its context.
+        context: Option<String>,
+        /// The first environment, in the file's order of names.
+        first: String,
+        /// The other.
+        second: String,
+    },
     /// The lock file has no entry for a release (`--locked`).
     #[error(
         "{file}: release {release:?}{} is not locked: run the lock update to record it",
@@ -365,13 +391,55 @@ fn parse_in(
     if asked.is_some() {
         stack = checked.build(asked.clone(), dir)?;
     }
+    let mut environments = Vec::with_capacity(known.len());
     for other in &known {
-        if asked.as_ref() != Some(other) {
-            checked.build(Some(other.clone()), dir)?;
+        if asked.as_ref() == Some(other) {
+            environments.push(stack.clone());
+        } else {
+            environments.push(checked.build(Some(other.clone()), dir)?);
         }
     }
+    refuse_unshared_releases(file, &environments)?;
     stack.environments = known;
     Ok(stack)
+}
+
+/// Refuses a release that two environments declare alike (same context,
+/// namespace and name) unless both say `shared: true`: one release in the
+/// cluster, which either environment would change or uninstall. Only
+/// releases that name their context are known from the file to be in one
+/// cluster: two environments planned in "the current context" are often
+/// different clusters, so those are checked when planned, against the other
+/// environments' journals in the cluster.
+fn refuse_unshared_releases(file: &str, environments: &[Stack]) -> Result<(), StackError> {
+    let mut seen: std::collections::BTreeMap<(&String, &str, &str), (&str, bool)> =
+        Default::default();
+    for stack in environments {
+        let environment = stack.environment.as_deref().unwrap_or_default();
+        for release in &stack.releases {
+            let Some(context) = &release.context else {
+                continue;
+            };
+            let key = (context, release.namespace.as_str(), release.name.as_str());
+            match seen.get(&key) {
+                Some((_, shared)) if *shared && release.shared => {}
+                Some((first, _)) => {
+                    return Err(StackError::SharedRelease {
+                        file: file.to_string(),
+                        release: release.name.clone(),
+                        namespace: release.namespace.clone(),
+                        context: release.context.clone(),
+                        first: first.to_string(),
+                        second: environment.to_string(),
+                    });
+                }
+                None => {
+                    seen.insert(key, (environment, release.shared));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A stack file whose file-wide rules hold (kind, names, no duplicate, no
@@ -585,6 +653,7 @@ impl<'a> Checked<'a> {
             set: entry.set.clone(),
             needs: entry.needs.clone(),
             context: entry.context.clone(),
+            shared: entry.shared,
         })
     }
 }

@@ -33,6 +33,10 @@ pub struct StackPlan {
     /// declares, left alone: `--prune` plans uninstalling them instead.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_declared: Vec<Member>,
+    /// Releases of the plan (`shared: true`) that other environments'
+    /// journals hold too; an uninstall leaves them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shared: Vec<SharedRelease>,
     /// `sha256:` over the canonical JSON of everything above, each release
     /// plan by its own hash.
     pub hash: String,
@@ -79,6 +83,25 @@ pub struct ReleasePlan {
     pub plan: Plan,
 }
 
+/// The name [`SharedRelease::held_by`] gives the stack's base releases
+/// (planned without an environment): no environment has it, as environment
+/// names are DNS labels.
+pub const BASE_RELEASES: &str = "(base)";
+
+/// A release of the stack that other environments' journals hold too.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SharedRelease {
+    /// The release.
+    pub name: String,
+    /// The environments whose journals hold it ([`BASE_RELEASES`] for the
+    /// base releases).
+    pub held_by: Vec<String>,
+    /// Whether the plan leaves it alone for them (an uninstall does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kept: bool,
+}
+
 /// What the stack hash is computed over: release plans by their hashes.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -90,6 +113,8 @@ struct Hashed<'a> {
     releases: Vec<HashedRelease<'a>>,
     #[serde(skip_serializing_if = "<[Member]>::is_empty")]
     not_declared: &'a [Member],
+    #[serde(skip_serializing_if = "<[SharedRelease]>::is_empty")]
+    shared: &'a [SharedRelease],
 }
 
 #[derive(Serialize)]
@@ -140,10 +165,17 @@ impl StackPlan {
             order,
             releases,
             not_declared,
+            shared: Vec::new(),
             hash: String::new(),
             approvals: Vec::new(),
         }
         .seal()
+    }
+
+    /// This plan with `shared` recorded, sealed anew.
+    pub fn sharing(mut self, shared: Vec<SharedRelease>) -> Self {
+        self.shared = shared;
+        self.seal()
     }
 
     /// Sets the hash; approvals of another hash are dropped (they approved
@@ -173,6 +205,7 @@ impl StackPlan {
                 })
                 .collect(),
             not_declared: &self.not_declared,
+            shared: &self.shared,
         };
         let json = crate::canonical::to_vec(&hashed).expect("a stack plan serializes");
         format!("sha256:{}", hex::encode(Sha256::digest(&json)))
@@ -202,11 +235,14 @@ impl StackPlan {
         Ok(())
     }
 
-    /// Whether any release plan changes anything.
+    /// Whether any release plan changes anything, or the stack lets go of
+    /// a shared release another environment keeps installed (its journal
+    /// changes).
     pub fn has_changes(&self) -> bool {
         self.releases
             .iter()
             .any(|release| release.plan.has_changes())
+            || self.shared.iter().any(|shared| shared.kept)
     }
 
     /// The stack plan for showing: every release plan masked (see [`Plan::masked`]).

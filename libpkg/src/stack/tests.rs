@@ -723,3 +723,44 @@ fn an_environment_or_override_given_twice_is_refused() {
         );
     }
 }
+
+/// Issue 48: two environments declaring one release alike (same context,
+/// namespace and name) are refused, naming both, whichever is asked for;
+/// another namespace or context, or `shared: true` in both, is accepted.
+/// Releases in "the current context" are left to the check against the
+/// other environments' journals when planned (two environments planned in
+/// the current context are often two clusters).
+#[test]
+fn a_release_two_environments_would_share_is_refused_unless_marked_shared() {
+    let releases = "- {name: db, namespace: data, package: ./db, context: east}\n- {name: web, namespace: web, package: ./web, context: east}\n";
+    let same = "  prod: {releases: {web: {namespace: web-prod}}}\n  staging: {releases: {web: {namespace: web-staging}}}\n";
+    for env in [None, Some("prod"), Some("staging")] {
+        let error = refused(releases, same, env);
+        assert!(
+            matches!(&error, StackError::SharedRelease { release, first, second, .. }
+                if release == "db" && first == "prod" && second == "staging"),
+            "{error:?}"
+        );
+        let text = error.to_string();
+        assert!(
+            text.starts_with("conf/stack.yaml: release \"db\" in namespace \"data\" (context \"east\") is the same release in environments \"prod\" and \"staging\""),
+            "{text}"
+        );
+    }
+    // Another namespace or another context: two releases.
+    let apart = "  prod: {releases: {web: {namespace: web-prod}}}\n  staging: {releases: {db: {namespace: data-staging}}}\n";
+    parse("s.yaml", &stack_text(releases, apart), None).unwrap();
+    let contexts = "  prod: {releases: {db: {context: prod}, web: {context: prod}}}\n  staging: {releases: {db: {context: staging}, web: {context: staging}}}\n";
+    parse("s.yaml", &stack_text(releases, contexts), Some("prod")).unwrap();
+    // The current context in both: left to the journals' check.
+    let current = "  prod: {releases: {db: {context: null}, web: {context: null}}}\n  staging: {releases: {db: {context: null}, web: {context: null}}}\n";
+    parse("s.yaml", &stack_text(releases, current), Some("prod")).unwrap();
+    // Marked shared in one environment only: still refused.
+    let one = "  prod: {releases: {db: {shared: true}, web: {namespace: web-prod}}}\n  staging: {releases: {web: {namespace: web-staging}}}\n";
+    refused(releases, one, Some("prod"));
+    // Marked shared in both (here in the base release): accepted, and said.
+    let shared = releases.replacen("context: east}", "context: east, shared: true}", 1);
+    let stack = parse("s.yaml", &stack_text(&shared, same), Some("prod")).unwrap();
+    assert!(stack.releases.iter().any(|r| r.name == "db" && r.shared));
+    assert!(stack.releases.iter().any(|r| r.name == "web" && !r.shared));
+}

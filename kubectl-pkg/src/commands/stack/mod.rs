@@ -190,7 +190,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             let contexts = stack.releases.iter().map(|r| r.context.clone());
             let clusters = connect(global, contexts).await?;
             let plan = plan_stack_uninstall(&stack, &clusters).await?;
-            if plan.releases.is_empty() {
+            if plan.releases.is_empty() && plan.shared.is_empty() {
                 eprintln!("No release of stack {} is installed.", stack.name);
                 return Ok(());
             }

@@ -60,6 +60,12 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
             ),
         ));
     }
+    for shared in &plan.shared {
+        facts.push((
+            format!("Shared: {}", shared.name),
+            crate::view::stack::shared_text(shared),
+        ));
+    }
     let mut sections = Vec::new();
     let mut changes = Vec::new();
     let mut reasons = Vec::new();

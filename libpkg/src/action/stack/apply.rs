@@ -192,6 +192,9 @@ async fn apply_locked<R: Reporter>(
     for name in done {
         not_again.insert(name, ReleaseOutcome::AlreadyApplied);
     }
+    for kept in plan.shared.iter().filter(|shared| shared.kept) {
+        entry.journal.let_go(&kept.name);
+    }
     records.write(&mut entry).await?;
     let journal = Journal {
         records,

@@ -16,7 +16,7 @@ use crate::release::LockError;
 use crate::release::stack_record::{StackRecordError, StackRecords};
 use crate::source::Fetched;
 use crate::stack::LockedRelease;
-use crate::stack::plan::StackPlanError;
+use crate::stack::plan::{BASE_RELEASES, StackPlanError};
 
 /// The clusters a stack's releases are planned and applied against, by
 /// kubeconfig context (`None`: the current one).
@@ -97,6 +97,22 @@ pub enum StackActionError<E> {
         "--prune plans the whole stack: it cannot be combined with --only (a subset does not say which releases the stack no longer declares)"
     )]
     PruneWithOnly,
+    /// A release of the stack that another environment's journal holds too
+    /// (the same release in the cluster), not marked `shared: true`.
+    #[error(
+        "release {release} (namespace {namespace}) is also a release of {}: one release in the cluster, which this plan would {verb}; give it another namespace in this environment, or mark it shared: true in the stack file if it is meant to serve both",
+        held_by.iter().map(|scope| scope_label(scope)).collect::<Vec<_>>().join(" and ")
+    )]
+    HeldElsewhere {
+        /// The release.
+        release: String,
+        /// Its namespace.
+        namespace: String,
+        /// The environments whose journals hold it ([`BASE_RELEASES`] for the base releases).
+        held_by: Vec<String>,
+        /// What the plan would do to it (`change`, `uninstall`).
+        verb: &'static str,
+    },
     /// A release's part of the cluster changed since it was planned:
     /// nothing was applied in any release.
     #[error("release {release}: {source}; nothing was applied in any release of the stack")]
@@ -106,6 +122,15 @@ pub enum StackActionError<E> {
         /// What changed.
         source: super::DriftError,
     },
+}
+
+/// `environment prod`, or `the stack's base releases`.
+fn scope_label(scope: &str) -> String {
+    if scope == BASE_RELEASES {
+        "the stack's base releases (planned without -e)".to_string()
+    } else {
+        format!("environment {scope}")
+    }
 }
 
 /// Where a stack keeps its record: the current context's cluster (which

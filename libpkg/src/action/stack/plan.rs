@@ -16,7 +16,7 @@ use crate::release::ReleaseStore;
 use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, ReleaseRef};
 use crate::source::Fetched;
 use crate::stack::journal::Member;
-use crate::stack::plan::{ReleasePlan, StackPlan, StackTarget};
+use crate::stack::plan::{BASE_RELEASES, ReleasePlan, SharedRelease, StackPlan, StackTarget};
 use crate::stack::{Stack, StackRelease};
 
 /// How to plan a stack's releases.
@@ -69,6 +69,7 @@ pub async fn plan_stack<E>(
         true => journal.not_declared(stack),
         false => Vec::new(),
     };
+    let shared = shared_releases(stack, clusters, "change").await?;
     let fetched = fetch_all(stack, fetch).await?;
     let stack = &with_required_releases(stack, &fetched)?;
     let creators = namespace_creators(stack, clusters).await?;
@@ -100,7 +101,52 @@ pub async fn plan_stack<E>(
         only: options.only.clone(),
         prune: options.prune,
     };
-    Ok(StackPlan::new(target, order, planned, not_declared))
+    Ok(StackPlan::new(target, order, planned, not_declared).sharing(shared))
+}
+
+/// The releases of `stack` that other environments' journals hold too
+/// (the base releases count as one): refused unless the file marks them
+/// `shared: true`, which the plan then records. `verb` says what the plan
+/// would do to them.
+async fn shared_releases<E>(
+    stack: &Stack,
+    clusters: &Clusters,
+    verb: &'static str,
+) -> Result<Vec<SharedRelease>, StackActionError<E>> {
+    let records = records(clusters, &stack.namespace)?;
+    let others = std::iter::once(None)
+        .chain(stack.environments.iter().map(|e| Some(e.as_str())))
+        .filter(|scope| *scope != stack.environment.as_deref());
+    let mut held: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for scope in others {
+        let journal = records.read(&stack.name, scope).await?.journal;
+        for release in &stack.releases {
+            if journal.members.contains(&member(release)) {
+                let by = scope.unwrap_or(BASE_RELEASES).to_string();
+                held.entry(release.name.as_str()).or_default().push(by);
+            }
+        }
+    }
+    let mut shared = Vec::new();
+    for release in &stack.releases {
+        let Some(held_by) = held.remove(release.name.as_str()) else {
+            continue;
+        };
+        if !release.shared {
+            return Err(StackActionError::HeldElsewhere {
+                release: release.name.clone(),
+                namespace: release.namespace.clone(),
+                held_by,
+                verb,
+            });
+        }
+        shared.push(SharedRelease {
+            name: release.name.clone(),
+            held_by,
+            kept: false,
+        });
+    }
+    Ok(shared)
 }
 
 /// The clusters, each a clone whose access answers the releases planned on
@@ -201,10 +247,18 @@ pub async fn plan_stack_uninstall(
     clusters: &Clusters,
 ) -> Result<StackPlan, StackActionError<std::convert::Infallible>> {
     let clusters = &sharing_access_answers(clusters);
+    let mut shared = shared_releases(stack, clusters, "uninstall").await?;
+    for release in &mut shared {
+        release.kept = true;
+    }
+    let kept = |release: &StackRelease| shared.iter().any(|s| s.name == release.name);
     let mut order: Vec<Vec<String>> = Vec::new();
     let mut planned: Vec<ReleasePlan> = Vec::new();
     for level in stack.levels().into_iter().rev() {
-        let members: Vec<Member> = level.iter().map(|r| member(r)).collect();
+        let members: Vec<Member> = (level.iter())
+            .filter(|r| !kept(r))
+            .map(|r| member(r))
+            .collect();
         let mut names = Vec::new();
         for mut release in plan_uninstalls(&members, clusters).await? {
             release.needs = (stack.releases.iter())
@@ -226,7 +280,7 @@ pub async fn plan_stack_uninstall(
         only: Vec::new(),
         prune: false,
     };
-    Ok(StackPlan::new(target, order, planned, Vec::new()))
+    Ok(StackPlan::new(target, order, planned, Vec::new()).sharing(shared))
 }
 
 /// A stack release as its journal would hold it.
