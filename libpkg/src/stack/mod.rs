@@ -273,8 +273,9 @@ pub enum StackError {
     /// Two environments declare one release (same context, namespace and
     /// name) without saying it is shared.
     #[error(
-        "{file}: release {release:?} in namespace {namespace:?}{} is the same release in environments {first:?} and {second:?}: each would change and uninstall the other's; give it another namespace in one of them, or mark it shared: true in both if one release is meant to serve both",
-        context.as_ref().map_or_else(String::new, |c| format!(" (context {c:?})"))
+        "{file}: release {release:?} in namespace {namespace:?}{} is the same release in environments {:?} and {:?}: each would change and uninstall the other's; give it another namespace in one of them, or mark it shared: true in both if one release is meant to serve both",
+        context.as_ref().map_or_else(String::new, |c| format!(" (context {c:?})")),
+        environments.0, environments.1
     )]
     SharedRelease {
         /// The file.
@@ -285,10 +286,8 @@ pub enum StackError {
         namespace: String,
         /// Its context.
         context: Option<String>,
-        /// The first environment, in the file's order of names.
-        first: String,
-        /// The other.
-        second: String,
+        /// The two environments, in the file's order of names.
+        environments: Box<(String, String)>,
     },
     /// The lock file has no entry for a release (`--locked`).
     #[error(
@@ -429,8 +428,7 @@ fn refuse_unshared_releases(file: &str, environments: &[Stack]) -> Result<(), St
                         release: release.name.clone(),
                         namespace: release.namespace.clone(),
                         context: release.context.clone(),
-                        first: first.to_string(),
-                        second: environment.to_string(),
+                        environments: Box::new((first.to_string(), environment.to_string())),
                     });
                 }
                 None => {

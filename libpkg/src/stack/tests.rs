@@ -737,8 +737,8 @@ fn a_release_two_environments_would_share_is_refused_unless_marked_shared() {
     for env in [None, Some("prod"), Some("staging")] {
         let error = refused(releases, same, env);
         assert!(
-            matches!(&error, StackError::SharedRelease { release, first, second, .. }
-                if release == "db" && first == "prod" && second == "staging"),
+            matches!(&error, StackError::SharedRelease { release, environments, .. }
+                if release == "db" && **environments == ("prod".to_string(), "staging".to_string())),
             "{error:?}"
         );
         let text = error.to_string();

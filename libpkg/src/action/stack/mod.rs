@@ -35,7 +35,7 @@ pub enum StackActionError<E> {
     },
     /// The stack file refuses the request (`--only` naming no release of it).
     #[error(transparent)]
-    Stack(crate::stack::StackError),
+    Stack(Box<crate::stack::StackError>),
     /// A release's package could not be fetched.
     #[error("release {release}: {source}")]
     Fetch {

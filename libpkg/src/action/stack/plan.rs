@@ -51,7 +51,7 @@ pub async fn plan_stack<E>(
     } else {
         let taken = (stack
             .closure(&options.only)
-            .map_err(StackActionError::Stack)?)
+            .map_err(|e| StackActionError::Stack(Box::new(e)))?)
         .into_iter()
         .cloned()
         .collect();
