@@ -369,7 +369,7 @@ Next:      run it again
         let remaining: Vec<String> = (3..14)
             .map(|i| format!("ConfigMap/default/part-{i:02}"))
             .collect();
-        let status = ReleaseStatus {
+        let failed = ReleaseStatus {
             progress: Some(Progress {
                 written: 3,
                 writes: 14,
@@ -380,7 +380,7 @@ Next:      run it again
             ..status(&summary, &record)
         };
         let mut text = String::new();
-        objects(&mut text, &status).unwrap();
+        objects(&mut text, &failed).unwrap();
         let expected: String = (3..13)
             .map(|i| format!("  not made   ConfigMap/default/part-{i:02}\n"))
             .collect();
@@ -390,7 +390,7 @@ Next:      run it again
                 "Objects:   3 created, 0 updated, 0 unchanged, 0 deleted (11 of the plan's 14 changes not made)\n{expected}  and 1 more (status -o json lists every object)\n"
             )
         );
-        let json = serde_json::to_value(document(&status)).unwrap();
+        let json = serde_json::to_value(document(&failed)).unwrap();
         assert_eq!(json["objects"][2]["done"], true);
         assert_eq!(json["objects"][3]["done"], false);
         // A revision that finished: the plan's counts, no `done`.
