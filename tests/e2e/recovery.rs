@@ -380,9 +380,9 @@ fn config_map_quota(pkg: &Pkg, ns: &str, room: u32) {
     .ok();
 }
 
-/// Issue 49: an install the server refuses half-way (its fourth ConfigMap)
-/// fails, and `status` counts the objects it wrote, naming those it did not,
-/// never the plan's nine.
+/// Issue 49: an install the server refuses half-way (a quota admits three of
+/// its nine ConfigMaps) fails, and `status` counts the objects it wrote,
+/// naming those it did not, never the plan's nine.
 #[test]
 fn status_of_a_failed_apply_counts_only_the_objects_it_wrote() {
     let pkg = Pkg::new();
@@ -396,29 +396,32 @@ fn status_of_a_failed_apply_counts_only_the_objects_it_wrote() {
         install.stderr
     );
     assert_eq!(pkg.statuses("app", &ns), ["failed"]);
+    // The quota admits three at most (fewer when parallel creates meet in
+    // its admission, which refuses some of them).
     let written = pkg.release_objects(&ns, "configmaps", "app").len();
-    assert_eq!(written, 3, "the quota admits three");
+    assert!(written <= 3, "{written} written");
 
     let status = pkg.run(["status", "app", "-n", &ns]);
     let shown = status.ok();
     assert!(
         shown.contains("Revision:  1 (failed, install)")
-            && shown.contains(
-                "Objects:   3 created, 0 updated, 0 unchanged, 0 deleted (6 of the plan's 9 changes not made)"
-            ),
+            && shown.contains(&format!(
+                "Objects:   {written} created, 0 updated, 0 unchanged, 0 deleted ({} of the plan's 9 changes not made)",
+                9 - written
+            )),
         "{shown}"
     );
     assert_eq!(
         shown.matches("  not made   ConfigMap/").count(),
-        6,
+        9 - written,
         "{shown}"
     );
     let document = parse_json(pkg.run(["status", "app", "-n", &ns, "-o", "json"]).ok());
-    assert_eq!(document["progress"]["written"], 3, "{document}");
+    assert_eq!(document["progress"]["written"], written, "{document}");
     assert_eq!(document["progress"]["writes"], 9, "{document}");
     let objects = document["objects"].as_array().unwrap();
     let done = objects.iter().filter(|o| o["done"] == true).count();
-    assert_eq!((objects.len(), done), (9, 3), "{document}");
+    assert_eq!((objects.len(), done), (9, written), "{document}");
 }
 
 #[test]
