@@ -148,8 +148,16 @@ fn values_stay_as_written_reused_nulls_stay_and_a_rollback_keeps_its_notes() {
             ("NOTES.txt", "Say {{ .Values.greeting }} to {{ .Release.Name }}.\n"),
         ],
     );
-    std::fs::write(dir.join("values.yaml"), "greeting: hello\n").unwrap();
+    std::fs::write(dir.join("values.yaml"), "greeting: hello\nreplicas: 2\n").unwrap();
     let chart = dir.to_str().unwrap().to_string();
+    // The chart's defaults as written too.
+    let shown = parse_json(pkg.run(["show", &chart, "-o", "json"]).ok());
+    assert_eq!(
+        shown["values"]["replicas"].as_u64(),
+        Some(2),
+        "{}",
+        shown["values"]
+    );
     let mine = pkg.work.path().join("mine.yaml");
     std::fs::write(&mine, "replicas: 1\nratio: 0.5\ngreeting: hi\n").unwrap();
     let mine = mine.to_str().unwrap();
