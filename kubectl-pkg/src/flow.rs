@@ -288,7 +288,8 @@ fn interrupted(stage: Stage, release: &ReleaseId, done: usize) {
 }
 
 /// Reports an applied revision, and a chart's notes as Helm shows them
-/// after an install or upgrade.
+/// after an install or upgrade (a rollback keeps the notes of the revision
+/// it returns to, for `get notes`, and shows none, as `helm rollback`).
 fn applied(record: &Record) {
     let release = &record.plan.release;
     eprintln!(
@@ -298,7 +299,8 @@ fn applied(record: &Record) {
         release.revision,
         record.status.as_str()
     );
-    if let Some(notes) = &record.plan.notes {
+    let shows_notes = record.plan.operation != libpkg::plan::Operation::Rollback;
+    if let Some(notes) = record.plan.notes.as_ref().filter(|_| shows_notes) {
         eprintln!("\nNOTES:\n{}", notes.trim_end());
     }
 }

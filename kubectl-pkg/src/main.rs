@@ -97,6 +97,11 @@ fn main() -> ExitCode {
             let _ = error.downcast_ref::<clap::Error>().map(clap::Error::print);
             ExitCode::from(USAGE_ERROR)
         }
+        // A `--set`-style flag that does not parse: a usage error too.
+        Err(error) if malformed_values_flag(&error) => {
+            eprintln!("error: {}", chain(&error));
+            ExitCode::from(USAGE_ERROR)
+        }
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
         Err(error) if requirements_unmet(&error) => {
@@ -116,6 +121,17 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether a `--set`, `--set-string`, `--set-json`, `--set-file` or
+/// `--set-literal` value could not be parsed (exit 64, as Helm refuses it).
+fn malformed_values_flag(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<libpkg::helm::values::ValuesError>(),
+            Some(libpkg::helm::values::ValuesError::Set { .. })
+        )
+    })
 }
 
 /// Whether planning stopped at requirements nothing satisfies (exit 5).

@@ -211,7 +211,7 @@ fn a_chart_installs_upgrades_with_set_refuses_bad_values_and_rolls_back() {
         "upgrade", "shop", "./shop", "-n", &ns, "--set", "a.b", "--yes",
     ]);
     assert!(
-        unparsable.fails(1).contains("key \"b\" has no value"),
+        unparsable.fails(64).contains("key \"b\" has no value"),
         "{}",
         unparsable.stderr
     );

@@ -130,6 +130,255 @@ fn upgrade_install_installs_then_upgrades_and_get_reads_each_revision() {
     );
 }
 
+/// Issue 49: values are kept as written (a values file's `replicas: 1` is
+/// `1`, not `1.0`), `--reuse-values` keeps a null the release holds as Helm 4
+/// does (the chart's default does not come back), and a rollback carries the
+/// notes of the revision it returns to.
+#[test]
+fn values_stay_as_written_reused_nulls_stay_and_a_rollback_keeps_its_notes() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("aswritten");
+    let dir = pkg.write_small_chart(
+        "greeter",
+        &[
+            (
+                "config.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\ndata: {greeting: {{ .Values.greeting | default \"unset\" | quote }}, extra: {{ .Values.extra | default \"none\" | quote }}}\n",
+            ),
+            ("NOTES.txt", "Say {{ .Values.greeting }} to {{ .Release.Name }}.\n"),
+        ],
+    );
+    std::fs::write(dir.join("values.yaml"), "greeting: hello\nreplicas: 2\n").unwrap();
+    let chart = dir.to_str().unwrap().to_string();
+    // The chart's defaults as written too.
+    let shown = parse_json(pkg.run(["show", &chart, "-o", "json"]).ok());
+    assert_eq!(
+        shown["values"]["replicas"].as_u64(),
+        Some(2),
+        "{}",
+        shown["values"]
+    );
+    let mine = pkg.work.path().join("mine.yaml");
+    std::fs::write(&mine, "replicas: 1\nratio: 0.5\ngreeting: hi\n").unwrap();
+    let mine = mine.to_str().unwrap();
+    pkg.run([
+        "install",
+        &chart,
+        "--name",
+        "site",
+        "-n",
+        &ns,
+        "-f",
+        mine,
+        "--set",
+        "count=1",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let values = pkg.run(["get", "values", "site", "-n", &ns]);
+    assert_eq!(
+        values.ok(),
+        "count: 1\ngreeting: hi\nratio: 0.5\nreplicas: 1\n",
+        "as written"
+    );
+    let plan = parse_json(
+        pkg.run(["get", "plan", "site", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
+    assert_eq!(
+        plan["values"]["replicas"].as_u64(),
+        Some(1),
+        "{}",
+        plan["values"]
+    );
+
+    // A null deletes the chart's default; reusing the values keeps it.
+    pkg.run([
+        "upgrade",
+        "site",
+        &chart,
+        "-n",
+        &ns,
+        "--set",
+        "greeting=null",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let greeting = || pkg.get_json(Some(&ns), "configmap", "web")["data"]["greeting"].clone();
+    assert_eq!(greeting(), "unset");
+    pkg.run([
+        "upgrade",
+        "site",
+        &chart,
+        "-n",
+        &ns,
+        "--reuse-values",
+        "--set",
+        "extra=b",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    let values = pkg.run(["get", "values", "site", "-n", &ns]);
+    assert_eq!(values.ok(), "extra: b\ngreeting: null\n");
+    assert_eq!(greeting(), "unset", "the chart's default did not come back");
+
+    // Rolled back to revision 1: its values and its notes.
+    pkg.run(["rollback", "site", "1", "-n", &ns, "--yes", "--wait=false"])
+        .ok();
+    let get = |what: &str| pkg.run(["get", what, "site", "-n", &ns, "--revision", "4"]);
+    assert_eq!(get("notes").ok().trim(), "Say hi to site.");
+    let values = get("values");
+    assert_eq!(
+        values.ok(),
+        "count: 1\ngreeting: hi\nratio: 0.5\nreplicas: 1\n"
+    );
+    assert_eq!(greeting(), "hi");
+}
+
+/// How our reading of a `--set`-style line stands to Helm 4.2's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Agreement {
+    /// The same values, or the same error message.
+    Same,
+    /// Both refuse it, each in its words: Helm's message is Go's (a panic's,
+    /// `interface conversion: …`, or encoding/json's), ours names the key
+    /// that conflicts or is serde_json's.
+    BothRefuse,
+    /// Refused here with Helm 3's and 4.0's message, taken without a word by
+    /// Helm since 4.1: an index not closed (issue 49).
+    Stricter,
+}
+
+/// Issue 49: `--set` and its kin read as Helm 4 reads them, line by line,
+/// corner cases included: our parser and Helm 4.2's (in-process, through its
+/// Python SDK) on the same table; then a malformed line on the command line
+/// exits 64 with the message, and nothing is planned.
+#[test]
+fn set_lines_are_read_as_helm_4_reads_them_and_malformed_ones_are_usage_errors() {
+    use Agreement::{BothRefuse, Same, Stricter};
+    use libpkg::helm::strvals::{SetKind, parse};
+    use libpkg::helm::values::integral_numbers;
+    let deep = format!("{}=1", vec!["k"; 32].join("."));
+    let rows: Vec<(&str, &str, Agreement)> = vec![
+        ("set", "a=1,b.c=two,ports={80,443}", Same),
+        ("set", "a[1].b=y,a[0][1]=z", Same),
+        ("set", r"a=one\,two,b=00009,c=null,d=TRUE,e=", Same),
+        ("set", "a=1,", Same),
+        ("set", "a.b=1,a=2", Same),
+        ("set", "a[0]", Same),
+        ("set", "a[0].", Same),
+        ("set", "a.", Same),
+        ("set", "=1", Same),
+        ("set", ".a=1", Same),
+        ("set", r"a=\", Same),
+        ("set", "a=1,,", Same),
+        ("set", "a", Same),
+        ("set", "a.b", Same),
+        ("set", "a,b=1", Same),
+        ("set", "a..b=1", Same),
+        ("set", "a[x]=1", Same),
+        ("set", "a[-1]=1", Same),
+        ("set", "a[65537]=1", Same),
+        ("set", "a={x,y", Same),
+        ("set", &deep, Same),
+        ("set", "a=1,a.b=2", BothRefuse),
+        ("set", "a=1,a[0]=2", BothRefuse),
+        ("set", "a[0]=1,a.b=2", BothRefuse),
+        ("set", "a[=1", Stricter),
+        ("set", "a[0", Stricter),
+        ("set", "a[", Stricter),
+        ("set", "a[0][1", Stricter),
+        ("set", "a[0][=1", Stricter),
+        ("set-string", "a=1,b=true,c[0]=null", Same),
+        ("set-string", "a[=1", Stricter),
+        ("set-literal", "a[0]=x,y", Same),
+        ("set-literal", "a", Same),
+        ("set-literal", "a[=1", Stricter),
+        ("set-json", r#"a={"b":[1,2]},c="""#, Same),
+        ("set-json", "a=", Same),
+        ("set-json", "a=[1,2", BothRefuse),
+        ("set-json", "a=1 2", Same),
+        ("set-json", "a[=1", Stricter),
+    ];
+    let pkg = Pkg::new();
+    let script = "import helm_python as h, json, sys
+parse = {'set': h.parse_set_string, 'set-string': h.parse_set_string_values,
+         'set-literal': h.parse_set_literal, 'set-json': h.parse_set_json}
+answers = []
+for flag, line in json.loads(sys.argv[1]):
+    try:
+        answers.append({'ok': parse[flag](line)})
+    except h.HelmValuesError as e:
+        answers.append({'error': str(e)})
+print(json.dumps(answers))
+";
+    let lines: Vec<(&str, &str)> = rows.iter().map(|(flag, line, _)| (*flag, *line)).collect();
+    let helm = pkg.run_program(
+        kubectl_pkg_e2e::helm_python(),
+        ["-c", script, &serde_json::to_string(&lines).unwrap()],
+    );
+    let answers: Vec<serde_json::Value> = serde_json::from_str(helm.ok()).unwrap();
+    assert_eq!(answers.len(), rows.len());
+    let mut disagreements = Vec::new();
+    for ((flag, line, agreement), helm) in rows.iter().zip(&answers) {
+        let kind = match *flag {
+            "set" => SetKind::Typed,
+            "set-string" => SetKind::String,
+            "set-literal" => SetKind::Literal,
+            _ => SetKind::Json,
+        };
+        let ours = parse(line, kind).map_err(|e| e.message);
+        let theirs = helm["error"].as_str();
+        let agrees = match (agreement, &ours, theirs) {
+            // Numbers as Helm writes them (its SDK answers in JSON).
+            (Same, Ok(values), None) => {
+                integral_numbers(serde_json::Value::Object(values.clone())) == helm["ok"]
+            }
+            (Same, Err(message), Some(theirs)) => message == theirs,
+            // A Go panic's message is Helm's (`interface conversion: …`):
+            // ours names the key; both keep Helm's prefix.
+            (BothRefuse, Err(message), Some(theirs)) => {
+                !theirs.starts_with("unable to parse key: ")
+                    || message.starts_with("unable to parse key: ")
+            }
+            (Stricter, Err(message), None) => message.starts_with("error parsing index: EOF"),
+            _ => false,
+        };
+        if !agrees {
+            disagreements.push(format!(
+                "--{flag} {line:?} ({agreement:?}): Helm {helm}, ours {ours:?}"
+            ));
+        }
+    }
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
+
+    // On the command line: exit 64, Helm's message, nothing planned.
+    let ns = pkg.namespace("malformed-set");
+    let chart = web_chart(&pkg);
+    let install = pkg.run(["install", &chart, "-n", &ns, "--set", "a[=1", "--yes"]);
+    let message = install.fails(64);
+    assert!(
+        message.contains(r#"failed parsing --set data "a[=1": error parsing index: EOF"#),
+        "{message}"
+    );
+    assert!(
+        !pkg.exists(&ns, "secret/kubectl-pkg.release.v1.web.v1"),
+        "nothing recorded"
+    );
+    assert!(!pkg.exists(&ns, "configmap/web"));
+    let template = pkg.run(["template", &chart, "--set-json", "a=[1"]);
+    assert!(
+        template
+            .fails(64)
+            .contains(r#"failed parsing --set-json data "a=[1": "#),
+        "{}",
+        template.stderr
+    );
+}
+
 #[test]
 fn list_hides_uninstalled_releases_unless_all_and_template_says_it_masked_secrets() {
     let pkg = Pkg::new();

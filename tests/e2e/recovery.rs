@@ -311,26 +311,8 @@ fn atomic_restores_the_previous_revision_object_by_object_when_the_server_reject
     let before = snapshot(&pkg, &ns);
 
     // A quota leaves room for three more ConfigMaps: every dry run passes, the
-    // fourth real create is rejected. (No quota controller runs here, so the
-    // test sets the quota's usage as the controller would.)
-    let quota = json!({"apiVersion": "v1", "kind": "ResourceQuota",
-        "metadata": {"name": "config-maps", "namespace": ns},
-        "spec": {"hard": {"count/configmaps": "5"}}});
-    let path = pkg.work.path().join("quota.json");
-    std::fs::write(&path, quota.to_string()).unwrap();
-    pkg.kubectl(["apply", "-f", path.to_str().unwrap()]).ok();
-    pkg.kubectl([
-        "patch",
-        "resourcequota",
-        "config-maps",
-        "-n",
-        &ns,
-        "--subresource=status",
-        "--type=merge",
-        "-p",
-        r#"{"status":{"hard":{"count/configmaps":"5"},"used":{"count/configmaps":"2"}}}"#,
-    ])
-    .ok();
+    // fourth real create is rejected.
+    config_map_quota(&pkg, &ns, 3);
 
     let plan = pkg.run(["upgrade", "app", "./v2", "-n", &ns, "--dry-run"]);
     assert!(plan.ok().contains("create"), "the dry run passes");
@@ -370,6 +352,76 @@ fn atomic_restores_the_previous_revision_object_by_object_when_the_server_reject
             .contains("--atomic restored revision 1"),
         "{history:?}"
     );
+}
+
+/// A ResourceQuota in `ns` that admits `room` more ConfigMaps: every dry run
+/// passes, the next real create is refused. (No quota controller runs here,
+/// so its usage is set as the controller would.)
+fn config_map_quota(pkg: &Pkg, ns: &str, room: u32) {
+    let quota = json!({"apiVersion": "v1", "kind": "ResourceQuota",
+        "metadata": {"name": "config-maps", "namespace": ns},
+        "spec": {"hard": {"count/configmaps": room.to_string()}}});
+    let path = pkg.work.path().join("quota.json");
+    std::fs::write(&path, quota.to_string()).unwrap();
+    pkg.kubectl(["apply", "-f", path.to_str().unwrap()]).ok();
+    let usage = json!({"status": {"hard": {"count/configmaps": room.to_string()},
+        "used": {"count/configmaps": "0"}}});
+    pkg.kubectl([
+        "patch",
+        "resourcequota",
+        "config-maps",
+        "-n",
+        ns,
+        "--subresource=status",
+        "--type=merge",
+        "-p",
+        &usage.to_string(),
+    ])
+    .ok();
+}
+
+/// Issue 49: an install the server refuses half-way (a quota admits three of
+/// its nine ConfigMaps) fails, and `status` counts the objects it wrote,
+/// naming those it did not, never the plan's nine.
+#[test]
+fn status_of_a_failed_apply_counts_only_the_objects_it_wrote() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("half-written");
+    pkg.write_package("v1", "app", "1.0.0", &config_maps("part", 9, "1"));
+    config_map_quota(&pkg, &ns, 3);
+    let install = pkg.run(["install", "./v1", "-n", &ns, "--yes", "--wait=false"]);
+    assert!(
+        install.fails(1).contains("exceeded quota"),
+        "{}",
+        install.stderr
+    );
+    assert_eq!(pkg.statuses("app", &ns), ["failed"]);
+    // The quota admits three at most (fewer when parallel creates meet in
+    // its admission, which refuses some of them).
+    let written = pkg.release_objects(&ns, "configmaps", "app").len();
+    assert!(written <= 3, "{written} written");
+
+    let status = pkg.run(["status", "app", "-n", &ns]);
+    let shown = status.ok();
+    assert!(
+        shown.contains("Revision:  1 (failed, install)")
+            && shown.contains(&format!(
+                "Objects:   {written} created, 0 updated, 0 unchanged, 0 deleted ({} of the plan's 9 changes not made)",
+                9 - written
+            )),
+        "{shown}"
+    );
+    assert_eq!(
+        shown.matches("  not made   ConfigMap/").count(),
+        9 - written,
+        "{shown}"
+    );
+    let document = parse_json(pkg.run(["status", "app", "-n", &ns, "-o", "json"]).ok());
+    assert_eq!(document["progress"]["written"], written, "{document}");
+    assert_eq!(document["progress"]["writes"], 9, "{document}");
+    let objects = document["objects"].as_array().unwrap();
+    let done = objects.iter().filter(|o| o["done"] == true).count();
+    assert_eq!((objects.len(), done), (9, written), "{document}");
 }
 
 #[test]

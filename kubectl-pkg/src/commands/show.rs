@@ -61,8 +61,14 @@ async fn show_values(global: &GlobalArgs, package: &PackageArgs) -> Result<()> {
     };
     match fetched.package.files.get("values.yaml") {
         Some(text) => view::out!("{}", String::from_utf8_lossy(text)),
-        None => view::out!("{}", libpkg::yaml::to_string(&chart.values)),
+        None => view::out!("{}", libpkg::yaml::to_string(&chart_values(chart))),
     }
+}
+
+/// A chart's default values as written (`replicaCount: 1` is `1`, not the
+/// `1.0` of the float Helm reads it as).
+fn chart_values(chart: &libpkg::helm::chart::Chart) -> serde_json::Value {
+    libpkg::helm::values::integral_numbers(serde_json::Value::Object(chart.values.clone()))
 }
 
 async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Result<()> {
@@ -92,7 +98,7 @@ async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Re
                 "bundle": plan.package.bundle,
                 "catalog": plan.package.catalog,
                 "channels": fetched.channels,
-                "values": fetched.package.chart().map(|chart| &chart.values),
+                "values": fetched.package.chart().map(chart_values),
                 "carvel": plan.package.carvel,
                 "valuesSchema": carvel_schema(&fetched),
                 "permissions": plan.permissions,

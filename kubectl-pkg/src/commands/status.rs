@@ -53,7 +53,8 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
 }
 
 /// What to do next about the revision `record` (nothing when it is done),
-/// and, when it was interrupted, how far it got.
+/// and, when it was interrupted or failed, how far it got: what its apply
+/// wrote, as the cluster shows it, not what its plan meant to write.
 async fn advice(
     cluster: &Cluster,
     record: &Record,
@@ -81,7 +82,7 @@ async fn advice(
                 &plan.package.reference,
                 deployed_since_uninstall(history).is_some(),
             ),
-            None,
+            Some(progress(cluster, plan).await?),
         )),
         Status::Deployed | Status::Superseded | Status::Uninstalled => Ok((String::new(), None)),
     }

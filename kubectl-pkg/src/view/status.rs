@@ -1,6 +1,7 @@
 //! The views of `status`: the newest revision of a release in a few lines,
 //! or as a document (`-o json|yaml`).
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use anyhow::Result;
@@ -45,6 +46,10 @@ struct ObjectEntry<'a> {
     namespace: Option<&'a str>,
     name: &'a str,
     action: Action,
+    /// Of a revision whose apply did not finish (interrupted or failed),
+    /// whether its change was made; absent when the apply finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    done: Option<bool>,
 }
 
 /// Prints `status` in the chosen format.
@@ -62,12 +67,18 @@ pub fn print(global: &GlobalArgs, status: &ReleaseStatus<'_>) -> Result<()> {
 
 /// The document of `status`.
 fn document<'a>(status: &'a ReleaseStatus<'_>) -> StatusDocument<'a> {
+    let not_done = not_done(status);
     let objects = status.record.plan.objects.iter().map(|o| ObjectEntry {
         api_version: &o.api_version,
         kind: &o.kind,
         namespace: o.namespace.as_deref(),
         name: &o.name,
         action: o.action,
+        done: status
+            .progress
+            .as_ref()
+            .filter(|_| o.action != Action::Unchanged)
+            .map(|_| !not_done.contains(o.key().to_string().as_str())),
     });
     StatusDocument {
         summary: status.summary,
@@ -82,7 +93,7 @@ fn document<'a>(status: &'a ReleaseStatus<'_>) -> StatusDocument<'a> {
 fn write(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result {
     revision(out, status)?;
     review(out, status.record)?;
-    objects(out, status.record)?;
+    objects(out, status)?;
     readiness(out, &status.readiness)?;
     if let Some(message) = &status.record.message {
         writeln!(out, "Message:   {message}")?;
@@ -142,18 +153,62 @@ fn review(out: &mut dyn fmt::Write, record: &Record) -> fmt::Result {
     Ok(())
 }
 
-/// The objects counted by what the revision did to them.
-fn objects(out: &mut dyn fmt::Write, record: &Record) -> fmt::Result {
-    let objects = &record.plan.objects;
-    let count = |action: Action| objects.iter().filter(|o| o.action == action).count();
-    writeln!(
+/// The keys of the changes a revision that did not finish left unmade.
+fn not_done<'a>(status: &'a ReleaseStatus<'_>) -> BTreeSet<&'a str> {
+    status
+        .progress
+        .iter()
+        .flat_map(|p| &p.remaining)
+        .map(String::as_str)
+        .collect()
+}
+
+/// How many unmade changes are named one by one.
+const NOT_DONE_SHOWN: usize = 10;
+
+/// The objects counted by what the revision did to them: of a revision
+/// whose apply did not finish, only the changes made (as the cluster shows
+/// them), then those not made.
+fn objects(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result {
+    let objects = &status.record.plan.objects;
+    let not_done = not_done(status);
+    let count = |action: Action| {
+        objects
+            .iter()
+            .filter(|o| o.action == action)
+            .filter(|o| {
+                action == Action::Unchanged || !not_done.contains(o.key().to_string().as_str())
+            })
+            .count()
+    };
+    write!(
         out,
         "Objects:   {} created, {} updated, {} unchanged, {} deleted",
         count(Action::Create),
         count(Action::Update),
         count(Action::Unchanged),
         count(Action::Delete)
-    )
+    )?;
+    let Some(progress) = status.progress.as_ref().filter(|p| !p.remaining.is_empty()) else {
+        return writeln!(out);
+    };
+    writeln!(
+        out,
+        " ({} of the plan's {} changes not made)",
+        progress.remaining.len(),
+        progress.writes + progress.deletes
+    )?;
+    for key in progress.remaining.iter().take(NOT_DONE_SHOWN) {
+        writeln!(out, "  not made   {key}")?;
+    }
+    if progress.remaining.len() > NOT_DONE_SHOWN {
+        writeln!(
+            out,
+            "  and {} more (status -o json lists every object)",
+            progress.remaining.len() - NOT_DONE_SHOWN
+        )?;
+    }
+    Ok(())
 }
 
 /// Whether what the revision runs is ready now, and if not why.
@@ -239,7 +294,7 @@ mod tests {
                 writes: 1,
                 deleted: 0,
                 deletes: 0,
-                remaining: vec!["ConfigMap/redis".to_string()],
+                remaining: vec!["ConfigMap/default/redis".to_string()],
             }),
             readiness: vec![LiveReadiness {
                 object: "Deployment/redis".to_string(),
@@ -265,7 +320,8 @@ Reference: ./redis
 Plan hash: {}
 Approved:  by ops-team (key sha256:4b1d): ship it
 Accepted:  rbac-write-secrets@Role.rbac.authorization.k8s.io/default/redis (high)
-Objects:   1 created, 0 updated, 0 unchanged, 0 deleted
+Objects:   0 created, 0 updated, 0 unchanged, 0 deleted (1 of the plan's 1 changes not made)
+  not made   ConfigMap/default/redis
 Ready:     0 of 1, as --wait judges them
   not ready  Deployment/redis: 0 of 1 replicas available
 Message:   applying
@@ -288,11 +344,67 @@ Next:      run it again
             ["summary", "next", "progress", "readiness", "objects"]
         );
         assert_eq!(json["summary"], serde_json::to_value(&summary).unwrap());
-        assert_eq!(json["progress"]["remaining"][0], "ConfigMap/redis");
+        assert_eq!(json["progress"]["remaining"][0], "ConfigMap/default/redis");
         assert_eq!(json["readiness"][0]["ready"], false);
         assert_eq!(
             json["objects"],
-            serde_json::json!([{"apiVersion": "v1", "kind": "ConfigMap", "namespace": "default", "name": "redis", "action": "create"}])
+            serde_json::json!([{"apiVersion": "v1", "kind": "ConfigMap", "namespace": "default", "name": "redis", "action": "create", "done": false}])
         );
+    }
+
+    /// Issue 49: a failed apply that wrote some of its objects is shown as
+    /// what it wrote (the rest named), never as what its plan meant to.
+    #[test]
+    fn a_revision_that_did_not_finish_counts_only_what_it_wrote() {
+        let (summary, mut record) = interrupted();
+        record.status = Status::Failed;
+        let planned = record.plan.objects[0].clone();
+        record.plan.objects = (0..14)
+            .map(|i| {
+                let mut object = planned.clone();
+                object.name = format!("part-{i:02}");
+                object
+            })
+            .collect();
+        let remaining: Vec<String> = (3..14)
+            .map(|i| format!("ConfigMap/default/part-{i:02}"))
+            .collect();
+        let failed = ReleaseStatus {
+            progress: Some(Progress {
+                written: 3,
+                writes: 14,
+                deleted: 0,
+                deletes: 0,
+                remaining,
+            }),
+            ..status(&summary, &record)
+        };
+        let mut text = String::new();
+        objects(&mut text, &failed).unwrap();
+        let expected: String = (3..13)
+            .map(|i| format!("  not made   ConfigMap/default/part-{i:02}\n"))
+            .collect();
+        assert_eq!(
+            text,
+            format!(
+                "Objects:   3 created, 0 updated, 0 unchanged, 0 deleted (11 of the plan's 14 changes not made)\n{expected}  and 1 more (status -o json lists every object)\n"
+            )
+        );
+        let json = serde_json::to_value(document(&failed)).unwrap();
+        assert_eq!(json["objects"][2]["done"], true);
+        assert_eq!(json["objects"][3]["done"], false);
+        // A revision that finished: the plan's counts, no `done`.
+        let finished = ReleaseStatus {
+            progress: None,
+            ..status(&summary, &record)
+        };
+        let mut text = String::new();
+        objects(&mut text, &finished).unwrap();
+        assert_eq!(
+            text,
+            "Objects:   14 created, 0 updated, 0 unchanged, 0 deleted\n"
+        );
+        let json = serde_json::to_value(document(&finished)).unwrap();
+        assert!(json["objects"][0].get("done").is_none(), "{json}");
     }
 }

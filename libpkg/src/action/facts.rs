@@ -449,4 +449,44 @@ mod tests {
             .unwrap();
         assert_eq!(budget.api_version, "policy/v1");
     }
+
+    /// Issue 49: a values file's `replicaCount: 1` is recorded (and so shown
+    /// and hashed) as `1`, as Helm records it, not `1.0`; the chart still
+    /// renders it as Helm does.
+    #[test]
+    fn values_from_a_file_are_recorded_as_written() {
+        use crate::package::{Limits, Package};
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/mongodb/chart");
+        let package = Package::from_dir(&dir, &Limits::default()).unwrap();
+        let mut source = Source::local("./examples/mongodb/chart");
+        let user = crate::helm::values::ValueOptions {
+            value_files: vec!["values.yaml".into()],
+            json_values: vec!["cacheSizeGB=2".into()],
+            ..Default::default()
+        };
+        source.values = user
+            .merge(&|_: &str| {
+                Ok(b"replicaCount: 1\nauth: {rootPassword: pw}\nratio: 0.5\n".to_vec())
+            })
+            .unwrap();
+        let plan = crate::action::plan_offline(&package, &source, "db", "data").unwrap();
+        assert_eq!(
+            plan.values,
+            Some(serde_json::json!({
+                "auth": {"rootPassword": "pw"},
+                "cacheSizeGB": 2,
+                "ratio": 0.5,
+                "replicaCount": 1
+            }))
+        );
+        let json = plan.to_json_pretty();
+        assert!(json.contains("\"replicaCount\": 1\n"), "{json}");
+        let statefulset = plan
+            .objects
+            .iter()
+            .find(|o| o.kind == "StatefulSet")
+            .unwrap();
+        assert_eq!(statefulset.manifest["spec"]["replicas"].as_i64(), Some(1));
+    }
 }

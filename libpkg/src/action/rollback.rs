@@ -78,9 +78,15 @@ pub async fn plan_rollback(
     let mut rewrite = crate::mirror::Rewrite::of(&record.plan.images);
     // What is kept of the revision rolled back to; the rest is dropped here
     // rather than held while the rollback is planned.
-    let (package, values, declared) = {
+    // Its notes too, as Helm's rollback copies them into the new revision.
+    let (package, values, notes, declared) = {
         let plan = record.plan;
-        (plan.package, plan.values, plan.permissions.declared)
+        (
+            plan.package,
+            plan.values,
+            plan.notes,
+            plan.permissions.declared,
+        )
     };
     warnings.extend(
         images::check_images(
@@ -109,7 +115,7 @@ pub async fn plan_rollback(
         requirements: Default::default(),
         images: rewrite,
         values,
-        notes: None,
+        notes,
         warnings,
         objects,
         deferred_hooks,

@@ -17,16 +17,15 @@ use serde_json::Value;
 use super::{
     ClusterFacts, ClusterNeeds, Configuration, Format, FormatError, RenderRequest, Rendered,
 };
-use crate::archive::{Files, Limits};
+use crate::archive::Files;
 use crate::carvel::{
     CarvelError, CarvelPackage, IMAGES_LOCK_FILE, ImagesLock, TemplateStep, YttStep, kbld,
 };
 use crate::helm::render::ReleaseOptions;
-use crate::helm::values::{Values, upgrade_values};
+use crate::helm::values::{Values, integral_numbers, upgrade_values};
 use crate::package::Package;
 use crate::plan::PackageFormat;
 use crate::render::NamespacePlacement;
-use crate::yaml::YamlLimits;
 
 /// The format's name in plans.
 pub const NAME: PackageFormat = PackageFormat::Carvel;
@@ -118,9 +117,7 @@ impl Format for CarvelPackage {
                     let values = pending_values.take().unwrap_or_default();
                     run_ytt(self, ytt, &package.files, &stream, &values).map_err(fail)?
                 }
-                TemplateStep::Kbld { paths } => {
-                    run_kbld(paths, &package.files, &stream).map_err(fail)?
-                }
+                TemplateStep::Kbld { paths } => run_kbld(paths, package, &stream).map_err(fail)?,
                 TemplateStep::HelmTemplate {
                     name,
                     namespace,
@@ -145,7 +142,7 @@ impl Format for CarvelPackage {
                     let chart = crate::helm::chart::Chart::from_files(
                         chart_files,
                         &format!("{id} helmTemplate {}", path.as_deref().unwrap_or(".")),
-                        &Limits::default(),
+                        &package.limits,
                     )
                     .map_err(|e| fail(e.to_string()))?;
                     let rendered = crate::helm::engine::render_chart(
@@ -154,6 +151,7 @@ impl Format for CarvelPackage {
                         &release,
                         cluster.capabilities,
                         None,
+                        package.limits.yaml(),
                     )
                     .map_err(|e| fail(e.to_string()))?;
                     warnings.extend(rendered.warnings);
@@ -196,10 +194,10 @@ impl Format for CarvelPackage {
                 .iter()
                 .map(String::as_str)
                 .zip(stream.iter().map(String::as_str)),
-            YamlLimits::default(),
+            package.limits.yaml(),
         )?;
         // Recorded as ytt reads them: a values file's `3` is `3`, not `3.0`.
-        let mut recorded = integral(Value::Object(values));
+        let mut recorded = integral_numbers(Value::Object(values));
         crate::helm::values::sort_keys(&mut recorded);
         Ok(Rendered {
             documents,
@@ -270,7 +268,7 @@ fn validate_values(package: &CarvelPackage, values: &Values) -> Result<(), Carve
         file: package.package.file.clone(),
         reason: format!("spec.valuesSchema.openAPIv3: {e}"),
     })?;
-    let instance = integral(Value::Object(values.clone()));
+    let instance = integral_numbers(Value::Object(values.clone()));
     let mut violations: Vec<(String, String)> = validator
         .iter_errors(&instance)
         .map(|error| {
@@ -289,23 +287,6 @@ fn validate_values(package: &CarvelPackage, values: &Values) -> Result<(), Carve
             package: id,
             violations,
         })
-    }
-}
-
-/// Numbers without a fractional part as integers: values files and `--set`
-/// read numbers as Helm does (floats), and ytt's schemas and `type: integer`
-/// tell `3` from `3.0`.
-fn integral(value: Value) -> Value {
-    match value {
-        Value::Number(n) if n.is_f64() => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
-            _ => Value::Number(n),
-        },
-        Value::Array(items) => Value::Array(items.into_iter().map(integral).collect()),
-        Value::Object(map) => {
-            Value::Object(map.into_iter().map(|(k, v)| (k, integral(v))).collect())
-        }
-        other => other,
     }
 }
 
@@ -458,7 +439,7 @@ fn run_ytt(
         args.extend(["--data-values-file".to_string(), format!("content/{file}")]);
     }
     if !values.is_empty() {
-        let text = serde_json::to_string(&integral(Value::Object(values.clone())))
+        let text = serde_json::to_string(&integral_numbers(Value::Object(values.clone())))
             .expect("values serialize");
         write_files(
             &scratch.path().join("values"),
@@ -506,7 +487,8 @@ fn write_files<'a>(
     Ok(())
 }
 
-fn run_kbld(paths: &[String], files: &Files, stream: &[String]) -> Result<Vec<String>, String> {
+fn run_kbld(paths: &[String], package: &Package, stream: &[String]) -> Result<Vec<String>, String> {
+    let files = &package.files;
     let paths: Vec<String> = if paths.is_empty() {
         vec!["-".to_string()]
     } else {
@@ -531,7 +513,7 @@ fn run_kbld(paths: &[String], files: &Files, stream: &[String]) -> Result<Vec<St
         }
     }
     let mut documents: Vec<Value> = Vec::new();
-    let mut budget = crate::yaml::YamlBudget::new(YamlLimits::default());
+    let mut budget = crate::yaml::YamlBudget::new(package.limits.yaml());
     for (name, text) in &texts {
         let parsed = crate::yaml::documents(text, &mut budget)
             .map_err(|(_, line, e)| format!("{name} line {line}: {}", e.message))?;
@@ -592,6 +574,7 @@ mod tests {
                 ytt: None,
             })),
             parsed: ParsedOnce::default(),
+            limits: crate::archive::Limits::default(),
         }
     }
 

@@ -26,7 +26,7 @@ use crate::helm::chart::{Chart, read_dir_files};
 use crate::helm::engine::render_chart;
 use crate::helm::oci;
 use crate::helm::render::ReleaseOptions;
-use crate::helm::values::{Values, upgrade_values};
+use crate::helm::values::{Values, go_numbers, integral_numbers, upgrade_values};
 use crate::package::{Content, Maintainer, Package, PackageError, PackageMetadata, ParsedOnce};
 use crate::plan::PackageFormat;
 
@@ -108,6 +108,7 @@ impl Package {
             files,
             content: Content::Helm(Box::new(chart)),
             parsed: ParsedOnce::default(),
+            limits: *limits,
         })
     }
 }
@@ -152,7 +153,7 @@ impl Format for Chart {
 
     fn render(
         &self,
-        _package: &Package,
+        package: &Package,
         request: &RenderRequest<'_>,
         cluster: ClusterFacts<'_, '_>,
     ) -> Result<Rendered, FormatError> {
@@ -163,10 +164,13 @@ impl Format for Chart {
                 configuration.values.clone(),
             ),
             Some((revision, previous)) => {
-                let previous: Values = previous
-                    .and_then(Value::as_object)
-                    .cloned()
-                    .unwrap_or_default();
+                // Every number of the previous release's values is a
+                // `float64` to Helm, which reads them back from its record's
+                // JSON (a `--set` integer included).
+                let previous: Values = match previous.cloned().map(go_numbers) {
+                    Some(Value::Object(previous)) => previous,
+                    _ => Values::new(),
+                };
                 (
                     ReleaseOptions::upgrade(
                         request.release,
@@ -187,8 +191,10 @@ impl Format for Chart {
             &release,
             cluster.capabilities,
             cluster.lookup,
+            package.limits.yaml(),
         )?;
-        let mut values = Value::Object(values);
+        // Recorded as Helm records them: a values file's `1` is `1`, not `1.0`.
+        let mut values = integral_numbers(Value::Object(values));
         crate::helm::values::sort_keys(&mut values);
         Ok(Rendered {
             documents: rendered.documents,
@@ -248,6 +254,37 @@ mod tests {
                 .into(),
         );
         files
+    }
+
+    /// Issue 49: a chart's rendered documents are held to the package's
+    /// `--package-limits documents=N`, as a plain package's files are, not to
+    /// the default whatever the flag says.
+    #[test]
+    fn a_charts_rendered_documents_are_held_to_the_packages_limit() {
+        let mut files = chart_files_sample();
+        files.insert(
+            "templates/many.yaml".into(),
+            b"{{ range until 6 }}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c{{ . }}}\n{{ end }}"
+                .to_vec()
+                .into(),
+        );
+        let within = |max_documents: usize| {
+            let limits = Limits {
+                max_documents,
+                ..Limits::default()
+            };
+            let package = Package::from_chart_files(files.clone(), "hello", &limits).unwrap();
+            let source = crate::source::Source::local("./hello");
+            crate::action::plan_offline(&package, &source, "hello", "default")
+        };
+        let error = within(5).unwrap_err().to_string();
+        assert!(
+            error.contains("more than 5 YAML documents in the package (the limit)"),
+            "{error}"
+        );
+        let plan = within(20).unwrap();
+        let config_maps = plan.objects.iter().filter(|o| o.kind == "ConfigMap");
+        assert_eq!(config_maps.count(), 7);
     }
 
     #[test]

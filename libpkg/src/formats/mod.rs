@@ -335,7 +335,7 @@ impl Package {
                 &mut budget,
             )?;
         }
-        Package::from_files(files, &dir.display().to_string(), None)
+        Package::from_files_within(files, &dir.display().to_string(), None, limits)
     }
 
     /// Loads a package from a `.tgz` of its directory. An archive whose files sit
@@ -355,7 +355,7 @@ impl Package {
         if let Some(files) = helm::chart_files(&files) {
             return Package::from_chart_files(files, origin, limits);
         }
-        Package::from_files(strip_single_top_dir(files), origin, None)
+        Package::from_files_within(strip_single_top_dir(files), origin, None, limits)
     }
 
     /// Builds a package from its files. `fallback` gives the name and version for
@@ -367,10 +367,21 @@ impl Package {
         origin: &str,
         fallback: Option<(&str, &str)>,
     ) -> Result<Package, PackageError> {
+        Package::from_files_within(files, origin, fallback, &Limits::default())
+    }
+
+    /// [`Package::from_files`] within `limits`: its documents (and those its
+    /// format renders) are held to `limits.max_documents`.
+    pub fn from_files_within(
+        files: Files,
+        origin: &str,
+        fallback: Option<(&str, &str)>,
+        limits: &Limits,
+    ) -> Result<Package, PackageError> {
         if olm::recognise(&files) {
-            return olm::load(files, origin);
+            return olm::load(files, origin, limits);
         }
-        plain::load(files, origin, fallback)
+        plain::load(files, origin, fallback, limits)
     }
 
     /// The release name when none is given ([`Format::default_release_name`]).

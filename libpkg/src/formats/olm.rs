@@ -6,7 +6,7 @@
 //! ([`BundleInfo`]).
 
 use super::{ClusterFacts, Configuration, Format, FormatError, RenderRequest, Rendered};
-use crate::archive::Files;
+use crate::archive::{Files, Limits};
 use crate::olm::{Bundle, ConvertOptions};
 use crate::package::{
     BUNDLE_METADATA_DIR, Content, MANIFESTS_DIR, Package, PackageError, PackageMetadata, ParsedOnce,
@@ -30,8 +30,8 @@ pub(super) fn recognise(files: &Files) -> bool {
 
 /// Loads a bundle from its files: its name is the OLM package name, its
 /// version the CSV's; only `manifests/` and `metadata/` are kept.
-pub(super) fn load(files: Files, origin: &str) -> Result<Package, PackageError> {
-    let bundle = Bundle::from_files(&files, origin)?;
+pub(super) fn load(files: Files, origin: &str, limits: &Limits) -> Result<Package, PackageError> {
+    let bundle = Bundle::from_files_within(&files, origin, limits.yaml())?;
     let metadata =
         PackageMetadata::synthesized(&bundle.package_name, &bundle.csv.version.to_string());
     let version = metadata
@@ -52,6 +52,7 @@ pub(super) fn load(files: Files, origin: &str) -> Result<Package, PackageError> 
         files,
         content: Content::RegistryV1(Box::new(bundle)),
         parsed: ParsedOnce::default(),
+        limits: *limits,
     })
 }
 

@@ -25,6 +25,7 @@ pub(super) fn load(
     files: Files,
     origin: &str,
     fallback: Option<(&str, &str)>,
+    limits: &Limits,
 ) -> Result<Package, PackageError> {
     let metadata_error = |reason: String| PackageError::Metadata {
         origin: origin.to_string(),
@@ -66,6 +67,7 @@ pub(super) fn load(
         files,
         content: Content::Plain,
         parsed: ParsedOnce::default(),
+        limits: *limits,
     })
 }
 

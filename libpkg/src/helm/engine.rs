@@ -95,13 +95,15 @@ impl Host for PlanHost<'_, '_> {
 }
 
 /// Renders `chart` with the user's `values` for `release`; `lookup` answers
-/// the templates' `lookup` calls (`None`: they find nothing).
+/// the templates' `lookup` calls (`None`: they find nothing). The output is
+/// held to `limits` (the package's, `--package-limits`).
 pub fn render_chart(
     chart: &Chart,
     values: &Values,
     release: &ReleaseOptions,
     capabilities: &Capabilities,
     lookup: Option<&mut Lookup<'_>>,
+    limits: YamlLimits,
 ) -> Result<RenderedChart, ChartRenderError> {
     let rendering = prepare(chart, values, release, capabilities)?;
     let mut set = Templates::new();
@@ -155,7 +157,7 @@ pub fn render_chart(
     } else {
         HookOperation::Install
     };
-    let split = documents(&rendering.crds, &outputs, operation, YamlLimits::default())?;
+    let split = documents(&rendering.crds, &outputs, operation, limits)?;
     let mut warnings = rendering.warnings;
     let calls: BTreeSet<(String, String)> = host.inner.nondeterministic_calls.into_iter().collect();
     for (function, template) in calls {
@@ -280,6 +282,7 @@ mod tests {
             &ReleaseOptions::install("shop", "web"),
             &Capabilities::offline(),
             None,
+            YamlLimits::default(),
         )
         .unwrap();
         let names: Vec<&str> = rendered
@@ -323,6 +326,7 @@ mod tests {
                 &ReleaseOptions::install("shop", "web"),
                 &Capabilities::offline(),
                 None,
+                YamlLimits::default(),
             )
             .unwrap_err()
             .to_string()
@@ -357,6 +361,7 @@ mod tests {
             &ReleaseOptions::upgrade("shop", "web", 2),
             &Capabilities::offline(),
             Some(&mut lookup),
+            YamlLimits::default(),
         )
         .unwrap();
         assert_eq!(asked, ["v1 Secret web/token"]);

@@ -14,7 +14,7 @@
 use serde_json::Value;
 
 use super::chart::Chart;
-use super::values::Values;
+use super::values::{Values, integral_numbers};
 
 /// One schema violation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,7 +80,7 @@ fn collect(
                 chart: chart_path.to_string(),
                 message: e.to_string(),
             })?;
-        let instance = integral(Value::Object(values.clone()));
+        let instance = integral_numbers(Value::Object(values.clone()));
         let mut found: Vec<Violation> = validator
             .iter_errors(&instance)
             .map(|error| Violation {
@@ -107,23 +107,6 @@ fn collect(
         )?;
     }
     Ok(())
-}
-
-/// Floats without a fractional part as integers: Helm's validator sees `80`
-/// for the `float64` 80 of a values file, and so must a draft-04 schema here
-/// (the `jsonschema` crate's draft 4 refuses `80.0` as an integer).
-fn integral(value: Value) -> Value {
-    match value {
-        Value::Number(n) if n.is_f64() => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
-            _ => Value::Number(n),
-        },
-        Value::Array(items) => Value::Array(items.into_iter().map(integral).collect()),
-        Value::Object(map) => {
-            Value::Object(map.into_iter().map(|(k, v)| (k, integral(v))).collect())
-        }
-        other => other,
-    }
 }
 
 /// A JSON pointer (`/ports/0/name`) as a value path (`ports[0].name`).

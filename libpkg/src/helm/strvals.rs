@@ -1,4 +1,4 @@
-//! Helm's `--set` family of flags, parsed exactly as Helm 3's `pkg/strvals`
+//! Helm's `--set` family of flags, parsed as Helm 4's `pkg/strvals`
 //! parses them, so that a command line means the same values here as with
 //! `helm install`.
 //!
@@ -18,11 +18,17 @@
 //!   no escapes, no commas, no lists.
 //!
 //! Quirks are kept on purpose, because charts and pipelines depend on them:
-//! `a[0` sets nothing and is no error (Helm swallows the end of input there),
 //! `name1=value1,,` is an error, an index above 65536 or a name nested more
 //! than 30 levels deep is refused (and, beyond Helm, lists nested more than
 //! 256 levels deep). Where Go would panic on a type conflict
 //! (`a=1` then `a.b=2` in one set of flags) the error says which key conflicts.
+//!
+//! One departure from Helm 4.2: an index that is not closed (`a[=1`, `a[0`,
+//! `a[0][1`) is refused with Helm 3's and 4.0's message (`error parsing
+//! index: EOF`), where Helm 4.1 and later set nothing and say nothing (its
+//! parser began to see the end of input through the error wrapping it).
+//! Other lines Helm takes without a word still set what Helm sets: `a.` and
+//! `=1` nothing, `a[0]` an empty list.
 
 use serde_json::{Map, Value};
 
@@ -292,8 +298,13 @@ impl Parser<'_> {
     fn key_index(&mut self) -> Result<i64, Stop> {
         let (text, last) = self.until(&[']']);
         if last.is_none() {
-            // Helm wraps io.EOF here, and the wrapped EOF still ends parsing quietly.
-            return Err(Stop::Eof);
+            // Helm 3 and 4.0 refuse an index that is not closed with this
+            // message; since Helm 4.1 the wrapped io.EOF ends parsing quietly
+            // and the line sets nothing (issue 49: refused here).
+            return fail(format!(
+                "error parsing index: EOF (no ']' closes the index {:?})",
+                format!("[{text}")
+            ));
         }
         go_atoi(&text).ok_or_else(|| {
             Stop::Error(format!(
@@ -664,8 +675,23 @@ mod tests {
             json!({"name1": {"name2": [null, {"foo": "bar"}]}}),
         );
         err("]={}].", t);
-        // Helm ends quietly on an unterminated index.
-        ok("a[0", t, json!({}));
+        // Helm 4.2 ends quietly on an index not closed; Helm 3 and 4.0
+        // refuse it, and so does this parser (issue 49).
+        for line in ["a[=1", "a[0", "a[", "a[0][1", "a[0][=1", "b=2,a[0"] {
+            let message = err(line, t);
+            assert!(
+                message.starts_with("error parsing index: EOF (no ']' closes the index \"["),
+                "{line}: {message}"
+            );
+        }
+        assert_eq!(
+            err("a[=1", SetKind::Literal),
+            r#"error parsing index: EOF (no ']' closes the index "[=1")"#
+        );
+        // What Helm takes without a word is still taken: nothing, or an empty list.
+        ok("a.", t, json!({}));
+        ok("=1", t, json!({}));
+        ok("a[0]", t, json!({"a": []}));
         let message = err("a[x]=1", t);
         assert!(message.contains("error parsing index"), "{message}");
         let message = err(&format!("a[{}]=1", MAX_INDEX + 1), t);

@@ -110,6 +110,32 @@ pub fn go_numbers(value: Value) -> Value {
     }
 }
 
+/// Numbers without a fractional part as integers: values as Helm records
+/// and shows them. Go's JSON encoding writes the `float64` 1 of a values file
+/// as `1` (Helm's release record, `helm get values`), where serde_json writes
+/// `1.0`; and schemas tell `3` from `3.0` (JSON Schema draft 4, ytt's `type:
+/// integer`) where Helm's validator does not. Integers beyond an `i64` stay
+/// floats (Go writes them with an exponent from 1e21).
+pub fn integral_numbers(value: Value) -> Value {
+    /// 2^63: every integral `f64` below it in magnitude is an `i64` exactly.
+    const I64_BOUND: f64 = 9_223_372_036_854_775_808.0;
+    match value {
+        Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && (-I64_BOUND..I64_BOUND).contains(&f) => {
+                Value::from(f as i64)
+            }
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(integral_numbers).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (k, integral_numbers(v)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
 fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
@@ -368,6 +394,11 @@ fn coalesce_chart_values(
                     // A subchart's section keeps nulls here: they must reach
                     // the subchart to delete its own defaults.
                     let merge = merge || chart.dependencies.iter().any(|d| d.name() == key);
+                    let Value::Object(default) =
+                        defaults_without_nulls(Value::Object(default), merge)
+                    else {
+                        unreachable!("a map stays a map")
+                    };
                     coalesce_tables(
                         user,
                         default,
@@ -408,6 +439,11 @@ fn defaults_without_nulls(value: Value, merge: bool) -> Value {
 }
 
 /// Merges `src` into `dst`, `dst` winning (Helm's `coalesceTablesFullKey`).
+/// When coalescing (not merging), a `null` in `dst` deletes the key where
+/// `src` has a value for it, and stays where `src` has none or a `null`; a
+/// `null` of `src` is copied where `dst` has no key (an upgrade's
+/// `--reuse-values` keeps the previous release's nulls so). Chart defaults
+/// come without their nulls ([`defaults_without_nulls`]).
 fn coalesce_tables(
     dst: &mut Values,
     src: Values,
@@ -418,12 +454,11 @@ fn coalesce_tables(
     for (key, value) in src {
         let full_key = concat_prefix(prefix, &key);
         match dst.get_mut(&key) {
-            Some(Value::Null) if !merge => {
+            Some(Value::Null) if !merge && !value.is_null() => {
                 dst.remove(&key);
             }
-            None if value.is_null() && !merge => {}
             None => {
-                dst.insert(key, defaults_without_nulls(value, merge));
+                dst.insert(key, value);
             }
             Some(existing) => match (existing, value) {
                 (Value::Object(d), Value::Object(s)) => {
@@ -848,6 +883,49 @@ mod tests {
         );
         assert_eq!(kept["hole"], Value::Null);
         assert_eq!(kept["address"]["country"], Value::Null);
+    }
+
+    /// Helm 4's `reuseValues` (`CoalesceTables(new, current.Config)`): a
+    /// null the previous release holds is kept where the new values say
+    /// nothing of its key, and where they null it too; a new null still
+    /// deletes a previous value.
+    #[test]
+    fn reused_values_keep_the_nulls_the_previous_release_holds() {
+        let previous = map(json!({
+            "nulled": null,
+            "both": null,
+            "gone": "old",
+            "nested": {"nulled": null, "kept": 1},
+        }));
+        let new = map(json!({"a": "b", "both": null, "gone": null, "nested": {"added": 2}}));
+        for mode in [ReuseValues::Reuse, ReuseValues::ResetThenReuse] {
+            assert_eq!(
+                Value::Object(upgrade_values(mode, new.clone(), &previous)),
+                json!({
+                    "a": "b",
+                    "nulled": null,
+                    "both": null,
+                    "nested": {"nulled": null, "kept": 1, "added": 2},
+                }),
+                "{mode:?}"
+            );
+        }
+    }
+
+    /// Values are recorded and shown as Helm writes them: the `float64` 1 of
+    /// a values file is `1`, a fraction stays one, and an integer too large
+    /// for an `i64` stays a float.
+    #[test]
+    fn integral_numbers_are_written_as_integers() {
+        let read =
+            read_values("replicas: 1\nratio: 1.5\nbig: 1000000\nlist: [2, -3]\nhuge: 1e30\n")
+                .unwrap();
+        assert!(read["replicas"].is_f64(), "read as Helm reads it");
+        let shown = integral_numbers(Value::Object(read));
+        assert_eq!(
+            serde_json::to_string(&shown).unwrap(),
+            r#"{"replicas":1,"ratio":1.5,"big":1000000,"list":[2,-3],"huge":1e+30}"#
+        );
     }
 
     #[test]

@@ -301,6 +301,16 @@ impl Bundle {
     /// manifests must hold exactly one ClusterServiceVersion; subdirectories of
     /// `manifests/` are refused, as OLM refuses them.
     pub fn from_files(files: &Files, origin: &str) -> Result<Bundle, OlmError> {
+        Bundle::from_files_within(files, origin, YamlLimits::default())
+    }
+
+    /// [`Bundle::from_files`] with the manifests held to `limits` (a
+    /// package's, `--package-limits`).
+    pub fn from_files_within(
+        files: &Files,
+        origin: &str,
+        limits: YamlLimits,
+    ) -> Result<Bundle, OlmError> {
         let invalid = |file: &str, reason: String| OlmError::Invalid {
             origin: origin.to_string(),
             file: file.to_string(),
@@ -351,7 +361,7 @@ impl Bundle {
             .filter(|c| !c.is_empty())
             .cloned();
 
-        let mut budget = YamlBudget::new(YamlLimits::default());
+        let mut budget = YamlBudget::new(limits);
         let mut csvs = Vec::new();
         let mut crds = Vec::new();
         let mut others = Vec::new();

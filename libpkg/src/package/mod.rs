@@ -52,6 +52,10 @@ pub struct Package {
     /// the package was fetched, until planning takes them: a large package's
     /// YAML is parsed once, not once to check it and once to plan.
     pub(crate) parsed: ParsedOnce,
+    /// The limits it was read within (`--package-limits`): the documents its
+    /// format renders (a chart's output, a ytt template's) are held to the
+    /// same number of documents as its files.
+    pub(crate) limits: Limits,
 }
 
 /// A package's content, one variant per format: the one place a format's

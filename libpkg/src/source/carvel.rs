@@ -288,6 +288,7 @@ pub async fn fetch(
             ytt,
         })),
         parsed: ParsedOnce::default(),
+        limits: request.limits,
     };
     let mut source = Source::local(&reference);
     source.constraint = request.constraint.map(ToString::to_string);

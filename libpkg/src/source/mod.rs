@@ -738,7 +738,8 @@ pub fn from_image(
         .map_or_else(|| "0.0.0".to_string(), ToString::to_string);
     let is_native = image.manifest.config.media_type == CONFIG_MEDIA_TYPE;
     let fallback = (!is_native).then_some((location.package_name(), fallback_version.as_str()));
-    let package = Package::from_files(files, &pinned.to_string(), fallback)?;
+    let package =
+        Package::from_files_within(files, &pinned.to_string(), fallback, &request.limits)?;
     pinned_fetch(package, tag_version, &pinned, digest, candidates, request)
 }
 
