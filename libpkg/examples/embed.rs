@@ -91,6 +91,7 @@ async fn main() -> Result<(), Failure> {
                 let options = UninstallOptions {
                     release: release.clone(),
                     hooks: Default::default(),
+                    deleted_first: Default::default(),
                 };
                 action::plan_uninstall(&cluster, &store, &options).await?
             }

@@ -72,6 +72,15 @@ fn custom_resources_of_a_crd_an_earlier_release_creates_apply_in_one_command() {
     assert_eq!(pkg.statuses("left", &namespace), ["deployed"]);
     let widget = pkg.get_json(Some(&namespace), &format!("widgets.{group}"), "w1");
     assert_eq!(widget["spec"]["size"], 3, "{widget}");
+
+    // Uninstalled as one plan: the Widget goes first, so the CRD is not
+    // kept for it (it was, when every release was planned as the cluster
+    // stood before the first level ran).
+    let uninstall = pkg.run(["stack", "uninstall", "-f", &file, "--yes"]);
+    let said = uninstall.ok().to_string();
+    assert!(!said.contains("is kept"), "{said}");
+    let crd = pkg.kubectl(["get", "crd", &format!("widgets.{group}")]);
+    assert_ne!(crd.code, 0, "the CRD is left behind: {}", crd.stdout);
 }
 
 /// Issue 48: the same from a saved stack plan, applied later.

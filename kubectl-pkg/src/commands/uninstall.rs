@@ -30,6 +30,7 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
     let options = UninstallOptions {
         release: ReleaseId::new(&cluster.namespace, &args.release),
         hooks: args.hooks.hooks(),
+        deleted_first: Default::default(),
     };
     let step = flow::Step {
         release: options.release.clone(),

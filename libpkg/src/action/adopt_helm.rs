@@ -112,6 +112,7 @@ pub async fn plan_adopt_helm(
         deployed: None,
         declared_namespaces: Some(Vec::new()),
         namespace_created_by: None,
+        deleted_first: Default::default(),
     };
     let mut plan = online::plan(cluster, &discovery, desired).await?;
     plan.imported_history = imported;

@@ -945,6 +945,7 @@ mod tests {
             deployed: None,
             declared_namespaces: Some(Vec::new()),
             namespace_created_by: None,
+            deleted_first: Default::default(),
         }
     }
 

@@ -146,6 +146,7 @@ pub fn plan_offline_for(
         deployed: None,
         declared_namespaces: Some(rendered.other_namespaces),
         namespace_created_by: None,
+        deleted_first: Default::default(),
     };
     decide(desired, AccessChecks::default(), observations)
 }

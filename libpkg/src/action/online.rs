@@ -16,7 +16,7 @@ use super::decide::{
 };
 use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource};
 use crate::manifest::Manifest;
-use crate::object::{Object, ValueText};
+use crate::object::{Object, ObjectKey, ValueText};
 use crate::permissions::DeclaredPermission;
 use crate::plan::{ClusterInfo, Operation, PackageInfo, Plan, ReleaseTarget};
 
@@ -60,6 +60,10 @@ pub struct Desired {
     /// Another release (of a stack) that creates the release namespace
     /// before this one is applied: the namespace need not exist yet.
     pub namespace_created_by: Option<String>,
+    /// Objects that what runs before this plan deletes (a stack's dependents,
+    /// uninstalled first): a CRD whose only other custom resources are
+    /// among them is not kept for their sake.
+    pub deleted_first: std::collections::BTreeSet<crate::object::ObjectKey>,
 }
 
 /// The groups a plan touches, for a discovery limited to them.
@@ -329,9 +333,19 @@ async fn foreign_custom_resources(
         return Ok(0);
     };
     let live = cluster.list(resource).await?;
+    let deleted_first = |object: &Value| {
+        let text = |pointer: &str| object.pointer(pointer).and_then(Value::as_str);
+        let key = ObjectKey::new(
+            text("/apiVersion").unwrap_or_default(),
+            text("/kind").unwrap_or(kind),
+            text("/metadata/namespace"),
+            text("/metadata/name").unwrap_or_default(),
+        );
+        desired.deleted_first.contains(&key)
+    };
     Ok(live
         .iter()
-        .filter(|object| !owned_by(*object, &desired.release))
+        .filter(|object| !owned_by(*object, &desired.release) && !deleted_first(object))
         .count())
 }
 

@@ -113,6 +113,7 @@ impl Prepared {
             deployed: change.deployed,
             declared_namespaces: Some(self.other_namespaces),
             namespace_created_by: change.namespace_created_by,
+            deleted_first: Default::default(),
         };
         (desired, self.discovery)
     }

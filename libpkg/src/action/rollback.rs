@@ -123,6 +123,7 @@ pub async fn plan_rollback(
         declared,
         declared_namespaces: Some(declared_namespaces),
         namespace_created_by: None,
+        deleted_first: Default::default(),
         adopt: false,
         deployed: Some(current),
     };

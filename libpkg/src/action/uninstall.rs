@@ -18,6 +18,10 @@ pub struct UninstallOptions {
     pub release: ReleaseId,
     /// Whether the delete hooks run.
     pub hooks: Hooks,
+    /// Objects deleted before this uninstall is applied (a stack's releases
+    /// that need this one, uninstalled first): a CRD is not kept for
+    /// custom resources among them.
+    pub deleted_first: std::collections::BTreeSet<crate::object::ObjectKey>,
 }
 
 /// Plans deleting every object of a release's deployed revision, between the
@@ -80,6 +84,7 @@ pub async fn plan_uninstall(
         deployed: None,
         declared_namespaces: None,
         namespace_created_by: None,
+        deleted_first: options.deleted_first.clone(),
     };
     online::plan(cluster, &discovery, desired).await
 }

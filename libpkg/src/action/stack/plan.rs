@@ -2,7 +2,7 @@
 //! releases the stack's journal holds but its file no longer declares are
 //! named, or with `--prune` planned for uninstalling.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Clusters, StackActionError, cluster_for, records};
 use crate::action::{
@@ -11,6 +11,7 @@ use crate::action::{
 };
 use crate::cluster::Cluster;
 use crate::manifest::Manifest;
+use crate::object::ObjectKey;
 use crate::plan::{Action, Plan, ReleaseId};
 use crate::release::ReleaseStore;
 use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, ReleaseRef};
@@ -85,7 +86,7 @@ pub async fn plan_stack<E>(
         .map(|level| level.iter().map(|r| r.name.clone()).collect())
         .collect();
     let not_declared = if options.prune {
-        let pruned = plan_uninstalls(&not_declared, clusters).await?;
+        let pruned = plan_uninstalls(&not_declared, clusters, &BTreeSet::new()).await?;
         if !pruned.is_empty() {
             order.push(pruned.iter().map(|r| r.name.clone()).collect());
         }
@@ -254,19 +255,27 @@ pub async fn plan_stack_uninstall(
     let kept = |release: &StackRelease| shared.iter().any(|s| s.name == release.name);
     let mut order: Vec<Vec<String>> = Vec::new();
     let mut planned: Vec<ReleasePlan> = Vec::new();
+    // What the levels planned so far delete, before the next level's
+    // uninstall runs: its CRDs are not kept for their custom resources.
+    let mut deleted = BTreeSet::new();
     for level in stack.levels().into_iter().rev() {
         let members: Vec<Member> = (level.iter())
             .filter(|r| !kept(r))
             .map(|r| member(r))
             .collect();
         let mut names = Vec::new();
-        for mut release in plan_uninstalls(&members, clusters).await? {
+        for mut release in plan_uninstalls(&members, clusters, &deleted).await? {
             release.needs = (stack.releases.iter())
                 .filter(|other| other.needs.contains(&release.name))
                 .filter(|other| planned.iter().any(|p| p.name == other.name))
                 .map(|other| other.name.clone())
                 .collect();
             names.push(release.name.clone());
+            deleted.extend(
+                (release.plan.objects.iter())
+                    .filter(|o| o.action == Action::Delete)
+                    .map(|o| o.key()),
+            );
             planned.push(release);
         }
         if !names.is_empty() {
@@ -297,6 +306,7 @@ fn member(release: &StackRelease) -> Member {
 async fn plan_uninstalls<E>(
     releases: &[Member],
     clusters: &Clusters,
+    deleted_first: &BTreeSet<ObjectKey>,
 ) -> Result<Vec<ReleasePlan>, StackActionError<E>> {
     let plans = futures::future::join_all(releases.iter().map(|release| async move {
         let cluster = cluster_for(clusters, &release.name, &release.context)?;
@@ -304,6 +314,7 @@ async fn plan_uninstalls<E>(
         let options = UninstallOptions {
             release: ReleaseId::new(&release.namespace, &release.name),
             hooks: Default::default(),
+            deleted_first: deleted_first.clone(),
         };
         match plan_uninstall(cluster, &store, &options).await {
             Ok(plan) => Ok(Some(ReleasePlan {
