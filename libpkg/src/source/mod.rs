@@ -412,8 +412,9 @@ pub async fn check_repository(
                 let loaded =
                     carvel::load_bundle(&repository.name, &pinned, &digest, &pulled, limits)?;
                 return Ok(format!(
-                    "a Carvel PackageRepository bundle listing {} package(s), now {digest}",
-                    loaded.content.packages.len()
+                    "a Carvel PackageRepository bundle listing {} package(s), now {digest}{}",
+                    loaded.content.packages.len(),
+                    loaded.skipped_note()
                 ));
             }
             Ok(format!("an OLM catalog image, now {digest}"))
@@ -421,9 +422,10 @@ pub async fn check_repository(
         Some(CatalogLocation::Directory(path)) if carvel::is_repository_dir(&path) => {
             let loaded = carvel::load_dir(&repository.name, &path, limits)?;
             Ok(format!(
-                "a Carvel PackageRepository directory listing {} package(s), {}",
+                "a Carvel PackageRepository directory listing {} package(s), {}{}",
                 loaded.content.packages.len(),
-                path.display()
+                path.display(),
+                loaded.skipped_note()
             ))
         }
         Some(CatalogLocation::Directory(path)) => {
