@@ -43,6 +43,7 @@ impl Target<'_> {
                 config,
                 values: &source.values,
                 reuse_values: source.reuse_values,
+                enable_dns: source.enable_dns,
             },
         }
     }

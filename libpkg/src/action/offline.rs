@@ -273,6 +273,7 @@ mod tests {
                 config,
                 values: &Default::default(),
                 reuse_values: Default::default(),
+                enable_dns: false,
             },
         };
         let facts = ClusterFacts {

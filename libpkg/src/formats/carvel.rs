@@ -686,6 +686,7 @@ mod tests {
                 config: &config,
                 values,
                 reuse_values: Default::default(),
+                enable_dns: false,
             },
         };
         let capabilities = Capabilities::offline();

@@ -52,6 +52,10 @@ pub struct Source {
     pub values: crate::helm::values::Values,
     /// How an upgrade treats the values of the revision it upgrades.
     pub reuse_values: crate::helm::values::ReuseValues,
+    /// `--enable-dns`: a chart's `getHostByName` resolves names (Helm's
+    /// flag; without it, `""`). The plan says which, for each template that
+    /// calls it.
+    pub enable_dns: bool,
     /// What the source itself warns of (a git submodule left out, a
     /// repository skipped), for the plan's warnings (code `source`; the
     /// warnings of `signatures` are added to the plan with code `signature`).
@@ -80,6 +84,7 @@ impl Source {
             catalog: None,
             values: Default::default(),
             reuse_values: Default::default(),
+            enable_dns: false,
             warnings: Vec::new(),
             signatures: Vec::new(),
             images: Default::default(),
@@ -772,6 +777,7 @@ fn pinned_fetch(
             digest: Some(digest.to_string()),
             values: Default::default(),
             reuse_values: Default::default(),
+            enable_dns: false,
             config: Default::default(),
             catalog: None,
             warnings: Vec::new(),
