@@ -176,8 +176,9 @@ fn as_deployed(manifest: &Value) -> Value {
     for field in ["labels", "annotations"] {
         if let Some(Value::Object(map)) = metadata.get_mut(field) {
             map.retain(|key, value| {
-                !key.starts_with("kubectl-pkg.dev/")
-                    && !(key == "app.kubernetes.io/managed-by" && value == "kubectl-pkg")
+                let ours_by_default =
+                    key == "app.kubernetes.io/managed-by" && value == "kubectl-pkg";
+                !key.starts_with("kubectl-pkg.dev/") && !ours_by_default
             });
             if map.is_empty() {
                 metadata.remove(field);
