@@ -206,6 +206,15 @@ fn packages_shaped_like_real_ones_render_as_kapp_controller_deploys_them() {
         added.stderr
     );
 
+    let shown = pkg.run(["show", METRICS]);
+    assert!(
+        shown.ok().contains(&format!(
+            "Versions (newest first; * = what install picks):\n  * 0.6.4\n\nSkipped (kapp-controller refuses them too; install cannot choose them):\n  Package \"{METRICS}.0.7\" (packages/{METRICS}/0.7.0.yml (document 1)): metadata.name"
+        )),
+        "{}",
+        shown.stdout
+    );
+
     let values = pkg.work.path().join("values.yml");
     std::fs::write(&values, "replicas: 2\nargs: [--kubelet-insecure-tls]\n").unwrap();
     let plan = |extra: &[&str]| {

@@ -959,6 +959,9 @@ pub struct CarvelPackage {
     pub fetched: Vec<String>,
     /// The ytt that renders it; `None` when no step needs ytt.
     pub ytt: Option<ytt::Ytt>,
+    /// The Packages of its refName the repository skipped (what `show`
+    /// lists beside the versions).
+    pub skipped: Vec<SkippedPackage>,
 }
 
 impl CarvelPackage {

@@ -671,6 +671,7 @@ mod tests {
                 repository_digest: None,
                 fetched: vec!["inline".into()],
                 ytt: None,
+                skipped: Vec::new(),
             })),
             parsed: ParsedOnce::default(),
         }

@@ -271,6 +271,7 @@ pub async fn fetch(
         };
     }
     let version = chosen.version.clone();
+    let skipped = loaded.content.skipped_of(name);
     let reference = format!(
         "{}#{}.{}",
         loaded.reference, chosen.ref_name, chosen.version
@@ -286,6 +287,7 @@ pub async fn fetch(
             repository_digest: loaded.digest.clone(),
             fetched,
             ytt,
+            skipped: skipped.clone(),
         })),
         parsed: ParsedOnce::default(),
     };
@@ -293,14 +295,12 @@ pub async fn fetch(
     source.constraint = request.constraint.map(ToString::to_string);
     source.candidates = resolution.candidates;
     source.signatures = signatures;
-    source
-        .warnings
-        .extend(loaded.content.skipped_of(name).iter().map(|skipped| {
-            format!(
-                "{}: skipped, as kapp-controller refuses it: {skipped}",
-                loaded.reference
-            )
-        }));
+    source.warnings.extend(skipped.iter().map(|skipped| {
+        format!(
+            "{}: skipped, as kapp-controller refuses it: {skipped}",
+            loaded.reference
+        )
+    }));
     Ok(Fetched {
         package,
         source,
