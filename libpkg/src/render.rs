@@ -701,14 +701,22 @@ fn insert_strings(
         }
         Some(_) => return Err(format!("metadata.{section} must be a mapping")),
     };
-    for &(key, value) in defaults {
-        if map.get(key).and_then(Manifest::as_str).is_none() {
-            map.insert(CompactString::const_new(key), Manifest::from(value));
-        }
-    }
+    // Which defaults the mapping already has, as bits: every entry is then
+    // set in one pass (each pass copies the mapping's entries).
+    debug_assert!(defaults.len() <= 64);
+    let present = defaults
+        .iter()
+        .enumerate()
+        .filter(|(_, (key, _))| map.get(key).and_then(Manifest::as_str).is_some())
+        .fold(0u64, |bits, (index, _)| bits | 1 << index);
+    let wanted = defaults
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| present & (1 << index) == 0)
+        .map(|(_, entry)| entry);
     map.extend(
-        entries
-            .iter()
+        wanted
+            .chain(entries)
             .map(|&(key, value)| (CompactString::const_new(key), Manifest::from(value))),
     );
     Ok(())
