@@ -480,4 +480,8 @@ pub struct ValuesArgs {
     /// Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only.
     #[arg(long, value_name = "KEY=VALUE")]
     pub set_literal: Vec<String>,
+    /// Let a chart's `getHostByName` resolve names (as Helm's --enable-dns);
+    /// without it, it returns "" (the plan says which).
+    #[arg(long)]
+    pub enable_dns: bool,
 }

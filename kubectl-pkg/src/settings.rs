@@ -308,5 +308,6 @@ pub fn apply_values_after(
         }
     };
     fetched.source.values = options.merge(&read)?;
+    fetched.source.enable_dns = args.enable_dns;
     Ok(())
 }

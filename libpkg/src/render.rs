@@ -79,7 +79,7 @@ impl OfflineScopes {
     }
 
     /// Gives kinds that nothing defines an [`assumed_scope`] instead of
-    /// refusing them: for charts offline, whose custom resources often need
+    /// refusing them: for charts and Carvel packages offline, whose custom resources often need
     /// a CRD another chart or an operator installs (a ServiceMonitor, a
     /// Certificate), which Helm renders all the same. The caller warns of
     /// each (see [`OfflineScopes::known_scope`]).
@@ -292,6 +292,18 @@ pub fn parse_texts<'a>(
     texts: impl IntoIterator<Item = (&'a str, &'a str)>,
     limits: YamlLimits,
 ) -> Result<Vec<(Location, Manifest)>, RenderError> {
+    let documents = read_texts(texts, limits)?;
+    check_identities(&documents)?;
+    Ok(documents)
+}
+
+/// [`parse_texts`] without the identity checks: for a format that takes
+/// documents out first that are not objects (kapp's own `Config`), then
+/// calls [`check_identities`].
+pub fn read_texts<'a>(
+    texts: impl IntoIterator<Item = (&'a str, &'a str)>,
+    limits: YamlLimits,
+) -> Result<Vec<(Location, Manifest)>, RenderError> {
     let (files, texts): (Vec<&str>, Vec<&str>) = texts.into_iter().unzip();
     let parsed = crate::yaml::documents_in_files(&texts, limits).map_err(
         |(file, document, line, error)| RenderError::Yaml {
@@ -324,13 +336,19 @@ pub fn parse_texts<'a>(
             }
         }
     }
-    for (location, value) in &documents {
+    Ok(documents)
+}
+
+/// Checks each document's identity (apiVersion, kind, a valid name and
+/// namespace), naming the first that has none.
+pub fn check_identities(documents: &[(Location, Manifest)]) -> Result<(), RenderError> {
+    for (location, value) in documents {
         identity(value).map_err(|reason| RenderError::InvalidObject {
             location: location.clone(),
             reason,
         })?;
     }
-    Ok(documents)
+    Ok(())
 }
 
 fn is_list(map: &Map) -> bool {
@@ -559,13 +577,18 @@ fn to_object(
             Some(namespace)
         }
     };
-    let labels = [
-        (LABEL_MANAGED_BY, MANAGED_BY),
-        (LABEL_RELEASE, target.release),
-    ];
-    insert_strings(metadata, "labels", &labels).map_err(invalid)?;
+    // A `managed-by` the package sets (a chart's `Helm`) is kept, as every
+    // other label of the package is: ownership is the release label's.
+    let labels = [(LABEL_RELEASE, target.release)];
+    insert_strings(
+        metadata,
+        "labels",
+        &[(LABEL_MANAGED_BY, MANAGED_BY)],
+        &labels,
+    )
+    .map_err(invalid)?;
     let annotations = [(ANNOTATION_RELEASE_NAMESPACE, target.namespace)];
-    insert_strings(metadata, "annotations", &annotations).map_err(invalid)?;
+    insert_strings(metadata, "annotations", &[], &annotations).map_err(invalid)?;
     Ok(Object {
         api_version,
         kind,
@@ -652,13 +675,15 @@ fn str_field<'a>(map: &'a Map, key: &str) -> Option<&'a str> {
         .filter(|s| !s.is_empty())
 }
 
-/// Sets `entries` in the mapping `section` of `metadata` (created if
-/// absent or null), all at once. The keys are this crate's own labels and
-/// annotations, held by reference: two of them are longer than a key held
-/// inline, and every object gets them.
+/// Sets `defaults` where the mapping `section` of `metadata` (created if
+/// absent or null) has no such string, then `entries` over whatever it has.
+/// The keys are this crate's own labels and annotations, held by
+/// reference: two of them are longer than a key held inline, and every
+/// object gets them.
 fn insert_strings(
     metadata: &mut Map,
     section: &'static str,
+    defaults: &[(&'static str, &str)],
     entries: &[(&'static str, &str)],
 ) -> Result<(), String> {
     let map = match metadata.get_mut(section) {
@@ -676,9 +701,22 @@ fn insert_strings(
         }
         Some(_) => return Err(format!("metadata.{section} must be a mapping")),
     };
+    // Which defaults the mapping already has, as bits: every entry is then
+    // set in one pass (each pass copies the mapping's entries).
+    debug_assert!(defaults.len() <= 64);
+    let present = defaults
+        .iter()
+        .enumerate()
+        .filter(|(_, (key, _))| map.get(key).and_then(Manifest::as_str).is_some())
+        .fold(0u64, |bits, (index, _)| bits | 1 << index);
+    let wanted = defaults
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| present & (1 << index) == 0)
+        .map(|(_, entry)| entry);
     map.extend(
-        entries
-            .iter()
+        wanted
+            .chain(entries)
             .map(|&(key, value)| (CompactString::const_new(key), Manifest::from(value))),
     );
     Ok(())

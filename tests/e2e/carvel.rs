@@ -547,7 +547,7 @@ fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
 /// kbld by hand: every `image` the lock names is replaced by its pinned
 /// reference, and the object is annotated as kbld annotates it (its
 /// `kbld.k14s.io/images`: each image's recorded origins, then the lock as a
-/// `preresolved` origin).
+/// `preresolved` origin unless they record that one already).
 fn rewrite_images(object: &mut Value, lock: &BTreeMap<String, (String, String)>) {
     let mut pinned = BTreeMap::new();
     pin(object, lock, &mut pinned);
@@ -560,9 +560,10 @@ fn rewrite_images(object: &mut Value, lock: &BTreeMap<String, (String, String)>)
         for line in origins.lines() {
             annotation.push_str(&format!("  {line}\n"));
         }
-        annotation.push_str(&format!(
-            "  - preresolved:\n      url: {url}\n  url: {url}\n"
-        ));
+        if !origins.contains(&format!("- preresolved:\n    url: {url}\n")) {
+            annotation.push_str(&format!("  - preresolved:\n      url: {url}\n"));
+        }
+        annotation.push_str(&format!("  url: {url}\n"));
     }
     object["metadata"]["annotations"]["kbld.k14s.io/images"] = Value::from(annotation);
 }

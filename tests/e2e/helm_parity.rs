@@ -682,3 +682,55 @@ fn kube_version_is_seen_by_charts_as_helm_4_sees_it() {
         online.stderr
     );
 }
+
+/// `getHostByName` gives what Helm 4 gives: `""` (and no DNS query)
+/// unless `--enable-dns` is given, the name's address with it; the plan
+/// says which.
+#[test]
+fn get_host_by_name_resolves_only_with_enable_dns_as_in_helm_4() {
+    let pkg = Pkg::new();
+    let dir = pkg.write_small_chart(
+        "dns",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: dns\ndata:\n  address: {{ getHostByName \"localhost\" | quote }}\n",
+        )],
+    );
+    let chart = dir.to_str().unwrap();
+    let data = |text: &str| {
+        let object: serde_json::Value =
+            libpkg::yaml::first_document(text.trim_start_matches("---\n")).unwrap();
+        object["data"].clone()
+    };
+    for enable_dns in [false, true] {
+        let mut args = vec!["template", chart];
+        if enable_dns {
+            args.push("--enable-dns");
+        }
+        let ours = pkg.run(args).ok().to_string();
+        let python_bool = if enable_dns { "True" } else { "False" };
+        let script = format!(
+            "import json, helm_python as h\nfrom helm_python import _native\nc = h.Chart.load({chart:?})\nprint(json.loads(_native.call_string('helm_render', c._raw(), '{{}}', json.dumps({{'enable_dns': {python_bool}}})))['dns/templates/cm.yaml'])"
+        );
+        let helm = pkg
+            .run_program(kubectl_pkg_e2e::helm_python(), ["-c", &script])
+            .ok()
+            .to_string();
+        assert_eq!(data(&ours), data(&helm), "--enable-dns {enable_dns}");
+        let expected = if enable_dns { "127.0.0.1" } else { "" };
+        assert_eq!(data(&ours)["address"], expected, "{ours}");
+
+        let mut args = vec!["install", chart, "--offline", "--dry-run", "-o", "json"];
+        if enable_dns {
+            args.push("--enable-dns");
+        }
+        let plan = parse_json(pkg.run(args).ok());
+        let render = kubectl_pkg_e2e::warnings_of(&plan, "render");
+        let said = if enable_dns {
+            "dns/templates/cm.yaml calls getHostByName, and --enable-dns was given"
+        } else {
+            "dns/templates/cm.yaml calls getHostByName, which returns \"\" without --enable-dns"
+        };
+        assert!(render.contains(said), "{render}");
+    }
+}

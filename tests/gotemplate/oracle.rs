@@ -117,6 +117,7 @@ fn run_ours(case: &Case) -> Outcome {
         &case.data,
         &Options {
             strict: case.strict,
+            ..Options::default()
         },
         &mut TestHost(0x9e3779b97f4a7c15),
     ) {

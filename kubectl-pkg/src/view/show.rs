@@ -22,6 +22,7 @@ fn write(out: &mut dyn fmt::Write, fetched: &Fetched, plan: &Plan) -> fmt::Resul
     origin(out, plan)?;
     channels(out, fetched)?;
     versions(out, plan)?;
+    skipped(out, fetched)?;
     values_schema(out, fetched)?;
     permissions(out, plan)
 }
@@ -111,6 +112,25 @@ fn versions(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
             if chosen { "*" } else { " " },
             candidate.version.as_deref().unwrap_or(&candidate.tag)
         )?;
+    }
+    Ok(())
+}
+
+/// The Packages of a Carvel package's refName that its repository skipped,
+/// and why.
+fn skipped(out: &mut dyn fmt::Write, fetched: &Fetched) -> fmt::Result {
+    let libpkg::package::Content::Carvel(carvel) = &fetched.package.content else {
+        return Ok(());
+    };
+    if carvel.skipped.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\nSkipped (kapp-controller refuses them too; install cannot choose them):"
+    )?;
+    for skipped in &carvel.skipped {
+        writeln!(out, "  {skipped}")?;
     }
     Ok(())
 }

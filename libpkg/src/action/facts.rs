@@ -42,6 +42,7 @@ impl Target<'_> {
                 config,
                 values: &source.values,
                 reuse_values: source.reuse_values,
+                enable_dns: source.enable_dns,
             },
         }
     }
@@ -86,6 +87,7 @@ pub(super) async fn render_online(
             package: package.clone(),
             values: source.values.clone(),
             reuse_values: source.reuse_values,
+            enable_dns: source.enable_dns,
             config: config.clone(),
             release: target.release.to_string(),
             namespace: target.namespace.to_string(),
@@ -134,6 +136,7 @@ struct RenderJob {
     package: Package,
     values: crate::helm::values::Values,
     reuse_values: crate::helm::values::ReuseValues,
+    enable_dns: bool,
     config: BTreeMap<String, String>,
     release: String,
     namespace: String,
@@ -185,6 +188,7 @@ async fn render_answering_lookups(
                 config: &job.config,
                 values: &job.values,
                 reuse_values: job.reuse_values,
+                enable_dns: job.enable_dns,
             },
         };
         let facts = ClusterFacts {

@@ -4,7 +4,7 @@ use super::decide::{AccessChecks, Observations, decide};
 use super::{Desired, PlanError, Source, facts};
 use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
 use crate::manifest::Manifest;
-use crate::package::Package;
+use crate::package::{Content, Package};
 use crate::plan::{BundleInfo, Operation, PackageInfo, Plan, ReleaseTarget, Warning, WarningCode};
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
 
@@ -79,9 +79,10 @@ pub fn plan_offline_for(
     let documents = std::mem::take(&mut rendered.documents);
     let mut scopes = OfflineScopes::default();
     scopes.learn_crds(documents.iter().map(|(_, value)| value));
-    // A chart's custom resources may need CRDs that something else installs:
-    // offline they are rendered, with the scope assumed and said.
-    if package.chart().is_some() {
+    // A chart's or a Carvel package's custom resources may need CRDs that
+    // something else installs (another package, an operator): offline they
+    // are rendered, with the scope assumed and said.
+    if package.chart().is_some() || matches!(package.content, Content::Carvel(_)) {
         scopes = scopes.assuming_unknown_kinds();
     }
     let target = RenderTarget {
@@ -273,6 +274,7 @@ mod tests {
                 config,
                 values: &Default::default(),
                 reuse_values: Default::default(),
+                enable_dns: false,
             },
         };
         let facts = ClusterFacts {

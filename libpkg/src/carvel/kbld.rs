@@ -106,16 +106,23 @@ pub fn rewrite(
 /// object (original → pinned), as kbld writes it (sigs.k8s.io/yaml of a
 /// list of `{origins, url}` sorted by url): each image's origins from the
 /// lock's `kbld.carvel.dev/origins` (kept as kbld wrote them), then the
-/// `preresolved` origin the lock itself is.
+/// `preresolved` origin the lock itself is, unless they already hold one
+/// for that url (kbld's `PreresolvedImage.URL` adds it only then).
 fn images_annotation(rewritten: &BTreeMap<String, String>, lock: &ImagesLock) -> String {
     let mut entries: Vec<(&str, String)> = rewritten
         .iter()
         .map(|(id, url)| {
             let mut origins = String::new();
-            if let Some(recorded) = lock.origins.get(id) {
-                for line in recorded.lines().filter(|line| !line.trim().is_empty()) {
-                    origins.push_str(&format!("  {line}\n"));
-                }
+            let recorded = lock.origins.get(id);
+            for line in recorded
+                .into_iter()
+                .flat_map(|text| text.lines())
+                .filter(|line| !line.trim().is_empty())
+            {
+                origins.push_str(&format!("  {line}\n"));
+            }
+            if !recorded.is_some_and(|text| has_preresolved(text, url)) {
+                origins.push_str(&format!("  - preresolved:\n      url: {url}\n"));
             }
             (url.as_str(), origins)
         })
@@ -124,10 +131,20 @@ fn images_annotation(rewritten: &BTreeMap<String, String>, lock: &ImagesLock) ->
     entries.dedup();
     entries
         .into_iter()
-        .map(|(url, origins)| {
-            format!("- origins:\n{origins}  - preresolved:\n      url: {url}\n  url: {url}\n")
-        })
+        .map(|(url, origins)| format!("- origins:\n{origins}  url: {url}\n"))
         .collect()
+}
+
+/// Whether recorded origins (a YAML list of kbld's origins) hold a
+/// `preresolved` one for `url`. Origins kbld cannot read it ignores, and
+/// so are they here.
+fn has_preresolved(origins: &str, url: &str) -> bool {
+    crate::yaml::from_str::<Value>(origins)
+        .ok()
+        .and_then(|value| value.as_array().cloned())
+        .into_iter()
+        .flatten()
+        .any(|origin| origin.pointer("/preresolved/url").and_then(Value::as_str) == Some(url))
 }
 
 /// Sets `metadata.annotations[IMAGES_ANNOTATION]` of an object.
@@ -225,6 +242,39 @@ mod tests {
         );
         // An image already pinned by digest has no origins: no annotation.
         assert_eq!(documents[1]["metadata"].get("annotations"), None);
+    }
+
+    /// A lock written by `kbld --imgpkg-lock-output` from already resolved
+    /// input (as packages relocated with `imgpkg copy` carry it) records a
+    /// `preresolved` origin: kbld does not add a second one.
+    #[test]
+    fn a_preresolved_origin_the_lock_records_is_not_added_twice() {
+        let pinned = "registry.example/antrea/antrea-agent@sha256:3333333333333333333333333333333333333333333333333333333333333333";
+        let origins = format!(
+            "- resolved:\n    tag: v1.15.1\n    url: antrea/antrea-agent:v1.15.1\n- preresolved:\n    url: {pinned}\n"
+        );
+        let mut documents = vec![
+            json!({"kind": "DaemonSet", "metadata": {"name": "antrea-agent"},
+                   "spec": {"template": {"spec": {"containers": [{"image": "antrea/antrea-agent:v1.15.1"}]}}}}),
+            json!({"apiVersion": "imgpkg.carvel.dev/v1alpha1", "kind": "ImagesLock",
+                   "images": [{"image": pinned, "annotations": {
+                       "kbld.carvel.dev/id": "antrea/antrea-agent:v1.15.1",
+                       "kbld.carvel.dev/origins": origins}}]}),
+        ];
+        let mut lock = ImagesLock::default();
+        absorb_config(&mut documents, &mut lock).unwrap();
+        rewrite(&mut documents, &lock).unwrap();
+        assert_eq!(
+            documents[0]["metadata"]["annotations"][IMAGES_ANNOTATION],
+            format!(
+                "- origins:\n  - resolved:\n      tag: v1.15.1\n      url: antrea/antrea-agent:v1.15.1\n  - preresolved:\n      url: {pinned}\n  url: {pinned}\n"
+            )
+        );
+        // One recorded for another url does not count.
+        assert!(!has_preresolved(
+            &origins,
+            "registry.example/other@sha256:0"
+        ));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! [`ytt`]'s and the native kbld rewrite [`kbld`]'s.
 
 pub mod install;
+pub mod kapp;
 pub mod kbld;
 pub mod ytt;
 
@@ -61,6 +62,20 @@ pub enum CarvelError {
         /// Why, and what to do instead.
         why: String,
     },
+    /// The Packages of that refName (or those the version asked for would
+    /// choose) were skipped when the repository was read: kapp-controller
+    /// refuses them too.
+    #[error("{origin}: {name}: {}", skipped_reasons(.asked, .skipped))]
+    Skipped {
+        /// The repository.
+        origin: String,
+        /// The refName asked for.
+        name: String,
+        /// Why nothing else fits (no such refName, no version matches).
+        asked: String,
+        /// The Packages of that refName skipped, and why.
+        skipped: Vec<SkippedPackage>,
+    },
     /// No package of that refName.
     #[error("{origin}: no Package with refName {name:?} (refNames: {})", .known.join(", "))]
     NotFound {
@@ -82,10 +97,12 @@ pub enum CarvelError {
         source: ResolveError,
     },
     /// Values the package's `valuesSchema` refuses.
-    #[error("package {package}: values do not match its valuesSchema:\n{}", .violations.iter().map(|(path, m)| format!("- {path}: {m}")).collect::<Vec<_>>().join("\n"))]
+    #[error("package {package}: values do not match its valuesSchema ({file}: spec.valuesSchema.openAPIv3):\n{}", .violations.iter().map(|(path, m)| format!("- {path}: {m}")).collect::<Vec<_>>().join("\n"))]
     Values {
         /// `refName` and version.
         package: String,
+        /// The repository file of the Package.
+        file: String,
         /// (value path, what is wrong).
         violations: Vec<(String, String)>,
     },
@@ -111,6 +128,40 @@ pub enum CarvelError {
         /// What went wrong.
         reason: String,
     },
+}
+
+fn skipped_reasons(asked: &str, skipped: &[SkippedPackage]) -> String {
+    let listed: Vec<String> = skipped.iter().map(|s| format!("\n- {s}")).collect();
+    format!(
+        "{asked}; skipped when the repository was read (kapp-controller refuses them too):{}",
+        listed.concat()
+    )
+}
+
+/// A `Package` document of a repository that kapp-controller refuses on its
+/// own (a `metadata.name` that is not `refName.version`, no `spec.version`…):
+/// left out, naming why, while every other package of the repository stays
+/// usable, as kapp-controller creates the others.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SkippedPackage {
+    /// The file and document (`packages/x/1.0.0.yml (document 1)`).
+    pub file: String,
+    /// `metadata.name` as written.
+    pub name: String,
+    /// `spec.refName`, when it has one.
+    pub ref_name: Option<String>,
+    /// Why it was skipped.
+    pub reason: String,
+}
+
+impl std::fmt::Display for SkippedPackage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Package {:?} ({}): {}",
+            self.name, self.file, self.reason
+        )
+    }
 }
 
 /// `metadata` as the documents have it.
@@ -381,6 +432,8 @@ pub struct Repository {
     pub metadata: BTreeMap<String, PackageMetadata>,
     /// `.imgpkg/images.yml`, if any.
     pub images_lock: ImagesLock,
+    /// The Packages left out, and why, in file order.
+    pub skipped: Vec<SkippedPackage>,
 }
 
 /// Whether files are a PackageRepository's content: YAML under `packages/`
@@ -394,9 +447,11 @@ pub fn is_repository(files: &Files) -> bool {
 
 impl Repository {
     /// Reads the `Package` and `PackageMetadata` documents under `packages/`
-    /// and `.imgpkg/images.yml`. Any other document under `packages/`, a
-    /// Package whose name is not `refName.version`, or the same version twice
-    /// is an error naming its file.
+    /// and `.imgpkg/images.yml`. Any other document under `packages/`, or
+    /// the same version twice, is an error naming its file. A Package that
+    /// kapp-controller would refuse on its own (its name is not
+    /// `refName.version`, a field missing) is skipped, naming why
+    /// ([`Repository::skipped`]): the others stay usable.
     pub fn from_files(files: &Files, origin: &str) -> Result<Repository, CarvelError> {
         let mut repository = Repository::default();
         let mut budget = YamlBudget::new(YamlLimits::default());
@@ -439,8 +494,18 @@ impl Repository {
                             .insert(parsed.metadata.name.clone(), metadata);
                     }
                     "Package" => {
-                        let package = parse_package(&parsed, path)
-                            .map_err(|reason| invalid(index, reason))?;
+                        let package = match parse_package(&parsed, path) {
+                            Ok(package) => package,
+                            Err(reason) => {
+                                repository.skipped.push(SkippedPackage {
+                                    file: format!("{path} (document {})", index + 1),
+                                    name: parsed.metadata.name.clone(),
+                                    ref_name: string_at(&parsed.spec, "/refName"),
+                                    reason,
+                                });
+                                continue;
+                            }
+                        };
                         let versions = repository
                             .packages
                             .entry(package.ref_name.clone())
@@ -482,6 +547,19 @@ impl Repository {
         self.packages.keys().cloned().collect()
     }
 
+    /// The skipped Packages of refName `name` (by `spec.refName`, or by a
+    /// `metadata.name` that starts with it where there is none).
+    pub fn skipped_of(&self, name: &str) -> Vec<SkippedPackage> {
+        self.skipped
+            .iter()
+            .filter(|s| match &s.ref_name {
+                Some(ref_name) => ref_name == name,
+                None => s.name.starts_with(&format!("{name}.")),
+            })
+            .cloned()
+            .collect()
+    }
+
     /// Chooses a version of `name` as `versionSelection` does: the highest
     /// that satisfies `constraint` (newest stable when `None`), prereleases
     /// only with `devel` or a constraint naming one.
@@ -492,21 +570,40 @@ impl Repository {
         devel: bool,
         origin: &str,
     ) -> Result<(&PackageVersion, Resolution), CarvelError> {
-        let versions = self
-            .packages
-            .get(name)
-            .ok_or_else(|| CarvelError::NotFound {
+        // Nothing usable: the Packages of that refName that were skipped
+        // are why.
+        let skipped = |asked: String| {
+            let skipped = self.skipped_of(name);
+            CarvelError::Skipped {
+                origin: origin.to_string(),
+                name: name.to_string(),
+                asked,
+                skipped,
+            }
+        };
+        let has_skipped = !self.skipped_of(name).is_empty();
+        let Some(versions) = self.packages.get(name) else {
+            if has_skipped {
+                return Err(skipped("no usable Package with that refName".to_string()));
+            }
+            return Err(CarvelError::NotFound {
                 origin: origin.to_string(),
                 name: name.to_string(),
                 known: self.names(),
-            })?;
+            });
+        };
         let texts: Vec<String> = versions.iter().map(|v| v.version.to_string()).collect();
-        let resolution =
-            version::resolve(&texts, constraint, devel).map_err(|source| CarvelError::Resolve {
-                origin: origin.to_string(),
-                name: name.to_string(),
-                source,
-            })?;
+        let resolution = version::resolve(&texts, constraint, devel).map_err(|source| {
+            if has_skipped {
+                skipped(source.to_string())
+            } else {
+                CarvelError::Resolve {
+                    origin: origin.to_string(),
+                    name: name.to_string(),
+                    source,
+                }
+            }
+        })?;
         let chosen = versions
             .iter()
             .find(|v| v.version == resolution.version)
@@ -862,6 +959,9 @@ pub struct CarvelPackage {
     pub fetched: Vec<String>,
     /// The ytt that renders it; `None` when no step needs ytt.
     pub ytt: Option<ytt::Ytt>,
+    /// The Packages of its refName the repository skipped (what `show`
+    /// lists beside the versions).
+    pub skipped: Vec<SkippedPackage>,
 }
 
 impl CarvelPackage {

@@ -101,19 +101,6 @@ fn malformed_repository_documents_are_named() {
 
     let mut files = repository_files();
     files.insert(
-        "packages/hello.carvel.example.com/0.25.0.yml".into(),
-        package_doc("0.25.0", YTT_KBLD)
-            .replace("name: hello.carvel.example.com.0.25.0", "name: wrong")
-            .into_bytes()
-            .into(),
-    );
-    let error = Repository::from_files(&files, "repo")
-        .unwrap_err()
-        .to_string();
-    assert!(error.contains("metadata.name \"wrong\" must be"), "{error}");
-
-    let mut files = repository_files();
-    files.insert(
         "packages/copy.yml".into(),
         package_doc("0.25.0", YTT_KBLD).into_bytes().into(),
     );
@@ -172,4 +159,64 @@ fn metadata_keys_left_empty_read_as_empty() {
     let metadata = &repository.metadata["hello.carvel.example.com"];
     assert_eq!(metadata.display_name, "");
     assert_eq!(metadata.short_description, "");
+}
+
+/// A repository where one Package's `metadata.name` is not
+/// `refName.version` (as a hand-edited repository had one: the name of the
+/// version before it): kapp-controller refuses that Package alone, and so
+/// does kubectl-pkg, naming it and why; every other one stays usable.
+#[test]
+fn a_misnamed_package_is_skipped_and_the_others_stay_usable() {
+    let mut files = repository_files();
+    files.insert(
+        "packages/hello.carvel.example.com/0.28.0.yml".into(),
+        package_doc("0.28.0", YTT_KBLD)
+            .replace(
+                "name: hello.carvel.example.com.0.28.0",
+                "name: hello.carvel.example.com.0.27.0",
+            )
+            .into_bytes()
+            .into(),
+    );
+    files.insert(
+        "packages/other.example.com/1.0.0.yml".into(),
+        package_doc("1.0.0", YTT_KBLD)
+            .replace("hello.carvel.example.com", "other.example.com")
+            .replace("name: other.example.com.1.0.0", "name: other-1.0.0")
+            .into_bytes()
+            .into(),
+    );
+    let repository = Repository::from_files(&files, "repo").unwrap();
+    assert_eq!(repository.names(), ["hello.carvel.example.com"]);
+    let skipped: Vec<String> = repository.skipped.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        skipped,
+        [
+            "Package \"hello.carvel.example.com.0.27.0\" (packages/hello.carvel.example.com/0.28.0.yml (document 1)): metadata.name \"hello.carvel.example.com.0.27.0\" must be spec.refName + \".\" + spec.version (\"hello.carvel.example.com.0.28.0\")",
+            "Package \"other-1.0.0\" (packages/other.example.com/1.0.0.yml (document 1)): metadata.name \"other-1.0.0\" must be spec.refName + \".\" + spec.version (\"other.example.com.1.0.0\")",
+        ]
+    );
+    // The newest usable version is chosen; the skipped one, asked for, is
+    // refused naming why.
+    let (chosen, _) = repository
+        .resolve("hello.carvel.example.com", None, false, "repo")
+        .unwrap();
+    assert_eq!(chosen.version.to_string(), "0.26.0");
+    let exact = Constraint::parse("0.28.0").unwrap();
+    let error = repository
+        .resolve("hello.carvel.example.com", Some(&exact), false, "repo")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.starts_with("repo: hello.carvel.example.com: ") && error.contains("skipped when the repository was read (kapp-controller refuses them too):\n- Package \"hello.carvel.example.com.0.27.0\" (packages/hello.carvel.example.com/0.28.0.yml (document 1)): metadata.name"),
+        "{error}"
+    );
+    let error = repository
+        .resolve("other.example.com", None, false, "repo")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.starts_with("repo: other.example.com: no usable Package with that refName; skipped when the repository was read (kapp-controller refuses them too):\n- Package \"other-1.0.0\""),
+        "{error}"
+    );
 }

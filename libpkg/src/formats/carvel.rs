@@ -19,7 +19,7 @@ use super::{
 };
 use crate::archive::Files;
 use crate::carvel::{
-    CarvelError, CarvelPackage, IMAGES_LOCK_FILE, ImagesLock, TemplateStep, YttStep, kbld,
+    CarvelError, CarvelPackage, IMAGES_LOCK_FILE, ImagesLock, TemplateStep, YttStep, kapp, kbld,
 };
 use crate::helm::render::ReleaseOptions;
 use crate::helm::values::{Values, integral_numbers, upgrade_values};
@@ -50,7 +50,9 @@ impl Format for CarvelPackage {
                 ),
             });
         }
-        validate_values(self, configuration.values).map_err(other)
+        validate_values(self, configuration.values)
+            .map(|_| ())
+            .map_err(other)
     }
 
     /// Values follow Helm's rules on upgrade, not `--config`.
@@ -98,9 +100,9 @@ impl Format for CarvelPackage {
                 )
             }
         };
-        validate_values(self, &values).map_err(other)?;
         let id = self.package.id();
         let mut warnings = Vec::new();
+        warnings.extend(validate_values(self, &values).map_err(other)?);
         let mut stream: Vec<String> = Vec::new();
         let mut pending_values = Some(values.clone());
         for (index, step) in self.package.template.iter().enumerate() {
@@ -189,13 +191,17 @@ impl Format for CarvelPackage {
         let names: Vec<String> = (0..stream.len())
             .map(|i| format!("{id} template output {}", i + 1))
             .collect();
-        let documents = crate::render::parse_texts(
+        let documents = crate::render::read_texts(
             names
                 .iter()
                 .map(String::as_str)
                 .zip(stream.iter().map(String::as_str)),
             package.limits.yaml(),
         )?;
+        // What kapp takes out before it deploys: its own Config documents,
+        // and an object given twice with the same content.
+        let documents = kapp::prepare(documents, &mut warnings)?;
+        crate::render::check_identities(&documents)?;
         // Recorded as ytt reads them: a values file's `3` is `3`, not `3.0`.
         let mut recorded = integral_numbers(Value::Object(values));
         crate::helm::values::sort_keys(&mut recorded);
@@ -257,17 +263,38 @@ fn placement(deploy: &[Value]) -> Result<NamespacePlacement, String> {
 }
 
 /// Validates values against the package's `valuesSchema.openAPIv3`; every
-/// violation names its value path.
-fn validate_values(package: &CarvelPackage, values: &Values) -> Result<(), CarvelError> {
+/// violation names its value path. kapp-controller stores the schema as it
+/// is and never uses it (the package's templates check their values, ytt's
+/// schema): an annotation left empty (`description:`, a YAML null) is
+/// accepted, and a schema that cannot be used (a `$ref` nothing resolves)
+/// refuses nothing: the values are not checked against it, and the note
+/// returned says where in which file and why.
+fn validate_values(
+    package: &CarvelPackage,
+    values: &Values,
+) -> Result<Option<String>, CarvelError> {
     let Some(schema) = &package.package.values_schema else {
-        return Ok(());
+        return Ok(None);
     };
     let id = package.package.id();
-    let validator = jsonschema::validator_for(schema).map_err(|e| CarvelError::Invalid {
-        origin: id.clone(),
-        file: package.package.file.clone(),
-        reason: format!("spec.valuesSchema.openAPIv3: {e}"),
-    })?;
+    let mut schema = schema.clone();
+    drop_null_annotations(&mut schema, false);
+    let validator = match jsonschema::validator_for(&schema) {
+        Ok(validator) => validator,
+        Err(error) => {
+            let message = error.to_string();
+            // A keyword the meta-schema refuses is where the error is; a
+            // `$ref` nothing resolves is where that `$ref` is written.
+            let at = Some(error.instance_path().as_str().to_string())
+                .filter(|at| !at.is_empty())
+                .or_else(|| ref_naming(&schema, &message, String::new()));
+            let at = at.map(|at| format!(" at {at}")).unwrap_or_default();
+            return Ok(Some(format!(
+                "{id}: {}: spec.valuesSchema.openAPIv3{at}: {message}: kapp-controller stores the schema without using it, so the values were not checked against it (the package's templates check them)",
+                package.package.file
+            )));
+        }
+    };
     let instance = integral_numbers(Value::Object(values.clone()));
     let mut violations: Vec<(String, String)> = validator
         .iter_errors(&instance)
@@ -281,12 +308,66 @@ fn validate_values(package: &CarvelPackage, values: &Values) -> Result<(), Carve
     violations.sort();
     violations.dedup();
     if violations.is_empty() {
-        Ok(())
+        Ok(None)
     } else {
         Err(CarvelError::Values {
             package: id,
+            file: package.package.file.clone(),
             violations,
         })
+    }
+}
+
+/// Where in `schema` (a JSON pointer) a `$ref` is whose target `message`
+/// names.
+fn ref_naming(schema: &Value, message: &str, at: String) -> Option<String> {
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::String(target)) = map.get("$ref") {
+                let fragment = target.rsplit('#').next().unwrap_or(target);
+                if !fragment.is_empty() && message.contains(fragment) {
+                    return Some(format!("{at}/$ref"));
+                }
+            }
+            map.iter().find_map(|(key, value)| {
+                let key = key.replace('~', "~0").replace('/', "~1");
+                ref_naming(value, message, format!("{at}/{key}"))
+            })
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(index, item)| ref_naming(item, message, format!("{at}/{index}"))),
+        _ => None,
+    }
+}
+
+/// Takes out the annotations (`description`, `title`, `$comment`) a schema
+/// leaves null: kapp-controller keeps them, and they constrain nothing.
+/// `names` says the mapping's keys are property names (under `properties`,
+/// `patternProperties`, `definitions`, `$defs`), not keywords.
+fn drop_null_annotations(schema: &mut Value, names: bool) {
+    match schema {
+        Value::Object(map) => {
+            if !names {
+                map.retain(|key, value| {
+                    !(value.is_null()
+                        && matches!(key.as_str(), "description" | "title" | "$comment"))
+                });
+            }
+            for (key, value) in map.iter_mut() {
+                let holds_names = !names
+                    && matches!(
+                        key.as_str(),
+                        "properties" | "patternProperties" | "definitions" | "$defs"
+                    );
+                drop_null_annotations(value, holds_names);
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| drop_null_annotations(item, false)),
+        _ => {}
     }
 }
 
@@ -572,6 +653,7 @@ mod tests {
                 repository_digest: None,
                 fetched: vec!["inline".into()],
                 ytt: None,
+                skipped: Vec::new(),
             })),
             parsed: ParsedOnce::default(),
             limits: crate::archive::Limits::default(),
@@ -588,6 +670,7 @@ mod tests {
                 config: &config,
                 values,
                 reuse_values: Default::default(),
+                enable_dns: false,
             },
         };
         let capabilities = Capabilities::offline();
@@ -684,6 +767,86 @@ mod tests {
         assert!(
             error.contains("- (root): Additional properties are not allowed ('colour'"),
             "{error}"
+        );
+    }
+
+    /// A package whose schema kapp-controller stores as it is: written by
+    /// `kctrl package release` from ytt's schema, properties whose
+    /// `description:` was left empty (YAML null), and one `$ref` that
+    /// nothing resolves.
+    fn with_schema(schema: &str) -> Package {
+        let mut package = carvel_package(YTT_KBLD, content());
+        let Content::Carvel(carvel) = &mut package.content else {
+            unreachable!()
+        };
+        carvel.package.values_schema = Some(crate::yaml::from_str(schema).unwrap());
+        package
+    }
+
+    const EMPTY_DESCRIPTIONS: &str = "\
+type: object
+additionalProperties: false
+description:
+properties:
+  namespace:
+    type: string
+    default: antrea-system
+    description:
+  replicas:
+    type: integer
+    minimum: 1
+    title:
+  properties:
+    type: object
+    description: a property named as the keyword is a property
+";
+
+    #[test]
+    fn a_schema_with_empty_descriptions_validates_values_as_written() {
+        let package = with_schema(EMPTY_DESCRIPTIONS);
+        let mut values = Values::new();
+        values.insert("namespace".into(), "kube-system".into());
+        let rendered = render(&package, &values).unwrap();
+        assert!(
+            !rendered.warnings.iter().any(|w| w.contains("valuesSchema")),
+            "{:?}",
+            rendered.warnings
+        );
+        values.insert("replicas".into(), 0.into());
+        let error = render(&package, &values).unwrap_err();
+        assert!(
+            error.contains("values do not match its valuesSchema (packages/p.yml: spec.valuesSchema.openAPIv3):\n- replicas: 0 is less than the minimum of 1"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_schema_that_cannot_be_used_refuses_nothing_and_says_where_and_why() {
+        let package =
+            with_schema("type: object\nproperties:\n  tls:\n    $ref: '#/definitions/tls'\n");
+        let mut values = Values::new();
+        values.insert("tls".into(), "anything".into());
+        let rendered = render(&package, &values).unwrap();
+        let warning = rendered
+            .warnings
+            .iter()
+            .find(|w| w.contains("valuesSchema"))
+            .unwrap_or_else(|| panic!("{:?}", rendered.warnings));
+        assert!(
+            warning.starts_with("hello.carvel.example.com@1.0.0: packages/p.yml: spec.valuesSchema.openAPIv3 at /properties/tls/$ref: ")
+                && warning.contains("/definitions/tls")
+                && warning.ends_with("kapp-controller stores the schema without using it, so the values were not checked against it (the package's templates check them)"),
+            "{warning}"
+        );
+        // A keyword of the wrong type: where it is in the schema.
+        let package = with_schema("type: object\nproperties:\n  replicas:\n    minimum: many\n");
+        let rendered = render(&package, &values).unwrap();
+        assert!(
+            rendered.warnings.iter().any(
+                |w| w.contains("spec.valuesSchema.openAPIv3 at /properties/replicas/minimum: ")
+            ),
+            "{:?}",
+            rendered.warnings
         );
     }
 

@@ -185,6 +185,10 @@ impl Format for Chart {
                 )
             }
         };
+        let release = ReleaseOptions {
+            enable_dns: configuration.enable_dns,
+            ..release
+        };
         let rendered = render_chart(
             self,
             &values,

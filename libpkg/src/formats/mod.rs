@@ -136,6 +136,8 @@ pub struct Configuration<'a> {
     pub values: &'a Values,
     /// How an upgrade treats the values of the revision it upgrades.
     pub reuse_values: ReuseValues,
+    /// `--enable-dns`: a chart's `getHostByName` resolves names.
+    pub enable_dns: bool,
 }
 
 /// The release a package is rendered for, and with what.

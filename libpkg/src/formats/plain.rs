@@ -154,6 +154,7 @@ mod render_tests {
                 config: &config,
                 values: &values,
                 reuse_values: Default::default(),
+                enable_dns: false,
             },
         };
         let capabilities = crate::helm::render::Capabilities::offline();

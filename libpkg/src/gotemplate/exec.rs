@@ -61,6 +61,8 @@ pub(crate) struct Exec<'h> {
     pub(crate) trees: Arc<BTreeMap<String, Arc<Tree>>>,
     pub(crate) host: &'h mut dyn Host,
     pub(crate) strict: bool,
+    /// See [`super::Options::enable_dns`].
+    pub(crate) enable_dns: bool,
     pub(crate) depth: usize,
     pub(crate) include_counts: HashMap<String, usize>,
     /// Steps taken so far; see [`MAX_STEPS`].

@@ -71,6 +71,10 @@ pub struct Options {
     /// `missingkey=error` (Helm's `--strict` lint) instead of Helm's default
     /// `missingkey=zero`.
     pub strict: bool,
+    /// Helm's `--enable-dns`: `getHostByName` resolves names. Without it,
+    /// it returns `""`, as Helm does since 3.11.1 (a chart templated in CI
+    /// could otherwise send its values out in DNS queries).
+    pub enable_dns: bool,
 }
 
 /// What the engine needs from its surroundings: the cluster for `lookup`,
@@ -258,6 +262,7 @@ impl Templates {
             trees: self.trees.clone(),
             host,
             strict: options.strict,
+            enable_dns: options.enable_dns,
             depth: 0,
             include_counts: HashMap::new(),
             steps: 0,

@@ -116,7 +116,10 @@ pub fn render_chart(
         inner: gotemplate::DefaultHost::default(),
         lookup,
     };
-    let options = Options::default();
+    let options = Options {
+        enable_dns: release.enable_dns,
+        ..Options::default()
+    };
     // Each chart's top-level data, shared by its templates as Helm shares
     // one Go map (with the Go values that have methods: .Files.Get,
     // .Capabilities.APIVersions.Has…); a subchart's .Values is its parent's
@@ -161,7 +164,12 @@ pub fn render_chart(
     let mut warnings = rendering.warnings;
     let calls: BTreeSet<(String, String)> = host.inner.nondeterministic_calls.into_iter().collect();
     for (function, template) in calls {
-        warnings.push(nondeterministic_warning(&function, &template, online));
+        warnings.push(nondeterministic_warning(
+            &function,
+            &template,
+            online,
+            release.enable_dns,
+        ));
     }
     warnings.extend(split.warnings);
     Ok(RenderedChart {
@@ -214,8 +222,23 @@ fn helm_error(error: TemplateError) -> ChartRenderError {
 const HELM_ERR_START: &str = "HELM_ERR_START";
 const HELM_ERR_END: &str = "HELM_ERR_END";
 
-fn nondeterministic_warning(function: &str, template: &str, online: bool) -> String {
-    if function == "lookup" && online {
+/// What the plan says of a template calling `function`: `online` whether
+/// `lookup` read a cluster, `enable_dns` whether `getHostByName` resolved.
+fn nondeterministic_warning(
+    function: &str,
+    template: &str,
+    online: bool,
+    enable_dns: bool,
+) -> String {
+    if function == "getHostByName" && !enable_dns {
+        format!(
+            "{template} calls getHostByName, which returns \"\" without --enable-dns, as in Helm 3.11.1 and later (a chart rendered anywhere could otherwise send its values out in DNS queries)"
+        )
+    } else if function == "getHostByName" {
+        format!(
+            "{template} calls getHostByName, and --enable-dns was given: it resolved the name when the plan was made, and the plan carries that address; an upgrade resolves it again (its diff shows a change)"
+        )
+    } else if function == "lookup" && online {
         format!(
             "{template} calls lookup: it read the cluster when the plan was made, and the plan carries what it rendered then"
         )
@@ -310,6 +333,7 @@ mod tests {
             [nondeterministic_warning(
                 "randAlphaNum",
                 "web/templates/cm.yaml",
+                false,
                 false
             )]
         );
@@ -338,6 +362,54 @@ mod tests {
         assert_eq!(
             error_of("a: 1\nb: {{ .Values.x | nosuchfunc }}\n"),
             "parse error at (web/templates/bad.yaml:2): function \"nosuchfunc\" not defined"
+        );
+    }
+
+    #[test]
+    fn get_host_by_name_resolves_only_with_enable_dns_and_the_plan_says_which() {
+        let chart = chart(&[
+            ("Chart.yaml", "apiVersion: v2\nname: web\nversion: 1.0.0\n"),
+            (
+                "templates/cm.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: dns}\ndata:\n  address: {{ getHostByName \"localhost\" | quote }}\n",
+            ),
+        ]);
+        let render = |enable_dns: bool| {
+            let release = ReleaseOptions {
+                enable_dns,
+                ..ReleaseOptions::install("shop", "web")
+            };
+            render_chart(
+                &chart,
+                &Values::new(),
+                &release,
+                &Capabilities::offline(),
+                None,
+            )
+            .unwrap()
+        };
+        let off = render(false);
+        assert_eq!(off.documents[0].1["data"]["address"], "");
+        assert_eq!(
+            off.warnings,
+            [nondeterministic_warning(
+                "getHostByName",
+                "web/templates/cm.yaml",
+                false,
+                false
+            )]
+        );
+        assert!(off.warnings[0].contains("returns \"\" without --enable-dns"));
+        let on = render(true);
+        let address = on.documents[0].1["data"]["address"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(address == "127.0.0.1" || address == "::1", "{address}");
+        assert!(
+            on.warnings[0].contains("--enable-dns was given"),
+            "{:?}",
+            on.warnings
         );
     }
 
@@ -371,7 +443,8 @@ mod tests {
             [nondeterministic_warning(
                 "lookup",
                 "web/templates/secret.yaml",
-                true
+                true,
+                false
             )]
         );
     }

@@ -50,6 +50,10 @@ pub struct ReleaseOptions {
     /// `app.kubernetes.io/managed-by` labels; [`ReleaseOptions::install`] keeps
     /// `Helm` so that charts which compare it keep working.
     pub service: String,
+    /// Helm's `--enable-dns`: templates' `getHostByName` resolves names;
+    /// without it (the default since Helm 3.11.1) it returns `""`. Not a
+    /// `.Release` field.
+    pub enable_dns: bool,
 }
 
 impl ReleaseOptions {
@@ -62,6 +66,7 @@ impl ReleaseOptions {
             is_install: true,
             is_upgrade: false,
             service: "Helm".to_string(),
+            enable_dns: false,
         }
     }
 

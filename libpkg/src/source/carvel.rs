@@ -271,6 +271,7 @@ pub async fn fetch(
         };
     }
     let version = chosen.version.clone();
+    let skipped = loaded.content.skipped_of(name);
     let reference = format!(
         "{}#{}.{}",
         loaded.reference, chosen.ref_name, chosen.version
@@ -286,6 +287,7 @@ pub async fn fetch(
             repository_digest: loaded.digest.clone(),
             fetched,
             ytt,
+            skipped: skipped.clone(),
         })),
         parsed: ParsedOnce::default(),
         limits: request.limits,
@@ -294,6 +296,12 @@ pub async fn fetch(
     source.constraint = request.constraint.map(ToString::to_string);
     source.candidates = resolution.candidates;
     source.signatures = signatures;
+    source.warnings.extend(skipped.iter().map(|skipped| {
+        format!(
+            "{}: skipped, as kapp-controller refuses it: {skipped}",
+            loaded.reference
+        )
+    }));
     Ok(Fetched {
         package,
         source,
@@ -379,6 +387,21 @@ pub async fn load(
 }
 
 impl LoadedRepository {
+    /// What `repo add` and `repo update` say of it besides its package
+    /// count: each Package skipped, and why.
+    pub fn skipped_note(&self) -> String {
+        let skipped = &self.content.skipped;
+        if skipped.is_empty() {
+            return String::new();
+        }
+        let listed: Vec<String> = skipped.iter().map(|s| format!("\n  {s}")).collect();
+        format!(
+            "; {} Package(s) skipped, as kapp-controller refuses them (the others are usable):{}",
+            skipped.len(),
+            listed.concat()
+        )
+    }
+
     /// The versions of package `name`, newest first (none if it has none).
     pub fn versions(&self, name: &str) -> Vec<String> {
         self.content

@@ -52,6 +52,10 @@ pub struct Source {
     pub values: crate::helm::values::Values,
     /// How an upgrade treats the values of the revision it upgrades.
     pub reuse_values: crate::helm::values::ReuseValues,
+    /// `--enable-dns`: a chart's `getHostByName` resolves names (Helm's
+    /// flag; without it, `""`). The plan says which, for each template that
+    /// calls it.
+    pub enable_dns: bool,
     /// What the source itself warns of (a git submodule left out, a
     /// repository skipped), for the plan's warnings (code `source`; the
     /// warnings of `signatures` are added to the plan with code `signature`).
@@ -80,6 +84,7 @@ impl Source {
             catalog: None,
             values: Default::default(),
             reuse_values: Default::default(),
+            enable_dns: false,
             warnings: Vec::new(),
             signatures: Vec::new(),
             images: Default::default(),
@@ -412,8 +417,9 @@ pub async fn check_repository(
                 let loaded =
                     carvel::load_bundle(&repository.name, &pinned, &digest, &pulled, limits)?;
                 return Ok(format!(
-                    "a Carvel PackageRepository bundle listing {} package(s), now {digest}",
-                    loaded.content.packages.len()
+                    "a Carvel PackageRepository bundle listing {} package(s), now {digest}{}",
+                    loaded.content.packages.len(),
+                    loaded.skipped_note()
                 ));
             }
             Ok(format!("an OLM catalog image, now {digest}"))
@@ -421,9 +427,10 @@ pub async fn check_repository(
         Some(CatalogLocation::Directory(path)) if carvel::is_repository_dir(&path) => {
             let loaded = carvel::load_dir(&repository.name, &path, limits)?;
             Ok(format!(
-                "a Carvel PackageRepository directory listing {} package(s), {}",
+                "a Carvel PackageRepository directory listing {} package(s), {}{}",
                 loaded.content.packages.len(),
-                path.display()
+                path.display(),
+                loaded.skipped_note()
             ))
         }
         Some(CatalogLocation::Directory(path)) => {
@@ -771,6 +778,7 @@ fn pinned_fetch(
             digest: Some(digest.to_string()),
             values: Default::default(),
             reuse_values: Default::default(),
+            enable_dns: false,
             config: Default::default(),
             catalog: None,
             warnings: Vec::new(),

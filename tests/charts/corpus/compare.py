@@ -31,8 +31,8 @@ side lacks differs (see docs/charts.md).
 Normalisations (each is a documented difference of kubectl-pkg, not of rendering):
 1. kubectl-pkg's own metadata: labels and annotations under `kubectl-pkg.dev/`
    are removed, and the label `app.kubernetes.io/managed-by` (kubectl-pkg
-   sets it to `kubectl-pkg` on every object it owns, where a chart often says
-   `Helm`) is compared as Helm rendered it. A `labels`/`annotations` map left
+   sets it to `kubectl-pkg` on every object whose chart does not set it, and
+   keeps a chart's `Helm`) is compared as Helm rendered it. A `labels`/`annotations` map left
    empty by this is as Helm's object has it: absent, or null (a chart's
    `annotations:` with nothing under it, where kubectl-pkg added its own).
 2. Namespace defaulting: kubectl-pkg writes the release namespace into every
