@@ -385,6 +385,7 @@ mod tests {
                 &release,
                 &Capabilities::offline(),
                 None,
+                YamlLimits::default(),
             )
             .unwrap()
         };
