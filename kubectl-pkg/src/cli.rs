@@ -481,3 +481,75 @@ pub struct ValuesArgs {
     #[arg(long, value_name = "KEY=VALUE")]
     pub set_literal: Vec<String>,
 }
+
+/// The release's name as Helm's `install [NAME] CHART` takes it; shared by
+/// install and template. Declared after [`PackageArgs`], so that with two
+/// arguments the first (PACKAGE's place) is the name and this one the package.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ReleaseNameArgs {
+    /// With two arguments, as Helm takes them (`install NAME PACKAGE`): the
+    /// package, the first argument being the release name.
+    #[arg(value_name = "PACKAGE", id = "package_after_name", index = 2)]
+    pub package_after_name: Option<String>,
+    /// The release name (default: the package name).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Name the release after the package and the time, NAME-<unix seconds>,
+    /// as Helm's --generate-name (the plan records the name chosen).
+    #[arg(short = 'g', long, conflicts_with = "name")]
+    pub generate_name: bool,
+}
+
+/// A usage error of `subcommand`, as clap's own (printed with its usage, exit 64).
+pub fn usage_error(subcommand: &str, message: impl std::fmt::Display) -> anyhow::Error {
+    let mut cli = <Cli as clap::CommandFactory>::command();
+    cli.build();
+    let command = cli
+        .find_subcommand_mut(subcommand)
+        .expect("a subcommand of kubectl-pkg");
+    command
+        .error(clap::error::ErrorKind::ArgumentConflict, message)
+        .into()
+}
+
+impl ReleaseNameArgs {
+    /// Puts `NAME PACKAGE` in place: the package argument becomes the second
+    /// word and the name the first. A usage error when the name is given twice.
+    pub fn settle(&mut self, package: &mut PackageArgs) -> Result<(), String> {
+        let Some(reference) = self.package_after_name.take() else {
+            return Ok(());
+        };
+        let name = std::mem::replace(&mut package.package, reference);
+        if self.generate_name {
+            return Err(format!(
+                "release name {name} given as an argument and --generate-name: give one"
+            ));
+        }
+        if let Some(flag) = &self.name {
+            return Err(format!(
+                "release name given twice: {name} as an argument and --name {flag}"
+            ));
+        }
+        self.name = Some(name);
+        Ok(())
+    }
+
+    /// The release name: the one given, one generated at `now` (Unix
+    /// seconds), or the package's default.
+    pub fn release_name(&self, package: &libpkg::package::Package, now: u64) -> String {
+        match (&self.name, self.generate_name) {
+            (Some(name), _) => name.clone(),
+            (None, true) => format!("{}-{now}", package.default_release_name()),
+            (None, false) => package.default_release_name(),
+        }
+    }
+
+    /// [`Self::release_name`] now: the one place a clock is read, to choose a
+    /// name before planning (the plan holds the name, not the clock).
+    pub fn release_name_now(&self, package: &libpkg::package::Package) -> String {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs());
+        self.release_name(package, now)
+    }
+}

@@ -12,11 +12,14 @@ use crate::{settings, view};
 pub struct HistoryArgs {
     /// The release.
     pub release: String,
+    /// Show at most the newest N revisions, as Helm's --max.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max: u32,
 }
 
 pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let history = ReleaseStore::new(cluster.clone())
+    let mut history = ReleaseStore::new(cluster.clone())
         .history(&cluster.namespace, &args.release)
         .await?;
     if history.is_empty() {
@@ -26,6 +29,9 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
             cluster.namespace
         );
     }
+    // Oldest first: the newest `--max` are the last ones.
+    let older = history.len().saturating_sub(args.max as usize);
+    let history = history.split_off(older);
     match global.output {
         OutputFormat::Text => {
             let mut table = view::table();

@@ -163,6 +163,15 @@ pub struct StackApplyFlags {
 }
 
 pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
+    // Each release's namespace is in the file: -n would be silently ignored.
+    if let Some(namespace) = &global.namespace {
+        return Err(crate::cli::usage_error(
+            "stack",
+            format!(
+                "-n {namespace}: a stack file names each release's namespace, and its own with `namespace:`; stack commands take no -n"
+            ),
+        ));
+    }
     match command {
         StackCommand::Plan(args) => {
             let (plan, _) = plan(global, &args.stack).await?;
