@@ -15,6 +15,7 @@ mod examples;
 mod faults;
 mod git_sources;
 mod helm_parity;
+mod helm_habits;
 mod hints;
 mod hostile;
 mod http_archives;
