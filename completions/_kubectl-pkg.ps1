@@ -73,8 +73,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
             [CompletionResult]::new('--verify-mode', '--verify-mode', [CompletionResultType]::ParameterName, 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered')
             [CompletionResult]::new('--sha256', '--sha256', [CompletionResultType]::ParameterName, 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX')
-            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm''s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster''s own version is used')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
             [CompletionResult]::new('--values', '--values', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
@@ -108,6 +108,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
             [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
             [CompletionResult]::new('--allow-unverified', '--allow-unverified', [CompletionResultType]::ParameterName, 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)')
+            [CompletionResult]::new('--generate-name', '--generate-name', [CompletionResultType]::ParameterName, 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)')
             [CompletionResult]::new('--adopt', '--adopt', [CompletionResultType]::ParameterName, 'Take over objects that exist but belong to no release or to another one')
             [CompletionResult]::new('--create-namespace', '--create-namespace', [CompletionResultType]::ParameterName, 'Create the release namespace if it does not exist (uninstall leaves it in place)')
             [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Plan without a cluster: no diff, no access check (needs --dry-run)')
@@ -405,8 +407,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
             [CompletionResult]::new('--verify-mode', '--verify-mode', [CompletionResultType]::ParameterName, 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered')
             [CompletionResult]::new('--sha256', '--sha256', [CompletionResultType]::ParameterName, 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX')
-            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('--kube-version', '--kube-version', [CompletionResultType]::ParameterName, 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm''s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster''s own version is used')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
             [CompletionResult]::new('--values', '--values', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
@@ -440,6 +442,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
             [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
             [CompletionResult]::new('--allow-unverified', '--allow-unverified', [CompletionResultType]::ParameterName, 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)')
+            [CompletionResult]::new('--generate-name', '--generate-name', [CompletionResultType]::ParameterName, 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)')
             [CompletionResult]::new('--adopt', '--adopt', [CompletionResultType]::ParameterName, 'Take over objects that exist but belong to no release or to another one')
             [CompletionResult]::new('--create-namespace', '--create-namespace', [CompletionResultType]::ParameterName, 'Create the release namespace if it does not exist (uninstall leaves it in place)')
             [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Plan without a cluster: no diff, no access check (needs --dry-run)')
@@ -678,7 +682,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'The values the release was configured with (charts: the user-supplied values)')
+            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'The values the release was configured with (charts: the user-supplied values; with --all, the chart''s defaults merged with them)')
             [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'The objects applied, as YAML documents in apply order')
             [CompletionResult]::new('notes', 'notes', [CompletionResultType]::ParameterValue, 'The chart''s rendered NOTES.txt')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'The whole plan that was applied, a proposal''s, or a saved plan file''s (text, -o json, -o yaml, -o markdown or -o html)')
@@ -699,6 +703,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
             [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('-a', '-a', [CompletionResultType]::ParameterName, 'All the values the chart was rendered with, as Helm''s --all: its defaults with the release''s values merged over them (the chart is read again from where the release''s plan says it came from)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'All the values the chart was rendered with, as Helm''s --all: its defaults with the release''s values merged over them (the chart is read again from where the release''s plan says it came from)')
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -779,7 +785,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;get;help' {
-            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'The values the release was configured with (charts: the user-supplied values)')
+            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'The values the release was configured with (charts: the user-supplied values; with --all, the chart''s defaults merged with them)')
             [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'The objects applied, as YAML documents in apply order')
             [CompletionResult]::new('notes', 'notes', [CompletionResultType]::ParameterValue, 'The chart''s rendered NOTES.txt')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'The whole plan that was applied, a proposal''s, or a saved plan file''s (text, -o json, -o yaml, -o markdown or -o html)')
@@ -865,6 +871,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;history' {
+            [CompletionResult]::new('--max', '--max', [CompletionResultType]::ParameterName, 'Show at most the newest N revisions, as Helm''s --max')
             [CompletionResult]::new('--kubeconfig', '--kubeconfig', [CompletionResultType]::ParameterName, 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)')
             [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'The kubeconfig context to use')
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The release namespace (default: the context''s namespace)')
@@ -902,11 +909,11 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;template' {
-            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable')
             [CompletionResult]::new('--channel', '--channel', [CompletionResultType]::ParameterName, 'For a package from an OLM catalog: the channel (default: the package''s default channel)')
             [CompletionResult]::new('--verify-mode', '--verify-mode', [CompletionResultType]::ParameterName, 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered')
             [CompletionResult]::new('--sha256', '--sha256', [CompletionResultType]::ParameterName, 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The release name (default: the package name)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
             [CompletionResult]::new('--values', '--values', [CompletionResultType]::ParameterName, 'A YAML file of values (repeatable; `-` reads stdin); charts only')
@@ -932,6 +939,8 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
             [CompletionResult]::new('--devel', '--devel', [CompletionResultType]::ParameterName, 'Consider prereleases too')
             [CompletionResult]::new('--allow-unverified', '--allow-unverified', [CompletionResultType]::ParameterName, 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand')
+            [CompletionResult]::new('-g', '-g', [CompletionResultType]::ParameterName, 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)')
+            [CompletionResult]::new('--generate-name', '--generate-name', [CompletionResultType]::ParameterName, 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Print Secret values instead of masking them')
             [CompletionResult]::new('--require-mirrored-images', '--require-mirrored-images', [CompletionResultType]::ParameterName, 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning')
             [CompletionResult]::new('--skip-requirements', '--skip-requirements', [CompletionResultType]::ParameterName, 'Plan even when requirements of the package are not met (another package installed, a kind served, a Kubernetes version): the plan shows the unmet ones and that they were skipped')
@@ -1656,7 +1665,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;help;get' {
-            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'The values the release was configured with (charts: the user-supplied values)')
+            [CompletionResult]::new('values', 'values', [CompletionResultType]::ParameterValue, 'The values the release was configured with (charts: the user-supplied values; with --all, the chart''s defaults merged with them)')
             [CompletionResult]::new('manifest', 'manifest', [CompletionResultType]::ParameterValue, 'The objects applied, as YAML documents in apply order')
             [CompletionResult]::new('notes', 'notes', [CompletionResultType]::ParameterValue, 'The chart''s rendered NOTES.txt')
             [CompletionResult]::new('plan', 'plan', [CompletionResultType]::ParameterValue, 'The whole plan that was applied, a proposal''s, or a saved plan file''s (text, -o json, -o yaml, -o markdown or -o html)')

@@ -69,8 +69,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
             cand --verify-mode 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered'
             cand --sha256 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX'
-            cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand --name 'The release name (default: the package name)'
+            cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand --kube-version 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm''s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster''s own version is used'
             cand -f 'A YAML file of values (repeatable; `-` reads stdin); charts only'
             cand --values 'A YAML file of values (repeatable; `-` reads stdin); charts only'
@@ -104,6 +104,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --devel 'Consider prereleases too'
             cand --allow-unverified 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
+            cand -g 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)'
+            cand --generate-name 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)'
             cand --adopt 'Take over objects that exist but belong to no release or to another one'
             cand --create-namespace 'Create the release namespace if it does not exist (uninstall leaves it in place)'
             cand --offline 'Plan without a cluster: no diff, no access check (needs --dry-run)'
@@ -392,8 +394,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
             cand --verify-mode 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered'
             cand --sha256 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX'
-            cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand --name 'The release name (default: the package name)'
+            cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand --kube-version 'Offline: the Kubernetes version charts see (`.Capabilities.KubeVersion`), as Helm''s --kube-version: 1.30 or v1.30.2 (default: v1.32.0). Online, the cluster''s own version is used'
             cand -f 'A YAML file of values (repeatable; `-` reads stdin); charts only'
             cand --values 'A YAML file of values (repeatable; `-` reads stdin); charts only'
@@ -427,6 +429,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --devel 'Consider prereleases too'
             cand --allow-unverified 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
+            cand -g 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)'
+            cand --generate-name 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)'
             cand --adopt 'Take over objects that exist but belong to no release or to another one'
             cand --create-namespace 'Create the release namespace if it does not exist (uninstall leaves it in place)'
             cand --offline 'Plan without a cluster: no diff, no access check (needs --dry-run)'
@@ -653,7 +657,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand values 'The values the release was configured with (charts: the user-supplied values)'
+            cand values 'The values the release was configured with (charts: the user-supplied values; with --all, the chart''s defaults merged with them)'
             cand manifest 'The objects applied, as YAML documents in apply order'
             cand notes 'The chart''s rendered NOTES.txt'
             cand plan 'The whole plan that was applied, a proposal''s, or a saved plan file''s (text, -o json, -o yaml, -o markdown or -o html)'
@@ -673,6 +677,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
             cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand -a 'All the values the chart was rendered with, as Helm''s --all: its defaults with the release''s values merged over them (the chart is read again from where the release''s plan says it came from)'
+            cand --all 'All the values the chart was rendered with, as Helm''s --all: its defaults with the release''s values merged over them (the chart is read again from where the release''s plan says it came from)'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -748,7 +754,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;get;help'= {
-            cand values 'The values the release was configured with (charts: the user-supplied values)'
+            cand values 'The values the release was configured with (charts: the user-supplied values; with --all, the chart''s defaults merged with them)'
             cand manifest 'The objects applied, as YAML documents in apply order'
             cand notes 'The chart''s rendered NOTES.txt'
             cand plan 'The whole plan that was applied, a proposal''s, or a saved plan file''s (text, -o json, -o yaml, -o markdown or -o html)'
@@ -824,6 +830,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;history'= {
+            cand --max 'Show at most the newest N revisions, as Helm''s --max'
             cand --kubeconfig 'Path to the kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)'
             cand --context 'The kubeconfig context to use'
             cand -n 'The release namespace (default: the context''s namespace)'
@@ -859,11 +866,11 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;template'= {
-            cand --name 'The release name (default: the package name)'
             cand --version 'A semver constraint (`7.0.12` exact, `^7.0`, `>=7, <8`, `^6 || ^7`); default: newest stable'
             cand --channel 'For a package from an OLM catalog: the channel (default: the package''s default channel)'
             cand --verify-mode 'Check signatures as MODE for this run instead of as the rules say (enforce, warn, off); the plan records it and warns when lowered'
             cand --sha256 'The sha256 of an archive read over HTTP (https://…): it is refused unless its bytes have this checksum. Same as URL#sha256=HEX'
+            cand --name 'The release name (default: the package name)'
             cand --config 'Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles take watchNamespace (default: all namespaces, if the bundle supports it). An upgrade without --config keeps the deployed revision''s configuration'
             cand -f 'A YAML file of values (repeatable; `-` reads stdin); charts only'
             cand --values 'A YAML file of values (repeatable; `-` reads stdin); charts only'
@@ -889,6 +896,8 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
             cand --devel 'Consider prereleases too'
             cand --allow-unverified 'Read an archive over HTTP that no checksum pins: the plan pins what was downloaded and warns that nobody vouched for it beforehand'
+            cand -g 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)'
+            cand --generate-name 'Name the release after the package and the time, NAME-<unix seconds>, as Helm''s --generate-name (the plan records the name chosen)'
             cand --show-secrets 'Print Secret values instead of masking them'
             cand --require-mirrored-images 'Refuse to plan when an image has no mirrored copy (from `import` or --image-registry) instead of warning'
             cand --skip-requirements 'Plan even when requirements of the package are not met (another package installed, a kind served, a Kubernetes version): the plan shows the unmet ones and that they were skipped'
@@ -1554,7 +1563,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
         &'kubectl-pkg;help;adopt-helm'= {
         }
         &'kubectl-pkg;help;get'= {
-            cand values 'The values the release was configured with (charts: the user-supplied values)'
+            cand values 'The values the release was configured with (charts: the user-supplied values; with --all, the chart''s defaults merged with them)'
             cand manifest 'The objects applied, as YAML documents in apply order'
             cand notes 'The chart''s rendered NOTES.txt'
             cand plan 'The whole plan that was applied, a proposal''s, or a saved plan file''s (text, -o json, -o yaml, -o markdown or -o html)'
