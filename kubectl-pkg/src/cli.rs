@@ -45,6 +45,11 @@ pub struct GlobalArgs {
     /// Disable colors (also: the NO_COLOR environment variable).
     #[arg(long, global = true)]
     pub no_color: bool,
+    /// `-o wide`: text, the tables of records with every column. `output`
+    /// is then [`OutputFormat::Text`] (set in `main`), so that every text
+    /// view is the wide one's.
+    #[arg(skip)]
+    pub wide: bool,
     /// Registry options, from the command's own flags: only commands that
     /// read a registry take them (see [`RegistryArgs`]); defaults elsewhere.
     #[arg(skip)]
@@ -173,6 +178,9 @@ fn parse_limits(text: &str) -> Result<libpkg::package::Limits, String> {
 pub enum OutputFormat {
     /// Human-readable tables.
     Text,
+    /// Text with every column of the tables of records (list, history,
+    /// stack status), none left out to fit the terminal.
+    Wide,
     /// JSON (Secret values masked).
     Json,
     /// YAML (Secret values masked).
@@ -189,6 +197,7 @@ impl OutputFormat {
     pub fn as_str(self) -> &'static str {
         match self {
             OutputFormat::Text => "text",
+            OutputFormat::Wide => "wide",
             OutputFormat::Json => "json",
             OutputFormat::Yaml => "yaml",
             OutputFormat::Markdown => "markdown",

@@ -130,6 +130,10 @@ fn requirements_unmet(error: &anyhow::Error) -> bool {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let mut global = cli.global.clone();
+    if global.output == cli::OutputFormat::Wide {
+        global.output = cli::OutputFormat::Text;
+        global.wide = true;
+    }
     if let Some(registry) = cli.command.registry() {
         global.registry = registry.clone();
     }

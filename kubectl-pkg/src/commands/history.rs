@@ -34,28 +34,32 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
     let history = history.split_off(older);
     match global.output {
         OutputFormat::Text => {
-            let mut table = view::table();
-            table.set_header([
-                "REVISION",
-                "STATUS",
-                "OPERATION",
-                "VERSION",
-                "DIGEST",
-                "PLAN",
-                "UPDATED",
-            ]);
-            for revision in &history {
-                table.add_row([
-                    revision.revision.to_string(),
-                    revision.status.as_str().to_string(),
-                    revision.operation.to_string(),
-                    revision.version.clone(),
-                    hex_prefix(&revision.digest),
-                    hex_prefix(&revision.plan_hash),
-                    revision.created.clone().unwrap_or_default(),
-                ]);
-            }
-            view::outln!("{}", view::text(table))?;
+            // Narrowed on a terminal as kubectl's tables are; `-o wide` keeps all.
+            let columns = [
+                view::Column::kept("REVISION"),
+                view::Column::kept("STATUS"),
+                view::Column::kept("OPERATION"),
+                view::Column::kept("VERSION"),
+                view::Column::dropped("DIGEST", 1),
+                view::Column::dropped("PLAN", 2),
+                view::Column::dropped("UPDATED", 3),
+            ];
+            let rows: Vec<Vec<String>> = history
+                .iter()
+                .map(|revision| {
+                    vec![
+                        revision.revision.to_string(),
+                        revision.status.as_str().to_string(),
+                        revision.operation.to_string(),
+                        revision.version.clone(),
+                        hex_prefix(&revision.digest),
+                        hex_prefix(&revision.plan_hash),
+                        revision.created.clone().unwrap_or_default(),
+                    ]
+                })
+                .collect();
+            let table = view::records_table(view::Layout::stdout(), global.wide, &columns, &rows);
+            view::outln!("{table}")?;
             // Messages (why a revision failed) are long: below the table, unwrapped.
             for revision in &history {
                 if let Some(note) = rolled_back_to(&history, revision) {

@@ -270,6 +270,99 @@ pub fn text(mut table: Table) -> String {
     table.trim_fmt()
 }
 
+/// A column of a table of records ([`records_table`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// The header.
+    pub header: &'static str,
+    /// When the rows are wider than the terminal, columns are left out in
+    /// this order, 1 first; `None`: always shown.
+    pub drop_order: Option<u8>,
+}
+
+impl Column {
+    /// A column always shown.
+    pub const fn kept(header: &'static str) -> Column {
+        Column {
+            header,
+            drop_order: None,
+        }
+    }
+
+    /// A column left out, `order`-th, on a terminal too narrow for the rows.
+    pub const fn dropped(header: &'static str, order: u8) -> Column {
+        Column {
+            header,
+            drop_order: Some(order),
+        }
+    }
+}
+
+/// The gap between two columns of a table of records, as kubectl's.
+const GAP: usize = 3;
+
+/// A table of records as kubectl prints one: a header line, then one line
+/// per record, columns [`GAP`] spaces apart, no leading space. On a terminal
+/// (`layout.width` known), unless `wide` (`-o wide`), columns are left out
+/// in their drop order until the lines fit: a narrower table, never a record
+/// broken into several lines. Piped, or `-o wide`, every column is shown.
+/// Each row has a cell per column.
+pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec<String>]) -> String {
+    let cells = |row: &[String]| -> Vec<String> {
+        row.iter()
+            .map(|cell| cell.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let rows: Vec<Vec<String>> = rows.iter().map(|row| cells(row)).collect();
+    let widths: Vec<usize> = columns
+        .iter()
+        .enumerate()
+        .map(|(index, column)| {
+            rows.iter()
+                .map(|row| row[index].chars().count())
+                .chain(std::iter::once(column.header.len()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut shown: Vec<usize> = (0..columns.len()).collect();
+    let line_width = |shown: &[usize]| {
+        shown.iter().map(|&index| widths[index]).sum::<usize>()
+            + GAP * shown.len().saturating_sub(1)
+    };
+    if let (Some(width), false) = (layout.width, wide) {
+        let mut droppable: Vec<usize> = shown
+            .iter()
+            .copied()
+            .filter(|&index| columns[index].drop_order.is_some())
+            .collect();
+        droppable.sort_by_key(|&index| columns[index].drop_order);
+        for index in droppable {
+            if line_width(&shown) <= usize::from(width) {
+                break;
+            }
+            shown.retain(|&shown| shown != index);
+        }
+    }
+    let header: Vec<String> = columns.iter().map(|c| c.header.to_string()).collect();
+    let mut out = String::new();
+    for row in std::iter::once(&header).chain(&rows) {
+        let mut line = String::new();
+        for (position, &index) in shown.iter().enumerate() {
+            if position > 0 {
+                line.push_str(&" ".repeat(GAP));
+            }
+            let cell = &row[index];
+            line.push_str(cell);
+            line.push_str(&" ".repeat(widths[index] - cell.chars().count()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.pop();
+    out
+}
+
 /// What [`text`] makes of an unfitted [`Layout::table`] (piped: `width`
 /// `None`) with `header` and `rows`, written directly when every cell is
 /// one line of printable ASCII (so its width is its length): a plan's
@@ -515,6 +608,52 @@ fn color_allowed(global: &crate::cli::GlobalArgs) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_of_records_drops_columns_to_fit_and_never_becomes_cards() {
+        let columns = [
+            Column::kept("NAME"),
+            Column::dropped("UPDATED", 1),
+            Column::kept("STATUS"),
+            Column::dropped("VERSION", 2),
+        ];
+        let row = |name: &str| {
+            vec![
+                name.to_string(),
+                "2026-11-28T09:16:14Z".to_string(),
+                "deployed".to_string(),
+                "1.0.0".to_string(),
+            ]
+        };
+        let rows = [row("web"), row("a-much-longer-release")];
+        let all = "NAME                    UPDATED                STATUS     VERSION\n\
+                   web                     2026-11-28T09:16:14Z   deployed   1.0.0\n\
+                   a-much-longer-release   2026-11-28T09:16:14Z   deployed   1.0.0";
+        // Piped, wide enough, or -o wide: every column.
+        for (width, wide) in [(None, false), (Some(65), false), (Some(20), true)] {
+            assert_eq!(records_table(Layout { width }, wide, &columns, &rows), all);
+        }
+        // Narrower: UPDATED goes first, then VERSION; the kept ones stay
+        // even when they do not fit, one line per record.
+        let narrow = records_table(Layout { width: Some(64) }, false, &columns, &rows);
+        assert_eq!(
+            narrow,
+            "NAME                    STATUS     VERSION\n\
+             web                     deployed   1.0.0\n\
+             a-much-longer-release   deployed   1.0.0"
+        );
+        let narrowest = records_table(Layout { width: Some(10) }, false, &columns, &rows);
+        assert_eq!(narrowest.lines().count(), 3, "{narrowest}");
+        assert_eq!(narrowest.lines().next(), Some("NAME                    STATUS"));
+        // A cell's line breaks and runs of spaces are one space: one line per record.
+        let broken = records_table(
+            Layout { width: None },
+            false,
+            &[Column::kept("A"), Column::kept("B")],
+            &[vec!["x\ny".into(), "z".into()]],
+        );
+        assert_eq!(broken, "A     B\nx y   z");
+    }
 
     #[test]
     fn a_plain_table_is_what_comfy_table_makes_of_it_unfitted() {
