@@ -301,12 +301,17 @@ impl Column {
 /// The gap between two columns of a table of records, as kubectl's.
 const GAP: usize = 3;
 
+/// The narrowest a column is shortened to: its header, and no fewer
+/// characters than this.
+const NARROWEST: usize = 6;
+
 /// A table of records as kubectl prints one: a header line, then one line
 /// per record, columns [`GAP`] spaces apart, no leading space. On a terminal
 /// (`layout.width` known), unless `wide` (`-o wide`), columns are left out
-/// in their drop order until the lines fit: a narrower table, never a record
-/// broken into several lines. Piped, or `-o wide`, every column is shown.
-/// Each row has a cell per column.
+/// in their drop order until the lines fit, then the widest are shortened,
+/// their long cells cut in the middle with `…`: a narrower table, never a
+/// record broken into several lines. Piped, or `-o wide`, every column is
+/// shown whole. Each row has a cell per column.
 pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec<String>]) -> String {
     let cells = |row: &[String]| -> Vec<String> {
         row.iter()
@@ -314,7 +319,7 @@ pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec
             .collect()
     };
     let rows: Vec<Vec<String>> = rows.iter().map(|row| cells(row)).collect();
-    let widths: Vec<usize> = columns
+    let mut widths: Vec<usize> = columns
         .iter()
         .enumerate()
         .map(|(index, column)| {
@@ -326,11 +331,11 @@ pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec
         })
         .collect();
     let mut shown: Vec<usize> = (0..columns.len()).collect();
-    let line_width = |shown: &[usize]| {
+    let line_width = |shown: &[usize], widths: &[usize]| {
         shown.iter().map(|&index| widths[index]).sum::<usize>()
             + GAP * shown.len().saturating_sub(1)
     };
-    if let (Some(width), false) = (layout.width, wide) {
+    if let (Some(width), false) = (layout.width.map(usize::from), wide) {
         let mut droppable: Vec<usize> = shown
             .iter()
             .copied()
@@ -338,10 +343,22 @@ pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec
             .collect();
         droppable.sort_by_key(|&index| columns[index].drop_order);
         for index in droppable {
-            if line_width(&shown) <= usize::from(width) {
+            if line_width(&shown, &widths) <= width {
                 break;
             }
             shown.retain(|&shown| shown != index);
+        }
+        while line_width(&shown, &widths) > width {
+            let narrowest = |index: usize| columns[index].header.len().max(NARROWEST);
+            let widest = shown
+                .iter()
+                .copied()
+                .filter(|&index| widths[index] > narrowest(index))
+                .max_by_key(|&index| widths[index]);
+            match widest {
+                Some(index) => widths[index] -= 1,
+                None => break,
+            }
         }
     }
     let header: Vec<String> = columns.iter().map(|c| c.header.to_string()).collect();
@@ -352,8 +369,8 @@ pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec
             if position > 0 {
                 line.push_str(&" ".repeat(GAP));
             }
-            let cell = &row[index];
-            line.push_str(cell);
+            let cell = shortened(&row[index], widths[index]);
+            line.push_str(&cell);
             line.push_str(&" ".repeat(widths[index] - cell.chars().count()));
         }
         out.push_str(line.trim_end());
@@ -361,6 +378,21 @@ pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec
     }
     out.pop();
     out
+}
+
+/// `text` in at most `width` characters: whole if it fits, else its start
+/// and end around `…` (the end of a name tells names apart as often as
+/// its start does).
+fn shortened(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
+    let length = text.chars().count();
+    if length <= width {
+        return text.into();
+    }
+    let kept = width.saturating_sub(1);
+    let (head, tail) = (kept.div_ceil(2), kept / 2);
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(length - tail).collect();
+    format!("{start}…{end}").into()
 }
 
 /// What [`text`] makes of an unfitted [`Layout::table`] (piped: `width`
@@ -642,9 +674,19 @@ mod tests {
              web                     deployed   1.0.0\n\
              a-much-longer-release   deployed   1.0.0"
         );
+        // Narrower still: the widest kept column is shortened, its long
+        // cells cut in the middle, down to its header or six characters.
+        let shortened = records_table(Layout { width: Some(30) }, false, &columns, &rows);
+        assert_eq!(
+            shortened,
+            "NAME                  STATUS\n\
+             web                   deployed\n\
+             a-much-lo…r-release   deployed"
+        );
         let narrowest = records_table(Layout { width: Some(10) }, false, &columns, &rows);
         assert_eq!(narrowest.lines().count(), 3, "{narrowest}");
-        assert_eq!(narrowest.lines().next(), Some("NAME                    STATUS"));
+        assert_eq!(narrowest.lines().next(), Some("NAME     STATUS"));
+        assert_eq!(narrowest.lines().nth(2), Some("a-m…se   dep…ed"));
         // A cell's line breaks and runs of spaces are one space: one line per record.
         let broken = records_table(
             Layout { width: None },
