@@ -130,7 +130,14 @@ fn text(state: &StackState, layout: view::Layout, wide: bool) -> String {
             (false, Some(_)) => "under way",
             (false, None) => "interrupted: apply the same plan again to resume it",
         };
-        out += &format!("Last apply: {} ({how})\n", last.plan_hash);
+        let mut line = format!("Last apply: {} ({how})", last.plan_hash);
+        // On a narrow terminal the hash is shortened (whole piped, in -o wide and json).
+        if layout.width.is_some_and(|width| line.chars().count() > usize::from(width)) && !wide {
+            let short: String = last.plan_hash.chars().take("sha256:".len() + 12).collect();
+            line = format!("Last apply: {short}… ({how})");
+        }
+        out += &line;
+        out.push('\n');
     }
     if let Some(holder) = &state.locked_by {
         out += &format!("Locked: {holder}\n");
