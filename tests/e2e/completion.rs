@@ -239,7 +239,10 @@ fn bash_completes_every_word_when_the_script_is_sourced() {
         };
         let offered = bash_words(&pkg, setup, &format!("{command} stack "));
         for subcommand in stack_commands {
-            assert!(offered.iter().any(|o| o == subcommand), "{command}: {offered:?}");
+            assert!(
+                offered.iter().any(|o| o == subcommand),
+                "{command}: {offered:?}"
+            );
         }
         assert_eq!(
             bash_words(&pkg, setup, &format!("{command} install --cr")),
@@ -271,7 +274,12 @@ fn bash_completes_every_word_when_the_script_is_sourced() {
     );
     let words = ["kubectl-pkg", "list", "--output", "=", "ya"];
     assert_eq!(
-        bash_complete(&pkg, KUBECTL_PKG_BASH, "kubectl-pkg list --output=ya", &words),
+        bash_complete(
+            &pkg,
+            KUBECTL_PKG_BASH,
+            "kubectl-pkg list --output=ya",
+            &words
+        ),
         ["yaml"]
     );
     let words = ["kubectl-pkg", "list", "--output", "="];
@@ -287,11 +295,19 @@ fn bash_completes_every_word_when_the_script_is_sourced() {
     )
     .unwrap();
     assert_eq!(
-        bash_words(&pkg, KUBECTL_PKG_BASH, "kubectl-pkg stack plan -f shop.yaml -e "),
+        bash_words(
+            &pkg,
+            KUBECTL_PKG_BASH,
+            "kubectl-pkg stack plan -f shop.yaml -e "
+        ),
         ["prod", "staging"]
     );
     assert_eq!(
-        bash_words(&pkg, KUBECTL_PKG_BASH, "kubectl-pkg stack status -f shop.yaml -e st"),
+        bash_words(
+            &pkg,
+            KUBECTL_PKG_BASH,
+            "kubectl-pkg stack status -f shop.yaml -e st"
+        ),
         ["staging"]
     );
 }
@@ -336,7 +352,10 @@ words=("$@"); CURRENT=$#words; _kubectl-pkg"#;
     };
     let stack = zsh(&["kubectl-pkg", "stack", ""]);
     assert!(stack.iter().any(|o| o == "compare"), "{stack:?}");
-    assert_eq!(zsh(&["kubectl-pkg", "install", "--cr"]), ["--create-namespace"]);
+    assert_eq!(
+        zsh(&["kubectl-pkg", "install", "--cr"]),
+        ["--create-namespace"]
+    );
     assert_eq!(
         zsh(&["kubectl-pkg", "history", "-n", &ns, ""]),
         ["backend", "frontend"]

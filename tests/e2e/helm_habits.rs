@@ -19,8 +19,16 @@ fn install_takes_a_name_before_the_package_as_helm_does() {
     let package = unique("site");
     pkg.write_package("site", &package, "1.0.0", BASIC_MANIFESTS);
 
-    pkg.run(["install", "web", "./site", "-n", &ns, "--yes", "--wait=false"])
-        .ok();
+    pkg.run([
+        "install",
+        "web",
+        "./site",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
     assert_eq!(pkg.statuses("web", &ns), ["deployed"]);
     // One argument still names the package; the release is named after it.
     let other = pkg.namespace("habits");
@@ -29,8 +37,16 @@ fn install_takes_a_name_before_the_package_as_helm_does() {
     assert_eq!(pkg.statuses(&package, &other), ["deployed"]);
     // upgrade, install and template agree: NAME first, then the package.
     pkg.write_package("site", &package, "2.0.0", BASIC_MANIFESTS);
-    pkg.run(["upgrade", "web", "./site", "-n", &ns, "--yes", "--wait=false"])
-        .ok();
+    pkg.run([
+        "upgrade",
+        "web",
+        "./site",
+        "-n",
+        &ns,
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
     assert_eq!(pkg.statuses("web", &ns), ["superseded", "deployed"]);
     let rendered = pkg.run(["template", "web", "./site"]);
     assert!(
@@ -44,7 +60,9 @@ fn install_takes_a_name_before_the_package_as_helm_does() {
     let stderr = three.fails(64);
     assert!(stderr.contains("unexpected argument 'extra'"), "{stderr}");
     assert!(stderr.contains("[NAME] PACKAGE"), "{stderr}");
-    let twice = pkg.run(["install", "web", "./site", "--name", "db", "-n", &ns, "--yes"]);
+    let twice = pkg.run([
+        "install", "web", "./site", "--name", "db", "-n", &ns, "--yes",
+    ]);
     let stderr = twice.fails(64);
     assert!(
         stderr.contains("release name given twice: web as an argument and --name db"),
@@ -68,7 +86,16 @@ fn generate_name_is_chosen_once_and_the_saved_plan_keeps_it() {
 
     let before = now();
     let planned = pkg.run([
-        "install", "./gen", "-g", "-n", &ns, "--dry-run", "--out", "plan.json", "-o", "json",
+        "install",
+        "./gen",
+        "-g",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "plan.json",
+        "-o",
+        "json",
     ]);
     let after = now();
     let plan = parse_json(planned.ok());
@@ -136,11 +163,22 @@ fn get_values_all_shows_the_chart_defaults_under_the_values_given() {
     )
     .unwrap();
     pkg.run([
-        "install", "v", "./valued", "-n", &ns, "--set", "color=red", "--yes", "--wait=false",
+        "install",
+        "v",
+        "./valued",
+        "-n",
+        &ns,
+        "--set",
+        "color=red",
+        "--yes",
+        "--wait=false",
     ])
     .ok();
 
-    let given = parse_json(pkg.run(["get", "values", "v", "-n", &ns, "-o", "json"]).ok());
+    let given = parse_json(
+        pkg.run(["get", "values", "v", "-n", &ns, "-o", "json"])
+            .ok(),
+    );
     assert_eq!(given, serde_json::json!({"color": "red"}));
     let all = parse_json(
         pkg.run(["get", "values", "v", "-n", &ns, "--all", "-o", "json"])

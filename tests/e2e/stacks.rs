@@ -158,7 +158,10 @@ fn a_diamond_installs_in_dependency_order_and_a_second_environment_beside_it() {
     );
     // At 80 columns (issue 52): a header and a line per release, a table.
     let narrow = pkg.on_terminal(&["stack", "status", "-f", &file], 80);
-    let table: Vec<&str> = narrow.lines().skip_while(|l| !l.starts_with("RELEASE ")).collect();
+    let table: Vec<&str> = narrow
+        .lines()
+        .skip_while(|l| !l.starts_with("RELEASE "))
+        .collect();
     assert_eq!(table.len(), 5, "{narrow}");
     for line in narrow.lines() {
         assert!(line.chars().count() <= 80, "wider than 80:\n{narrow}");

@@ -110,10 +110,20 @@ fn records_at_widths(pkg: &Pkg, args: &[&str]) -> (String, String, String) {
             .map(str::to_string)
             .collect()
     };
-    assert_eq!(table(&narrow).len(), table(&piped).len(), "{args:?}:\n{narrow}");
+    assert_eq!(
+        table(&narrow).len(),
+        table(&piped).len(),
+        "{args:?}:\n{narrow}"
+    );
     for line in narrow.lines() {
-        assert!(line.chars().count() <= 80, "{args:?}: wider than 80:\n{narrow}");
-        assert!(!line.starts_with(' '), "{args:?}: a leading space:\n{narrow}");
+        assert!(
+            line.chars().count() <= 80,
+            "{args:?}: wider than 80:\n{narrow}"
+        );
+        assert!(
+            !line.starts_with(' '),
+            "{args:?}: a leading space:\n{narrow}"
+        );
         assert!(!line.contains(":  "), "{args:?}: a card:\n{narrow}");
     }
     (piped, narrow, wide)
@@ -264,21 +274,41 @@ fn repo_list_verify_and_proposals_never_break_a_word_on_an_80_column_terminal() 
 #[test]
 fn list_all_namespaces_stays_a_table_at_80_columns() {
     let pkg = Pkg::new();
-    let namespaces = [pkg.namespace("tables-storefront"), pkg.namespace("tables-payments")];
+    let namespaces = [
+        pkg.namespace("tables-storefront"),
+        pkg.namespace("tables-payments"),
+    ];
     config_map_package(&pkg, "v1", "1.0.0");
     let mut releases = Vec::new();
-    for (index, name) in ["frontend", "checkout", "catalog", "search", "ledger", "billing-api"]
-        .iter()
-        .enumerate()
+    for (index, name) in [
+        "frontend",
+        "checkout",
+        "catalog",
+        "search",
+        "ledger",
+        "billing-api",
+    ]
+    .iter()
+    .enumerate()
     {
         let ns = &namespaces[index % 2];
         let release = format!("{name}-{}", &unique("r")[..8]);
-        let config_map = format!(
-            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {release}\ndata: {{}}\n"
+        let config_map =
+            format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {release}\ndata: {{}}\n");
+        let dir = pkg.write_package(
+            &release,
+            "app",
+            "1.0.0",
+            &[("cm.yaml", config_map.as_str())],
         );
-        let dir = pkg.write_package(&release, "app", "1.0.0", &[("cm.yaml", config_map.as_str())]);
         pkg.run([
-            "install", &release, dir.to_str().unwrap(), "-n", ns, "--yes", "--wait=false",
+            "install",
+            &release,
+            dir.to_str().unwrap(),
+            "-n",
+            ns,
+            "--yes",
+            "--wait=false",
         ])
         .ok();
         releases.push(release);
@@ -308,6 +338,9 @@ fn list_all_namespaces_stays_a_table_at_80_columns() {
             .iter()
             .find(|line| line.split_whitespace().next() == Some(release))
             .unwrap_or_else(|| panic!("{release} not listed:\n{shown}"));
-        assert!(line.contains("tables-") && line.contains("deployed"), "{line}");
+        assert!(
+            line.contains("tables-") && line.contains("deployed"),
+            "{line}"
+        );
     }
 }

@@ -105,8 +105,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     args.requirements.apply(&mut fetched);
     if offline {
         let name = args.naming.release_name_now(&fetched.package);
-        let plan =
-            settings::offline_plan(global, &fetched, &name, args.kube_version.as_deref())?;
+        let plan = settings::offline_plan(global, &fetched, &name, args.kube_version.as_deref())?;
         // The package's files (a large package's text) are not shown.
         drop(fetched);
         if let Some(path) = &args.mutating.out {

@@ -312,7 +312,12 @@ const NARROWEST: usize = 6;
 /// their long cells cut in the middle with `…`: a narrower table, never a
 /// record broken into several lines. Piped, or `-o wide`, every column is
 /// shown whole. Each row has a cell per column.
-pub fn records_table(layout: Layout, wide: bool, columns: &[Column], rows: &[Vec<String>]) -> String {
+pub fn records_table(
+    layout: Layout,
+    wide: bool,
+    columns: &[Column],
+    rows: &[Vec<String>],
+) -> String {
     let cells = |row: &[String]| -> Vec<String> {
         row.iter()
             .map(|cell| cell.split_whitespace().collect::<Vec<_>>().join(" "))

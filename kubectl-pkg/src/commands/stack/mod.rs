@@ -434,7 +434,10 @@ fn said(outcome: &ReleaseOutcome) -> String {
 fn confirm(global: &GlobalArgs, plan: &StackPlan) -> Result<()> {
     let _ = global;
     if let Some(why) = prompt::cannot_ask() {
-        bail!("refusing to apply without confirmation: {why}; pass --yes to apply");
+        bail!(
+            "refusing to apply without confirmation: {why}; {}",
+            prompt::HOW_TO_ANSWER
+        );
     }
     let question = format!(
         "Apply stack plan {} ({} releases) of stack {}?",

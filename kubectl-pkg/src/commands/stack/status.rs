@@ -132,7 +132,11 @@ fn text(state: &StackState, layout: view::Layout, wide: bool) -> String {
         };
         let mut line = format!("Last apply: {} ({how})", last.plan_hash);
         // On a narrow terminal the hash is shortened (whole piped, in -o wide and json).
-        if layout.width.is_some_and(|width| line.chars().count() > usize::from(width)) && !wide {
+        if layout
+            .width
+            .is_some_and(|width| line.chars().count() > usize::from(width))
+            && !wide
+        {
             let short: String = last.plan_hash.chars().take("sha256:".len() + 12).collect();
             line = format!("Last apply: {short}… ({how})");
         }
