@@ -45,6 +45,10 @@ pub struct GlobalArgs {
     /// Disable colors (also: the NO_COLOR environment variable).
     #[arg(long, global = true)]
     pub no_color: bool,
+    /// Show errors whole: a server's long message (a rejected object quoted
+    /// back, say) is otherwise cut after its first lines.
+    #[arg(short = 'v', long, global = true)]
+    pub verbose: bool,
     /// `-o wide`: text, the tables of records with every column. `output`
     /// is then [`OutputFormat::Text`] (set in `main`), so that every text
     /// view is the wide one's.
