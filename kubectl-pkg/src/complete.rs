@@ -477,7 +477,10 @@ mod tests {
         let (flags, _) = values(&["install", "--dry"]);
         assert_eq!(flags, ["--dry-run"]);
         let (formats, _) = values(&["list", "-o", ""]);
-        assert_eq!(formats, ["text", "json", "yaml", "markdown", "html"]);
+        assert_eq!(
+            formats,
+            ["text", "wide", "json", "yaml", "markdown", "html"]
+        );
         let (shells, _) = values(&["completion", "f"]);
         assert_eq!(shells, ["fish"]);
     }

@@ -282,10 +282,11 @@ fn bash_completes_every_word_when_the_script_is_sourced() {
         ),
         ["yaml"]
     );
+    // After `--output=`, bash's word is `=`: each candidate replaces it.
     let words = ["kubectl-pkg", "list", "--output", "="];
     assert_eq!(
-        bash_complete(&pkg, KUBECTL_PKG_BASH, "kubectl-pkg list --output=", &words).len(),
-        5
+        bash_complete(&pkg, KUBECTL_PKG_BASH, "kubectl-pkg list --output=", &words),
+        ["=text", "=wide", "=json", "=yaml", "=markdown", "=html"]
     );
 
     // Stack environments from the file -f names.
