@@ -21,19 +21,20 @@ pub fn cannot_ask() -> Option<String> {
 fn reasons(stdin: bool, stdout: bool, stderr: bool) -> Option<String> {
     let mut why = Vec::new();
     if !stdout {
-        why.push("standard output is piped or redirected, so the plan is not shown on the terminal the question would be asked on");
+        why.push("standard output is piped or redirected (the plan is not shown on the terminal)");
     }
     if !stdin {
-        why.push("standard input is not a terminal, so no answer can be typed");
+        why.push("standard input is not a terminal (no answer can be typed)");
     }
     if !stderr {
-        why.push("standard error is not a terminal, so the question cannot be shown");
+        why.push("standard error is not a terminal (the question cannot be shown)");
     }
     (!why.is_empty()).then(|| why.join("; "))
 }
 
 /// What to do instead of answering, said after [`cannot_ask`]'s reason.
-pub const HOW_TO_ANSWER: &str = "pass --yes to apply the plan as shown, or run the command on a terminal, without the pipe or redirection, to be asked";
+pub const HOW_TO_ANSWER: &str =
+    "pass --yes to apply the plan as shown, or run without the pipe or redirection to be asked";
 
 /// What the person answered.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -81,14 +81,14 @@ fn output_piped_to_another_program_is_never_asked() {
     assert!(!screen.contains(PROMPT), "{screen}");
     assert!(
         screen.contains(
-            "refusing to apply without confirmation: standard output is piped or redirected, so the plan is not shown on the terminal"
+            "refusing to apply without confirmation: standard output is piped or redirected (the plan is not shown on the terminal)"
         ),
         "{screen}"
     );
     // Only standard output is piped: the keyboard is not blamed, and the
     // message says how to answer.
     assert!(!screen.contains("standard input"), "{screen}");
-    assert!(screen.contains("pass --yes to apply the plan as shown, or run the command on a terminal, without the pipe"), "{screen}");
+    assert!(screen.contains("pass --yes to apply the plan as shown, or run without the pipe or redirection to be asked"), "{screen}");
     assert!(
         screen.contains("Plan hash: sha256:"),
         "the plan is shown:\n{screen}"
