@@ -186,9 +186,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// `context: cause: root cause`, on one line; unless `verbose`, a long
-/// message (an API server's quoting a rejected object back, tens of
-/// kilobytes on one line) cut to its start ([`shortened`]).
+/// `context: cause: root cause`, on one line; unless `verbose`, an API
+/// server's long message (a rejected object quoted back, tens of kilobytes
+/// on one line) cut to its start ([`shortened`]). Our own messages stay
+/// whole: their hints (`--accept-risk …`) are to be copied.
 fn chain(error: &anyhow::Error, verbose: bool) -> String {
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
@@ -197,8 +198,26 @@ fn chain(error: &anyhow::Error, verbose: bool) -> String {
             parts.push(text);
         }
     }
-    let whole = parts.join(": ");
-    if verbose { whole } else { shortened(&whole) }
+    let mut shown = parts.join(": ");
+    if verbose {
+        return shown;
+    }
+    for cause in error.chain() {
+        use libpkg::cluster::ClusterError;
+        let message = match cause.downcast_ref::<ClusterError>() {
+            Some(
+                ClusterError::Api { message, .. }
+                | ClusterError::Forbidden { message }
+                | ClusterError::Unauthorized { message },
+            ) => message,
+            _ => continue,
+        };
+        let short = shortened(message);
+        if short != *message {
+            shown = shown.replace(message.as_str(), &short);
+        }
+    }
+    shown
 }
 
 /// The most of an error's text shown without `-v`: its first lines, each
@@ -260,8 +279,23 @@ mod tests {
             cut.contains("line 39 … (") && !cut.contains("line 40"),
             "{cut}"
         );
-        let error = anyhow::anyhow!("{long}").context("applying x");
-        assert_eq!(chain(&error, true), format!("applying x: {long}"));
-        assert!(chain(&error, false).len() < 700);
+        // The server's message is cut; ours is not.
+        let server = libpkg::cluster::ClusterError::Api {
+            code: 422,
+            reason: "Invalid".into(),
+            message: long.clone(),
+        };
+        let error = anyhow::Error::new(server).context("applying x");
+        let whole = format!("applying x: API server: {long} (Invalid, HTTP 422)");
+        assert_eq!(chain(&error, true), whole);
+        let cut = chain(&error, false);
+        assert!(cut.len() < 800, "{cut}");
+        assert!(cut.starts_with("applying x: API server: CustomResourceDefinition"));
+        assert!(
+            cut.ends_with("-v shows the whole message) (Invalid, HTTP 422)"),
+            "{cut}"
+        );
+        let ours = anyhow::anyhow!("{long}");
+        assert_eq!(chain(&ours, false), long);
     }
 }
