@@ -203,6 +203,11 @@ impl std::fmt::Write for Indented<'_> {
 /// single word wider than the terminal passes its edge.
 /// (comfy-table's own fitting splits words longer than a column.)
 pub fn text(mut table: Table) -> String {
+    // No leading space: a table's first column starts at the margin, as
+    // kubectl's do (the others keep a space each side).
+    if let Some(first) = table.column_mut(0) {
+        first.set_padding((0, 1));
+    }
     let Some(width) = table
         .width()
         .filter(|_| !matches!(table.content_arrangement(), ContentArrangement::Disabled))
@@ -418,7 +423,7 @@ pub fn plain_table<const N: usize>(header: [&str; N], rows: &[[String; N]]) -> O
             *width = (*width).max(cell.len());
         }
     }
-    let line_length = widths.iter().map(|width| width + 2).sum::<usize>() + 1;
+    let line_length = widths.iter().map(|width| width + 2).sum::<usize>();
     let mut out = String::with_capacity(line_length * (rows.len() + 1));
     let rows =
         std::iter::once(header).chain(rows.iter().map(|row| row.each_ref().map(String::as_str)));
@@ -427,9 +432,11 @@ pub fn plain_table<const N: usize>(header: [&str; N], rows: &[[String; N]]) -> O
             out.push('\n');
         }
         let start = out.len();
-        for (cell, width) in row.iter().zip(widths) {
-            // A column's padding: one space each side.
-            out.push(' ');
+        for (column, (cell, width)) in row.iter().zip(widths).enumerate() {
+            // A column's padding: one space each side, none before the first.
+            if column > 0 {
+                out.push(' ');
+            }
             out.push_str(cell);
             out.extend(std::iter::repeat_n(' ', width - cell.len() + 1));
         }
@@ -452,8 +459,8 @@ fn records(table: &Table, width: usize) -> String {
         })
         .unwrap_or_default();
     let key_width = keys.iter().map(|k| k.chars().count()).max().unwrap_or(0);
-    // " KEY:  value", as a table's first column starts one space in.
-    let indent = 1 + key_width + 2;
+    // "KEY:  value", at the margin as a table's first column.
+    let indent = key_width + 2;
     let blocks: Vec<String> = table
         .row_iter()
         .map(|row| {
@@ -464,7 +471,7 @@ fn records(table: &Table, width: usize) -> String {
                 let longest = content.split_whitespace().map(|w| w.chars().count()).max();
                 // A word too long beside its key goes below it, less indented.
                 if longest.is_some_and(|longest| longest > room) {
-                    block.push(format!(" {key}"));
+                    block.push(key.clone());
                     for line in wrap(&content, width.saturating_sub(BELOW)) {
                         block.push(format!("{:BELOW$}{line}", ""));
                     }
@@ -472,7 +479,7 @@ fn records(table: &Table, width: usize) -> String {
                 }
                 for (index, line) in wrap(&content, room).iter().enumerate() {
                     let key = if index == 0 { key.as_str() } else { "" };
-                    block.push(format!(" {key:<key_width$}  {line}").trim_end().to_string());
+                    block.push(format!("{key:<key_width$}  {line}").trim_end().to_string());
                 }
             }
             block.join("\n")
@@ -505,7 +512,7 @@ fn last_cell_below(table: &Table, width: usize) -> String {
         }
     }
     // Two columns further in than the last of the leading cells.
-    let indent = 1 + widths.iter().rev().skip(1).map(|w| w + 2).sum::<usize>() + 2;
+    let indent = widths.iter().rev().skip(1).map(|w| w + 2).sum::<usize>() + 2;
     let mut lines = Vec::new();
     for row in &rows {
         let first: Vec<String> = row
@@ -514,7 +521,7 @@ fn last_cell_below(table: &Table, width: usize) -> String {
             .zip(&widths)
             .map(|(cell, width)| format!("{cell:<width$}"))
             .collect();
-        lines.push(format!(" {}", first.join("  ")).trim_end().to_string());
+        lines.push(first.join("  ").trim_end().to_string());
         if let Some(last) = row.get(leading) {
             for line in wrap(last, width.saturating_sub(indent)) {
                 lines.push(format!("{:indent$}{line}", ""));
@@ -526,7 +533,7 @@ fn last_cell_below(table: &Table, width: usize) -> String {
 
 /// `text` in lines of at most `width` characters, broken at spaces only (a
 /// word longer than `width` is a line of its own); its own lines kept.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
@@ -722,7 +729,7 @@ mod tests {
         // Not one line of ASCII: left to comfy-table.
         assert_eq!(
             plain_table(["A"], &[["x".to_string()]]),
-            Some(" A\n x".into())
+            Some("A\nx".into())
         );
         assert_eq!(plain_table(["A"], &[["two\nlines".to_string()]]), None);
         assert_eq!(plain_table(["A"], &[["größe".to_string()]]), None);
@@ -800,12 +807,12 @@ mod tests {
         let shown = fitted(Some(["REVISION", "STATUS", "UPDATED", "WHY"]), row);
         assert_eq!(
             shown,
-            " REVISION:  2\n STATUS:    superseded\n UPDATED:   2026-11-27T11:38:25Z\n WHY:       an upgrade that failed to\n            become ready in time"
+            "REVISION:  2\nSTATUS:    superseded\nUPDATED:   2026-11-27T11:38:25Z\nWHY:       an upgrade that failed to\n           become ready in time"
         );
         let shown = fitted(None, row);
         assert_eq!(
             shown,
-            " 2  superseded  2026-11-27T11:38:25Z\n                  an upgrade that failed\n                  to become ready in\n                  time"
+            "2  superseded  2026-11-27T11:38:25Z\n                 an upgrade that failed\n                 to become ready in time"
         );
     }
 }
