@@ -207,4 +207,24 @@ fn stack_commands_refuse_a_namespace_flag_they_would_ignore() {
         stderr.contains("-n zzz: a stack file names each release's namespace"),
         "{stderr}"
     );
+    // Not offered either: no stack command's help lists it.
+    for command in ["plan", "apply", "lock", "status", "compare", "uninstall"] {
+        let help = pkg.run(["stack", command, "--help"]);
+        assert!(
+            !help.ok().contains("--namespace"),
+            "stack {command}:\n{}",
+            help.stdout
+        );
+        let environments: &[&str] = if command == "compare" {
+            &["a", "b"]
+        } else {
+            &[]
+        };
+        let after = pkg.run([&["stack", command, "--namespace=zzz"][..], environments].concat());
+        assert!(
+            after.fails(64).contains("stack commands take no -n"),
+            "{}",
+            after.stderr
+        );
+    }
 }

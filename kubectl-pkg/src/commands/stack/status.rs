@@ -14,6 +14,8 @@ use crate::view;
 pub struct StackStatusArgs {
     #[command(flatten)]
     pub stack: super::StackFileArgs,
+    #[command(flatten)]
+    pub no_namespace: super::NoNamespace,
 }
 
 /// One release of a stack as its records say.
