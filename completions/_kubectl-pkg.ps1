@@ -913,6 +913,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--package-limits', '--package-limits', [CompletionResultType]::ParameterName, 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)')
             [CompletionResult]::new('--ytt', '--ytt', [CompletionResultType]::ParameterName, 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)')
             [CompletionResult]::new('--trust-policy', '--trust-policy', [CompletionResultType]::ParameterName, 'Signature rules to add to the repositories'' own: a TrustPolicy file')
+            [CompletionResult]::new('--show-resources', '--show-resources', [CompletionResultType]::ParameterName, 'List the objects of the revision too, as Helm''s --show-resources (what its plan did to each: created, updated, unchanged)')
             [CompletionResult]::new('--no-color', '--no-color', [CompletionResultType]::ParameterName, 'Disable colors (also: the NO_COLOR environment variable)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Show errors whole: a server''s long message (a rejected object quoted back, say) is otherwise cut after its first lines')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Show errors whole: a server''s long message (a rejected object quoted back, say) is otherwise cut after its first lines')

@@ -873,6 +873,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --package-limits 'Caps on what a package may unpack to: total=SIZE,file=SIZE,entries=N, documents=N (sizes in bytes or with Ki/Mi/Gi; default total=64Mi,file=16Mi,entries=10000,documents=10000)'
             cand --ytt 'The ytt binary that renders Carvel packages'' ytt templates (default: ytt on PATH)'
             cand --trust-policy 'Signature rules to add to the repositories'' own: a TrustPolicy file'
+            cand --show-resources 'List the objects of the revision too, as Helm''s --show-resources (what its plan did to each: created, updated, unchanged)'
             cand --no-color 'Disable colors (also: the NO_COLOR environment variable)'
             cand -v 'Show errors whole: a server''s long message (a rejected object quoted back, say) is otherwise cut after its first lines'
             cand --verbose 'Show errors whole: a server''s long message (a rejected object quoted back, say) is otherwise cut after its first lines'

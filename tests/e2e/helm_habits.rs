@@ -48,6 +48,28 @@ fn install_takes_a_name_before_the_package_as_helm_does() {
     ])
     .ok();
     assert_eq!(pkg.statuses("web", &ns), ["superseded", "deployed"]);
+    // status --show-resources, as Helm's: the revision's objects, a line each.
+    let status = pkg.run(["status", "web", "-n", &ns, "--show-resources"]);
+    let resources = status
+        .ok()
+        .split("\nResources:\n")
+        .nth(1)
+        .unwrap_or_default();
+    let lines: Vec<&str> = resources.lines().collect();
+    assert!(
+        lines
+            .first()
+            .is_some_and(|header| header.starts_with("KIND   ")),
+        "{resources}"
+    );
+    for object in ["app-config", "app-credentials"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.split_whitespace().nth(2) == Some(object)),
+            "{object}:\n{resources}"
+        );
+    }
     let rendered = pkg.run(["template", "web", "./site"]);
     assert!(
         rendered.ok().contains("kubectl-pkg.dev/release: web"),
