@@ -45,6 +45,15 @@ pub struct GlobalArgs {
     /// Disable colors (also: the NO_COLOR environment variable).
     #[arg(long, global = true)]
     pub no_color: bool,
+    /// Show errors whole: a server's long message (a rejected object quoted
+    /// back, say) is otherwise cut after its first lines.
+    #[arg(short = 'v', long, global = true)]
+    pub verbose: bool,
+    /// `-o wide`: text, the tables of records with every column. `output`
+    /// is then [`OutputFormat::Text`] (set in `main`), so that every text
+    /// view is the wide one's.
+    #[arg(skip)]
+    pub wide: bool,
     /// Registry options, from the command's own flags: only commands that
     /// read a registry take them (see [`RegistryArgs`]); defaults elsewhere.
     #[arg(skip)]
@@ -173,6 +182,9 @@ fn parse_limits(text: &str) -> Result<libpkg::package::Limits, String> {
 pub enum OutputFormat {
     /// Human-readable tables.
     Text,
+    /// Text with every column of the tables of records (list, history,
+    /// stack status), none left out to fit the terminal.
+    Wide,
     /// JSON (Secret values masked).
     Json,
     /// YAML (Secret values masked).
@@ -189,6 +201,7 @@ impl OutputFormat {
     pub fn as_str(self) -> &'static str {
         match self {
             OutputFormat::Text => "text",
+            OutputFormat::Wide => "wide",
             OutputFormat::Json => "json",
             OutputFormat::Yaml => "yaml",
             OutputFormat::Markdown => "markdown",
@@ -484,4 +497,76 @@ pub struct ValuesArgs {
     /// without it, it returns "" (the plan says which).
     #[arg(long)]
     pub enable_dns: bool,
+}
+
+/// The release's name as Helm's `install [NAME] CHART` takes it; shared by
+/// install and template. Declared after [`PackageArgs`], so that with two
+/// arguments the first (PACKAGE's place) is the name and this one the package.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ReleaseNameArgs {
+    /// With two arguments, as Helm takes them (`install NAME PACKAGE`): the
+    /// package, the first argument being the release name.
+    #[arg(value_name = "PACKAGE", id = "package_after_name", index = 2)]
+    pub package_after_name: Option<String>,
+    /// The release name (default: the package name).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Name the release after the package and the time, NAME-<unix seconds>,
+    /// as Helm's --generate-name (the plan records the name chosen).
+    #[arg(short = 'g', long, conflicts_with = "name")]
+    pub generate_name: bool,
+}
+
+/// A usage error of `subcommand`, as clap's own (printed with its usage, exit 64).
+pub fn usage_error(subcommand: &str, message: impl std::fmt::Display) -> anyhow::Error {
+    let mut cli = <Cli as clap::CommandFactory>::command();
+    cli.build();
+    let command = cli
+        .find_subcommand_mut(subcommand)
+        .expect("a subcommand of kubectl-pkg");
+    command
+        .error(clap::error::ErrorKind::ArgumentConflict, message)
+        .into()
+}
+
+impl ReleaseNameArgs {
+    /// Puts `NAME PACKAGE` in place: the package argument becomes the second
+    /// word and the name the first. A usage error when the name is given twice.
+    pub fn settle(&mut self, package: &mut PackageArgs) -> Result<(), String> {
+        let Some(reference) = self.package_after_name.take() else {
+            return Ok(());
+        };
+        let name = std::mem::replace(&mut package.package, reference);
+        if self.generate_name {
+            return Err(format!(
+                "release name {name} given as an argument and --generate-name: give one"
+            ));
+        }
+        if let Some(flag) = &self.name {
+            return Err(format!(
+                "release name given twice: {name} as an argument and --name {flag}"
+            ));
+        }
+        self.name = Some(name);
+        Ok(())
+    }
+
+    /// The release name: the one given, one generated at `now` (Unix
+    /// seconds), or the package's default.
+    pub fn release_name(&self, package: &libpkg::package::Package, now: u64) -> String {
+        match (&self.name, self.generate_name) {
+            (Some(name), _) => name.clone(),
+            (None, true) => format!("{}-{now}", package.default_release_name()),
+            (None, false) => package.default_release_name(),
+        }
+    }
+
+    /// [`Self::release_name`] now: the one place a clock is read, to choose a
+    /// name before planning (the plan holds the name, not the clock).
+    pub fn release_name_now(&self, package: &libpkg::package::Package) -> String {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs());
+        self.release_name(package, now)
+    }
 }

@@ -151,7 +151,8 @@ type Completer = fn(&OsStr) -> Vec<CompletionCandidate>;
 fn completer_for(subcommand: &str, arg: &Arg) -> Option<Completer> {
     match (subcommand, arg.get_id().as_str()) {
         (_, "release") => Some(releases),
-        (_, "package") => Some(packages),
+        (_, "package" | "package_after_name") => Some(packages),
+        (_, "environment") => Some(environments),
         (_, "namespace") => Some(namespaces),
         (_, "version") => Some(versions),
         ("remove", "name") => Some(repositories),
@@ -252,7 +253,10 @@ fn packages(current: &OsStr) -> Vec<CompletionCandidate> {
 /// semver tags, newest first); nothing for a directory or archive.
 fn versions(current: &OsStr) -> Vec<CompletionCandidate> {
     use libpkg::reference::PackageRef;
-    let (Some(global), Some(package)) = (global_args(), typed_value("package")) else {
+    // `install NAME PACKAGE --version <TAB>`: the second argument is the package.
+    let package =
+        typed_value::<String>("package_after_name").or_else(|| typed_value::<String>("package"));
+    let (Some(global), Some(package)) = (global_args(), package) else {
         return Vec::new();
     };
     let (Ok(repositories), Ok(registry)) = (settings::repositories(), settings::registry(&global))
@@ -324,11 +328,31 @@ fn versions(current: &OsStr) -> Vec<CompletionCandidate> {
         .collect()
 }
 
-/// The value typed so far for argument `id` of the subcommand.
-fn typed_value(id: &str) -> Option<String> {
+/// The value typed so far (or the default) for argument `id` of the
+/// innermost subcommand (`stack plan`'s, not `stack`'s).
+fn typed_value<T: Clone + Send + Sync + 'static>(id: &str) -> Option<T> {
     let matches = typed_matches()?;
-    let (_, sub) = matches.subcommand()?;
-    sub.try_get_one::<String>(id).ok().flatten().cloned()
+    let mut innermost = matches.subcommand()?.1;
+    while let Some((_, sub)) = innermost.subcommand() {
+        innermost = sub;
+    }
+    innermost.try_get_one::<T>(id).ok().flatten().cloned()
+}
+
+/// The environments of the stack file that `-f` names (default stack.yaml).
+fn environments(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Some(file) = typed_value::<std::path::PathBuf>("file") else {
+        return Vec::new();
+    };
+    let Ok(stack) = libpkg::stack::load(&file, None) else {
+        return Vec::new();
+    };
+    stack
+        .environments()
+        .iter()
+        .map(CompletionCandidate::new)
+        .filter(|candidate| starts_with(candidate, current))
+        .collect()
 }
 
 /// The words typed so far, parsed as far as they go (they need not form a
@@ -453,7 +477,10 @@ mod tests {
         let (flags, _) = values(&["install", "--dry"]);
         assert_eq!(flags, ["--dry-run"]);
         let (formats, _) = values(&["list", "-o", ""]);
-        assert_eq!(formats, ["text", "json", "yaml", "markdown", "html"]);
+        assert_eq!(
+            formats,
+            ["text", "wide", "json", "yaml", "markdown", "html"]
+        );
         let (shells, _) = values(&["completion", "f"]);
         assert_eq!(shells, ["fish"]);
     }

@@ -185,14 +185,15 @@ pub async fn run(
         lock_duration: lock_duration()?,
         dry_run: args.is_dry_run(),
     };
+    let progress = Progress::new();
     let mut reviewer = CommandLine {
         global,
         args,
         cluster,
         origin: step.origin,
         after: step.after,
+        progress: &progress,
     };
-    let progress = Progress::new();
     let outcome = action::run(cluster, &options, plan, &mut reviewer, &progress, ctrl_c()).await;
     progress.finish();
     match outcome {
@@ -313,6 +314,8 @@ struct CommandLine<'a> {
     cluster: &'a Cluster,
     origin: Origin,
     after: AfterApply,
+    /// Cleared before the outcome is reported.
+    progress: &'a Progress,
 }
 
 impl Reviewer for CommandLine<'_> {
@@ -382,6 +385,7 @@ impl Reviewer for CommandLine<'_> {
     }
 
     async fn applied(&mut self, record: &Record) -> Result<()> {
+        self.progress.finish();
         applied(record);
         let release = &record.plan.release;
         match self.after {
@@ -452,7 +456,8 @@ async fn propose(cluster: &Cluster, plan: &Plan, note: &str) -> Result<()> {
 async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
     if let Some(why) = prompt::cannot_ask() {
         bail!(
-            "refusing to apply without confirmation: {why}; pass --yes to apply, or --dry-run to only plan"
+            "refusing to apply without confirmation: {why}; {} (--dry-run only plans)",
+            prompt::HOW_TO_ANSWER
         );
     }
     eprint!(
@@ -480,29 +485,45 @@ fn short_hash(hash: &str) -> &str {
 
 /// Progress on stderr: a spinner showing what is awaited on a terminal once
 /// applying starts, plain lines otherwise (so logs stay readable); every
-/// applied object gets a line.
+/// applied object gets a line. The spinner is cleared ([`Progress::finish`])
+/// before anything else is written to stderr, or its last frame would stay
+/// on a line of its own.
 pub(crate) struct Progress {
-    spinner: std::sync::OnceLock<indicatif::ProgressBar>,
+    spinner: std::sync::Mutex<Spinner>,
     /// Objects applied or deleted so far.
     changes: std::sync::atomic::AtomicUsize,
+}
+
+/// Where the spinner is in its life: it appears once, and once cleared
+/// stays away (later lines are plain).
+enum Spinner {
+    NotStarted,
+    Running(indicatif::ProgressBar),
+    Finished,
 }
 
 impl Progress {
     pub(crate) fn new() -> Progress {
         Progress {
-            spinner: std::sync::OnceLock::new(),
+            spinner: std::sync::Mutex::new(Spinner::NotStarted),
             changes: Default::default(),
         }
     }
 
+    fn spinner(&self) -> std::sync::MutexGuard<'_, Spinner> {
+        // A panic elsewhere while holding it leaves a spinner still usable.
+        self.spinner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Applying has started: the spinner appears (on a terminal).
     fn start(&self) {
-        if std::io::stderr().is_terminal() {
-            self.spinner.get_or_init(|| {
-                let spinner = indicatif::ProgressBar::new_spinner();
-                spinner.enable_steady_tick(Duration::from_millis(120));
-                spinner
-            });
+        let mut spinner = self.spinner();
+        if matches!(*spinner, Spinner::NotStarted) && std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.enable_steady_tick(Duration::from_millis(120));
+            *spinner = Spinner::Running(bar);
         }
     }
 
@@ -515,16 +536,25 @@ impl Progress {
     }
 
     fn line(&self, text: String) {
-        match self.spinner.get() {
-            Some(spinner) => spinner.println(text),
-            None => eprintln!("{text}"),
+        match &*self.spinner() {
+            Spinner::Running(bar) => bar.println(text),
+            _ => eprintln!("{text}"),
         }
     }
 
+    /// Clears the spinner, for good: what follows is written plainly.
     pub(crate) fn finish(&self) {
-        if let Some(spinner) = self.spinner.get() {
-            spinner.finish_and_clear();
+        let mut spinner = self.spinner();
+        if let Spinner::Running(bar) = std::mem::replace(&mut *spinner, Spinner::Finished) {
+            bar.finish_and_clear();
         }
+    }
+}
+
+impl Drop for Progress {
+    /// However the work ended, the spinner's last frame is not left behind.
+    fn drop(&mut self) {
+        self.finish();
     }
 }
 
@@ -550,9 +580,9 @@ impl Reporter for Progress {
                 self.changed();
                 self.line(format!("  deleted   {object}"))
             }
-            Event::Waiting { object, reason } => match self.spinner.get() {
-                Some(spinner) => spinner.set_message(format!("waiting for {object}: {reason}")),
-                None => eprintln!("  waiting   {object}: {reason}"),
+            Event::Waiting { object, reason } => match &*self.spinner() {
+                Spinner::Running(bar) => bar.set_message(format!("waiting for {object}: {reason}")),
+                _ => eprintln!("  waiting   {object}: {reason}"),
             },
             Event::Ready { object } => self.line(format!("  ready     {object}")),
             Event::LockTakenOver {

@@ -80,6 +80,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(colour)
         .init();
+    let verbose = cli.global.verbose;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -105,11 +106,11 @@ fn main() -> ExitCode {
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
         Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
         Err(error) if requirements_unmet(&error) => {
-            eprintln!("error: {}", chain(&error));
+            eprintln!("error: {}", chain(&error, verbose));
             ExitCode::from(5)
         }
         Err(error) if review::is_refusal(&error) => {
-            eprintln!("error: {}", chain(&error));
+            eprintln!("error: {}", chain(&error, verbose));
             ExitCode::from(4)
         }
         Err(error) if error.is::<flow::Declined>() => {
@@ -117,7 +118,7 @@ fn main() -> ExitCode {
             ExitCode::from(3)
         }
         Err(error) => {
-            eprintln!("error: {}", chain(&error));
+            eprintln!("error: {}", chain(&error, verbose));
             ExitCode::from(1)
         }
     }
@@ -146,6 +147,10 @@ fn requirements_unmet(error: &anyhow::Error) -> bool {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let mut global = cli.global.clone();
+    if global.output == cli::OutputFormat::Wide {
+        global.output = cli::OutputFormat::Text;
+        global.wide = true;
+    }
     if let Some(registry) = cli.command.registry() {
         global.registry = registry.clone();
     }
@@ -197,8 +202,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// `context: cause: root cause`, on one line.
-fn chain(error: &anyhow::Error) -> String {
+/// `context: cause: root cause`, on one line; unless `verbose`, an API
+/// server's long message (a rejected object quoted back, tens of kilobytes
+/// on one line) cut to its start ([`shortened`]). Our own messages stay
+/// whole: their hints (`--accept-risk …`) are to be copied.
+fn chain(error: &anyhow::Error, verbose: bool) -> String {
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
         let text = cause.to_string();
@@ -206,5 +214,104 @@ fn chain(error: &anyhow::Error) -> String {
             parts.push(text);
         }
     }
-    parts.join(": ")
+    let mut shown = parts.join(": ");
+    if verbose {
+        return shown;
+    }
+    for cause in error.chain() {
+        use libpkg::cluster::ClusterError;
+        let message = match cause.downcast_ref::<ClusterError>() {
+            Some(
+                ClusterError::Api { message, .. }
+                | ClusterError::Forbidden { message }
+                | ClusterError::Unauthorized { message },
+            ) => message,
+            _ => continue,
+        };
+        let short = shortened(message);
+        if short != *message {
+            shown = shown.replace(message.as_str(), &short);
+        }
+    }
+    shown
+}
+
+/// The most of an error's text shown without `-v`: its first lines, each
+/// of at most [`LINE_CHARACTERS`] characters.
+const ERROR_LINES: usize = 40;
+/// See [`ERROR_LINES`].
+const LINE_CHARACTERS: usize = 600;
+
+/// `text` with its lines after the first [`ERROR_LINES`] left out and each
+/// line cut after [`LINE_CHARACTERS`] characters (at a space when there is
+/// one near), saying how much was left out and that `-v` shows it.
+fn shortened(text: &str) -> String {
+    let mut shown: Vec<&str> = Vec::new();
+    for line in text.split('\n').take(ERROR_LINES) {
+        let Some((end, _)) = line.char_indices().nth(LINE_CHARACTERS) else {
+            shown.push(line);
+            continue;
+        };
+        // Not inside a word, when a space is near.
+        let cut = match line[..end].rfind(' ') {
+            Some(space) if end - space < 80 => space,
+            _ => end,
+        };
+        shown.push(&line[..cut]);
+    }
+    let kept: usize = shown.iter().map(|line| line.len()).sum::<usize>() + shown.len() - 1;
+    if kept >= text.len() {
+        return text.to_string();
+    }
+    let left = text.len() - kept;
+    format!(
+        "{} … ({left} more bytes; -v shows the whole message)",
+        shown.join("\n").trim_end()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_errors_are_cut_and_say_so() {
+        assert_eq!(shortened("short: message"), "short: message");
+        let long = format!(
+            "CustomResourceDefinition \"x\" is invalid: {}",
+            "word ".repeat(10_000)
+        );
+        let cut = shortened(&long);
+        assert!(cut.chars().count() < LINE_CHARACTERS + 80, "{cut}");
+        assert!(cut.starts_with("CustomResourceDefinition \"x\" is invalid: word"));
+        assert!(
+            cut.ends_with("more bytes; -v shows the whole message)"),
+            "{cut}"
+        );
+        assert!(cut.contains("word word … ("), "a word cut: {cut}");
+        let lines: String = (0..50).map(|n| format!("line {n}\n")).collect();
+        let cut = shortened(&lines);
+        assert!(
+            cut.contains("line 39 … (") && !cut.contains("line 40"),
+            "{cut}"
+        );
+        // The server's message is cut; ours is not.
+        let server = libpkg::cluster::ClusterError::Api {
+            code: 422,
+            reason: "Invalid".into(),
+            message: long.clone(),
+        };
+        let error = anyhow::Error::new(server).context("applying x");
+        let whole = format!("applying x: API server: {long} (Invalid, HTTP 422)");
+        assert_eq!(chain(&error, true), whole);
+        let cut = chain(&error, false);
+        assert!(cut.len() < 800, "{cut}");
+        assert!(cut.starts_with("applying x: API server: CustomResourceDefinition"));
+        assert!(
+            cut.ends_with("-v shows the whole message) (Invalid, HTTP 422)"),
+            "{cut}"
+        );
+        let ours = anyhow::anyhow!("{long}");
+        assert_eq!(chain(&ours, false), long);
+    }
 }

@@ -5,18 +5,36 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-/// Why no person can be asked here, if so: the answer must come from the
-/// terminal the plan was shown on. Output piped into a pager (`install |
-/// less`) does not qualify: the pager reads keys from the same terminal.
-pub fn cannot_ask() -> Option<&'static str> {
-    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
-        Some("there is no terminal to ask on")
-    } else if !std::io::stdout().is_terminal() {
-        Some("the plan is not shown on a terminal (its output goes to a pipe or a file)")
-    } else {
-        None
-    }
+/// Why no person can be asked here, if so, naming each stream that is not a
+/// terminal: the answer must come from the terminal the plan was shown on.
+/// Output piped into a pager (`install | less`) does not qualify: the pager
+/// reads keys from the same terminal.
+pub fn cannot_ask() -> Option<String> {
+    reasons(
+        std::io::stdin().is_terminal(),
+        std::io::stdout().is_terminal(),
+        std::io::stderr().is_terminal(),
+    )
 }
+
+/// [`cannot_ask`] for streams that are terminals or not.
+fn reasons(stdin: bool, stdout: bool, stderr: bool) -> Option<String> {
+    let mut why = Vec::new();
+    if !stdout {
+        why.push("standard output is piped or redirected (the plan is not shown on the terminal)");
+    }
+    if !stdin {
+        why.push("standard input is not a terminal (no answer can be typed)");
+    }
+    if !stderr {
+        why.push("standard error is not a terminal (the question cannot be shown)");
+    }
+    (!why.is_empty()).then(|| why.join("; "))
+}
+
+/// What to do instead of answering, said after [`cannot_ask`]'s reason.
+pub const HOW_TO_ANSWER: &str =
+    "pass --yes to apply the plan as shown, or run without the pipe or redirection to be asked";
 
 /// What the person answered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +77,18 @@ fn parse_answer(line: &str) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_refusal_names_what_is_not_a_terminal() {
+        assert_eq!(reasons(true, true, true), None);
+        let stdout = reasons(true, false, true).unwrap();
+        assert!(stdout.starts_with("standard output is piped"), "{stdout}");
+        assert!(!stdout.contains("standard input"), "{stdout}");
+        let all = reasons(false, false, false).unwrap();
+        for stream in ["standard output", "standard input", "standard error"] {
+            assert!(all.contains(stream), "{all}");
+        }
+    }
 
     #[test]
     fn only_yes_spelled_out_applies() {

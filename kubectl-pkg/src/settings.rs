@@ -244,7 +244,7 @@ pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
 pub fn offline_plan(
     global: &GlobalArgs,
     fetched: &libpkg::source::Fetched,
-    name: Option<&str>,
+    release: &str,
     kube_version: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
     let capabilities = match kube_version {
@@ -253,8 +253,6 @@ pub fn offline_plan(
             .context("invalid --kube-version")?,
         None => libpkg::helm::render::Capabilities::offline(),
     };
-    let default = fetched.package.default_release_name();
-    let release = name.unwrap_or(&default);
     let namespace = global
         .namespace
         .clone()

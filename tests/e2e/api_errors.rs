@@ -445,3 +445,35 @@ fn a_missing_context_a_refused_connection_and_a_silent_server_are_named() {
         "gave up in time"
     );
 }
+
+/// Issue 52: the server's message for an object with 400 invalid labels is
+/// over 100 KB on one line; the error shows its start and says `-v` shows
+/// the rest, which it does.
+#[test]
+fn a_long_rejection_is_cut_to_its_start_and_shown_whole_with_verbose() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("longerror");
+    let labels: String = (0..400)
+        .map(|i| format!("    bad label {i}: x\n"))
+        .collect();
+    let config_map = format!(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  labels:\n{labels}data: {{}}\n"
+    );
+    pkg.write_package("app", "app", "1.0.0", &[("cm.yaml", config_map.as_str())]);
+    let install = ["install", "./app", "-n", &ns, "--dry-run"];
+    let short = pkg.run(install);
+    let stderr = short.fails(1);
+    assert!(stderr.len() < 1000, "{} bytes:\n{stderr}", stderr.len());
+    assert!(
+        stderr.starts_with("error: ConfigMap/") && stderr.contains("is invalid"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("more bytes; -v shows the whole message)"),
+        "{stderr}"
+    );
+    let whole = pkg.run([&install[..], &["-v"]].concat());
+    let stderr = whole.fails(1);
+    assert!(stderr.len() > 100_000, "{} bytes", stderr.len());
+    assert!(stderr.contains("\"bad label 399\""), "every label is named");
+}

@@ -1,7 +1,8 @@
 //! Completion through kubectl: `completions/kubectl_complete-pkg` run the way
 //! kubectl runs it (the words after `kubectl pkg`, the last one the word being
 //! typed), and through the real kubectl's `__complete`, against the real
-//! cluster (release names) and registry (package names).
+//! cluster (release names) and registry (package names); and the scripts of
+//! `kubectl-pkg completion bash|zsh|fish` driven as each shell drives them.
 
 use std::path::PathBuf;
 
@@ -182,4 +183,184 @@ fn kubectl_itself_completes_through_kubectl_complete_pkg() {
         "{}",
         run.stderr
     );
+}
+
+/// Completes as the shell does once a completion script is loaded: `setup`
+/// (bash code) loads it, then COMP_LINE, COMP_POINT, COMP_WORDS and
+/// COMP_CWORD are set to `line` and `words` (as bash splits the line, the
+/// last word the one being completed) and the function registered for the
+/// first word is called; COMPREPLY, one candidate per line, first field.
+fn bash_complete(pkg: &Pkg, setup: &str, line: &str, words: &[&str]) -> Vec<String> {
+    let script = format!(
+        r#"{setup}
+COMP_LINE="$1"; COMP_POINT=${{#COMP_LINE}}; shift
+COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
+spec=$(complete -p "$1") || exit 3
+function=${{spec##*-F }}; function=${{function%% *}}
+"$function" "$1" "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+printf '%s\n' "${{COMPREPLY[@]}}"
+"#
+    );
+    let mut args = vec!["-c", &script, "bash", line];
+    args.extend(words);
+    let run = run_with_completions(pkg, "bash", &args);
+    run.ok()
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// `kubectl-pkg completion bash`, sourced as the docs say.
+const KUBECTL_PKG_BASH: &str = "source <(kubectl-pkg completion bash)";
+/// kubectl's own bash completion (it needs the bash-completion package's
+/// helpers), which completes `kubectl pkg …` through kubectl_complete-pkg.
+const KUBECTL_BASH: &str =
+    "source /usr/share/bash-completion/bash_completion; source <(kubectl completion bash)";
+
+/// bash with the line split at spaces (no `=` or `:` in it).
+fn bash_words(pkg: &Pkg, setup: &str, line: &str) -> Vec<String> {
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    if line.ends_with(' ') {
+        words.push("");
+    }
+    bash_complete(pkg, setup, line, &words)
+}
+
+#[test]
+fn bash_completes_every_word_when_the_script_is_sourced() {
+    let (pkg, ns, package) = setup();
+    let stack_commands = ["plan", "apply", "lock", "status", "compare", "uninstall"];
+    for setup in [KUBECTL_PKG_BASH, KUBECTL_BASH] {
+        let command = if setup == KUBECTL_BASH {
+            "kubectl pkg"
+        } else {
+            "kubectl-pkg"
+        };
+        let offered = bash_words(&pkg, setup, &format!("{command} stack "));
+        for subcommand in stack_commands {
+            assert!(
+                offered.iter().any(|o| o == subcommand),
+                "{command}: {offered:?}"
+            );
+        }
+        assert_eq!(
+            bash_words(&pkg, setup, &format!("{command} install --cr")),
+            ["--create-namespace"],
+            "{command}"
+        );
+        assert_eq!(
+            bash_words(&pkg, setup, &format!("{command} upgrade -n {ns} ")),
+            ["backend", "frontend"],
+            "{command}"
+        );
+    }
+
+    // Deeper words: a package's versions after `install NAME PACKAGE`.
+    assert_eq!(
+        bash_words(
+            &pkg,
+            KUBECTL_PKG_BASH,
+            &format!("kubectl-pkg install web comp/{package} --version ")
+        ),
+        ["2.0.0", "1.0.0"]
+    );
+    // bash splits `--namespace=NS` at `=`: the candidate replaces its word.
+    let line = format!("kubectl-pkg status --namespace={ns} fr");
+    let words = ["kubectl-pkg", "status", "--namespace", "=", &ns, "fr"];
+    assert_eq!(
+        bash_complete(&pkg, KUBECTL_PKG_BASH, &line, &words),
+        ["frontend"]
+    );
+    let words = ["kubectl-pkg", "list", "--output", "=", "ya"];
+    assert_eq!(
+        bash_complete(
+            &pkg,
+            KUBECTL_PKG_BASH,
+            "kubectl-pkg list --output=ya",
+            &words
+        ),
+        ["yaml"]
+    );
+    // After `--output=`, bash's word is `=`: each candidate replaces it.
+    let words = ["kubectl-pkg", "list", "--output", "="];
+    assert_eq!(
+        bash_complete(&pkg, KUBECTL_PKG_BASH, "kubectl-pkg list --output=", &words),
+        ["=text", "=wide", "=json", "=yaml", "=markdown", "=html"]
+    );
+
+    // Stack environments from the file -f names.
+    std::fs::write(
+        pkg.work.path().join("shop.yaml"),
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: shop\nreleases:\n- {name: web, namespace: shop, package: ./web}\nenvironments:\n  staging: {}\n  prod: {}\n",
+    )
+    .unwrap();
+    assert_eq!(
+        bash_words(
+            &pkg,
+            KUBECTL_PKG_BASH,
+            "kubectl-pkg stack plan -f shop.yaml -e "
+        ),
+        ["prod", "staging"]
+    );
+    assert_eq!(
+        bash_words(
+            &pkg,
+            KUBECTL_PKG_BASH,
+            "kubectl-pkg stack status -f shop.yaml -e st"
+        ),
+        ["staging"]
+    );
+}
+
+#[test]
+fn fish_and_zsh_complete_through_the_same_engine() {
+    let (pkg, ns, _) = setup();
+    // fish's own completion, as <TAB> asks for it.
+    let fish = |line: &str| -> Vec<String> {
+        let script = format!("kubectl-pkg completion fish | source; complete -C '{line}'");
+        run_with_completions(&pkg, "fish", &["--no-config", "-c", &script])
+            .ok()
+            .lines()
+            .map(|l| l.split('\t').next().unwrap().to_string())
+            .collect()
+    };
+    let stack = fish("kubectl-pkg stack ");
+    for subcommand in ["plan", "apply", "lock", "status", "compare", "uninstall"] {
+        assert!(stack.iter().any(|o| o == subcommand), "{stack:?}");
+    }
+    assert_eq!(fish("kubectl-pkg install --cr"), ["--create-namespace"]);
+    assert_eq!(
+        fish(&format!("kubectl-pkg rollback -n {ns} ")),
+        ["backend", "frontend"]
+    );
+
+    // zsh: the function compsys calls, with zsh's `words` and `CURRENT`,
+    // what it hands to compsys's `_describe` (value:description) recorded.
+    let zsh = |words: &[&str]| -> Vec<String> {
+        let script = r#"compdef() { : }
+_describe() { print -rl -- "${(@P)4}" }
+_files() { print -r -- '(files)' }
+source <(kubectl-pkg completion zsh)
+words=("$@"); CURRENT=$#words; _kubectl-pkg"#;
+        let mut args = vec!["-f", "-c", script, "zsh"];
+        args.extend(words);
+        run_with_completions(&pkg, "zsh", &args)
+            .ok()
+            .lines()
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect()
+    };
+    let stack = zsh(&["kubectl-pkg", "stack", ""]);
+    assert!(stack.iter().any(|o| o == "compare"), "{stack:?}");
+    assert_eq!(
+        zsh(&["kubectl-pkg", "install", "--cr"]),
+        ["--create-namespace"]
+    );
+    assert_eq!(
+        zsh(&["kubectl-pkg", "history", "-n", &ns, ""]),
+        ["backend", "frontend"]
+    );
+    // A path is zsh's own file completion.
+    assert_eq!(zsh(&["kubectl-pkg", "apply", ""]), ["(files)"]);
 }

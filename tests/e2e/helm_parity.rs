@@ -535,7 +535,7 @@ fn a_release_installed_by_helm_4_is_taken_over_upgraded_and_rolled_back_without_
     let out = adopted.ok();
     assert!(
         out.contains("History copied from Helm (2 revisions, recorded before revision 3)")
-            && out.contains(" 1         v1    superseded "),
+            && out.contains("\n1         v1    superseded "),
         "{out}"
     );
     assert!(

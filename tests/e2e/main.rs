@@ -15,6 +15,7 @@ mod environment;
 mod examples;
 mod faults;
 mod git_sources;
+mod helm_habits;
 mod helm_parity;
 mod hints;
 mod hostile;

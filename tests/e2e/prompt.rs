@@ -81,10 +81,14 @@ fn output_piped_to_another_program_is_never_asked() {
     assert!(!screen.contains(PROMPT), "{screen}");
     assert!(
         screen.contains(
-            "refusing to apply without confirmation: the plan is not shown on a terminal"
+            "refusing to apply without confirmation: standard output is piped or redirected (the plan is not shown on the terminal)"
         ),
         "{screen}"
     );
+    // Only standard output is piped: the keyboard is not blamed, and the
+    // message says how to answer.
+    assert!(!screen.contains("standard input"), "{screen}");
+    assert!(screen.contains("pass --yes to apply the plan as shown, or run without the pipe or redirection to be asked"), "{screen}");
     assert!(
         screen.contains("Plan hash: sha256:"),
         "the plan is shown:\n{screen}"
@@ -184,5 +188,70 @@ fn ctrl_c_during_an_apply_releases_the_lock_says_how_far_it_got_and_the_next_upg
     assert_eq!(
         pkg.statuses("big", &ns),
         ["superseded", "failed", "deployed"]
+    );
+}
+
+/// Runs the binary with `args` in a tmux session 80 columns wide (tmux is a
+/// real terminal: it draws what the program writes, escape sequences and
+/// all) and returns the screen as tmux shows it once the program exited,
+/// with its exit code on a last line `EXIT=N`.
+fn tmux_screen(pkg: &Pkg, args: &[&str]) -> String {
+    let socket = kubectl_pkg_e2e::unique("tmux");
+    let command = format!(
+        "{} {}; echo EXIT=$?; sleep 600",
+        kubectl_pkg_e2e::binary().display(),
+        args.join(" ")
+    );
+    let tmux = |extra: &[&str]| {
+        let mut all = vec!["-L", &socket, "-f", "/dev/null"];
+        all.extend(extra);
+        pkg.run_program("tmux", all)
+    };
+    tmux(&[
+        "new-session",
+        "-d",
+        "-x",
+        "80",
+        "-y",
+        "50",
+        "sh",
+        "-c",
+        &command,
+    ])
+    .ok();
+    let mut screen = String::new();
+    for _ in 0..600 {
+        screen = tmux(&["capture-pane", "-p", "-S", "-"]).ok().to_string();
+        if screen.contains("EXIT=") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux(&["kill-server"]);
+    assert!(screen.contains("EXIT="), "did not finish:\n{screen}");
+    screen
+}
+
+/// Issue 52: a leftover spinner frame (`⠁`) on a line of its own after an apply.
+#[test]
+fn an_apply_leaves_no_spinner_frame_on_the_screen() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("spinner");
+    // Objects ready at once: the apply waits (--wait) and the spinner runs.
+    pkg.write_package("app", "app", "1.0.0", &config_maps("settings", 3, "1"));
+    let screen = tmux_screen(&pkg, &["install", "./app", "-n", &ns, "--yes"]);
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    assert!(
+        screen.contains("revision 1 deployed"),
+        "the outcome is reported:\n{screen}"
+    );
+    // Braille patterns are the spinner's frames.
+    let frames: Vec<&str> = screen
+        .lines()
+        .filter(|line| line.chars().any(|c| ('\u{2800}'..='\u{28FF}').contains(&c)))
+        .collect();
+    assert!(
+        frames.is_empty(),
+        "spinner frames left: {frames:?}\n{screen}"
     );
 }

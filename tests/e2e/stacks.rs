@@ -156,6 +156,17 @@ fn a_diamond_installs_in_dependency_order_and_a_second_environment_beside_it() {
         status.contains("base 1.0.0") && status.contains("deployed"),
         "{status}"
     );
+    // At 80 columns (issue 52): a header and a line per release, a table.
+    let narrow = pkg.on_terminal(&["stack", "status", "-f", &file], 80);
+    let table: Vec<&str> = narrow
+        .lines()
+        .skip_while(|l| !l.starts_with("RELEASE "))
+        .collect();
+    assert_eq!(table.len(), 5, "{narrow}");
+    for line in narrow.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80:\n{narrow}");
+        assert!(!line.starts_with(' '), "a leading space:\n{narrow}");
+    }
     let status = parse_json(
         pkg.run(["stack", "status", "-f", &file, "-e", "b", "-o", "json"])
             .ok(),

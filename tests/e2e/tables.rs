@@ -1,10 +1,12 @@
-//! Tables on a real terminal (issue 39): at 80 columns a table either fits,
-//! its prose wrapped between words, or shows one block per row; no line is
-//! wider than the terminal, which would otherwise wrap it inside a
-//! timestamp, hash, name or header word. Wide terminals and pipes get the
-//! plain table. Each table is checked on a pseudo-terminal that reports its
-//! width as a terminal does (no `COLUMNS`), and snapshotted where its
-//! content can be made the same from run to run.
+//! Tables on a real terminal (issues 39 and 52): at 80 columns a table
+//! either fits, its prose wrapped between words, or shows one block per row;
+//! no line is wider than the terminal, which would otherwise wrap it inside
+//! a timestamp, hash, name or header word. The tables of records (`list`,
+//! `history`, `stack status`) never become blocks: columns are left out or
+//! shortened, as kubectl's, and `-o wide` shows them all. Wide terminals and
+//! pipes get the plain table. Each table is checked on a pseudo-terminal that
+//! reports its width as a terminal does (no `COLUMNS`), and snapshotted where
+//! its content can be made the same from run to run.
 
 use kubectl_pkg_e2e::{Pkg, unique};
 
@@ -91,7 +93,46 @@ fn config_map_package(pkg: &Pkg, dir: &str, version: &str) {
     pkg.write_package(dir, "app", version, &[("cm.yaml", config_map.as_str())]);
 }
 
-/// Issue 39: `history` cut `2026-11-2` / `7T11:38:25Z`, `list` `UP` / `DATED`.
+/// A table of records (`list`, `history`, `stack status`) piped, with `-o
+/// wide` and on terminals 80 and 200 columns wide: at 80 columns a header
+/// and one line per record, none wider than 80 and none starting with a
+/// space (columns are left out, never a record turned into a card); at 200
+/// and with `-o wide`, at 80 too, every column, as piped. Returns (piped, 80, 200).
+fn records_at_widths(pkg: &Pkg, args: &[&str]) -> (String, String, String) {
+    let piped = pkg.piped(args);
+    let narrow = pkg.on_terminal(args, 80);
+    let wide = pkg.on_terminal(args, 200);
+    assert_eq!(wide.trim_end(), piped.trim_end(), "{args:?} at 200 columns");
+    let all_columns = pkg.on_terminal(&[args, &["-o", "wide"]].concat(), 80);
+    assert_eq!(all_columns.trim_end(), piped.trim_end(), "{args:?} -o wide");
+    let table = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip_while(|line| !line.chars().all(|c| c.is_ascii_uppercase() || c == ' '))
+            .take_while(|line| !line.is_empty() && !line.starts_with("Revision "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        table(&narrow).len(),
+        table(&piped).len(),
+        "{args:?}:\n{narrow}"
+    );
+    for line in narrow.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "{args:?}: wider than 80:\n{narrow}"
+        );
+        assert!(
+            !line.starts_with(' '),
+            "{args:?}: a leading space:\n{narrow}"
+        );
+        assert!(!line.contains(":  "), "{args:?}: a card:\n{narrow}");
+    }
+    (piped, narrow, wide)
+}
+
+/// Issue 39: `history` cut `2026-11-2` / `7T11:38:25Z`, `list` `UP` / `DATED`;
+/// issue 52: at 80 columns they became one card per record.
 #[test]
 fn history_and_list_never_break_a_word_on_an_80_column_terminal() {
     let pkg = Pkg::new();
@@ -109,7 +150,7 @@ fn history_and_list_never_break_a_word_on_an_80_column_terminal() {
         ("history", vec!["history", "app", "-n", &ns]),
         ("list", vec!["list", "-n", &ns]),
     ] {
-        let (piped, narrow, wide) = at_widths(&pkg, &args);
+        let (piped, narrow, wide) = records_at_widths(&pkg, &args);
         let pairs = [(ns.as_str(), placeholder)];
         insta::assert_snapshot!(format!("{name}_piped"), redact(&piped, &pairs));
         insta::assert_snapshot!(format!("{name}_80_columns"), redact(&narrow, &pairs));
@@ -227,4 +268,81 @@ fn repo_list_verify_and_proposals_never_break_a_word_on_an_80_column_terminal() 
     ])
     .ok();
     at_widths(&pkg, &["proposals", "-n", &ns]);
+}
+
+/// Issue 52's acceptance: `list -A` with six releases at 80 columns is a
+/// header and a line per release (other tests' releases may be listed
+/// too: the lines are counted against `list -A -o json` run around it).
+#[test]
+fn list_all_namespaces_stays_a_table_at_80_columns() {
+    let pkg = Pkg::new();
+    let namespaces = [
+        pkg.namespace("tables-storefront"),
+        pkg.namespace("tables-payments"),
+    ];
+    config_map_package(&pkg, "v1", "1.0.0");
+    let mut releases = Vec::new();
+    for (index, name) in [
+        "frontend",
+        "checkout",
+        "catalog",
+        "search",
+        "ledger",
+        "billing-api",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let ns = &namespaces[index % 2];
+        let release = format!("{name}-{}", &unique("r")[..8]);
+        let config_map =
+            format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {release}\ndata: {{}}\n");
+        let dir = pkg.write_package(
+            &release,
+            "app",
+            "1.0.0",
+            &[("cm.yaml", config_map.as_str())],
+        );
+        pkg.run([
+            "install",
+            &release,
+            dir.to_str().unwrap(),
+            "-n",
+            ns,
+            "--yes",
+            "--wait=false",
+        ])
+        .ok();
+        releases.push(release);
+    }
+    let count = || {
+        let listed = kubectl_pkg_e2e::parse_json(pkg.run(["list", "-A", "-o", "json"]).ok());
+        listed.as_array().unwrap().len()
+    };
+    let (before, shown, after) = loop {
+        let before = count();
+        let shown = pkg.on_terminal(&["list", "-A"], 80);
+        let after = count();
+        if before == after {
+            break (before, shown, after);
+        }
+    };
+    assert_eq!(before, after);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 1 + before, "{shown}");
+    assert!(lines[0].starts_with("NAME   "), "{shown}");
+    for line in &lines {
+        assert!(line.chars().count() <= 80, "wider than 80:\n{shown}");
+        assert!(!line.starts_with(' '), "a leading space:\n{shown}");
+    }
+    for release in &releases {
+        let line = lines
+            .iter()
+            .find(|line| line.split_whitespace().next() == Some(release))
+            .unwrap_or_else(|| panic!("{release} not listed:\n{shown}"));
+        assert!(
+            line.contains("tables-") && line.contains("deployed"),
+            "{line}"
+        );
+    }
 }

@@ -17,9 +17,12 @@ use crate::{settings, view};
 
 #[derive(Debug, Subcommand)]
 pub enum GetCommand {
-    /// The values the release was configured with (charts: the user-supplied values).
-    #[command(after_help = "Example:\n  kubectl pkg get values mongodb --revision 1")]
-    Values(GetArgs),
+    /// The values the release was configured with (charts: the user-supplied
+    /// values; with --all, the chart's defaults merged with them).
+    #[command(
+        after_help = "Examples:\n  kubectl pkg get values mongodb --revision 1\n  kubectl pkg get values mongodb --all"
+    )]
+    Values(GetValuesArgs),
     /// The objects applied, as YAML documents in apply order.
     #[command(after_help = "Example:\n  kubectl pkg get manifest mongodb")]
     Manifest(GetArgs),
@@ -48,6 +51,18 @@ pub struct GetArgs {
     pub revision: Option<u32>,
 }
 
+/// `get values`: the values given, or all of them.
+#[derive(Debug, Args)]
+pub struct GetValuesArgs {
+    #[command(flatten)]
+    pub get: GetArgs,
+    /// All the values the chart was rendered with, as Helm's --all: its
+    /// defaults with the release's values merged over them (the chart is
+    /// read again from where the release's plan says it came from).
+    #[arg(short = 'a', long)]
+    pub all: bool,
+}
+
 /// `get plan`: a release's, a proposal's, or a saved file's.
 #[derive(Debug, Args)]
 pub struct GetPlanArgs {
@@ -64,7 +79,7 @@ pub struct GetPlanArgs {
 
 pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
     let args = match command {
-        GetCommand::Values(args)
+        GetCommand::Values(GetValuesArgs { get: args, .. })
         | GetCommand::Manifest(args)
         | GetCommand::Notes(args)
         | GetCommand::All(args) => args,
@@ -86,6 +101,12 @@ pub async fn run(global: &GlobalArgs, command: &GetCommand) -> Result<()> {
             }
             record.plan
         }
+    };
+    let plan = match command {
+        GetCommand::Values(GetValuesArgs { all: true, .. }) => {
+            with_computed_values(global, plan).await?
+        }
+        _ => plan,
     };
     let plan = plan.into_masked();
     say_if_masked(&plan);
@@ -231,6 +252,52 @@ fn all(global: &GlobalArgs, record: Record) -> Result<()> {
         }
         Ok(())
     })
+}
+
+/// `get values --all`: the plan with its chart's defaults under its values,
+/// as Helm's (`CoalesceValues` of the chart and the release's values). The
+/// record holds the values given, not the chart: the chart is read again
+/// from the plan's pinned reference and must still have the plan's digest.
+/// A package that is not a chart has no defaults: its values are all of them.
+async fn with_computed_values(global: &GlobalArgs, mut plan: Plan) -> Result<Plan> {
+    if plan.package.format != libpkg::plan::PackageFormat::Helm {
+        return Ok(plan);
+    }
+    let reference = &plan.package.reference;
+    let package = crate::cli::PackageArgs {
+        package: reference.clone(),
+        version: None,
+        devel: false,
+        channel: None,
+        verify_mode: None,
+        sha256: None,
+        allow_unverified: false,
+    };
+    let fetched = settings::fetch(global, &package)
+        .await
+        .with_context(|| format!("get values --all reads the chart again, from {reference}"))?;
+    let digest = match &fetched.source.digest {
+        Some(digest) => digest.clone(),
+        None => fetched.package.artifact().digest,
+    };
+    if digest != plan.package.digest {
+        bail!(
+            "get values --all: the chart at {reference} is no longer the one revision {} was rendered from (digest {}, now {digest}); without --all, the values given are shown",
+            plan.release.revision,
+            plan.package.digest
+        );
+    }
+    let chart = fetched
+        .package
+        .chart()
+        .context("a Helm chart package holds a chart")?;
+    let given = match plan.values.take() {
+        Some(serde_json::Value::Object(values)) => values,
+        _ => Default::default(),
+    };
+    let (computed, _warnings) = libpkg::helm::values::coalesce_values(chart, &given)?;
+    plan.values = Some(serde_json::Value::Object(computed));
+    Ok(plan)
 }
 
 /// The manifests of the objects a revision has (not those it deleted), as

@@ -12,11 +12,14 @@ use crate::{settings, view};
 pub struct HistoryArgs {
     /// The release.
     pub release: String,
+    /// Show at most the newest N revisions, as Helm's --max.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max: u32,
 }
 
 pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let history = ReleaseStore::new(cluster.clone())
+    let mut history = ReleaseStore::new(cluster.clone())
         .history(&cluster.namespace, &args.release)
         .await?;
     if history.is_empty() {
@@ -26,30 +29,37 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
             cluster.namespace
         );
     }
+    // Oldest first: the newest `--max` are the last ones.
+    let older = history.len().saturating_sub(args.max as usize);
+    let history = history.split_off(older);
     match global.output {
         OutputFormat::Text => {
-            let mut table = view::table();
-            table.set_header([
-                "REVISION",
-                "STATUS",
-                "OPERATION",
-                "VERSION",
-                "DIGEST",
-                "PLAN",
-                "UPDATED",
-            ]);
-            for revision in &history {
-                table.add_row([
-                    revision.revision.to_string(),
-                    revision.status.as_str().to_string(),
-                    revision.operation.to_string(),
-                    revision.version.clone(),
-                    hex_prefix(&revision.digest),
-                    hex_prefix(&revision.plan_hash),
-                    revision.created.clone().unwrap_or_default(),
-                ]);
-            }
-            view::outln!("{}", view::text(table))?;
+            // Narrowed on a terminal as kubectl's tables are; `-o wide` keeps all.
+            let columns = [
+                view::Column::kept("REVISION"),
+                view::Column::kept("STATUS"),
+                view::Column::kept("OPERATION"),
+                view::Column::kept("VERSION"),
+                view::Column::dropped("DIGEST", 1),
+                view::Column::dropped("PLAN", 2),
+                view::Column::dropped("UPDATED", 3),
+            ];
+            let rows: Vec<Vec<String>> = history
+                .iter()
+                .map(|revision| {
+                    vec![
+                        revision.revision.to_string(),
+                        revision.status.as_str().to_string(),
+                        revision.operation.to_string(),
+                        revision.version.clone(),
+                        hex_prefix(&revision.digest),
+                        hex_prefix(&revision.plan_hash),
+                        revision.created.clone().unwrap_or_default(),
+                    ]
+                })
+                .collect();
+            let table = view::records_table(view::Layout::stdout(), global.wide, &columns, &rows);
+            view::outln!("{table}")?;
             // Messages (why a revision failed) are long: below the table, unwrapped.
             for revision in &history {
                 if let Some(note) = rolled_back_to(&history, revision) {

@@ -1,4 +1,4 @@
-//! `kubectl pkg install PKG`: plan a new release, show it, ask, apply exactly it.
+//! `kubectl pkg install [NAME] PKG`: plan a new release, show it, ask, apply exactly it.
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -8,7 +8,8 @@ use libpkg::plan::ReleaseId;
 use libpkg::release::ReleaseStore;
 
 use crate::cli::{
-    ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ValuesArgs,
+    ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ReleaseNameArgs,
+    ValuesArgs,
 };
 use crate::flow::{self, DryRun, MutatingArgs};
 use crate::{settings, view};
@@ -16,15 +17,21 @@ use crate::{settings, view};
 /// PACKAGE may be left out when a `-f` file is a kapp-controller
 /// PackageInstall (`kubectl pkg install -f packageinstall.yaml`).
 #[derive(Debug, Clone, Args)]
-#[command(mut_arg("package", |package| package.required(false).default_value("")))]
+#[command(
+    override_usage = "kubectl pkg install [OPTIONS] [NAME] PACKAGE",
+    mut_arg("package", |package| package
+        .index(1)
+        .required(false)
+        .default_value("")
+        .hide_default_value(true))
+)]
 pub struct InstallArgs {
     #[command(flatten)]
     pub package: PackageArgs,
     #[command(flatten)]
+    pub naming: ReleaseNameArgs,
+    #[command(flatten)]
     pub config: ConfigArgs,
-    /// The release name (default: the package name).
-    #[arg(long)]
-    pub name: Option<String>,
     /// Take over objects that exist but belong to no release or to another one.
     #[arg(long)]
     pub adopt: bool,
@@ -56,6 +63,7 @@ pub struct InstallArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
+    let args = &settled(args)?;
     if args.offline && !args.mutating.is_dry_run() {
         bail!("--offline can only plan: add --dry-run");
     }
@@ -96,12 +104,8 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     settings::apply_images(&mut fetched, &args.images)?;
     args.requirements.apply(&mut fetched);
     if offline {
-        let plan = settings::offline_plan(
-            global,
-            &fetched,
-            args.name.as_deref(),
-            args.kube_version.as_deref(),
-        )?;
+        let name = args.naming.release_name_now(&fetched.package);
+        let plan = settings::offline_plan(global, &fetched, &name, args.kube_version.as_deref())?;
         // The package's files (a large package's text) are not shown.
         drop(fetched);
         if let Some(path) = &args.mutating.out {
@@ -111,10 +115,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         return view::plan::print_owned(global, plan, args.mutating.show_unchanged, &source);
     }
     let cluster = settings::cluster(global).await?;
-    let name = args
-        .name
-        .clone()
-        .unwrap_or_else(|| fetched.package.default_release_name());
+    let name = args.naming.release_name_now(&fetched.package);
     let options = InstallOptions {
         adopt: args.adopt,
         create_namespace: args.create_namespace,
@@ -133,6 +134,15 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         Ok(plan_install(&cluster, &store, &fetched, &options).await?)
     })
     .await
+}
+
+/// The arguments with Helm's `install NAME PACKAGE` put in place.
+fn settled(args: &InstallArgs) -> Result<InstallArgs> {
+    let mut args = args.clone();
+    args.naming
+        .settle(&mut args.package)
+        .map_err(|message| crate::cli::usage_error("install", message))?;
+    Ok(args)
 }
 
 /// The PackageInstall in `package`, when it names a YAML file holding one
@@ -155,18 +165,10 @@ fn package_install_among_values(args: &InstallArgs) -> Result<PackageInstall> {
             return Ok(install);
         }
     }
-    // A usage error, as clap's own for a missing argument (exit 64).
-    let mut cli = <crate::cli::Cli as clap::CommandFactory>::command();
-    cli.build();
-    let install = cli
-        .find_subcommand_mut("install")
-        .expect("install is a command");
-    Err(install
-        .error(
-            clap::error::ErrorKind::MissingRequiredArgument,
-            "the following required argument was not provided: <PACKAGE> (or -f FILE holding a kapp-controller PackageInstall)",
-        )
-        .into())
+    Err(crate::cli::usage_error(
+        "install",
+        "the following required argument was not provided: <PACKAGE> (or -f FILE holding a kapp-controller PackageInstall)",
+    ))
 }
 
 /// Install's arguments as the PackageInstall gives them: its refName and
@@ -198,6 +200,8 @@ fn as_arguments(
     args.package.package = install.ref_name.clone();
     args.package.version = install.constraints.clone();
     args.package.devel |= install.prereleases;
-    args.name.get_or_insert_with(|| install.name.clone());
+    if !args.naming.generate_name {
+        args.naming.name.get_or_insert_with(|| install.name.clone());
+    }
     Ok((global, args))
 }

@@ -45,28 +45,36 @@ pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
                 );
                 return Ok(());
             }
-            let mut table = view::table();
-            table.set_header([
-                "NAME",
-                "NAMESPACE",
-                "REVISION",
-                "STATUS",
-                "PACKAGE",
-                "VERSION",
-                "UPDATED",
-            ]);
-            for release in releases {
-                table.add_row([
-                    release.name.clone(),
-                    release.namespace.clone(),
-                    release.revision.to_string(),
-                    release.status.as_str().to_string(),
-                    release.package.clone(),
-                    release.version.clone(),
-                    release.created.clone().unwrap_or_default(),
-                ]);
-            }
-            view::outln!("{}", view::text(table))?;
+            // Narrowed on a terminal as kubectl's tables are; `-o wide` keeps all.
+            let columns = [
+                view::Column::kept("NAME"),
+                if args.all_namespaces {
+                    view::Column::kept("NAMESPACE")
+                } else {
+                    view::Column::dropped("NAMESPACE", 2)
+                },
+                view::Column::dropped("REVISION", 3),
+                view::Column::kept("STATUS"),
+                view::Column::kept("PACKAGE"),
+                view::Column::dropped("VERSION", 4),
+                view::Column::dropped("UPDATED", 1),
+            ];
+            let rows: Vec<Vec<String>> = releases
+                .iter()
+                .map(|release| {
+                    vec![
+                        release.name.clone(),
+                        release.namespace.clone(),
+                        release.revision.to_string(),
+                        release.status.as_str().to_string(),
+                        release.package.clone(),
+                        release.version.clone(),
+                        release.created.clone().unwrap_or_default(),
+                    ]
+                })
+                .collect();
+            let table = view::records_table(view::Layout::stdout(), global.wide, &columns, &rows);
+            view::outln!("{table}")?;
             Ok(())
         }
         format => view::print_document(format, &releases),

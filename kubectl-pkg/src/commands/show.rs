@@ -84,7 +84,12 @@ async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Re
         fetched = fetched.with_config([("watchNamespace".into(), namespace.into())].into());
     }
     let metadata = &fetched.package.metadata;
-    let plan = settings::offline_plan(global, &fetched, None, None)?;
+    let plan = settings::offline_plan(
+        global,
+        &fetched,
+        &fetched.package.default_release_name(),
+        None,
+    )?;
     match global.output {
         OutputFormat::Text => view::show::print(&fetched, &plan)?,
         format => view::print_document(

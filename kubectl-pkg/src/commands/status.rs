@@ -18,6 +18,10 @@ use crate::{settings, view};
 pub struct StatusArgs {
     /// The release.
     pub release: String,
+    /// List the objects of the revision too, as Helm's --show-resources
+    /// (what its plan did to each: created, updated, unchanged).
+    #[arg(long)]
+    pub show_resources: bool,
 }
 
 pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
@@ -49,7 +53,7 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
         progress,
         readiness,
     };
-    view::status::print(global, &status)
+    view::status::print(global, &status, args.show_resources)
 }
 
 /// What to do next about the revision `record` (nothing when it is done),

@@ -1,20 +1,20 @@
-//! `kubectl pkg template PKG`: the rendered objects as YAML, in apply order.
+//! `kubectl pkg template [NAME] PKG`: the rendered objects as YAML, in apply order.
 
 use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::{ConfigArgs, GlobalArgs, ImageArgs, PackageArgs, ValuesArgs};
+use crate::cli::{ConfigArgs, GlobalArgs, ImageArgs, PackageArgs, ReleaseNameArgs, ValuesArgs};
 use crate::settings;
 
 #[derive(Debug, Args)]
+#[command(override_usage = "kubectl pkg template [OPTIONS] [NAME] PACKAGE")]
 pub struct TemplateArgs {
-    /// The release name (default: the package name).
-    #[arg(long)]
-    pub name: Option<String>,
     #[command(flatten)]
     pub package: PackageArgs,
+    #[command(flatten)]
+    pub naming: ReleaseNameArgs,
     #[command(flatten)]
     pub config: ConfigArgs,
     /// Print Secret values instead of masking them.
@@ -35,18 +35,18 @@ pub struct TemplateArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
-    let mut fetched = settings::fetch(global, &args.package)
+    let (mut package, mut naming) = (args.package.clone(), args.naming.clone());
+    naming
+        .settle(&mut package)
+        .map_err(|message| crate::cli::usage_error("template", message))?;
+    let mut fetched = settings::fetch(global, &package)
         .await?
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
     args.requirements.apply(&mut fetched);
-    let plan = settings::offline_plan(
-        global,
-        &fetched,
-        args.name.as_deref(),
-        args.kube_version.as_deref(),
-    )?;
+    let name = naming.release_name_now(&fetched.package);
+    let plan = settings::offline_plan(global, &fetched, &name, args.kube_version.as_deref())?;
     // The package's files (a large package's text) are not written.
     drop(fetched);
     let plan = if args.show_secrets {

@@ -12,6 +12,12 @@ use crate::flow::{self, MutatingArgs};
 use crate::{settings, view};
 
 #[derive(Debug, Clone, Args)]
+// Nothing an uninstall deletes is waited on, and the hooks it runs are
+// waited on always: --wait is accepted (scripts pass it) but not offered.
+#[command(
+    mut_arg("wait", |wait| wait.hide(true)),
+    mut_arg("timeout", |timeout| timeout.help("How long the chart hooks the uninstall runs may take, in Go's syntax: 90s, 5m, 1h30m"))
+)]
 pub struct UninstallArgs {
     /// The release.
     pub release: String,

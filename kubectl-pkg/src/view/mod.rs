@@ -203,6 +203,11 @@ impl std::fmt::Write for Indented<'_> {
 /// single word wider than the terminal passes its edge.
 /// (comfy-table's own fitting splits words longer than a column.)
 pub fn text(mut table: Table) -> String {
+    // No leading space: a table's first column starts at the margin, as
+    // kubectl's do (the others keep a space each side).
+    if let Some(first) = table.column_mut(0) {
+        first.set_padding((0, 1));
+    }
     let Some(width) = table
         .width()
         .filter(|_| !matches!(table.content_arrangement(), ContentArrangement::Disabled))
@@ -270,6 +275,136 @@ pub fn text(mut table: Table) -> String {
     table.trim_fmt()
 }
 
+/// A column of a table of records ([`records_table`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// The header.
+    pub header: &'static str,
+    /// When the rows are wider than the terminal, columns are left out in
+    /// this order, 1 first; `None`: always shown.
+    pub drop_order: Option<u8>,
+}
+
+impl Column {
+    /// A column always shown.
+    pub const fn kept(header: &'static str) -> Column {
+        Column {
+            header,
+            drop_order: None,
+        }
+    }
+
+    /// A column left out, `order`-th, on a terminal too narrow for the rows.
+    pub const fn dropped(header: &'static str, order: u8) -> Column {
+        Column {
+            header,
+            drop_order: Some(order),
+        }
+    }
+}
+
+/// The gap between two columns of a table of records, as kubectl's.
+const GAP: usize = 3;
+
+/// The narrowest a column is shortened to: its header, and no fewer
+/// characters than this.
+const NARROWEST: usize = 6;
+
+/// A table of records as kubectl prints one: a header line, then one line
+/// per record, columns [`GAP`] spaces apart, no leading space. On a terminal
+/// (`layout.width` known), unless `wide` (`-o wide`), columns are left out
+/// in their drop order until the lines fit, then the widest are shortened,
+/// their long cells cut in the middle with `…`: a narrower table, never a
+/// record broken into several lines. Piped, or `-o wide`, every column is
+/// shown whole. Each row has a cell per column.
+pub fn records_table(
+    layout: Layout,
+    wide: bool,
+    columns: &[Column],
+    rows: &[Vec<String>],
+) -> String {
+    let cells = |row: &[String]| -> Vec<String> {
+        row.iter()
+            .map(|cell| cell.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let rows: Vec<Vec<String>> = rows.iter().map(|row| cells(row)).collect();
+    let mut widths: Vec<usize> = columns
+        .iter()
+        .enumerate()
+        .map(|(index, column)| {
+            rows.iter()
+                .map(|row| row[index].chars().count())
+                .chain(std::iter::once(column.header.len()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut shown: Vec<usize> = (0..columns.len()).collect();
+    let line_width = |shown: &[usize], widths: &[usize]| {
+        shown.iter().map(|&index| widths[index]).sum::<usize>()
+            + GAP * shown.len().saturating_sub(1)
+    };
+    if let (Some(width), false) = (layout.width.map(usize::from), wide) {
+        let mut droppable: Vec<usize> = shown
+            .iter()
+            .copied()
+            .filter(|&index| columns[index].drop_order.is_some())
+            .collect();
+        droppable.sort_by_key(|&index| columns[index].drop_order);
+        for index in droppable {
+            if line_width(&shown, &widths) <= width {
+                break;
+            }
+            shown.retain(|&shown| shown != index);
+        }
+        while line_width(&shown, &widths) > width {
+            let narrowest = |index: usize| columns[index].header.len().max(NARROWEST);
+            let widest = shown
+                .iter()
+                .copied()
+                .filter(|&index| widths[index] > narrowest(index))
+                .max_by_key(|&index| widths[index]);
+            match widest {
+                Some(index) => widths[index] -= 1,
+                None => break,
+            }
+        }
+    }
+    let header: Vec<String> = columns.iter().map(|c| c.header.to_string()).collect();
+    let mut out = String::new();
+    for row in std::iter::once(&header).chain(&rows) {
+        let mut line = String::new();
+        for (position, &index) in shown.iter().enumerate() {
+            if position > 0 {
+                line.push_str(&" ".repeat(GAP));
+            }
+            let cell = shortened(&row[index], widths[index]);
+            line.push_str(&cell);
+            line.push_str(&" ".repeat(widths[index] - cell.chars().count()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.pop();
+    out
+}
+
+/// `text` in at most `width` characters: whole if it fits, else its start
+/// and end around `…` (the end of a name tells names apart as often as
+/// its start does).
+fn shortened(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
+    let length = text.chars().count();
+    if length <= width {
+        return text.into();
+    }
+    let kept = width.saturating_sub(1);
+    let (head, tail) = (kept.div_ceil(2), kept / 2);
+    let start: String = text.chars().take(head).collect();
+    let end: String = text.chars().skip(length - tail).collect();
+    format!("{start}…{end}").into()
+}
+
 /// What [`text`] makes of an unfitted [`Layout::table`] (piped: `width`
 /// `None`) with `header` and `rows`, written directly when every cell is
 /// one line of printable ASCII (so its width is its length): a plan's
@@ -288,7 +423,7 @@ pub fn plain_table<const N: usize>(header: [&str; N], rows: &[[String; N]]) -> O
             *width = (*width).max(cell.len());
         }
     }
-    let line_length = widths.iter().map(|width| width + 2).sum::<usize>() + 1;
+    let line_length = widths.iter().map(|width| width + 2).sum::<usize>();
     let mut out = String::with_capacity(line_length * (rows.len() + 1));
     let rows =
         std::iter::once(header).chain(rows.iter().map(|row| row.each_ref().map(String::as_str)));
@@ -297,9 +432,11 @@ pub fn plain_table<const N: usize>(header: [&str; N], rows: &[[String; N]]) -> O
             out.push('\n');
         }
         let start = out.len();
-        for (cell, width) in row.iter().zip(widths) {
-            // A column's padding: one space each side.
-            out.push(' ');
+        for (column, (cell, width)) in row.iter().zip(widths).enumerate() {
+            // A column's padding: one space each side, none before the first.
+            if column > 0 {
+                out.push(' ');
+            }
             out.push_str(cell);
             out.extend(std::iter::repeat_n(' ', width - cell.len() + 1));
         }
@@ -322,8 +459,8 @@ fn records(table: &Table, width: usize) -> String {
         })
         .unwrap_or_default();
     let key_width = keys.iter().map(|k| k.chars().count()).max().unwrap_or(0);
-    // " KEY:  value", as a table's first column starts one space in.
-    let indent = 1 + key_width + 2;
+    // "KEY:  value", at the margin as a table's first column.
+    let indent = key_width + 2;
     let blocks: Vec<String> = table
         .row_iter()
         .map(|row| {
@@ -334,7 +471,7 @@ fn records(table: &Table, width: usize) -> String {
                 let longest = content.split_whitespace().map(|w| w.chars().count()).max();
                 // A word too long beside its key goes below it, less indented.
                 if longest.is_some_and(|longest| longest > room) {
-                    block.push(format!(" {key}"));
+                    block.push(key.clone());
                     for line in wrap(&content, width.saturating_sub(BELOW)) {
                         block.push(format!("{:BELOW$}{line}", ""));
                     }
@@ -342,7 +479,7 @@ fn records(table: &Table, width: usize) -> String {
                 }
                 for (index, line) in wrap(&content, room).iter().enumerate() {
                     let key = if index == 0 { key.as_str() } else { "" };
-                    block.push(format!(" {key:<key_width$}  {line}").trim_end().to_string());
+                    block.push(format!("{key:<key_width$}  {line}").trim_end().to_string());
                 }
             }
             block.join("\n")
@@ -375,7 +512,7 @@ fn last_cell_below(table: &Table, width: usize) -> String {
         }
     }
     // Two columns further in than the last of the leading cells.
-    let indent = 1 + widths.iter().rev().skip(1).map(|w| w + 2).sum::<usize>() + 2;
+    let indent = widths.iter().rev().skip(1).map(|w| w + 2).sum::<usize>() + 2;
     let mut lines = Vec::new();
     for row in &rows {
         let first: Vec<String> = row
@@ -384,7 +521,7 @@ fn last_cell_below(table: &Table, width: usize) -> String {
             .zip(&widths)
             .map(|(cell, width)| format!("{cell:<width$}"))
             .collect();
-        lines.push(format!(" {}", first.join("  ")).trim_end().to_string());
+        lines.push(first.join("  ").trim_end().to_string());
         if let Some(last) = row.get(leading) {
             for line in wrap(last, width.saturating_sub(indent)) {
                 lines.push(format!("{:indent$}{line}", ""));
@@ -396,7 +533,7 @@ fn last_cell_below(table: &Table, width: usize) -> String {
 
 /// `text` in lines of at most `width` characters, broken at spaces only (a
 /// word longer than `width` is a line of its own); its own lines kept.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.lines() {
         let mut line = String::new();
@@ -517,6 +654,62 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_table_of_records_drops_columns_to_fit_and_never_becomes_cards() {
+        let columns = [
+            Column::kept("NAME"),
+            Column::dropped("UPDATED", 1),
+            Column::kept("STATUS"),
+            Column::dropped("VERSION", 2),
+        ];
+        let row = |name: &str| {
+            vec![
+                name.to_string(),
+                "2026-11-28T09:16:14Z".to_string(),
+                "deployed".to_string(),
+                "1.0.0".to_string(),
+            ]
+        };
+        let rows = [row("web"), row("a-much-longer-release")];
+        let all = "NAME                    UPDATED                STATUS     VERSION\n\
+                   web                     2026-11-28T09:16:14Z   deployed   1.0.0\n\
+                   a-much-longer-release   2026-11-28T09:16:14Z   deployed   1.0.0";
+        // Piped, wide enough, or -o wide: every column.
+        for (width, wide) in [(None, false), (Some(65), false), (Some(20), true)] {
+            assert_eq!(records_table(Layout { width }, wide, &columns, &rows), all);
+        }
+        // Narrower: UPDATED goes first, then VERSION; the kept ones stay
+        // even when they do not fit, one line per record.
+        let narrow = records_table(Layout { width: Some(64) }, false, &columns, &rows);
+        assert_eq!(
+            narrow,
+            "NAME                    STATUS     VERSION\n\
+             web                     deployed   1.0.0\n\
+             a-much-longer-release   deployed   1.0.0"
+        );
+        // Narrower still: the widest kept column is shortened, its long
+        // cells cut in the middle, down to its header or six characters.
+        let shortened = records_table(Layout { width: Some(30) }, false, &columns, &rows);
+        assert_eq!(
+            shortened,
+            "NAME                  STATUS\n\
+             web                   deployed\n\
+             a-much-lo…r-release   deployed"
+        );
+        let narrowest = records_table(Layout { width: Some(10) }, false, &columns, &rows);
+        assert_eq!(narrowest.lines().count(), 3, "{narrowest}");
+        assert_eq!(narrowest.lines().next(), Some("NAME     STATUS"));
+        assert_eq!(narrowest.lines().nth(2), Some("a-m…se   dep…ed"));
+        // A cell's line breaks and runs of spaces are one space: one line per record.
+        let broken = records_table(
+            Layout { width: None },
+            false,
+            &[Column::kept("A"), Column::kept("B")],
+            &[vec!["x\ny".into(), "z".into()]],
+        );
+        assert_eq!(broken, "A     B\nx y   z");
+    }
+
+    #[test]
     fn a_plain_table_is_what_comfy_table_makes_of_it_unfitted() {
         let row = |cells: [&str; 3]| cells.map(String::from);
         let rows = [
@@ -536,7 +729,7 @@ mod tests {
         // Not one line of ASCII: left to comfy-table.
         assert_eq!(
             plain_table(["A"], &[["x".to_string()]]),
-            Some(" A\n x".into())
+            Some("A\nx".into())
         );
         assert_eq!(plain_table(["A"], &[["two\nlines".to_string()]]), None);
         assert_eq!(plain_table(["A"], &[["größe".to_string()]]), None);
@@ -614,12 +807,12 @@ mod tests {
         let shown = fitted(Some(["REVISION", "STATUS", "UPDATED", "WHY"]), row);
         assert_eq!(
             shown,
-            " REVISION:  2\n STATUS:    superseded\n UPDATED:   2026-11-27T11:38:25Z\n WHY:       an upgrade that failed to\n            become ready in time"
+            "REVISION:  2\nSTATUS:    superseded\nUPDATED:   2026-11-27T11:38:25Z\nWHY:       an upgrade that failed to\n           become ready in time"
         );
         let shown = fitted(None, row);
         assert_eq!(
             shown,
-            " 2  superseded  2026-11-27T11:38:25Z\n                  an upgrade that failed\n                  to become ready in\n                  time"
+            "2  superseded  2026-11-27T11:38:25Z\n                 an upgrade that failed\n                 to become ready in time"
         );
     }
 }

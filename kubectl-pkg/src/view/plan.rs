@@ -434,16 +434,20 @@ pub fn warnings(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt
         return Ok(());
     }
     writeln!(out, "\nWarnings:")?;
-    let mut table = options.layout.table();
+    // Indented as every other list of the plan, `  - ` then the item, its
+    // lines below four in; fitted to the terminal, wrapped between words.
+    const INDENT: usize = 4;
     for warning in warnings {
-        table.add_row(["-", warning.message.as_str()]);
+        let lines = match options.layout.width {
+            Some(width) => view::wrap(&warning.message, usize::from(width).saturating_sub(INDENT)),
+            None => warning.message.lines().map(str::to_string).collect(),
+        };
+        for (index, line) in lines.iter().enumerate() {
+            let lead = if index == 0 { "  - " } else { "    " };
+            writeln!(out, "{lead}{line}")?;
+        }
     }
-    // Indented as every other list of the plan, `  - ` then the item
-    // (not a cell's padding on both sides of the dash).
-    if let Some(dash) = table.column_mut(0) {
-        dash.set_padding((2, 0));
-    }
-    writeln!(out, "{}", view::text(table))
+    Ok(())
 }
 
 /// The risk policy the plan was checked against, and the findings over its

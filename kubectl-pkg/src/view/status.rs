@@ -52,13 +52,23 @@ struct ObjectEntry<'a> {
     done: Option<bool>,
 }
 
-/// Prints `status` in the chosen format.
-pub fn print(global: &GlobalArgs, status: &ReleaseStatus<'_>) -> Result<()> {
+/// Prints `status` in the chosen format; in text, with `resources`, the
+/// revision's objects below (documents always hold them).
+pub fn print(global: &GlobalArgs, status: &ReleaseStatus<'_>, resources: bool) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
             let mut out = String::new();
             // Writing to a String cannot fail: every `fmt::Error` comes from the writer.
             write(&mut out, status).expect("a String takes every write");
+            if resources {
+                out.push_str("\nResources:\n");
+                out.push_str(&resources_table(
+                    status.record,
+                    view::Layout::stdout(),
+                    global.wide,
+                ));
+                out.push('\n');
+            }
             view::out!("{out}")
         }
         format => view::print_document(format, &document(status)),
@@ -87,6 +97,32 @@ fn document<'a>(status: &'a ReleaseStatus<'_>) -> StatusDocument<'a> {
         readiness: &status.readiness,
         objects: objects.collect(),
     }
+}
+
+/// The objects the revision keeps (not those it deleted), a line each, as
+/// `list` shows releases: narrowed on a terminal, whole with `-o wide`.
+fn resources_table(record: &Record, layout: view::Layout, wide: bool) -> String {
+    let columns = [
+        view::Column::kept("KIND"),
+        view::Column::dropped("NAMESPACE", 2),
+        view::Column::kept("NAME"),
+        view::Column::dropped("ACTION", 1),
+    ];
+    let rows: Vec<Vec<String>> = record
+        .plan
+        .objects
+        .iter()
+        .filter(|o| o.action != Action::Delete)
+        .map(|o| {
+            vec![
+                o.kind.clone(),
+                o.namespace.clone().unwrap_or_else(|| "-".to_string()),
+                o.name.clone(),
+                crate::flow::done(o.action).to_string(),
+            ]
+        })
+        .collect();
+    view::records_table(layout, wide, &columns, &rows)
 }
 
 /// The text view of `status`, section after section.

@@ -35,6 +35,8 @@ pub struct StackCompareArgs {
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
+    #[command(flatten)]
+    pub no_namespace: super::NoNamespace,
 }
 
 /// Plans (or reads) both sides and shows how they differ; exit 0 either way.

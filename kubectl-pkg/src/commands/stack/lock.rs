@@ -11,6 +11,8 @@ use crate::cli::GlobalArgs;
 pub struct StackLockArgs {
     #[command(flatten)]
     pub stack: super::StackFileArgs,
+    #[command(flatten)]
+    pub no_namespace: super::NoNamespace,
     /// Replace entries that resolve differently now (otherwise such a
     /// difference is refused, and the lock left as it was).
     #[arg(long)]

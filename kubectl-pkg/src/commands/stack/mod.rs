@@ -71,7 +71,25 @@ pub struct StackUninstallArgs {
     #[command(flatten)]
     pub stack: StackFileArgs,
     #[command(flatten)]
+    pub no_namespace: NoNamespace,
+    #[command(flatten)]
     pub apply: StackApplyFlags,
+}
+
+/// `-n` on a stack command, not offered: each stack command has this arg of
+/// its own, hidden, in place of the global one (clap does not propagate a
+/// global arg to a command that has one of the same id), and `run` refuses
+/// the value, which still reaches [`GlobalArgs::namespace`].
+#[derive(Debug, Clone, Args)]
+pub struct NoNamespace {
+    #[arg(
+        short = 'n',
+        long = "namespace",
+        id = "namespace",
+        value_name = "NAME",
+        hide = true
+    )]
+    namespace: Option<String>,
 }
 
 /// Which stack file, for which environment: every stack command's first flags.
@@ -130,6 +148,8 @@ pub struct StackArgs {
 pub struct StackPlanArgs {
     #[command(flatten)]
     pub stack: StackArgs,
+    #[command(flatten)]
+    pub no_namespace: NoNamespace,
     /// Save the complete stack plan (Secret values included, so owner-only) to FILE.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -139,6 +159,8 @@ pub struct StackPlanArgs {
 pub struct StackApplyArgs {
     #[command(flatten)]
     pub stack: StackArgs,
+    #[command(flatten)]
+    pub no_namespace: NoNamespace,
     #[command(flatten)]
     pub apply: StackApplyFlags,
 }
@@ -163,6 +185,15 @@ pub struct StackApplyFlags {
 }
 
 pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
+    // Each release's namespace is in the file: -n would be silently ignored.
+    if let Some(namespace) = &global.namespace {
+        return Err(crate::cli::usage_error(
+            "stack",
+            format!(
+                "-n {namespace}: a stack file names each release's namespace, and its own with `namespace:`; stack commands take no -n"
+            ),
+        ));
+    }
     match command {
         StackCommand::Plan(args) => {
             let (plan, _) = plan(global, &args.stack).await?;
@@ -425,7 +456,10 @@ fn said(outcome: &ReleaseOutcome) -> String {
 fn confirm(global: &GlobalArgs, plan: &StackPlan) -> Result<()> {
     let _ = global;
     if let Some(why) = prompt::cannot_ask() {
-        bail!("refusing to apply without confirmation: {why}; pass --yes to apply");
+        bail!(
+            "refusing to apply without confirmation: {why}; {}",
+            prompt::HOW_TO_ANSWER
+        );
     }
     let question = format!(
         "Apply stack plan {} ({} releases) of stack {}?",

@@ -14,6 +14,8 @@ use crate::view;
 pub struct StackStatusArgs {
     #[command(flatten)]
     pub stack: super::StackFileArgs,
+    #[command(flatten)]
+    pub no_namespace: super::NoNamespace,
 }
 
 /// One release of a stack as its records say.
@@ -114,11 +116,12 @@ pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
     if global.output != OutputFormat::Text {
         return view::print_document(global.output, &state);
     }
-    view::outln!("{}", text(&state))
+    view::outln!("{}", text(&state, view::Layout::stdout(), global.wide))
 }
 
-/// The text view: the stack's lines, then one row per release.
-fn text(state: &StackState) -> String {
+/// The text view: the stack's lines, then one row per release, fitted to
+/// `layout` unless `wide`.
+fn text(state: &StackState, layout: view::Layout, wide: bool) -> String {
     let environment = (state.environment.as_deref())
         .map(|env| format!(" (environment {env})"))
         .unwrap_or_default();
@@ -129,7 +132,18 @@ fn text(state: &StackState) -> String {
             (false, Some(_)) => "under way",
             (false, None) => "interrupted: apply the same plan again to resume it",
         };
-        out += &format!("Last apply: {} ({how})\n", last.plan_hash);
+        let mut line = format!("Last apply: {} ({how})", last.plan_hash);
+        // On a narrow terminal the hash is shortened (whole piped, in -o wide and json).
+        if layout
+            .width
+            .is_some_and(|width| line.chars().count() > usize::from(width))
+            && !wide
+        {
+            let short: String = last.plan_hash.chars().take("sha256:".len() + 12).collect();
+            line = format!("Last apply: {short}… ({how})");
+        }
+        out += &line;
+        out.push('\n');
     }
     if let Some(holder) = &state.locked_by {
         out += &format!("Locked: {holder}\n");
@@ -139,34 +153,38 @@ fn text(state: &StackState) -> String {
             "Not in the file: {name} (the stack holds it; `stack apply --prune` uninstalls it)\n"
         );
     }
-    let mut table = view::Layout::stdout().table();
-    table.set_header([
-        "RELEASE",
-        "NAMESPACE",
-        "REVISION",
-        "STATUS",
-        "PACKAGE",
-        "NEEDS",
-        "LAST APPLY",
-    ]);
+    // Narrowed on a terminal as kubectl's tables are; `-o wide` keeps all.
+    let columns = [
+        view::Column::kept("RELEASE"),
+        view::Column::dropped("NAMESPACE", 4),
+        view::Column::dropped("REVISION", 3),
+        view::Column::kept("STATUS"),
+        view::Column::kept("PACKAGE"),
+        view::Column::dropped("NEEDS", 2),
+        view::Column::dropped("LAST APPLY", 1),
+    ];
     let dash = || "-".to_string();
-    for release in &state.releases {
-        table.add_row([
-            release.name.clone(),
-            release.namespace.clone(),
-            release.revision.map_or_else(dash, |r| r.to_string()),
-            release.status.clone(),
-            match (&release.package, &release.version) {
-                (Some(package), Some(version)) => format!("{package} {version}"),
-                _ => dash(),
-            },
-            if release.needs.is_empty() {
-                dash()
-            } else {
-                release.needs.join(", ")
-            },
-            release.last_apply.clone().unwrap_or_else(dash),
-        ]);
-    }
-    out + &view::text(table)
+    let rows: Vec<Vec<String>> = state
+        .releases
+        .iter()
+        .map(|release| {
+            vec![
+                release.name.clone(),
+                release.namespace.clone(),
+                release.revision.map_or_else(dash, |r| r.to_string()),
+                release.status.clone(),
+                match (&release.package, &release.version) {
+                    (Some(package), Some(version)) => format!("{package} {version}"),
+                    _ => dash(),
+                },
+                if release.needs.is_empty() {
+                    dash()
+                } else {
+                    release.needs.join(",")
+                },
+                release.last_apply.clone().unwrap_or_else(dash),
+            ]
+        })
+        .collect();
+    out + &view::records_table(layout, wide, &columns, &rows)
 }

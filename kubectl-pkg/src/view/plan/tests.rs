@@ -360,7 +360,7 @@ fn the_plan_text_at_200_columns() {
     let shown = render(&rich_plan(), &fitted(Some(200)));
     // Wide enough for every table: each row is one line.
     assert!(
-        shown.contains(" update  Deployment  apps       shop\n"),
+        shown.contains("\nupdate  Deployment  apps       shop\n"),
         "{shown}"
     );
     insta::assert_snapshot!("plan_text_200_columns", shown);
