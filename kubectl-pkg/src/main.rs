@@ -100,7 +100,7 @@ fn main() -> ExitCode {
         }
         // A `--set`-style flag that does not parse: a usage error too.
         Err(error) if malformed_values_flag(&error) => {
-            eprintln!("error: {}", chain(&error));
+            eprintln!("error: {}", chain(&error, verbose));
             ExitCode::from(USAGE_ERROR)
         }
         Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
