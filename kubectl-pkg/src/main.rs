@@ -137,11 +137,12 @@ fn malformed_values_flag(error: &anyhow::Error) -> bool {
 
 /// Whether planning stopped at requirements nothing satisfies (exit 5).
 fn requirements_unmet(error: &anyhow::Error) -> bool {
+    use libpkg::action::PlanError;
     error.chain().any(|cause| {
-        matches!(
-            cause.downcast_ref::<libpkg::action::PlanError>(),
-            Some(libpkg::action::PlanError::RequirementsUnmet { .. })
-        )
+        // A stack's release error holds its plan error boxed.
+        let plan_error = (cause.downcast_ref::<PlanError>())
+            .or_else(|| cause.downcast_ref::<Box<PlanError>>().map(|boxed| &**boxed));
+        matches!(plan_error, Some(PlanError::RequirementsUnmet { .. }))
     })
 }
 

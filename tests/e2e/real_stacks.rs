@@ -332,3 +332,104 @@ environments:
             .contains(&"uninstalled".to_string())
     );
 }
+
+/// Issue 48: stack commands exit as single releases do: 5 for a requirement
+/// nothing meets (with the stack's own fixes in the advice, and
+/// `--skip-requirements` or `skipRequirements: true` to plan anyway), 2 with
+/// `--detailed-exitcode` when the stack changes something and 0 when it does
+/// not, and `stack apply --dry-run` writes nothing.
+#[test]
+fn stack_commands_exit_as_single_releases_do() {
+    let pkg = Pkg::new();
+    let namespace = pkg.namespace("stack-exit");
+    let needy = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: needy\nversion: 1.0.0\ndescription: needs a package nobody installs\nrequires:\n  packages:\n  - name: {}\n",
+        unique("absent")
+    );
+    let root = pkg.write_package(
+        "needy",
+        "needy",
+        "1.0.0",
+        &[(
+            "cm.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: needy\ndata: {size: '1'}\n",
+        )],
+    );
+    std::fs::write(root.join("package.yaml"), needy).unwrap();
+    let write = |skip: &str| {
+        let stack = format!(
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: exits\nnamespace: {namespace}\nreleases:\n- {{name: needy, namespace: {namespace}, package: ./needy{skip}}}\n"
+        );
+        std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    };
+    write("");
+    let refused = pkg.run(["stack", "plan"]);
+    let said = refused.fails(5).to_string();
+    assert!(
+        said.contains("release needy:") && said.contains("skipRequirements: true"),
+        "{said}"
+    );
+    pkg.run(["stack", "plan", "--skip-requirements"]).ok();
+    write(", skipRequirements: true");
+    pkg.run(["stack", "plan"]).ok();
+
+    // --detailed-exitcode: 2 while there is something to do; a dry run
+    // applies nothing; 0 once applied; 2 again after a value changes.
+    let changes = pkg.run(["stack", "plan", "--detailed-exitcode"]);
+    assert_eq!(changes.code, 2, "{}", changes.stderr);
+    pkg.run(["stack", "apply", "--dry-run", "--yes"]).ok();
+    assert!(
+        never_installed(&pkg, &namespace),
+        "a dry run wrote a release"
+    );
+    pkg.run(["stack", "apply", "--yes", "--wait=false"]).ok();
+    pkg.run(["stack", "plan", "--detailed-exitcode"]).ok();
+    let edited = std::fs::read_to_string(root.join("manifests/cm.yaml"))
+        .unwrap()
+        .replace("size: '1'", "size: '2'");
+    std::fs::write(root.join("manifests/cm.yaml"), edited).unwrap();
+    let changed = pkg.run(["stack", "plan", "--detailed-exitcode"]);
+    assert_eq!(changed.code, 2, "{}", changed.stderr);
+}
+
+/// Whether release `needy` has no record in `namespace`.
+fn never_installed(pkg: &Pkg, namespace: &str) -> bool {
+    let history = pkg.run(["history", "needy", "-n", namespace]);
+    history.code != 0
+}
+
+/// Issue 48: Ctrl-C while a stack is applied (in a terminal) exits 130, as
+/// any interrupted command does, having said how each release ended.
+#[test]
+fn ctrl_c_during_a_stack_apply_exits_130() {
+    let pkg = Pkg::new();
+    let namespace = pkg.namespace("stack-int");
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: slow\nspec:\n  selector:\n    matchLabels: {app: slow}\n  template:\n    metadata:\n      labels: {app: slow}\n    spec:\n      containers:\n      - name: slow\n        image: registry.invalid/slow@sha256:0000000000000000000000000000000000000000000000000000000000000000\n";
+    pkg.write_package("slow", "slow", "1.0.0", &[("deployment.yaml", deployment)]);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: interrupted\nnamespace: {namespace}\nreleases:\n- {{name: slow, namespace: {namespace}, package: ./slow}}\n"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    // No controller runs here: the Deployment never becomes ready, so the
+    // apply is still waiting when Ctrl-C comes.
+    let mut terminal = pkg.terminal(
+        &[
+            "stack",
+            "apply",
+            "--yes",
+            "--skip-image-check",
+            "--timeout",
+            "5m",
+        ],
+        &[],
+        "",
+    );
+    terminal.wait_for("waiting");
+    terminal.type_keys(b"\x03");
+    let (code, screen) = terminal.finish();
+    assert_eq!(code, Some(130), "{screen}");
+    assert!(
+        screen.contains("Release slow: FAILED: interrupted"),
+        "{screen}"
+    );
+}

@@ -23,15 +23,16 @@ pub enum DriftError {
     /// The plan was applied already: a revision of the release records its
     /// hash. A plan applies once.
     #[error(
-        "this plan was already applied, as revision {revision} of release {release:?} ({status}); a plan applies once: make a new one to change the release again"
+        "this plan was already applied, as revision {revision} of release {release:?} ({}); a plan applies once: make a new one to change the release again",
+        status.as_str()
     )]
     AlreadyApplied {
         /// The release.
         release: String,
         /// The revision that applied it.
         revision: u32,
-        /// That revision's status now (`deployed`, `superseded`, `failed`).
-        status: String,
+        /// That revision's status now (deployed, superseded, failed…).
+        status: crate::release::Status,
     },
     /// Reading the cluster failed.
     #[error(transparent)]
@@ -82,7 +83,7 @@ pub async fn verify_unchanged_after<'a>(
         return Err(DriftError::AlreadyApplied {
             release: release.name.clone(),
             revision: applied.revision,
-            status: applied.status.as_str().to_string(),
+            status: applied.status,
         });
     }
     let latest = history.iter().map(|s| s.revision).max().unwrap_or(0);

@@ -47,6 +47,8 @@ pub(super) struct ReleaseEntry {
     pub enabled: bool,
     #[serde(default)]
     pub shared: bool,
+    #[serde(default)]
+    pub skip_requirements: bool,
 }
 
 fn yes() -> bool {
@@ -78,6 +80,7 @@ pub(super) struct ReleaseOverride {
     pub context: Option<Option<String>>,
     pub enabled: Option<bool>,
     pub shared: Option<bool>,
+    pub skip_requirements: Option<bool>,
 }
 
 /// A map whose entries may be left empty (`staging:` with nothing under it):
@@ -142,6 +145,9 @@ impl ReleaseEntry {
         }
         if let Some(shared) = over.shared {
             self.shared = shared;
+        }
+        if let Some(skip) = over.skip_requirements {
+            self.skip_requirements = skip;
         }
         self
     }

@@ -102,6 +102,10 @@ pub struct StackRelease {
     /// it, such a release is refused.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shared: bool,
+    /// Plan it even when its package's requirements are not met
+    /// (`skipRequirements: true`): the plan shows the unmet ones.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_requirements: bool,
 }
 
 /// Why a stack file or its lock was refused. Every variant names the file,
@@ -652,6 +656,7 @@ impl<'a> Checked<'a> {
             needs: entry.needs.clone(),
             context: entry.context.clone(),
             shared: entry.shared,
+            skip_requirements: entry.skip_requirements,
         })
     }
 }

@@ -67,6 +67,7 @@ async fn side(global: &GlobalArgs, args: &StackCompareArgs, side: &str) -> Resul
         only: Vec::new(),
         prune: false,
         image_check: args.image_check.clone(),
+        requirements: Default::default(),
         registry: args.registry.clone(),
         review: Default::default(),
     };

@@ -74,6 +74,9 @@ pub struct StackUninstallArgs {
     pub no_namespace: NoNamespace,
     #[command(flatten)]
     pub apply: StackApplyFlags,
+    /// Plan and show the uninstall; apply nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// `-n` on a stack command, not offered: each stack command has this arg of
@@ -139,6 +142,8 @@ pub struct StackArgs {
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
+    pub requirements: crate::cli::RequirementArgs,
+    #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
     #[command(flatten)]
     pub review: ReviewArgs,
@@ -153,6 +158,10 @@ pub struct StackPlanArgs {
     /// Save the complete stack plan (Secret values included, so owner-only) to FILE.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Exit 2 when the stack plan changes something, 0 when it changes
+    /// nothing (a pipeline's gate, as Terraform's).
+    #[arg(long)]
+    pub detailed_exitcode: bool,
 }
 
 #[derive(Debug, Args)]
@@ -163,6 +172,9 @@ pub struct StackApplyArgs {
     pub no_namespace: NoNamespace,
     #[command(flatten)]
     pub apply: StackApplyFlags,
+    /// Plan, review and show the stack plan; apply nothing (as `stack plan`).
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// How a stack plan is applied.
@@ -205,12 +217,21 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
                 Some(path) => Source::Saved(path.display().to_string()),
                 None => Source::Unsaved,
             };
-            print(global, &plan, &source)
+            print(global, &plan, &source)?;
+            if args.detailed_exitcode && plan.has_changes() {
+                return Err(crate::flow::HasChanges.into());
+            }
+            Ok(())
         }
         StackCommand::Apply(args) => {
             let (plan, clusters) = plan(global, &args.stack).await?;
-            let (plan, reviews) = review::review(&args.stack.review, plan, Origin::Fresh, true)?;
+            let applying = !args.dry_run;
+            let (plan, reviews) =
+                review::review(&args.stack.review, plan, Origin::Fresh, applying)?;
             print(global, &plan, &Source::Unsaved)?;
+            if args.dry_run {
+                return Ok(());
+            }
             apply(global, &plan, &clusters, &args.apply, reviews).await
         }
         StackCommand::Lock(args) => lock::run(global, args).await,
@@ -226,6 +247,9 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
                 return Ok(());
             }
             print(global, &plan, &Source::Unsaved)?;
+            if args.dry_run {
+                return Ok(());
+            }
             apply(global, &plan, &clusters, &args.apply, Reviews::new()).await
         }
     }
@@ -279,17 +303,47 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
         false => None,
     };
     let environment = stack.environment.as_deref();
+    // Every release that differs from the lock, not only the first.
+    let unlocked = std::sync::Mutex::new(Vec::new());
     let fetch = async |release: &StackRelease| {
-        let fetched = fetch(global, &stack, release).await?;
-        if let Some(lock) = &lock {
-            lock.check(environment, &release.name, &resolved(&fetched))?;
+        let mut fetched = fetch(global, &stack, release).await?;
+        args.requirements.apply(&mut fetched);
+        if let Some(lock) = &lock
+            && let Err(error) = lock.check(environment, &release.name, &resolved(&fetched))
+        {
+            unlocked
+                .lock()
+                .expect("not poisoned")
+                .push(error.to_string());
+            return Err(error.into());
         }
         Ok::<_, anyhow::Error>(fetched)
     };
-    let plan = plan_stack(&stack, &clusters, fetch, &options)
-        .await
-        .map_err(|error| anyhow::anyhow!("{}: {error}", args.stack.file.display()))?;
+    let planned = plan_stack(&stack, &clusters, fetch, &options).await;
+    let unlocked = unlocked.into_inner().expect("not poisoned");
+    if !unlocked.is_empty() {
+        bail!(
+            "{} release(s) resolve differently from the lock, nothing was planned:\n  - {}\nrun `kubectl pkg stack lock -f {} --update` to record what they resolve to now, or pin them in the stack file",
+            unlocked.len(),
+            unlocked.join("\n  - "),
+            args.stack.file.display()
+        );
+    }
+    let plan = planned.map_err(|error| stack_error(&args.stack.file, error))?;
     Ok((plan, clusters))
+}
+
+/// A stack's planning error, its causes kept (so that the exit code is
+/// the one a single release's error gives), under the file's name.
+fn stack_error(
+    file: &Path,
+    error: libpkg::action::stack::StackActionError<anyhow::Error>,
+) -> anyhow::Error {
+    let file = file.display().to_string();
+    match error.split_fetch() {
+        Ok(error) => anyhow::Error::new(error).context(file),
+        Err((release, fetch)) => fetch.context(format!("release {release}")).context(file),
+    }
 }
 
 /// One connection per kubeconfig context the releases name.
@@ -422,6 +476,11 @@ async fn apply(
             "warning: the stack's journal could not be written ({error}): `stack status` may not show the last release states"
         );
     }
+    // Ctrl-C: exit 130 as any interrupted command, once every release's
+    // end is said.
+    if outcome.releases.iter().any(|(_, o)| o.interrupted()) {
+        return Err(crate::flow::Interrupted.into());
+    }
     if failed > 0 {
         bail!(
             "{failed} of {} release(s) of stack {} did not succeed (listed above); the others were applied",
@@ -439,6 +498,10 @@ fn said(outcome: &ReleaseOutcome) -> String {
         ReleaseOutcome::Unchanged => "unchanged".to_string(),
         ReleaseOutcome::AlreadyApplied => "already applied by the interrupted apply".to_string(),
         ReleaseOutcome::Failed(why) => format!("FAILED: {why}"),
+        ReleaseOutcome::HalfApplied { revision, status } => format!(
+            "FAILED: the interrupted apply left revision {revision} {}; plan the stack again to finish it",
+            status.as_str()
+        ),
         ReleaseOutcome::Skipped { needs } => {
             format!("not applied: it needs {needs}, which did not succeed")
         }

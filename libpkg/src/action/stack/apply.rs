@@ -35,8 +35,17 @@ pub enum ReleaseOutcome {
     Unchanged,
     /// Applied by an earlier, interrupted apply of this same stack plan.
     AlreadyApplied,
-    /// It failed; why.
-    Failed(String),
+    /// It failed; why (as a single release's operation fails: a lock held,
+    /// drift, an apply error, an interruption while it was applied).
+    Failed(Box<RunError<PlanError>>),
+    /// Not applied again: the interrupted apply this one resumes left it
+    /// half applied (plan the stack again to finish it).
+    HalfApplied {
+        /// The revision the interrupted apply recorded.
+        revision: u32,
+        /// Its status now.
+        status: Status,
+    },
     /// Not applied: a release it needs did not succeed.
     Skipped {
         /// The release that did not.
@@ -53,6 +62,13 @@ pub enum ReleaseOutcome {
 }
 
 impl ReleaseOutcome {
+    /// Whether Ctrl-C (the apply's interruption) stopped it, before or while
+    /// it was applied.
+    pub fn interrupted(&self) -> bool {
+        matches!(self, ReleaseOutcome::Interrupted)
+            || matches!(self, ReleaseOutcome::Failed(error) if matches!(**error, RunError::Interrupted { .. }))
+    }
+
     /// Whether the release is where its plan puts it.
     pub fn succeeded(&self) -> bool {
         matches!(
@@ -72,7 +88,7 @@ impl ReleaseOutcome {
             }
             ReleaseOutcome::Applied(_) | ReleaseOutcome::AlreadyApplied => ReleaseState::Applied,
             ReleaseOutcome::Unchanged => ReleaseState::Unchanged,
-            ReleaseOutcome::Failed(_) => ReleaseState::Failed,
+            ReleaseOutcome::Failed(_) | ReleaseOutcome::HalfApplied { .. } => ReleaseState::Failed,
             ReleaseOutcome::Skipped { .. } | ReleaseOutcome::Stopped { .. } => {
                 ReleaseState::Skipped
             }
@@ -82,7 +98,11 @@ impl ReleaseOutcome {
 
     fn message(&self) -> Option<String> {
         match self {
-            ReleaseOutcome::Failed(why) => Some(why.clone()),
+            ReleaseOutcome::Failed(error) => Some(error.to_string()),
+            ReleaseOutcome::HalfApplied { revision, status } => Some(format!(
+                "the interrupted apply left revision {revision} {}; plan the stack again to finish it",
+                status.as_str()
+            )),
             ReleaseOutcome::Skipped { needs } => Some(format!("needs {needs}")),
             ReleaseOutcome::Stopped { failed } => Some(format!("stopped after {failed} failed")),
             _ => None,
@@ -184,8 +204,9 @@ async fn apply_locked<R: Reporter>(
             Found::AppliedBefore => {
                 not_again.insert(release.name.clone(), ReleaseOutcome::AlreadyApplied);
             }
-            Found::HalfApplied(why) => {
-                not_again.insert(release.name.clone(), ReleaseOutcome::Failed(why));
+            Found::HalfApplied { revision, status } => {
+                let outcome = ReleaseOutcome::HalfApplied { revision, status };
+                not_again.insert(release.name.clone(), outcome);
             }
         }
     }
@@ -235,9 +256,14 @@ enum Found {
     /// Resuming: its record says this very plan was applied already (the
     /// journal missed it: the apply was killed before it could write).
     AppliedBefore,
-    /// Resuming: this plan was begun on it and did not finish (why); it is
-    /// not applied again (plan again to finish it), its dependents wait.
-    HalfApplied(String),
+    /// Resuming: this plan was begun on it and did not finish; it is not
+    /// applied again (plan again to finish it), its dependents wait.
+    HalfApplied {
+        /// The revision the interrupted apply recorded.
+        revision: u32,
+        /// Its status now.
+        status: Status,
+    },
 }
 
 /// The CustomResourceDefinitions a stack plan's releases create or keep:
@@ -298,15 +324,13 @@ async fn check_drift(
     match verify_unchanged_after(cluster, &store, &release.plan, crds_before).await {
         Ok(()) => Ok(Found::AsPlanned),
         Err(DriftError::AlreadyApplied { status, .. })
-            if resumed && matches!(status.as_str(), "deployed" | "uninstalled") =>
+            if resumed && matches!(status, Status::Deployed | Status::Uninstalled) =>
         {
             Ok(Found::AppliedBefore)
         }
         Err(DriftError::AlreadyApplied {
             revision, status, ..
-        }) if resumed => Ok(Found::HalfApplied(format!(
-            "the interrupted apply left revision {revision} {status}; plan the stack again to finish it"
-        ))),
+        }) if resumed => Ok(Found::HalfApplied { revision, status }),
         Err(source) => Err(StackActionError::Drifted {
             release: release.name.clone(),
             source,
@@ -448,8 +472,7 @@ async fn apply_release(
     match crate::action::run(cluster, &run, plan, &mut reviewed, reporter, interrupted).await {
         Ok(Outcome::Applied(record)) => ReleaseOutcome::Applied(record.status),
         Ok(Outcome::Unchanged(_) | Outcome::Stopped) => ReleaseOutcome::Unchanged,
-        Err(RunError::Interrupted { .. }) => ReleaseOutcome::Failed("interrupted".to_string()),
-        Err(error) => ReleaseOutcome::Failed(error.to_string()),
+        Err(error) => ReleaseOutcome::Failed(Box::new(error)),
     }
 }
 

@@ -52,6 +52,17 @@ pub enum StackActionError<E> {
         /// Why.
         source: Box<PlanError>,
     },
+    /// A release's package requirements are not met by the cluster nor by
+    /// an earlier release of the stack.
+    #[error(
+        "release {release}: {source}; in a stack, add a release that installs what is missing (its needs order it first) or set skipRequirements: true on release {release}"
+    )]
+    RequirementsUnmet {
+        /// The release.
+        release: String,
+        /// The plan's refusal ([`PlanError::RequirementsUnmet`]).
+        source: Box<PlanError>,
+    },
     /// A package requirement met by another release of the stack closes a
     /// cycle with the stack's needs.
     #[error(
@@ -122,6 +133,49 @@ pub enum StackActionError<E> {
         /// What changed.
         source: super::DriftError,
     },
+}
+
+impl<E> StackActionError<E> {
+    /// This error, or a release's fetch error apart (`Err((release, error))`):
+    /// the caller's own error type kept whole for its callers, every other
+    /// error typed.
+    pub fn split_fetch(self) -> Result<StackActionError<std::convert::Infallible>, (String, E)> {
+        use StackActionError as S;
+        Ok(match self {
+            S::Fetch { release, source } => return Err((release, source)),
+            S::NoCluster { release, context } => S::NoCluster { release, context },
+            S::Stack(error) => S::Stack(error),
+            S::Plan { release, source } => S::Plan { release, source },
+            S::RequirementsUnmet { release, source } => S::RequirementsUnmet { release, source },
+            S::RequirementCycle { release, needs } => S::RequirementCycle { release, needs },
+            S::Edited(error) => S::Edited(error),
+            S::SharedObject {
+                object,
+                first,
+                second,
+            } => S::SharedObject {
+                object,
+                first,
+                second,
+            },
+            S::NoRecordNamespace { namespace } => S::NoRecordNamespace { namespace },
+            S::Locked(error) => S::Locked(error),
+            S::Record(error) => S::Record(error),
+            S::PruneWithOnly => S::PruneWithOnly,
+            S::HeldElsewhere {
+                release,
+                namespace,
+                held_by,
+                verb,
+            } => S::HeldElsewhere {
+                release,
+                namespace,
+                held_by,
+                verb,
+            },
+            S::Drifted { release, source } => S::Drifted { release, source },
+        })
+    }
 }
 
 /// `environment prod`, or `the stack's base releases`.

@@ -216,15 +216,24 @@ async fn plan_level<E>(
     let plans = futures::future::join_all(level.iter().map(|release| {
         let mut fetched = fetched[&release.name].clone();
         fetched.source.requirements.planned = earlier.clone();
+        if release.skip_requirements {
+            fetched.source.requirements.skip = true;
+        }
         let seed = &seed;
         async move {
             let cluster = cluster_for(clusters, &release.name, &release.context)?;
             let creator = creators.get(&release.name).cloned();
             let plan = plan_release(cluster, release, &fetched, seed, creator, options)
                 .await
-                .map_err(|source| StackActionError::Plan {
-                    release: release.name.clone(),
-                    source: Box::new(source),
+                .map_err(|source| {
+                    let release = release.name.clone();
+                    let source = Box::new(source);
+                    match *source {
+                        PlanError::RequirementsUnmet { .. } => {
+                            StackActionError::RequirementsUnmet { release, source }
+                        }
+                        _ => StackActionError::Plan { release, source },
+                    }
                 })?;
             Ok::<_, StackActionError<E>>(ReleasePlan {
                 name: release.name.clone(),
