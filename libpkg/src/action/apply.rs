@@ -263,16 +263,7 @@ pub async fn apply(
         }
         other => other,
     };
-    // What is applied next (a stack's later release) must see the kinds
-    // these CRDs define, not the discovery made before they existed.
-    let crd_groups: BTreeSet<String> = (plan.objects.iter())
-        .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
-        .filter_map(|o| o.manifest.pointer("/spec/group").and_then(Manifest::as_str))
-        .map(str::to_string)
-        .collect();
-    if !crd_groups.is_empty() {
-        cluster.forget_discovery(&crd_groups).await;
-    }
+    forget_crd_groups(cluster, plan).await;
     match outcome {
         Ok(()) => {
             record.status = if plan.operation == Operation::Uninstall {
@@ -297,6 +288,20 @@ pub async fn apply(
             }
             Err(error)
         }
+    }
+}
+
+/// Forgets the discovery of the groups the plan's CRDs define: what is
+/// applied next (a stack's later release) must see the kinds they define,
+/// not the discovery made before they existed.
+async fn forget_crd_groups(cluster: &Cluster, plan: &Plan) {
+    let crd_groups: BTreeSet<String> = (plan.objects.iter())
+        .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+        .filter_map(|o| o.manifest.pointer("/spec/group").and_then(Manifest::as_str))
+        .map(str::to_string)
+        .collect();
+    if !crd_groups.is_empty() {
+        cluster.forget_discovery(&crd_groups).await;
     }
 }
 

@@ -320,6 +320,44 @@ mod tests {
         Package::from_chart_files(files, "app", &Limits::default()).unwrap()
     }
 
+    /// Issue 49: a chart's rendered documents are held to the package's
+    /// `--package-limits documents=N`, as a plain package's files are, not to
+    /// the default whatever the flag says.
+    #[test]
+    fn a_charts_rendered_documents_are_held_to_the_packages_limit() {
+        use crate::package::{Files, Limits, Package};
+        let files: Files = [
+            ("Chart.yaml", "apiVersion: v2\nname: hello\nversion: 1.2.3\n"),
+            (
+                "templates/many.yaml",
+                "{{ range until 6 }}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c{{ . }}}\n{{ end }}",
+            ),
+            (
+                "templates/cm.yaml",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: hello}\n",
+            ),
+        ]
+        .into_iter()
+        .map(|(path, text)| (path.to_string(), text.as_bytes().to_vec().into()))
+        .collect();
+        let within = |max_documents: usize| {
+            let limits = Limits {
+                max_documents,
+                ..Limits::default()
+            };
+            let package = Package::from_chart_files(files.clone(), "hello", &limits).unwrap();
+            crate::action::plan_offline(&package, &Source::local("./hello"), "hello", "default")
+        };
+        let error = within(5).unwrap_err().to_string();
+        assert!(
+            error.contains("more than 5 YAML documents in the package (the limit)"),
+            "{error}"
+        );
+        let plan = within(20).unwrap();
+        let config_maps = plan.objects.iter().filter(|o| o.kind == "ConfigMap");
+        assert_eq!(config_maps.count(), 7);
+    }
+
     /// Issue 22 I: a chart whose templates render no objects (here: all of
     /// them behind a value that is off) plans an empty release, as Helm 4.2.3
     /// installs one (its dry-run manifest is empty); no refusal about

@@ -260,37 +260,6 @@ mod tests {
         files
     }
 
-    /// Issue 49: a chart's rendered documents are held to the package's
-    /// `--package-limits documents=N`, as a plain package's files are, not to
-    /// the default whatever the flag says.
-    #[test]
-    fn a_charts_rendered_documents_are_held_to_the_packages_limit() {
-        let mut files = chart_files_sample();
-        files.insert(
-            "templates/many.yaml".into(),
-            b"{{ range until 6 }}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c{{ . }}}\n{{ end }}"
-                .to_vec()
-                .into(),
-        );
-        let within = |max_documents: usize| {
-            let limits = Limits {
-                max_documents,
-                ..Limits::default()
-            };
-            let package = Package::from_chart_files(files.clone(), "hello", &limits).unwrap();
-            let source = crate::source::Source::local("./hello");
-            crate::action::plan_offline(&package, &source, "hello", "default")
-        };
-        let error = within(5).unwrap_err().to_string();
-        assert!(
-            error.contains("more than 5 YAML documents in the package (the limit)"),
-            "{error}"
-        );
-        let plan = within(20).unwrap();
-        let config_maps = plan.objects.iter().filter(|o| o.kind == "ConfigMap");
-        assert_eq!(config_maps.count(), 7);
-    }
-
     #[test]
     fn a_chart_directory_and_its_archive_are_the_same_helm_package() {
         let dir = tempfile::tempdir().unwrap();
