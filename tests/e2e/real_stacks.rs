@@ -4,7 +4,7 @@
 //! cluster.
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use kubectl_pkg_e2e::{Pkg, parse_json, unique};
 
@@ -149,32 +149,30 @@ metadata:
 }
 
 /// Runs `command` to completion within `deadline`, killing it (and failing
-/// the test, naming `what`) if it takes longer.
+/// the test, naming `what`) if it takes longer; its standard output. Its
+/// output is read as it comes (a plan's JSON is megabytes: more than a
+/// pipe holds).
 fn within(mut command: std::process::Command, deadline: Duration, what: &str) -> String {
-    let mut child = command
+    let child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("kubectl-pkg starts");
-    let started = Instant::now();
-    loop {
-        if child
-            .try_wait()
-            .expect("the child can be waited for")
-            .is_some()
-        {
-            let output = child.wait_with_output().expect("output");
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            assert!(output.status.success(), "{what}: {stderr}");
-            return String::from_utf8_lossy(&output.stdout).into_owned();
-        }
-        if started.elapsed() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what}: still running after {deadline:?} (hung)");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let pid = child.id().to_string();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    let Ok(output) = finished.recv_timeout(deadline) else {
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &pid])
+            .status();
+        panic!("{what}: still running after {deadline:?} (hung)");
+    };
+    let output = output.expect("the child's output is read");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{what}: {stderr}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// Issue 48: six releases of one level, every one a chart calling `lookup`,
@@ -432,4 +430,127 @@ fn ctrl_c_during_a_stack_apply_exits_130() {
         screen.contains("Release slow: FAILED: interrupted"),
         "{screen}"
     );
+}
+
+/// Issue 48: a platform of public charts, unchanged (tests/charts/real), in
+/// two environments of one cluster: the prometheus-operator CRDs, the
+/// external-secrets operator (CRDs and webhook) and ingress-nginx, one per
+/// cluster and so `shared: true`; per environment bitnami's mongodb (calls
+/// `lookup`) and grafana (calls `lookup`, and creates a ServiceMonitor of
+/// the CRDs an earlier release creates). Planned 20 times, each within 60
+/// s, then applied in both environments.
+#[test]
+fn a_platform_of_public_charts_plans_and_applies_in_two_environments() {
+    let pkg = Pkg::new();
+    let shared = pkg.namespace("platform-shared");
+    let (staging, prod) = (
+        pkg.namespace("platform-staging"),
+        pkg.namespace("platform-prod"),
+    );
+    let chart = |archive: &str| {
+        kubectl_pkg_e2e::repo_root()
+            .join("tests/charts/real")
+            .join(archive)
+            .display()
+            .to_string()
+    };
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1
+kind: Stack
+name: platform
+namespace: {shared}
+releases:
+- name: crds
+  namespace: {shared}
+  package: {crds}
+  shared: true
+- name: secrets
+  namespace: {shared}
+  package: {eso}
+  shared: true
+- name: ingress
+  namespace: {shared}
+  package: {ingress}
+  shared: true
+  # Its admission webhook's certificate is made by hook Jobs, and no
+  # controller runs here to finish them.
+  set: [controller.admissionWebhooks.enabled=false]
+- name: db
+  namespace: {staging}
+  package: {mongodb}
+  # policy/v1 PodDisruptionBudgets are served from Kubernetes 1.21 on.
+  set: [pdb.create=false]
+- name: dashboards
+  namespace: {staging}
+  package: {grafana}
+  needs: [crds, db]
+  values:
+    serviceMonitor: {{enabled: true}}
+    rbac: {{namespaced: true}}
+environments:
+  staging: {{}}
+  prod:
+    releases:
+      db: {{namespace: {prod}}}
+      dashboards: {{namespace: {prod}}}
+",
+        crds = chart("prometheus-operator-crds-12.0.0.tgz"),
+        eso = chart("external-secrets-2.9.0.tgz"),
+        ingress = chart("ingress-nginx-4.9.1.tgz"),
+        mongodb = chart("mongodb-17.0.2.tgz"),
+        grafana = chart("grafana-10.5.15.tgz"),
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    for attempt in 0..20 {
+        let environment = if attempt % 2 == 0 { "staging" } else { "prod" };
+        let mut command = pkg.command([
+            "stack",
+            "plan",
+            "-f",
+            "stack.yaml",
+            "-e",
+            environment,
+            "--skip-image-check",
+            "-o",
+            "json",
+        ]);
+        command.stdin(Stdio::null());
+        let what = format!("plan {attempt} ({environment})");
+        let plan = parse_json(&within(command, Duration::from_secs(60), &what));
+        assert_eq!(
+            plan["order"][0],
+            serde_json::json!(["crds", "db", "ingress", "secrets"]),
+            "{what}"
+        );
+        assert_eq!(
+            plan["order"][1],
+            serde_json::json!(["dashboards"]),
+            "{what}"
+        );
+    }
+    for environment in ["staging", "prod"] {
+        pkg.run([
+            "stack",
+            "apply",
+            "-f",
+            "stack.yaml",
+            "-e",
+            environment,
+            "--skip-image-check",
+            "--yes",
+            "--wait=false",
+        ])
+        .ok();
+    }
+    for namespace in [&staging, &prod] {
+        assert_eq!(pkg.statuses("dashboards", namespace), ["deployed"]);
+        assert_eq!(pkg.statuses("db", namespace), ["deployed"]);
+        pkg.get_json(
+            Some(namespace),
+            "servicemonitors.monitoring.coreos.com",
+            "dashboards-grafana",
+        );
+    }
+    // One release of each operator serves both environments.
+    assert_eq!(pkg.statuses("crds", &shared), ["deployed"]);
 }
