@@ -72,6 +72,7 @@ fn helm_values(settings: &[&str]) -> Value {
 }
 
 fn lifecycle(chart: RealChart) {
+    let _one_at_a_time = kubectl_pkg_e2e::cluster_wide_charts();
     let pkg = Pkg::new();
     let path = repo_root().join("tests/charts/real").join(chart.archive);
     let path = path.to_str().unwrap();

@@ -441,6 +441,7 @@ fn ctrl_c_during_a_stack_apply_exits_130() {
 /// s, then applied in both environments.
 #[test]
 fn a_platform_of_public_charts_plans_and_applies_in_two_environments() {
+    let _one_at_a_time = kubectl_pkg_e2e::cluster_wide_charts();
     let pkg = Pkg::new();
     let shared = pkg.namespace("platform-shared");
     let (staging, prod) = (
@@ -553,4 +554,29 @@ environments:
     }
     // One release of each operator serves both environments.
     assert_eq!(pkg.statuses("crds", &shared), ["deployed"]);
+
+    // Uninstalled environment by environment: staging leaves the shared
+    // operators to prod, and prod, the last to hold them, takes them, so
+    // nothing cluster-wide is left behind.
+    for environment in ["staging", "prod"] {
+        pkg.run([
+            "stack",
+            "uninstall",
+            "-f",
+            "stack.yaml",
+            "-e",
+            environment,
+            "--yes",
+        ])
+        .ok();
+    }
+    for (release, namespace) in [("crds", &shared), ("secrets", &shared), ("db", &prod)] {
+        let statuses = pkg.statuses(release, namespace);
+        assert!(
+            statuses.contains(&"uninstalled".to_string()),
+            "{release}: {statuses:?}"
+        );
+    }
+    let crd = pkg.kubectl(["get", "crd", "servicemonitors.monitoring.coreos.com"]);
+    assert_ne!(crd.code, 0, "the operator's CRDs are left behind");
 }

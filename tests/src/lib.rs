@@ -913,6 +913,17 @@ pub fn discovery_quiet() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Held by a test that installs a public chart whose cluster-scoped objects
+/// have fixed names (an operator's CRDs, an IngressClass): two such tests
+/// at once would each find the other's objects and refuse them. Each
+/// uninstalls what it installed before it lets go.
+pub fn cluster_wide_charts() -> std::sync::MutexGuard<'static, ()> {
+    static CHARTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    CHARTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Stands in for an extension API server behind an APIService: HTTPS on a
 /// loopback port (a fresh self-signed certificate for `localhost`), answering
 /// every request with an empty resource list for `group_version`, so that
