@@ -51,6 +51,7 @@ pub mod archive;
 mod canonical;
 pub mod carvel;
 pub mod cluster;
+pub mod crd_schema;
 pub mod diff;
 pub mod formats;
 pub mod gotemplate;

@@ -37,6 +37,7 @@ const LAYERS: &[&[&str]] = &[
         "archive",
         "reference",
         "render",
+        "crd_schema",
         "permissions",
         "signature",
         "review",

@@ -580,3 +580,155 @@ environments:
     let crd = pkg.kubectl(["get", "crd", "servicemonitors.monitoring.coreos.com"]);
     assert_ne!(crd.code, 0, "the operator's CRDs are left behind");
 }
+
+/// A CRD `gadgets.<group>` whose schema has the cases the validator must
+/// read as the API server does: an integer, an int-or-string, an enum, an
+/// array of objects with a required field; unknown fields are pruned.
+fn gadget_crd(group: &str) -> String {
+    format!(
+        "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.{group}
+spec:
+  group: {group}
+  scope: Namespaced
+  names: {{kind: Gadget, plural: gadgets, singular: gadget, listKind: GadgetList}}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {{type: integer}}
+              port: {{x-kubernetes-int-or-string: true}}
+              mode: {{type: string, enum: [fast, safe]}}
+              rules:
+                type: array
+                items:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {{type: string}}
+                    weight: {{type: integer}}
+"
+    )
+}
+
+/// Issue 49: custom resources of a CRD the plan creates are checked against
+/// its schema before anything is written, and the check agrees with the
+/// API server's own dry run of the same objects once the CRD is served:
+/// each case is planned both ways on the real API server.
+#[test]
+fn custom_resources_are_checked_against_their_crds_schema_as_the_server_checks_them() {
+    let pkg = Pkg::new();
+    let namespace = pkg.namespace("crd-schema");
+    let served = format!("{}.example.com", unique("served"));
+    pkg.write_package(
+        "served-crd",
+        "served-crd",
+        "1.0.0",
+        &[("crd.yaml", gadget_crd(&served))],
+    );
+    pkg.run(["install", "./served-crd", "-n", &namespace, "--yes"])
+        .ok();
+    let cases = [
+        (
+            "valid",
+            "size: 3\n  port: http\n  mode: fast\n  rules: [{name: a, weight: 1}]",
+            None,
+        ),
+        ("int-or-string", "port: 8080", None),
+        ("unknown field", "size: 1\n  extra: {a: 1}", None),
+        ("wrong type", "size: three", Some("/spec/size")),
+        ("enum", "mode: slow", Some("/spec/mode")),
+        (
+            "nested required",
+            "rules: [{name: a}, {weight: 2}]",
+            Some("/spec/rules/1"),
+        ),
+        (
+            "nested type",
+            "rules: [{name: a, weight: heavy}]",
+            Some("/spec/rules/0/weight"),
+        ),
+    ];
+    for (index, (case, spec, refused_at)) in cases.into_iter().enumerate() {
+        let gadget = |group: &str| {
+            format!(
+                "apiVersion: {group}/v1\nkind: Gadget\nmetadata:\n  name: g{index}\nspec:\n  {spec}\n"
+            )
+        };
+        // The server's answer: its dry run of the Gadget, the CRD served.
+        let dir = format!("server-{index}");
+        pkg.write_package(&dir, "gadget", "1.0.0", &[("gadget.yaml", gadget(&served))]);
+        let server = pkg.run([
+            "install",
+            &format!("./{dir}"),
+            "-n",
+            &namespace,
+            "--dry-run",
+        ]);
+        // The plan's: the CRD in the same package, not served yet.
+        let group = format!("{}.example.com", unique("planned"));
+        let dir = format!("planned-{index}");
+        pkg.write_package(
+            &dir,
+            "gadget",
+            "1.0.0",
+            &[
+                ("crd.yaml", gadget_crd(&group)),
+                ("gadget.yaml", gadget(&group)),
+            ],
+        );
+        let planned = pkg.run([
+            "install",
+            &format!("./{dir}"),
+            "-n",
+            &namespace,
+            "--dry-run",
+        ]);
+        assert_eq!(
+            server.code == 0,
+            planned.code == 0,
+            "{case}: the server said {:?}, the plan {:?}",
+            server.stderr,
+            planned.stderr
+        );
+        match refused_at {
+            None => assert_eq!(planned.code, 0, "{case}: {}", planned.stderr),
+            Some(path) => {
+                assert!(
+                    planned.stderr.contains(
+                        "break their CustomResourceDefinition's schema, nothing was written"
+                    ) && planned.stderr.contains(&format!("/g{index}: {path}: ")),
+                    "{case}: {}",
+                    planned.stderr
+                );
+            }
+        }
+    }
+    // Refused, nothing is written: applying without --dry-run neither.
+    let group = format!("{}.example.com", unique("bad"));
+    let bad = format!(
+        "apiVersion: {group}/v1\nkind: Gadget\nmetadata:\n  name: bad\nspec:\n  size: three\n"
+    );
+    pkg.write_package(
+        "bad",
+        "bad",
+        "1.0.0",
+        &[("crd.yaml", gadget_crd(&group)), ("gadget.yaml", bad)],
+    );
+    let refused = pkg.run(["install", "./bad", "-n", &namespace, "--yes"]);
+    assert_ne!(refused.code, 0);
+    let crd = pkg.kubectl(["get", "crd", &format!("gadgets.{group}")]);
+    assert_ne!(
+        crd.code, 0,
+        "the CRD was written though the plan was refused"
+    );
+}

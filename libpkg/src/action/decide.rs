@@ -552,7 +552,7 @@ fn not_read(why: NotRead) -> Observed {
             Note::Warning("not read: you may not get it (see the access check)".to_string())
         }
         NotRead::CrdPending => Note::Warning(
-            "its CustomResourceDefinition is created by this plan: validated after the CRD is established".to_string(),
+            "its CustomResourceDefinition is created by this plan (or an earlier release of the stack): checked against that CRD's schema now, and by the API server when it is written".to_string(),
         ),
         NotRead::NamespaceNew => Note::InNewNamespace,
     };

@@ -54,6 +54,18 @@ pub enum PlanError {
     /// The API server failed.
     #[error(transparent)]
     Cluster(#[from] ClusterError),
+    /// Custom resources of a CustomResourceDefinition the plan creates break
+    /// its schema (each with the field at fault): refused before anything is
+    /// written, as the server's dry run refuses other objects.
+    #[error(
+        "{} custom resource field(s) break their CustomResourceDefinition's schema, nothing was written:\n  - {}",
+        violations.len(),
+        violations.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n  - ")
+    )]
+    CustomResourcesInvalid {
+        /// Each violation.
+        violations: Vec<crate::crd_schema::Violation>,
+    },
     /// The cluster changed since the plan was made (a stack's release whose
     /// custom resources' CRD an earlier release created, checked once it
     /// exists).

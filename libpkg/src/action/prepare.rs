@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 
 use super::{Desired, Hooks, ImageCheck, PlanError, Source, facts, images, offline};
 use crate::cluster::{Cluster, Discovery};
+use crate::crd_schema;
+use crate::manifest::Manifest;
 use crate::mirror::Rewrite;
 use crate::object::Object;
 use crate::permissions::DeclaredPermission;
@@ -189,6 +191,13 @@ async fn render_online(
     )
     .await?;
     discovery.learn_crds(documents.iter().map(|(_, v)| v).chain(how.seed));
+    // The CRDs custom resources may be checked against before the first
+    // write (their kinds are not served yet: no server-side dry run).
+    let crds: Vec<Manifest> = (documents.iter().map(|(_, v)| v))
+        .filter(|v| v.get("kind").and_then(Manifest::as_str) == Some("CustomResourceDefinition"))
+        .chain(how.seed)
+        .cloned()
+        .collect();
     let target = RenderTarget {
         release,
         namespace,
@@ -205,6 +214,7 @@ async fn render_online(
     warnings.extend(Warning::all(WarningCode::Render, objects.warnings));
     warnings.extend(Warning::all(WarningCode::Render, deferred.warnings));
     let objects = objects.objects;
+    check_custom_resources(&crds, &objects, &discovery)?;
     let deferred_hooks = deferred.objects;
     Ok(RenderedOnline {
         objects,
@@ -214,6 +224,37 @@ async fn render_online(
         warnings,
         requirements,
     })
+}
+
+/// Refuses the plan when a custom resource of a CRD it creates (or a
+/// stack's earlier release creates) breaks that CRD's schema: the API
+/// server cannot dry-run it, and would refuse it halfway through the apply.
+fn check_custom_resources(
+    crds: &[Manifest],
+    objects: &[Object],
+    discovery: &Discovery,
+) -> Result<(), PlanError> {
+    let mut schemas: BTreeMap<(&str, &str), Option<serde_json::Value>> = BTreeMap::new();
+    let mut violations = Vec::new();
+    for object in objects {
+        let resource = discovery.resolve(&object.api_version, &object.kind);
+        if !resource.is_some_and(|r| r.pending_crd) {
+            continue;
+        }
+        let key = (object.api_version.as_str(), object.kind.as_str());
+        let schema = schemas
+            .entry(key)
+            .or_insert_with(|| crd_schema::schema_for(crds, key.0, key.1));
+        if let Some(schema) = schema {
+            let manifest = serde_json::to_value(&object.manifest).expect("a manifest serializes");
+            violations.extend(crd_schema::validate(&object.to_string(), &manifest, schema));
+        }
+    }
+    if violations.is_empty() {
+        Ok(())
+    } else {
+        Err(PlanError::CustomResourcesInvalid { violations })
+    }
 }
 
 /// An unknown kind, online, is one the cluster does not serve: say so.
