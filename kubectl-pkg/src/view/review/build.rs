@@ -259,7 +259,10 @@ fn verdict(plan: &Plan) -> Verdict {
         .filter(|check| check.verified.is_none())
         .count();
     concerns.extend(count("new RBAC grant(s)", new_grants));
-    concerns.extend(count("critical risk(s)", severe(new_risks, Severity::Critical)));
+    concerns.extend(count(
+        "critical risk(s)",
+        severe(new_risks, Severity::Critical),
+    ));
     concerns.extend(count("high risk(s)", severe(new_risks, Severity::High)));
     concerns.extend(count("deletion(s)", deletions));
     concerns.extend(count(
