@@ -3,7 +3,8 @@
 //! any diff; the footer's `--plan-hash` is enforced by apply; a planted
 //! Secret value appears in no output format; and the HTML page opens in
 //! headless Chromium with the network off, shows every section, and makes
-//! no request.
+//! no request. A stack plan's document opens with one row per release, and
+//! an upgrade whose risk its deployed revision had already is ready.
 
 use std::path::Path;
 use std::process::Command;
@@ -417,5 +418,68 @@ fn the_review_page_opens_in_headless_chromium_offline_with_every_section_and_no_
     assert_eq!(
         render(&control).page_requests,
         ["http://127.0.0.1:9/pixel.png"]
+    );
+}
+
+#[test]
+fn a_stack_review_opens_with_its_releases_and_an_unchanged_risk_holds_no_upgrade() {
+    use kubectl_pkg_e2e::config_maps;
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("review-stack");
+    // `exec` can exec into the namespace's pods (a high risk) from its
+    // first version on; 2.0.0 changes only its ConfigMap.
+    let role = format!(
+        "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: exec\n  namespace: {ns}\nrules:\n- apiGroups: ['']\n  resources: [pods/exec]\n  verbs: [create]\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: exec\n  namespace: {ns}\nroleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: Role\n  name: exec\nsubjects:\n- kind: ServiceAccount\n  name: default\n  namespace: {ns}\n"
+    );
+    for version in ["1.0.0", "2.0.0"] {
+        let mut files = config_maps("exec", 1, version);
+        files.push(("role.yaml".to_string(), role.clone()));
+        pkg.write_package(&format!("exec-{version}"), "exec", version, &files);
+    }
+    pkg.write_package("plain", "plain", "1.0.0", &config_maps("plain", 2, "1"));
+    let stack = |exec: &str| {
+        format!(
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: reviewed\nnamespace: {ns}\nreleases:\n- {{name: plain, namespace: {ns}, package: ./plain}}\n- {{name: exec, namespace: {ns}, package: ./exec-{exec}, needs: [plain]}}\n"
+        )
+    };
+    let file = pkg.work.path().join("stack.yaml");
+    std::fs::write(&file, stack("1.0.0")).unwrap();
+    let install = pkg
+        .run(["stack", "plan", "-o", "markdown"])
+        .ok()
+        .to_string();
+    assert!(install.contains("**Review needed**: exec: "), "{install}");
+    assert!(install.contains("| ⚠️ | exec | "), "{install}");
+    pkg.run(["stack", "apply", "--yes", "--wait=false"]).ok();
+
+    std::fs::write(&file, stack("2.0.0")).unwrap();
+    let markdown = pkg
+        .run(["stack", "plan", "-o", "markdown"])
+        .ok()
+        .to_string();
+    assert!(
+        markdown.contains(
+            "**Ready to apply: no new permissions, new severe risks or deletions**: \
+             exec: 1 high risk(s) unchanged since revision 1"
+        ),
+        "{markdown}"
+    );
+    let releases = markdown.find("### Releases (2)").expect("the table");
+    assert_eq!(markdown[..releases].matches("\n### ").count(), 0, "first");
+    assert!(releases < markdown.find("### plain: ").expect("plain's sections"));
+    for row in [
+        format!("| ✅ | plain | {ns} | upgrade | 0 | 0 | 0 | no | - |"),
+        format!("| ✅ | exec | {ns} | upgrade | 0 | 1 | 0 | no | 1 high |"),
+    ] {
+        assert!(markdown.contains(&row), "{row}\n{markdown}");
+    }
+    let html = pkg.run(["stack", "plan", "-o", "html"]).ok().to_string();
+    let releases = html.find("<section id=\"releases\">").expect("the table");
+    assert_eq!(html[..releases].matches("<section").count(), 0);
+    assert!(
+        html[releases..].contains(&format!(
+            "<td>exec</td><td>{ns}</td><td>upgrade</td><td>0</td><td>1</td><td>0</td><td>no</td><td>1 high</td>"
+        )),
+        "{html}"
     );
 }

@@ -119,17 +119,17 @@ fn summary(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result
     ]);
     for release in &plan.releases {
         let p = &release.plan;
-        let count = |action: Action| p.objects.iter().filter(|o| o.action == action).count();
+        let change = ReleaseChange::of(p);
         table.add_row([
             release.name.clone(),
             p.release.namespace.clone(),
             p.operation.to_string(),
-            count(Action::Create).to_string(),
-            count(Action::Update).to_string(),
-            count(Action::Delete).to_string(),
-            count(Action::Unchanged).to_string(),
-            risks(p),
-            new_rights(p),
+            change.create.to_string(),
+            change.update.to_string(),
+            change.delete.to_string(),
+            change.unchanged.to_string(),
+            change.risks,
+            change.new_rights,
             if release.needs.is_empty() {
                 "-".to_string()
             } else {
@@ -138,6 +138,40 @@ fn summary(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result
         ]);
     }
     writeln!(out, "{}", view::text(table))
+}
+
+/// What one release's plan changes, as the stack's summaries show it: the
+/// text view's table and the review document's (one source, so they agree).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReleaseChange {
+    /// Objects created.
+    pub create: usize,
+    /// Objects updated.
+    pub update: usize,
+    /// Objects deleted.
+    pub delete: usize,
+    /// Objects left as they are.
+    pub unchanged: usize,
+    /// The risk findings by severity (`1 critical, 2 high`), or `-`.
+    pub risks: String,
+    /// `yes` when an upgrade or rollback grants rights the deployed
+    /// revision did not, `no` when not, `-` with no revision to compare.
+    pub new_rights: String,
+}
+
+impl ReleaseChange {
+    /// The change `plan` makes.
+    pub fn of(plan: &Plan) -> Self {
+        let count = |action: Action| plan.objects.iter().filter(|o| o.action == action).count();
+        ReleaseChange {
+            create: count(Action::Create),
+            update: count(Action::Update),
+            delete: count(Action::Delete),
+            unchanged: count(Action::Unchanged),
+            risks: risks(plan),
+            new_rights: new_rights(plan),
+        }
+    }
 }
 
 /// The plan's risks by severity, or `-`.

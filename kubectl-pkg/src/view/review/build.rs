@@ -9,6 +9,7 @@ use libpkg::plan::{Action, Operation, Plan, PlannedObject, WarningCode};
 use libpkg::stack::plan::StackPlan;
 
 use super::{Block, Change, Footer, Item, Review, Row, Section, Source, Table, Tone, Verdict};
+use crate::view::stack::ReleaseChange;
 use crate::view::{self, label};
 
 /// The review document of `plan` (masked by the caller: Secret values are
@@ -66,12 +67,14 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
             crate::view::stack::shared_text(shared),
         ));
     }
-    let mut sections = Vec::new();
+    let reviews: Vec<Review> = (plan.releases.iter())
+        .map(|release| from_plan(&release.plan, &Source::Unsaved))
+        .collect();
+    let mut sections = vec![release_table(plan, &reviews)];
     let mut changes = Vec::new();
     let mut reasons = Vec::new();
     let mut tone = Tone::Good;
-    for release in &plan.releases {
-        let review = from_plan(&release.plan, &Source::Unsaved);
+    for (release, review) in plan.releases.iter().zip(reviews) {
         facts.push((format!("Release {}", release.name), review.title.clone()));
         tone = tone.max(review.verdict.tone);
         reasons.extend(
@@ -110,6 +113,48 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
             command,
         },
     }
+}
+
+/// The stack's first section: one row per release with what it does, so
+/// the release that changes something is seen before any release's detail.
+/// Each row has the tone of its release's verdict.
+fn release_table(plan: &StackPlan, reviews: &[Review]) -> Section {
+    let header = [
+        "Release",
+        "Namespace",
+        "Operation",
+        "Create",
+        "Update",
+        "Delete",
+        "New rights",
+        "Risks",
+    ];
+    let rows = (plan.releases.iter().zip(reviews))
+        .map(|(release, review)| {
+            let change = ReleaseChange::of(&release.plan);
+            Row {
+                tone: review.verdict.tone,
+                cells: vec![
+                    release.name.clone(),
+                    release.plan.release.namespace.clone(),
+                    release.plan.operation.to_string(),
+                    change.create.to_string(),
+                    change.update.to_string(),
+                    change.delete.to_string(),
+                    change.new_rights,
+                    change.risks,
+                ],
+            }
+        })
+        .collect();
+    section(
+        "releases",
+        &format!("Releases ({})", plan.releases.len()),
+        vec![Block::Table(Table {
+            header: header.map(String::from).to_vec(),
+            rows,
+        })],
+    )
 }
 
 /// The stack's name, and its environment if one was chosen.
@@ -172,7 +217,9 @@ fn facts(plan: &Plan) -> Vec<(String, String)> {
 }
 
 /// The verdict: blocked when the plan cannot be applied as it is, review
-/// needed when it grants, deletes or risks something, else ready.
+/// needed when it grants, deletes or newly risks something (an upgrade's
+/// risks unchanged since the deployed revision are named, not a concern),
+/// else ready.
 fn verdict(plan: &Plan) -> Verdict {
     let mut blockers = Vec::new();
     let missing = plan.permissions.installer.missing.len();
@@ -191,12 +238,14 @@ fn verdict(plan: &Plan) -> Verdict {
         None => plan.permissions.grants.len(),
     };
     let count = |what: &str, n: usize| (n > 0).then(|| format!("{n} {what}"));
-    let severe = |severity: Severity| {
-        plan.permissions
-            .risks
-            .iter()
-            .filter(|r| r.severity == severity)
-            .count()
+    // An upgrade or rollback is judged by the risks it adds: those the
+    // deployed revision has already were reviewed when it was applied.
+    let new_risks = match &plan.permission_changes {
+        Some(changes) => &changes.added.risks,
+        None => &plan.permissions.risks,
+    };
+    let severe = |risks: &[Risk], severity: Severity| {
+        risks.iter().filter(|r| r.severity == severity).count()
     };
     let deletions = plan
         .objects
@@ -210,8 +259,11 @@ fn verdict(plan: &Plan) -> Verdict {
         .filter(|check| check.verified.is_none())
         .count();
     concerns.extend(count("new RBAC grant(s)", new_grants));
-    concerns.extend(count("critical risk(s)", severe(Severity::Critical)));
-    concerns.extend(count("high risk(s)", severe(Severity::High)));
+    concerns.extend(count(
+        "critical risk(s)",
+        severe(new_risks, Severity::Critical),
+    ));
+    concerns.extend(count("high risk(s)", severe(new_risks, Severity::High)));
     concerns.extend(count("deletion(s)", deletions));
     concerns.extend(count(
         "image(s) not pinned by digest",
@@ -226,6 +278,20 @@ fn verdict(plan: &Plan) -> Verdict {
         Tone::Good
     };
     blockers.extend(concerns);
+    if let Some(changes) = &plan.permission_changes {
+        let kept = |severity: Severity| {
+            severe(&plan.permissions.risks, severity).saturating_sub(severe(new_risks, severity))
+        };
+        let since = changes.compared_with;
+        blockers.extend(count(
+            &format!("critical risk(s) unchanged since revision {since}"),
+            kept(Severity::Critical),
+        ));
+        blockers.extend(count(
+            &format!("high risk(s) unchanged since revision {since}"),
+            kept(Severity::High),
+        ));
+    }
     verdict_of(tone, blockers, plan.has_changes())
 }
 
@@ -236,7 +302,7 @@ fn verdict_of(tone: Tone, reasons: Vec<String>, changes: bool) -> Verdict {
         Tone::Danger => "Blocked: this plan cannot be applied as it is",
         Tone::Warning => "Review needed",
         _ if !changes => "No changes",
-        _ => "Ready to apply: no new permissions, deletions or severe risks",
+        _ => "Ready to apply: no new permissions, new severe risks or deletions",
     };
     Verdict {
         tone,

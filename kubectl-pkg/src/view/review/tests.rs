@@ -366,6 +366,222 @@ fn a_stack_plan_reviews_every_release_under_its_name_in_one_document() {
     assert!(html.contains("<section id=\"web-permissions\">"));
 }
 
+/// A stack of three: `cache` installs one ConfigMap, `db` is an upgrade
+/// that changes nothing, `web` is [`rich_plan`]'s upgrade (2 creates, 1
+/// update, 1 delete, new rights, a high risk).
+fn three_release_stack() -> libpkg::stack::plan::StackPlan {
+    use libpkg::stack::plan::{ReleasePlan, StackPlan, StackTarget};
+    let release = |name: &str, plan: Plan| ReleasePlan {
+        name: name.to_string(),
+        needs: Vec::new(),
+        context: None,
+        plan,
+    };
+    let mut db = bare_plan();
+    db.operation = Operation::Upgrade;
+    db.release.namespace = "data".to_string();
+    db.objects[0].action = Action::Unchanged;
+    db.permission_changes = Some(PermissionChanges {
+        compared_with: 4,
+        added: PermissionDelta::default(),
+        removed: PermissionDelta::default(),
+    });
+    StackPlan::new(
+        StackTarget {
+            name: "shop".to_string(),
+            environment: None,
+            namespace: "default".to_string(),
+            only: Vec::new(),
+            prune: false,
+        },
+        vec![
+            vec!["cache".to_string(), "db".to_string()],
+            vec!["web".to_string()],
+        ],
+        vec![
+            release("cache", bare_plan()),
+            release("db", db),
+            release("web", rich_plan()),
+        ],
+        Vec::new(),
+    )
+    .seal()
+}
+
+#[test]
+fn a_stack_review_opens_with_one_row_per_release_before_any_release_detail() {
+    let stack = three_release_stack();
+    let review = super::from_stack(&stack.masked(), &Source::Unsaved);
+    let first = &review.sections[0];
+    assert_eq!(first.id, "releases");
+    let [super::Block::Table(table)] = first.blocks.as_slice() else {
+        panic!("the releases section is one table: {first:?}")
+    };
+    assert_eq!(
+        table.header,
+        [
+            "Release",
+            "Namespace",
+            "Operation",
+            "Create",
+            "Update",
+            "Delete",
+            "New rights",
+            "Risks"
+        ]
+    );
+    let rows: Vec<(super::Tone, Vec<&str>)> = (table.rows.iter())
+        .map(|row| (row.tone, row.cells.iter().map(String::as_str).collect()))
+        .collect();
+    use super::Tone::{Danger, Good};
+    assert_eq!(
+        rows,
+        [
+            (
+                Good,
+                vec!["cache", "default", "install", "1", "0", "0", "-", "-"]
+            ),
+            (
+                Good,
+                vec!["db", "data", "upgrade", "0", "0", "0", "no", "-"]
+            ),
+            (
+                Danger,
+                vec![
+                    "web",
+                    "apps",
+                    "upgrade",
+                    "2",
+                    "1",
+                    "1",
+                    "yes",
+                    "1 high, 1 medium"
+                ]
+            ),
+        ]
+    );
+
+    let markdown = fitted(&review, &Markdown, None).expect("no limit");
+    well_formed(&markdown);
+    let releases = markdown.find("### Releases (3)").expect("the table");
+    let first_detail = markdown.find("### cache: ").expect("cache's sections");
+    assert!(releases < first_detail, "{markdown}");
+    assert_eq!(
+        markdown[..releases].matches("\n### ").count(),
+        0,
+        "no section before the table"
+    );
+    let table_text = &markdown[releases..first_detail];
+    for row in [
+        "| ✅ | cache | default | install | 1 | 0 | 0 | - | - |",
+        "| ✅ | db | data | upgrade | 0 | 0 | 0 | no | - |",
+        "| ⛔ | web | apps | upgrade | 2 | 1 | 1 | yes | 1 high, 1 medium |",
+    ] {
+        assert!(table_text.contains(row), "{row} in\n{table_text}");
+    }
+
+    let html = fitted(&review, &Html, None).expect("no limit");
+    let releases = html.find("<section id=\"releases\">").expect("the table");
+    let first_detail = html.find("<section id=\"cache-").expect("cache's sections");
+    assert!(releases < first_detail);
+    assert_eq!(html[..releases].matches("<section").count(), 0);
+    assert!(
+        html[releases..first_detail].contains(
+            "<td>web</td><td>apps</td><td>upgrade</td><td>2</td><td>1</td><td>1</td><td>yes</td><td>1 high, 1 medium</td>"
+        ),
+        "{}",
+        &html[releases..first_detail]
+    );
+}
+
+/// A plan that upgrades a release with `unchanged` high risks the deployed
+/// revision (4) has already and `added` it brings, and nothing else to
+/// look at twice.
+fn upgrade_with_risks(unchanged: usize, added: usize) -> Plan {
+    use libpkg::permissions::{Risk, Severity};
+    let risk = |i: usize| Risk {
+        severity: Severity::High,
+        rule: "rbac-write-secrets".to_string(),
+        object: format!("Role.rbac.authorization.k8s.io/default/writer-{i}"),
+        message: "can write secrets".to_string(),
+    };
+    let mut plan = bare_plan();
+    plan.operation = Operation::Upgrade;
+    plan.objects[0].action = Action::Update;
+    plan.permissions.risks = (0..unchanged + added).map(risk).collect();
+    plan.permission_changes = Some(PermissionChanges {
+        compared_with: 4,
+        added: PermissionDelta {
+            risks: (unchanged..unchanged + added).map(risk).collect(),
+            ..PermissionDelta::default()
+        },
+        removed: PermissionDelta::default(),
+    });
+    plan
+}
+
+#[test]
+fn an_upgrade_is_not_held_for_review_by_risks_its_deployed_revision_has_already() {
+    use super::Tone;
+    let verdict = from_plan(&upgrade_with_risks(2, 0), &Source::Unsaved).verdict;
+    assert_eq!(verdict.tone, Tone::Good, "{verdict:?}");
+    assert!(
+        verdict.headline.starts_with("Ready to apply"),
+        "{verdict:?}"
+    );
+    assert_eq!(
+        verdict.reasons,
+        ["2 high risk(s) unchanged since revision 4"],
+        "still named"
+    );
+
+    let verdict = from_plan(&upgrade_with_risks(2, 1), &Source::Unsaved).verdict;
+    assert_eq!(verdict.tone, Tone::Warning, "{verdict:?}");
+    assert_eq!(verdict.headline, "Review needed");
+    assert_eq!(
+        verdict.reasons,
+        [
+            "1 high risk(s)",
+            "2 high risk(s) unchanged since revision 4"
+        ]
+    );
+
+    // An install has no deployed revision: every risk is new.
+    let mut install = upgrade_with_risks(2, 0);
+    install.operation = Operation::Install;
+    install.permission_changes = None;
+    let verdict = from_plan(&install, &Source::Unsaved).verdict;
+    assert_eq!(verdict.headline, "Review needed");
+    assert_eq!(verdict.reasons, ["2 high risk(s)"]);
+
+    // A stack of such upgrades is ready as a whole.
+    use libpkg::stack::plan::{ReleasePlan, StackPlan, StackTarget};
+    let stack = StackPlan::new(
+        StackTarget {
+            name: "shop".to_string(),
+            environment: None,
+            namespace: "default".to_string(),
+            only: Vec::new(),
+            prune: false,
+        },
+        vec![vec!["redis".to_string()]],
+        vec![ReleasePlan {
+            name: "redis".to_string(),
+            needs: Vec::new(),
+            context: None,
+            plan: upgrade_with_risks(1, 0),
+        }],
+        Vec::new(),
+    )
+    .seal();
+    let verdict = super::from_stack(&stack, &Source::Unsaved).verdict;
+    assert_eq!(verdict.tone, Tone::Good, "{verdict:?}");
+    assert_eq!(
+        verdict.reasons,
+        ["redis: 1 high risk(s) unchanged since revision 4"]
+    );
+}
+
 #[test]
 fn package_text_notifies_no_one() {
     let inline = super::markdown::inline;
