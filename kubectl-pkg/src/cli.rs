@@ -511,7 +511,7 @@ pub struct ReleaseNameArgs {
     /// The release name (default: the package name).
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
-    /// Name the release after the package and the time, NAME-<unix seconds>,
+    /// Name the release after the package and the time, NAME-SECONDS (Unix time),
     /// as Helm's --generate-name (the plan records the name chosen).
     #[arg(short = 'g', long, conflicts_with = "name")]
     pub generate_name: bool,

@@ -109,10 +109,8 @@ fn as_json_schema(schema: Value) -> Value {
                     }
                 }
             }
-            "items" | "additionalProperties" | "not" => {
-                if value.is_object() {
-                    *value = as_json_schema(value.take());
-                }
+            "items" | "additionalProperties" | "not" if value.is_object() => {
+                *value = as_json_schema(value.take());
             }
             "allOf" | "anyOf" | "oneOf" => {
                 if let Value::Array(items) = value {
