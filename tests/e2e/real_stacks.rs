@@ -8,18 +8,20 @@ use std::time::Duration;
 
 use kubectl_pkg_e2e::{Pkg, parse_json, unique};
 
-/// A CustomResourceDefinition `widgets.<group>` (kind `Widget`, namespaced,
-/// `spec.size` an integer).
-fn widget_crd(group: &str) -> String {
+/// A namespaced CustomResourceDefinition of `kind` in `group` (plural: the
+/// kind in lower case with an `s`), version v1, whose `spec` has
+/// `properties` (YAML, indented to sit under `spec.properties`).
+fn crd(group: &str, kind: &str, properties: &str) -> String {
+    let singular = kind.to_lowercase();
     format!(
         "apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
-  name: widgets.{group}
+  name: {singular}s.{group}
 spec:
   group: {group}
   scope: Namespaced
-  names: {{kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}}
+  names: {{kind: {kind}, plural: {singular}s, singular: {singular}, listKind: {kind}List}}
   versions:
   - name: v1
     served: true
@@ -31,9 +33,14 @@ spec:
           spec:
             type: object
             properties:
-              size: {{type: integer}}
-"
+{properties}"
     )
+}
+
+/// The CustomResourceDefinition `widgets.<group>` (kind `Widget`,
+/// `spec.size` an integer).
+fn widget_crd(group: &str) -> String {
+    crd(group, "Widget", "              size: {type: integer}\n")
 }
 
 /// A stack file `stack.yaml`: release `crds` (the Widget CRD of `group`),
@@ -585,39 +592,19 @@ environments:
 /// read as the API server does: an integer, an int-or-string, an enum, an
 /// array of objects with a required field; unknown fields are pruned.
 fn gadget_crd(group: &str) -> String {
-    format!(
-        "apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: gadgets.{group}
-spec:
-  group: {group}
-  scope: Namespaced
-  names: {{kind: Gadget, plural: gadgets, singular: gadget, listKind: GadgetList}}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size: {{type: integer}}
-              port: {{x-kubernetes-int-or-string: true}}
-              mode: {{type: string, enum: [fast, safe]}}
+    let properties = "              size: {type: integer}
+              port: {x-kubernetes-int-or-string: true}
+              mode: {type: string, enum: [fast, safe]}
               rules:
                 type: array
                 items:
                   type: object
                   required: [name]
                   properties:
-                    name: {{type: string}}
-                    weight: {{type: integer}}
-"
-    )
+                    name: {type: string}
+                    weight: {type: integer}
+";
+    crd(group, "Gadget", properties)
 }
 
 /// Issue 49: custom resources of a CRD the plan creates are checked against
