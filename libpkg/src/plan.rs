@@ -672,6 +672,13 @@ pub enum PlanFileError {
 }
 
 impl Plan {
+    /// The CustomResourceDefinitions the plan creates, updates or keeps:
+    /// their kinds are served once it is applied.
+    pub fn crds(&self) -> impl Iterator<Item = &PlannedObject> {
+        (self.objects.iter())
+            .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+    }
+
     /// Reads a plan file. Before anything else (the hash included) it checks
     /// that the text is a plan of this version, that it has exactly the plan's
     /// shape (unknown fields anywhere are refused, with their line), and that

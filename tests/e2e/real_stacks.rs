@@ -8,6 +8,15 @@ use std::time::Duration;
 
 use kubectl_pkg_e2e::{Pkg, parse_json, unique};
 
+/// Writes `stack.yaml` in the test's work directory: stack `name`, its
+/// record in `namespace`, then `rest` (its `releases:` and what follows).
+fn write_stack(pkg: &Pkg, name: &str, namespace: &str, rest: &str) {
+    let text = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: {name}\nnamespace: {namespace}\n{rest}"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), text).unwrap();
+}
+
 /// A namespaced CustomResourceDefinition of `kind` in `group` (plural: the
 /// kind in lower case with an `s`), version v1, whose `spec` has
 /// `properties` (YAML, indented to sit under `spec.properties`).
@@ -50,17 +59,13 @@ fn crd_then_custom_resource(pkg: &Pkg, namespace: &str, group: &str) -> String {
     let widget =
         format!("apiVersion: {group}/v1\nkind: Widget\nmetadata:\n  name: w1\nspec:\n  size: 3\n");
     pkg.write_package("left", "left", "1.0.0", &[("widget.yaml", widget)]);
-    let stack = format!(
-        "apiVersion: kubectl-pkg.dev/v1alpha1
-kind: Stack
-name: widgets
-namespace: {namespace}
-releases:
+    let releases = format!(
+        "releases:
 - {{name: crds, namespace: {namespace}, package: ./crds}}
 - {{name: left, namespace: {namespace}, package: ./left, needs: [crds]}}
 "
     );
-    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    write_stack(pkg, "widgets", namespace, &releases);
     "stack.yaml".to_string()
 }
 
@@ -199,10 +204,12 @@ fn a_level_of_charts_calling_lookup_plans_without_hanging_on_one_or_two_workers(
             "- {{name: {name}, namespace: {namespace}, package: ./{name}}}\n"
         ));
     }
-    let stack = format!(
-        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: lookups\nnamespace: {namespace}\nreleases:\n{releases}"
+    write_stack(
+        &pkg,
+        "lookups",
+        &namespace,
+        &format!("releases:\n{releases}"),
     );
-    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
     for workers in ["1", "2"] {
         for attempt in 0..50 {
             let mut command = pkg.command(["stack", "plan", "-f", "stack.yaml", "-o", "json"]);
@@ -235,12 +242,8 @@ fn a_release_two_environments_share_is_refused_unless_said_and_then_kept() {
     pkg.write_package("db", "db", "1.0.0", &[config_map("db")]);
     pkg.write_package("web", "web", "1.0.0", &[config_map("web")]);
     let write = |shared: &str| {
-        let stack = format!(
-            "apiVersion: kubectl-pkg.dev/v1alpha1
-kind: Stack
-name: shop
-namespace: {data}
-releases:
+        let releases = format!(
+            "releases:
 - {{name: db, namespace: {data}, package: ./db{shared}}}
 - {{name: web, namespace: {prod}, package: ./web, needs: [db]}}
 environments:
@@ -248,7 +251,7 @@ environments:
   staging: {{releases: {{web: {{namespace: {staging}}}}}}}
 "
         );
-        std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+        write_stack(&pkg, "shop", &data, &releases);
     };
     write("");
     pkg.run([
@@ -311,7 +314,7 @@ environments:
     assert!(
         uninstall
             .ok()
-            .contains("release db is shared with environment prod (shared: true): left installed"),
+            .contains("release db is shared with environment prod: left installed"),
         "{}",
         uninstall.stdout
     );
@@ -362,10 +365,10 @@ fn stack_commands_exit_as_single_releases_do() {
     );
     std::fs::write(root.join("package.yaml"), needy).unwrap();
     let write = |skip: &str| {
-        let stack = format!(
-            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: exits\nnamespace: {namespace}\nreleases:\n- {{name: needy, namespace: {namespace}, package: ./needy{skip}}}\n"
+        let releases = format!(
+            "releases:\n- {{name: needy, namespace: {namespace}, package: ./needy{skip}}}\n"
         );
-        std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+        write_stack(&pkg, "exits", &namespace, &releases);
     };
     write("");
     let refused = pkg.run(["stack", "plan"]);
@@ -411,10 +414,9 @@ fn ctrl_c_during_a_stack_apply_exits_130() {
     let namespace = pkg.namespace("stack-int");
     let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: slow\nspec:\n  selector:\n    matchLabels: {app: slow}\n  template:\n    metadata:\n      labels: {app: slow}\n    spec:\n      containers:\n      - name: slow\n        image: registry.invalid/slow@sha256:0000000000000000000000000000000000000000000000000000000000000000\n";
     pkg.write_package("slow", "slow", "1.0.0", &[("deployment.yaml", deployment)]);
-    let stack = format!(
-        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: interrupted\nnamespace: {namespace}\nreleases:\n- {{name: slow, namespace: {namespace}, package: ./slow}}\n"
-    );
-    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    let releases =
+        format!("releases:\n- {{name: slow, namespace: {namespace}, package: ./slow}}\n");
+    write_stack(&pkg, "interrupted", &namespace, &releases);
     // No controller runs here: the Deployment never becomes ready, so the
     // apply is still waiting when Ctrl-C comes.
     let mut terminal = pkg.terminal(
@@ -462,12 +464,8 @@ fn a_platform_of_public_charts_plans_and_applies_in_two_environments() {
             .display()
             .to_string()
     };
-    let stack = format!(
-        "apiVersion: kubectl-pkg.dev/v1alpha1
-kind: Stack
-name: platform
-namespace: {shared}
-releases:
+    let releases = format!(
+        "releases:
 - name: crds
   namespace: {shared}
   package: {crds}
@@ -508,7 +506,7 @@ environments:
         mongodb = chart("mongodb-17.0.2.tgz"),
         grafana = chart("grafana-10.5.15.tgz"),
     );
-    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+    write_stack(&pkg, "platform", &shared, &releases);
     for attempt in 0..20 {
         let environment = if attempt % 2 == 0 { "staging" } else { "prod" };
         let mut command = pkg.command([

@@ -295,8 +295,7 @@ pub async fn apply(
 /// applied next (a stack's later release) must see the kinds they define,
 /// not the discovery made before they existed.
 async fn forget_crd_groups(cluster: &Cluster, plan: &Plan) {
-    let crd_groups: BTreeSet<String> = (plan.objects.iter())
-        .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+    let crd_groups: BTreeSet<String> = (plan.crds())
         .filter_map(|o| o.manifest.pointer("/spec/group").and_then(Manifest::as_str))
         .map(str::to_string)
         .collect();

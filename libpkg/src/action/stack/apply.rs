@@ -16,7 +16,7 @@ use crate::action::{
 };
 use crate::cluster::{Cluster, ClusterError, Discovery};
 use crate::manifest::Manifest;
-use crate::plan::{Action, Operation, Plan, ReleaseId};
+use crate::plan::{Operation, Plan, ReleaseId};
 use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
 use crate::release::{LockError, LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
 use crate::stack::journal::{ReleaseState, record_name};
@@ -278,8 +278,7 @@ impl<'p> StackCrds<'p> {
     fn of(plan: &'p StackPlan) -> StackCrds<'p> {
         let crds = (plan.releases.iter())
             .flat_map(|release| {
-                (release.plan.objects.iter())
-                    .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+                (release.plan.crds())
                     .map(move |o| (&release.context, release.name.as_str(), &o.manifest))
             })
             .collect();

@@ -442,8 +442,7 @@ fn with_required_releases<E>(
 /// served by the time later releases are applied.
 fn crds_of<'a>(plans: impl Iterator<Item = &'a Plan>) -> Vec<Manifest> {
     plans
-        .flat_map(|plan| &plan.objects)
-        .filter(|o| o.kind == "CustomResourceDefinition" && o.action != Action::Delete)
+        .flat_map(Plan::crds)
         .map(|o| o.manifest.clone())
         .collect()
 }
