@@ -88,13 +88,13 @@ pub fn shared_text(shared: &SharedRelease) -> String {
             environment => format!("environment {environment}"),
         })
         .collect();
-    let done = if shared.kept {
-        "left installed"
-    } else {
-        "changed for all of them"
+    let done = match (shared.kept, held_by.len()) {
+        (true, _) => "left installed",
+        (false, 1) => "changed for both",
+        (false, _) => "changed for all",
     };
     format!(
-        "release {} is shared with {} (shared: true): {done}",
+        "release {} is shared with {}: {done}",
         shared.name,
         held_by.join(" and ")
     )
@@ -104,40 +104,46 @@ pub fn shared_text(shared: &SharedRelease) -> String {
 /// and the releases it waits for (what it needs; for an uninstall, what
 /// needs it).
 fn summary(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result {
-    let mut table = layout.table();
-    table.set_header([
-        "RELEASE",
-        "NAMESPACE",
-        "OPERATION",
-        "CREATE",
-        "UPDATE",
-        "DELETE",
-        "UNCHANGED",
-        "RISKS",
-        "NEW RIGHTS",
-        "AFTER",
-    ]);
-    for release in &plan.releases {
-        let p = &release.plan;
-        let change = ReleaseChange::of(p);
-        table.add_row([
-            release.name.clone(),
-            p.release.namespace.clone(),
-            p.operation.to_string(),
-            change.create.to_string(),
-            change.update.to_string(),
-            change.delete.to_string(),
-            change.unchanged.to_string(),
-            change.risks,
-            change.new_rights,
-            if release.needs.is_empty() {
-                "-".to_string()
-            } else {
-                release.needs.join(", ")
-            },
-        ]);
-    }
-    writeln!(out, "{}", view::text(table))
+    // On a narrow terminal the least needed columns go first, as kubectl's.
+    let columns = [
+        view::Column::kept("RELEASE"),
+        view::Column::dropped("NAMESPACE", 4),
+        view::Column::kept("OPERATION"),
+        view::Column::kept("CREATE"),
+        view::Column::kept("UPDATE"),
+        view::Column::kept("DELETE"),
+        view::Column::dropped("UNCHANGED", 1),
+        view::Column::kept("RISKS"),
+        view::Column::dropped("NEW RIGHTS", 2),
+        view::Column::dropped("AFTER", 3),
+    ];
+    let rows: Vec<Vec<String>> = (plan.releases.iter())
+        .map(|release| {
+            let p = &release.plan;
+            let change = ReleaseChange::of(p);
+            vec![
+                release.name.clone(),
+                p.release.namespace.clone(),
+                p.operation.to_string(),
+                change.create.to_string(),
+                change.update.to_string(),
+                change.delete.to_string(),
+                change.unchanged.to_string(),
+                change.risks,
+                change.new_rights,
+                if release.needs.is_empty() {
+                    "-".to_string()
+                } else {
+                    release.needs.join(", ")
+                },
+            ]
+        })
+        .collect();
+    writeln!(
+        out,
+        "{}",
+        view::records_table(layout, false, &columns, &rows)
+    )
 }
 
 /// What one release's plan changes, as the stack's summaries show it: the
