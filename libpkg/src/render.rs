@@ -250,7 +250,7 @@ pub enum RenderError {
         /// The namespace.
         namespace: String,
         /// Why it is invalid.
-        reason: String,
+        reason: crate::names::NameError,
     },
 }
 
@@ -652,9 +652,9 @@ fn validate_name(api_version: &str, kind: &str, name: &str) -> Result<(), String
             _ if name.contains(['/', '%']) => Err("may not contain '/' or '%'".to_string()),
             _ => Ok(()),
         },
-        ("", "Namespace") => validate_dns_label(name),
+        ("", "Namespace") => validate_dns_label(name).map_err(|why| why.to_string()),
         ("", "Service") => {
-            validate_dns_label(name)?;
+            validate_dns_label(name).map_err(|why| why.to_string())?;
             if name.starts_with(|c: char| c.is_ascii_digit()) {
                 return Err("a Service name must start with a letter".to_string());
             }
@@ -664,7 +664,7 @@ fn validate_name(api_version: &str, kind: &str, name: &str) -> Result<(), String
             "longer than 52 characters ({}), the most a CronJob may have",
             name.len()
         )),
-        _ => validate_dns_subdomain(name),
+        _ => validate_dns_subdomain(name).map_err(|why| why.to_string()),
     }
 }
 

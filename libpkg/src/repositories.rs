@@ -265,7 +265,7 @@ pub enum RepositoryError {
         /// The name.
         name: String,
         /// Why.
-        reason: String,
+        reason: crate::names::NameError,
     },
     /// The file could not be read or written.
     #[error("{path}: {source}")]

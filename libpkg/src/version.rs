@@ -25,6 +25,47 @@ pub fn tag_for(version: &Version) -> String {
     version.to_string().replace('+', "_")
 }
 
+/// Why a version constraint could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConstraintError {
+    /// Nothing but spaces.
+    #[error("the constraint is empty")]
+    Empty,
+    /// `a || || b`.
+    #[error("an alternative around '||' is empty")]
+    EmptyAlternative,
+    /// `1.0 - 2.0`: npm's hyphen ranges, which read differently elsewhere.
+    #[error("{alternative:?}: hyphen ranges are not supported, write \">=A, <=B\"")]
+    HyphenRange {
+        /// The alternative holding it.
+        alternative: String,
+    },
+    /// An operator at the end, with no version after it.
+    #[error("{alternative:?}: {operator:?} has no version after it")]
+    DanglingOperator {
+        /// The alternative holding it.
+        alternative: String,
+        /// The operator.
+        operator: String,
+    },
+    /// A comparator the `semver` crate refuses.
+    #[error("{alternative:?}: {source}")]
+    Invalid {
+        /// The alternative holding it.
+        alternative: String,
+        /// The `semver` crate's reason.
+        source: semver::Error,
+    },
+}
+
+/// A text that is not a Kubernetes version.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a Kubernetes version (MAJOR.MINOR[.PATCH], such as 1.30 or v1.30.2)")]
+pub struct KubeVersionError {
+    /// What was read.
+    pub text: String,
+}
+
 /// A parsed version constraint.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Constraint {
@@ -35,20 +76,22 @@ pub struct Constraint {
 
 impl Constraint {
     /// Parses the constraint syntax described in the module docs.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, ConstraintError> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err("the constraint is empty".to_string());
+            return Err(ConstraintError::Empty);
         }
         let mut alternatives = Vec::new();
         for alternative in trimmed.split("||") {
             let alternative = alternative.trim();
             if alternative.is_empty() {
-                return Err("an alternative around '||' is empty".to_string());
+                return Err(ConstraintError::EmptyAlternative);
             }
             let normalized = normalize_comparators(alternative)?;
-            let req =
-                VersionReq::parse(&normalized).map_err(|e| format!("{alternative:?}: {e}"))?;
+            let req = VersionReq::parse(&normalized).map_err(|source| ConstraintError::Invalid {
+                alternative: alternative.to_string(),
+                source,
+            })?;
             alternatives.push(req);
         }
         let names_prerelease = alternatives
@@ -89,11 +132,11 @@ impl fmt::Display for Constraint {
 
 /// Turns `>= 1.2 <2`, `v1.2.3` and `=1.2.3` into the comma-separated syntax of
 /// the `semver` crate, and a bare full version into an exact match.
-fn normalize_comparators(alternative: &str) -> Result<String, String> {
+fn normalize_comparators(alternative: &str) -> Result<String, ConstraintError> {
     if alternative.contains(" - ") {
-        return Err(format!(
-            "{alternative:?}: hyphen ranges are not supported, write \">=A, <=B\""
-        ));
+        return Err(ConstraintError::HyphenRange {
+            alternative: alternative.to_string(),
+        });
     }
     let mut comparators: Vec<String> = Vec::new();
     let mut pending_operator = String::new();
@@ -110,9 +153,10 @@ fn normalize_comparators(alternative: &str) -> Result<String, String> {
         comparators.push(format!("{operator}{version}"));
     }
     if !pending_operator.is_empty() {
-        return Err(format!(
-            "{alternative:?}: {pending_operator:?} has no version after it"
-        ));
+        return Err(ConstraintError::DanglingOperator {
+            alternative: alternative.to_string(),
+            operator: pending_operator,
+        });
     }
     Ok(comparators.join(", "))
 }
@@ -268,11 +312,9 @@ impl KubeVersion {
     /// numbers (the first without a leading zero), then anything, which
     /// `.Version` keeps and the normalized form drops: `1.30` gives
     /// `v1.30`, `1.30.2+k3s1` gives `v1.30.2+k3s1` and `v1.30.2`.
-    pub fn parse(text: &str) -> Result<KubeVersion, String> {
-        let invalid = || {
-            format!(
-                "{text:?} is not a Kubernetes version (MAJOR.MINOR[.PATCH], such as 1.30 or v1.30.2)"
-            )
+    pub fn parse(text: &str) -> Result<KubeVersion, KubeVersionError> {
+        let invalid = || KubeVersionError {
+            text: text.to_string(),
         };
         let trimmed = text.trim();
         let bare = trimmed.strip_prefix('v').unwrap_or(trimmed);
@@ -390,11 +432,12 @@ mod tests {
     fn bad_constraints_say_why() {
         for bad in ["", ">=", "1.2 - 1.4", "||", "^x.y", ">=1 ||"] {
             let error = Constraint::parse(bad).unwrap_err();
-            assert!(!error.is_empty(), "{bad}");
+            assert!(!error.to_string().is_empty(), "{bad}");
         }
         assert!(
             Constraint::parse(">=1 banana")
                 .unwrap_err()
+                .to_string()
                 .contains("banana")
         );
     }

@@ -49,7 +49,7 @@ pub enum PlanError {
         /// The name.
         name: String,
         /// Why.
-        reason: String,
+        reason: crate::names::NameError,
     },
     /// The API server failed.
     #[error(transparent)]

@@ -64,10 +64,7 @@ pub fn plan_offline_for(
     namespace: &str,
     capabilities: &Capabilities,
 ) -> Result<Plan, PlanError> {
-    crate::names::validate_dns_label(release).map_err(|reason| PlanError::ReleaseName {
-        name: release.to_string(),
-        reason,
-    })?;
+    super::validate_release_name(release)?;
     let digest = PackageDigest::start(package, source);
     let target = facts::Target {
         release,

@@ -241,7 +241,7 @@ impl Capabilities {
     /// The offline defaults with another Kubernetes version, as Helm 4's
     /// `--kube-version` gives it ([`KubeVersion::parse`]). The APIs listed
     /// stay the offline set, as in Helm.
-    pub fn offline_for(version: &str) -> Result<Capabilities, String> {
+    pub fn offline_for(version: &str) -> Result<Capabilities, crate::version::KubeVersionError> {
         Ok(Capabilities {
             kube_version: KubeVersion::parse(version)?,
             ..Capabilities::offline()
@@ -673,7 +673,7 @@ mod tests {
         }
         for bad in ["1", "one.two", "01.30", "x1.30", ""] {
             assert!(
-                at(bad).unwrap_err().contains("not a Kubernetes version"),
+                at(bad).unwrap_err().to_string().contains("not a Kubernetes version"),
                 "{bad}"
             );
         }

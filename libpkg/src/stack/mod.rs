@@ -153,7 +153,7 @@ pub enum StackError {
         /// The name.
         name: String,
         /// Why it is not valid.
-        reason: String,
+        reason: crate::names::NameError,
     },
     /// The file declares no release.
     #[error("{file}: the stack declares no release (releases: is empty)")]
@@ -453,7 +453,7 @@ struct Checked<'a> {
 
 impl<'a> Checked<'a> {
     fn new(file: &'a str, document: StackFile) -> Result<Checked<'a>, StackError> {
-        let fail_name = |what: &'static str, name: &str, reason: String| StackError::InvalidName {
+        let fail_name = |what: &'static str, name: &str, reason: crate::names::NameError| StackError::InvalidName {
             file: file.to_string(),
             what,
             name: name.to_string(),
@@ -496,7 +496,7 @@ impl<'a> Checked<'a> {
                     environment: None,
                     release: release.name.clone(),
                     key: "name",
-                    reason,
+                    reason: reason.to_string(),
                 }
             })?;
             if let Some(first) = self.position(&release.name)
@@ -663,10 +663,10 @@ impl<'a> Checked<'a> {
 
 /// The keys of a release that have rules of their own, as `(key, reason)`.
 fn check_keys(entry: &ReleaseEntry) -> Result<(), (&'static str, String)> {
-    crate::names::validate_dns_label(&entry.namespace).map_err(|why| ("namespace", why))?;
+    crate::names::validate_dns_label(&entry.namespace).map_err(|why| ("namespace", why.to_string()))?;
     if let Some(version) = &entry.version {
         // The reason quotes the constraint, or says it is empty.
-        crate::version::Constraint::parse(version).map_err(|why| ("version", why))?;
+        crate::version::Constraint::parse(version).map_err(|why| ("version", why.to_string()))?;
     }
     for line in &entry.set {
         crate::helm::strvals::parse(line, crate::helm::strvals::SetKind::Typed)
