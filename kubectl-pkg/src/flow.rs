@@ -184,13 +184,14 @@ pub async fn run(
         operation: step.operation.to_string(),
         lock_duration: lock_duration()?,
         dry_run: args.is_dry_run(),
+        gates: args.review.gates()?,
+        origin: step.origin,
     };
     let progress = Progress::new();
     let mut reviewer = CommandLine {
         global,
         args,
         cluster,
-        origin: step.origin,
         after: step.after,
         progress: &progress,
     };
@@ -204,6 +205,21 @@ pub async fn run(
         }
         // Reported by the reviewer, under the lock.
         Ok(Outcome::Applied(_)) => Ok(()),
+        Ok(Outcome::DryRun { changes, .. }) if changes && args.detailed_exitcode => {
+            Err(HasChanges.into())
+        }
+        Ok(Outcome::DryRun { .. }) => Ok(()),
+        // The policy's findings are in the plan: show it, then why it is
+        // refused (refused all the same when standard output is gone).
+        Err(RunError::Refused { plan, error }) => {
+            let shown = view::plan::print(global, &plan, args.show_unchanged, &args.source(&plan));
+            if let Err(error) = shown
+                && !view::is_reader_gone(&error)
+            {
+                return Err(error);
+            }
+            Err(error.into())
+        }
         Err(RunError::Interrupted { stage }) => {
             interrupted(stage, &options.release, progress.changes());
             Err(Interrupted.into())
@@ -226,6 +242,8 @@ pub async fn with_lock<T>(
         operation: operation.to_string(),
         lock_duration: lock_duration()?,
         dry_run: args.is_dry_run(),
+        gates: Default::default(),
+        origin: Origin::Fresh,
     };
     let locked = action::with_lock(cluster, &options, &Progress::new(), async |_| {
         body().await.map_err(RunError::Caller)
@@ -242,6 +260,15 @@ fn caller_error(error: RunError<anyhow::Error>) -> anyhow::Error {
         RunError::Plan(error) => error.into(),
         RunError::Apply(error) => error.into(),
         RunError::Lock(error) => error.into(),
+        RunError::Gate(error) => error.into(),
+        RunError::AccessDenied { missing, dry_run } => anyhow::anyhow!(
+            "you are missing {missing} permission(s) this plan needs (listed above){}",
+            if dry_run {
+                ": applying it would be refused"
+            } else {
+                "; nothing was applied"
+            }
+        ),
         other => other.into(),
     }
 }
@@ -306,13 +333,12 @@ fn applied(record: &Record) {
     }
 }
 
-/// This command line's review: the policy, `--out`, the plan shown,
-/// `--propose`, approvals, `--dry-run`'s checks, then the question.
+/// This command line's review: `--out`, the plan shown, `--propose`, then
+/// the question (the gates are libpkg's, applied by its `run`).
 struct CommandLine<'a> {
     global: &'a GlobalArgs,
     args: &'a MutatingArgs,
     cluster: &'a Cluster,
-    origin: Origin,
     after: AfterApply,
     /// Cleared before the outcome is reported.
     progress: &'a Progress,
@@ -321,23 +347,8 @@ struct CommandLine<'a> {
 impl Reviewer for CommandLine<'_> {
     type Error = anyhow::Error;
 
-    async fn review(&mut self, mut plan: Plan) -> Result<Option<Approved>> {
-        let (global, args, origin) = (self.global, self.args, self.origin);
-        let mut review = match args.review.check_policy(&mut plan, origin) {
-            Ok(checked) => checked,
-            Err(refused) => {
-                // The findings are in the plan: show it, then why it is refused
-                // (refused all the same when standard output is gone).
-                let shown =
-                    view::plan::print(global, &plan, args.show_unchanged, &args.source(&plan));
-                if let Err(error) = shown
-                    && !view::is_reader_gone(&error)
-                {
-                    return Err(error);
-                }
-                return Err(refused);
-            }
-        };
+    async fn review(&mut self, plan: Plan) -> Result<Option<Approved>> {
+        let (global, args) = (self.global, self.args);
         if let Some(path) = &args.out {
             view::write_private(path, plan.to_json_pretty().as_bytes())?;
             eprintln!(
@@ -356,23 +367,11 @@ impl Reviewer for CommandLine<'_> {
             propose(self.cluster, &plan, note).await?;
             return Ok(None);
         }
-        let missing = plan.permissions.installer.missing.len();
-        let approvals = args.review.check_approvals(&plan, &mut review, origin);
-        if args.is_dry_run() {
-            self.dry_run_verdict(&plan, approvals, missing).await?;
-            return Ok(None);
-        }
-        approvals?;
-        if missing > 0 {
-            bail!(
-                "you are missing {missing} permission(s) this plan needs (listed above); nothing was applied"
-            );
-        }
         let options = ApplyOptions {
             wait: args.wait,
             timeout: args.timeout,
             atomic: args.atomic,
-            review,
+            review: Default::default(),
         };
         Ok(Some(Approved { plan, options }))
     }
@@ -406,31 +405,6 @@ impl Reviewer for CommandLine<'_> {
                 );
             }
             AfterApply::RemoveHelmRecords => {}
-        }
-        Ok(())
-    }
-}
-
-impl CommandLine<'_> {
-    /// A plan you could not apply is not a passing dry run; a plan made now
-    /// cannot carry approvals yet, so for it they are the next step.
-    async fn dry_run_verdict(
-        &self,
-        plan: &Plan,
-        approvals: Result<()>,
-        missing: usize,
-    ) -> Result<()> {
-        if self.origin == Origin::Saved {
-            approvals?;
-        }
-        if missing > 0 {
-            bail!(
-                "you are missing {missing} permission(s) this plan needs (listed above): applying it would be refused"
-            );
-        }
-        let store = ReleaseStore::new(self.cluster.clone());
-        if self.args.detailed_exitcode && action::changes_anything(&store, plan).await? {
-            return Err(HasChanges.into());
         }
         Ok(())
     }

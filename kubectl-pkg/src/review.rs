@@ -1,14 +1,15 @@
-//! The review gates every mutating command shares: the risk policy (flags
-//! and `--policy` file) and the approvals a plan must carry.
+//! The flags of the review gates every mutating command shares: the risk
+//! policy (flags and `--policy` file) and the approvals a plan must carry.
+//! The gates themselves are libpkg's (`action::gates`), applied by its
+//! `run` and required by a stack's apply.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use clap::Args;
+pub use libpkg::action::gates::Origin;
+use libpkg::action::gates::{self, Gates};
 use libpkg::permissions::Severity;
-use libpkg::plan::Plan;
-use libpkg::review::Review;
-use libpkg::review::approval::TrustedKeys;
 use libpkg::review::policy::{Acceptance, RiskPolicy};
 
 /// Flags of the risk policy and of required approvals.
@@ -69,24 +70,12 @@ fn parse_acceptance(text: &str) -> Result<Acceptance, String> {
     }
 }
 
-/// Where the plan being applied comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
-    /// Made by this command: the policy's outcome is recorded in it.
-    Fresh,
-    /// Read from a file: it is checked as it is, never changed.
-    Saved,
-}
-
 impl ReviewArgs {
-    /// The policy in force: the file's, made stricter by the flags.
-    pub fn policy(&self) -> Result<RiskPolicy> {
-        let mut policy = match &self.policy {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read policy file {}", path.display()))?;
-                RiskPolicy::from_yaml(&path.display().to_string(), &text)?
-            }
+    /// The gates in force: the policy file's, made stricter by the flags;
+    /// the trusted keys, read when the policy requires approvals.
+    pub fn gates(&self) -> Result<Gates> {
+        let policy = match &self.policy {
+            Some(path) => gates::read_policy(path)?,
             None => RiskPolicy::default(),
         };
         let flags = RiskPolicy {
@@ -96,110 +85,19 @@ impl ReviewArgs {
             require_approvals: self.require_approvals,
         };
         flags.check_rules("--accept-risk")?;
-        policy = policy.merge(flags);
-        Ok(policy)
-    }
-
-    /// Checks `plan` against the policy: a fresh plan gets the policy's
-    /// outcome recorded (and is sealed again), a saved one is checked with
-    /// what it accepted when it was planned plus the acknowledgements given
-    /// now, which the release record keeps. The plan is changed in place
-    /// (not copied: a large one holds every object) and only when it passes.
-    pub fn check_policy(&self, plan: &mut Plan, origin: Origin) -> Result<Review> {
-        let policy = self.policy()?;
-        let mut review = Review::default();
-        if !policy.limits_risks() {
-            return Ok(review);
-        }
-        match origin {
-            Origin::Fresh => {
-                plan.apply_policy(&policy)?;
-                Ok(review)
-            }
-            Origin::Saved => {
-                let planned: Vec<Acceptance> = plan
-                    .policy
-                    .iter()
-                    .flat_map(|record| &record.accepted)
-                    .map(|risk| Acceptance {
-                        rule: risk.rule.clone(),
-                        object: Some(risk.object.clone()),
-                    })
-                    .collect();
-                let with_planned = RiskPolicy {
-                    accept: planned.clone(),
-                    ..Default::default()
-                };
-                let record = policy
-                    .merge(with_planned)
-                    .evaluate(&plan.permissions.risks)?;
-                review.accepted_risks = record
-                    .accepted
-                    .into_iter()
-                    .filter(|risk| !planned.iter().any(|a| a.covers(risk)))
-                    .collect();
-                Ok(review)
-            }
-        }
-    }
-
-    /// Checks the approvals the policy requires, adding the ones that count
-    /// to `review`.
-    pub fn check_approvals(&self, plan: &Plan, review: &mut Review, origin: Origin) -> Result<()> {
-        self.check_approvals_of(&plan.approvals, &plan.hash, review, origin)
-    }
-
-    /// Checks the approvals of `hash` (a plan's or a stack plan's) the policy
-    /// requires, adding the ones that count to `review`.
-    pub fn check_approvals_of(
-        &self,
-        approvals: &[libpkg::review::approval::Approval],
-        hash: &str,
-        review: &mut Review,
-        origin: Origin,
-    ) -> Result<()> {
-        let required = self.policy()?.require_approvals.unwrap_or(0);
-        if required == 0 {
-            return Ok(());
-        }
-        if origin == Origin::Fresh {
-            bail!(
-                "{required} approval(s) are required, and a plan made now has none: save it with --out, \
-                 have it approved (kubectl pkg approve FILE --key KEY), then apply the file"
-            );
-        }
-        let Some(dir) = &self.trusted_keys else {
-            bail!(
-                "{required} approval(s) are required, but no trusted keys were given: pass --trusted-keys DIR"
-            );
+        let mut gates = Gates {
+            policy: policy.merge(flags),
+            trusted_keys: None,
         };
-        let trusted = read_trusted_keys(dir)?;
-        review.approvals = trusted.require(approvals, hash, required)?;
-        Ok(())
+        if let Some(dir) = self
+            .trusted_keys
+            .as_ref()
+            .filter(|_| gates.required_approvals() > 0)
+        {
+            gates.trusted_keys = Some(gates::read_trusted_keys(dir)?);
+        }
+        Ok(gates)
     }
-}
-
-/// Every `*.pub` file of `dir`, in name order.
-fn read_trusted_keys(dir: &Path) -> Result<TrustedKeys> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read trusted keys directory {}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.extension().is_some_and(|e| e == "pub"))
-        .collect();
-    files.sort();
-    let mut trusted = TrustedKeys::default();
-    for file in &files {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
-        trusted.add_pem(&file.display().to_string(), &text)?;
-    }
-    if trusted.is_empty() {
-        bail!(
-            "{} holds no public keys (*.pub files in PEM)",
-            dir.display()
-        );
-    }
-    Ok(trusted)
 }
 
 /// Whether an error is a review gate's refusal (exit code 4): a finding over
@@ -227,11 +125,17 @@ pub fn is_refusal(error: &anyhow::Error) -> bool {
     if signature.is_some_and(|e| !matches!(e, SignatureError::Malformed { .. })) {
         return true;
     }
-    matches!(
-        error.downcast_ref::<PolicyError>(),
-        Some(PolicyError::Refused { .. })
-    ) || matches!(
-        error.downcast_ref::<ApprovalError>(),
-        Some(ApprovalError::NotEnough { .. })
-    )
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<gates::GateError>()
+            .is_some_and(gates::GateError::is_refusal)
+            || matches!(
+                cause.downcast_ref::<PolicyError>(),
+                Some(PolicyError::Refused { .. })
+            )
+            || matches!(
+                cause.downcast_ref::<ApprovalError>(),
+                Some(ApprovalError::NotEnough { .. })
+            )
+    })
 }

@@ -1,8 +1,10 @@
 //! Embedding whole operations: install, upgrade and uninstall a release
 //! through libpkg alone, with this program's own question before anything
 //! changes. The library takes the release lock, plans, hands the plan to
-//! the [`Reviewer`] below, applies exactly that plan and unlocks, Ctrl-C
-//! included; the program only shows, asks and reports.
+//! the [`Reviewer`] below, holds it to the review gates (the risk policy and
+//! approvals, read from the CLI's environment variables), applies exactly
+//! that plan and unlocks, Ctrl-C included; the program only shows, asks and
+//! reports.
 //!
 //! ```sh
 //! cargo run -p libpkg --example embed -- install PACKAGE RELEASE NAMESPACE [CONSTRAINT]
@@ -20,6 +22,7 @@ use std::error::Error;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
+use libpkg::action::gates::{Gates, Origin, read_policy, read_trusted_keys};
 use libpkg::action::{
     self, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter, Reviewer,
     RunError, RunOptions, UninstallOptions, UpgradeOptions,
@@ -37,7 +40,17 @@ use libpkg::version::Constraint;
 type Failure = Box<dyn Error + Send + Sync>;
 
 #[tokio::main]
-async fn main() -> Result<(), Failure> {
+async fn main() -> std::process::ExitCode {
+    match embed().await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn embed() -> Result<(), Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (operation, package, release, namespace, constraint) = match args[..] {
@@ -65,6 +78,8 @@ async fn main() -> Result<(), Failure> {
         operation: operation.to_string(),
         lock_duration: DEFAULT_LOCK_DURATION,
         dry_run: false,
+        gates: gates()?,
+        origin: Origin::Fresh,
     };
     let store = ReleaseStore::new(cluster.clone());
     let images = ImageCheck::registry(registry.clone());
@@ -109,6 +124,7 @@ async fn main() -> Result<(), Failure> {
         ),
         Ok(Outcome::Unchanged(_)) => println!("{release}: nothing to change"),
         Ok(Outcome::Stopped) => println!("{release}: stopped, nothing changed"),
+        Ok(Outcome::DryRun { .. }) => unreachable!("not a dry run"),
         Err(RunError::Caller(error)) => return Err(error),
         Err(error) => return Err(error.into()),
     }
@@ -116,6 +132,21 @@ async fn main() -> Result<(), Failure> {
 }
 
 const USAGE: &str = "usage: embed install|upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT] | embed uninstall RELEASE NAMESPACE";
+
+/// The review gates the CLI reads from the same environment: the risk
+/// policy of `KUBECTL_PKG_POLICY`, the trusted keys of
+/// `KUBECTL_PKG_TRUSTED_KEYS`. libpkg's `run` applies them, so this program
+/// is refused exactly as `kubectl pkg` is.
+fn gates() -> Result<Gates, Failure> {
+    let mut gates = Gates::default();
+    if let Some(path) = std::env::var_os("KUBECTL_PKG_POLICY") {
+        gates.policy = read_policy(path.as_ref())?;
+    }
+    if let Some(dir) = std::env::var_os("KUBECTL_PKG_TRUSTED_KEYS") {
+        gates.trusted_keys = Some(read_trusted_keys(dir.as_ref())?);
+    }
+    Ok(gates)
+}
 
 /// A registry client trusting the CA the CLI's environment variable names.
 fn registry() -> Result<RegistryClient, Failure> {

@@ -1100,7 +1100,7 @@ fn a_registry_that_cannot_be_reached_is_tried_once_for_all_its_images() {
 
 /// The `embed` example of libpkg (libpkg/examples/embed.rs), built beside
 /// the binary by `cargo test --workspace`.
-fn embed_example() -> PathBuf {
+pub(crate) fn embed_example() -> PathBuf {
     let example = kubectl_pkg_e2e::binary()
         .parent()
         .expect("target/<profile>")

@@ -594,3 +594,81 @@ fn a_cosign_encrypted_key_approves_with_its_password_and_its_public_key_is_trust
     .ok();
     assert!(pkg.exists(&ns, "configmap/approved-0"));
 }
+
+/// Issue 51: the review gates are the library's, so an embedder (libpkg's
+/// `embed` example, given the same policy file as the CLI) is refused by
+/// the same risk policy and the same approval rule, before its question and
+/// with nothing written.
+#[test]
+fn an_embedder_is_held_to_the_same_policy_and_approvals_as_the_cli() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("embed-gates");
+    let binding = unique("edit-everywhere");
+    write_escalating_package(&pkg, &ns, &binding);
+    let policy = pkg.work.path().join("policy.yaml");
+    let write_policy = |rules: &str| {
+        std::fs::write(
+            &policy,
+            format!("apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Policy\n{rules}"),
+        )
+        .unwrap()
+    };
+    let embed = |args: &[&str]| {
+        pkg.program(crate::airgap::embed_example(), args)
+            .env("KUBECTL_PKG_POLICY", &policy)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the embed example runs")
+    };
+    let nothing_written = || {
+        let secrets = pkg
+            .kubectl(["get", "secrets", "-n", &ns, "-o", "name"])
+            .stdout;
+        assert!(
+            !secrets.contains("escalating"),
+            "no release was recorded: {secrets}"
+        );
+        assert!(!pkg.exists(&ns, "deployment/app"), "nothing was applied");
+    };
+
+    write_policy("maxRisk: medium\n");
+    let cli = pkg
+        .program(
+            kubectl_pkg_e2e::binary(),
+            ["install", "./v2", "-n", &ns, "--yes"],
+        )
+        .env("KUBECTL_PKG_POLICY", &policy)
+        .output()
+        .unwrap();
+    assert_eq!(cli.status.code(), Some(4), "{cli:?}");
+    let cli_said = String::from_utf8_lossy(&cli.stderr).to_string();
+    let embedded = embed(&["install", "./v2", "escalating", &ns]);
+    let embed_said = String::from_utf8_lossy(&embedded.stderr).to_string();
+    assert!(!embedded.status.success(), "{embedded:?}");
+    assert!(
+        embed_said.contains("the risk policy refuses this plan")
+            && cli_said.contains("the risk policy refuses this plan"),
+        "cli: {cli_said}\nembed: {embed_said}"
+    );
+    for finding in ["pod-privileged@Deployment.apps", "@ClusterRoleBinding"] {
+        assert!(
+            embed_said.contains(finding) && cli_said.contains(finding),
+            "{finding}\ncli: {cli_said}\nembed: {embed_said}"
+        );
+    }
+    assert!(
+        !String::from_utf8_lossy(&embedded.stdout).contains("Apply plan"),
+        "refused before the question"
+    );
+    nothing_written();
+
+    // A policy that requires an approval: a plan made now has none.
+    write_policy("requireApprovals: 1\n");
+    let embedded = embed(&["install", "./v1", "escalating", &ns]);
+    let embed_said = String::from_utf8_lossy(&embedded.stderr);
+    assert!(
+        !embedded.status.success() && embed_said.contains("a plan made now has none"),
+        "{embedded:?}"
+    );
+    nothing_written();
+}

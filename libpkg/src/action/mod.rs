@@ -14,6 +14,7 @@ pub mod decide;
 mod drift;
 mod errors;
 mod facts;
+pub mod gates;
 pub mod hints;
 mod history;
 mod images;

@@ -1,13 +1,15 @@
 //! The whole of an operation as one call: take the release lock, plan,
 //! let the caller review and confirm, create the release namespace, apply
 //! exactly the reviewed plan, and release the lock on every path,
-//! interruption included. The caller keeps what only it can do (showing,
-//! asking, policies); the sequence that keeps a release consistent is here,
-//! so a command line, an embedder and a stack run the same one.
+//! interruption included. The review gates (risk policy, approvals) are
+//! applied here too; the caller keeps what only it can do (showing, saving,
+//! asking): the sequence that keeps a release consistent is here, so a
+//! command line, an embedder and a stack run the same one.
 
 use std::future::Future;
 use std::time::Duration;
 
+use super::gates::{GateError, Gates, Origin};
 use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, changes_anything};
 use crate::cluster::{Cluster, ClusterError};
 use crate::plan::{Plan, ReleaseId};
@@ -18,10 +20,12 @@ pub trait Reviewer {
     /// The caller's own error (a policy that refuses, a declined question).
     type Error;
 
-    /// Reviews the plan made under the lock (shows it, checks policies and
-    /// approvals, saves it). `Some` applies the plan it holds, which must be
-    /// the one reviewed (a policy decision may be sealed into it); `None`
-    /// stops with nothing changed (a dry run, a proposal).
+    /// Reviews the plan made under the lock, the risk policy's outcome
+    /// recorded in it (shows it, saves it). `Some` goes on with the plan it
+    /// holds, which must be the one reviewed: the approvals it needs are
+    /// checked, then the installer's access, then it is applied (or, for a
+    /// dry run, judged only); `None` stops with nothing changed (a
+    /// proposal).
     fn review(&mut self, plan: Plan)
     -> impl Future<Output = Result<Option<Approved>, Self::Error>>;
 
@@ -43,7 +47,9 @@ pub trait Reviewer {
 pub struct Approved {
     /// The plan, exactly as reviewed.
     pub plan: Plan,
-    /// How to apply it (waiting, atomic, the review's record).
+    /// How to apply it (waiting, atomic). What the gates establish (risks
+    /// acknowledged now, the approvals that counted) is added to its review
+    /// record.
     pub options: ApplyOptions,
 }
 
@@ -56,8 +62,13 @@ pub struct RunOptions {
     pub operation: String,
     /// How long the lock lasts without renewal.
     pub lock_duration: Duration,
-    /// Plan and review only: no lock is taken and nothing is applied.
+    /// Plan, review and judge only: no lock is taken and nothing is applied.
     pub dry_run: bool,
+    /// The gates the plan must pass.
+    pub gates: Gates,
+    /// Whether the plan is made now or was saved (the gates treat them
+    /// differently: only a saved plan carries approvals).
+    pub origin: Origin,
 }
 
 /// How an operation ended.
@@ -67,6 +78,13 @@ pub enum Outcome {
     Stopped,
     /// The plan changes nothing, so nothing was applied or recorded.
     Unchanged(Box<Plan>),
+    /// A dry run whose plan passed every gate and the access check.
+    DryRun {
+        /// The plan.
+        plan: Box<Plan>,
+        /// Whether applying it would change anything.
+        changes: bool,
+    },
     /// The plan was applied; its release record.
     Applied(Box<Record>),
 }
@@ -100,13 +118,28 @@ pub enum RunError<E> {
     /// The caller's planning, review or confirmation stopped it.
     #[error("{0}")]
     Caller(E),
+    /// The risk policy refused the plan before it was reviewed; the plan
+    /// holds the findings (a caller shows it, then the refusal).
+    #[error("{error}")]
+    Refused {
+        /// The plan, with its findings.
+        plan: Box<Plan>,
+        /// The policy's refusal.
+        error: GateError,
+    },
+    /// The reviewed plan lacks the approvals the policy requires.
+    #[error(transparent)]
+    Gate(GateError),
     /// The installer lacks rights the plan's access check found missing.
     #[error(
-        "you are missing {missing} permission(s) this plan needs (see the access check); nothing was applied"
+        "you are missing {missing} permission(s) this plan needs (see the access check){}",
+        if *dry_run { ": applying it would be refused" } else { "; nothing was applied" }
     )]
     AccessDenied {
         /// How many.
         missing: usize,
+        /// Whether it was a dry run (which only judged the plan).
+        dry_run: bool,
     },
     /// The release could not be locked (no right to create Leases in its namespace).
     #[error(
@@ -195,22 +228,49 @@ impl Steps<'_> {
         reviewer: &mut R,
         mut interrupted: std::pin::Pin<&mut impl Future<Output = ()>>,
     ) -> Result<Outcome, RunError<R::Error>> {
+        let (gates, origin, dry_run) = (
+            &self.options.gates,
+            self.options.origin,
+            self.options.dry_run,
+        );
+        let mut plan = plan;
+        let mut review = match gates.check_policy(&mut plan, origin) {
+            Ok(review) => review,
+            Err(error) => {
+                return Err(RunError::Refused {
+                    plan: Box::new(plan),
+                    error,
+                });
+            }
+        };
         let reviewed = tokio::select! {
             reviewed = reviewer.review(plan) => reviewed.map_err(RunError::Caller)?,
             () = &mut interrupted => return Err(RunError::Interrupted { stage: Stage::Reviewing }),
         };
-        let Some(Approved { plan, options }) = reviewed else {
+        let Some(Approved { plan, mut options }) = reviewed else {
             return Ok(Outcome::Stopped);
         };
-        if self.options.dry_run {
-            return Ok(Outcome::Stopped);
+        // A plan made now cannot carry approvals yet: for a dry run of one,
+        // they are the next step, not a failure.
+        if !(dry_run && origin == Origin::Fresh) {
+            (gates.check_approvals(&plan.approvals, &plan.hash, &mut review, origin))
+                .map_err(RunError::Gate)?;
         }
+        options.review.approvals.extend(review.approvals);
+        options.review.accepted_risks.extend(review.accepted_risks);
         let missing = plan.permissions.installer.missing.len();
         if missing > 0 {
-            return Err(RunError::AccessDenied { missing });
+            return Err(RunError::AccessDenied { missing, dry_run });
         }
         let store = ReleaseStore::new(self.cluster.clone());
-        if !changes_anything(&store, &plan).await? {
+        let changes = changes_anything(&store, &plan).await?;
+        if dry_run {
+            return Ok(Outcome::DryRun {
+                plan: Box::new(plan),
+                changes,
+            });
+        }
+        if !changes {
             return Ok(Outcome::Unchanged(Box::new(plan)));
         }
         tokio::select! {

@@ -21,11 +21,10 @@ use crate::flow::MutatingArgs;
 use crate::review::{Origin, ReviewArgs};
 use crate::view::review::Source;
 use crate::{prompt, settings, view};
-use review::Reviews;
+use libpkg::action::gates::{Gates, ReviewedStack};
 
 mod compare;
 mod lock;
-mod review;
 mod status;
 
 pub use compare::StackCompareArgs;
@@ -209,7 +208,8 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
     match command {
         StackCommand::Plan(args) => {
             let (plan, _) = plan(global, &args.stack).await?;
-            let (plan, _) = review::review(&args.stack.review, plan, Origin::Fresh, false)?;
+            let gates = args.stack.review.gates()?;
+            let plan = gates.review_stack(plan, Origin::Fresh, false)?.into_plan();
             if let Some(path) = &args.out {
                 save(path, &plan)?;
             }
@@ -226,13 +226,13 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
         StackCommand::Apply(args) => {
             let (plan, clusters) = plan(global, &args.stack).await?;
             let applying = !args.dry_run;
-            let (plan, reviews) =
-                review::review(&args.stack.review, plan, Origin::Fresh, applying)?;
-            print(global, &plan, &Source::Unsaved)?;
+            let gates = args.stack.review.gates()?;
+            let reviewed = gates.review_stack(plan, Origin::Fresh, applying)?;
+            print(global, reviewed.plan(), &Source::Unsaved)?;
             if args.dry_run {
                 return Ok(());
             }
-            apply(global, &plan, &clusters, &args.apply, reviews).await
+            apply(global, &reviewed, &clusters, &args.apply).await
         }
         StackCommand::Lock(args) => lock::run(global, args).await,
         StackCommand::Compare(args) => compare::run(global, args).await,
@@ -250,7 +250,9 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             if args.dry_run {
                 return Ok(());
             }
-            apply(global, &plan, &clusters, &args.apply, Reviews::new()).await
+            // Removing releases: no policy or approvals apply, as to `uninstall`'s defaults.
+            let reviewed = Gates::default().review_stack(plan, Origin::Fresh, false)?;
+            apply(global, &reviewed, &clusters, &args.apply).await
         }
     }
 }
@@ -272,7 +274,8 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
         None => Source::Unsaved,
     };
     print(global, &plan, &source)?;
-    let (plan, reviews) = review::review(&args.review, plan, Origin::Saved, !args.is_dry_run())?;
+    let gates = args.review.gates()?;
+    let reviewed = gates.review_stack(plan, Origin::Saved, !args.is_dry_run())?;
     if args.is_dry_run() {
         return Ok(());
     }
@@ -282,7 +285,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
         timeout: args.timeout,
         fail_fast: false,
     };
-    apply(global, &plan, &clusters, &flags, reviews).await
+    apply(global, &reviewed, &clusters, &flags).await
 }
 
 /// Loads the stack, connects to its clusters, and plans every release.
@@ -435,11 +438,11 @@ pub(crate) fn print(global: &GlobalArgs, plan: &StackPlan, source: &Source) -> R
 /// Asks (unless `--yes`), then applies the stack plan and says how each release ended.
 async fn apply(
     global: &GlobalArgs,
-    plan: &StackPlan,
+    reviewed: &ReviewedStack,
     clusters: &Clusters,
     flags: &StackApplyFlags,
-    reviews: Reviews,
 ) -> Result<()> {
+    let plan = reviewed.plan();
     if !plan.has_changes() {
         eprintln!("Nothing to change.");
         return Ok(());
@@ -455,12 +458,18 @@ async fn apply(
         },
         lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
         fail_fast: flags.fail_fast,
-        reviews,
     };
     let interrupted = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    let outcome = apply_stack(plan, clusters, &options, Lines::for_release, interrupted).await?;
+    let outcome = apply_stack(
+        reviewed,
+        clusters,
+        &options,
+        Lines::for_release,
+        interrupted,
+    )
+    .await?;
     if outcome.resumed {
         eprintln!("Resumed the interrupted apply of this stack plan.");
     }

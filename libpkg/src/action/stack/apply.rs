@@ -10,6 +10,7 @@ use futures::lock::Mutex;
 use futures::{FutureExt, StreamExt};
 
 use super::{Clusters, StackActionError, cluster_for, records};
+use crate::action::gates::{Gates, Origin, ReviewedStack};
 use crate::action::{
     ApplyOptions, Approved, DriftError, Outcome, PlanError, Reporter, Reviewer, RunError,
     RunOptions, verify_unchanged, verify_unchanged_after,
@@ -121,9 +122,6 @@ pub struct StackApplyOptions {
     /// Stop at the first failure: no release of a later level is applied
     /// (default: only the failed release's dependents are skipped).
     pub fail_fast: bool,
-    /// What the review established of each release (by name), for its
-    /// record: the approvals of the stack hash, the risks acknowledged.
-    pub reviews: BTreeMap<String, crate::review::Review>,
 }
 
 /// How a stack's apply ended.
@@ -147,14 +145,19 @@ pub struct StackOutcome {
 /// level, a level's concurrently, each under its own lock, the journal
 /// written after each. A release whose needs did not succeed is skipped;
 /// the others go on (unless `fail_fast`). `reporter` gives each release's
-/// progress its reporter; `interrupted` stops every release.
+/// progress its reporter; `interrupted` stops every release. Only a plan
+/// that passed the review gates ([`Gates::review_stack`]) is applied; what
+/// the review established of each release goes into its record.
+///
+/// [`Gates::review_stack`]: crate::action::gates::Gates::review_stack
 pub async fn apply_stack<R: Reporter>(
-    plan: &StackPlan,
+    reviewed: &ReviewedStack,
     clusters: &Clusters,
     options: &StackApplyOptions,
     reporter: impl Fn(&ReleaseId) -> R,
     interrupted: impl Future<Output = ()>,
 ) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
+    let plan = reviewed.plan();
     plan.verify_hash()?;
     let records = records(clusters, &plan.stack.namespace)?;
     let name = record_name(&plan.stack.name, plan.stack.environment.as_deref());
@@ -174,7 +177,7 @@ pub async fn apply_stack<R: Reporter>(
         }
         locked => locked.map_err(StackActionError::Locked)?,
     };
-    let outcome = apply_locked(plan, clusters, &records, options, reporter, interrupted).await;
+    let outcome = apply_locked(reviewed, clusters, &records, options, reporter, interrupted).await;
     let released = lock.release().await;
     if let Err(error) = released {
         tracing::warn!("could not release the stack's lock: {error}");
@@ -184,13 +187,14 @@ pub async fn apply_stack<R: Reporter>(
 
 /// The apply, its lock held.
 async fn apply_locked<R: Reporter>(
-    plan: &StackPlan,
+    reviewed: &ReviewedStack,
     clusters: &Clusters,
     records: &StackRecords,
     options: &StackApplyOptions,
     reporter: impl Fn(&ReleaseId) -> R,
     interrupted: impl Future<Output = ()>,
 ) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
+    let plan = reviewed.plan();
     let mut entry = (records.read(&plan.stack.name, plan.stack.environment.as_deref())).await?;
     // `Some`: resuming an unfinished apply of this plan, which did these.
     let done = entry.journal.begin(plan);
@@ -223,7 +227,7 @@ async fn apply_locked<R: Reporter>(
         error: Mutex::new(None),
     };
     let levels = Levels {
-        plan,
+        reviewed,
         clusters,
         options,
         rechecked: crds.rechecked(plan),
@@ -358,7 +362,7 @@ impl Journal<'_> {
 
 /// A stack plan's levels to apply.
 struct Levels<'a> {
-    plan: &'a StackPlan,
+    reviewed: &'a ReviewedStack,
     clusters: &'a Clusters,
     options: &'a StackApplyOptions,
     /// The releases checked for drift again at their turn ([`StackCrds::rechecked`]).
@@ -377,11 +381,12 @@ impl Levels<'_> {
         interrupted: impl Future<Output = ()>,
     ) -> Vec<(String, ReleaseOutcome)> {
         let Levels {
-            plan,
+            reviewed,
             clusters,
             options,
             ..
         } = self;
+        let plan = reviewed.plan();
         let interrupted = interrupted.boxed_local().shared();
         let by_name: BTreeMap<&str, &ReleasePlan> =
             plan.releases.iter().map(|r| (r.name.as_str(), r)).collect();
@@ -415,8 +420,13 @@ impl Levels<'_> {
                     } else {
                         let cluster = &clusters[&release.context];
                         let recheck = self.rechecked.contains(name);
-                        apply_release(cluster, release, options, recheck, &reporter, interrupted)
-                            .await
+                        let review = reviewed.review(name);
+                        let run = ReleaseRun {
+                            options,
+                            recheck,
+                            review,
+                        };
+                        apply_release(cluster, release, run, &reporter, interrupted).await
                     };
                     journal.record(release, &outcome).await;
                     (name.clone(), outcome)
@@ -443,8 +453,11 @@ impl Levels<'_> {
 async fn apply_release(
     cluster: &Cluster,
     release: &ReleasePlan,
-    options: &StackApplyOptions,
-    recheck: bool,
+    ReleaseRun {
+        options,
+        recheck,
+        review,
+    }: ReleaseRun<'_>,
     reporter: &dyn Reporter,
     interrupted: impl Future<Output = ()>,
 ) -> ReleaseOutcome {
@@ -453,13 +466,12 @@ async fn apply_release(
         operation: "stack".to_string(),
         lock_duration: options.lock_duration,
         dry_run: false,
+        // The stack's review passed the gates already, for every release.
+        gates: Gates::default(),
+        origin: Origin::Saved,
     };
     let mut apply = options.apply.clone();
-    apply.review = options
-        .reviews
-        .get(&release.name)
-        .cloned()
-        .unwrap_or_default();
+    apply.review = review;
     let mut reviewed = Reviewed(apply);
     let plan = async || {
         if recheck {
@@ -470,9 +482,20 @@ async fn apply_release(
     };
     match crate::action::run(cluster, &run, plan, &mut reviewed, reporter, interrupted).await {
         Ok(Outcome::Applied(record)) => ReleaseOutcome::Applied(record.status),
-        Ok(Outcome::Unchanged(_) | Outcome::Stopped) => ReleaseOutcome::Unchanged,
+        Ok(Outcome::Unchanged(_) | Outcome::Stopped | Outcome::DryRun { .. }) => {
+            ReleaseOutcome::Unchanged
+        }
         Err(error) => ReleaseOutcome::Failed(Box::new(error)),
     }
+}
+
+/// How one release of a stack is applied.
+struct ReleaseRun<'a> {
+    options: &'a StackApplyOptions,
+    /// Checked for drift again under its lock ([`StackCrds::rechecked`]).
+    recheck: bool,
+    /// What the stack's review established of it.
+    review: crate::review::Review,
 }
 
 /// The review a stack's release plans had already, as one stack plan.
