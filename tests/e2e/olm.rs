@@ -661,6 +661,26 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
         plan["package"]["catalog"]["upgradeEdge"],
         serde_json::json!({"from": format!("op-{suffix}.v1.0.0"), "via": "skips"})
     );
+    // A stack holding the release resolves its upgrade the same way, from
+    // the installed bundle (issue 51: stacks used to resolve as a fresh
+    // install, skipping the upgrade graph).
+    std::fs::write(
+        pkg.work.path().join("stack.yaml"),
+        format!(
+            "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: {suffix}\nnamespace: {ns}\nreleases:\n- {{name: {package}, namespace: {ns}, package: hub/{package}}}\n"
+        ),
+    )
+    .unwrap();
+    let stacked = parse_json(
+        pkg.run(["stack", "plan", "-f", "stack.yaml", "-o", "json"])
+            .ok(),
+    );
+    let stacked = &stacked["releases"][0]["plan"];
+    assert_eq!(stacked["operation"], "upgrade");
+    assert_eq!(
+        stacked["package"], plan["package"],
+        "the stack resolves as upgrade does"
+    );
     let plan = json(&[
         "upgrade",
         &package,

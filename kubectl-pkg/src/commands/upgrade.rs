@@ -4,12 +4,11 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{
-    InstallOptions, PlanError, UpgradeOptions, deployed_plan, plan_install, plan_upgrade,
-    upgrade_source,
+    InstallOptions, PlanError, UpgradeFrom, UpgradeOptions, deployed_plan, plan_install,
+    plan_upgrade, upgrade_source,
 };
 use libpkg::cluster::Cluster;
 use libpkg::helm::values::ReuseValues;
-use libpkg::olm::catalog::Installed;
 use libpkg::plan::{Plan, ReleaseId};
 use libpkg::release::ReleaseStore;
 
@@ -120,6 +119,7 @@ async fn plan(
         Err(error) => return Err(error.into()),
     };
     let installed = &installed;
+    let from = UpgradeFrom::of(installed);
     let package = match &args.package {
         Some(package) => package.clone(),
         None => upgrade_source(release, installed, &settings::repositories()?)?,
@@ -128,24 +128,19 @@ async fn plan(
         package,
         version: args.version.clone(),
         devel: args.devel,
-        channel: args
-            .channel
-            .clone()
-            .or_else(|| installed.catalog.as_ref().map(|c| c.channel.clone())),
+        channel: args.channel.clone().or(from.channel),
         verify_mode: args.verify_mode,
         sha256: args.sha256.clone(),
         allow_unverified: args.allow_unverified,
     };
-    let bundle = installed.bundle.as_ref().and_then(|bundle| {
-        Some(Installed {
-            name: bundle.csv_name.clone(),
-            version: libpkg::version::parse_version(&bundle.csv_version).ok()?,
-        })
-    });
-    let mut fetched =
-        settings::fetch_upgrade(global, &package, bundle.as_ref(), args.force_upgrade)
-            .await?
-            .with_config(settings::config(&args.config)?);
+    let mut fetched = settings::fetch_upgrade(
+        global,
+        &package,
+        from.installed.as_ref(),
+        args.force_upgrade,
+    )
+    .await?
+    .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
     args.requirements.apply(&mut fetched);
@@ -205,7 +200,6 @@ async fn plan_install_instead(
         .with_config(settings::config(&args.config)?);
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
-    args.requirements.apply(&mut fetched);
     args.requirements.apply(&mut fetched);
     let options = InstallOptions {
         adopt: args.adopt,

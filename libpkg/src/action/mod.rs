@@ -52,7 +52,7 @@ pub use release_test::{
 pub use rollback::{RollbackOptions, plan_rollback};
 pub use run::{Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run, with_lock};
 pub use uninstall::{UninstallOptions, plan_uninstall};
-pub use upgrade::{UpgradeOptions, plan_upgrade, upgrade_source};
+pub use upgrade::{UpgradeFrom, UpgradeOptions, plan_upgrade, upgrade_source};
 
 fn validate_release_name(name: &str) -> Result<(), PlanError> {
     crate::names::validate_dns_label(name).map_err(|reason| PlanError::ReleaseName {

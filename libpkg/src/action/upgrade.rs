@@ -4,6 +4,7 @@ use super::history::{Deployed, next_revision_in, no_longer_desired, read_deploye
 use super::prepare::{Change, Preparation, Prepared};
 use super::{Hooks, ImageCheck, PlanError, facts, online};
 use crate::cluster::Cluster;
+use crate::olm::catalog::Installed;
 use crate::plan::CarvelInfo;
 use crate::plan::{Operation, PackageInfo, Plan, ReleaseId};
 use crate::reference::{OciRef, PackageRef};
@@ -90,6 +91,49 @@ pub async fn plan_upgrade(
         namespace_created_by: None,
     });
     online::plan(cluster, &discovery, desired).await
+}
+
+/// What the fetch of an upgrade takes from the release's deployed
+/// revision, so that the command line, a stack and an embedder resolve the
+/// same version: the OLM bundle installed (a catalog's candidates are its
+/// successors in the upgrade graph) and the channel it came from (the
+/// upgrade's default channel).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UpgradeFrom {
+    /// The installed OLM bundle, for a release of an operator.
+    pub installed: Option<Installed>,
+    /// The OLM channel it was installed from.
+    pub channel: Option<String>,
+}
+
+impl UpgradeFrom {
+    /// What an upgrade of a release whose deployed revision recorded
+    /// `package` starts from.
+    pub fn of(package: &PackageInfo) -> UpgradeFrom {
+        UpgradeFrom {
+            installed: package.bundle.as_ref().and_then(|bundle| {
+                Some(Installed {
+                    name: bundle.csv_name.clone(),
+                    version: crate::version::parse_version(&bundle.csv_version).ok()?,
+                })
+            }),
+            channel: package.catalog.as_ref().map(|c| c.channel.clone()),
+        }
+    }
+
+    /// What an upgrade of `release` starts from: its deployed revision's
+    /// package (only the package is read of it, not its objects); `None`
+    /// when the release has no deployed revision (an install).
+    pub async fn read(
+        store: &ReleaseStore,
+        release: &ReleaseId,
+    ) -> Result<Option<UpgradeFrom>, PlanError> {
+        match super::deployed_plan(store, release).await {
+            Ok(deployed) => Ok(Some(UpgradeFrom::of(&deployed.package))),
+            Err(PlanError::NotInstalled { .. }) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
 }
 
 /// The package an upgrade fetches when none is named: where the deployed

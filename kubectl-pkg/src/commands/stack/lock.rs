@@ -34,7 +34,7 @@ pub async fn run(global: &GlobalArgs, args: &StackLockArgs) -> Result<()> {
     let environment = stack.environment.as_deref();
     let mut changed = Vec::new();
     for release in stack.levels().into_iter().flatten() {
-        let fetched = super::fetch(global, &stack, release).await?;
+        let fetched = super::fetch(global, &stack, release, &Default::default()).await?;
         let resolved = resolved(&fetched);
         if let Some(locked) = lock.get(environment, &release.name)
             && *locked != resolved

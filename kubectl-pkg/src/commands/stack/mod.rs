@@ -11,7 +11,7 @@ use libpkg::action::stack::{
     Clusters, ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack,
     plan_stack_uninstall, resolved,
 };
-use libpkg::action::{ApplyOptions, Event, Reporter};
+use libpkg::action::{ApplyOptions, Event, Reporter, UpgradeFrom};
 use libpkg::plan::ReleaseId;
 use libpkg::stack::plan::StackPlan;
 use libpkg::stack::{Stack, StackLock, StackRelease};
@@ -308,8 +308,8 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
     let environment = stack.environment.as_deref();
     // Every release that differs from the lock, not only the first.
     let unlocked = std::sync::Mutex::new(Vec::new());
-    let fetch = async |release: &StackRelease| {
-        let mut fetched = fetch(global, &stack, release).await?;
+    let fetch = async |release: &StackRelease, from: &UpgradeFrom| {
+        let mut fetched = fetch(global, &stack, release, from).await?;
         args.requirements.apply(&mut fetched);
         if let Some(lock) = &lock
             && let Err(error) = lock.check(environment, &release.name, &resolved(&fetched))
@@ -373,22 +373,25 @@ pub(super) async fn connect(
 }
 
 /// Fetches a release's package with its values: the stack's inline values
-/// first, then its values files, then its `set` entries (Helm's order).
+/// first, then its values files, then its `set` entries (Helm's order);
+/// an installed release from what its upgrade starts from (`from`).
 pub(super) async fn fetch(
     global: &GlobalArgs,
     stack: &Stack,
     release: &StackRelease,
+    from: &UpgradeFrom,
 ) -> Result<libpkg::source::Fetched> {
     let package = PackageArgs {
         package: release.package.clone(),
         version: release.version.clone(),
         devel: false,
-        channel: None,
+        channel: from.channel.clone(),
         verify_mode: None,
         sha256: None,
         allow_unverified: false,
     };
-    let mut fetched = settings::fetch(global, &package).await?;
+    let mut fetched =
+        settings::fetch_upgrade(global, &package, from.installed.as_ref(), false).await?;
     // A local package is recorded as the stack file names it (relative to
     // the file), not by this machine's absolute path.
     if fetched.source.reference == release.package {

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Clusters, StackActionError, cluster_for, records};
 use crate::action::{
-    ImageCheck, InstallOptions, PlanError, UninstallOptions, UpgradeOptions, plan_install,
-    plan_uninstall, plan_upgrade,
+    ImageCheck, InstallOptions, PlanError, UninstallOptions, UpgradeFrom, UpgradeOptions,
+    plan_install, plan_uninstall, plan_upgrade,
 };
 use crate::cluster::Cluster;
 use crate::manifest::Manifest;
@@ -33,13 +33,16 @@ pub struct StackOptions {
 }
 
 /// Plans every release of `stack`, level by level; `fetch` resolves and
-/// pins a release's package with its values, as the caller's settings say.
+/// pins a release's package with its values, as the caller's settings say,
+/// for an installed release from what its upgrade starts from (an
+/// operator's installed bundle and channel: [`UpgradeFrom`]), as `upgrade`
+/// does.
 /// The stack's journal says which releases it holds that the file no
 /// longer declares: the plan names them, or uninstalls them with `prune`.
 pub async fn plan_stack<E>(
     stack: &Stack,
     clusters: &Clusters,
-    fetch: impl AsyncFn(&StackRelease) -> Result<Fetched, E>,
+    fetch: impl AsyncFn(&StackRelease, &UpgradeFrom) -> Result<Fetched, E>,
     options: &StackOptions,
 ) -> Result<StackPlan, StackActionError<E>> {
     if options.prune && !options.only.is_empty() {
@@ -71,7 +74,7 @@ pub async fn plan_stack<E>(
         false => Vec::new(),
     };
     let shared = shared_releases(stack, clusters, "change").await?;
-    let fetched = fetch_all(stack, fetch).await?;
+    let fetched = fetch_all(stack, clusters, fetch).await?;
     let stack = &with_required_releases(stack, &fetched)?;
     let creators = namespace_creators(stack, clusters).await?;
     let stack = &with_namespace_creators(stack, &creators);
@@ -183,21 +186,28 @@ fn refuse_shared_objects<E>(planned: &[ReleasePlan]) -> Result<(), StackActionEr
 /// Every release's package, fetched concurrently, by release name.
 async fn fetch_all<E>(
     stack: &Stack,
-    fetch: impl AsyncFn(&StackRelease) -> Result<Fetched, E>,
+    clusters: &Clusters,
+    fetch: impl AsyncFn(&StackRelease, &UpgradeFrom) -> Result<Fetched, E>,
 ) -> Result<BTreeMap<String, Fetched>, StackActionError<E>> {
     let fetches = futures::future::join_all(stack.releases.iter().map(|release| async {
-        let fetched = fetch(release).await;
-        (release.name.clone(), fetched)
+        let cluster = cluster_for(clusters, &release.name, &release.context)?;
+        let store = ReleaseStore::new(cluster.clone());
+        let id = ReleaseId::new(&release.namespace, &release.name);
+        let from = (UpgradeFrom::read(&store, &id).await)
+            .map_err(|source| StackActionError::Plan {
+                release: release.name.clone(),
+                source: Box::new(source),
+            })?
+            .unwrap_or_default();
+        fetch(release, &from)
+            .await
+            .map_err(|source| StackActionError::Fetch {
+                release: release.name.clone(),
+                source,
+            })
+            .map(|fetched| (release.name.clone(), fetched))
     }));
-    let mut fetched = BTreeMap::new();
-    for (release, result) in fetches.await {
-        let result = result.map_err(|source| StackActionError::Fetch {
-            release: release.clone(),
-            source,
-        })?;
-        fetched.insert(release, result);
-    }
-    Ok(fetched)
+    fetches.await.into_iter().collect()
 }
 
 /// Plans one level's releases concurrently, with what earlier levels
