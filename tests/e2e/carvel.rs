@@ -582,6 +582,11 @@ fn pin(
                         if let Some((url, origins)) = lock.get(image.as_str()) {
                             pinned.insert(url.clone(), origins.clone());
                             *image = url.clone();
+                        } else {
+                            assert!(
+                                written_as_kbld_writes_it(image),
+                                "{image}: by hand, only images kbld leaves as they are"
+                            );
                         }
                     }
                     _ => pin(child, lock, pinned),
@@ -591,6 +596,23 @@ fn pin(
         Value::Array(items) => items.iter_mut().for_each(|item| pin(item, lock, pinned)),
         _ => {}
     }
+}
+
+/// Whether kbld writes an image that no lock names unchanged: one by digest
+/// (kbld's `DigestedImage`, go-containerregistry's `Digest.Name()`) whose
+/// registry is explicit, not `docker.io`, with no tag. Other images (a tag
+/// kbld would resolve over the network, a name kbld completes) are not
+/// emulated here.
+fn written_as_kbld_writes_it(image: &str) -> bool {
+    let Some((name, _digest)) = image.split_once('@') else {
+        return false;
+    };
+    let Some((registry, path)) = name.split_once('/') else {
+        return false;
+    };
+    (registry.contains('.') || registry.contains(':') || registry == "localhost")
+        && registry != "docker.io"
+        && !path.contains(':')
 }
 
 /// The example repository as a directory whose Packages fetch their content
