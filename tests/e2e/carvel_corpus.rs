@@ -213,10 +213,11 @@ fn cluster_scoped_kinds(documents: &[Value]) -> Vec<String> {
     .map(String::from)
     .into();
     for crd in documents {
-        if crd["kind"] == "CustomResourceDefinition" && crd["spec"]["scope"] == "Cluster" {
-            if let Some(kind) = crd["spec"]["names"]["kind"].as_str() {
-                kinds.push(kind.to_string());
-            }
+        if crd["kind"] == "CustomResourceDefinition"
+            && crd["spec"]["scope"] == "Cluster"
+            && let Some(kind) = crd["spec"]["names"]["kind"].as_str()
+        {
+            kinds.push(kind.to_string());
         }
     }
     kinds

@@ -805,7 +805,9 @@ mod tests {
         values.insert("replicas".into(), 0.into());
         let error = render(&package, &values).unwrap_err();
         assert!(
-            error.starts_with("carvel: package hello.carvel.example.com@1.0.0: template step 1 (kbld): "),
+            error.starts_with(
+                "carvel: package hello.carvel.example.com@1.0.0: template step 1 (kbld): "
+            ),
             "{error}"
         );
         assert!(error.contains("migrate:2.0"), "{error}");
@@ -815,7 +817,10 @@ mod tests {
         );
         // Values the schema takes: the template's refusal alone.
         let error = render(&package, &Values::new()).unwrap_err();
-        assert!(error.contains("migrate:2.0") && !error.contains("valuesSchema"), "{error}");
+        assert!(
+            error.contains("migrate:2.0") && !error.contains("valuesSchema"),
+            "{error}"
+        );
     }
 
     /// A package whose schema kapp-controller stores as it is: written by
