@@ -125,13 +125,18 @@ fn complete(words: &[OsString]) -> (Vec<(String, Option<String>)>, u8) {
 
 /// The command line's clap definitions with the completers attached.
 fn command() -> Command {
-    attach(Cli::command())
+    attach(Cli::command(), &[])
 }
 
-fn attach(command: Command) -> Command {
+/// Attaches the completers to `command` and its subcommands; `parents` are
+/// the names of the commands above it (`stack` above `stack plan`).
+fn attach(command: Command, parents: &[String]) -> Command {
     let subcommand = command.get_name().to_string();
+    let in_stack = parents.iter().any(|parent| parent == "stack");
+    let mut path = parents.to_vec();
+    path.push(subcommand.clone());
     command
-        .mut_args(|arg| match completer_for(&subcommand, &arg) {
+        .mut_args(|arg| match completer_for(&subcommand, in_stack, &arg) {
             // A word starting with `-` is a flag, never a value to look up.
             Some(completer) => arg.add(ArgValueCompleter::new(move |current: &OsStr| {
                 if current.to_string_lossy().starts_with('-') {
@@ -142,14 +147,16 @@ fn attach(command: Command) -> Command {
             })),
             None => arg,
         })
-        .mut_subcommands(attach)
+        .mut_subcommands(|sub| attach(sub, &path))
 }
 
 type Completer = fn(&OsStr) -> Vec<CompletionCandidate>;
 
-/// Which completer an argument gets: by its id, or by its value hint for paths.
-fn completer_for(subcommand: &str, arg: &Arg) -> Option<Completer> {
+/// Which completer an argument gets: by its id (a stack command's `-f`:
+/// stack files), or by its value hint for paths.
+fn completer_for(subcommand: &str, in_stack: bool, arg: &Arg) -> Option<Completer> {
     match (subcommand, arg.get_id().as_str()) {
+        (_, "file") if in_stack => Some(stack_files),
         (_, "release") => Some(releases),
         (_, "package" | "package_after_name") => Some(packages),
         (_, "environment") => Some(environments),
@@ -171,6 +178,49 @@ fn completer_for(subcommand: &str, arg: &Arg) -> Option<Completer> {
 fn files(_current: &OsStr) -> Vec<CompletionCandidate> {
     FILES.with(|f| f.set(true));
     Vec::new()
+}
+
+/// How many directory entries [`stack_files`] looks at, and how large a
+/// file it reads: completion stays quick in any directory.
+const STACK_FILE_SCAN: (usize, u64) = (500, 1 << 20);
+
+/// Stack files (`*.yaml`/`*.yml` whose top level says `kind: Stack`) in the
+/// directory the word names, those starting with what is typed; none
+/// there, or a word that cannot be one, leaves it to file-name completion.
+fn stack_files(current: &OsStr) -> Vec<CompletionCandidate> {
+    let text = current.to_string_lossy();
+    let (dir, prefix) = match text.rfind('/') {
+        Some(slash) => (&text[..=slash], &text[slash + 1..]),
+        None => ("", text.as_ref()),
+    };
+    let listed = std::fs::read_dir(if dir.is_empty() { "." } else { dir });
+    let mut found: Vec<String> = listed
+        .into_iter()
+        .flatten()
+        .take(STACK_FILE_SCAN.0)
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let yaml = name.ends_with(".yaml") || name.ends_with(".yml");
+            let small = entry.metadata().ok()?.len() <= STACK_FILE_SCAN.1;
+            (yaml && small && name.starts_with(prefix) && is_stack_file(&entry.path()))
+                .then(|| format!("{dir}{name}"))
+        })
+        .collect();
+    if found.is_empty() {
+        return files(current);
+    }
+    found.sort();
+    found.into_iter().map(CompletionCandidate::new).collect()
+}
+
+/// Whether a file's top level says `kind: Stack` (no more is read for
+/// completion: a stack file with mistakes is still offered).
+fn is_stack_file(path: &std::path::Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| {
+        text.lines()
+            .any(|line| line.trim_end() == format!("kind: {}", libpkg::stack::STACK_KIND))
+    })
 }
 
 /// Release names in the namespace the words name (or the context's), from the cluster.
@@ -490,6 +540,37 @@ mod tests {
         assert_eq!(values(&["apply", ""]), (vec![], DEFAULT));
         assert_eq!(values(&["install", "./"]), (vec![], DEFAULT));
         assert_eq!(values(&["install", "x", "--out", ""]), (vec![], DEFAULT));
+    }
+
+    /// Issue 52: a stack command's `-f` offers the stack files of the
+    /// directory typed; `get plan -f` (a plan file) is left to the shell.
+    #[test]
+    fn stack_commands_offer_stack_files_after_f() {
+        let dir = tempfile::tempdir().unwrap();
+        let stack = "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: shop\nreleases: []\n";
+        std::fs::write(dir.path().join("shop.yaml"), stack).unwrap();
+        std::fs::write(dir.path().join("prod.yml"), stack).unwrap();
+        std::fs::write(dir.path().join("values.yaml"), "replicas: 2\n").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), stack).unwrap();
+        let typed = format!("{}/", dir.path().display());
+        let offered = |words: &[&str]| values(words);
+        assert_eq!(
+            offered(&["stack", "plan", "-f", &typed]),
+            (
+                vec![format!("{typed}prod.yml"), format!("{typed}shop.yaml")],
+                NO_FILE_COMPLETION
+            )
+        );
+        assert_eq!(
+            offered(&["stack", "compare", "a", "b", "--file", &format!("{typed}s")]).0,
+            [format!("{typed}shop.yaml")]
+        );
+        // No stack file starts so: the shell's file names.
+        assert_eq!(
+            offered(&["stack", "status", "-f", &format!("{typed}v")]),
+            (vec![], DEFAULT)
+        );
+        assert_eq!(offered(&["get", "plan", "-f", &typed]), (vec![], DEFAULT));
     }
 
     #[test]

@@ -516,15 +516,16 @@ pub(crate) fn ytt_and_kbld_by_hand(pkg: &Pkg, content: &Path, values: &Path) -> 
 
 /// A content bundle's image lock: `kbld.carvel.dev/id` → the image by
 /// digest, and the origins kbld recorded for it (empty when none).
-fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
+pub(crate) fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
     let lock: Value = serde_saphyr::from_str(
         &std::fs::read_to_string(content.join(".imgpkg/images.yml")).unwrap(),
     )
     .unwrap();
+    // `images:` left empty (a package without images) is null.
     lock["images"]
         .as_array()
-        .unwrap()
-        .iter()
+        .into_iter()
+        .flatten()
         .map(|entry| {
             let annotations = &entry["annotations"];
             (
@@ -548,7 +549,7 @@ fn lock_of(content: &Path) -> BTreeMap<String, (String, String)> {
 /// reference, and the object is annotated as kbld annotates it (its
 /// `kbld.k14s.io/images`: each image's recorded origins, then the lock as a
 /// `preresolved` origin unless they record that one already).
-fn rewrite_images(object: &mut Value, lock: &BTreeMap<String, (String, String)>) {
+pub(crate) fn rewrite_images(object: &mut Value, lock: &BTreeMap<String, (String, String)>) {
     let mut pinned = BTreeMap::new();
     pin(object, lock, &mut pinned);
     if pinned.is_empty() {
@@ -581,6 +582,11 @@ fn pin(
                         if let Some((url, origins)) = lock.get(image.as_str()) {
                             pinned.insert(url.clone(), origins.clone());
                             *image = url.clone();
+                        } else {
+                            assert!(
+                                written_as_kbld_writes_it(image),
+                                "{image}: by hand, only images kbld leaves as they are"
+                            );
                         }
                     }
                     _ => pin(child, lock, pinned),
@@ -590,6 +596,23 @@ fn pin(
         Value::Array(items) => items.iter_mut().for_each(|item| pin(item, lock, pinned)),
         _ => {}
     }
+}
+
+/// Whether kbld writes an image that no lock names unchanged: one by digest
+/// (kbld's `DigestedImage`, go-containerregistry's `Digest.Name()`) whose
+/// registry is explicit, not `docker.io`, with no tag. Other images (a tag
+/// kbld would resolve over the network, a name kbld completes) are not
+/// emulated here.
+fn written_as_kbld_writes_it(image: &str) -> bool {
+    let Some((name, _digest)) = image.split_once('@') else {
+        return false;
+    };
+    let Some((registry, path)) = name.split_once('/') else {
+        return false;
+    };
+    (registry.contains('.') || registry.contains(':') || registry == "localhost")
+        && registry != "docker.io"
+        && !path.contains(':')
 }
 
 /// The example repository as a directory whose Packages fetch their content

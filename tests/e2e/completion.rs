@@ -311,6 +311,12 @@ fn bash_completes_every_word_when_the_script_is_sourced() {
         ),
         ["staging"]
     );
+    // A stack command's -f offers the stack files, not every YAML file.
+    std::fs::write(pkg.work.path().join("values.yaml"), "replicas: 2\n").unwrap();
+    assert_eq!(
+        bash_words(&pkg, KUBECTL_PKG_BASH, "kubectl-pkg stack plan -f "),
+        ["shop.yaml"]
+    );
 }
 
 #[test]

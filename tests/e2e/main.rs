@@ -4,6 +4,7 @@
 mod airgap;
 mod api_errors;
 mod carvel;
+mod carvel_corpus;
 mod carvel_kapp;
 mod chart_corpus;
 mod charts;

@@ -531,6 +531,25 @@ fn last_cell_below(table: &Table, width: usize) -> String {
     lines.join("\n")
 }
 
+/// `LABEL HASH`, with the hash shortened to `sha256:` and 12 digits (`…`)
+/// when the line would be wider than a terminal `layout` (never piped or
+/// with `-o wide`, where scripts and people copy it whole).
+pub fn hash_line(label: &str, hash: &str, layout: Layout, wide: bool) -> String {
+    let line = format!("{label}{hash}");
+    match layout.width {
+        Some(width) if !wide && line.chars().count() > usize::from(width) => {
+            format!("{label}{}", short_hash(hash))
+        }
+        _ => line,
+    }
+}
+
+/// A hash as a narrow terminal shows it: `sha256:` and 12 digits, then `…`.
+pub fn short_hash(hash: &str) -> String {
+    let short: String = hash.chars().take("sha256:".len() + 12).collect();
+    format!("{short}…")
+}
+
 /// `text` in lines of at most `width` characters, broken at spaces only (a
 /// word longer than `width` is a line of its own); its own lines kept.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {

@@ -59,7 +59,8 @@ pub fn print(global: &GlobalArgs, status: &ReleaseStatus<'_>, resources: bool) -
         OutputFormat::Text => {
             let mut out = String::new();
             // Writing to a String cannot fail: every `fmt::Error` comes from the writer.
-            write(&mut out, status).expect("a String takes every write");
+            write(&mut out, status, view::Layout::stdout(), global.wide)
+                .expect("a String takes every write");
             if resources {
                 out.push_str("\nResources:\n");
                 out.push_str(&resources_table(
@@ -125,9 +126,15 @@ fn resources_table(record: &Record, layout: view::Layout, wide: bool) -> String 
     view::records_table(layout, wide, &columns, &rows)
 }
 
-/// The text view of `status`, section after section.
-fn write(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result {
-    revision(out, status)?;
+/// The text view of `status`, section after section, fitted to `layout`
+/// unless `wide`.
+fn write(
+    out: &mut dyn fmt::Write,
+    status: &ReleaseStatus<'_>,
+    layout: view::Layout,
+    wide: bool,
+) -> fmt::Result {
+    revision(out, status, layout, wide)?;
     review(out, status.record)?;
     objects(out, status)?;
     readiness(out, &status.readiness)?;
@@ -140,8 +147,14 @@ fn write(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result {
     Ok(())
 }
 
-/// Which release, revision, package and plan.
-fn revision(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result {
+/// Which release, revision, package and plan (its hash shortened on a
+/// terminal too narrow for it).
+fn revision(
+    out: &mut dyn fmt::Write,
+    status: &ReleaseStatus<'_>,
+    layout: view::Layout,
+    wide: bool,
+) -> fmt::Result {
     let plan = &status.record.plan;
     writeln!(
         out,
@@ -164,7 +177,11 @@ fn revision(out: &mut dyn fmt::Write, status: &ReleaseStatus<'_>) -> fmt::Result
         plan.package.name, plan.package.version
     )?;
     writeln!(out, "Reference: {}", plan.package.reference)?;
-    writeln!(out, "Plan hash: {}", plan.hash)
+    writeln!(
+        out,
+        "{}",
+        view::hash_line("Plan hash: ", &plan.hash, layout, wide)
+    )
 }
 
 /// Who approved the plan applied (as the plan view names them), and the
@@ -344,7 +361,13 @@ mod tests {
     fn the_status_text_names_approvers_as_the_plan_view_does() {
         let (summary, record) = interrupted();
         let mut text = String::new();
-        write(&mut text, &status(&summary, &record)).unwrap();
+        write(
+            &mut text,
+            &status(&summary, &record),
+            view::Layout { width: None },
+            false,
+        )
+        .unwrap();
         assert_eq!(
             text,
             format!(
@@ -366,6 +389,45 @@ Next:      run it again
                 record.plan.hash
             )
         );
+    }
+
+    /// Issue 52: at 80 columns the plan hash line fits (its hash
+    /// shortened); piped and with `-o wide` it is whole.
+    #[test]
+    fn the_plan_hash_line_fits_80_columns_and_is_whole_piped() {
+        let (summary, record) = interrupted();
+        let text = |width: Option<u16>, wide: bool| {
+            let mut text = String::new();
+            write(
+                &mut text,
+                &status(&summary, &record),
+                view::Layout { width },
+                wide,
+            )
+            .unwrap();
+            text
+        };
+        let narrow = text(Some(80), false);
+        let hash_line = narrow.lines().find(|l| l.starts_with("Plan hash: "));
+        assert!(
+            hash_line.is_some_and(|line| line.chars().count() <= 80),
+            "{narrow}"
+        );
+        let short: String = record.plan.hash.chars().take(19).collect();
+        assert!(
+            narrow.contains(&format!("\nPlan hash: {short}…\n")),
+            "{narrow}"
+        );
+        for whole in [
+            text(None, false),
+            text(Some(80), true),
+            text(Some(200), false),
+        ] {
+            assert!(
+                whole.contains(&format!("\nPlan hash: {}\n", record.plan.hash)),
+                "{whole}"
+            );
+        }
     }
 
     /// The document's keys, in order, are what scripts read.

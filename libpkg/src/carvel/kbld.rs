@@ -92,8 +92,7 @@ pub fn rewrite(
                 .and_then(Value::as_str)
                 .unwrap_or("(no name)")
         );
-        walk(document, lock, &mut in_object)
-            .map_err(|image| format!("{object}: image {image:?} is neither pinned by digest nor listed in {} (kubectl-pkg does not resolve tags over the network: pin it, or list it in the bundle's image lock)", super::IMAGES_LOCK_FILE))?;
+        walk(document, lock, &mut in_object).map_err(|reason| format!("{object}: {reason}"))?;
         if !in_object.is_empty() {
             annotate(document, &images_annotation(&in_object, lock));
         }
@@ -147,6 +146,69 @@ fn has_preresolved(origins: &str, url: &str) -> bool {
         .any(|origin| origin.pointer("/preresolved/url").and_then(Value::as_str) == Some(url))
 }
 
+/// The registry an image without one is on, as go-containerregistry names it.
+const DEFAULT_REGISTRY: &str = "index.docker.io";
+
+/// An image by digest that no lock or override names, as kbld writes it:
+/// kbld's `DigestedImage` is go-containerregistry's `name.NewDigest` (weak
+/// validation), written as its `Name()`: the registry made explicit
+/// (`index.docker.io` for none or `docker.io`), `library/` before a Docker
+/// Hub repository of one component, a tag before the digest dropped. It
+/// is not annotated (kbld annotates only images with origins). A
+/// reference that does not parse is kbld's error.
+fn digest_name(image: &str) -> Result<String, String> {
+    let refused = |reason: &str| {
+        format!("Expected valid digest reference, but found '{image}', reason: {reason}")
+    };
+    let (base, digest) = image
+        .split_once('@')
+        .filter(|(_, digest)| !digest.contains('@'))
+        .ok_or_else(|| refused("a digest must contain exactly one '@' separator"))?;
+    let hex = digest.strip_prefix("sha256:").unwrap_or_default();
+    if hex.len() != 64
+        || !hex
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
+        return Err(refused(&format!(
+            "a digest must be sha256: and 64 lowercase hex digits: {digest}"
+        )));
+    }
+    // A tag is the part after the last ':' when no '/' follows it (else the
+    // ':' is a registry's port).
+    let repository = match base.rsplit_once(':') {
+        Some((name, tag)) if !tag.contains('/') => name,
+        _ => base,
+    };
+    let (registry, path) = match repository.split_once('/') {
+        Some((first, rest))
+            if first.contains('.') || first.contains(':') || first == "localhost" =>
+        {
+            (first, rest)
+        }
+        _ => ("", repository),
+    };
+    if path.is_empty()
+        || !path
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"_-./".contains(&b))
+    {
+        return Err(refused(&format!(
+            "repository can only contain the characters `abcdefghijklmnopqrstuvwxyz0123456789_-./`: {path}"
+        )));
+    }
+    let registry = match registry {
+        "" | "docker.io" => DEFAULT_REGISTRY,
+        other => other,
+    };
+    let path = if registry == DEFAULT_REGISTRY && !path.contains('/') {
+        format!("library/{path}")
+    } else {
+        path.to_string()
+    };
+    Ok(format!("{registry}/{path}@{digest}"))
+}
+
 /// Sets `metadata.annotations[IMAGES_ANNOTATION]` of an object.
 fn annotate(document: &mut Value, text: &str) {
     let Some(metadata) = document.get_mut("metadata").and_then(Value::as_object_mut) else {
@@ -174,8 +236,13 @@ fn walk(
                     if let Some(pinned) = lock.images.get(image.as_str()) {
                         rewritten.insert(image.clone(), pinned.clone());
                         *image = pinned.clone();
-                    } else if !image.contains("@sha256:") {
-                        return Err(image.clone());
+                    } else if image.contains('@') {
+                        *image = digest_name(image)?;
+                    } else {
+                        return Err(format!(
+                            "image {image:?} is neither pinned by digest nor listed in {} (kubectl-pkg does not resolve tags over the network: pin it, or list it in the bundle's image lock)",
+                            super::IMAGES_LOCK_FILE
+                        ));
                     }
                     continue;
                 }
@@ -275,6 +342,44 @@ mod tests {
             &origins,
             "registry.example/other@sha256:0"
         ));
+    }
+
+    /// kbld writes an image by digest that nothing names as
+    /// go-containerregistry's `Digest.Name()`, unannotated; kbld's own
+    /// end-to-end tests show `index.docker.io/library/nginx@sha256:…` for
+    /// `nginx@sha256:…` (test/e2e/lock_output_test.go).
+    #[test]
+    fn an_image_by_digest_is_written_with_its_registry_as_kbld_writes_it() {
+        let digest = "sha256:4a5573037f358b6cdfa2f3e8a9c33a5cf11bcd1675ca72ca76fbe5bd77d0d682";
+        for (image, written) in [
+            ("nginx", "index.docker.io/library/nginx"),
+            ("nginx:1.15.1", "index.docker.io/library/nginx"),
+            ("docker.io/bitnami/redis", "index.docker.io/bitnami/redis"),
+            (
+                "antrea/antrea-ubuntu:v1.7.2",
+                "index.docker.io/antrea/antrea-ubuntu",
+            ),
+            ("registry.k8s.io/pause:3.9", "registry.k8s.io/pause"),
+            ("localhost:5000/app", "localhost:5000/app"),
+            ("localhost/app", "localhost/app"),
+        ] {
+            let mut documents = vec![json!({"kind": "Pod", "metadata": {"name": "p"},
+                "spec": {"containers": [{"image": format!("{image}@{digest}")}]}})];
+            rewrite(&mut documents, &ImagesLock::default()).unwrap();
+            assert_eq!(
+                documents[0].pointer("/spec/containers/0/image"),
+                Some(&json!(format!("{written}@{digest}"))),
+                "{image}"
+            );
+            assert_eq!(documents[0]["metadata"].get("annotations"), None);
+        }
+        let mut documents = vec![json!({"kind": "Pod", "metadata": {"name": "p"},
+            "spec": {"containers": [{"image": "App@sha256:12"}]}})];
+        let error = rewrite(&mut documents, &ImagesLock::default()).unwrap_err();
+        assert!(
+            error.starts_with("Pod/p: Expected valid digest reference, but found 'App@sha256:12'"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -97,7 +97,7 @@ pub enum CarvelError {
         source: ResolveError,
     },
     /// Values the package's `valuesSchema` refuses.
-    #[error("package {package}: values do not match its valuesSchema ({file}: spec.valuesSchema.openAPIv3):\n{}", .violations.iter().map(|(path, m)| format!("- {path}: {m}")).collect::<Vec<_>>().join("\n"))]
+    #[error("package {package}: {}", values_violations(.file, .violations))]
     Values {
         /// `refName` and version.
         package: String,
@@ -107,7 +107,7 @@ pub enum CarvelError {
         violations: Vec<(String, String)>,
     },
     /// A template step failed.
-    #[error("package {package}: template step {index} ({step}): {reason}")]
+    #[error("package {package}: template step {index} ({step}): {reason}{}", .values_refused.as_ref().map(|refused| format!("\n(and its {refused})")).unwrap_or_default())]
     Template {
         /// `refName` and version.
         package: String,
@@ -117,6 +117,10 @@ pub enum CarvelError {
         step: String,
         /// What went wrong (ytt's stderr, a kbld image, a chart error).
         reason: String,
+        /// The values' refusal by the `valuesSchema`, when they do not match
+        /// it either: the templates' own refusal comes first, as it is the
+        /// one kapp-controller reports (it never checks the schema).
+        values_refused: Option<String>,
     },
     /// ytt is needed and cannot be run.
     #[error(
@@ -128,6 +132,18 @@ pub enum CarvelError {
         /// What went wrong.
         reason: String,
     },
+}
+
+/// `values do not match its valuesSchema (FILE: …):` and each violation.
+pub(crate) fn values_violations(file: &str, violations: &[(String, String)]) -> String {
+    let listed: Vec<String> = violations
+        .iter()
+        .map(|(path, message)| format!("\n- {path}: {message}"))
+        .collect();
+    format!(
+        "values do not match its valuesSchema ({file}: spec.valuesSchema.openAPIv3):{}",
+        listed.concat()
+    )
 }
 
 fn skipped_reasons(asked: &str, skipped: &[SkippedPackage]) -> String {

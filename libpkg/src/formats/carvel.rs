@@ -50,9 +50,9 @@ impl Format for CarvelPackage {
                 ),
             });
         }
-        validate_values(self, configuration.values)
-            .map(|_| ())
-            .map_err(other)
+        // The values are checked against the valuesSchema when the package
+        // is rendered, after its templates have had their say.
+        Ok(())
     }
 
     /// Values follow Helm's rules on upgrade, not `--config`.
@@ -102,7 +102,17 @@ impl Format for CarvelPackage {
         };
         let id = self.package.id();
         let mut warnings = Vec::new();
-        warnings.extend(validate_values(self, &values).map_err(other)?);
+        // kapp-controller never checks values against the valuesSchema: the
+        // package's templates refuse what they cannot take (ytt's schema, an
+        // assertion), and that refusal is the one it reports. So the
+        // templates run first; a refusal by the schema alone comes after.
+        let values_refused = match validate_values(self, &values) {
+            Ok(note) => {
+                warnings.extend(note);
+                None
+            }
+            Err(refused) => Some(refused),
+        };
         let mut stream: Vec<String> = Vec::new();
         let mut pending_values = Some(values.clone());
         for (index, step) in self.package.template.iter().enumerate() {
@@ -112,6 +122,12 @@ impl Format for CarvelPackage {
                     index,
                     step: step.kind().to_string(),
                     reason,
+                    values_refused: values_refused.as_ref().map(|refused| match refused {
+                        CarvelError::Values {
+                            file, violations, ..
+                        } => crate::carvel::values_violations(file, violations),
+                        other => other.to_string(),
+                    }),
                 })
             };
             stream = match step {
@@ -173,6 +189,9 @@ impl Format for CarvelPackage {
                     }));
                 }
             };
+        }
+        if let Some(refused) = values_refused {
+            return Err(other(refused));
         }
         let placement = placement(&self.package.deploy).map_err(|reason| {
             other(CarvelError::Invalid {
@@ -766,6 +785,40 @@ mod tests {
         );
         assert!(
             error.contains("- (root): Additional properties are not allowed ('colour'"),
+            "{error}"
+        );
+    }
+
+    /// kapp-controller never checks the valuesSchema: the templates' own
+    /// refusal is what it reports (Harbor's package asserts its admin
+    /// password in ytt and also requires it in its schema). The templates
+    /// run first; their refusal leads, the schema's follows it.
+    #[test]
+    fn a_template_refusal_comes_before_the_schema_refusal_of_the_same_values() {
+        let mut files = content();
+        files.insert(
+            "config/c-job.yml".into(),
+            b"apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\nspec:\n  template:\n    spec:\n      containers:\n      - name: migrate\n        image: migrate:2.0\n".to_vec().into(),
+        );
+        let package = carvel_package(YTT_KBLD, files);
+        let mut values = Values::new();
+        values.insert("replicas".into(), 0.into());
+        let error = render(&package, &values).unwrap_err();
+        assert!(
+            error.starts_with(
+                "carvel: package hello.carvel.example.com@1.0.0: template step 1 (kbld): "
+            ),
+            "{error}"
+        );
+        assert!(error.contains("migrate:2.0"), "{error}");
+        assert!(
+            error.ends_with("\n(and its values do not match its valuesSchema (packages/p.yml: spec.valuesSchema.openAPIv3):\n- replicas: 0 is less than the minimum of 1)"),
+            "{error}"
+        );
+        // Values the schema takes: the template's refusal alone.
+        let error = render(&package, &Values::new()).unwrap_err();
+        assert!(
+            error.contains("migrate:2.0") && !error.contains("valuesSchema"),
             "{error}"
         );
     }

@@ -127,21 +127,37 @@ fn text(state: &StackState, layout: view::Layout, wide: bool) -> String {
         .unwrap_or_default();
     let mut out = format!("Stack: {}{environment}\n", state.stack);
     if let Some(last) = &state.last_apply {
-        let how = match (last.finished, &state.locked_by) {
-            (true, _) => "finished",
-            (false, Some(_)) => "under way",
-            (false, None) => "interrupted: apply the same plan again to resume it",
+        let (how, next) = match (last.finished, &state.locked_by) {
+            (true, _) => ("finished", None),
+            (false, Some(_)) => ("under way", None),
+            (false, None) => (
+                "interrupted",
+                Some("apply the same plan again to resume it"),
+            ),
         };
-        let mut line = format!("Last apply: {} ({how})", last.plan_hash);
-        // On a narrow terminal the hash is shortened (whole piped, in -o wide and json).
-        if layout
-            .width
-            .is_some_and(|width| line.chars().count() > usize::from(width))
-            && !wide
-        {
-            let short: String = last.plan_hash.chars().take("sha256:".len() + 12).collect();
-            line = format!("Last apply: {short}… ({how})");
-        }
+        let whole = match next {
+            Some(next) => format!("Last apply: {} ({how}: {next})", last.plan_hash),
+            None => format!("Last apply: {} ({how})", last.plan_hash),
+        };
+        // On a narrow terminal the hash is shortened, and advice that still
+        // does not fit gets its own line (whole piped, in -o wide and json).
+        let fits = |line: &str| {
+            wide || layout
+                .width
+                .is_none_or(|width| line.chars().count() <= usize::from(width))
+        };
+        let line = if fits(&whole) {
+            whole
+        } else {
+            let hash = view::short_hash(&last.plan_hash);
+            match next {
+                Some(next) if !fits(&format!("Last apply: {hash} ({how}: {next})")) => {
+                    format!("Last apply: {hash} ({how})\nNext: {next}")
+                }
+                Some(next) => format!("Last apply: {hash} ({how}: {next})"),
+                None => format!("Last apply: {hash} ({how})"),
+            }
+        };
         out += &line;
         out.push('\n');
     }
@@ -187,4 +203,50 @@ fn text(state: &StackState, layout: view::Layout, wide: bool) -> String {
         })
         .collect();
     out + &view::records_table(layout, wide, &columns, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 52: an interrupted apply's line fits 80 columns (the hash
+    /// shortened, the advice on its own line); piped, it is one whole line.
+    #[test]
+    fn the_interrupted_apply_line_fits_80_columns_and_is_whole_piped() {
+        let hash = format!("sha256:{}", "5e0f1d2c".repeat(8));
+        let state = StackState {
+            stack: "shop".to_string(),
+            environment: None,
+            last_apply: Some(LastApply {
+                plan_hash: hash.clone(),
+                finished: false,
+            }),
+            locked_by: None,
+            not_declared: Vec::new(),
+            releases: Vec::new(),
+        };
+        let narrow = text(&state, view::Layout { width: Some(80) }, false);
+        assert!(
+            narrow.starts_with(&format!(
+                "Stack: shop\nLast apply: {} (interrupted)\nNext: apply the same plan again to resume it\n",
+                view::short_hash(&hash)
+            )),
+            "{narrow}"
+        );
+        assert!(
+            narrow.lines().all(|line| line.chars().count() <= 80),
+            "{narrow}"
+        );
+        for whole in [
+            text(&state, view::Layout { width: None }, false),
+            text(&state, view::Layout { width: Some(80) }, true),
+        ] {
+            assert!(
+                whole.contains(&format!(
+                    "\nLast apply: {hash} (interrupted: apply the same plan again to resume it)\n"
+                )),
+                "{whole}"
+            );
+        }
+    }
 }
