@@ -68,27 +68,51 @@ pub fn schema_for<'a>(
 /// Checks `object` (its manifest as JSON) against `schema` (from
 /// [`schema_for`]); every violation, by path, sorted.
 pub fn validate(object: &str, manifest: &Value, schema: &Value) -> Vec<Violation> {
-    let validator = match jsonschema::options()
+    match compile(schema) {
+        Ok(validator) => violations(&validator, object, manifest),
+        Err(error) => vec![Violation {
+            object: object.to_string(),
+            path: String::new(),
+            message: format!("its CustomResourceDefinition's schema cannot be used: {error}"),
+        }],
+    }
+}
+
+/// A JSON Schema made ready to check many objects against, formats not
+/// checked (the API server checks only a few, and leniently).
+pub(crate) fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
+    jsonschema::options()
         .should_validate_formats(false)
         .build(schema)
-    {
-        Ok(validator) => validator,
-        Err(error) => {
-            return vec![Violation {
+        .map_err(|error| error.to_string())
+}
+
+/// Every violation of `validator` by `manifest` (the object `object`), by
+/// path, sorted. A field no schema declares (`additionalProperties: false`)
+/// is named by its own path, as the API server names it.
+pub(crate) fn violations(
+    validator: &jsonschema::Validator,
+    object: &str,
+    manifest: &Value,
+) -> Vec<Violation> {
+    let mut violations: Vec<Violation> = Vec::new();
+    for error in validator.iter_errors(manifest) {
+        let path = error.instance_path().as_str().to_string();
+        match error.kind() {
+            jsonschema::error::ValidationErrorKind::AdditionalProperties { unexpected } => {
+                violations.extend(unexpected.iter().map(|field| Violation {
+                    object: object.to_string(),
+                    path: format!("{path}/{}", field.replace('~', "~0").replace('/', "~1")),
+                    message: "field not declared in schema".to_string(),
+                }));
+            }
+            _ => violations.push(Violation {
                 object: object.to_string(),
-                path: String::new(),
-                message: format!("its CustomResourceDefinition's schema cannot be used: {error}"),
-            }];
+                path,
+                message: error.to_string(),
+            }),
         }
-    };
-    let mut violations: Vec<Violation> = validator
-        .iter_errors(manifest)
-        .map(|error| Violation {
-            object: object.to_string(),
-            path: error.instance_path().as_str().to_string(),
-            message: error.to_string(),
-        })
-        .collect();
+    }
     violations.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     violations.dedup();
     violations
@@ -96,7 +120,7 @@ pub fn validate(object: &str, manifest: &Value, schema: &Value) -> Vec<Violation
 
 /// An OpenAPI v3 structural schema as JSON Schema: Kubernetes' extensions
 /// written as the keywords that mean the same.
-fn as_json_schema(schema: Value) -> Value {
+pub(crate) fn as_json_schema(schema: Value) -> Value {
     let Value::Object(mut map) = schema else {
         return schema;
     };

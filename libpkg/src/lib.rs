@@ -64,6 +64,7 @@ pub mod mirror;
 pub mod names;
 pub mod object;
 pub mod olm;
+pub mod openapi_schema;
 mod once;
 pub mod package;
 mod parallel;
