@@ -13,10 +13,11 @@ use crate::cluster::{AccessCheck, ClusterError, Discovery, Resource, known_bugs}
 use crate::diff::{Comparison, compare};
 use crate::manifest::{Fields, Manifest};
 use crate::object::{Object, ObjectKey};
+use crate::openapi_schema::{OpenApiSchemas, SchemaValidator};
 use crate::permissions::{self, Grant, MissingPermission};
 use crate::plan::{
     Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, Plan, PlannedObject,
-    ReleaseTarget, Warning, WarningCode,
+    ReleaseTarget, Validation, Warning, WarningCode,
 };
 use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_RELEASE};
 
@@ -35,6 +36,9 @@ pub struct Observations {
     pub pruned: Vec<PrunedFacts>,
     /// Said first among the plan's warnings (how it was planned).
     pub notes: Vec<Warning>,
+    /// The cluster's OpenAPI schemas, when an object the server could not
+    /// dry-run is to be checked against them ([`needs_openapi`]).
+    pub openapi: Option<std::sync::Arc<OpenApiSchemas>>,
 }
 
 impl Observations {
@@ -620,6 +624,57 @@ pub fn check_namespace(desired: &Desired, namespace_exists: bool) -> Result<(), 
     })
 }
 
+/// How `facts` say an object is validated before the first write: by the
+/// server's dry run, else (unless `validate` is off) against its CRD's
+/// schema (checked as the package was rendered) or the cluster's OpenAPI
+/// schema (checked by [`decide`]); `None` offline.
+fn validation_by(facts: &ObjectFacts, validate: bool) -> Option<Validation> {
+    match facts {
+        ObjectFacts::Unobserved => None,
+        ObjectFacts::Read {
+            dry_run: Some(Ok(_)),
+            ..
+        } => Some(Validation::DryRun),
+        _ if !validate => Some(Validation::NotValidated),
+        ObjectFacts::NotRead(NotRead::CrdPending) => Some(Validation::CrdSchema),
+        _ => Some(Validation::OpenApi),
+    }
+}
+
+/// Whether deciding `desired` needs the cluster's OpenAPI schemas: some
+/// object of `objects` (its facts, in order) was not dry-run by the server.
+pub fn needs_openapi(desired: &Desired, objects: &[ObjectFacts]) -> bool {
+    objects
+        .iter()
+        .any(|facts| validation_by(facts, desired.validate) == Some(Validation::OpenApi))
+}
+
+/// Checks `object` against the cluster's OpenAPI schema of its kind, adding
+/// what it breaks to `invalid`: validated by OpenAPI, or not validated
+/// when no schema of its kind is known.
+fn check_schema(
+    object: &Object,
+    schemas: Option<&mut SchemaValidator<'_>>,
+    invalid: &mut Vec<crate::crd_schema::Violation>,
+) -> Validation {
+    let manifest = serde_json::to_value(&object.manifest).expect("a manifest serializes");
+    let found = schemas.and_then(|schemas| {
+        schemas.check(
+            &object.to_string(),
+            &object.api_version,
+            &object.kind,
+            &manifest,
+        )
+    });
+    match found {
+        Some(violations) => {
+            invalid.extend(violations);
+            Validation::OpenApi
+        }
+        None => Validation::NotValidated,
+    }
+}
+
 /// Decides the plan of `desired` from `observations`; `checks` are the
 /// questions [`access_checks`] asked (their answers are in `observations`).
 /// The checks are taken, not lent: the objects they prune move into the
@@ -635,12 +690,24 @@ pub fn decide(
         |check: &AccessCheck| access.is_none_or(|a| a.get(check).copied().unwrap_or(false));
     let server_version = observations.cluster.version.as_deref();
     let mut observed = Vec::with_capacity(desired.objects.len());
+    let mut schemas = observations.openapi.as_deref().map(SchemaValidator::new);
+    let mut invalid = Vec::new();
     for (index, (object, facts)) in desired.objects.iter().zip(observations.objects).enumerate() {
         let may_write = checks.objects.get(index).is_none_or(|asked| match &facts {
             ObjectFacts::Read { live: Some(_), .. } => allowed(&asked.patch),
             _ => allowed(&asked.create),
         });
-        observed.push(judge(object, facts, &desired, may_write, server_version)?);
+        let validation = match validation_by(&facts, desired.validate) {
+            Some(Validation::OpenApi) => Some(check_schema(object, schemas.as_mut(), &mut invalid)),
+            other => other,
+        };
+        let seen = judge(object, facts, &desired, may_write, server_version)?;
+        observed.push((seen, validation));
+    }
+    if !invalid.is_empty() {
+        return Err(PlanError::ObjectsInvalid {
+            violations: invalid,
+        });
     }
     let mut warnings = observations.notes;
     let mut deletions = Vec::new();
@@ -740,7 +807,7 @@ pub(crate) fn resource_version(live: &Value) -> Option<String> {
 /// Builds and seals the plan from what was decided.
 fn assemble(
     desired: Desired,
-    observed: Vec<Observed>,
+    observed: Vec<(Observed, Option<Validation>)>,
     deletions: Vec<(Object, Option<String>)>,
     analysis: permissions::Permissions,
     mut warnings: Vec<Warning>,
@@ -765,7 +832,9 @@ fn assemble(
     let mut objects: Vec<PlannedObject> =
         Vec::with_capacity(desired.objects.len() + deletions.len());
     let mut in_new_namespace = 0;
-    for (object, seen) in desired.objects.into_iter().zip(observed) {
+    let mut not_validated = 0;
+    for (object, (seen, validation)) in desired.objects.into_iter().zip(observed) {
+        not_validated += usize::from(validation == Some(Validation::NotValidated));
         match seen.note {
             Some(Note::InNewNamespace) => in_new_namespace += 1,
             Some(Note::Warning(note)) => warnings.push(Warning::new(
@@ -778,13 +847,28 @@ fn assemble(
             action: seen.action,
             live_resource_version: seen.live_resource_version,
             diff: seen.diff,
+            validation,
             ..PlannedObject::created(object)
         });
     }
     if in_new_namespace > 0 {
+        let instead = if desired.validate {
+            "checked against the cluster's OpenAPI schema instead"
+        } else {
+            "and not checked against a schema either (--validate=false)"
+        };
         warnings.push(Warning::new(WarningCode::NotDryRun, format!(
-            "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run",
+            "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run, {instead}",
             desired.release.namespace
+        )));
+    }
+    if !desired.validate {
+        warnings.push(Warning::new(WarningCode::NotValidated, format!(
+            "schema validation is off (--validate=false): {not_validated} object(s) the API server could not dry-run are not validated before they are written; one the server refuses stops the apply halfway"
+        )));
+    } else if not_validated > 0 {
+        warnings.push(Warning::new(WarningCode::NotValidated, format!(
+            "{not_validated} object(s) the API server could not dry-run have no schema the cluster publishes: they are validated only as they are written"
         )));
     }
     objects.extend(in_deletion_order(deletions));
@@ -946,6 +1030,7 @@ mod tests {
             declared_namespaces: Some(Vec::new()),
             namespace_created_by: None,
             deleted_first: Default::default(),
+        validate: true,
         }
     }
 

@@ -40,6 +40,7 @@ fn object(kind: &str, namespace: Option<&str>, name: &str, action: Action) -> Pl
             .into(),
         live_resource_version: None,
         diff: None,
+        validation: None,
     }
 }
 
