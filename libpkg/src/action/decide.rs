@@ -1030,7 +1030,7 @@ mod tests {
             declared_namespaces: Some(Vec::new()),
             namespace_created_by: None,
             deleted_first: Default::default(),
-        validate: true,
+            validate: true,
         }
     }
 
@@ -1094,6 +1094,7 @@ mod tests {
             objects,
             pruned: Vec::new(),
             notes: Vec::new(),
+            openapi: None,
         }
     }
 
@@ -1252,6 +1253,87 @@ mod tests {
         observations.namespace_exists = false;
         let error = decide(d, checks.clone(), observations).unwrap_err();
         assert!(matches!(error, PlanError::NamespaceMissing { namespace } if namespace == "shop"));
+    }
+
+    /// A cluster's OpenAPI schemas that define ConfigMap (`data`: a map of strings).
+    fn config_map_schemas() -> std::sync::Arc<OpenApiSchemas> {
+        let document = json!({"definitions": {"io.k8s.api.core.v1.ConfigMap": {
+            "type": "object",
+            "properties": {
+                "apiVersion": {"type": "string"}, "kind": {"type": "string"},
+                "metadata": {"type": "object"},
+                "data": {"type": "object", "additionalProperties": {"type": "string"}}},
+            "x-kubernetes-group-version-kind": [{"group": "", "kind": "ConfigMap", "version": "v1"}]}}});
+        std::sync::Arc::new(OpenApiSchemas::from_document(document).unwrap())
+    }
+
+    /// Issue 49: objects the server could not dry-run (their namespace is
+    /// new) are checked against the cluster's OpenAPI schema; the plan
+    /// records how each was validated, and is refused naming the field.
+    #[test]
+    fn objects_in_a_new_namespace_are_validated_by_the_clusters_schema() {
+        let mut bad = config_map("bad", "a");
+        bad.manifest = json!({"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "bad", "namespace": "shop"}, "data": {"key": 1}, "extra": true})
+        .into();
+        let plan_of = |objects: Vec<Object>, validate: bool| {
+            let mut d = desired(objects, Vec::new());
+            d.validate = validate;
+            let checks = checks_for(&d);
+            let facts = (0..d.objects.len())
+                .map(|_| ObjectFacts::NotRead(NotRead::NamespaceNew))
+                .collect();
+            let mut observations = seen(&checks, true, facts);
+            observations.namespace_exists = false;
+            observations.openapi = Some(config_map_schemas());
+            assert!(needs_openapi(&d, &observations.objects) == validate);
+            let mut d = d;
+            d.objects.insert(0, namespace_object());
+            observations.objects.insert(0, read(None, json!({})));
+            let checks = checks_for(&d);
+            decide(d, checks, observations)
+        };
+        let plan = plan_of(vec![config_map("good", "a")], true).unwrap();
+        let validations: Vec<_> = plan.objects.iter().map(|o| o.validation).collect();
+        assert_eq!(
+            validations,
+            [Some(Validation::DryRun), Some(Validation::OpenApi)]
+        );
+        let Err(PlanError::ObjectsInvalid { violations }) =
+            plan_of(vec![config_map("good", "a"), bad.clone()], true)
+        else {
+            panic!("refused");
+        };
+        let found: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].starts_with("ConfigMap/shop/bad: /data/key: "), "{found:?}");
+        assert_eq!(found[1], "ConfigMap/shop/bad: /extra: field not declared in schema");
+        // --validate=false: planned, each such object recorded as not validated.
+        let plan = plan_of(vec![bad], false).unwrap();
+        assert_eq!(plan.objects[1].validation, Some(Validation::NotValidated));
+        let warning = warnings_with(&plan, WarningCode::NotValidated);
+        assert!(warning.contains("--validate=false"), "{warning}");
+    }
+
+    /// The Namespace a plan creates, dry-run by the server.
+    fn namespace_object() -> Object {
+        Object {
+            api_version: "v1".to_string(),
+            kind: "Namespace".to_string(),
+            namespace: None,
+            name: "shop".to_string(),
+            manifest: json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop"}}).into(),
+        }
+    }
+
+    /// The messages of `plan`'s warnings of `code`, joined.
+    fn warnings_with(plan: &Plan, code: WarningCode) -> String {
+        plan.warnings
+            .iter()
+            .filter(|w| w.code == code)
+            .map(|w| w.message.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     #[test]
