@@ -13,13 +13,15 @@
 //!   the schema does not declare is refused ("field not declared in
 //!   schema"), unless `x-kubernetes-preserve-unknown-fields` or
 //!   `additionalProperties` (a map) admits it;
-//! - custom resources of served CRDs (every other definition): fields the
-//!   schema does not declare are pruned by the server, not refused, as for a
-//!   CRD of the plan ([`crate::crd_schema`]);
+//! - custom resources of served CRDs (every other definition): the same,
+//!   except where the kind's schema has an `x-kubernetes-int-or-string`
+//!   field: the server then takes (and prunes) any field, as for a CRD of
+//!   the plan ([`crate::crd_schema`]);
 //! - types hold (`integer`, `number`, `boolean`, `string`, arrays, objects);
 //!   `format: int-or-string` and `x-kubernetes-int-or-string` take an
-//!   integer or a string; a `Quantity` a string or a number; `required`
-//!   holds;
+//!   integer or a string; a `Quantity` a string, and from Kubernetes 1.21
+//!   on a number too (1.20's server-side apply refuses `cpu: 1`:
+//!   "expected string"); `required` holds;
 //! - a field set to `null` is left out first, as the server does.
 //!
 //! What only the server knows (enumerated values it checks in code, names,
@@ -41,8 +43,28 @@ const BUILT_IN_PREFIXES: &[&str] = &[
     "io.k8s.kube-aggregator.",
 ];
 
-/// A Quantity (`cpu: 1`, `memory: 1Gi`) is written as a number or a string.
+/// A Quantity (`cpu: 1`, `memory: 1Gi`): a string, or from Kubernetes 1.21
+/// on a number too.
 const QUANTITY: &str = "io.k8s.apimachinery.pkg.api.resource.Quantity";
+
+/// Whether the server-side apply of an API server of `version`
+/// (`v1.20.2`) takes a number for a Quantity (1.21 and later; a version it
+/// cannot read is taken as recent).
+pub fn quantities_take_numbers(version: &str) -> bool {
+    let mut parts = version.trim_start_matches('v').split('.');
+    let number = |part: Option<&str>| {
+        part.map(|p| {
+            p.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        })
+        .and_then(|digits| digits.parse::<u32>().ok())
+    };
+    match (number(parts.next()), number(parts.next())) {
+        (Some(major), Some(minor)) => (major, minor) >= (1, 21),
+        _ => true,
+    }
+}
 
 /// The definitions of a cluster's OpenAPI v2 document, by the kind each
 /// describes.
@@ -61,9 +83,7 @@ pub struct NotOpenApi;
 impl OpenApiSchemas {
     /// Reads an OpenAPI v2 document (`/openapi/v2`, as JSON).
     pub fn from_document(mut document: Value) -> Result<OpenApiSchemas, NotOpenApi> {
-        let Some(Value::Object(mut definitions)) = document
-            .get_mut("definitions")
-            .map(Value::take)
+        let Some(Value::Object(mut definitions)) = document.get_mut("definitions").map(Value::take)
         else {
             return Err(NotOpenApi);
         };
@@ -94,27 +114,41 @@ impl OpenApiSchemas {
     }
 
     /// The schema `api_version`'s `kind` is admitted by, as JSON Schema,
-    /// if the document defines it.
-    pub fn schema_for(&self, api_version: &str, kind: &str) -> Option<Value> {
+    /// if the document defines it; a Quantity takes a number if
+    /// `numeric_quantities` ([`quantities_take_numbers`]).
+    pub fn schema_for(
+        &self,
+        api_version: &str,
+        kind: &str,
+        numeric_quantities: bool,
+    ) -> Option<Value> {
         let root = self
             .by_kind
             .get(&(api_version.to_string(), kind.to_string()))?;
         let mut wanted = vec![root.clone()];
-        let mut seen = BTreeSet::new();
-        let mut definitions = Map::new();
+        let mut closure = BTreeSet::new();
         while let Some(name) = wanted.pop() {
-            if !seen.insert(name.clone()) {
-                continue;
+            if let Some(definition) = self.definitions.get(&name)
+                && closure.insert(name)
+            {
+                references(definition, &mut wanted);
             }
-            let Some(definition) = self.definitions.get(&name) else {
-                continue;
-            };
-            references(definition, &mut wanted);
-            let converted = if name == QUANTITY {
+        }
+        // A custom resource's schema with an int-or-string field: the
+        // server takes fields it does not declare (see crd_schema).
+        let untyped_apply = closure
+            .iter()
+            .any(|name| crd_schema::has_int_or_string(&self.definitions[name]));
+        let mut definitions = Map::new();
+        for name in closure {
+            let definition = &self.definitions[&name];
+            let converted = if name == QUANTITY && numeric_quantities {
                 serde_json::json!({"type": ["string", "number"]})
+            } else if name == QUANTITY {
+                serde_json::json!({"type": "string"})
             } else {
                 let built_in = BUILT_IN_PREFIXES.iter().any(|p| name.starts_with(p));
-                crd_schema::as_json_schema(convert(definition, built_in))
+                crd_schema::as_json_schema(convert(definition, built_in || !untyped_apply))
             };
             definitions.insert(name, converted);
         }
@@ -129,14 +163,17 @@ impl OpenApiSchemas {
 /// compiled once.
 pub struct SchemaValidator<'a> {
     schemas: &'a OpenApiSchemas,
+    numeric_quantities: bool,
     compiled: BTreeMap<(String, String), Option<Result<jsonschema::Validator, String>>>,
 }
 
 impl<'a> SchemaValidator<'a> {
-    /// A validator of objects against `schemas`.
-    pub fn new(schemas: &'a OpenApiSchemas) -> SchemaValidator<'a> {
+    /// A validator of objects against `schemas` of an API server of
+    /// `version` (`v1.20.2`; `None`: a recent one).
+    pub fn new(schemas: &'a OpenApiSchemas, version: Option<&str>) -> SchemaValidator<'a> {
         SchemaValidator {
             schemas,
+            numeric_quantities: version.is_none_or(quantities_take_numbers),
             compiled: BTreeMap::new(),
         }
     }
@@ -151,12 +188,12 @@ impl<'a> SchemaValidator<'a> {
         kind: &str,
         manifest: &Value,
     ) -> Option<Vec<Violation>> {
-        let schemas = self.schemas;
+        let (schemas, numeric_quantities) = (self.schemas, self.numeric_quantities);
         let compiled = self
             .compiled
             .entry((api_version.to_string(), kind.to_string()))
             .or_insert_with(|| {
-                let schema = schemas.schema_for(api_version, kind)?;
+                let schema = schemas.schema_for(api_version, kind, numeric_quantities)?;
                 Some(crd_schema::compile(&schema))
             })
             .as_ref()?;
@@ -306,6 +343,7 @@ mod tests {
                         "containers": {"type": "array", "items": {"$ref": "#/definitions/io.k8s.api.core.v1.Container"}}}}}}}}},
                 "x-kubernetes-group-version-kind": [{"group": "apps", "kind": "Deployment", "version": "v1"}]},
             "com.example.v1.Widget": {"type": "object", "properties": {
+                "apiVersion": {"type": "string"}, "kind": {"type": "string"},
                 "metadata": {"$ref": "#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"},
                 "spec": {"type": "object", "properties": {"size": {"type": "integer"},
                     "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}},
@@ -314,12 +352,22 @@ mod tests {
     }
 
     fn check(api_version: &str, kind: &str, object: Value) -> Option<Vec<String>> {
+        check_on("v1.31.0", api_version, kind, object)
+    }
+
+    fn check_on(
+        version: &str,
+        api_version: &str,
+        kind: &str,
+        object: Value,
+    ) -> Option<Vec<String>> {
         let schemas = OpenApiSchemas::from_document(document()).expect("a document");
-        let mut validator = SchemaValidator::new(&schemas);
+        let mut validator = SchemaValidator::new(&schemas, Some(version));
         let mut manifest = object;
         manifest["apiVersion"] = api_version.into();
         manifest["kind"] = kind.into();
-        manifest["metadata"] = json!({"name": "x", "creationTimestamp": null, "labels": {"a": "b"}});
+        manifest["metadata"] =
+            json!({"name": "x", "creationTimestamp": null, "labels": {"a": "b"}});
         let found = validator.check("the object", api_version, kind, &manifest)?;
         Some(
             found
@@ -353,14 +401,27 @@ mod tests {
             .is_empty()
         );
         let wrong = service(json!({"ports": [{"port": "eighty"}], "selector": {"app": 1}}));
-        let paths: Vec<&str> = wrong.iter().map(|w| w.split(": ").next().unwrap()).collect();
-        assert_eq!(paths, ["/spec/ports/0/port", "/spec/selector/app"], "{wrong:?}");
+        let paths: Vec<&str> = wrong
+            .iter()
+            .map(|w| w.split(": ").next().unwrap())
+            .collect();
+        assert_eq!(
+            paths,
+            ["/spec/ports/0/port", "/spec/selector/app"],
+            "{wrong:?}"
+        );
         let either = service(json!({"ports": [{"port": 80, "targetPort": true}]}));
         assert_eq!(either.len(), 1, "{either:?}");
-        assert!(either[0].starts_with("/spec/ports/0/targetPort: "), "{either:?}");
+        assert!(
+            either[0].starts_with("/spec/ports/0/targetPort: "),
+            "{either:?}"
+        );
         let missing = service(json!({"ports": [{"name": "http"}]}));
         assert_eq!(missing.len(), 1, "{missing:?}");
-        assert!(missing[0].starts_with("/spec/ports/0: \"port\""), "{missing:?}");
+        assert!(
+            missing[0].starts_with("/spec/ports/0: \"port\""),
+            "{missing:?}"
+        );
     }
 
     #[test]
@@ -374,26 +435,61 @@ mod tests {
             .expect("Deployment has a schema")
         };
         assert!(
-            deployment(json!([{"name": "a", "resources": {"limits": {"cpu": 1, "memory": "1Gi"}},
-                "env": [{"name": "X", "value": "1"}, {"name": "Y", "value": null}]}]))
+            deployment(
+                json!([{"name": "a", "resources": {"limits": {"cpu": 1, "memory": "1Gi"}},
+                "env": [{"name": "X", "value": "1"}, {"name": "Y", "value": null}]}])
+            )
             .is_empty()
         );
-        let refused = deployment(json!([{"name": "a", "env": [{"name": "X"}, {"value": "2", "from": 1}]}]));
+        let refused =
+            deployment(json!([{"name": "a", "env": [{"name": "X"}, {"value": "2", "from": 1}]}]));
         assert_eq!(
             refused.len(),
             2,
             "a missing name and an unknown field: {refused:?}"
         );
         assert!(
-            refused.contains(&"/spec/template/spec/containers/0/env/1/from: field not declared in schema".to_string()),
+            refused.contains(
+                &"/spec/template/spec/containers/0/env/1/from: field not declared in schema"
+                    .to_string()
+            ),
             "{refused:?}"
         );
     }
 
     #[test]
-    fn a_served_crd_prunes_unknown_fields_and_preserves_what_it_says() {
-        let widget = |spec: Value| check("example.com/v1", "Widget", json!({"spec": spec})).unwrap();
-        assert!(widget(json!({"size": 1, "extra": 2, "free": {"any": [1]}})).is_empty());
+    fn a_quantity_takes_a_number_from_kubernetes_1_21_on() {
+        let limits = |version: &str| {
+            check_on(
+                version,
+                "apps/v1",
+                "Deployment",
+                json!({"spec": {"template": {"spec": {"containers": [
+                    {"name": "a", "resources": {"limits": {"cpu": 1, "memory": "1Gi"}}}]}}}}),
+            )
+            .unwrap()
+        };
+        assert!(limits("v1.21.0").is_empty());
+        let refused = limits("v1.20.2");
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert!(
+            refused[0].starts_with("/spec/template/spec/containers/0/resources/limits/cpu: "),
+            "{refused:?}"
+        );
+        assert!(quantities_take_numbers("v1.30.1+k3s1"));
+        assert!(!quantities_take_numbers("1.20"));
+        assert!(quantities_take_numbers("unknown"));
+    }
+
+    #[test]
+    fn a_served_crd_refuses_unknown_fields_and_preserves_what_it_says() {
+        let widget =
+            |spec: Value| check("example.com/v1", "Widget", json!({"spec": spec})).unwrap();
+        assert!(widget(json!({"size": 1, "free": {"any": [1]}})).is_empty());
+        assert_eq!(
+            widget(json!({"size": 1, "extra": 2})),
+            ["/spec/extra: field not declared in schema"]
+        );
         assert_eq!(widget(json!({"size": "big"})).len(), 1);
     }
 

@@ -118,8 +118,8 @@ fn resources_table(status: &ReleaseStatus<'_>, layout: view::Layout, wide: bool)
         .iter()
         .filter(|o| o.action != Action::Delete)
         .map(|o| {
-            let made = o.action == Action::Unchanged
-                || !not_done.contains(o.key().to_string().as_str());
+            let made =
+                o.action == Action::Unchanged || !not_done.contains(o.key().to_string().as_str());
             vec![
                 o.kind.clone(),
                 o.namespace.clone().unwrap_or_else(|| "-".to_string()),

@@ -690,7 +690,8 @@ pub fn decide(
         |check: &AccessCheck| access.is_none_or(|a| a.get(check).copied().unwrap_or(false));
     let server_version = observations.cluster.version.as_deref();
     let mut observed = Vec::with_capacity(desired.objects.len());
-    let mut schemas = observations.openapi.as_deref().map(SchemaValidator::new);
+    let mut schemas = (observations.openapi.as_deref())
+        .map(|schemas| SchemaValidator::new(schemas, server_version));
     let mut invalid = Vec::new();
     for (index, (object, facts)) in desired.objects.iter().zip(observations.objects).enumerate() {
         let may_write = checks.objects.get(index).is_none_or(|asked| match &facts {
@@ -1306,8 +1307,14 @@ mod tests {
         };
         let found: Vec<String> = violations.iter().map(ToString::to_string).collect();
         assert_eq!(found.len(), 2, "{found:?}");
-        assert!(found[0].starts_with("ConfigMap/shop/bad: /data/key: "), "{found:?}");
-        assert_eq!(found[1], "ConfigMap/shop/bad: /extra: field not declared in schema");
+        assert!(
+            found[0].starts_with("ConfigMap/shop/bad: /data/key: "),
+            "{found:?}"
+        );
+        assert_eq!(
+            found[1],
+            "ConfigMap/shop/bad: /extra: field not declared in schema"
+        );
         // --validate=false: planned, each such object recorded as not validated.
         let plan = plan_of(vec![bad], false).unwrap();
         assert_eq!(plan.objects[1].validation, Some(Validation::NotValidated));
@@ -1322,7 +1329,9 @@ mod tests {
             kind: "Namespace".to_string(),
             namespace: None,
             name: "shop".to_string(),
-            manifest: json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop"}}).into(),
+            manifest:
+                json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop"}})
+                    .into(),
         }
     }
 

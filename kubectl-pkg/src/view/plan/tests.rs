@@ -265,7 +265,10 @@ pub(crate) fn rich_plan() -> Plan {
     plan.objects = rich_objects();
     // Validated as an upgrade whose objects the server could dry-run, but
     // for one it could not (checked against the cluster's OpenAPI schema).
-    let applied = plan.objects.iter_mut().filter(|o| o.action != Action::Delete);
+    let applied = plan
+        .objects
+        .iter_mut()
+        .filter(|o| o.action != Action::Delete);
     for (index, object) in applied.enumerate() {
         object.validation = Some(if index == 0 {
             libpkg::plan::Validation::OpenApi
