@@ -383,14 +383,23 @@ pub(crate) fn validation_summary(plan: &Plan) -> Vec<(Validation, String)> {
 
 /// Where validation was by schema, not by the API server: see
 /// [`validation_summary`].
-pub fn validation(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result {
+pub fn validation(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
     let lines = validation_summary(plan);
     if lines.is_empty() {
         return Ok(());
     }
     writeln!(out, "\nValidation before the first write:")?;
+    // Fitted to the terminal, wrapped between words, as the warnings are.
+    const INDENT: usize = 4;
     for (_, line) in lines {
-        writeln!(out, "  {line}")?;
+        let wrapped = match options.layout.width {
+            Some(width) => view::wrap(&line, usize::from(width).saturating_sub(INDENT)),
+            None => vec![line],
+        };
+        for (index, part) in wrapped.iter().enumerate() {
+            let lead = if index == 0 { "  " } else { "    " };
+            writeln!(out, "{lead}{part}")?;
+        }
     }
     Ok(())
 }
