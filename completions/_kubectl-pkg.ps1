@@ -86,6 +86,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
             [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
+            [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -148,6 +149,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
             [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
+            [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -200,6 +202,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;rollback' {
+            [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -440,6 +443,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
             [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
+            [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -502,6 +506,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             [CompletionResult]::new('--set-json', '--set-json', [CompletionResultType]::ParameterName, 'Set JSON values: `a.b={"x":1}` (repeatable); charts only')
             [CompletionResult]::new('--set-literal', '--set-literal', [CompletionResultType]::ParameterName, 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only')
             [CompletionResult]::new('--image-registry', '--image-registry', [CompletionResultType]::ParameterName, 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original')
+            [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')
@@ -554,6 +559,7 @@ Register-ArgumentCompleter -Native -CommandName 'kubectl-pkg' -ScriptBlock {
             break
         }
         'kubectl-pkg;propose;rollback' {
+            [CompletionResult]::new('--validate', '--validate', [CompletionResultType]::ParameterName, 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Save the complete plan (Secret values included, so owner-only) to FILE')
             [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)')

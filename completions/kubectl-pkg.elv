@@ -82,6 +82,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
             cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
+            cand --validate 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -143,6 +144,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
             cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
+            cand --validate 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -194,6 +196,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;rollback'= {
+            cand --validate 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -427,6 +430,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
             cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
+            cand --validate 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -488,6 +492,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --set-json 'Set JSON values: `a.b={"x":1}` (repeatable); charts only'
             cand --set-literal 'Set one value verbatim, no escaping or lists: `key=a,b` (repeatable); charts only'
             cand --image-registry 'Run every image under FROM (a registry, or a path in one) from the same path under TO, such as docker.io=mirror.internal:5000/hub (repeatable); the plan shows each rewritten reference beside its original'
+            cand --validate 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'
@@ -539,6 +544,7 @@ set edit:completion:arg-completer[kubectl-pkg] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
         }
         &'kubectl-pkg;propose;rollback'= {
+            cand --validate 'Check objects the API server cannot dry-run (in a namespace the plan creates, custom resources of a CRD it creates) against the cluster''s OpenAPI schema or their CRD''s schema before anything is written (--validate=false to skip; the plan records it)'
             cand --dry-run 'Show the plan and stop; nothing is changed. `--dry-run=client` (install only, as Helm spells it) plans without a cluster, like --offline; `--dry-run=server`, the default, dry-runs every object on the server'
             cand --out 'Save the complete plan (Secret values included, so owner-only) to FILE'
             cand --wait 'Wait for workloads, claims and CRDs to become ready (--wait=false to skip)'

@@ -448,6 +448,17 @@ impl RequirementArgs {
     }
 }
 
+/// `--validate`, kubectl's spelling; shared by install, upgrade and rollback.
+#[derive(Debug, Clone, Args)]
+pub struct ValidateArgs {
+    /// Check objects the API server cannot dry-run (in a namespace the plan
+    /// creates, custom resources of a CRD it creates) against the cluster's
+    /// OpenAPI schema or their CRD's schema before anything is written
+    /// (--validate=false to skip; the plan records it).
+    #[arg(long, value_name = "BOOL", default_value_t = true, num_args = 0..=1, default_missing_value = "true", require_equals = true, action = clap::ArgAction::Set)]
+    pub validate: bool,
+}
+
 /// The preflight image check; shared by install, upgrade and rollback.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ImageCheckArgs {

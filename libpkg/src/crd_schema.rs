@@ -7,11 +7,15 @@
 //! The CRD version's `openAPIV3Schema` is read as the API server applies a
 //! structural schema: types, `required`, `enum`, bounds and patterns hold;
 //! `nullable: true` admits null; `x-kubernetes-int-or-string` admits an
-//! integer or a string; fields the schema does not declare are not errors
-//! (the server prunes them, or keeps them under
-//! `x-kubernetes-preserve-unknown-fields`); `format` is not checked (the
-//! server checks only a few, and leniently). What the server alone knows
-//! (CEL rules, admission webhooks) is checked when the object is written.
+//! integer or a string; `format` is not checked (the server checks only a
+//! few, and leniently). A field the schema does not declare is refused as
+//! the server-side apply of Kubernetes 1.20 refuses it ("field not declared
+//! in schema"), unless `x-kubernetes-preserve-unknown-fields` keeps it, or
+//! the schema has an `x-kubernetes-int-or-string` field anywhere: the API
+//! server then cannot type the apply by the schema and takes any field
+//! (pruning it), which the e2e table test shows on the real server. What the
+//! server alone knows (CEL rules, admission webhooks) is checked when the
+//! object is written.
 
 use serde_json::{Map, Value};
 
@@ -61,42 +65,121 @@ pub fn schema_for<'a>(
             let schema = served
                 .pointer("/schema/openAPIV3Schema")
                 .or_else(|| crd.pointer("/spec/validation/openAPIV3Schema"))?;
-            Some(as_json_schema(serde_json::to_value(schema).ok()?))
+            let mut schema = serde_json::to_value(schema).ok()?;
+            if !has_int_or_string(&schema) {
+                // Every object has these, whatever its schema says.
+                if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+                    for field in ["apiVersion", "kind", "metadata"] {
+                        properties
+                            .entry(field)
+                            .or_insert_with(|| serde_json::json!({}));
+                    }
+                }
+                refuse_undeclared(&mut schema);
+            }
+            Some(as_json_schema(schema))
         })
 }
 
 /// Checks `object` (its manifest as JSON) against `schema` (from
 /// [`schema_for`]); every violation, by path, sorted.
 pub fn validate(object: &str, manifest: &Value, schema: &Value) -> Vec<Violation> {
-    let validator = match jsonschema::options()
+    match compile(schema) {
+        Ok(validator) => violations(&validator, object, manifest),
+        Err(error) => vec![Violation {
+            object: object.to_string(),
+            path: String::new(),
+            message: format!("its CustomResourceDefinition's schema cannot be used: {error}"),
+        }],
+    }
+}
+
+/// A JSON Schema made ready to check many objects against, formats not
+/// checked (the API server checks only a few, and leniently).
+pub(crate) fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
+    jsonschema::options()
         .should_validate_formats(false)
         .build(schema)
-    {
-        Ok(validator) => validator,
-        Err(error) => {
-            return vec![Violation {
+        .map_err(|error| error.to_string())
+}
+
+/// Every violation of `validator` by `manifest` (the object `object`), by
+/// path, sorted. A field no schema declares (`additionalProperties: false`)
+/// is named by its own path, as the API server names it.
+pub(crate) fn violations(
+    validator: &jsonschema::Validator,
+    object: &str,
+    manifest: &Value,
+) -> Vec<Violation> {
+    let mut violations: Vec<Violation> = Vec::new();
+    for error in validator.iter_errors(manifest) {
+        let path = error.instance_path().as_str().to_string();
+        match error.kind() {
+            jsonschema::error::ValidationErrorKind::AdditionalProperties { unexpected } => {
+                violations.extend(unexpected.iter().map(|field| Violation {
+                    object: object.to_string(),
+                    path: format!("{path}/{}", field.replace('~', "~0").replace('/', "~1")),
+                    message: "field not declared in schema".to_string(),
+                }));
+            }
+            _ => violations.push(Violation {
                 object: object.to_string(),
-                path: String::new(),
-                message: format!("its CustomResourceDefinition's schema cannot be used: {error}"),
-            }];
+                path,
+                message: error.to_string(),
+            }),
         }
-    };
-    let mut violations: Vec<Violation> = validator
-        .iter_errors(manifest)
-        .map(|error| Violation {
-            object: object.to_string(),
-            path: error.instance_path().as_str().to_string(),
-            message: error.to_string(),
-        })
-        .collect();
+    }
     violations.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     violations.dedup();
     violations
 }
 
+/// Whether `schema` has an `x-kubernetes-int-or-string` field anywhere: the
+/// server-side apply of Kubernetes 1.20 then takes fields its schema does
+/// not declare.
+pub(crate) fn has_int_or_string(schema: &Value) -> bool {
+    match schema {
+        Value::Object(map) => {
+            map.get("x-kubernetes-int-or-string") == Some(&Value::Bool(true))
+                || map.values().any(has_int_or_string)
+        }
+        Value::Array(items) => items.iter().any(has_int_or_string),
+        _ => false,
+    }
+}
+
+/// Makes every object of `schema` that declares its fields refuse others
+/// (`additionalProperties: false`), but a map (`additionalProperties`) and
+/// one keeping unknown fields (`x-kubernetes-preserve-unknown-fields`).
+pub(crate) fn refuse_undeclared(schema: &mut Value) {
+    let Value::Object(map) = schema else {
+        return;
+    };
+    for (key, value) in map.iter_mut() {
+        match key.as_str() {
+            "properties" => {
+                if let Value::Object(children) = value {
+                    children.values_mut().for_each(refuse_undeclared);
+                }
+            }
+            "items" | "additionalProperties" | "not" => refuse_undeclared(value),
+            "allOf" | "anyOf" | "oneOf" => {
+                if let Value::Array(items) = value {
+                    items.iter_mut().for_each(refuse_undeclared);
+                }
+            }
+            _ => {}
+        }
+    }
+    let preserves = map.get("x-kubernetes-preserve-unknown-fields") == Some(&Value::Bool(true));
+    if map.contains_key("properties") && !map.contains_key("additionalProperties") && !preserves {
+        map.insert("additionalProperties".into(), Value::Bool(false));
+    }
+}
+
 /// An OpenAPI v3 structural schema as JSON Schema: Kubernetes' extensions
 /// written as the keywords that mean the same.
-fn as_json_schema(schema: Value) -> Value {
+pub(crate) fn as_json_schema(schema: Value) -> Value {
     let Value::Object(mut map) = schema else {
         return schema;
     };
@@ -214,12 +297,19 @@ mod tests {
     }
 
     #[test]
-    fn unknown_fields_pass_as_the_server_prunes_or_keeps_them() {
+    fn unknown_fields_are_refused_unless_kept_or_the_schema_has_int_or_string() {
         let schema = spec_schema(json!({"size": {"type": "integer"}}));
-        assert!(check(schema, json!({"size": 1, "extra": {"a": 1}})).is_empty());
+        assert_eq!(
+            check(schema, json!({"size": 1, "extra": {"a": 1}})),
+            ["/spec/extra: field not declared in schema"]
+        );
         let preserved = json!({"type": "object", "properties": {"spec": {
             "type": "object", "x-kubernetes-preserve-unknown-fields": true}}});
         assert!(check(preserved, json!({"anything": [1, "x"]})).is_empty());
+        // The server cannot type such a schema's apply: it prunes instead.
+        let untyped = spec_schema(json!({"size": {"type": "integer"},
+            "port": {"x-kubernetes-int-or-string": true}}));
+        assert!(check(untyped, json!({"size": 1, "extra": {"a": 1}})).is_empty());
     }
 
     #[test]

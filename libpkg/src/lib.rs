@@ -65,6 +65,7 @@ pub mod names;
 pub mod object;
 pub mod olm;
 mod once;
+pub mod openapi_schema;
 pub mod package;
 mod parallel;
 pub mod permissions;

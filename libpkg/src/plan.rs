@@ -374,6 +374,42 @@ pub struct PlannedObject {
     /// Unified diff from live to desired, for updates.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diff: Option<String>,
+    /// How it was validated before the first write; absent for deletions,
+    /// in a plan made offline, and in plans saved before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation: Option<Validation>,
+}
+
+/// How a planned object was validated before anything was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Validation {
+    /// By the API server: a server-side dry run of its apply.
+    #[serde(rename = "dryRun")]
+    DryRun,
+    /// Against the cluster's OpenAPI schema (`/openapi/v2`), where the
+    /// server could not dry-run it (its namespace is new, say).
+    #[serde(rename = "openAPI")]
+    OpenApi,
+    /// Against the schema of its CustomResourceDefinition, which the plan
+    /// (or a stack's earlier release) creates.
+    #[serde(rename = "crdSchema")]
+    CrdSchema,
+    /// Not validated before it is written: the server checks it as it is
+    /// written (no schema of its kind is known, or `--validate=false`).
+    #[serde(rename = "none")]
+    NotValidated,
+}
+
+impl Validation {
+    /// How the plan's views say it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Validation::DryRun => "dryRun",
+            Validation::OpenApi => "openAPI",
+            Validation::CrdSchema => "crdSchema",
+            Validation::NotValidated => "none",
+        }
+    }
 }
 
 impl PlannedObject {
@@ -389,6 +425,7 @@ impl PlannedObject {
             manifest: object.manifest,
             live_resource_version: None,
             diff: None,
+            validation: None,
         }
     }
 
@@ -1048,6 +1085,7 @@ pub(crate) mod tests {
                 manifest: json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "creds", "namespace": "apps"}, "data": {"password": "c2VjcmV0"}}).into(),
                 live_resource_version: None,
                 diff: None,
+                validation: None,
             }],
             permissions: Permissions::default(),
             permission_changes: None,

@@ -38,6 +38,7 @@ const LAYERS: &[&[&str]] = &[
         "reference",
         "render",
         "crd_schema",
+        "openapi_schema",
         "permissions",
         "signature",
         "review",

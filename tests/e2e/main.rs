@@ -35,6 +35,7 @@ mod requirements;
 mod review;
 mod review_documents;
 mod saved_plans;
+mod schema_validation;
 mod server_side_apply;
 mod signatures;
 mod sigstore;

@@ -55,6 +55,8 @@ pub struct InstallArgs {
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
+    pub validation: crate::cli::ValidateArgs,
+    #[command(flatten)]
     pub hooks: HookArgs,
     #[command(flatten)]
     pub mutating: MutatingArgs,
@@ -121,6 +123,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
+        validate: args.validation.validate,
         ..InstallOptions::new(ReleaseId::new(&cluster.namespace, name))
     };
     let step = flow::Step {

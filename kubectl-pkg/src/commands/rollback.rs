@@ -23,6 +23,8 @@ pub struct RollbackArgs {
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
     #[command(flatten)]
+    pub validation: crate::cli::ValidateArgs,
+    #[command(flatten)]
     pub mutating: MutatingArgs,
     #[command(flatten)]
     pub registry: crate::cli::RegistryArgs,
@@ -34,6 +36,7 @@ pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
         to: args.revision,
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
+        validate: args.validation.validate,
         ..RollbackOptions::new(ReleaseId::new(&cluster.namespace, &args.release))
     };
     let step = flow::Step {

@@ -68,6 +68,8 @@ pub struct UpgradeArgs {
     pub requirements: crate::cli::RequirementArgs,
     #[command(flatten)]
     pub image_check: ImageCheckArgs,
+    #[command(flatten)]
+    pub validation: crate::cli::ValidateArgs,
     /// Charts: the deployed revision's values with the new ones over them.
     #[arg(long, conflicts_with_all = ["reset_values", "reset_then_reuse_values"])]
     pub reuse_values: bool,
@@ -149,6 +151,7 @@ async fn plan(
         adopt: args.adopt,
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
+        validate: args.validation.validate,
         ..UpgradeOptions::new(release.clone())
     };
     Ok(plan_upgrade(cluster, &store, &fetched, &options).await?)
@@ -206,6 +209,7 @@ async fn plan_install_instead(
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
+        validate: args.validation.validate,
         ..InstallOptions::new(release.clone())
     };
     let store = ReleaseStore::new(cluster.clone());

@@ -11,11 +11,11 @@ mod summary;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use anyhow::Result;
-use libpkg::plan::{Action, Plan, Warning, WarningCode};
+use libpkg::plan::{Action, Plan, Validation, Warning, WarningCode};
 
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::view::{self, Layout, label};
@@ -103,6 +103,7 @@ pub const SECTIONS: &[Section] = &[
     header,
     requirements,
     objects,
+    validation,
     hooks,
     history,
     diffs,
@@ -332,6 +333,75 @@ pub fn objects(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt:
         table.add_row(row);
     }
     writeln!(out, "{}", view::text(table))
+}
+
+/// How the objects were validated, said where it was not by the API
+/// server's dry run: one line per way, with how many objects of which kinds.
+/// Nothing when every object was dry-run (or the plan was made offline).
+pub(crate) fn validation_summary(plan: &Plan) -> Vec<(Validation, String)> {
+    let mut by_way: BTreeMap<&str, (Validation, usize, BTreeSet<&str>)> = BTreeMap::new();
+    for object in &plan.objects {
+        let Some(way) = object.validation else {
+            continue;
+        };
+        let entry = by_way
+            .entry(way.as_str())
+            .or_insert((way, 0, BTreeSet::new()));
+        entry.1 += 1;
+        entry.2.insert(object.kind.as_str());
+    }
+    if by_way.keys().all(|way| *way == Validation::DryRun.as_str()) {
+        return Vec::new();
+    }
+    let order = [
+        Validation::DryRun,
+        Validation::OpenApi,
+        Validation::CrdSchema,
+        Validation::NotValidated,
+    ];
+    order
+        .into_iter()
+        .filter_map(|way| {
+            let (_, count, kinds) = by_way.get(way.as_str())?;
+            let kinds = kinds.iter().copied().collect::<Vec<_>>().join(", ");
+            let how = match way {
+                Validation::DryRun => "by the API server's dry run",
+                Validation::OpenApi => {
+                    "by schema, not by the API server: the cluster's OpenAPI schema"
+                }
+                Validation::CrdSchema => {
+                    "by schema, not by the API server: their CustomResourceDefinition's schema"
+                }
+                Validation::NotValidated => {
+                    "not validated before they are written (--validate=false, or no schema of their kind)"
+                }
+            };
+            Some((way, format!("{count} {how} ({kinds})")))
+        })
+        .collect()
+}
+
+/// Where validation was by schema, not by the API server: see
+/// [`validation_summary`].
+pub fn validation(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
+    let lines = validation_summary(plan);
+    if lines.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "\nValidation before the first write:")?;
+    // Fitted to the terminal, wrapped between words, as the warnings are.
+    const INDENT: usize = 4;
+    for (_, line) in lines {
+        let wrapped = match options.layout.width {
+            Some(width) => view::wrap(&line, usize::from(width).saturating_sub(INDENT)),
+            None => vec![line],
+        };
+        for (index, part) in wrapped.iter().enumerate() {
+            let lead = if index == 0 { "  " } else { "    " };
+            writeln!(out, "{lead}{part}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The hooks kept for a later uninstall or rollback.

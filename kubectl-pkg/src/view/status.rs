@@ -64,7 +64,7 @@ pub fn print(global: &GlobalArgs, status: &ReleaseStatus<'_>, resources: bool) -
             if resources {
                 out.push_str("\nResources:\n");
                 out.push_str(&resources_table(
-                    status.record,
+                    status,
                     view::Layout::stdout(),
                     global.wide,
                 ));
@@ -101,25 +101,35 @@ fn document<'a>(status: &'a ReleaseStatus<'_>) -> StatusDocument<'a> {
 }
 
 /// The objects the revision keeps (not those it deleted), a line each, as
-/// `list` shows releases: narrowed on a terminal, whole with `-o wide`.
-fn resources_table(record: &Record, layout: view::Layout, wide: bool) -> String {
+/// `list` shows releases: narrowed on a terminal, whole with `-o wide`. Of
+/// a revision whose apply did not finish, a change it did not make says so
+/// (never `created` for an object that was not written).
+fn resources_table(status: &ReleaseStatus<'_>, layout: view::Layout, wide: bool) -> String {
+    let not_done = not_done(status);
     let columns = [
         view::Column::kept("KIND"),
         view::Column::dropped("NAMESPACE", 2),
         view::Column::kept("NAME"),
         view::Column::dropped("ACTION", 1),
     ];
-    let rows: Vec<Vec<String>> = record
+    let rows: Vec<Vec<String>> = status
+        .record
         .plan
         .objects
         .iter()
         .filter(|o| o.action != Action::Delete)
         .map(|o| {
+            let made =
+                o.action == Action::Unchanged || !not_done.contains(o.key().to_string().as_str());
             vec![
                 o.kind.clone(),
                 o.namespace.clone().unwrap_or_else(|| "-".to_string()),
                 o.name.clone(),
-                crate::flow::done(o.action).to_string(),
+                if made {
+                    crate::flow::done(o.action).to_string()
+                } else {
+                    format!("not {}", crate::flow::done(o.action))
+                },
             ]
         })
         .collect();
@@ -504,5 +514,45 @@ Next:      run it again
         );
         let json = serde_json::to_value(document(&finished)).unwrap();
         assert!(json["objects"][0].get("done").is_none(), "{json}");
+    }
+
+    /// Issue 49: `status --show-resources` of a failed apply never says
+    /// `created` of an object it did not write.
+    #[test]
+    fn the_resources_of_a_revision_that_did_not_finish_are_what_it_wrote() {
+        let (summary, mut record) = interrupted();
+        record.status = Status::Failed;
+        let planned = record.plan.objects[0].clone();
+        record.plan.objects = ["written", "refused"]
+            .iter()
+            .map(|name| {
+                let mut object = planned.clone();
+                object.name = name.to_string();
+                object
+            })
+            .collect();
+        let failed = ReleaseStatus {
+            progress: Some(Progress {
+                written: 1,
+                writes: 2,
+                deleted: 0,
+                deletes: 0,
+                remaining: vec!["ConfigMap/default/refused".to_string()],
+            }),
+            ..status(&summary, &record)
+        };
+        let table = resources_table(&failed, view::Layout { width: None }, false);
+        let lines: Vec<Vec<&str>> = table
+            .lines()
+            .map(|line| line.split_whitespace().collect())
+            .collect();
+        assert_eq!(
+            lines[1..],
+            [
+                vec!["ConfigMap", "default", "written", "created"],
+                vec!["ConfigMap", "default", "refused", "not", "created"],
+            ],
+            "{table}"
+        );
     }
 }

@@ -113,6 +113,7 @@ pub async fn plan_adopt_helm(
         declared_namespaces: Some(Vec::new()),
         namespace_created_by: None,
         deleted_first: Default::default(),
+        validate: true,
     };
     let mut plan = online::plan(cluster, &discovery, desired).await?;
     plan.imported_history = imported;

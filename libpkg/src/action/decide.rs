@@ -13,10 +13,11 @@ use crate::cluster::{AccessCheck, ClusterError, Discovery, Resource, known_bugs}
 use crate::diff::{Comparison, compare};
 use crate::manifest::{Fields, Manifest};
 use crate::object::{Object, ObjectKey};
+use crate::openapi_schema::{OpenApiSchemas, SchemaValidator};
 use crate::permissions::{self, Grant, MissingPermission};
 use crate::plan::{
     Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, Plan, PlannedObject,
-    ReleaseTarget, Warning, WarningCode,
+    ReleaseTarget, Validation, Warning, WarningCode,
 };
 use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_RELEASE};
 
@@ -35,6 +36,9 @@ pub struct Observations {
     pub pruned: Vec<PrunedFacts>,
     /// Said first among the plan's warnings (how it was planned).
     pub notes: Vec<Warning>,
+    /// The cluster's OpenAPI schemas, when an object the server could not
+    /// dry-run is to be checked against them ([`needs_openapi`]).
+    pub openapi: Option<std::sync::Arc<OpenApiSchemas>>,
 }
 
 impl Observations {
@@ -620,6 +624,57 @@ pub fn check_namespace(desired: &Desired, namespace_exists: bool) -> Result<(), 
     })
 }
 
+/// How `facts` say an object is validated before the first write: by the
+/// server's dry run, else (unless `validate` is off) against its CRD's
+/// schema (checked as the package was rendered) or the cluster's OpenAPI
+/// schema (checked by [`decide`]); `None` offline.
+fn validation_by(facts: &ObjectFacts, validate: bool) -> Option<Validation> {
+    match facts {
+        ObjectFacts::Unobserved => None,
+        ObjectFacts::Read {
+            dry_run: Some(Ok(_)),
+            ..
+        } => Some(Validation::DryRun),
+        _ if !validate => Some(Validation::NotValidated),
+        ObjectFacts::NotRead(NotRead::CrdPending) => Some(Validation::CrdSchema),
+        _ => Some(Validation::OpenApi),
+    }
+}
+
+/// Whether deciding `desired` needs the cluster's OpenAPI schemas: some
+/// object of `objects` (its facts, in order) was not dry-run by the server.
+pub fn needs_openapi(desired: &Desired, objects: &[ObjectFacts]) -> bool {
+    objects
+        .iter()
+        .any(|facts| validation_by(facts, desired.validate) == Some(Validation::OpenApi))
+}
+
+/// Checks `object` against the cluster's OpenAPI schema of its kind, adding
+/// what it breaks to `invalid`: validated by OpenAPI, or not validated
+/// when no schema of its kind is known.
+fn check_schema(
+    object: &Object,
+    schemas: Option<&mut SchemaValidator<'_>>,
+    invalid: &mut Vec<crate::crd_schema::Violation>,
+) -> Validation {
+    let manifest = serde_json::to_value(&object.manifest).expect("a manifest serializes");
+    let found = schemas.and_then(|schemas| {
+        schemas.check(
+            &object.to_string(),
+            &object.api_version,
+            &object.kind,
+            &manifest,
+        )
+    });
+    match found {
+        Some(violations) => {
+            invalid.extend(violations);
+            Validation::OpenApi
+        }
+        None => Validation::NotValidated,
+    }
+}
+
 /// Decides the plan of `desired` from `observations`; `checks` are the
 /// questions [`access_checks`] asked (their answers are in `observations`).
 /// The checks are taken, not lent: the objects they prune move into the
@@ -635,12 +690,25 @@ pub fn decide(
         |check: &AccessCheck| access.is_none_or(|a| a.get(check).copied().unwrap_or(false));
     let server_version = observations.cluster.version.as_deref();
     let mut observed = Vec::with_capacity(desired.objects.len());
+    let mut schemas = (observations.openapi.as_deref())
+        .map(|schemas| SchemaValidator::new(schemas, server_version));
+    let mut invalid = Vec::new();
     for (index, (object, facts)) in desired.objects.iter().zip(observations.objects).enumerate() {
         let may_write = checks.objects.get(index).is_none_or(|asked| match &facts {
             ObjectFacts::Read { live: Some(_), .. } => allowed(&asked.patch),
             _ => allowed(&asked.create),
         });
-        observed.push(judge(object, facts, &desired, may_write, server_version)?);
+        let validation = match validation_by(&facts, desired.validate) {
+            Some(Validation::OpenApi) => Some(check_schema(object, schemas.as_mut(), &mut invalid)),
+            other => other,
+        };
+        let seen = judge(object, facts, &desired, may_write, server_version)?;
+        observed.push((seen, validation));
+    }
+    if !invalid.is_empty() {
+        return Err(PlanError::ObjectsInvalid {
+            violations: invalid,
+        });
     }
     let mut warnings = observations.notes;
     let mut deletions = Vec::new();
@@ -740,7 +808,7 @@ pub(crate) fn resource_version(live: &Value) -> Option<String> {
 /// Builds and seals the plan from what was decided.
 fn assemble(
     desired: Desired,
-    observed: Vec<Observed>,
+    observed: Vec<(Observed, Option<Validation>)>,
     deletions: Vec<(Object, Option<String>)>,
     analysis: permissions::Permissions,
     mut warnings: Vec<Warning>,
@@ -765,7 +833,9 @@ fn assemble(
     let mut objects: Vec<PlannedObject> =
         Vec::with_capacity(desired.objects.len() + deletions.len());
     let mut in_new_namespace = 0;
-    for (object, seen) in desired.objects.into_iter().zip(observed) {
+    let mut not_validated = 0;
+    for (object, (seen, validation)) in desired.objects.into_iter().zip(observed) {
+        not_validated += usize::from(validation == Some(Validation::NotValidated));
         match seen.note {
             Some(Note::InNewNamespace) => in_new_namespace += 1,
             Some(Note::Warning(note)) => warnings.push(Warning::new(
@@ -778,13 +848,28 @@ fn assemble(
             action: seen.action,
             live_resource_version: seen.live_resource_version,
             diff: seen.diff,
+            validation,
             ..PlannedObject::created(object)
         });
     }
     if in_new_namespace > 0 {
+        let instead = if desired.validate {
+            "checked against the cluster's OpenAPI schema instead"
+        } else {
+            "and not checked against a schema either (--validate=false)"
+        };
         warnings.push(Warning::new(WarningCode::NotDryRun, format!(
-            "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run",
+            "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run, {instead}",
             desired.release.namespace
+        )));
+    }
+    if !desired.validate {
+        warnings.push(Warning::new(WarningCode::NotValidated, format!(
+            "schema validation is off (--validate=false): {not_validated} object(s) the API server could not dry-run are not validated before they are written; one the server refuses stops the apply halfway"
+        )));
+    } else if not_validated > 0 {
+        warnings.push(Warning::new(WarningCode::NotValidated, format!(
+            "{not_validated} object(s) the API server could not dry-run have no schema the cluster publishes: they are validated only as they are written"
         )));
     }
     objects.extend(in_deletion_order(deletions));
@@ -946,6 +1031,7 @@ mod tests {
             declared_namespaces: Some(Vec::new()),
             namespace_created_by: None,
             deleted_first: Default::default(),
+            validate: true,
         }
     }
 
@@ -1009,6 +1095,7 @@ mod tests {
             objects,
             pruned: Vec::new(),
             notes: Vec::new(),
+            openapi: None,
         }
     }
 
@@ -1167,6 +1254,95 @@ mod tests {
         observations.namespace_exists = false;
         let error = decide(d, checks.clone(), observations).unwrap_err();
         assert!(matches!(error, PlanError::NamespaceMissing { namespace } if namespace == "shop"));
+    }
+
+    /// A cluster's OpenAPI schemas that define ConfigMap (`data`: a map of strings).
+    fn config_map_schemas() -> std::sync::Arc<OpenApiSchemas> {
+        let document = json!({"definitions": {"io.k8s.api.core.v1.ConfigMap": {
+            "type": "object",
+            "properties": {
+                "apiVersion": {"type": "string"}, "kind": {"type": "string"},
+                "metadata": {"type": "object"},
+                "data": {"type": "object", "additionalProperties": {"type": "string"}}},
+            "x-kubernetes-group-version-kind": [{"group": "", "kind": "ConfigMap", "version": "v1"}]}}});
+        std::sync::Arc::new(OpenApiSchemas::from_document(document).unwrap())
+    }
+
+    /// Issue 49: objects the server could not dry-run (their namespace is
+    /// new) are checked against the cluster's OpenAPI schema; the plan
+    /// records how each was validated, and is refused naming the field.
+    #[test]
+    fn objects_in_a_new_namespace_are_validated_by_the_clusters_schema() {
+        let mut bad = config_map("bad", "a");
+        bad.manifest = json!({"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "bad", "namespace": "shop"}, "data": {"key": 1}, "extra": true})
+        .into();
+        let plan_of = |objects: Vec<Object>, validate: bool| {
+            let mut d = desired(objects, Vec::new());
+            d.validate = validate;
+            let checks = checks_for(&d);
+            let facts = (0..d.objects.len())
+                .map(|_| ObjectFacts::NotRead(NotRead::NamespaceNew))
+                .collect();
+            let mut observations = seen(&checks, true, facts);
+            observations.namespace_exists = false;
+            observations.openapi = Some(config_map_schemas());
+            assert!(needs_openapi(&d, &observations.objects) == validate);
+            let mut d = d;
+            d.objects.insert(0, namespace_object());
+            observations.objects.insert(0, read(None, json!({})));
+            let checks = checks_for(&d);
+            decide(d, checks, observations)
+        };
+        let plan = plan_of(vec![config_map("good", "a")], true).unwrap();
+        let validations: Vec<_> = plan.objects.iter().map(|o| o.validation).collect();
+        assert_eq!(
+            validations,
+            [Some(Validation::DryRun), Some(Validation::OpenApi)]
+        );
+        let Err(PlanError::ObjectsInvalid { violations }) =
+            plan_of(vec![config_map("good", "a"), bad.clone()], true)
+        else {
+            panic!("refused");
+        };
+        let found: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(
+            found[0].starts_with("ConfigMap/shop/bad: /data/key: "),
+            "{found:?}"
+        );
+        assert_eq!(
+            found[1],
+            "ConfigMap/shop/bad: /extra: field not declared in schema"
+        );
+        // --validate=false: planned, each such object recorded as not validated.
+        let plan = plan_of(vec![bad], false).unwrap();
+        assert_eq!(plan.objects[1].validation, Some(Validation::NotValidated));
+        let warning = warnings_with(&plan, WarningCode::NotValidated);
+        assert!(warning.contains("--validate=false"), "{warning}");
+    }
+
+    /// The Namespace a plan creates, dry-run by the server.
+    fn namespace_object() -> Object {
+        Object {
+            api_version: "v1".to_string(),
+            kind: "Namespace".to_string(),
+            namespace: None,
+            name: "shop".to_string(),
+            manifest:
+                json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "shop"}})
+                    .into(),
+        }
+    }
+
+    /// The messages of `plan`'s warnings of `code`, joined.
+    fn warnings_with(plan: &Plan, code: WarningCode) -> String {
+        plan.warnings
+            .iter()
+            .filter(|w| w.code == code)
+            .map(|w| w.message.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     #[test]

@@ -66,6 +66,19 @@ pub enum PlanError {
         /// Each violation.
         violations: Vec<crate::crd_schema::Violation>,
     },
+    /// Objects the API server cannot dry-run (their namespace is new, say)
+    /// break the cluster's OpenAPI schema (each with the field at fault):
+    /// refused before anything is written, as the server would refuse them
+    /// halfway through the apply.
+    #[error(
+        "{} field(s) break the cluster's OpenAPI schema in objects the API server could not dry-run, nothing was written (--validate=false skips this check):\n  - {}",
+        violations.len(),
+        violations.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n  - ")
+    )]
+    ObjectsInvalid {
+        /// Each violation.
+        violations: Vec<crate::crd_schema::Violation>,
+    },
     /// The cluster changed since the plan was made (a stack's release whose
     /// custom resources' CRD an earlier release created, checked once it
     /// exists).

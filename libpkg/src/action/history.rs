@@ -259,18 +259,45 @@ async fn attempts_objects(
     Ok(objects)
 }
 
-/// Whether applying `plan` would change anything: an object, or the package the
-/// release records (an upgrade to a version with identical objects still
-/// records a revision, so the release says which version it runs).
+/// Whether applying `plan` would change anything: an object, or what the
+/// release records: the package (an upgrade to a version with identical
+/// objects still records a revision, so the release says which version it
+/// runs) or the values (an upgrade whose new values render the same objects
+/// records a revision too, as Helm does, so `get values` says what was set).
 pub async fn changes_anything(store: &ReleaseStore, plan: &Plan) -> Result<bool, PlanError> {
     if plan.has_changes() || matches!(plan.operation, Operation::Install | Operation::Uninstall) {
         return Ok(true);
     }
     let current = deployed_plan(store, &plan.release.id()).await?;
-    Ok(current.package.digest != plan.package.digest)
+    Ok(records_differ(&current, plan))
+}
+
+/// Whether `plan` records another package or other values than the deployed
+/// revision's plan `current`.
+fn records_differ(current: &Plan, plan: &Plan) -> bool {
+    current.package.digest != plan.package.digest || current.values != plan.values
 }
 
 /// The revision the next operation on a release whose history is `history` creates.
 pub(super) fn next_revision_in(history: &[Summary]) -> u32 {
     history.last().map_or(1, |s| s.revision + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 49: an upgrade that only changes values (its objects render
+    /// the same) is recorded; one that changes neither package nor values is not.
+    #[test]
+    fn new_values_are_a_change_even_when_the_objects_are_the_same() {
+        let current = crate::plan::tests::sample();
+        let mut plan = current.clone();
+        assert!(!records_differ(&current, &plan));
+        plan.values = Some(serde_json::json!({"unused": "b"}));
+        assert!(records_differ(&current, &plan));
+        let mut other_package = current.clone();
+        other_package.package.digest = "sha256:01".into();
+        assert!(records_differ(&current, &other_package));
+    }
 }

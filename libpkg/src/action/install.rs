@@ -30,6 +30,9 @@ pub struct InstallOptions {
     /// Another release (of a stack, applied first) creates the release
     /// namespace: this plan neither creates it nor needs it to exist yet.
     pub namespace_created_by: Option<String>,
+    /// Check the objects the API server cannot dry-run against the schema
+    /// it admits them by (kubectl's `--validate`; on by default).
+    pub validate: bool,
 }
 
 impl InstallOptions {
@@ -43,6 +46,7 @@ impl InstallOptions {
             images: ImageCheck::default(),
             seed_crds: Vec::new(),
             namespace_created_by: None,
+            validate: true,
         }
     }
 }
@@ -92,6 +96,7 @@ pub async fn plan_install(
         hooks: options.hooks,
         images: &options.images,
         seed: &options.seed_crds,
+        validate: options.validate,
     };
     let mut prepared = Prepared::new(cluster, fetched, preparation).await?;
     if options.create_namespace

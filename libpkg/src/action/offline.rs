@@ -145,6 +145,7 @@ pub fn plan_offline_for(
         declared_namespaces: Some(rendered.other_namespaces),
         namespace_created_by: None,
         deleted_first: Default::default(),
+        validate: true,
     };
     decide(desired, AccessChecks::default(), observations)
 }

@@ -64,6 +64,9 @@ pub struct Desired {
     /// uninstalled first): a CRD whose only other custom resources are
     /// among them is not kept for their sake.
     pub deleted_first: std::collections::BTreeSet<crate::object::ObjectKey>,
+    /// Check the objects the API server cannot dry-run against the schema
+    /// it admits them by (kubectl's `--validate`; on by default).
+    pub validate: bool,
 }
 
 /// The groups a plan touches, for a discovery limited to them.
@@ -136,6 +139,13 @@ async fn observe(
         &allowed,
     )
     .await?;
+    // The cluster's OpenAPI schemas (megabytes, fetched once per cluster)
+    // only when an object was not dry-run by the server.
+    let openapi = if decide::needs_openapi(desired, &objects) {
+        Some(cluster.openapi().await?)
+    } else {
+        None
+    };
     let observations = Observations {
         cluster: ClusterInfo {
             version: Some(version),
@@ -146,6 +156,7 @@ async fn observe(
         objects,
         pruned,
         notes: Vec::new(),
+        openapi,
     };
     Ok((checks, observations))
 }

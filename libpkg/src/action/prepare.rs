@@ -32,6 +32,7 @@ pub(super) struct Prepared {
     warnings: Vec<Warning>,
     declared: Vec<DeclaredPermission>,
     other_namespaces: Vec<String>,
+    validate: bool,
 }
 
 /// How to prepare a package: for which release, with what configuration.
@@ -50,6 +51,9 @@ pub(super) struct Preparation<'a> {
     /// Kinds that other releases will have created by the time this one is
     /// applied (a stack's CRDs): rendered as served.
     pub seed: &'a [crate::manifest::Manifest],
+    /// Check the objects the API server cannot dry-run against the schema
+    /// it admits them by (kubectl's `--validate`; on by default).
+    pub validate: bool,
 }
 
 impl Prepared {
@@ -92,6 +96,7 @@ impl Prepared {
             warnings,
             declared: fetched.package.metadata.permissions.clone(),
             other_namespaces: rendered.other_namespaces,
+            validate: how.validate,
         })
     }
 
@@ -116,6 +121,7 @@ impl Prepared {
             declared_namespaces: Some(self.other_namespaces),
             namespace_created_by: change.namespace_created_by,
             deleted_first: Default::default(),
+            validate: self.validate,
         };
         (desired, self.discovery)
     }
@@ -214,7 +220,9 @@ async fn render_online(
     warnings.extend(Warning::all(WarningCode::Render, objects.warnings));
     warnings.extend(Warning::all(WarningCode::Render, deferred.warnings));
     let objects = objects.objects;
-    check_custom_resources(&crds, &objects, &discovery)?;
+    if how.validate {
+        check_custom_resources(&crds, &objects, &discovery)?;
+    }
     let deferred_hooks = deferred.objects;
     Ok(RenderedOnline {
         objects,
@@ -229,7 +237,7 @@ async fn render_online(
 /// Refuses the plan when a custom resource of a CRD it creates (or a
 /// stack's earlier release creates) breaks that CRD's schema: the API
 /// server cannot dry-run it, and would refuse it halfway through the apply.
-fn check_custom_resources(
+pub(super) fn check_custom_resources(
     crds: &[Manifest],
     objects: &[Object],
     discovery: &Discovery,

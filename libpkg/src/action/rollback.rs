@@ -25,6 +25,9 @@ pub struct RollbackOptions {
     pub hooks: Hooks,
     /// Whether the images are looked up in their registries first.
     pub images: ImageCheck,
+    /// Check the objects the API server cannot dry-run against the schema
+    /// it admits them by (kubectl's `--validate`; on by default).
+    pub validate: bool,
 }
 
 impl RollbackOptions {
@@ -35,6 +38,7 @@ impl RollbackOptions {
             to: None,
             hooks: Hooks::default(),
             images: ImageCheck::default(),
+            validate: true,
         }
     }
 }
@@ -108,6 +112,13 @@ pub async fn plan_rollback(
         .await?;
     let previous = no_longer_desired(previous, &objects);
     discovery.learn_crds(objects.iter().map(|o| &o.manifest));
+    if options.validate {
+        let crds: Vec<_> = (objects.iter())
+            .filter(|o| o.kind == "CustomResourceDefinition")
+            .map(|o| o.manifest.clone())
+            .collect();
+        super::prepare::check_custom_resources(&crds, &objects, &discovery)?;
+    }
     let desired = Desired {
         operation: Operation::Rollback,
         release: release.revision(next_revision_in(&history)),
@@ -124,6 +135,7 @@ pub async fn plan_rollback(
         declared_namespaces: Some(declared_namespaces),
         namespace_created_by: None,
         deleted_first: Default::default(),
+        validate: options.validate,
         adopt: false,
         deployed: Some(current),
     };

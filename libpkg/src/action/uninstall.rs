@@ -85,6 +85,7 @@ pub async fn plan_uninstall(
         declared_namespaces: None,
         namespace_created_by: None,
         deleted_first: options.deleted_first.clone(),
+        validate: true,
     };
     online::plan(cluster, &discovery, desired).await
 }

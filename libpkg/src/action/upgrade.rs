@@ -26,6 +26,9 @@ pub struct UpgradeOptions {
     /// CustomResourceDefinitions that other releases create before this one
     /// is applied (a stack's): their kinds count as served.
     pub seed_crds: Vec<crate::manifest::Manifest>,
+    /// Check the objects the API server cannot dry-run against the schema
+    /// it admits them by (kubectl's `--validate`; on by default).
+    pub validate: bool,
 }
 
 impl UpgradeOptions {
@@ -37,6 +40,7 @@ impl UpgradeOptions {
             hooks: Hooks::default(),
             images: ImageCheck::default(),
             seed_crds: Vec::new(),
+            validate: true,
         }
     }
 }
@@ -79,6 +83,7 @@ pub async fn plan_upgrade(
         hooks: options.hooks,
         images: &options.images,
         seed: &options.seed_crds,
+        validate: options.validate,
     };
     let prepared = Prepared::new(cluster, fetched, preparation).await?;
     let previous = no_longer_desired(previous, &prepared.objects);

@@ -46,6 +46,7 @@ pub const CONCURRENCY: usize = 32;
 
 use crate::manifest::Manifest;
 use crate::object::ValueText;
+use crate::openapi_schema::OpenApiSchemas;
 use crate::plan::ClusterInfo;
 
 /// How to reach the cluster (kubectl's global flags).
@@ -141,6 +142,8 @@ fn error_chain(error: &dyn std::error::Error) -> String {
 pub struct Cluster {
     client: kube::Client,
     discovered: std::sync::Arc<tokio::sync::Mutex<(BTreeSet<String>, Discovery)>>,
+    /// The cluster's OpenAPI schemas, fetched at most once ([`Cluster::openapi`]).
+    openapi: std::sync::Arc<tokio::sync::OnceCell<std::sync::Arc<OpenApiSchemas>>>,
     /// One permit per request in flight, shared by all clones.
     in_flight: std::sync::Arc<tokio::sync::Semaphore>,
     concurrency: usize,
@@ -238,6 +241,7 @@ impl Cluster {
         Ok(Cluster {
             client,
             discovered: Default::default(),
+            openapi: Default::default(),
             in_flight: std::sync::Arc::new(tokio::sync::Semaphore::new(concurrency)),
             concurrency,
             access_answers: None,
@@ -281,6 +285,36 @@ impl Cluster {
             known.extend(missing);
         }
         Ok(discovery.clone())
+    }
+
+    /// The cluster's OpenAPI schemas (`/openapi/v2`, several megabytes),
+    /// fetched the first time they are asked for and shared by every clone
+    /// and every plan made with this `Cluster` after that, as discovery is.
+    pub async fn openapi(&self) -> Result<std::sync::Arc<OpenApiSchemas>, ClusterError> {
+        self.openapi
+            .get_or_try_init(|| async {
+                let request = http::Request::get("/openapi/v2")
+                    .header(http::header::ACCEPT, "application/json")
+                    .body(Vec::new())
+                    .expect("a valid request");
+                let text = {
+                    let _slot = self.slot().await;
+                    self.client.request_text(request).await?
+                };
+                // Parsing megabytes is CPU work: off the runtime's threads.
+                let schemas = tokio::task::spawn_blocking(move || {
+                    let document: Value = serde_json::from_str(&text).map_err(|e| {
+                        ClusterError::Connection(format!("/openapi/v2 is not JSON: {e}"))
+                    })?;
+                    OpenApiSchemas::from_document(document)
+                        .map_err(|e| ClusterError::Connection(e.to_string()))
+                })
+                .await
+                .expect("parsing the OpenAPI document does not panic")?;
+                Ok(std::sync::Arc::new(schemas))
+            })
+            .await
+            .cloned()
     }
 
     /// Forgets what discovery found of `groups`: the next [`Cluster::discover`]

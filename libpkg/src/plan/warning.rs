@@ -49,6 +49,9 @@ pub enum WarningCode {
     Object,
     /// Objects created without a server-side dry run (their namespace is new).
     NotDryRun,
+    /// Objects not validated before they are written (`--validate=false`,
+    /// or no schema of their kind is known).
+    NotValidated,
     /// A release taken over from Helm, or a revision copied from Helm's records.
     HelmTakeover,
     /// An uninstall of a release that was never deployed.

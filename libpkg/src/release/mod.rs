@@ -765,6 +765,7 @@ mod tests {
             .into(),
             live_resource_version: Some("7".into()),
             diff: diff.map(str::to_string),
+            validation: None,
         };
         plan.objects
             .push(entry("kept", Action::Update, Some("-a\n+b\n")));

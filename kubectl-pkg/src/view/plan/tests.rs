@@ -40,6 +40,7 @@ fn object(kind: &str, namespace: Option<&str>, name: &str, action: Action) -> Pl
             .into(),
         live_resource_version: None,
         diff: None,
+        validation: None,
     }
 }
 
@@ -262,6 +263,19 @@ pub(crate) fn rich_plan() -> Plan {
     }];
     plan.values = Some(json!({"replicas": 2, "ingress": {"host": "shop.example.com"}}));
     plan.objects = rich_objects();
+    // Validated as an upgrade whose objects the server could dry-run, but
+    // for one it could not (checked against the cluster's OpenAPI schema).
+    let applied = plan
+        .objects
+        .iter_mut()
+        .filter(|o| o.action != Action::Delete);
+    for (index, object) in applied.enumerate() {
+        object.validation = Some(if index == 0 {
+            libpkg::plan::Validation::OpenApi
+        } else {
+            libpkg::plan::Validation::DryRun
+        });
+    }
     let mut hook = object("Job", Some("apps"), "shop-cleanup", Action::Create);
     hook.manifest["metadata"]["annotations"] =
         json!({"kubectl-pkg.dev/hook": "pre-delete,post-rollback"}).into();

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use libpkg::permissions::{Grant, PermissionDelta, Risk, Severity};
-use libpkg::plan::{Action, Operation, Plan, PlannedObject, WarningCode};
+use libpkg::plan::{Action, Operation, Plan, PlannedObject, Validation, WarningCode};
 use libpkg::stack::plan::StackPlan;
 
 use super::{Block, Change, Footer, Item, Review, Row, Section, Source, Table, Tone, Verdict};
@@ -22,6 +22,7 @@ pub fn from_plan(plan: &Plan, source: &Source) -> Review {
         counts(plan),
         images(plan),
         trust(plan),
+        validation(plan),
         warnings(plan),
     ];
     Review {
@@ -850,6 +851,28 @@ fn requirement_items(plan: &Plan) -> Vec<Item> {
             ))
         })
         .collect()
+}
+
+/// Where objects were validated by schema, not by the API server's dry run
+/// (the text view's lines).
+fn validation(plan: &Plan) -> Option<Section> {
+    let items: Vec<Item> = crate::view::plan::validation_summary(plan)
+        .into_iter()
+        .map(|(way, line)| {
+            let tone = match way {
+                Validation::NotValidated => Tone::Warning,
+                _ => Tone::Plain,
+            };
+            item(tone, line)
+        })
+        .collect();
+    (!items.is_empty()).then(|| {
+        section(
+            "validation",
+            "Validation before the first write",
+            vec![Block::Items(items)],
+        )
+    })
 }
 
 /// The plan's warnings but unpinned images (the images section has those).

@@ -100,6 +100,7 @@ fn object(kind: &str, namespace: &str, name: &str, action: Action, size: usize) 
         manifest: manifest.into(),
         live_resource_version: None,
         diff,
+        validation: None,
     }
 }
 
