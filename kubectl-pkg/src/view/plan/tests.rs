@@ -349,7 +349,6 @@ const WHOLE_LINES: &[&str] = &[
     "pinned ",
     "UNPINNED ",
     "Risk policy:",
-    "Plan hash:",
 ];
 
 /// Whether every line of `text` fits `width` columns, but for [`WHOLE_LINES`].
