@@ -292,7 +292,7 @@ pub fn select_platforms(
             .get("digest")
             .and_then(serde_json::Value::as_str)
             .ok_or_else(|| format!("index {} has an entry without a digest", index.digest))?;
-        crate::reference::validate_digest(digest)?;
+        crate::reference::validate_digest(digest).map_err(|e| e.to_string())?;
         return Ok(PlatformSelection::One(digest.to_string()));
     }
     document["manifests"] = serde_json::Value::Array(kept);
@@ -304,7 +304,7 @@ pub fn select_platforms(
 }
 
 fn hex_of(digest: &str) -> Result<&str, String> {
-    crate::reference::validate_digest(digest)?;
+    crate::reference::validate_digest(digest).map_err(|e| e.to_string())?;
     digest
         .strip_prefix("sha256:")
         .ok_or_else(|| format!("{digest}: only sha256 digests are bundled"))

@@ -42,7 +42,7 @@ impl ImageName {
     pub fn parse(reference: &str) -> Result<ImageName, String> {
         let (name, digest) = match reference.split_once('@') {
             Some((name, digest)) => {
-                validate_digest(digest)?;
+                validate_digest(digest).map_err(|e| e.to_string())?;
                 (name, Some(digest.to_string()))
             }
             None => (reference, None),
@@ -183,7 +183,7 @@ impl ImageMapping {
     /// Records an exact copy.
     pub fn add_copy(&mut self, copy: MirroredImage) -> Result<(), String> {
         let original = ImageName::parse(&copy.original)?;
-        validate_digest(&copy.digest)?;
+        validate_digest(&copy.digest).map_err(|e| e.to_string())?;
         self.by_digest.insert(
             (original.location(), copy.digest.clone()),
             copy.original.clone(),

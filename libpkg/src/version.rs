@@ -88,10 +88,11 @@ impl Constraint {
                 return Err(ConstraintError::EmptyAlternative);
             }
             let normalized = normalize_comparators(alternative)?;
-            let req = VersionReq::parse(&normalized).map_err(|source| ConstraintError::Invalid {
-                alternative: alternative.to_string(),
-                source,
-            })?;
+            let req =
+                VersionReq::parse(&normalized).map_err(|source| ConstraintError::Invalid {
+                    alternative: alternative.to_string(),
+                    source,
+                })?;
             alternatives.push(req);
         }
         let names_prerelease = alternatives

@@ -673,7 +673,7 @@ pub async fn import(
                     })?,
             };
         destinations.insert(original.location(), destination.clone());
-        let target = OciRef::parse(&destination).map_err(invalid)?;
+        let target = OciRef::parse(&destination).map_err(|reason| invalid(reason.to_string()))?;
         let target = match &original.tag {
             Some(tag) => target.with_tag(tag),
             None => target,

@@ -673,7 +673,10 @@ mod tests {
         }
         for bad in ["1", "one.two", "01.30", "x1.30", ""] {
             assert!(
-                at(bad).unwrap_err().to_string().contains("not a Kubernetes version"),
+                at(bad)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("not a Kubernetes version"),
                 "{bad}"
             );
         }

@@ -128,7 +128,7 @@ impl RegistryClient {
         let shown = target.to_string();
         validate_digest(digest).map_err(|reason| RegistryError::Invalid {
             reference: shown.clone(),
-            reason,
+            reason: reason.to_string(),
         })?;
         let what = format!("blob {digest}");
         let session = self.session(&target.registry).await?;

@@ -209,7 +209,7 @@ impl RegistryClient {
         if let Some(digest) = &target.digest {
             validate_digest(digest).map_err(|reason| RegistryError::Invalid {
                 reference: target.to_string(),
-                reason,
+                reason: reason.to_string(),
             })?;
             return Ok(digest.clone());
         }
@@ -278,7 +278,7 @@ impl RegistryClient {
             reference: shown.clone(),
             reason,
         };
-        validate_digest(digest).map_err(invalid)?;
+        validate_digest(digest).map_err(|reason| invalid(reason.to_string()))?;
         let session = self.session(&target.registry).await?;
         let manifest = Get::manifest(manifest_path(&pinned, &shown)?, &shown);
         let (_, body) = session.get(&target.repository, manifest).await?;

@@ -52,7 +52,7 @@ pub const MAX_REFERRERS: usize = super::MAX_SIGNATURES;
 /// The fallback tag of the referrers of `digest` (`sha256-<hex>`), for
 /// registries without the referrers API.
 pub fn referrers_tag(digest: &str) -> Result<String, String> {
-    crate::reference::validate_digest(digest)?;
+    crate::reference::validate_digest(digest).map_err(|e| e.to_string())?;
     let (algorithm, hex) = digest.split_once(':').expect("a validated digest");
     Ok(format!("{algorithm}-{hex}"))
 }
@@ -512,7 +512,7 @@ pub struct BundleArtifact {
 /// repository `docker_reference` at `digest`, predicate type
 /// [`SIGN_PREDICATE_TYPE`], an empty predicate.
 pub fn statement(docker_reference: &str, digest: &str) -> Result<Vec<u8>, String> {
-    crate::reference::validate_digest(digest)?;
+    crate::reference::validate_digest(digest).map_err(|e| e.to_string())?;
     let hex = digest
         .strip_prefix("sha256:")
         .ok_or_else(|| format!("{digest} is not a SHA-256 digest"))?;
@@ -686,7 +686,7 @@ pub fn bundle_layer(manifest: &serde_json::Value, digest: &str) -> Result<(Strin
         .get("digest")
         .and_then(|d| d.as_str())
         .ok_or("a layer without a digest")?;
-    crate::reference::validate_digest(layer_digest)?;
+    crate::reference::validate_digest(layer_digest).map_err(|e| e.to_string())?;
     let size = layer
         .get("size")
         .and_then(|s| s.as_u64())

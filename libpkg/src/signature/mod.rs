@@ -94,7 +94,7 @@ impl std::str::FromStr for VerifyMode {
 
 /// The tag holding the classic signatures of `digest` (`sha256-<hex>.sig`).
 pub fn signature_tag(digest: &str) -> Result<String, String> {
-    crate::reference::validate_digest(digest)?;
+    crate::reference::validate_digest(digest).map_err(|e| e.to_string())?;
     let (algorithm, hex) = digest.split_once(':').expect("a validated digest");
     Ok(format!("{algorithm}-{hex}.sig"))
 }

@@ -453,11 +453,13 @@ struct Checked<'a> {
 
 impl<'a> Checked<'a> {
     fn new(file: &'a str, document: StackFile) -> Result<Checked<'a>, StackError> {
-        let fail_name = |what: &'static str, name: &str, reason: crate::names::NameError| StackError::InvalidName {
-            file: file.to_string(),
-            what,
-            name: name.to_string(),
-            reason,
+        let fail_name = |what: &'static str, name: &str, reason: crate::names::NameError| {
+            StackError::InvalidName {
+                file: file.to_string(),
+                what,
+                name: name.to_string(),
+                reason,
+            }
         };
         if (document.api_version.as_str(), document.kind.as_str())
             != (STACK_API_VERSION, STACK_KIND)
@@ -663,7 +665,8 @@ impl<'a> Checked<'a> {
 
 /// The keys of a release that have rules of their own, as `(key, reason)`.
 fn check_keys(entry: &ReleaseEntry) -> Result<(), (&'static str, String)> {
-    crate::names::validate_dns_label(&entry.namespace).map_err(|why| ("namespace", why.to_string()))?;
+    crate::names::validate_dns_label(&entry.namespace)
+        .map_err(|why| ("namespace", why.to_string()))?;
     if let Some(version) = &entry.version {
         // The reason quotes the constraint, or says it is empty.
         crate::version::Constraint::parse(version).map_err(|why| ("version", why.to_string()))?;
