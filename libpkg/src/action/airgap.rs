@@ -8,7 +8,8 @@ use std::path::Path;
 
 use super::{PlanError, plan_offline};
 use crate::airgap::{
-    BundleError, Entry, EntryKind, Layout, Platform, PlatformSelection, needs, select_platforms,
+    BundleError, Entry, EntryKind, Layout, LayoutError, Platform, PlatformSelection, needs,
+    select_platforms,
 };
 use crate::archive::Limits;
 use crate::mirror::{ImageName, MirroredImage, mirror_location};
@@ -265,7 +266,7 @@ async fn for_platforms(
     }
     let selection = select_platforms(&top, platforms).map_err(|reason| AirgapError::Image {
         reference: reference.to_string(),
-        reason,
+        reason: reason.to_string(),
     })?;
     Ok(match selection {
         PlatformSelection::All => top,
@@ -339,9 +340,9 @@ async fn copy_tree(
     top: RawManifest,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: String| RegistryError::Invalid {
+    let invalid = |reason: LayoutError| RegistryError::Invalid {
         reference: location.to_string(),
-        reason,
+        reason: reason.to_string(),
     };
     let mut pending = vec![top];
     while let Some(manifest) = pending.pop() {
@@ -497,7 +498,9 @@ fn signature_layers(
     layout: &Layout,
     signature: &Entry,
 ) -> Result<Vec<crate::signature::SignatureLayer>, String> {
-    let manifest = layout.manifest(&signature.digest, &signature.media_type)?;
+    let manifest = layout
+        .manifest(&signature.digest, &signature.media_type)
+        .map_err(|e| e.to_string())?;
     let document: serde_json::Value =
         serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
     let raw = document
@@ -511,7 +514,8 @@ fn signature_layers(
             if layer.size > crate::signature::MAX_PAYLOAD_BYTES {
                 return Err(format!("signature payload {} is too large", layer.digest));
             }
-            let payload = std::fs::read(layout.blob_path(&layer.digest)?)
+            let path = layout.blob_path(&layer.digest).map_err(|e| e.to_string())?;
+            let payload = std::fs::read(path)
                 .map_err(|e| format!("signature payload {}: {e}", layer.digest))?;
             Ok(layer.with_payload(payload))
         })
@@ -525,22 +529,25 @@ fn bundle_layers(
     referrers: &Entry,
     digest: &str,
 ) -> Result<Vec<crate::signature::bundle::BundleLayer>, String> {
-    let index = layout.manifest(&referrers.digest, &referrers.media_type)?;
+    let index = layout
+        .manifest(&referrers.digest, &referrers.media_type)
+        .map_err(|e| e.to_string())?;
     let index: serde_json::Value =
         serde_json::from_slice(&index.bytes).map_err(|e| e.to_string())?;
     bundle_referrers(&index)?
         .into_iter()
         .map(|referrer| {
-            let manifest =
-                layout.manifest(&referrer, "application/vnd.oci.image.manifest.v1+json")?;
+            let manifest = layout
+                .manifest(&referrer, "application/vnd.oci.image.manifest.v1+json")
+                .map_err(|e| e.to_string())?;
             let manifest: serde_json::Value =
                 serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
             let (layer, size) = bundle_layer(&manifest, digest)?;
             if size > crate::signature::bundle::MAX_BUNDLE_BYTES {
                 return Err(format!("Sigstore bundle {layer} is too large"));
             }
-            let bytes = std::fs::read(layout.blob_path(&layer)?)
-                .map_err(|e| format!("Sigstore bundle {layer}: {e}"))?;
+            let path = layout.blob_path(&layer).map_err(|e| e.to_string())?;
+            let bytes = std::fs::read(path).map_err(|e| format!("Sigstore bundle {layer}: {e}"))?;
             Ok(crate::signature::bundle::BundleLayer {
                 digest: layer,
                 bytes,
@@ -563,13 +570,14 @@ fn load_package(
     };
     let manifest = layout
         .manifest(&entry.digest, &entry.media_type)
-        .map_err(invalid)?;
-    let parsed = crate::registry::parse_manifest(&manifest.bytes).map_err(invalid)?;
+        .map_err(|reason| invalid(reason.to_string()))?;
+    let parsed = crate::registry::parse_manifest(&manifest.bytes)
+        .map_err(|reason| invalid(reason.to_string()))?;
     let read = |digest: &str| {
-        layout
+        let path = layout
             .blob_path(digest)
-            .and_then(|path| std::fs::read(path).map_err(|e| format!("blob {digest}: {e}")))
-            .map_err(invalid)
+            .map_err(|reason| invalid(reason.to_string()))?;
+        std::fs::read(path).map_err(|e| invalid(format!("blob {digest}: {e}")))
     };
     let config = read(&parsed.config.digest)?;
     let layers = parsed
@@ -702,9 +710,9 @@ async fn push_tree(
     imported: &mut Imported,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: String| RegistryError::Invalid {
+    let invalid = |reason: LayoutError| RegistryError::Invalid {
         reference: entry.reference.clone(),
-        reason,
+        reason: reason.to_string(),
     };
     let top = layout
         .manifest(&entry.digest, &entry.media_type)

@@ -257,7 +257,7 @@ impl RegistryClient {
         .expect("an index serializes");
         RawManifest::parse(bytes, Some(INDEX_MEDIA_TYPE))
             .map(Some)
-            .map_err(invalid)
+            .map_err(|reason| invalid(reason.to_string()))
     }
 
     /// The Sigstore bundles attached to `digest` in `target`'s repository
