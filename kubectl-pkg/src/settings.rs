@@ -178,7 +178,6 @@ pub fn apply_images(fetched: &mut libpkg::source::Fetched, args: &ImageArgs) -> 
             .source
             .images
             .add_prefix(rule)
-            .map_err(anyhow::Error::msg)
             .with_context(|| format!("invalid --image-registry {rule:?}"))?;
     }
     fetched.source.images.require_mirrored = args.require_mirrored_images;

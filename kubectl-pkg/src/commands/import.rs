@@ -76,9 +76,7 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
     if let Some(rule) = &rule {
         for entry in layout.entries() {
             if entry.kind == EntryKind::Package {
-                let location = ImageName::parse(&entry.reference)
-                    .map_err(anyhow::Error::msg)?
-                    .location();
+                let location = ImageName::parse(&entry.reference)?.location();
                 trust.add("--verify-key", &location, rule)?;
             }
         }

@@ -171,7 +171,7 @@ async fn copy_image(
 ) -> Result<(), AirgapError> {
     let parsed = ImageName::parse(image).map_err(|reason| AirgapError::Image {
         reference: image.to_string(),
-        reason,
+        reason: reason.to_string(),
     })?;
     let location = parsed.oci_ref();
     let top = for_platforms(registry, &location, platforms, image).await?;
@@ -484,7 +484,7 @@ pub fn verify_layout(
 
 /// The registry location an entry was copied from.
 fn location_of(entry: &Entry) -> Result<OciRef, String> {
-    let name = ImageName::parse(&entry.reference)?;
+    let name = ImageName::parse(&entry.reference).map_err(|e| e.to_string())?;
     Ok(OciRef {
         registry: name.registry,
         repository: name.repository,
@@ -662,7 +662,8 @@ pub async fn import(
     // Signatures last: their destination is what they sign's.
     ordered.sort_by_key(|e| e.kind == EntryKind::Signature);
     for entry in ordered {
-        let original = ImageName::parse(&entry.reference).map_err(invalid)?;
+        let original =
+            ImageName::parse(&entry.reference).map_err(|reason| invalid(reason.to_string()))?;
         let destination =
             match entry.kind {
                 EntryKind::Package => {
