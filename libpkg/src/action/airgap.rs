@@ -302,7 +302,7 @@ async fn copy_in(
         .map(|n| n.location())
         .unwrap_or_else(|_| location.path());
     // Classic signatures, under their `sha256-<hex>.sig` tag.
-    let tag = signature_tag(&top.digest).map_err(invalid)?;
+    let tag = signature_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
     let signatures = location.with_tag(&tag);
     match registry.raw_manifest(&signatures).await {
         Ok(manifest) => {
@@ -322,7 +322,7 @@ async fn copy_in(
         .await?
     {
         copy_tree(registry, layout, location, index.clone(), progress).await?;
-        let tag = referrers_tag(&top.digest).map_err(invalid)?;
+        let tag = referrers_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
         layout.add_entry(entry(
             EntryKind::Signature,
             &format!("{repository}:{tag}"),
@@ -444,11 +444,15 @@ pub fn verify_layout(
                     .get(format!("{}/{}:{tag}", location.registry, location.repository).as_str())
                     .copied()
             };
-            let layers = match signature(signature_tag(&entry.digest).map_err(invalid)?) {
+            let layers = match signature(
+                signature_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
+            ) {
                 Some(signature) => signature_layers(layout, signature).map_err(invalid)?,
                 None => Vec::new(),
             };
-            let bundles = match signature(referrers_tag(&entry.digest).map_err(invalid)?) {
+            let bundles = match signature(
+                referrers_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
+            ) {
                 Some(referrers) => {
                     bundle_layers(layout, referrers, &entry.digest).map_err(invalid)?
                 }
@@ -508,7 +512,8 @@ fn signature_layers(
         .and_then(serde_json::Value::as_array)
         .cloned()
         .unwrap_or_default();
-    signing_layers(&raw)?
+    signing_layers(&raw)
+        .map_err(|e| e.to_string())?
         .into_iter()
         .map(|layer| {
             if layer.size > crate::signature::MAX_PAYLOAD_BYTES {
@@ -534,7 +539,8 @@ fn bundle_layers(
         .map_err(|e| e.to_string())?;
     let index: serde_json::Value =
         serde_json::from_slice(&index.bytes).map_err(|e| e.to_string())?;
-    bundle_referrers(&index)?
+    bundle_referrers(&index)
+        .map_err(|e| e.to_string())?
         .into_iter()
         .map(|referrer| {
             let manifest = layout
@@ -542,7 +548,7 @@ fn bundle_layers(
                 .map_err(|e| e.to_string())?;
             let manifest: serde_json::Value =
                 serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
-            let (layer, size) = bundle_layer(&manifest, digest)?;
+            let (layer, size) = bundle_layer(&manifest, digest).map_err(|e| e.to_string())?;
             if size > crate::signature::bundle::MAX_BUNDLE_BYTES {
                 return Err(format!("Sigstore bundle {layer} is too large"));
             }

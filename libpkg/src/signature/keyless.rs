@@ -322,7 +322,7 @@ impl TrustedRoot {
                 .certificates
                 .iter()
                 .map(|c| {
-                    let der = c.decode()?;
+                    let der = c.decode().map_err(|e| e.to_string())?;
                     X509Certificate::from_der(&der)
                         .map_err(|e| format!("{name}: not a certificate: {e}"))?;
                     Ok(der)
