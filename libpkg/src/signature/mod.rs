@@ -493,13 +493,16 @@ fn keyless_signer(
     leaf: &[u8],
     signature: &[u8],
     hash: &str,
-    entries: Vec<Result<keyless::LogEntry, String>>,
+    entries: Vec<Result<keyless::LogEntry, keyless::LogEntryError>>,
 ) -> Result<keyless::CertificateIdentity, String> {
     let (root, identities) = signers.keyless.expect("checked by the caller");
     let expected = keyless::Expected { signature, hash };
     let mut first = None;
     for entry in entries {
-        match entry.and_then(|entry| keyless::verify(root, identities, leaf, &entry, &expected)) {
+        let verified = entry.map_err(|e| e.to_string()).and_then(|entry| {
+            keyless::verify(root, identities, leaf, &entry, &expected).map_err(|e| e.to_string())
+        });
+        match verified {
             Ok(identity) => return Ok(identity),
             Err(reason) => {
                 first.get_or_insert(reason);
@@ -570,7 +573,7 @@ pub fn verify_all(
             None => match (&layer.certificate, signers.keyless) {
                 (Some(pem), Some(_)) => {
                     let checked = pem_certificate(pem).and_then(|leaf| {
-                        let key = keyless::certificate_key(&leaf)?;
+                        let key = keyless::certificate_key(&leaf).map_err(|e| e.to_string())?;
                         if !key.verifies(&layer.payload, &signature) {
                             return Err("the signature does not verify with its certificate's key"
                                 .to_string());
@@ -656,22 +659,27 @@ pub fn verify_all(
                     }
                     _ => continue,
                 };
-                let checked = keyless::certificate_key(&leaf).and_then(|key| {
-                    let signature = content
-                        .signed
-                        .signature_verified_by(
-                            |m, s| key.verifies(m, s),
-                            |d, s| key.verifies_prehash(d, s),
-                        )
-                        .ok_or("the signature does not verify with its certificate's key")?;
-                    let entries = bundle
-                        .verification_material
-                        .tlog_entries
-                        .iter()
-                        .map(keyless::LogEntry::from_bundle)
-                        .collect();
-                    keyless_signer(signers, &leaf, signature, &content.hash, entries)
-                });
+                let checked = keyless::certificate_key(&leaf)
+                    .map_err(|e| e.to_string())
+                    .and_then(|key| {
+                        let signature = content
+                            .signed
+                            .signature_verified_by(
+                                |m, s| key.verifies(m, s),
+                                |d, s| key.verifies_prehash(d, s),
+                            )
+                            .ok_or_else(|| {
+                                "the signature does not verify with its certificate's key"
+                                    .to_string()
+                            })?;
+                        let entries = bundle
+                            .verification_material
+                            .tlog_entries
+                            .iter()
+                            .map(keyless::LogEntry::from_bundle)
+                            .collect();
+                        keyless_signer(signers, &leaf, signature, &content.hash, entries)
+                    });
                 match checked {
                     Ok(identity) => Signer::Certificate(identity),
                     Err(reason) => {
