@@ -196,7 +196,7 @@ pub enum LogEntryError {
     },
 }
 
-/// Why a keyless signature does not verify ([`verify`]): for people.
+/// Why a keyless signature does not verify ([`verify()`]): for people.
 #[derive(Debug, thiserror::Error)]
 pub enum KeylessError {
     /// The entry's log is not in the trusted root.
