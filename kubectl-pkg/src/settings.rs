@@ -91,9 +91,7 @@ pub fn package_ref_pinned(text: &str, sha256: Option<&str>) -> Result<PackageRef
     let Some(flag) = sha256 else {
         return Ok(reference);
     };
-    let flag = libpkg::reference::normalize_sha256(flag)
-        .map_err(anyhow::Error::msg)
-        .context("invalid --sha256")?;
+    let flag = libpkg::reference::normalize_sha256(flag).context("invalid --sha256")?;
     match reference {
         PackageRef::Http(http) => match &http.sha256 {
             Some(pinned) if pinned != &flag => {
@@ -109,11 +107,7 @@ pub fn package_ref_pinned(text: &str, sha256: Option<&str>) -> Result<PackageRef
 pub fn constraint(args: &PackageArgs) -> Result<Option<Constraint>> {
     args.version
         .as_deref()
-        .map(|text| {
-            Constraint::parse(text)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("invalid --version {text:?}"))
-        })
+        .map(|text| Constraint::parse(text).with_context(|| format!("invalid --version {text:?}")))
         .transpose()
 }
 
@@ -184,7 +178,6 @@ pub fn apply_images(fetched: &mut libpkg::source::Fetched, args: &ImageArgs) -> 
             .source
             .images
             .add_prefix(rule)
-            .map_err(anyhow::Error::msg)
             .with_context(|| format!("invalid --image-registry {rule:?}"))?;
     }
     fetched.source.images.require_mirrored = args.require_mirrored_images;
@@ -228,7 +221,6 @@ pub fn config(args: &ConfigArgs) -> Result<std::collections::BTreeMap<String, St
 pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
     if let Some(namespace) = &global.namespace {
         libpkg::names::validate_dns_label(namespace)
-            .map_err(anyhow::Error::msg)
             .with_context(|| format!("invalid --namespace {namespace:?}"))?;
     }
     let options = libpkg::cluster::ClusterOptions {
@@ -249,7 +241,6 @@ pub fn offline_plan(
 ) -> Result<libpkg::plan::Plan> {
     let capabilities = match kube_version {
         Some(version) => libpkg::helm::render::Capabilities::offline_for(version)
-            .map_err(anyhow::Error::msg)
             .context("invalid --kube-version")?,
         None => libpkg::helm::render::Capabilities::offline(),
     };

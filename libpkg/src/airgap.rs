@@ -92,6 +92,105 @@ pub enum BundleError {
     },
 }
 
+/// Why a manifest or index of a bundle, or a digest naming a blob, cannot
+/// be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LayoutError {
+    /// A manifest that is not JSON of descriptors.
+    #[error("manifest {digest} does not parse: {source}")]
+    ManifestSyntax {
+        /// The manifest's digest.
+        digest: String,
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// A manifest naming a blob or a child by something not a digest.
+    #[error("manifest {manifest} names {digest:?}: {reason}")]
+    NamedDigest {
+        /// The manifest's digest.
+        manifest: String,
+        /// What it names.
+        digest: String,
+        /// Why that is not a digest.
+        reason: crate::reference::DigestError,
+    },
+    /// An index that is not JSON.
+    #[error("index {digest} does not parse: {source}")]
+    IndexSyntax {
+        /// The index's digest.
+        digest: String,
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// A platform asked for that the index does not have.
+    #[error("it has no {wanted} image (it has {})", offered_platforms(.offered))]
+    NoSuchPlatform {
+        /// The platform asked for.
+        wanted: Platform,
+        /// The platforms the index has, sorted, once each.
+        offered: Vec<String>,
+    },
+    /// An index entry without a digest.
+    #[error("index {index} has an entry without a digest")]
+    EntryWithoutDigest {
+        /// The index's digest.
+        index: String,
+    },
+    /// Not a sha256 digest.
+    #[error(transparent)]
+    Digest(#[from] crate::reference::DigestError),
+    /// A digest of another algorithm than sha256.
+    #[error("{digest}: only sha256 digests are bundled")]
+    NotSha256 {
+        /// The digest.
+        digest: String,
+    },
+    /// The index of selected platforms could not be written.
+    #[error(transparent)]
+    Json(serde_json::Error),
+    /// The index of selected platforms is not a manifest that is copied.
+    #[error(transparent)]
+    Manifest(#[from] crate::registry::ManifestError),
+    /// A manifest blob that could not be read.
+    #[error("manifest {digest}: {source}")]
+    ManifestIo {
+        /// The manifest's digest.
+        digest: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A manifest blob larger than [`MAX_DOCUMENT_BYTES`].
+    #[error("manifest {digest} is larger than {MAX_DOCUMENT_BYTES} bytes")]
+    ManifestTooLarge {
+        /// The manifest's digest.
+        digest: String,
+    },
+    /// A manifest blob that is not a manifest that is copied.
+    #[error("manifest {digest}: {reason}")]
+    ManifestInvalid {
+        /// The manifest's digest.
+        digest: String,
+        /// Why it is not one.
+        reason: crate::registry::ManifestError,
+    },
+}
+
+fn offered_platforms(offered: &[String]) -> String {
+    if offered.is_empty() {
+        "no platforms".to_string()
+    } else {
+        offered.join(", ")
+    }
+}
+
+/// A `--platform` that is not `OS/ARCH[/VARIANT]`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a platform: give OS/ARCH[/VARIANT], such as linux/amd64")]
+pub struct PlatformError {
+    /// What was read.
+    pub text: String,
+}
+
 /// A bundle being assembled, or one unpacked: an OCI image layout directory.
 #[derive(Debug)]
 pub struct Layout {
@@ -122,7 +221,7 @@ struct Descriptor {
 }
 
 /// The blobs a manifest or index refers to: `(digest, size, is a manifest)`.
-fn references_of(manifest: &RawManifest) -> Result<Vec<(String, u64, bool)>, String> {
+fn references_of(manifest: &RawManifest) -> Result<Vec<(String, u64, bool)>, LayoutError> {
     #[derive(Deserialize)]
     struct Refs {
         config: Option<Descriptor>,
@@ -131,8 +230,11 @@ fn references_of(manifest: &RawManifest) -> Result<Vec<(String, u64, bool)>, Str
         #[serde(default)]
         manifests: Vec<Descriptor>,
     }
-    let refs: Refs = serde_json::from_slice(&manifest.bytes)
-        .map_err(|e| format!("manifest {} does not parse: {e}", manifest.digest))?;
+    let refs: Refs =
+        serde_json::from_slice(&manifest.bytes).map_err(|source| LayoutError::ManifestSyntax {
+            digest: manifest.digest.clone(),
+            source,
+        })?;
     let blobs = refs
         .config
         .into_iter()
@@ -141,8 +243,11 @@ fn references_of(manifest: &RawManifest) -> Result<Vec<(String, u64, bool)>, Str
     let children = refs.manifests.into_iter().map(|d| (d.digest, d.size, true));
     let all: Vec<_> = blobs.chain(children).collect();
     for (digest, _, _) in &all {
-        crate::reference::validate_digest(digest)
-            .map_err(|reason| format!("manifest {} names {digest:?}: {reason}", manifest.digest))?;
+        crate::reference::validate_digest(digest).map_err(|reason| LayoutError::NamedDigest {
+            manifest: manifest.digest.clone(),
+            digest: digest.clone(),
+            reason,
+        })?;
     }
     Ok(all)
 }
@@ -157,7 +262,7 @@ pub struct Needs {
 }
 
 /// The blobs and child manifests `manifest` refers to.
-pub fn needs(manifest: &RawManifest) -> Result<Needs, String> {
+pub fn needs(manifest: &RawManifest) -> Result<Needs, LayoutError> {
     let mut needs = Needs {
         blobs: Vec::new(),
         manifests: Vec::new(),
@@ -185,9 +290,9 @@ pub struct Platform {
 }
 
 impl std::str::FromStr for Platform {
-    type Err = String;
+    type Err = PlatformError;
 
-    fn from_str(text: &str) -> Result<Platform, String> {
+    fn from_str(text: &str) -> Result<Platform, PlatformError> {
         let parts: Vec<&str> = text.split('/').collect();
         let valid = |part: &&str| {
             !part.is_empty()
@@ -201,9 +306,9 @@ impl std::str::FromStr for Platform {
                 architecture: architecture.to_string(),
                 variant: parts.get(2).map(|v| v.to_string()),
             }),
-            _ => Err(format!(
-                "{text:?} is not a platform: give OS/ARCH[/VARIANT], such as linux/amd64"
-            )),
+            _ => Err(PlatformError {
+                text: text.to_string(),
+            }),
         }
     }
 }
@@ -235,9 +340,12 @@ pub enum PlatformSelection {
 pub fn select_platforms(
     index: &RawManifest,
     platforms: &[Platform],
-) -> Result<PlatformSelection, String> {
-    let mut document: serde_json::Value = serde_json::from_slice(&index.bytes)
-        .map_err(|e| format!("index {} does not parse: {e}", index.digest))?;
+) -> Result<PlatformSelection, LayoutError> {
+    let mut document: serde_json::Value =
+        serde_json::from_slice(&index.bytes).map_err(|source| LayoutError::IndexSyntax {
+            digest: index.digest.clone(),
+            source,
+        })?;
     let entries = document
         .get("manifests")
         .and_then(serde_json::Value::as_array)
@@ -264,14 +372,10 @@ pub fn select_platforms(
                 available.iter().flatten().map(|a| a.to_string()).collect();
             offered.sort();
             offered.dedup();
-            return Err(format!(
-                "it has no {wanted} image (it has {})",
-                if offered.is_empty() {
-                    "no platforms".to_string()
-                } else {
-                    offered.join(", ")
-                }
-            ));
+            return Err(LayoutError::NoSuchPlatform {
+                wanted: wanted.clone(),
+                offered,
+            });
         }
     }
     let kept: Vec<serde_json::Value> = entries
@@ -291,23 +395,27 @@ pub fn select_platforms(
         let digest = only
             .get("digest")
             .and_then(serde_json::Value::as_str)
-            .ok_or_else(|| format!("index {} has an entry without a digest", index.digest))?;
+            .ok_or_else(|| LayoutError::EntryWithoutDigest {
+                index: index.digest.clone(),
+            })?;
         crate::reference::validate_digest(digest)?;
         return Ok(PlatformSelection::One(digest.to_string()));
     }
     document["manifests"] = serde_json::Value::Array(kept);
-    let bytes = serde_json::to_vec(&document).map_err(|e| e.to_string())?;
+    let bytes = serde_json::to_vec(&document).map_err(LayoutError::Json)?;
     Ok(PlatformSelection::Some(RawManifest::parse(
         bytes,
         Some(&index.media_type),
     )?))
 }
 
-fn hex_of(digest: &str) -> Result<&str, String> {
+fn hex_of(digest: &str) -> Result<&str, LayoutError> {
     crate::reference::validate_digest(digest)?;
     digest
         .strip_prefix("sha256:")
-        .ok_or_else(|| format!("{digest}: only sha256 digests are bundled"))
+        .ok_or_else(|| LayoutError::NotSha256 {
+            digest: digest.to_string(),
+        })
 }
 
 impl Layout {
@@ -331,7 +439,7 @@ impl Layout {
     }
 
     /// Where blob `digest` is (or goes).
-    pub fn blob_path(&self, digest: &str) -> Result<PathBuf, String> {
+    pub fn blob_path(&self, digest: &str) -> Result<PathBuf, LayoutError> {
         Ok(self.dir.join("blobs/sha256").join(hex_of(digest)?))
     }
 
@@ -356,25 +464,30 @@ impl Layout {
     }
 
     /// Reads a manifest blob of the layout.
-    pub fn manifest(&self, digest: &str, media_type: &str) -> Result<RawManifest, String> {
+    pub fn manifest(&self, digest: &str, media_type: &str) -> Result<RawManifest, LayoutError> {
         let path = self.blob_path(digest)?;
-        let size = std::fs::metadata(&path)
-            .map_err(|e| format!("manifest {digest}: {e}"))?
-            .len();
+        let io = |source| LayoutError::ManifestIo {
+            digest: digest.to_string(),
+            source,
+        };
+        let size = std::fs::metadata(&path).map_err(io)?.len();
         if size > MAX_DOCUMENT_BYTES {
-            return Err(format!(
-                "manifest {digest} is larger than {MAX_DOCUMENT_BYTES} bytes"
-            ));
+            return Err(LayoutError::ManifestTooLarge {
+                digest: digest.to_string(),
+            });
         }
-        let bytes = std::fs::read(&path).map_err(|e| format!("manifest {digest}: {e}"))?;
-        RawManifest::parse(bytes, Some(media_type)).map_err(|e| format!("manifest {digest}: {e}"))
+        let bytes = std::fs::read(&path).map_err(io)?;
+        RawManifest::parse(bytes, Some(media_type)).map_err(|reason| LayoutError::ManifestInvalid {
+            digest: digest.to_string(),
+            reason,
+        })
     }
 
     /// Stores a manifest's bytes as a blob.
     pub fn put_manifest(&self, manifest: &RawManifest) -> Result<(), BundleError> {
         let path = self
             .blob_path(&manifest.digest)
-            .map_err(|reason| self.invalid(reason))?;
+            .map_err(|reason| self.invalid(reason.to_string()))?;
         std::fs::write(&path, &manifest.bytes).map_err(|source| BundleError::Io { path, source })
     }
 
@@ -545,7 +658,9 @@ impl Layout {
                         .map(|hex| format!("sha256:{hex}"))
                         .filter(|digest| hex_of(digest).is_ok())
                         .ok_or_else(|| invalid(format!("{path}: not a file of an OCI layout")))?;
-                    let target = layout.blob_path(&digest).map_err(invalid)?;
+                    let target = layout
+                        .blob_path(&digest)
+                        .map_err(|reason| invalid(reason.to_string()))?;
                     let actual = copy_hashing(&mut entry, &target).map_err(io(&target))?;
                     if actual != digest {
                         return Err(invalid(format!(
@@ -589,16 +704,18 @@ impl Layout {
             if !self.has_blob(&digest) {
                 return Err(missing("manifest", &digest));
             }
-            let manifest = self.manifest(&digest, &media_type)?;
+            let manifest = self
+                .manifest(&digest, &media_type)
+                .map_err(|e| e.to_string())?;
             if manifest.bytes.len() as u64 != size {
                 return Err(format!(
                     "{reference}: manifest {digest} is {} bytes, its descriptor says {size}",
                     manifest.bytes.len()
                 ));
             }
-            let needs = needs(&manifest)?;
+            let needs = needs(&manifest).map_err(|e| e.to_string())?;
             for (blob, blob_size) in needs.blobs {
-                let path = self.blob_path(&blob)?;
+                let path = self.blob_path(&blob).map_err(|e| e.to_string())?;
                 match std::fs::metadata(&path) {
                     Ok(meta) if meta.len() == blob_size => {}
                     Ok(meta) => {
@@ -673,7 +790,7 @@ fn parse_index(data: &[u8]) -> Result<Vec<Entry>, String> {
         };
         let reference = annotation(REF_NAME)
             .ok_or_else(|| format!("index.json entry {} has no {REF_NAME}", descriptor.digest))?;
-        hex_of(&descriptor.digest)?;
+        hex_of(&descriptor.digest).map_err(|e| e.to_string())?;
         entries.push(Entry {
             kind,
             reference,
@@ -765,16 +882,16 @@ mod tests {
             select_platforms(&index, &platforms)
         };
         assert_eq!(
-            select(&["linux/arm64"]),
-            Ok(PlatformSelection::One(digest(3)))
+            select(&["linux/arm64"]).unwrap(),
+            PlatformSelection::One(digest(3))
         );
         assert_eq!(
-            select(&["linux/arm/v7"]),
-            Ok(PlatformSelection::One(digest(2)))
+            select(&["linux/arm/v7"]).unwrap(),
+            PlatformSelection::One(digest(2))
         );
         assert_eq!(
-            select(&["linux/amd64", "linux/arm", "linux/arm64"]),
-            Ok(PlatformSelection::All)
+            select(&["linux/amd64", "linux/arm", "linux/arm64"]).unwrap(),
+            PlatformSelection::All
         );
         let Ok(PlatformSelection::Some(smaller)) = select(&["linux/amd64", "linux/arm64"]) else {
             panic!("two of three platforms make a smaller index");
@@ -789,16 +906,16 @@ mod tests {
             .collect();
         assert_eq!(children, [digest(1), digest(3)]);
         assert_eq!(
-            select(&["linux/amd64", "linux/arm64"]),
-            Ok(PlatformSelection::Some(smaller))
+            select(&["linux/amd64", "linux/arm64"]).unwrap(),
+            PlatformSelection::Some(smaller)
         );
         let error = select(&["windows/amd64"]).unwrap_err();
         assert_eq!(
-            error,
+            error.to_string(),
             "it has no windows/amd64 image (it has linux/amd64, linux/arm/v7, linux/arm64/v8)"
         );
         assert_eq!(
-            select(&["linux/arm/v6"]).unwrap_err(),
+            select(&["linux/arm/v6"]).unwrap_err().to_string(),
             "it has no linux/arm/v6 image (it has linux/amd64, linux/arm/v7, linux/arm64/v8)"
         );
         assert!("linux".parse::<Platform>().is_err());

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::object::Object;
 use crate::permissions::{CONTAINER_KINDS, Image, pod_template_pointer};
-use crate::reference::{OciRef, validate_digest};
+use crate::reference::{DigestError, OciRef, validate_digest};
 
 /// The registry Docker assumes for a reference without one.
 const DEFAULT_REGISTRY: &str = "docker.io";
@@ -37,9 +37,47 @@ pub struct ImageName {
     pub digest: Option<String>,
 }
 
+/// Why a text is not a container image reference ([`ImageName::parse`]), or
+/// an image copy is not usable ([`ImageMapping::add_copy`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImageNameError {
+    /// The digest after `@` is not a sha256 digest.
+    #[error(transparent)]
+    Digest(#[from] DigestError),
+    /// A repository path with an empty part or a character images do not have.
+    #[error("{reference:?} is not a valid image reference")]
+    Invalid {
+        /// The reference.
+        reference: String,
+    },
+    /// A tag that is empty, too long or holds other characters than tags do.
+    #[error("{reference:?} has an invalid tag")]
+    Tag {
+        /// The reference.
+        reference: String,
+    },
+}
+
+/// A prefix rule (`FROM=TO`) that is malformed ([`ImageMapping::add_prefix`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrefixRuleError {
+    /// No `=`, or nothing on one side of it.
+    #[error("{rule:?} is not FROM=TO (such as docker.io=mirror.internal:5000/dockerhub)")]
+    NotFromTo {
+        /// The rule.
+        rule: String,
+    },
+    /// A location written as a URL.
+    #[error("{rule:?}: give registry locations without a scheme (host[:port][/path])")]
+    Scheme {
+        /// The rule.
+        rule: String,
+    },
+}
+
 impl ImageName {
     /// Parses a container image reference as the kubelet reads it.
-    pub fn parse(reference: &str) -> Result<ImageName, String> {
+    pub fn parse(reference: &str) -> Result<ImageName, ImageNameError> {
         let (name, digest) = match reference.split_once('@') {
             Some((name, digest)) => {
                 validate_digest(digest)?;
@@ -71,7 +109,9 @@ impl ImageName {
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b))
         };
         if !repository.split('/').all(valid_component) {
-            return Err(format!("{reference:?} is not a valid image reference"));
+            return Err(ImageNameError::Invalid {
+                reference: reference.to_string(),
+            });
         }
         if let Some(tag) = &tag
             && (tag.is_empty()
@@ -80,7 +120,9 @@ impl ImageName {
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)))
         {
-            return Err(format!("{reference:?} has an invalid tag"));
+            return Err(ImageNameError::Tag {
+                reference: reference.to_string(),
+            });
         }
         Ok(ImageName {
             registry,
@@ -181,7 +223,7 @@ impl ImageMapping {
     }
 
     /// Records an exact copy.
-    pub fn add_copy(&mut self, copy: MirroredImage) -> Result<(), String> {
+    pub fn add_copy(&mut self, copy: MirroredImage) -> Result<(), ImageNameError> {
         let original = ImageName::parse(&copy.original)?;
         validate_digest(&copy.digest)?;
         self.by_digest.insert(
@@ -195,21 +237,19 @@ impl ImageMapping {
     /// Adds a prefix rule from `FROM=TO` (`--image-registry`): both are
     /// locations (`host[:port][/path]`); the later of two rules for the same
     /// `FROM` wins.
-    pub fn add_prefix(&mut self, rule: &str) -> Result<(), String> {
+    pub fn add_prefix(&mut self, rule: &str) -> Result<(), PrefixRuleError> {
         let (from, to) = rule
             .split_once('=')
             .filter(|(from, to)| !from.is_empty() && !to.is_empty())
-            .ok_or_else(|| {
-                format!(
-                    "{rule:?} is not FROM=TO (such as docker.io=mirror.internal:5000/dockerhub)"
-                )
+            .ok_or_else(|| PrefixRuleError::NotFromTo {
+                rule: rule.to_string(),
             })?;
         let from = from.trim_end_matches('/').to_string();
         let to = to.trim_end_matches('/').to_string();
         if to.contains("://") || from.contains("://") {
-            return Err(format!(
-                "{rule:?}: give registry locations without a scheme (host[:port][/path])"
-            ));
+            return Err(PrefixRuleError::Scheme {
+                rule: rule.to_string(),
+            });
         }
         self.prefixes.retain(|(known, _)| *known != from);
         self.prefixes.push((from, to));

@@ -74,13 +74,148 @@ pub struct ReferenceError {
     /// What the user typed.
     pub reference: String,
     /// Why it is not a reference.
-    pub reason: String,
+    pub reason: RefParseError,
+}
+
+/// Why a reference, or a location inside one (an OCI, git or HTTP
+/// reference), is malformed. Texts quoted in it carry no credentials.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RefParseError {
+    /// None of the forms: a name with two slashes, say.
+    #[error(
+        "expected NAME, REPO/NAME, oci://HOST/PATH, ./DIR, FILE.tgz, https://HOST/FILE.tgz or git+https://HOST/REPO.git (a directory needs ./)"
+    )]
+    Unrecognized,
+    /// The `REPO` of `REPO/NAME` is not a DNS label.
+    #[error("repository name: {0}")]
+    RepositoryName(crate::names::NameError),
+    /// The package name is not a DNS subdomain.
+    #[error("package name: {0}")]
+    PackageName(crate::names::NameError),
+    /// An OCI reference without a `/` between host and path.
+    #[error("an OCI reference needs a host and a path (oci://HOST/PATH)")]
+    OciWithoutPath,
+    /// The registry part is not `HOST[:PORT]`.
+    #[error(
+        "the registry {registry:?} is not HOST[:PORT] (a DNS name, an IPv4 address or [IPv6], and a port)"
+    )]
+    RegistryHost {
+        /// The registry part as written.
+        registry: String,
+    },
+    /// The digest after `@` is not a sha256 digest.
+    #[error(transparent)]
+    Digest(#[from] DigestError),
+    /// The repository path is empty or has an empty segment.
+    #[error("the repository path {repository:?} is empty or has an empty segment")]
+    EmptyRepositoryPath {
+        /// The path as written.
+        repository: String,
+    },
+    /// The repository path holds a character OCI does not allow.
+    #[error(
+        "the repository path {repository:?} may hold only lowercase letters, digits, '.', '_', '-' and '/'"
+    )]
+    RepositoryPathCharacters {
+        /// The path as written.
+        repository: String,
+    },
+    /// The tag is not a valid OCI tag.
+    #[error("the tag {tag:?} is not a valid OCI tag")]
+    Tag {
+        /// The tag as written.
+        tag: String,
+    },
+    /// [`GitRef::parse`] was given something without `git+`.
+    #[error("a git reference starts with git+")]
+    NotGit,
+    /// A `git+` reference without `SCHEME://`.
+    #[error("expected git+https://HOST/PATH[//DIR][?ref=REF]")]
+    GitWithoutScheme,
+    /// The URL parser refused the URL.
+    #[error("the URL {url:?}: {source}")]
+    Url {
+        /// The URL, credentials replaced by `***`.
+        url: String,
+        /// The URL parser's reason.
+        source: url::ParseError,
+    },
+    /// `http://` to another machine.
+    #[error("plain http:// is allowed only on this machine (loopback); use https://")]
+    PlainHttp,
+    /// A scheme this kind of reference is not read with.
+    #[error("the scheme {scheme:?} is not supported ({expected})")]
+    Scheme {
+        /// The scheme as written.
+        scheme: String,
+        /// The forms that are read.
+        expected: &'static str,
+    },
+    /// A user name or password in the URL.
+    #[error(
+        "credentials do not belong in the URL (it is recorded in plans and release history); {instead}"
+    )]
+    Credentials {
+        /// Where the credentials go instead.
+        instead: &'static str,
+    },
+    /// The `//DIR` of a git reference leaves the repository or is empty.
+    #[error(
+        "the directory {dir:?} must be a relative path inside the repository (no '..', '.', '.git' or empty parts)"
+    )]
+    GitDirectory {
+        /// The directory as written.
+        dir: String,
+    },
+    /// `ref=` is not a git ref name.
+    #[error("ref={reference:?} is not a valid git ref name")]
+    GitRefName {
+        /// The ref as written.
+        reference: String,
+    },
+    /// `commit=` is not a full commit id.
+    #[error("commit={commit:?} is not a full 40-digit commit id")]
+    GitCommit {
+        /// The commit as written.
+        commit: String,
+    },
+    /// A query parameter other than one `ref=` and one `commit=`.
+    #[error("unexpected {pair:?} in the query (only ref=REF and commit=SHA, once each)")]
+    GitQuery {
+        /// The parameter as written.
+        pair: String,
+    },
+    /// An HTTP reference's fragment other than `#sha256=HEX`.
+    #[error("the fragment #{fragment} is not #sha256=HEX (the archive's checksum)")]
+    Fragment {
+        /// The fragment, without `#`.
+        fragment: String,
+    },
+    /// The checksum of `#sha256=` is not one.
+    #[error(transparent)]
+    Sha256(#[from] Sha256Error),
+}
+
+/// A text that is not a `sha256:` digest ([`validate_digest`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{digest:?} is not a sha256 digest (sha256: and 64 hex digits)")]
+pub struct DigestError {
+    /// What was read.
+    pub digest: String,
+}
+
+/// A text that is not a sha256 checksum ([`normalize_sha256`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a sha256 checksum (64 hex digits)")]
+pub struct Sha256Error {
+    /// What was read.
+    pub text: String,
 }
 
 impl PackageRef {
     /// Parses a reference; see the module docs for the forms.
     pub fn parse(text: &str) -> Result<Self, ReferenceError> {
-        let fail = |reason: String| ReferenceError {
+        let fail = |reason: RefParseError| ReferenceError {
             reference: without_credentials(text),
             reason,
         };
@@ -106,21 +241,21 @@ impl PackageRef {
         match text.split_once('/') {
             Some((repository, name)) => {
                 if name.contains('/') {
-                    return Err(fail(
-                        "expected NAME, REPO/NAME, oci://HOST/PATH, ./DIR, FILE.tgz, https://HOST/FILE.tgz or git+https://HOST/REPO.git (a directory needs ./)".to_string(),
-                    ));
+                    return Err(fail(RefParseError::Unrecognized));
                 }
                 validate_dns_label(repository)
-                    .map_err(|why| fail(format!("repository name: {why}")))?;
+                    .map_err(|why| fail(RefParseError::RepositoryName(why)))?;
                 // A DNS subdomain: Carvel refNames (`supervisor.pinniped.dev`) have dots.
-                validate_dns_subdomain(name).map_err(|why| fail(format!("package name: {why}")))?;
+                validate_dns_subdomain(name)
+                    .map_err(|why| fail(RefParseError::PackageName(why)))?;
                 Ok(PackageRef::InRepository {
                     repository: repository.to_string(),
                     name: name.to_string(),
                 })
             }
             None => {
-                validate_dns_subdomain(text).map_err(|why| fail(format!("package name: {why}")))?;
+                validate_dns_subdomain(text)
+                    .map_err(|why| fail(RefParseError::PackageName(why)))?;
                 Ok(PackageRef::Name(text.to_string()))
             }
         }
@@ -135,7 +270,7 @@ impl OciRef {
     /// Reads an OCI location as users, repositories and plans write it,
     /// `oci://HOST/PATH[:TAG][@DIGEST]`: `None` when `text` is not written
     /// as one, why not when it is but is malformed.
-    pub fn from_url(text: &str) -> Option<Result<Self, String>> {
+    pub fn from_url(text: &str) -> Option<Result<Self, RefParseError>> {
         text.strip_prefix(Self::SCHEME).map(Self::parse)
     }
 
@@ -168,10 +303,8 @@ impl OciRef {
     }
 
     /// Parses `host[:port]/path[:tag|@sha256:hex]` (without `oci://`).
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let (registry, rest) = text.split_once('/').ok_or_else(|| {
-            "an OCI reference needs a host and a path (oci://HOST/PATH)".to_string()
-        })?;
+    pub fn parse(text: &str) -> Result<Self, RefParseError> {
+        let (registry, rest) = text.split_once('/').ok_or(RefParseError::OciWithoutPath)?;
         validate_registry_host(registry)?;
         let (rest, digest) = match rest.split_once('@') {
             Some((rest, digest)) => {
@@ -185,17 +318,17 @@ impl OciRef {
             _ => (rest, None),
         };
         if repository.is_empty() || repository.split('/').any(|part| part.is_empty()) {
-            return Err(format!(
-                "the repository path {repository:?} is empty or has an empty segment"
-            ));
+            return Err(RefParseError::EmptyRepositoryPath {
+                repository: repository.to_string(),
+            });
         }
         let valid_path = repository
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-/".contains(c));
         if !valid_path {
-            return Err(format!(
-                "the repository path {repository:?} may hold only lowercase letters, digits, '.', '_', '-' and '/'"
-            ));
+            return Err(RefParseError::RepositoryPathCharacters {
+                repository: repository.to_string(),
+            });
         }
         if let Some(tag) = &tag {
             let valid_tag = !tag.is_empty()
@@ -204,7 +337,7 @@ impl OciRef {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c));
             if !valid_tag {
-                return Err(format!("the tag {tag:?} is not a valid OCI tag"));
+                return Err(RefParseError::Tag { tag: tag.clone() });
             }
         }
         Ok(OciRef {
@@ -262,11 +395,11 @@ pub fn is_loopback_host(registry: &str) -> bool {
 /// Checks `host[:port]`: a DNS name or IPv4 address, or a bracketed IPv6 address,
 /// and an optional port. Anything else (`user:password@host`, `host?query`)
 /// would be read differently by the URL parser than by the credential lookup.
-fn validate_registry_host(registry: &str) -> Result<(), String> {
+fn validate_registry_host(registry: &str) -> Result<(), RefParseError> {
     let fail = || {
-        Err(format!(
-            "the registry {registry:?} is not HOST[:PORT] (a DNS name, an IPv4 address or [IPv6], and a port)"
-        ))
+        Err(RefParseError::RegistryHost {
+            registry: registry.to_string(),
+        })
     };
     let (host_ok, port) = match registry.strip_prefix('[') {
         Some(rest) => {
@@ -311,14 +444,14 @@ fn is_dns_name(host: &str) -> bool {
 }
 
 /// Checks `sha256:` followed by 64 lowercase hex digits.
-pub fn validate_digest(digest: &str) -> Result<(), String> {
+pub fn validate_digest(digest: &str) -> Result<(), DigestError> {
     match digest.strip_prefix("sha256:") {
         Some(hex) if hex.len() == 64 && hex.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f')) => {
             Ok(())
         }
-        _ => Err(format!(
-            "{digest:?} is not a sha256 digest (sha256: and 64 hex digits)"
-        )),
+        _ => Err(DigestError {
+            digest: digest.to_string(),
+        }),
     }
 }
 
@@ -367,17 +500,15 @@ pub struct GitRef {
 
 impl GitRef {
     /// Parses `git+SCHEME://HOST/PATH[//DIR][?ref=REF][&commit=SHA]`.
-    pub fn parse(text: &str) -> Result<GitRef, String> {
-        let rest = text
-            .strip_prefix("git+")
-            .ok_or_else(|| "a git reference starts with git+".to_string())?;
+    pub fn parse(text: &str) -> Result<GitRef, RefParseError> {
+        let rest = text.strip_prefix("git+").ok_or(RefParseError::NotGit)?;
         let (location, query) = match rest.split_once('?') {
             Some((location, query)) => (location, Some(query)),
             None => (rest, None),
         };
         let scheme_end = location
             .find("://")
-            .ok_or_else(|| "expected git+https://HOST/PATH[//DIR][?ref=REF]".to_string())?
+            .ok_or(RefParseError::GitWithoutScheme)?
             + 3;
         let (url, dir) = match location[scheme_end..].find("//") {
             Some(at) => (
@@ -386,8 +517,7 @@ impl GitRef {
             ),
             None => (location, ""),
         };
-        let parsed = url::Url::parse(url)
-            .map_err(|e| format!("the URL {:?}: {e}", without_credentials(url)))?;
+        let parsed = parse_url(url)?;
         if parsed.scheme() != "file" {
             check_web_url(
                 &parsed,
@@ -407,14 +537,16 @@ impl GitRef {
                 }
                 Some(("commit", value)) if commit.is_none() => {
                     if !is_full_commit(value) {
-                        return Err(format!("commit={value:?} is not a full 40-digit commit id"));
+                        return Err(RefParseError::GitCommit {
+                            commit: value.to_string(),
+                        });
                     }
                     commit = Some(value.to_string());
                 }
                 _ => {
-                    return Err(format!(
-                        "unexpected {pair:?} in the query (only ref=REF and commit=SHA, once each)"
-                    ));
+                    return Err(RefParseError::GitQuery {
+                        pair: pair.to_string(),
+                    });
                 }
             }
         }
@@ -491,9 +623,8 @@ pub struct HttpRef {
 impl HttpRef {
     /// Parses `https://HOST/PATH[#sha256=HEX]` (`http://` only on loopback;
     /// no credentials in the URL: it is recorded in plans and history).
-    pub fn parse(text: &str) -> Result<HttpRef, String> {
-        let parsed = url::Url::parse(text)
-            .map_err(|e| format!("the URL {:?}: {e}", without_credentials(text)))?;
+    pub fn parse(text: &str) -> Result<HttpRef, RefParseError> {
+        let parsed = parse_url(text)?;
         check_web_url(
             &parsed,
             "https://HOST/PATH",
@@ -502,9 +633,12 @@ impl HttpRef {
         let sha256 = match parsed.fragment() {
             None => None,
             Some(fragment) => {
-                let hex = fragment.strip_prefix("sha256=").ok_or_else(|| {
-                    format!("the fragment #{fragment} is not #sha256=HEX (the archive's checksum)")
-                })?;
+                let hex =
+                    fragment
+                        .strip_prefix("sha256=")
+                        .ok_or_else(|| RefParseError::Fragment {
+                            fragment: fragment.to_string(),
+                        })?;
                 Some(normalize_sha256(hex)?)
             }
         };
@@ -538,7 +672,7 @@ impl fmt::Display for HttpRef {
 
 /// Takes a sha256 as users copy it (`HEX`, `sha256:HEX`, upper case) and gives
 /// the 64 lowercase hex digits, or says why it is not one.
-pub fn normalize_sha256(text: &str) -> Result<String, String> {
+pub fn normalize_sha256(text: &str) -> Result<String, Sha256Error> {
     let hex = text
         .strip_prefix("sha256:")
         .unwrap_or(text)
@@ -546,32 +680,44 @@ pub fn normalize_sha256(text: &str) -> Result<String, String> {
     if hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         Ok(hex)
     } else {
-        Err(format!("{text:?} is not a sha256 checksum (64 hex digits)"))
+        Err(Sha256Error {
+            text: text.to_string(),
+        })
     }
+}
+
+/// Parses a URL, naming it without credentials when it is malformed.
+fn parse_url(text: &str) -> Result<url::Url, RefParseError> {
+    url::Url::parse(text).map_err(|source| RefParseError::Url {
+        url: without_credentials(text),
+        source,
+    })
 }
 
 /// Checks a web URL a package is read from: `https`, or `http` on loopback
 /// only, and no user name or password in it (`credentials` says where they go).
-fn check_web_url(url: &url::Url, expected: &str, credentials: &str) -> Result<(), String> {
+fn check_web_url(
+    url: &url::Url,
+    expected: &'static str,
+    credentials: &'static str,
+) -> Result<(), RefParseError> {
     match url.scheme() {
         "https" => {}
         "http" if url.host_str().is_some_and(is_loopback_name) => {}
         "http" => {
-            return Err(
-                "plain http:// is allowed only on this machine (loopback); use https://"
-                    .to_string(),
-            );
+            return Err(RefParseError::PlainHttp);
         }
         other => {
-            return Err(format!(
-                "the scheme {other:?} is not supported ({expected})"
-            ));
+            return Err(RefParseError::Scheme {
+                scheme: other.to_string(),
+                expected,
+            });
         }
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(format!(
-            "credentials do not belong in the URL (it is recorded in plans and release history); {credentials}"
-        ));
+        return Err(RefParseError::Credentials {
+            instead: credentials,
+        });
     }
     Ok(())
 }
@@ -590,7 +736,7 @@ pub fn is_full_commit(text: &str) -> bool {
     text.len() == 40 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-fn validate_dir(dir: &str) -> Result<(), String> {
+fn validate_dir(dir: &str) -> Result<(), RefParseError> {
     if dir.is_empty() {
         return Ok(());
     }
@@ -600,16 +746,16 @@ fn validate_dir(dir: &str) -> Result<(), String> {
             .split('/')
             .any(|part| part.is_empty() || part == "." || part == ".." || part == ".git");
     if bad {
-        return Err(format!(
-            "the directory {dir:?} must be a relative path inside the repository (no '..', '.', '.git' or empty parts)"
-        ));
+        return Err(RefParseError::GitDirectory {
+            dir: dir.to_string(),
+        });
     }
     Ok(())
 }
 
 /// Roughly git's check-ref-format: no spaces, controls, `..`, `~^:?*[\`, and
 /// not starting with `-` or `/`.
-fn validate_ref(reference: &str) -> Result<(), String> {
+fn validate_ref(reference: &str) -> Result<(), RefParseError> {
     let bad = reference.is_empty()
         || reference.starts_with('-')
         || reference.starts_with('/')
@@ -622,7 +768,9 @@ fn validate_ref(reference: &str) -> Result<(), String> {
             .chars()
             .any(|c| c.is_control() || c == ' ' || "~^:?*[\\".contains(c));
     if bad {
-        return Err(format!("ref={reference:?} is not a valid git ref name"));
+        return Err(RefParseError::GitRefName {
+            reference: reference.to_string(),
+        });
     }
     Ok(())
 }
@@ -734,7 +882,11 @@ mod tests {
             "",
         ] {
             let error = OciRef::parse(&format!("{bad}/pkgs/app")).unwrap_err();
-            assert!(error.contains("HOST[:PORT]"), "{bad}: {error}");
+            assert!(
+                matches!(error, RefParseError::RegistryHost { .. }),
+                "{bad}: {error}"
+            );
+            assert!(error.to_string().contains("HOST[:PORT]"), "{bad}: {error}");
         }
     }
 

@@ -186,9 +186,8 @@ impl Repository {
             reason: reason.to_string(),
         };
         match self.location() {
-            Location::Prefix(prefix) => {
-                OciRef::parse(&format!("{prefix}/{name}")).map_err(|reason| invalid(&reason))
-            }
+            Location::Prefix(prefix) => OciRef::parse(&format!("{prefix}/{name}"))
+                .map_err(|reason| invalid(&reason.to_string())),
             Location::ChartIndex(_) => Err(invalid(
                 "a chart repository lists its charts in index.yaml, not as OCI repositories",
             )),
@@ -374,7 +373,7 @@ impl Repositories {
             let git = crate::reference::GitRef::parse(url).map_err(|reason| {
                 RepositoryError::InvalidUrl {
                     url: url.to_string(),
-                    reason,
+                    reason: reason.to_string(),
                 }
             })?;
             if !git.dir.is_empty() || git.reference.is_some() || git.commit.is_some() {

@@ -48,33 +48,79 @@ impl Requires {
     }
 
     /// Checks what serde cannot: DNS-label names and constraints that parse.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), RequiresError> {
         for (index, package) in self.packages.iter().enumerate() {
-            crate::names::validate_dns_label(&package.name).map_err(|why| {
-                format!(
-                    "requires.packages[{index}].name {:?} is not a DNS label: {why}",
-                    package.name
-                )
+            crate::names::validate_dns_label(&package.name).map_err(|reason| {
+                RequiresError::PackageName {
+                    index,
+                    name: package.name.clone(),
+                    reason,
+                }
             })?;
             if let Some(version) = &package.version {
-                crate::version::Constraint::parse(version).map_err(|why| {
-                    format!("requires.packages[{index}].version {version:?}: {why}")
+                crate::version::Constraint::parse(version).map_err(|reason| {
+                    RequiresError::PackageVersion {
+                        index,
+                        constraint: version.clone(),
+                        reason,
+                    }
                 })?;
             }
         }
         for (index, api) in self.apis.iter().enumerate() {
             if api.api_version.is_empty() || api.kind.is_empty() {
-                return Err(format!(
-                    "requires.apis[{index}]: apiVersion and kind must both be given"
-                ));
+                return Err(RequiresError::IncompleteApi { index });
             }
         }
         if let Some(kubernetes) = &self.kubernetes {
-            crate::gotemplate::masterminds::Constraints::parse(kubernetes)
-                .map_err(|why| format!("requires.kubernetes {kubernetes:?}: {why}"))?;
+            crate::gotemplate::masterminds::Constraints::parse(kubernetes).map_err(|reason| {
+                RequiresError::Kubernetes {
+                    constraint: kubernetes.clone(),
+                    reason,
+                }
+            })?;
         }
         Ok(())
     }
+}
+
+/// Why a package's `requires` is invalid ([`Requires::validate`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RequiresError {
+    /// A required package's name is not a DNS label.
+    #[error("requires.packages[{index}].name {name:?} is not a DNS label: {reason}")]
+    PackageName {
+        /// Its position in `requires.packages`.
+        index: usize,
+        /// The name.
+        name: String,
+        /// Why it is not a DNS label.
+        reason: crate::names::NameError,
+    },
+    /// A required package's version constraint does not parse.
+    #[error("requires.packages[{index}].version {constraint:?}: {reason}")]
+    PackageVersion {
+        /// Its position in `requires.packages`.
+        index: usize,
+        /// The constraint.
+        constraint: String,
+        /// Why it does not parse.
+        reason: crate::version::ConstraintError,
+    },
+    /// A required API without its apiVersion or kind.
+    #[error("requires.apis[{index}]: apiVersion and kind must both be given")]
+    IncompleteApi {
+        /// Its position in `requires.apis`.
+        index: usize,
+    },
+    /// The Kubernetes version constraint does not parse.
+    #[error("requires.kubernetes {constraint:?}: {reason}")]
+    Kubernetes {
+        /// The constraint.
+        constraint: String,
+        /// Why it does not parse (read as Helm reads `kubeVersion`).
+        reason: String,
+    },
 }
 
 /// One entry of `requires.packages`.

@@ -45,9 +45,7 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
     let Some(to) = OciRef::url_path(&args.to) else {
         bail!("--to {}: must be oci://HOST/PATH", args.to);
     };
-    let to = OciRef::parse(to)
-        .map_err(anyhow::Error::msg)
-        .with_context(|| format!("--to {}", args.to))?;
+    let to = OciRef::parse(to).with_context(|| format!("--to {}", args.to))?;
     if to.tag.is_some() || to.digest.is_some() {
         bail!("--to {}: a registry path, without a tag or digest", args.to);
     }
@@ -61,7 +59,6 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
             .to_string(),
     };
     libpkg::names::validate_dns_label(&name)
-        .map_err(anyhow::Error::msg)
         .with_context(|| format!("repository name {name:?} (give --repo-name)"))?;
     let mut repositories = settings::repositories()?;
     let mut trust = settings::trust_policy(global, &repositories, None)?;
@@ -79,9 +76,7 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
     if let Some(rule) = &rule {
         for entry in layout.entries() {
             if entry.kind == EntryKind::Package {
-                let location = ImageName::parse(&entry.reference)
-                    .map_err(anyhow::Error::msg)?
-                    .location();
+                let location = ImageName::parse(&entry.reference)?.location();
                 trust.add("--verify-key", &location, rule)?;
             }
         }

@@ -86,7 +86,6 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
         package.metadata.name,
         tag_for(&package.version)
     ))
-    .map_err(anyhow::Error::msg)
     .with_context(|| format!("invalid destination {:?}", args.destination))?;
     let registry = settings::registry(global)?;
     let digest = registry.push(&target, &artifact).await?;
@@ -104,7 +103,6 @@ async fn push_bundle(
     key: Option<&Signing>,
 ) -> Result<()> {
     let target = OciRef::parse(reference)
-        .map_err(anyhow::Error::msg)
         .with_context(|| format!("invalid destination {:?}", args.destination))?;
     if target.tag.is_none() || target.digest.is_some() {
         bail!(

@@ -8,7 +8,8 @@ use std::path::Path;
 
 use super::{PlanError, plan_offline};
 use crate::airgap::{
-    BundleError, Entry, EntryKind, Layout, Platform, PlatformSelection, needs, select_platforms,
+    BundleError, Entry, EntryKind, Layout, LayoutError, Platform, PlatformSelection, needs,
+    select_platforms,
 };
 use crate::archive::Limits;
 use crate::mirror::{ImageName, MirroredImage, mirror_location};
@@ -170,7 +171,7 @@ async fn copy_image(
 ) -> Result<(), AirgapError> {
     let parsed = ImageName::parse(image).map_err(|reason| AirgapError::Image {
         reference: image.to_string(),
-        reason,
+        reason: reason.to_string(),
     })?;
     let location = parsed.oci_ref();
     let top = for_platforms(registry, &location, platforms, image).await?;
@@ -265,7 +266,7 @@ async fn for_platforms(
     }
     let selection = select_platforms(&top, platforms).map_err(|reason| AirgapError::Image {
         reference: reference.to_string(),
-        reason,
+        reason: reason.to_string(),
     })?;
     Ok(match selection {
         PlatformSelection::All => top,
@@ -301,7 +302,7 @@ async fn copy_in(
         .map(|n| n.location())
         .unwrap_or_else(|_| location.path());
     // Classic signatures, under their `sha256-<hex>.sig` tag.
-    let tag = signature_tag(&top.digest).map_err(invalid)?;
+    let tag = signature_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
     let signatures = location.with_tag(&tag);
     match registry.raw_manifest(&signatures).await {
         Ok(manifest) => {
@@ -321,7 +322,7 @@ async fn copy_in(
         .await?
     {
         copy_tree(registry, layout, location, index.clone(), progress).await?;
-        let tag = referrers_tag(&top.digest).map_err(invalid)?;
+        let tag = referrers_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
         layout.add_entry(entry(
             EntryKind::Signature,
             &format!("{repository}:{tag}"),
@@ -339,9 +340,9 @@ async fn copy_tree(
     top: RawManifest,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: String| RegistryError::Invalid {
+    let invalid = |reason: LayoutError| RegistryError::Invalid {
         reference: location.to_string(),
-        reason,
+        reason: reason.to_string(),
     };
     let mut pending = vec![top];
     while let Some(manifest) = pending.pop() {
@@ -443,11 +444,15 @@ pub fn verify_layout(
                     .get(format!("{}/{}:{tag}", location.registry, location.repository).as_str())
                     .copied()
             };
-            let layers = match signature(signature_tag(&entry.digest).map_err(invalid)?) {
+            let layers = match signature(
+                signature_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
+            ) {
                 Some(signature) => signature_layers(layout, signature).map_err(invalid)?,
                 None => Vec::new(),
             };
-            let bundles = match signature(referrers_tag(&entry.digest).map_err(invalid)?) {
+            let bundles = match signature(
+                referrers_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
+            ) {
                 Some(referrers) => {
                     bundle_layers(layout, referrers, &entry.digest).map_err(invalid)?
                 }
@@ -483,7 +488,7 @@ pub fn verify_layout(
 
 /// The registry location an entry was copied from.
 fn location_of(entry: &Entry) -> Result<OciRef, String> {
-    let name = ImageName::parse(&entry.reference)?;
+    let name = ImageName::parse(&entry.reference).map_err(|e| e.to_string())?;
     Ok(OciRef {
         registry: name.registry,
         repository: name.repository,
@@ -497,7 +502,9 @@ fn signature_layers(
     layout: &Layout,
     signature: &Entry,
 ) -> Result<Vec<crate::signature::SignatureLayer>, String> {
-    let manifest = layout.manifest(&signature.digest, &signature.media_type)?;
+    let manifest = layout
+        .manifest(&signature.digest, &signature.media_type)
+        .map_err(|e| e.to_string())?;
     let document: serde_json::Value =
         serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
     let raw = document
@@ -505,13 +512,15 @@ fn signature_layers(
         .and_then(serde_json::Value::as_array)
         .cloned()
         .unwrap_or_default();
-    signing_layers(&raw)?
+    signing_layers(&raw)
+        .map_err(|e| e.to_string())?
         .into_iter()
         .map(|layer| {
             if layer.size > crate::signature::MAX_PAYLOAD_BYTES {
                 return Err(format!("signature payload {} is too large", layer.digest));
             }
-            let payload = std::fs::read(layout.blob_path(&layer.digest)?)
+            let path = layout.blob_path(&layer.digest).map_err(|e| e.to_string())?;
+            let payload = std::fs::read(path)
                 .map_err(|e| format!("signature payload {}: {e}", layer.digest))?;
             Ok(layer.with_payload(payload))
         })
@@ -525,22 +534,26 @@ fn bundle_layers(
     referrers: &Entry,
     digest: &str,
 ) -> Result<Vec<crate::signature::bundle::BundleLayer>, String> {
-    let index = layout.manifest(&referrers.digest, &referrers.media_type)?;
+    let index = layout
+        .manifest(&referrers.digest, &referrers.media_type)
+        .map_err(|e| e.to_string())?;
     let index: serde_json::Value =
         serde_json::from_slice(&index.bytes).map_err(|e| e.to_string())?;
-    bundle_referrers(&index)?
+    bundle_referrers(&index)
+        .map_err(|e| e.to_string())?
         .into_iter()
         .map(|referrer| {
-            let manifest =
-                layout.manifest(&referrer, "application/vnd.oci.image.manifest.v1+json")?;
+            let manifest = layout
+                .manifest(&referrer, "application/vnd.oci.image.manifest.v1+json")
+                .map_err(|e| e.to_string())?;
             let manifest: serde_json::Value =
                 serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
-            let (layer, size) = bundle_layer(&manifest, digest)?;
+            let (layer, size) = bundle_layer(&manifest, digest).map_err(|e| e.to_string())?;
             if size > crate::signature::bundle::MAX_BUNDLE_BYTES {
                 return Err(format!("Sigstore bundle {layer} is too large"));
             }
-            let bytes = std::fs::read(layout.blob_path(&layer)?)
-                .map_err(|e| format!("Sigstore bundle {layer}: {e}"))?;
+            let path = layout.blob_path(&layer).map_err(|e| e.to_string())?;
+            let bytes = std::fs::read(path).map_err(|e| format!("Sigstore bundle {layer}: {e}"))?;
             Ok(crate::signature::bundle::BundleLayer {
                 digest: layer,
                 bytes,
@@ -563,13 +576,14 @@ fn load_package(
     };
     let manifest = layout
         .manifest(&entry.digest, &entry.media_type)
-        .map_err(invalid)?;
-    let parsed = crate::registry::parse_manifest(&manifest.bytes).map_err(invalid)?;
+        .map_err(|reason| invalid(reason.to_string()))?;
+    let parsed = crate::registry::parse_manifest(&manifest.bytes)
+        .map_err(|reason| invalid(reason.to_string()))?;
     let read = |digest: &str| {
-        layout
+        let path = layout
             .blob_path(digest)
-            .and_then(|path| std::fs::read(path).map_err(|e| format!("blob {digest}: {e}")))
-            .map_err(invalid)
+            .map_err(|reason| invalid(reason.to_string()))?;
+        std::fs::read(path).map_err(|e| invalid(format!("blob {digest}: {e}")))
     };
     let config = read(&parsed.config.digest)?;
     let layers = parsed
@@ -654,7 +668,8 @@ pub async fn import(
     // Signatures last: their destination is what they sign's.
     ordered.sort_by_key(|e| e.kind == EntryKind::Signature);
     for entry in ordered {
-        let original = ImageName::parse(&entry.reference).map_err(invalid)?;
+        let original =
+            ImageName::parse(&entry.reference).map_err(|reason| invalid(reason.to_string()))?;
         let destination =
             match entry.kind {
                 EntryKind::Package => {
@@ -673,7 +688,7 @@ pub async fn import(
                     })?,
             };
         destinations.insert(original.location(), destination.clone());
-        let target = OciRef::parse(&destination).map_err(invalid)?;
+        let target = OciRef::parse(&destination).map_err(|reason| invalid(reason.to_string()))?;
         let target = match &original.tag {
             Some(tag) => target.with_tag(tag),
             None => target,
@@ -702,9 +717,9 @@ async fn push_tree(
     imported: &mut Imported,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: String| RegistryError::Invalid {
+    let invalid = |reason: LayoutError| RegistryError::Invalid {
         reference: entry.reference.clone(),
-        reason,
+        reason: reason.to_string(),
     };
     let top = layout
         .manifest(&entry.digest, &entry.media_type)

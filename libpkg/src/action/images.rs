@@ -177,7 +177,7 @@ async fn look_up(client: &RegistryClient, reference: &str) -> Result<Lookup, Loo
         Err(reason) => {
             return Ok(Lookup::NotChecked {
                 registry: String::new(),
-                reason,
+                reason: reason.to_string(),
             });
         }
     };

@@ -46,8 +46,8 @@ pub use offline::{plan_offline, plan_offline_for};
 pub use online::Desired;
 pub use progress::{LiveReadiness, Progress, live_readiness, progress};
 pub use release_test::{
-    ContainerLog, TestError, TestFilter, TestOptions, TestPhase, TestReport, TestResult,
-    test_release,
+    ContainerLog, TestError, TestFilter, TestFilterError, TestOptions, TestPhase, TestReport,
+    TestResult, test_release,
 };
 pub use rollback::{RollbackOptions, plan_rollback};
 pub use run::{Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run, with_lock};

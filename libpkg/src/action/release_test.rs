@@ -55,10 +55,18 @@ pub enum TestFilter {
     Exclude(String),
 }
 
-impl std::str::FromStr for TestFilter {
-    type Err = String;
+/// A text that is not a [`TestFilter`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a test filter: write name=NAME to run a test, !name=NAME to leave it out")]
+pub struct TestFilterError {
+    /// What was read.
+    pub text: String,
+}
 
-    fn from_str(text: &str) -> Result<TestFilter, String> {
+impl std::str::FromStr for TestFilter {
+    type Err = TestFilterError;
+
+    fn from_str(text: &str) -> Result<TestFilter, TestFilterError> {
         let (excluded, rest) = match text.strip_prefix('!') {
             Some(rest) => (true, rest),
             None => (false, text),
@@ -69,9 +77,9 @@ impl std::str::FromStr for TestFilter {
             } else {
                 TestFilter::Include(name.to_string())
             }),
-            _ => Err(format!(
-                "{text:?} is not a test filter: write name=NAME to run a test, !name=NAME to leave it out"
-            )),
+            _ => Err(TestFilterError {
+                text: text.to_string(),
+            }),
         }
     }
 }
@@ -102,7 +110,7 @@ impl TestPhase {
 }
 
 /// One test and how it went.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TestResult {
     /// Its kind (`Pod`, `Job`, …).
@@ -123,14 +131,27 @@ pub struct TestResult {
 }
 
 /// One container's log, or why it could not be read.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerLog {
     /// The container.
     pub container: String,
     /// What it wrote, or why that could not be read (a Pod that never ran on
     /// a node has no log).
-    pub log: Result<String, String>,
+    #[serde(serialize_with = "log_as_text")]
+    pub log: Result<String, ClusterError>,
+}
+
+/// A log as a `Result` of strings serializes: `{"Ok": TEXT}`, or
+/// `{"Err": REASON}` with the error's message.
+fn log_as_text<S: serde::Serializer>(
+    log: &Result<String, ClusterError>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match log {
+        Ok(text) => s.serialize_newtype_variant("Result", 0, "Ok", text),
+        Err(error) => s.serialize_newtype_variant("Result", 1, "Err", &error.to_string()),
+    }
 }
 
 fn seconds<S: serde::Serializer>(value: &Option<Duration>, s: S) -> Result<S::Ok, S::Error> {
@@ -141,7 +162,7 @@ fn seconds<S: serde::Serializer>(value: &Option<Duration>, s: S) -> Result<S::Ok
 }
 
 /// What a test run found.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TestReport {
     /// The release's name.
@@ -442,8 +463,7 @@ impl Run<'_> {
             let log = self
                 .cluster
                 .pod_logs(namespace, &hook.name, container)
-                .await
-                .map_err(|e| e.to_string());
+                .await;
             logs.push(ContainerLog {
                 container: container.to_string(),
                 log,
@@ -564,12 +584,42 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// A log that could not be read is written as the text it was before
+    /// the error was typed: `{"Err": MESSAGE}`.
+    #[test]
+    fn container_logs_serialize_as_text() {
+        let read = ContainerLog {
+            container: "c".into(),
+            log: Ok("done\n".into()),
+        };
+        let refused = ContainerLog {
+            container: "c".into(),
+            log: Err(ClusterError::Forbidden {
+                message: "pods \"t\" is forbidden".into(),
+            }),
+        };
+        let message = refused.log.as_ref().unwrap_err().to_string();
+        assert_eq!(
+            serde_json::to_value(&read).unwrap(),
+            json!({"container": "c", "log": {"Ok": "done\n"}})
+        );
+        assert_eq!(
+            serde_json::to_value(&refused).unwrap(),
+            json!({"container": "c", "log": {"Err": message}})
+        );
+    }
+
     #[test]
     fn filters_are_read_as_helm_reads_them() {
         let parse = |t: &str| t.parse::<TestFilter>();
         assert_eq!(parse("name=a"), Ok(TestFilter::Include("a".into())));
         assert_eq!(parse("!name=b"), Ok(TestFilter::Exclude("b".into())));
-        assert!(parse("kind=Pod").unwrap_err().contains("name=NAME"));
+        assert!(
+            parse("kind=Pod")
+                .unwrap_err()
+                .to_string()
+                .contains("name=NAME")
+        );
         assert!(parse("name=").is_err());
         let filters = [parse("name=a").unwrap(), parse("!name=b").unwrap()];
         assert!(chosen(&filters, "a"));

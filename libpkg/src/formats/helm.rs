@@ -101,7 +101,9 @@ impl Package {
                 url: (!m.url.is_empty()).then(|| m.url.clone()),
             })
             .collect();
-        let version = metadata.validate().map_err(chart_yaml)?;
+        let version = metadata
+            .validate()
+            .map_err(|reason| chart_yaml(reason.to_string()))?;
         Ok(Package {
             metadata,
             version,

@@ -38,7 +38,7 @@ pub(super) fn load(files: Files, origin: &str, limits: &Limits) -> Result<Packag
         .validate()
         .map_err(|reason| PackageError::Metadata {
             origin: origin.to_string(),
-            reason,
+            reason: reason.to_string(),
         })?;
     let files = files
         .into_iter()

@@ -52,7 +52,9 @@ pub(super) fn load(
             }
         }
     };
-    let version = metadata.validate().map_err(metadata_error)?;
+    let version = metadata
+        .validate()
+        .map_err(|reason| metadata_error(reason.to_string()))?;
     let files = files
         .into_iter()
         .filter(|(path, _)| {

@@ -248,6 +248,46 @@ pub struct Metadata {
     pub chart_type: String,
 }
 
+/// Why a chart's metadata is invalid ([`Metadata::validate`], Helm's
+/// `Metadata.Validate` messages).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChartMetadataError {
+    /// No apiVersion.
+    #[error("chart.metadata.apiVersion is required")]
+    NoApiVersion,
+    /// An apiVersion other than v1 or v2.
+    #[error("chart.metadata.apiVersion {0:?} is not supported (expected v1 or v2)")]
+    ApiVersion(String),
+    /// No name.
+    #[error("chart.metadata.name is required")]
+    NoName,
+    /// `.` or `..`.
+    #[error("chart.metadata.name {0:?} is not allowed")]
+    NameNotAllowed(String),
+    /// A name with a path separator.
+    #[error("chart.metadata.name {0:?} is invalid")]
+    InvalidName(String),
+    /// No version.
+    #[error("chart.metadata.version is required")]
+    NoVersion,
+    /// A version that is not semver.
+    #[error("chart.metadata.version {0:?} is invalid")]
+    InvalidVersion(String),
+    /// A type other than application or library.
+    #[error("chart.metadata.type must be application or library")]
+    Type,
+    /// A dependency without a name.
+    #[error("dependencies must have a name")]
+    UnnamedDependency,
+    /// A dependency alias with characters other than letters, digits, `-` and `_`.
+    #[error("dependency {0:?} has disallowed characters in the alias")]
+    Alias(String),
+    /// Two dependencies with the same name or alias (JFrog strips aliases
+    /// from indexes: Helm tolerates this one there).
+    #[error("more than one dependency with name or alias {0:?}")]
+    DuplicateDependency(String),
+}
+
 impl Metadata {
     /// Whether this is a library chart (its templates only provide definitions).
     pub fn is_library(&self) -> bool {
@@ -256,7 +296,7 @@ impl Metadata {
 
     /// Helm's `Metadata.Validate`: sanitizes strings and checks the required
     /// fields, the version, the type and the dependencies' names and aliases.
-    pub fn validate(&mut self) -> Result<(), String> {
+    pub fn validate(&mut self) -> Result<(), ChartMetadataError> {
         for field in [
             &mut self.name,
             &mut self.description,
@@ -273,37 +313,28 @@ impl Metadata {
             *text = sanitize(text);
         }
         if self.api_version.is_empty() {
-            return Err("chart.metadata.apiVersion is required".to_string());
+            return Err(ChartMetadataError::NoApiVersion);
         }
         if self.api_version != API_VERSION_V1 && self.api_version != API_VERSION_V2 {
-            return Err(format!(
-                "chart.metadata.apiVersion {:?} is not supported (expected v1 or v2)",
-                self.api_version
-            ));
+            return Err(ChartMetadataError::ApiVersion(self.api_version.clone()));
         }
         if self.name.is_empty() {
-            return Err("chart.metadata.name is required".to_string());
+            return Err(ChartMetadataError::NoName);
         }
         if self.name == "." || self.name == ".." {
-            return Err(format!(
-                "chart.metadata.name {:?} is not allowed",
-                self.name
-            ));
+            return Err(ChartMetadataError::NameNotAllowed(self.name.clone()));
         }
         if self.name.contains('/') || self.name.contains('\\') {
-            return Err(format!("chart.metadata.name {:?} is invalid", self.name));
+            return Err(ChartMetadataError::InvalidName(self.name.clone()));
         }
         if self.version.is_empty() {
-            return Err("chart.metadata.version is required".to_string());
+            return Err(ChartMetadataError::NoVersion);
         }
         if semver::Version::parse(&self.version).is_err() {
-            return Err(format!(
-                "chart.metadata.version {:?} is invalid",
-                self.version
-            ));
+            return Err(ChartMetadataError::InvalidVersion(self.version.clone()));
         }
         if !matches!(self.chart_type.as_str(), "" | "application" | "library") {
-            return Err("chart.metadata.type must be application or library".to_string());
+            return Err(ChartMetadataError::Type);
         }
         for maintainer in &mut self.maintainers {
             maintainer.name = sanitize(&maintainer.name);
@@ -314,7 +345,7 @@ impl Metadata {
         for dependency in &mut self.dependencies {
             dependency.name = sanitize(&dependency.name);
             if dependency.name.is_empty() {
-                return Err("dependencies must have a name".to_string());
+                return Err(ChartMetadataError::UnnamedDependency);
             }
             if !dependency.alias.is_empty()
                 && !dependency
@@ -322,10 +353,7 @@ impl Metadata {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
             {
-                return Err(format!(
-                    "dependency {:?} has disallowed characters in the alias",
-                    dependency.name
-                ));
+                return Err(ChartMetadataError::Alias(dependency.name.clone()));
             }
             let key = if dependency.alias.is_empty() {
                 &dependency.name
@@ -333,9 +361,7 @@ impl Metadata {
                 &dependency.alias
             };
             if !seen.insert(key.clone()) {
-                return Err(format!(
-                    "more than one dependency with name or alias {key:?}"
-                ));
+                return Err(ChartMetadataError::DuplicateDependency(key.clone()));
             }
         }
         Ok(())
@@ -545,7 +571,7 @@ impl Chart {
         }
         metadata
             .validate()
-            .map_err(|reason| invalid(origin, "Chart.yaml", reason))?;
+            .map_err(|reason| invalid(origin, "Chart.yaml", reason.to_string()))?;
 
         let values = match files.get("values.yaml") {
             Some(data) => super::values::read_values(&text("values.yaml", data)?)

@@ -176,7 +176,7 @@ impl IndexFile {
                 match entry.metadata.validate() {
                     Ok(()) => true,
                     // JFrog strips aliases from indexes: Helm tolerates this one.
-                    Err(e) if e.starts_with("more than one dependency with name or alias") => true,
+                    Err(super::chart::ChartMetadataError::DuplicateDependency(_)) => true,
                     Err(e) => {
                         warnings.push(format!(
                             "skipping loading invalid entry for chart {name:?} {:?} from {source_name}: {e}",

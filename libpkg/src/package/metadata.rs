@@ -125,32 +125,98 @@ impl PackageMetadata {
 
     /// Checks what serde cannot: fixed apiVersion and kind, a DNS-label name,
     /// a semver version, DNS-label namespaces and a parsable kubeVersion constraint.
-    pub fn validate(&self) -> Result<semver::Version, String> {
+    pub fn validate(&self) -> Result<semver::Version, MetadataError> {
         if self.api_version != PACKAGE_API_VERSION {
-            return Err(format!(
-                "apiVersion is {:?}, expected {PACKAGE_API_VERSION:?}",
-                self.api_version
-            ));
+            return Err(MetadataError::ApiVersion {
+                found: self.api_version.clone(),
+            });
         }
         if self.kind != "Package" {
-            return Err(format!("kind is {:?}, expected \"Package\"", self.kind));
+            return Err(MetadataError::Kind {
+                found: self.kind.clone(),
+            });
         }
-        if let Err(why) = crate::names::validate_dns_label(&self.name) {
-            return Err(format!("name {:?} is not a DNS label: {why}", self.name));
-        }
-        let version = crate::version::parse_version(&self.version)
-            .map_err(|why| format!("version {:?} is not semver: {why}", self.version))?;
+        crate::names::validate_dns_label(&self.name).map_err(|reason| MetadataError::Name {
+            name: self.name.clone(),
+            reason,
+        })?;
+        let version = crate::version::parse_version(&self.version).map_err(|source| {
+            MetadataError::Version {
+                version: self.version.clone(),
+                source,
+            }
+        })?;
         for namespace in &self.namespaces {
-            crate::names::validate_dns_label(namespace)
-                .map_err(|why| format!("namespaces: {namespace:?} is not a DNS label: {why}"))?;
+            crate::names::validate_dns_label(namespace).map_err(|reason| {
+                MetadataError::Namespace {
+                    namespace: namespace.clone(),
+                    reason,
+                }
+            })?;
         }
         if let Some(constraint) = &self.kube_version {
-            crate::version::Constraint::parse(constraint)
-                .map_err(|why| format!("kubeVersion {constraint:?}: {why}"))?;
+            crate::version::Constraint::parse(constraint).map_err(|reason| {
+                MetadataError::KubeVersion {
+                    constraint: constraint.clone(),
+                    reason,
+                }
+            })?;
         }
         self.requires.validate()?;
         Ok(version)
     }
+}
+
+/// Why `package.yaml` is invalid ([`PackageMetadata::validate`]).
+#[derive(Debug, thiserror::Error)]
+pub enum MetadataError {
+    /// Another apiVersion than [`PACKAGE_API_VERSION`].
+    #[error("apiVersion is {found:?}, expected {PACKAGE_API_VERSION:?}")]
+    ApiVersion {
+        /// The apiVersion given.
+        found: String,
+    },
+    /// Another kind than `Package`.
+    #[error("kind is {found:?}, expected \"Package\"")]
+    Kind {
+        /// The kind given.
+        found: String,
+    },
+    /// The name is not a DNS label.
+    #[error("name {name:?} is not a DNS label: {reason}")]
+    Name {
+        /// The name.
+        name: String,
+        /// Why not.
+        reason: crate::names::NameError,
+    },
+    /// The version is not semver.
+    #[error("version {version:?} is not semver: {source}")]
+    Version {
+        /// The version.
+        version: String,
+        /// The `semver` crate's reason.
+        source: semver::Error,
+    },
+    /// A namespace of `namespaces` is not a DNS label.
+    #[error("namespaces: {namespace:?} is not a DNS label: {reason}")]
+    Namespace {
+        /// The namespace.
+        namespace: String,
+        /// Why not.
+        reason: crate::names::NameError,
+    },
+    /// The kubeVersion constraint does not parse.
+    #[error("kubeVersion {constraint:?}: {reason}")]
+    KubeVersion {
+        /// The constraint.
+        constraint: String,
+        /// Why not.
+        reason: crate::version::ConstraintError,
+    },
+    /// `requires` is invalid.
+    #[error(transparent)]
+    Requires(#[from] crate::requirements::RequiresError),
 }
 
 #[cfg(test)]

@@ -9,7 +9,10 @@ use oci_client::RegistryOperation;
 use oci_client::errors::OciDistributionError;
 
 use super::session::Get;
-use super::{MAX_DOCUMENT_BYTES, RegistryClient, RegistryError, classify, retrying, to_reference};
+use super::{
+    MAX_DOCUMENT_BYTES, ManifestError, RegistryClient, RegistryError, classify, retrying,
+    to_reference,
+};
 use crate::reference::{OciRef, validate_digest};
 
 /// Every manifest media type copied: images and indexes, OCI and Docker.
@@ -40,17 +43,17 @@ pub struct RawManifest {
 impl RawManifest {
     /// A manifest from its bytes: the media type the document declares
     /// (`fallback` when it declares none), which must be one that is copied.
-    pub fn parse(bytes: Vec<u8>, fallback: Option<&str>) -> Result<RawManifest, String> {
+    pub fn parse(bytes: Vec<u8>, fallback: Option<&str>) -> Result<RawManifest, ManifestError> {
         let document: serde_json::Value =
-            serde_json::from_slice(&bytes).map_err(|e| format!("not a JSON manifest: {e}"))?;
+            serde_json::from_slice(&bytes).map_err(|source| ManifestError::NotJson { source })?;
         let media_type = document
             .get("mediaType")
             .and_then(serde_json::Value::as_str)
             .or(fallback)
             .map(|t| t.split(';').next().unwrap_or_default().trim().to_string())
-            .ok_or("the manifest has no media type")?;
+            .ok_or(ManifestError::NoMediaType)?;
         if !MANIFEST_MEDIA_TYPES.contains(&media_type.as_str()) {
-            return Err(format!("unsupported manifest media type {media_type:?}"));
+            return Err(ManifestError::UnsupportedMediaType { media_type });
         }
         Ok(RawManifest {
             digest: crate::package::sha256_digest(&bytes),
@@ -87,7 +90,7 @@ impl RegistryClient {
         let manifest =
             RawManifest::parse(body, content_type).map_err(|reason| RegistryError::Invalid {
                 reference: shown.clone(),
-                reason,
+                reason: reason.to_string(),
             })?;
         if let Some(digest) = &target.digest
             && manifest.digest != *digest
@@ -128,7 +131,7 @@ impl RegistryClient {
         let shown = target.to_string();
         validate_digest(digest).map_err(|reason| RegistryError::Invalid {
             reference: shown.clone(),
-            reason,
+            reason: reason.to_string(),
         })?;
         let what = format!("blob {digest}");
         let session = self.session(&target.registry).await?;

@@ -5,6 +5,47 @@ use std::path::PathBuf;
 
 use oci_client::errors::{OciDistributionError, OciErrorCode};
 
+/// Why a manifest's bytes are not a manifest that is copied or pulled
+/// ([`super::RawManifest::parse`], the image manifest of a package).
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    /// Not JSON.
+    #[error("not a JSON manifest: {source}")]
+    NotJson {
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// Neither the document nor the registry says what it is.
+    #[error("the manifest has no media type")]
+    NoMediaType,
+    /// A media type of none of [`super::MANIFEST_MEDIA_TYPES`].
+    #[error("unsupported manifest media type {media_type:?}")]
+    UnsupportedMediaType {
+        /// The media type.
+        media_type: String,
+    },
+    /// Not the JSON of an OCI image manifest.
+    #[error("the manifest is not an OCI image manifest: {source}")]
+    NotImageManifest {
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// A schemaVersion other than 2.
+    #[error("unsupported manifest schemaVersion {version}")]
+    SchemaVersion {
+        /// The schemaVersion.
+        version: i32,
+    },
+    /// An index or another artifact where a package's image manifest was expected.
+    #[error(
+        "the manifest has media type {media_type:?}: an image index or another kind of artifact, not a package"
+    )]
+    NotAPackage {
+        /// The media type.
+        media_type: String,
+    },
+}
+
 /// What went wrong talking to a registry.
 #[derive(Debug, thiserror::Error)]
 pub enum RegistryError {

@@ -44,7 +44,7 @@ mod signatures;
 pub use copy::{MANIFEST_MEDIA_TYPES, RawManifest};
 pub use signatures::Signatures;
 
-pub use error::RegistryError;
+pub use error::{ManifestError, RegistryError};
 use error::{answered_without_tls, classify, error_chain};
 
 use docker::{credentials_for, docker_certs_d};
@@ -209,7 +209,7 @@ impl RegistryClient {
         if let Some(digest) = &target.digest {
             validate_digest(digest).map_err(|reason| RegistryError::Invalid {
                 reference: target.to_string(),
-                reason,
+                reason: reason.to_string(),
             })?;
             return Ok(digest.clone());
         }
@@ -278,7 +278,7 @@ impl RegistryClient {
             reference: shown.clone(),
             reason,
         };
-        validate_digest(digest).map_err(invalid)?;
+        validate_digest(digest).map_err(|reason| invalid(reason.to_string()))?;
         let session = self.session(&target.registry).await?;
         let manifest = Get::manifest(manifest_path(&pinned, &shown)?, &shown);
         let (_, body) = session.get(&target.repository, manifest).await?;
@@ -290,7 +290,7 @@ impl RegistryClient {
                 actual,
             });
         }
-        let manifest = parse_manifest(&body).map_err(invalid)?;
+        let manifest = parse_manifest(&body).map_err(|reason| invalid(reason.to_string()))?;
         let declared: u64 = std::iter::once(&manifest.config)
             .chain(&manifest.layers)
             .map(|d| u64::try_from(d.size).unwrap_or(u64::MAX))
@@ -680,7 +680,7 @@ fn query_escape(text: &str) -> String {
 }
 
 /// Parses an image manifest; image indexes and other documents are refused.
-pub(crate) fn parse_manifest(body: &[u8]) -> Result<OciImageManifest, String> {
+pub(crate) fn parse_manifest(body: &[u8]) -> Result<OciImageManifest, ManifestError> {
     #[derive(serde::Deserialize)]
     #[serde(rename_all = "camelCase")]
     struct Versioned {
@@ -689,25 +689,23 @@ pub(crate) fn parse_manifest(body: &[u8]) -> Result<OciImageManifest, String> {
         media_type: Option<String>,
     }
     let versioned: Versioned = serde_json::from_slice(body)
-        .map_err(|e| format!("the manifest is not an OCI image manifest: {e}"))?;
+        .map_err(|source| ManifestError::NotImageManifest { source })?;
     if versioned.schema_version != 2 {
-        return Err(format!(
-            "unsupported manifest schemaVersion {}",
-            versioned.schema_version
-        ));
+        return Err(ManifestError::SchemaVersion {
+            version: versioned.schema_version,
+        });
     }
     match versioned.media_type.as_deref() {
         None
         | Some(crate::package::MANIFEST_MEDIA_TYPE)
         | Some("application/vnd.docker.distribution.manifest.v2+json") => {}
         Some(other) => {
-            return Err(format!(
-                "the manifest has media type {other:?}: an image index or another kind of artifact, not a package"
-            ));
+            return Err(ManifestError::NotAPackage {
+                media_type: other.to_string(),
+            });
         }
     }
-    serde_json::from_slice(body)
-        .map_err(|e| format!("the manifest is not an OCI image manifest: {e}"))
+    serde_json::from_slice(body).map_err(|source| ManifestError::NotImageManifest { source })
 }
 
 /// Runs one push step again after a transient failure (429, 5xx, a connection
@@ -799,9 +797,17 @@ mod tests {
         let image = br#"{"schemaVersion":2,"mediaType":"application/vnd.oci.image.manifest.v1+json","config":{"mediaType":"a","digest":"sha256:00","size":1},"layers":[]}"#;
         parse_manifest(image).unwrap();
         let index = br#"{"schemaVersion":2,"mediaType":"application/vnd.oci.image.index.v1+json","manifests":[]}"#;
-        assert!(parse_manifest(index).unwrap_err().contains("image index"));
+        assert!(matches!(
+            parse_manifest(index).unwrap_err(),
+            ManifestError::NotAPackage { .. }
+        ));
         let old = br#"{"schemaVersion":1}"#;
-        assert!(parse_manifest(old).unwrap_err().contains("schemaVersion 1"));
+        assert!(
+            parse_manifest(old)
+                .unwrap_err()
+                .to_string()
+                .contains("schemaVersion 1")
+        );
         assert!(parse_manifest(b"<html>").is_err());
     }
 }

@@ -42,7 +42,7 @@ impl RegistryClient {
     ) -> Result<Option<Signatures>, RegistryError> {
         let tag = signature_tag(digest).map_err(|reason| RegistryError::Invalid {
             reference: target.to_string(),
-            reason,
+            reason: reason.to_string(),
         })?;
         let at = target.with_tag(&tag);
         let shown = at.to_string();
@@ -67,7 +67,7 @@ impl RegistryClient {
             _ => return Err(invalid("no layers".to_string())),
         };
         let mut layers = Vec::new();
-        for layer in signing_layers(&descriptors).map_err(invalid)? {
+        for layer in signing_layers(&descriptors).map_err(|reason| invalid(reason.to_string()))? {
             let descriptor = OciDescriptor {
                 media_type: SIMPLESIGNING_MEDIA_TYPE.to_string(),
                 digest: layer.digest.clone(),
@@ -176,7 +176,7 @@ impl RegistryClient {
             reference: shown.clone(),
             reason: format!("not a referrers index: {reason}"),
         };
-        let tag = referrers_tag(digest).map_err(|reason| invalid(reason.clone()))?;
+        let tag = referrers_tag(digest).map_err(|reason| invalid(reason.to_string()))?;
         let session = self.session(&target.registry).await?;
         let api = Get {
             path: format!(
@@ -233,7 +233,7 @@ impl RegistryClient {
             reference: target.with_digest(digest).to_string(),
             reason: format!("its referrers index: {reason}"),
         };
-        let referrers = bundle_referrers(&index).map_err(invalid)?;
+        let referrers = bundle_referrers(&index).map_err(|reason| invalid(reason.to_string()))?;
         let mut entries: Vec<&serde_json::Value> = index["manifests"]
             .as_array()
             .into_iter()
@@ -257,7 +257,7 @@ impl RegistryClient {
         .expect("an index serializes");
         RawManifest::parse(bytes, Some(INDEX_MEDIA_TYPE))
             .map(Some)
-            .map_err(invalid)
+            .map_err(|reason| invalid(reason.to_string()))
     }
 
     /// The Sigstore bundles attached to `digest` in `target`'s repository
@@ -300,7 +300,8 @@ impl RegistryClient {
             };
             let manifest: serde_json::Value =
                 serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
-            let (layer_digest, size) = bundle_layer(&manifest, digest).map_err(invalid)?;
+            let (layer_digest, size) =
+                bundle_layer(&manifest, digest).map_err(|reason| invalid(reason.to_string()))?;
             let descriptor = OciDescriptor {
                 media_type: BUNDLE_MEDIA_TYPE.to_string(),
                 digest: layer_digest.clone(),
@@ -350,7 +351,7 @@ impl RegistryClient {
             let index = add_to_index(existing.as_ref(), artifact).map_err(|reason| {
                 RegistryError::Invalid {
                     reference: target.with_digest(&artifact.manifest.1).to_string(),
-                    reason,
+                    reason: reason.to_string(),
                 }
             })?;
             let tag = referrers_tag(digest).expect("a digest already used");

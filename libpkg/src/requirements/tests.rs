@@ -279,12 +279,15 @@ fn the_section_round_trips_and_unmet_ones_are_described_on_one_line() {
 #[test]
 fn requires_in_package_yaml_is_validated() {
     let bad: Requires = crate::yaml::from_str("packages: [{name: Bad_Name}]\napis: []\n").unwrap();
-    assert!(
-        bad.validate()
-            .unwrap_err()
-            .contains("requires.packages[0].name")
-    );
+    assert!(matches!(
+        bad.validate().unwrap_err(),
+        RequiresError::PackageName { index: 0, .. }
+    ));
     let bad: Requires = crate::yaml::from_str("kubernetes: '>=banana'\n").unwrap();
-    assert!(bad.validate().unwrap_err().contains("requires.kubernetes"));
+    let error = bad.validate().unwrap_err().to_string();
+    assert!(
+        error.starts_with("requires.kubernetes \">=banana\": "),
+        "{error}"
+    );
     assert!(crate::yaml::from_str::<Requires>("surprise: 1\n").is_err());
 }

@@ -77,11 +77,52 @@ pub enum ApprovalError {
         /// Distinct trusted approvals found.
         valid: Vec<VerifiedApproval>,
         /// Why each other approval did not count.
-        rejected: Vec<String>,
+        rejected: Vec<RejectedApproval>,
     },
 }
 
-fn not_enough_message(required: usize, valid: &[VerifiedApproval], rejected: &[String]) -> String {
+/// An approval that does not count, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{approver} (key {key_id}): {reason}")]
+pub struct RejectedApproval {
+    /// Who the approval says approved.
+    pub approver: String,
+    /// The key it says signed it.
+    pub key_id: String,
+    /// Why it does not count.
+    pub reason: Rejection,
+}
+
+/// Why an approval does not count.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// It approves another plan hash.
+    #[error("approves another plan ({approved}), not {expected}")]
+    OtherPlan {
+        /// The hash it approves.
+        approved: String,
+        /// The hash being applied.
+        expected: String,
+    },
+    /// Its key is not among the trusted ones.
+    #[error("signed by a key that is not trusted")]
+    UntrustedKey,
+    /// The signature is not base64.
+    #[error("the signature is not base64")]
+    NotBase64,
+    /// The signature does not match the statement (moved or edited).
+    #[error("the signature does not verify")]
+    BadSignature,
+    /// Another approval by the same key was counted already.
+    #[error("that key already approved; each key counts once")]
+    SameKey,
+}
+
+fn not_enough_message(
+    required: usize,
+    valid: &[VerifiedApproval],
+    rejected: &[RejectedApproval],
+) -> String {
     let mut text = format!(
         "this plan needs {required} approval(s) by trusted keys and has {}; nothing was applied",
         valid.len()
@@ -140,20 +181,28 @@ impl TrustedKeys {
     }
 
     /// Checks one approval of `plan_hash`: the approval, or why it does not count.
-    pub fn verify(&self, approval: &Approval, plan_hash: &str) -> Result<VerifiedApproval, String> {
-        let who = format!("{} (key {})", approval.approver, approval.key_id);
+    pub fn verify(
+        &self,
+        approval: &Approval,
+        plan_hash: &str,
+    ) -> Result<VerifiedApproval, RejectedApproval> {
+        let reject = |reason| RejectedApproval {
+            approver: approval.approver.clone(),
+            key_id: approval.key_id.clone(),
+            reason,
+        };
         if approval.plan_hash != plan_hash {
-            return Err(format!(
-                "{who}: approves another plan ({}), not {plan_hash}",
-                approval.plan_hash
-            ));
+            return Err(reject(Rejection::OtherPlan {
+                approved: approval.plan_hash.clone(),
+                expected: plan_hash.to_string(),
+            }));
         }
         let Some(key) = self.keys.iter().find(|key| key.id() == approval.key_id) else {
-            return Err(format!("{who}: signed by a key that is not trusted"));
+            return Err(reject(Rejection::UntrustedKey));
         };
         let signature = BASE64
             .decode(&approval.signature)
-            .map_err(|_| format!("{who}: the signature is not base64"))?;
+            .map_err(|_| reject(Rejection::NotBase64))?;
         let statement = Approval::statement(
             plan_hash,
             &approval.approver,
@@ -161,7 +210,7 @@ impl TrustedKeys {
             &approval.key_id,
         );
         if !key.verifies(&statement, &signature) {
-            return Err(format!("{who}: the signature does not verify"));
+            return Err(reject(Rejection::BadSignature));
         }
         Ok(VerifiedApproval {
             approver: approval.approver.clone(),
@@ -183,10 +232,11 @@ impl TrustedKeys {
         for approval in approvals {
             match self.verify(approval, plan_hash) {
                 Ok(verified) if valid.iter().any(|v| v.key_id == verified.key_id) => {
-                    rejected.push(format!(
-                        "{} (key {}): that key already approved; each key counts once",
-                        verified.approver, verified.key_id
-                    ));
+                    rejected.push(RejectedApproval {
+                        approver: verified.approver,
+                        key_id: verified.key_id,
+                        reason: Rejection::SameKey,
+                    });
                 }
                 Ok(verified) => valid.push(verified),
                 Err(reason) => rejected.push(reason),
@@ -259,6 +309,7 @@ mod tests {
             trusted
                 .verify(&untrusted, HASH)
                 .unwrap_err()
+                .to_string()
                 .contains("not trusted")
         );
         let other = approve(&alice, OTHER, "alice@example.com", "");
@@ -266,6 +317,7 @@ mod tests {
             trusted
                 .verify(&other, HASH)
                 .unwrap_err()
+                .to_string()
                 .contains("another plan")
         );
         // Moving an approval to another hash, or changing its words, breaks the signature.
@@ -275,6 +327,7 @@ mod tests {
             trusted
                 .verify(&moved, HASH)
                 .unwrap_err()
+                .to_string()
                 .contains("does not verify")
         );
         let mut reworded = approve(&alice, HASH, "alice@example.com", "ok for staging");
@@ -283,6 +336,7 @@ mod tests {
             trusted
                 .verify(&reworded, HASH)
                 .unwrap_err()
+                .to_string()
                 .contains("does not verify")
         );
         let mut garbled = approve(&alice, HASH, "alice@example.com", "");
@@ -291,6 +345,7 @@ mod tests {
             trusted
                 .verify(&garbled, HASH)
                 .unwrap_err()
+                .to_string()
                 .contains("not base64")
         );
         assert!(trusted.require(&[], HASH, 0).unwrap().is_empty());

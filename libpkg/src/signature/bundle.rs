@@ -49,9 +49,124 @@ pub const MAX_BUNDLE_BYTES: u64 = 128 << 10;
 /// The most referrers looked at for one artifact.
 pub const MAX_REFERRERS: usize = super::MAX_SIGNATURES;
 
+/// Why a Sigstore bundle, its referrer manifest or the referrers index is
+/// not what is read or written here.
+#[derive(Debug, thiserror::Error)]
+pub enum SigstoreBundleError {
+    /// A base64 field that does not decode.
+    #[error("{what} is not base64: {source}")]
+    Base64 {
+        /// The field.
+        what: &'static str,
+        /// The decoder's reason.
+        source: base64::DecodeError,
+    },
+    /// `x509CertificateChain` without certificates.
+    #[error("an empty x509CertificateChain")]
+    EmptyChain,
+    /// More than [`MAX_BUNDLE_BYTES`].
+    #[error("{size} bytes, more than the {MAX_BUNDLE_BYTES} accepted")]
+    TooLarge {
+        /// The bundle's size.
+        size: usize,
+    },
+    /// Not the JSON of a bundle.
+    #[error("not a Sigstore bundle: {source}")]
+    NotABundle {
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// Another media type than a bundle's.
+    #[error("media type {media_type:?}, not {BUNDLE_MEDIA_TYPE:?}")]
+    MediaType {
+        /// The media type.
+        media_type: String,
+    },
+    /// Both or neither of `messageSignature` and `dsseEnvelope`.
+    #[error("a bundle holds exactly one of messageSignature and dsseEnvelope")]
+    NotOneContent,
+    /// A message signature without the digest it signs.
+    #[error("the message signature has no messageDigest")]
+    NoMessageDigest,
+    /// A message digest of another algorithm than SHA-256.
+    #[error("messageDigest algorithm {algorithm:?}, not SHA2_256")]
+    DigestAlgorithm {
+        /// The algorithm.
+        algorithm: String,
+    },
+    /// A message digest that is not 32 bytes.
+    #[error("messageDigest.digest is {length} bytes, not 32")]
+    DigestLength {
+        /// Its length.
+        length: usize,
+    },
+    /// A DSSE payload of another type than in-toto.
+    #[error("DSSE payload type {payload_type:?}, not {IN_TOTO_PAYLOAD_TYPE:?}")]
+    PayloadType {
+        /// The payload type.
+        payload_type: String,
+    },
+    /// A DSSE payload that is not an in-toto statement.
+    #[error("the DSSE payload is not an in-toto statement: {source}")]
+    NotAStatement {
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// A statement of another `_type`.
+    #[error("statement _type {kind:?}, not {STATEMENT_TYPE:?}")]
+    StatementType {
+        /// The `_type`.
+        kind: String,
+    },
+    /// A DSSE envelope without signatures.
+    #[error("the DSSE envelope has no signature")]
+    NoSignature,
+    /// Not a `sha256:` digest.
+    #[error(transparent)]
+    Digest(#[from] crate::reference::DigestError),
+    /// A digest of another algorithm than SHA-256.
+    #[error("{digest} is not a SHA-256 digest")]
+    NotSha256 {
+        /// The digest.
+        digest: String,
+    },
+    /// The fallback tag's index without a `manifests` list.
+    #[error("the referrers index has no manifests")]
+    IndexWithoutManifests,
+    /// A referrers answer that is not an index.
+    #[error("not an image index (no manifests)")]
+    NotAnIndex,
+    /// More than [`MAX_REFERRERS`] bundle referrers.
+    #[error("{count} bundle referrers, more than the {MAX_REFERRERS} accepted")]
+    TooManyReferrers {
+        /// How many.
+        count: usize,
+    },
+    /// A referrer whose subject is another manifest.
+    #[error("its subject is {}, not {expected}", .subject.as_deref().unwrap_or("missing"))]
+    Subject {
+        /// The subject's digest, when it has one.
+        subject: Option<String>,
+        /// The digest expected.
+        expected: String,
+    },
+    /// A referrer manifest without layers.
+    #[error("no layers")]
+    NoLayers,
+    /// A referrer manifest without a bundle layer.
+    #[error("no layer of media type {BUNDLE_MEDIA_TYPE}")]
+    NoBundleLayer,
+    /// A bundle layer without a digest.
+    #[error("a layer without a digest")]
+    LayerWithoutDigest,
+    /// A bundle layer without a size.
+    #[error("a layer without a size")]
+    LayerWithoutSize,
+}
+
 /// The fallback tag of the referrers of `digest` (`sha256-<hex>`), for
 /// registries without the referrers API.
-pub fn referrers_tag(digest: &str) -> Result<String, String> {
+pub fn referrers_tag(digest: &str) -> Result<String, crate::reference::DigestError> {
     crate::reference::validate_digest(digest)?;
     let (algorithm, hex) = digest.split_once(':').expect("a validated digest");
     Ok(format!("{algorithm}-{hex}"))
@@ -96,12 +211,12 @@ pub struct VerificationMaterial {
 
 impl VerificationMaterial {
     /// The signing certificate (DER), when the bundle is keyless.
-    pub fn leaf(&self) -> Result<Option<Vec<u8>>, String> {
+    pub fn leaf(&self) -> Result<Option<Vec<u8>>, SigstoreBundleError> {
         match (&self.certificate, &self.x509_certificate_chain) {
             (Some(certificate), _) => certificate.decode().map(Some),
             (None, Some(chain)) => match chain.certificates.first() {
                 Some(leaf) => leaf.decode().map(Some),
-                None => Err("an empty x509CertificateChain".to_string()),
+                None => Err(SigstoreBundleError::EmptyChain),
             },
             (None, None) => Ok(None),
         }
@@ -126,10 +241,13 @@ pub struct RawBytes {
 
 impl RawBytes {
     /// The decoded bytes.
-    pub fn decode(&self) -> Result<Vec<u8>, String> {
+    pub fn decode(&self) -> Result<Vec<u8>, SigstoreBundleError> {
         BASE64
             .decode(self.raw_bytes.trim())
-            .map_err(|e| format!("rawBytes is not base64: {e}"))
+            .map_err(|source| SigstoreBundleError::Base64 {
+                what: "rawBytes",
+                source,
+            })
     }
 }
 
@@ -385,56 +503,48 @@ pub struct Content {
 
 impl Bundle {
     /// Parses bundle JSON (at most [`MAX_BUNDLE_BYTES`]).
-    pub fn parse(bytes: &[u8]) -> Result<Bundle, String> {
+    pub fn parse(bytes: &[u8]) -> Result<Bundle, SigstoreBundleError> {
         if bytes.len() as u64 > MAX_BUNDLE_BYTES {
-            return Err(format!(
-                "{} bytes, more than the {MAX_BUNDLE_BYTES} accepted",
-                bytes.len()
-            ));
+            return Err(SigstoreBundleError::TooLarge { size: bytes.len() });
         }
-        let bundle: Bundle =
-            serde_json::from_slice(bytes).map_err(|e| format!("not a Sigstore bundle: {e}"))?;
+        let bundle: Bundle = serde_json::from_slice(bytes)
+            .map_err(|source| SigstoreBundleError::NotABundle { source })?;
         if bundle.media_type != BUNDLE_MEDIA_TYPE
             && !bundle
                 .media_type
                 .starts_with("application/vnd.dev.sigstore.bundle+json;version=0.")
         {
-            return Err(format!(
-                "media type {:?}, not {BUNDLE_MEDIA_TYPE:?}",
-                bundle.media_type
-            ));
+            return Err(SigstoreBundleError::MediaType {
+                media_type: bundle.media_type,
+            });
         }
         if bundle.message_signature.is_some() == bundle.dsse_envelope.is_some() {
-            return Err(
-                "a bundle holds exactly one of messageSignature and dsseEnvelope".to_string(),
-            );
+            return Err(SigstoreBundleError::NotOneContent);
         }
         Ok(bundle)
     }
 
     /// What the bundle signs, and which digests it names.
-    pub fn content(&self) -> Result<Content, String> {
-        let decode = |what: &str, text: &str| {
+    pub fn content(&self) -> Result<Content, SigstoreBundleError> {
+        let decode = |what: &'static str, text: &str| {
             BASE64
                 .decode(text.trim())
-                .map_err(|e| format!("{what} is not base64: {e}"))
+                .map_err(|source| SigstoreBundleError::Base64 { what, source })
         };
         if let Some(message) = &self.message_signature {
             let Some(signed) = &message.message_digest else {
-                return Err("the message signature has no messageDigest".to_string());
+                return Err(SigstoreBundleError::NoMessageDigest);
             };
             if signed.algorithm != "SHA2_256" {
-                return Err(format!(
-                    "messageDigest algorithm {:?}, not SHA2_256",
-                    signed.algorithm
-                ));
+                return Err(SigstoreBundleError::DigestAlgorithm {
+                    algorithm: signed.algorithm.clone(),
+                });
             }
             let digest = decode("messageDigest.digest", &signed.digest)?;
             if digest.len() != 32 {
-                return Err(format!(
-                    "messageDigest.digest is {} bytes, not 32",
-                    digest.len()
-                ));
+                return Err(SigstoreBundleError::DigestLength {
+                    length: digest.len(),
+                });
             }
             return Ok(Content {
                 names: vec![format!("sha256:{}", hex::encode(&digest))],
@@ -447,23 +557,21 @@ impl Bundle {
         }
         let envelope = self.dsse_envelope.as_ref().expect("parse checked");
         if envelope.payload_type != IN_TOTO_PAYLOAD_TYPE {
-            return Err(format!(
-                "DSSE payload type {:?}, not {IN_TOTO_PAYLOAD_TYPE:?}",
-                envelope.payload_type
-            ));
+            return Err(SigstoreBundleError::PayloadType {
+                payload_type: envelope.payload_type.clone(),
+            });
         }
         let payload = decode("the DSSE payload", &envelope.payload)?;
         let statement: Statement = serde_json::from_slice(&payload)
-            .map_err(|e| format!("the DSSE payload is not an in-toto statement: {e}"))?;
+            .map_err(|source| SigstoreBundleError::NotAStatement { source })?;
         if statement.kind != STATEMENT_TYPE && statement.kind != "https://in-toto.io/Statement/v0.1"
         {
-            return Err(format!(
-                "statement _type {:?}, not {STATEMENT_TYPE:?}",
-                statement.kind
-            ));
+            return Err(SigstoreBundleError::StatementType {
+                kind: statement.kind,
+            });
         }
         if envelope.signatures.is_empty() {
-            return Err("the DSSE envelope has no signature".to_string());
+            return Err(SigstoreBundleError::NoSignature);
         }
         let signatures = envelope
             .signatures
@@ -511,11 +619,13 @@ pub struct BundleArtifact {
 /// The in-toto statement cosign v3 signs for an image: subject the
 /// repository `docker_reference` at `digest`, predicate type
 /// [`SIGN_PREDICATE_TYPE`], an empty predicate.
-pub fn statement(docker_reference: &str, digest: &str) -> Result<Vec<u8>, String> {
+pub fn statement(docker_reference: &str, digest: &str) -> Result<Vec<u8>, SigstoreBundleError> {
     crate::reference::validate_digest(digest)?;
     let hex = digest
         .strip_prefix("sha256:")
-        .ok_or_else(|| format!("{digest} is not a SHA-256 digest"))?;
+        .ok_or_else(|| SigstoreBundleError::NotSha256 {
+            digest: digest.to_string(),
+        })?;
     Ok(serde_json::to_vec(&serde_json::json!({
         "_type": STATEMENT_TYPE,
         "subject": [{ "name": docker_reference, "digest": { "sha256": hex } }],
@@ -537,7 +647,7 @@ pub fn sign(
     digest: &str,
     media_type: &str,
     size: u64,
-) -> Result<BundleArtifact, String> {
+) -> Result<BundleArtifact, SigstoreBundleError> {
     let payload = statement(docker_reference, digest)?;
     let signature = key.sign(&pae(IN_TOTO_PAYLOAD_TYPE, &payload));
     let hint = BASE64
@@ -611,11 +721,11 @@ pub fn referrer(
 pub fn add_to_index(
     existing: Option<&serde_json::Value>,
     artifact: &BundleArtifact,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, SigstoreBundleError> {
     let mut entries = match existing.map(|index| index.get("manifests")) {
         None => Vec::new(),
         Some(Some(serde_json::Value::Array(entries))) => entries.clone(),
-        Some(_) => return Err("the referrers index has no manifests".to_string()),
+        Some(_) => return Err(SigstoreBundleError::IndexWithoutManifests),
     };
     let manifest: serde_json::Value =
         serde_json::from_slice(&artifact.manifest.0).expect("a manifest this module made");
@@ -643,9 +753,9 @@ pub fn add_to_index(
 /// The bundle referrers an index lists (entries of artifact type
 /// [`BUNDLE_MEDIA_TYPE`]): their manifests' digests, at most
 /// [`MAX_REFERRERS`].
-pub fn bundle_referrers(index: &serde_json::Value) -> Result<Vec<String>, String> {
+pub fn bundle_referrers(index: &serde_json::Value) -> Result<Vec<String>, SigstoreBundleError> {
     let Some(serde_json::Value::Array(entries)) = index.get("manifests") else {
-        return Err("not an image index (no manifests)".to_string());
+        return Err(SigstoreBundleError::NotAnIndex);
     };
     let found: Vec<String> = entries
         .iter()
@@ -653,44 +763,44 @@ pub fn bundle_referrers(index: &serde_json::Value) -> Result<Vec<String>, String
         .filter_map(|e| e.get("digest").and_then(|d| d.as_str()).map(str::to_string))
         .collect();
     if found.len() > MAX_REFERRERS {
-        return Err(format!(
-            "{} bundle referrers, more than the {MAX_REFERRERS} accepted",
-            found.len()
-        ));
+        return Err(SigstoreBundleError::TooManyReferrers { count: found.len() });
     }
     Ok(found)
 }
 
 /// The bundle layer a referrer manifest carries: its digest and size, after
 /// checking that its subject is `digest`.
-pub fn bundle_layer(manifest: &serde_json::Value, digest: &str) -> Result<(String, u64), String> {
+pub fn bundle_layer(
+    manifest: &serde_json::Value,
+    digest: &str,
+) -> Result<(String, u64), SigstoreBundleError> {
     let subject = manifest
         .get("subject")
         .and_then(|s| s.get("digest"))
         .and_then(|d| d.as_str());
     if subject != Some(digest) {
-        return Err(format!(
-            "its subject is {}, not {digest}",
-            subject.unwrap_or("missing")
-        ));
+        return Err(SigstoreBundleError::Subject {
+            subject: subject.map(str::to_string),
+            expected: digest.to_string(),
+        });
     }
     let layers = manifest
         .get("layers")
         .and_then(|l| l.as_array())
-        .ok_or("no layers")?;
+        .ok_or(SigstoreBundleError::NoLayers)?;
     let layer = layers
         .iter()
         .find(|l| l.get("mediaType").and_then(|t| t.as_str()) == Some(BUNDLE_MEDIA_TYPE))
-        .ok_or_else(|| format!("no layer of media type {BUNDLE_MEDIA_TYPE}"))?;
+        .ok_or(SigstoreBundleError::NoBundleLayer)?;
     let layer_digest = layer
         .get("digest")
         .and_then(|d| d.as_str())
-        .ok_or("a layer without a digest")?;
+        .ok_or(SigstoreBundleError::LayerWithoutDigest)?;
     crate::reference::validate_digest(layer_digest)?;
     let size = layer
         .get("size")
         .and_then(|s| s.as_u64())
-        .ok_or("a layer without a size")?;
+        .ok_or(SigstoreBundleError::LayerWithoutSize)?;
     Ok((layer_digest.to_string(), size))
 }
 
@@ -749,7 +859,12 @@ mod tests {
             bundle_layer(&manifest, DIGEST).unwrap(),
             (artifact.bundle.1.clone(), artifact.bundle.0.len() as u64)
         );
-        assert!(bundle_layer(&manifest, OTHER).unwrap_err().contains(OTHER));
+        assert!(
+            bundle_layer(&manifest, OTHER)
+                .unwrap_err()
+                .to_string()
+                .contains(OTHER)
+        );
         let bundle = bundle_of(&artifact);
         let envelope = bundle.dsse_envelope.as_ref().unwrap();
         let statement: serde_json::Value =
@@ -810,6 +925,7 @@ mod tests {
         assert!(
             Bundle::parse(&vec![b' '; MAX_BUNDLE_BYTES as usize + 1])
                 .unwrap_err()
+                .to_string()
                 .contains("more than")
         );
         let both = format!(
@@ -818,6 +934,7 @@ mod tests {
         assert!(
             Bundle::parse(both.as_bytes())
                 .unwrap_err()
+                .to_string()
                 .contains("exactly one")
         );
         let other_type = r#"{"mediaType":"application/json","verificationMaterial":{},"messageSignature":{"signature":"AA=="}}"#;
@@ -830,6 +947,7 @@ mod tests {
                 .unwrap()
                 .content()
                 .unwrap_err()
+                .to_string()
                 .contains("messageDigest")
         );
         // Int64 fields are read as strings or numbers.

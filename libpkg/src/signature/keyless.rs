@@ -60,14 +60,345 @@ pub struct IdentityRule {
     pub subject_regexp: Option<String>,
 }
 
+/// Why an identity rule cannot be used.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum IdentityError {
+    /// Not `ISSUER=SUBJECT`, both sides given.
+    #[error("{text:?} is not ISSUER=SUBJECT")]
+    NotIssuerSubject {
+        /// What was read.
+        text: String,
+    },
+    /// A side's regular expression does not compile.
+    #[error("{what}Regexp {pattern:?}: {source}")]
+    Regexp {
+        /// `issuer` or `subject`.
+        what: &'static str,
+        /// The expression.
+        pattern: String,
+        /// The regex crate's reason.
+        source: regex::Error,
+    },
+    /// A side given both exactly and as an expression, or not at all.
+    #[error("an identity needs exactly one of {what} and {what}Regexp")]
+    NotExactlyOne {
+        /// `issuer` or `subject`.
+        what: &'static str,
+    },
+}
+
+/// Why a `trusted_root.json` cannot be used ([`TrustedRoot::from_json`]).
+#[derive(Debug, thiserror::Error)]
+pub enum TrustedRootError {
+    /// More than [`MAX_TRUSTED_ROOT_BYTES`].
+    #[error("{size} bytes, more than the {MAX_TRUSTED_ROOT_BYTES} accepted")]
+    TooLarge {
+        /// Its size.
+        size: usize,
+    },
+    /// Not the JSON of a trusted root.
+    #[error("not a Sigstore trusted root: {source}")]
+    Syntax {
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// A validity time that is not RFC 3339.
+    #[error("{text:?} is not an RFC 3339 time")]
+    Time {
+        /// What was read.
+        text: String,
+    },
+    /// A certificate's bytes that are not base64.
+    #[error(transparent)]
+    RawBytes(#[from] super::bundle::SigstoreBundleError),
+    /// A certificate authority's certificate that does not parse.
+    #[error("{name}: not a certificate: {source}")]
+    Certificate {
+        /// The authority, by position and URI.
+        name: String,
+        /// The X.509 parser's reason.
+        source: x509_parser::nom::Err<X509Error>,
+    },
+    /// A certificate authority without certificates.
+    #[error("{name} has no certificate")]
+    NoCertificate {
+        /// The authority, by position and URI.
+        name: String,
+    },
+    /// A log's key that is not base64.
+    #[error("{name}: its key is not base64: {source}")]
+    LogKey {
+        /// The log, by position and URL.
+        name: String,
+        /// The decoder's reason.
+        source: base64::DecodeError,
+    },
+    /// A log's id that is not base64.
+    #[error("{name}: its log id is not base64: {source}")]
+    LogId {
+        /// The log, by position and URL.
+        name: String,
+        /// The decoder's reason.
+        source: base64::DecodeError,
+    },
+    /// No certificate authority, or no log with a P-256 key.
+    #[error(
+        "a trusted root for keyless signatures needs at least one certificate authority and one transparency log with an ECDSA P-256 key"
+    )]
+    Incomplete,
+}
+
+/// Why a signing certificate's key cannot be read ([`certificate_key`]).
+#[derive(Debug, thiserror::Error)]
+pub enum CertificateKeyError {
+    /// Not an X.509 certificate.
+    #[error("not a certificate: {source}")]
+    NotACertificate {
+        /// The X.509 parser's reason.
+        source: x509_parser::nom::Err<X509Error>,
+    },
+    /// A key other than ECDSA P-256.
+    #[error("the signing certificate's key: not an ECDSA P-256 public key")]
+    NotP256,
+}
+
+/// Why a transparency-log entry cannot be read ([`LogEntry::from_bundle`],
+/// [`LogEntry::from_annotation`]).
+#[derive(Debug, thiserror::Error)]
+pub enum LogEntryError {
+    /// A field of a bundle's entry that is not base64.
+    #[error("the log entry's {what} is not base64: {source}")]
+    Base64 {
+        /// The field.
+        what: &'static str,
+        /// The decoder's reason.
+        source: base64::DecodeError,
+    },
+    /// The annotation is not the JSON cosign writes.
+    #[error("the cosign bundle annotation is malformed: {source}")]
+    Annotation {
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// A field of the annotation that is not base64.
+    #[error("the cosign bundle annotation's {what} is not base64: {source}")]
+    AnnotationBase64 {
+        /// The field.
+        what: &'static str,
+        /// The decoder's reason.
+        source: base64::DecodeError,
+    },
+    /// The annotation's log id is not hex.
+    #[error("the cosign bundle annotation's logID is not hex: {source}")]
+    AnnotationLogId {
+        /// The decoder's reason.
+        source: hex::FromHexError,
+    },
+}
+
+/// Why a keyless signature does not verify ([`verify()`]): for people.
+#[derive(Debug, thiserror::Error)]
+pub enum KeylessError {
+    /// The entry's log is not in the trusted root.
+    #[error("its log entry {index} is from the log {log_id}, which the trusted root does not name")]
+    UnknownLog {
+        /// The entry's index.
+        index: i64,
+        /// The log's id, hex.
+        log_id: String,
+    },
+    /// The log's key was not valid when the entry was integrated.
+    #[error("{log}'s key was not valid at the entry's integrated time {time}")]
+    LogKeyNotValid {
+        /// The log.
+        log: String,
+        /// The integrated time (RFC 3339).
+        time: String,
+    },
+    /// The SignedEntryTimestamp is not the log's signature.
+    #[error("the SignedEntryTimestamp of log entry {index} does not verify with {log}'s key")]
+    SignedEntryTimestamp {
+        /// The entry's index.
+        index: i64,
+        /// The log.
+        log: String,
+    },
+    /// The inclusion proof does not hold.
+    #[error("log entry {index}: {reason}")]
+    Inclusion {
+        /// The entry's index.
+        index: i64,
+        /// What is wrong with it.
+        reason: InclusionError,
+    },
+    /// Nothing vouches for the entry.
+    #[error("log entry {index} has neither a SignedEntryTimestamp nor an inclusion proof")]
+    Unvouched {
+        /// The entry's index.
+        index: i64,
+    },
+    /// The entry is about another signature, certificate or artifact.
+    #[error("log entry {index}: {reason}")]
+    Body {
+        /// The entry's index.
+        index: i64,
+        /// What is wrong with its body.
+        reason: BodyError,
+    },
+    /// The signing certificate does not parse.
+    #[error("the signing certificate is not a certificate: {source}")]
+    NotACertificate {
+        /// The X.509 parser's reason.
+        source: x509_parser::nom::Err<X509Error>,
+    },
+    /// The integrated time is not a certificate time.
+    #[error("integrated time {time}: {source}")]
+    Time {
+        /// Unix seconds.
+        time: i64,
+        /// The X.509 library's reason.
+        source: X509Error,
+    },
+    /// The certificate was not valid at the integrated time.
+    #[error(
+        "the signing certificate was not valid at the log's integrated time {time} (valid {not_before} to {not_after})"
+    )]
+    CertificateNotValid {
+        /// The integrated time (RFC 3339).
+        time: String,
+        /// Its validity's start.
+        not_before: String,
+        /// Its validity's end.
+        not_after: String,
+    },
+    /// The certificate chains to no trusted certificate authority.
+    #[error(
+        "the signing certificate (issued by {issuer}) does not chain to a certificate authority of the trusted root at {time}: {}",
+        .reasons.join("; ")
+    )]
+    Unchained {
+        /// The certificate's issuer.
+        issuer: String,
+        /// The integrated time (RFC 3339).
+        time: String,
+        /// Why each authority refused it, `NAME: REASON`.
+        reasons: Vec<String>,
+    },
+    /// The certificate has no SAN e-mail or URI.
+    #[error("the signing certificate names no identity (no SAN e-mail or URI)")]
+    NoIdentity,
+    /// The OIDC issuer extension does not parse.
+    #[error("the OIDC issuer extension is not DER: {reason}")]
+    IssuerNotDer {
+        /// The DER parser's reason.
+        reason: String,
+    },
+    /// The OIDC issuer extension is not a string.
+    #[error("the OIDC issuer extension is not a string: {reason}")]
+    IssuerNotString {
+        /// The DER parser's reason.
+        reason: String,
+    },
+    /// The certificate has no OIDC issuer.
+    #[error("the signing certificate names no OIDC issuer (no Fulcio issuer extension)")]
+    NoIssuer,
+    /// Another identity than the policy trusts.
+    #[error(
+        "the certificate's identity is {subject} (issuer {issuer}), not {}",
+        .expected.join(" or ")
+    )]
+    WrongIdentity {
+        /// The certificate's identity.
+        subject: String,
+        /// Its OIDC issuer.
+        issuer: String,
+        /// The identities trusted.
+        expected: Vec<String>,
+    },
+}
+
+/// Why a log entry's body is not about what was signed.
+#[derive(Debug, thiserror::Error)]
+pub enum BodyError {
+    /// Not JSON.
+    #[error("its body is not JSON: {source}")]
+    NotJson {
+        /// The JSON parser's reason.
+        source: serde_json::Error,
+    },
+    /// A kind other than `hashedrekord` or `dsse` 0.0.1.
+    #[error(
+        "its body is of kind {kind:?} version {version:?}; hashedrekord and dsse 0.0.1 are read"
+    )]
+    Kind {
+        /// The kind.
+        kind: String,
+        /// The version, when given.
+        version: Option<String>,
+    },
+    /// About another hash.
+    #[error("its body is about sha256:{hash}, not what was signed (sha256:{expected})")]
+    OtherHash {
+        /// The hash it names.
+        hash: String,
+        /// The hash of what was signed.
+        expected: String,
+    },
+    /// About another signature or certificate.
+    #[error("its body names another signature or certificate")]
+    OtherSignature,
+}
+
+/// Why an inclusion proof does not hold.
+#[derive(Debug, thiserror::Error)]
+pub enum InclusionError {
+    /// `rootHash` is not base64.
+    #[error("rootHash is not base64: {source}")]
+    RootHash {
+        /// The decoder's reason.
+        source: base64::DecodeError,
+    },
+    /// The index lies outside the tree.
+    #[error("index {index} outside a tree of {size}")]
+    Index {
+        /// The entry's index.
+        index: i64,
+        /// The tree's size.
+        size: i64,
+    },
+    /// A proof hash that is not base64.
+    #[error("a proof hash is not base64: {source}")]
+    Hash {
+        /// The decoder's reason.
+        source: base64::DecodeError,
+    },
+    /// More hashes than the tree has levels.
+    #[error("the inclusion proof is too long")]
+    TooLong,
+    /// The hashes lead to another root.
+    #[error("the inclusion proof does not lead to its root hash")]
+    OtherRoot,
+    /// The checkpoint is not a signed note.
+    #[error("the checkpoint is not a signed note")]
+    NotANote,
+    /// The checkpoint names another tree.
+    #[error("the checkpoint names another tree than the inclusion proof")]
+    OtherTree,
+    /// The checkpoint is not signed by the log.
+    #[error("the checkpoint is not signed by the log's key")]
+    Unsigned,
+}
+
 impl IdentityRule {
     /// `ISSUER=SUBJECT` (`--verify-identity`); with `regexp`, both sides are
     /// regular expressions (`--verify-identity-regexp`).
-    pub fn parse(text: &str, regexp: bool) -> Result<IdentityRule, String> {
+    pub fn parse(text: &str, regexp: bool) -> Result<IdentityRule, IdentityError> {
         let (issuer, subject) = text
             .split_once('=')
             .filter(|(i, s)| !i.is_empty() && !s.is_empty())
-            .ok_or_else(|| format!("{text:?} is not ISSUER=SUBJECT"))?;
+            .ok_or_else(|| IdentityError::NotIssuerSubject {
+                text: text.to_string(),
+            })?;
         let rule = if regexp {
             IdentityRule {
                 issuer_regexp: Some(issuer.to_string()),
@@ -86,17 +417,22 @@ impl IdentityRule {
     }
 
     /// The rule compiled.
-    pub fn matcher(&self) -> Result<IdentityMatcher, String> {
-        let side =
-            |what: &str, exact: &Option<String>, pattern: &Option<String>| match (exact, pattern) {
-                (Some(exact), None) => Ok(Matcher::Exact(exact.clone())),
-                (None, Some(pattern)) => regex::Regex::new(pattern)
+    pub fn matcher(&self) -> Result<IdentityMatcher, IdentityError> {
+        let side = |what: &'static str, exact: &Option<String>, pattern: &Option<String>| match (
+            exact, pattern,
+        ) {
+            (Some(exact), None) => Ok(Matcher::Exact(exact.clone())),
+            (None, Some(pattern)) => {
+                regex::Regex::new(pattern)
                     .map(Matcher::Regexp)
-                    .map_err(|e| format!("{what}Regexp {pattern:?}: {e}")),
-                _ => Err(format!(
-                    "an identity needs exactly one of {what} and {what}Regexp"
-                )),
-            };
+                    .map_err(|source| IdentityError::Regexp {
+                        what,
+                        pattern: pattern.clone(),
+                        source,
+                    })
+            }
+            _ => Err(IdentityError::NotExactlyOne { what }),
+        };
         Ok(IdentityMatcher {
             issuer: side("issuer", &self.issuer, &self.issuer_regexp)?,
             subject: side("subject", &self.subject, &self.subject_regexp)?,
@@ -237,8 +573,10 @@ struct RootKey {
 }
 
 /// `2021-01-12T11:53:27.000Z` (RFC 3339, UTC or an offset) → Unix seconds.
-fn parse_time(text: &str) -> Result<i64, String> {
-    let bad = || format!("{text:?} is not an RFC 3339 time");
+fn parse_time(text: &str) -> Result<i64, TrustedRootError> {
+    let bad = || TrustedRootError::Time {
+        text: text.to_string(),
+    };
     let (date, rest) = text.split_once('T').ok_or_else(bad)?;
     let mut parts = date.split('-');
     let number = |s: Option<&str>| s.and_then(|s| s.parse::<i32>().ok()).ok_or_else(bad);
@@ -299,16 +637,13 @@ impl TrustedRoot {
     /// CA certificates and log keys are parsed here: logs whose keys are not
     /// ECDSA P-256 (Rekor v2's Ed25519 logs) are left out; CT logs and
     /// timestamp authorities are not used.
-    pub fn from_json(text: &str) -> Result<TrustedRoot, String> {
+    pub fn from_json(text: &str) -> Result<TrustedRoot, TrustedRootError> {
         if text.len() > MAX_TRUSTED_ROOT_BYTES {
-            return Err(format!(
-                "{} bytes, more than the {MAX_TRUSTED_ROOT_BYTES} accepted",
-                text.len()
-            ));
+            return Err(TrustedRootError::TooLarge { size: text.len() });
         }
         let file: RootFile =
-            serde_json::from_str(text).map_err(|e| format!("not a Sigstore trusted root: {e}"))?;
-        let window = |w: &RootWindow| -> Result<Window, String> {
+            serde_json::from_str(text).map_err(|source| TrustedRootError::Syntax { source })?;
+        let window = |w: &RootWindow| -> Result<Window, TrustedRootError> {
             Ok(Window {
                 start: parse_time(&w.start)?,
                 end: w.end.as_deref().map(parse_time).transpose()?,
@@ -323,13 +658,17 @@ impl TrustedRoot {
                 .iter()
                 .map(|c| {
                     let der = c.decode()?;
-                    X509Certificate::from_der(&der)
-                        .map_err(|e| format!("{name}: not a certificate: {e}"))?;
+                    X509Certificate::from_der(&der).map_err(|source| {
+                        TrustedRootError::Certificate {
+                            name: name.clone(),
+                            source,
+                        }
+                    })?;
                     Ok(der)
                 })
-                .collect::<Result<Vec<_>, String>>()?;
+                .collect::<Result<Vec<_>, TrustedRootError>>()?;
             if chain.is_empty() {
-                return Err(format!("{name} has no certificate"));
+                return Err(TrustedRootError::NoCertificate { name });
             }
             authorities.push(CertificateAuthority {
                 name,
@@ -342,15 +681,21 @@ impl TrustedRoot {
             let name = format!("transparency log {} ({})", index + 1, log.base_url);
             let der = BASE64
                 .decode(log.public_key.raw_bytes.trim())
-                .map_err(|e| format!("{name}: its key is not base64: {e}"))?;
+                .map_err(|source| TrustedRootError::LogKey {
+                    name: name.clone(),
+                    source,
+                })?;
             // Logs with other keys (Rekor v2's Ed25519) are left out: their
             // entries are refused as from a log the root does not name.
-            let Ok(key) = public_key_from_spki(&der) else {
+            let Some(key) = public_key_from_spki(&der) else {
                 continue;
             };
-            let key_id = BASE64
-                .decode(log.log_id.key_id.trim())
-                .map_err(|e| format!("{name}: its log id is not base64: {e}"))?;
+            let key_id = BASE64.decode(log.log_id.key_id.trim()).map_err(|source| {
+                TrustedRootError::LogId {
+                    name: name.clone(),
+                    source,
+                }
+            })?;
             logs.push(Log {
                 name,
                 key_id,
@@ -359,29 +704,25 @@ impl TrustedRoot {
             });
         }
         if authorities.is_empty() || logs.is_empty() {
-            return Err(
-                "a trusted root for keyless signatures needs at least one certificate authority and one transparency log with an ECDSA P-256 key"
-                    .to_string(),
-            );
+            return Err(TrustedRootError::Incomplete);
         }
         Ok(TrustedRoot { authorities, logs })
     }
 }
 
-/// A P-256 key from its SubjectPublicKeyInfo DER.
-fn public_key_from_spki(der: &[u8]) -> Result<PublicKey, String> {
+/// A P-256 key from its SubjectPublicKeyInfo DER; `None` for another key.
+fn public_key_from_spki(der: &[u8]) -> Option<PublicKey> {
     use p256::pkcs8::DecodePublicKey as _;
     p256::ecdsa::VerifyingKey::from_public_key_der(der)
         .map(PublicKey::from)
-        .map_err(|_| "not an ECDSA P-256 public key".to_string())
+        .ok()
 }
 
 /// The key of a certificate (P-256: what cosign and Fulcio use for signing).
-pub fn certificate_key(der: &[u8]) -> Result<PublicKey, String> {
-    let (_, certificate) =
-        X509Certificate::from_der(der).map_err(|e| format!("not a certificate: {e}"))?;
-    public_key_from_spki(certificate.public_key().raw)
-        .map_err(|e| format!("the signing certificate's key: {e}"))
+pub fn certificate_key(der: &[u8]) -> Result<PublicKey, CertificateKeyError> {
+    let (_, certificate) = X509Certificate::from_der(der)
+        .map_err(|source| CertificateKeyError::NotACertificate { source })?;
+    public_key_from_spki(certificate.public_key().raw).ok_or(CertificateKeyError::NotP256)
 }
 
 /// What a transparency-log entry claims, as either form carries it.
@@ -403,11 +744,11 @@ pub struct LogEntry {
 
 impl LogEntry {
     /// An entry of a bundle's `tlogEntries`.
-    pub fn from_bundle(entry: &super::bundle::TlogEntry) -> Result<LogEntry, String> {
-        let decode = |what: &str, text: &str| {
+    pub fn from_bundle(entry: &super::bundle::TlogEntry) -> Result<LogEntry, LogEntryError> {
+        let decode = |what: &'static str, text: &str| {
             BASE64
                 .decode(text.trim())
-                .map_err(|e| format!("the log entry's {what} is not base64: {e}"))
+                .map_err(|source| LogEntryError::Base64 { what, source })
         };
         Ok(LogEntry {
             body: decode("body", &entry.canonicalized_body)?,
@@ -426,7 +767,7 @@ impl LogEntry {
     /// The classic form's `dev.sigstore.cosign/bundle` annotation:
     /// `{"SignedEntryTimestamp", "Payload": {"body", "integratedTime",
     /// "logIndex", "logID"}}`.
-    pub fn from_annotation(text: &str) -> Result<LogEntry, String> {
+    pub fn from_annotation(text: &str) -> Result<LogEntry, LogEntryError> {
         #[derive(Deserialize)]
         #[serde(rename_all = "PascalCase")]
         struct Annotation {
@@ -442,19 +783,19 @@ impl LogEntry {
             #[serde(rename = "logID")]
             log_id: String,
         }
-        let annotation: Annotation = serde_json::from_str(text)
-            .map_err(|e| format!("the cosign bundle annotation is malformed: {e}"))?;
-        let decode = |what: &str, text: &str| {
+        let annotation: Annotation =
+            serde_json::from_str(text).map_err(|source| LogEntryError::Annotation { source })?;
+        let decode = |what: &'static str, text: &str| {
             BASE64
                 .decode(text.trim())
-                .map_err(|e| format!("the cosign bundle annotation's {what} is not base64: {e}"))
+                .map_err(|source| LogEntryError::AnnotationBase64 { what, source })
         };
         Ok(LogEntry {
             body: decode("body", &annotation.payload.body)?,
             integrated_time: annotation.payload.integrated_time,
             log_index: annotation.payload.log_index,
             log_id: hex::decode(&annotation.payload.log_id)
-                .map_err(|e| format!("the cosign bundle annotation's logID is not hex: {e}"))?,
+                .map_err(|source| LogEntryError::AnnotationLogId { source })?,
             signed_entry_timestamp: Some(decode(
                 "SignedEntryTimestamp",
                 &annotation.signed_entry_timestamp,
@@ -511,7 +852,7 @@ pub fn verify(
     leaf: &[u8],
     entry: &LogEntry,
     expected: &Expected<'_>,
-) -> Result<CertificateIdentity, String> {
+) -> Result<CertificateIdentity, KeylessError> {
     let time = entry.integrated_time;
     let shown_time = format_time(time);
     // 1. The log vouches for the entry.
@@ -519,18 +860,15 @@ pub fn verify(
         .logs
         .iter()
         .find(|log| log.key_id == entry.log_id)
-        .ok_or_else(|| {
-            format!(
-                "its log entry {} is from the log {}, which the trusted root does not name",
-                entry.log_index,
-                hex::encode(&entry.log_id)
-            )
+        .ok_or_else(|| KeylessError::UnknownLog {
+            index: entry.log_index,
+            log_id: hex::encode(&entry.log_id),
         })?;
     if !log.valid.contains(time) {
-        return Err(format!(
-            "{}'s key was not valid at the entry's integrated time {shown_time}",
-            log.name
-        ));
+        return Err(KeylessError::LogKeyNotValid {
+            log: log.name.clone(),
+            time: shown_time,
+        });
     }
     let mut vouched = Vec::new();
     if let Some(set) = &entry.signed_entry_timestamp {
@@ -540,36 +878,42 @@ pub fn verify(
         {
             vouched.push("SignedEntryTimestamp");
         } else {
-            return Err(format!(
-                "the SignedEntryTimestamp of log entry {} does not verify with {}'s key",
-                entry.log_index, log.name
-            ));
+            return Err(KeylessError::SignedEntryTimestamp {
+                index: entry.log_index,
+                log: log.name.clone(),
+            });
         }
     }
     if let Some(proof) = &entry.inclusion_proof {
-        verify_inclusion(&log.key, &entry.body, proof)
-            .map_err(|e| format!("log entry {}: {e}", entry.log_index))?;
+        verify_inclusion(&log.key, &entry.body, proof).map_err(|reason| {
+            KeylessError::Inclusion {
+                index: entry.log_index,
+                reason,
+            }
+        })?;
         vouched.push("inclusion proof");
     }
     if vouched.is_empty() {
-        return Err(format!(
-            "log entry {} has neither a SignedEntryTimestamp nor an inclusion proof",
-            entry.log_index
-        ));
+        return Err(KeylessError::Unvouched {
+            index: entry.log_index,
+        });
     }
     // 2. The entry is about this signature, certificate and artifact.
-    check_body(&entry.body, leaf, expected)
-        .map_err(|e| format!("log entry {}: {e}", entry.log_index))?;
+    check_body(&entry.body, leaf, expected).map_err(|reason| KeylessError::Body {
+        index: entry.log_index,
+        reason,
+    })?;
     // 3. The certificate, valid then, chains to a trusted CA valid then.
     let (_, certificate) = X509Certificate::from_der(leaf)
-        .map_err(|e| format!("the signing certificate is not a certificate: {e}"))?;
-    let at = ASN1Time::from_timestamp(time).map_err(|e| format!("integrated time {time}: {e}"))?;
+        .map_err(|source| KeylessError::NotACertificate { source })?;
+    let at =
+        ASN1Time::from_timestamp(time).map_err(|source| KeylessError::Time { time, source })?;
     if !certificate.validity().is_valid_at(at) {
-        return Err(format!(
-            "the signing certificate was not valid at the log's integrated time {shown_time} (valid {} to {})",
-            certificate.validity().not_before,
-            certificate.validity().not_after
-        ));
+        return Err(KeylessError::CertificateNotValid {
+            time: shown_time,
+            not_before: certificate.validity().not_before.to_string(),
+            not_after: certificate.validity().not_after.to_string(),
+        });
     }
     let mut reasons = Vec::new();
     let chained = root
@@ -583,23 +927,23 @@ pub fn verify(
             }
         });
     if !chained {
-        return Err(format!(
-            "the signing certificate (issued by {}) does not chain to a certificate authority of the trusted root at {shown_time}: {}",
-            certificate.issuer(),
-            reasons.join("; ")
-        ));
+        return Err(KeylessError::Unchained {
+            issuer: certificate.issuer().to_string(),
+            time: shown_time,
+            reasons,
+        });
     }
     // 5. Who signed.
     let (subject, issuer) = identity_of(&certificate)?;
     if !identities.iter().any(|(_, m)| m.matches(&issuer, &subject)) {
-        return Err(format!(
-            "the certificate's identity is {subject} (issuer {issuer}), not {}",
-            identities
+        return Err(KeylessError::WrongIdentity {
+            subject,
+            issuer,
+            expected: identities
                 .iter()
                 .map(|(rule, _)| rule.to_string())
-                .collect::<Vec<_>>()
-                .join(" or ")
-        ));
+                .collect(),
+        });
     }
     Ok(CertificateIdentity {
         identity: subject,
@@ -655,7 +999,7 @@ fn chains_to(
 }
 
 /// The certificate's identity (first SAN e-mail or URI) and OIDC issuer.
-fn identity_of(certificate: &X509Certificate<'_>) -> Result<(String, String), String> {
+fn identity_of(certificate: &X509Certificate<'_>) -> Result<(String, String), KeylessError> {
     let subject = certificate
         .subject_alternative_name()
         .ok()
@@ -667,32 +1011,36 @@ fn identity_of(certificate: &X509Certificate<'_>) -> Result<(String, String), St
                 _ => None,
             })
         })
-        .ok_or("the signing certificate names no identity (no SAN e-mail or URI)")?;
+        .ok_or(KeylessError::NoIdentity)?;
     let mut issuer = None;
     for extension in certificate.extensions() {
         let oid = extension.oid.to_id_string();
         if oid == ISSUER_OID {
-            let (_, any) = x509_parser::der_parser::parse_der(extension.value)
-                .map_err(|e| format!("the OIDC issuer extension is not DER: {e}"))?;
+            let (_, any) = x509_parser::der_parser::parse_der(extension.value).map_err(|e| {
+                KeylessError::IssuerNotDer {
+                    reason: e.to_string(),
+                }
+            })?;
             issuer = Some(
                 any.as_str()
-                    .map_err(|e| format!("the OIDC issuer extension is not a string: {e}"))?
+                    .map_err(|e| KeylessError::IssuerNotString {
+                        reason: e.to_string(),
+                    })?
                     .to_string(),
             );
         } else if oid == ISSUER_V1_OID && issuer.is_none() {
             issuer = Some(String::from_utf8_lossy(extension.value).into_owned());
         }
     }
-    let issuer = issuer
-        .ok_or("the signing certificate names no OIDC issuer (no Fulcio issuer extension)")?;
+    let issuer = issuer.ok_or(KeylessError::NoIssuer)?;
     Ok((subject, issuer))
 }
 
 /// Checks that a log entry body (`hashedrekord` or `dsse`, v0.0.1) names
 /// the signature, the certificate and the hash of what was signed.
-fn check_body(body: &[u8], leaf: &[u8], expected: &Expected<'_>) -> Result<(), String> {
+fn check_body(body: &[u8], leaf: &[u8], expected: &Expected<'_>) -> Result<(), BodyError> {
     let body: serde_json::Value =
-        serde_json::from_slice(body).map_err(|e| format!("its body is not JSON: {e}"))?;
+        serde_json::from_slice(body).map_err(|source| BodyError::NotJson { source })?;
     let kind = body["kind"].as_str().unwrap_or_default();
     let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_string();
     let same_certificate = |encoded: &serde_json::Value| {
@@ -730,19 +1078,20 @@ fn check_body(body: &[u8], leaf: &[u8], expected: &Expected<'_>) -> Result<(), S
             (text(&spec["payloadHash"]["value"]), signed)
         }
         (kind, version) => {
-            return Err(format!(
-                "its body is of kind {kind:?} version {version:?}; hashedrekord and dsse 0.0.1 are read"
-            ));
+            return Err(BodyError::Kind {
+                kind: kind.to_string(),
+                version: version.map(str::to_string),
+            });
         }
     };
     if hash != expected.hash {
-        return Err(format!(
-            "its body is about sha256:{hash}, not what was signed (sha256:{})",
-            expected.hash
-        ));
+        return Err(BodyError::OtherHash {
+            hash,
+            expected: expected.hash.to_string(),
+        });
     }
     if !signed {
-        return Err("its body names another signature or certificate".to_string());
+        return Err(BodyError::OtherSignature);
     }
     Ok(())
 }
@@ -753,7 +1102,7 @@ fn verify_inclusion(
     key: &PublicKey,
     body: &[u8],
     proof: &super::bundle::InclusionProof,
-) -> Result<(), String> {
+) -> Result<(), InclusionError> {
     let hash = |parts: &[&[u8]]| -> Vec<u8> {
         let mut hasher = Sha256::new();
         for part in parts {
@@ -763,19 +1112,19 @@ fn verify_inclusion(
     };
     let root = BASE64
         .decode(proof.root_hash.trim())
-        .map_err(|e| format!("rootHash is not base64: {e}"))?;
+        .map_err(|source| InclusionError::RootHash { source })?;
     let (index, size) = (proof.log_index, proof.tree_size);
     if index < 0 || size <= index {
-        return Err(format!("index {index} outside a tree of {size}"));
+        return Err(InclusionError::Index { index, size });
     }
     let (mut f, mut s) = (index as u64, (size - 1) as u64);
     let mut r = hash(&[&[0], body]);
     for encoded in &proof.hashes {
         let p = BASE64
             .decode(encoded.trim())
-            .map_err(|e| format!("a proof hash is not base64: {e}"))?;
+            .map_err(|source| InclusionError::Hash { source })?;
         if s == 0 {
-            return Err("the inclusion proof is too long".to_string());
+            return Err(InclusionError::TooLong);
         }
         if f & 1 == 1 || f == s {
             r = hash(&[&[1], &p, &r]);
@@ -792,20 +1141,18 @@ fn verify_inclusion(
         s >>= 1;
     }
     if s != 0 || r != root {
-        return Err("the inclusion proof does not lead to its root hash".to_string());
+        return Err(InclusionError::OtherRoot);
     }
     // The checkpoint: "origin\nsize\nbase64(root)\n[extensions]\n\n— name base64(hint+sig)\n".
     let note = &proof.checkpoint.envelope;
-    let split = note
-        .find("\n\n")
-        .ok_or("the checkpoint is not a signed note")?;
+    let split = note.find("\n\n").ok_or(InclusionError::NotANote)?;
     let (text, signatures) = (&note[..=split], &note[split + 2..]);
     let mut lines = text.lines();
     let _origin = lines.next();
     let tree_size = lines.next().unwrap_or_default();
     let root_line = lines.next().unwrap_or_default();
     if tree_size != size.to_string() || BASE64.decode(root_line).ok().as_deref() != Some(&root) {
-        return Err("the checkpoint names another tree than the inclusion proof".to_string());
+        return Err(InclusionError::OtherTree);
     }
     let signed = signatures.lines().any(|line| {
         line.strip_prefix("\u{2014} ")
@@ -814,7 +1161,7 @@ fn verify_inclusion(
             .is_some_and(|sig| sig.len() > 4 && key.verifies(text.as_bytes(), &sig[4..]))
     });
     if !signed {
-        return Err("the checkpoint is not signed by the log's key".to_string());
+        return Err(InclusionError::Unsigned);
     }
     Ok(())
 }
@@ -1128,7 +1475,9 @@ pub(crate) mod tests {
             identities(&[
                 IdentityRule::parse(&format!("{ISSUER}=someone@example.com"), false).unwrap(),
             ]);
-        let error = verify(&sigstore.root(), &other_subject, &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&sigstore.root(), &other_subject, &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains(EMAIL) && error.contains("someone@example.com"),
             "{error}"
@@ -1138,7 +1487,9 @@ pub(crate) mod tests {
             false,
         )
         .unwrap()]);
-        let error = verify(&sigstore.root(), &other_issuer, &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&sigstore.root(), &other_issuer, &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("issuer https://issuer.test"), "{error}");
     }
 
@@ -1151,7 +1502,9 @@ pub(crate) mod tests {
             signature: &signature,
             hash: &hash,
         };
-        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("not valid at the log's integrated time"),
             "{error}"
@@ -1173,7 +1526,9 @@ pub(crate) mod tests {
             signature: &signature,
             hash: &payload_hash,
         };
-        let error = verify(&trusted.root(), &exact(), &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&trusted.root(), &exact(), &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("does not chain"), "{error}");
     }
 
@@ -1189,11 +1544,15 @@ pub(crate) mod tests {
         // Another log's SET over the same entry, claiming the trusted log's id.
         entry.signed_entry_timestamp =
             Some(other.log_key.sign(&entry.signed_entry_timestamp_payload()));
-        let error = verify(&trusted.root(), &exact(), &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&trusted.root(), &exact(), &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("does not verify"), "{error}");
         // Or naming its own log id: a log the trusted root does not name.
         let (_, _, foreign, _) = signed(&other, &test_key(20), JAN_1 + DAY + 60);
-        let error = verify(&trusted.root(), &exact(), &leaf, &foreign, &expected).unwrap_err();
+        let error = verify(&trusted.root(), &exact(), &leaf, &foreign, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("does not name"), "{error}");
     }
 
@@ -1209,11 +1568,15 @@ pub(crate) mod tests {
             signature: &signature,
             hash: &hash,
         };
-        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("another signature"), "{error}");
         // Or is about another artifact.
         let entry = sigstore.entry(&leaf, &signature, &"0".repeat(64), JAN_1 + DAY + 60);
-        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("not what was signed"), "{error}");
     }
 
@@ -1261,13 +1624,16 @@ pub(crate) mod tests {
         let proof = entry.inclusion_proof.as_mut().unwrap();
         proof.log_index = 2;
         proof.checkpoint.envelope = checkpoint.replace("rekor.test - 1", "rekor.test - 2");
-        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected).unwrap_err();
+        let error = verify(&sigstore.root(), &exact(), &leaf, &entry, &expected)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("not signed by the log"), "{error}");
         // Neither SET nor proof: refused.
         entry.inclusion_proof = None;
         assert!(
             verify(&sigstore.root(), &exact(), &leaf, &entry, &expected)
                 .unwrap_err()
+                .to_string()
                 .contains("neither")
         );
     }
@@ -1299,6 +1665,7 @@ pub(crate) mod tests {
         assert!(
             TrustedRoot::from_json("{}")
                 .unwrap_err()
+                .to_string()
                 .contains("at least one")
         );
         assert!(IdentityRule::parse("no-equals", false).is_err());

@@ -78,22 +78,30 @@ impl VerifyMode {
     }
 }
 
+/// A text that is not a [`VerifyMode`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a verify mode (enforce, warn or off)")]
+pub struct VerifyModeError {
+    /// What was read.
+    pub text: String,
+}
+
 impl std::str::FromStr for VerifyMode {
-    type Err = String;
-    fn from_str(text: &str) -> Result<VerifyMode, String> {
+    type Err = VerifyModeError;
+    fn from_str(text: &str) -> Result<VerifyMode, VerifyModeError> {
         match text {
             "enforce" => Ok(VerifyMode::Enforce),
             "warn" => Ok(VerifyMode::Warn),
             "off" => Ok(VerifyMode::Off),
-            other => Err(format!(
-                "{other:?} is not a verify mode (enforce, warn or off)"
-            )),
+            other => Err(VerifyModeError {
+                text: other.to_string(),
+            }),
         }
     }
 }
 
 /// The tag holding the classic signatures of `digest` (`sha256-<hex>.sig`).
-pub fn signature_tag(digest: &str) -> Result<String, String> {
+pub fn signature_tag(digest: &str) -> Result<String, crate::reference::DigestError> {
     crate::reference::validate_digest(digest)?;
     let (algorithm, hex) = digest.split_once(':').expect("a validated digest");
     Ok(format!("{algorithm}-{hex}.sig"))
@@ -205,19 +213,37 @@ impl LayerDescriptor {
     }
 }
 
+/// Why the layers of a classic signature manifest cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SigningLayersError {
+    /// More than [`MAX_SIGNATURES`] layers.
+    #[error("{count} layers, more than the {MAX_SIGNATURES} accepted")]
+    TooMany {
+        /// How many.
+        count: usize,
+    },
+    /// A layer that is not an OCI descriptor.
+    #[error(transparent)]
+    Descriptor(serde_json::Error),
+    /// A layer of negative size.
+    #[error("a negative layer size")]
+    NegativeSize,
+}
+
 /// The simple-signing layers of a classic signature manifest (other layers
 /// are skipped), at most [`MAX_SIGNATURES`].
-pub fn signing_layers(raw_layers: &[serde_json::Value]) -> Result<Vec<LayerDescriptor>, String> {
+pub fn signing_layers(
+    raw_layers: &[serde_json::Value],
+) -> Result<Vec<LayerDescriptor>, SigningLayersError> {
     if raw_layers.len() > MAX_SIGNATURES {
-        return Err(format!(
-            "{} layers, more than the {MAX_SIGNATURES} accepted",
-            raw_layers.len()
-        ));
+        return Err(SigningLayersError::TooMany {
+            count: raw_layers.len(),
+        });
     }
     let mut layers = Vec::new();
     for raw in raw_layers {
         let descriptor: oci_client::manifest::OciDescriptor =
-            serde_json::from_value(raw.clone()).map_err(|e| e.to_string())?;
+            serde_json::from_value(raw.clone()).map_err(SigningLayersError::Descriptor)?;
         if descriptor.media_type != SIMPLESIGNING_MEDIA_TYPE {
             continue;
         }
@@ -229,7 +255,7 @@ pub fn signing_layers(raw_layers: &[serde_json::Value]) -> Result<Vec<LayerDescr
                 .cloned()
         };
         layers.push(LayerDescriptor {
-            size: u64::try_from(descriptor.size).map_err(|_| "a negative layer size")?,
+            size: u64::try_from(descriptor.size).map_err(|_| SigningLayersError::NegativeSize)?,
             signature: annotation(SIGNATURE_ANNOTATION),
             certificate: annotation(CERTIFICATE_ANNOTATION),
             log_entry: annotation(LOG_ENTRY_ANNOTATION),
@@ -467,13 +493,16 @@ fn keyless_signer(
     leaf: &[u8],
     signature: &[u8],
     hash: &str,
-    entries: Vec<Result<keyless::LogEntry, String>>,
+    entries: Vec<Result<keyless::LogEntry, keyless::LogEntryError>>,
 ) -> Result<keyless::CertificateIdentity, String> {
     let (root, identities) = signers.keyless.expect("checked by the caller");
     let expected = keyless::Expected { signature, hash };
     let mut first = None;
     for entry in entries {
-        match entry.and_then(|entry| keyless::verify(root, identities, leaf, &entry, &expected)) {
+        let verified = entry.map_err(|e| e.to_string()).and_then(|entry| {
+            keyless::verify(root, identities, leaf, &entry, &expected).map_err(|e| e.to_string())
+        });
+        match verified {
             Ok(identity) => return Ok(identity),
             Err(reason) => {
                 first.get_or_insert(reason);
@@ -516,7 +545,7 @@ pub fn verify_all(
             bundles.len()
         )));
     }
-    let tag = signature_tag(digest).map_err(malformed)?;
+    let tag = signature_tag(digest).map_err(|reason| malformed(reason.to_string()))?;
     let mut tally = Tally::default();
     for layer in layers {
         if layer.media_type != SIMPLESIGNING_MEDIA_TYPE {
@@ -544,7 +573,7 @@ pub fn verify_all(
             None => match (&layer.certificate, signers.keyless) {
                 (Some(pem), Some(_)) => {
                     let checked = pem_certificate(pem).and_then(|leaf| {
-                        let key = keyless::certificate_key(&leaf)?;
+                        let key = keyless::certificate_key(&leaf).map_err(|e| e.to_string())?;
                         if !key.verifies(&layer.payload, &signature) {
                             return Err("the signature does not verify with its certificate's key"
                                 .to_string());
@@ -630,22 +659,27 @@ pub fn verify_all(
                     }
                     _ => continue,
                 };
-                let checked = keyless::certificate_key(&leaf).and_then(|key| {
-                    let signature = content
-                        .signed
-                        .signature_verified_by(
-                            |m, s| key.verifies(m, s),
-                            |d, s| key.verifies_prehash(d, s),
-                        )
-                        .ok_or("the signature does not verify with its certificate's key")?;
-                    let entries = bundle
-                        .verification_material
-                        .tlog_entries
-                        .iter()
-                        .map(keyless::LogEntry::from_bundle)
-                        .collect();
-                    keyless_signer(signers, &leaf, signature, &content.hash, entries)
-                });
+                let checked = keyless::certificate_key(&leaf)
+                    .map_err(|e| e.to_string())
+                    .and_then(|key| {
+                        let signature = content
+                            .signed
+                            .signature_verified_by(
+                                |m, s| key.verifies(m, s),
+                                |d, s| key.verifies_prehash(d, s),
+                            )
+                            .ok_or_else(|| {
+                                "the signature does not verify with its certificate's key"
+                                    .to_string()
+                            })?;
+                        let entries = bundle
+                            .verification_material
+                            .tlog_entries
+                            .iter()
+                            .map(keyless::LogEntry::from_bundle)
+                            .collect();
+                        keyless_signer(signers, &leaf, signature, &content.hash, entries)
+                    });
                 match checked {
                     Ok(identity) => Signer::Certificate(identity),
                     Err(reason) => {
@@ -768,7 +802,7 @@ pub fn sign(
     docker_reference: &str,
     digest: &str,
     existing: Vec<serde_json::Value>,
-) -> Result<SignatureArtifact, String> {
+) -> Result<SignatureArtifact, crate::reference::DigestError> {
     let tag = signature_tag(digest)?;
     let payload = Payload::new(docker_reference, digest).to_bytes();
     let payload_digest = crate::archive::sha256_digest(&payload);
@@ -1096,6 +1130,7 @@ mod tests {
             "strict"
                 .parse::<VerifyMode>()
                 .unwrap_err()
+                .to_string()
                 .contains("strict")
         );
     }

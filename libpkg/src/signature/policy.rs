@@ -125,7 +125,12 @@ impl TrustPolicy {
         let identities = rule
             .identities
             .iter()
-            .map(|identity| Ok((identity.clone(), identity.matcher().map_err(&fail)?)))
+            .map(|identity| {
+                Ok((
+                    identity.clone(),
+                    identity.matcher().map_err(|e| fail(e.to_string()))?,
+                ))
+            })
             .collect::<Result<Vec<_>, PolicyError>>()?;
         let trusted_root = rule
             .trusted_root

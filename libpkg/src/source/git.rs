@@ -777,7 +777,7 @@ mod tests {
             ("git+https://h/r.git?branch=a", "only ref=REF"),
             ("git+h/r.git", "git+https://HOST/PATH"),
         ] {
-            let error = GitRef::parse(text).unwrap_err();
+            let error = GitRef::parse(text).unwrap_err().to_string();
             assert!(error.contains(expected), "{text}: {error}");
         }
     }

@@ -52,7 +52,7 @@ pub async fn sign(
         crate::signature::sign(key, &docker_reference, digest, existing).map_err(|reason| {
             SignatureError::Malformed {
                 reference: target.with_digest(digest).to_string(),
-                reason,
+                reason: reason.to_string(),
             }
         })?;
     let manifest_digest = registry.push_signature(target, &artifact).await?;
@@ -82,7 +82,7 @@ pub async fn sign_bundle(
     )
     .map_err(|reason| SignatureError::Malformed {
         reference: target.with_digest(digest).to_string(),
-        reason,
+        reason: reason.to_string(),
     })?;
     let manifest_digest = registry.push_bundle(target, digest, &artifact).await?;
     Ok(OciRef {
