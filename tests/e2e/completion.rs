@@ -341,32 +341,58 @@ fn fish_and_zsh_complete_through_the_same_engine() {
         ["backend", "frontend"]
     );
 
-    // zsh: the function compsys calls, with zsh's `words` and `CURRENT`,
-    // what it hands to compsys's `_describe` (value:description) recorded.
-    let zsh = |words: &[&str]| -> Vec<String> {
-        let script = r#"compdef() { : }
-_describe() { print -rl -- "${(@P)4}" }
-_files() { print -r -- '(files)' }
-source <(kubectl-pkg completion zsh)
-words=("$@"); CURRENT=$#words; _kubectl-pkg"#;
-        let mut args = vec!["-f", "-c", script, "zsh"];
-        args.extend(words);
-        run_with_completions(&pkg, "zsh", &args)
-            .ok()
-            .lines()
-            .map(|l| l.split(':').next().unwrap().to_string())
-            .collect()
+    // zsh: real compsys (compinit, _describe, _files) in an interactive zsh
+    // on a pseudo-terminal (zsh/zpty), the line typed and TAB pressed; what
+    // compsys hands to the `compadd` builtin is recorded.
+    let zsh = |line: &str| -> Vec<String> {
+        let script = r#"zmodload zsh/zpty
+out=$PWD/zsh-completions.txt; rm -f $out
+zpty z zsh -f -i
+zpty -w z 'PS1= ; autoload -U compinit && compinit -u -D'
+zpty -w z 'source <(kubectl-pkg completion zsh)'
+zpty -w z "compadd () { builtin compadd -O __hits \"\$@\"; print -rl -- \$__hits >> $out; builtin compadd \"\$@\" }"
+zpty -w z "print -r -- __READY__ > $out"
+for i in {1..300}; do grep -qs __READY__ $out && break; sleep 0.1; done
+zpty -wn z "$1"$'\t'
+zpty -w z $'\C-u'"print -r -- __END__ >> $out"
+for i in {1..300}; do grep -qs __END__ $out && break; sleep 0.1; done
+zpty -d z
+cat $out"#;
+        let run = run_with_completions(&pkg, "zsh", &["-f", "-c", script, "zsh", line]);
+        let mut offered: Vec<String> = Vec::new();
+        for word in run.ok().lines() {
+            let marker = ["", "__READY__", "__END__"].contains(&word);
+            if !marker && !offered.iter().any(|o| o == word) {
+                offered.push(word.to_string());
+            }
+        }
+        assert!(
+            run.stdout.contains("__END__"),
+            "zsh did not finish: {}",
+            run.stdout
+        );
+        offered
     };
-    let stack = zsh(&["kubectl-pkg", "stack", ""]);
-    assert!(stack.iter().any(|o| o == "compare"), "{stack:?}");
+    let stack = zsh("kubectl-pkg stack ");
     assert_eq!(
-        zsh(&["kubectl-pkg", "install", "--cr"]),
-        ["--create-namespace"]
+        stack,
+        [
+            "plan",
+            "apply",
+            "lock",
+            "status",
+            "compare",
+            "uninstall",
+            "help"
+        ]
     );
+    assert_eq!(zsh("kubectl-pkg install --cr"), ["--create-namespace"]);
     assert_eq!(
-        zsh(&["kubectl-pkg", "history", "-n", &ns, ""]),
+        zsh(&format!("kubectl-pkg history -n {ns} ")),
         ["backend", "frontend"]
     );
-    // A path is zsh's own file completion.
-    assert_eq!(zsh(&["kubectl-pkg", "apply", ""]), ["(files)"]);
+    // A path is zsh's own file completion (compsys's _files).
+    std::fs::write(pkg.work.path().join("plan-to-apply.json"), "{}").unwrap();
+    let files = zsh("kubectl-pkg apply plan-to");
+    assert_eq!(files, ["plan-to-apply.json"], "{files:?}");
 }
