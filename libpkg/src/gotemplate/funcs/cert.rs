@@ -62,7 +62,10 @@ impl rsa::rand_core::CryptoRng for HostRng<'_, '_> {}
 enum Key {
     /// An RSA key as PKCS#1 DER (what Go's `MarshalPKCS1PrivateKey` writes
     /// and sprig puts in its PEM) and as PKCS#8 DER (what rcgen reads).
-    Rsa { pkcs1: Vec<u8>, pkcs8: Vec<u8> },
+    Rsa {
+        pkcs1: Vec<u8>,
+        pkcs8: Vec<u8>,
+    },
     Ec(p256::SecretKey),
     /// PKCS#8 DER.
     Ed25519(Vec<u8>),
@@ -130,8 +133,16 @@ impl Key {
     /// A parsed RSA key, encoded again as Go encodes the keys it parsed.
     fn rsa(key: &rsa::RsaPrivateKey) -> Result<Key, String> {
         Ok(Key::Rsa {
-            pkcs1: key.to_pkcs1_der().map_err(|e| e.to_string())?.as_bytes().to_vec(),
-            pkcs8: key.to_pkcs8_der().map_err(|e| e.to_string())?.as_bytes().to_vec(),
+            pkcs1: key
+                .to_pkcs1_der()
+                .map_err(|e| e.to_string())?
+                .as_bytes()
+                .to_vec(),
+            pkcs8: key
+                .to_pkcs8_der()
+                .map_err(|e| e.to_string())?
+                .as_bytes()
+                .to_vec(),
         })
     }
 }
