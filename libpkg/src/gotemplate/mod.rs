@@ -167,7 +167,10 @@ pub(crate) struct ParsedTpl {
 /// errors are kept too. At most [`TplCache::MAX_TEXTS`] texts are kept; the
 /// others are parsed at every call, as before.
 #[derive(Debug, Default)]
-pub(crate) struct TplCache(std::sync::Mutex<HashMap<Arc<str>, Result<Arc<ParsedTpl>, String>>>);
+pub(crate) struct TplCache(std::sync::Mutex<HashMap<Arc<str>, TplParse>>);
+
+/// A text parsed by `tpl`, or Go's message for its parse error.
+type TplParse = Result<Arc<ParsedTpl>, String>;
 
 impl TplCache {
     /// Texts kept, so that a chart building a new text at every call of a
@@ -175,7 +178,7 @@ impl TplCache {
     const MAX_TEXTS: usize = 4096;
 
     /// `text` parsed as `tpl` parses it: Go's message on a parse error.
-    pub(crate) fn parse(&self, text: &str) -> Result<Arc<ParsedTpl>, String> {
+    pub(crate) fn parse(&self, text: &str) -> TplParse {
         let mut cache = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(parsed) = cache.get(text) {
             return parsed.clone();
@@ -188,7 +191,7 @@ impl TplCache {
     }
 }
 
-fn parse_tpl(text: &str) -> Result<Arc<ParsedTpl>, String> {
+fn parse_tpl(text: &str) -> TplParse {
     let trees = parse::parse("tpl", text, &|f| funcs::lookup(f).is_some())
         .map_err(|e| format!("cannot parse template {text:?}: {}", e.0))?;
     // Go's `t.New(name).Parse(text)` then `t.Execute`: the text's own tree
