@@ -1,8 +1,8 @@
 """One Helm 4 operation through the Helm SDK (PyPI `helm-python-sdk`), as the
 benchmark's peer: `python helm_peer.py install|upgrade|rollback|uninstall
-RELEASE NAMESPACE [CHART]`, `template RELEASE NAMESPACE CHART` (what `helm
-template` does: load the chart, an offline client-only dry-run install; no
-cluster), or `list - -` (every release in every
+RELEASE NAMESPACE [CHART]`, `template RELEASE NAMESPACE CHART [VALUES.yaml]`
+(what `helm template` does: load the chart, an offline client-only dry-run
+install; no cluster; the seconds are those of load + render alone), or `list - -` (every release in every
 namespace), or `populate COUNT NAMESPACES CHART` (releases h0…h{COUNT-1}
 spread over the comma-separated namespaces, to list), against $KUBECONFIG. Prints the seconds the call alone
 took, as JSON; the benchmark also times the whole process."""
@@ -31,8 +31,10 @@ def main():
     chart = sys.argv[4] if len(sys.argv) > 4 else None
     if operation == "template":
         config = helm.Config(kubeconfig_content=EMPTY_KUBECONFIG, namespace=namespace)
+        values = helm.values_from_yaml(open(sys.argv[5]).read()) if len(sys.argv) > 5 else None
         start = time.perf_counter()
-        rendered = config.install(helm.Chart.load(chart), release, namespace=namespace, dry_run="client")
+        rendered = config.install(helm.Chart.load(chart), release, values=values, namespace=namespace,
+                                  dry_run="client")
         print(json.dumps({"seconds": time.perf_counter() - start,
                           "documents": rendered["manifest"].count("\n---\n") + 1}))
         return

@@ -56,9 +56,19 @@ pub(crate) struct Frame {
     pub(crate) vars: Vec<(String, Value)>,
 }
 
+/// The templates one `tpl` call adds over the set it runs in: its own text
+/// as `tpl`, and what that text defines. Go's `tpl` parses its text into a
+/// clone of the set; a layer over the set gives the same lookups without
+/// copying the set's hundreds of templates at every call.
+pub(crate) type Layer = BTreeMap<String, Arc<Tree>>;
+
 /// What an execution shares across `template`, `include` and `tpl`.
 pub(crate) struct Exec<'h> {
     pub(crate) trees: Arc<BTreeMap<String, Arc<Tree>>>,
+    /// The layers of the `tpl` calls running, innermost last.
+    pub(crate) layers: Vec<Layer>,
+    /// `tpl`'s parsed texts, shared by every render of the set.
+    pub(crate) tpl_cache: Arc<super::TplCache>,
     pub(crate) host: &'h mut dyn Host,
     pub(crate) strict: bool,
     /// See [`super::Options::enable_dns`].
@@ -91,9 +101,19 @@ struct Operands<'a> {
 }
 
 impl Exec<'_> {
+    /// The template `name`: from the innermost `tpl` layer defining it,
+    /// else from the set.
+    pub(crate) fn tree(&self, name: &str) -> Option<&Arc<Tree>> {
+        self.layers
+            .iter()
+            .rev()
+            .find_map(|layer| layer.get(name))
+            .or_else(|| self.trees.get(name))
+    }
+
     /// Executes the template `name` with `dot` as data.
     pub(crate) fn execute(&mut self, name: &str, dot: Value) -> Result<String, String> {
-        let tree = self.trees.get(name).cloned().ok_or_else(|| {
+        let tree = self.tree(name).cloned().ok_or_else(|| {
             format!("template: no template {name:?} associated with template \"gotpl\"")
         })?;
         self.execute_tree(tree, dot)
@@ -242,7 +262,7 @@ impl Exec<'_> {
                 r?;
             }
             Node::Template { pos, name, pipe } => {
-                let Some(tree) = self.trees.get(name).cloned() else {
+                let Some(tree) = self.tree(name).cloned() else {
                     return Err(self.error(
                         f,
                         *pos,

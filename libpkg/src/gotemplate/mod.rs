@@ -148,6 +148,65 @@ impl Host for DefaultHost {
 #[derive(Debug, Clone, Default)]
 pub struct Templates {
     trees: Arc<BTreeMap<String, Arc<Tree>>>,
+    /// `tpl`'s texts as parsed, shared by every render of the set (and its
+    /// clones: a parse depends on the text alone).
+    tpl_cache: Arc<TplCache>,
+}
+
+/// A text `tpl` parsed: its own tree (run as `tpl`) and the templates it
+/// defines.
+#[derive(Debug)]
+pub(crate) struct ParsedTpl {
+    pub(crate) own: Arc<Tree>,
+    pub(crate) defined: Vec<Arc<Tree>>,
+}
+
+/// `tpl`'s parses by text: each distinct text is parsed once, however many
+/// times charts run it (Helm parses at every call: bitnami's
+/// `common.tplvalues.render` runs `tpl` on most values it prints). Parse
+/// errors are kept too. At most [`TplCache::MAX_TEXTS`] texts are kept; the
+/// others are parsed at every call, as before.
+#[derive(Debug, Default)]
+pub(crate) struct TplCache(std::sync::Mutex<HashMap<Arc<str>, TplParse>>);
+
+/// A text parsed by `tpl`, or Go's message for its parse error.
+type TplParse = Result<Arc<ParsedTpl>, String>;
+
+impl TplCache {
+    /// Texts kept, so that a chart building a new text at every call of a
+    /// long `range` does not hold them all.
+    const MAX_TEXTS: usize = 4096;
+
+    /// `text` parsed as `tpl` parses it: Go's message on a parse error.
+    pub(crate) fn parse(&self, text: &str) -> TplParse {
+        let mut cache = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(parsed) = cache.get(text) {
+            return parsed.clone();
+        }
+        let parsed = parse_tpl(text);
+        if cache.len() < Self::MAX_TEXTS {
+            cache.insert(text.into(), parsed.clone());
+        }
+        parsed
+    }
+}
+
+fn parse_tpl(text: &str) -> TplParse {
+    let trees = parse::parse("tpl", text, &|f| funcs::lookup(f).is_some())
+        .map_err(|e| format!("cannot parse template {text:?}: {}", e.0))?;
+    // Go's `t.New(name).Parse(text)` then `t.Execute`: the text's own tree
+    // runs, even when it is empty and so does not replace a non-empty
+    // template of that name in the set.
+    let (own, defined): (Vec<_>, Vec<_>) = trees.into_iter().partition(|t| t.name == "tpl");
+    let own = own
+        .into_iter()
+        .next()
+        .map(Arc::new)
+        .ok_or_else(|| format!("cannot parse template {text:?}"))?;
+    Ok(Arc::new(ParsedTpl {
+        own,
+        defined: defined.into_iter().map(Arc::new).collect(),
+    }))
 }
 
 /// Adds parsed trees to a set with Go's rule: a later definition replaces an
@@ -203,7 +262,7 @@ impl Templates {
         host: &mut dyn Host,
     ) -> Result<String, TemplateError> {
         self.execute(name, data, options, host)
-            .map(|s| s.replace("<no value>", ""))
+            .map(without_no_value)
     }
 
     /// Executes template `name` with `data` as Go's `ExecuteTemplate` would
@@ -235,7 +294,7 @@ impl Templates {
             place(&root, path, value::Value::Object(object.clone()));
         }
         self.execute_value(name, root, options, host)
-            .map(|s| s.replace("<no value>", ""))
+            .map(without_no_value)
     }
 
     /// Like [`Templates::render_with_objects`], over data several renders
@@ -248,7 +307,7 @@ impl Templates {
         host: &mut dyn Host,
     ) -> Result<String, TemplateError> {
         self.execute_value(name, data.0.clone(), options, host)
-            .map(|s| s.replace("<no value>", ""))
+            .map(without_no_value)
     }
 
     fn execute_value(
@@ -260,6 +319,8 @@ impl Templates {
     ) -> Result<String, TemplateError> {
         let mut ex = exec::Exec {
             trees: self.trees.clone(),
+            layers: Vec::new(),
+            tpl_cache: self.tpl_cache.clone(),
             host,
             strict: options.strict,
             enable_dns: options.enable_dns,
@@ -272,6 +333,16 @@ impl Templates {
                 template: name.to_string(),
                 message,
             })
+    }
+}
+
+/// Helm's removal of every `<no value>` from a template's output; the
+/// output itself when there is none (most outputs), not a copy.
+pub(crate) fn without_no_value(text: String) -> String {
+    if text.contains("<no value>") {
+        text.replace("<no value>", "")
+    } else {
+        text
     }
 }
 

@@ -10,16 +10,21 @@
 //! valid from now for the given days, key usages `keyEncipherment` and
 //! `digitalSignature` (plus `keyCertSign` and CA basic constraints for a CA),
 //! extended key usages server and client auth. They return a `certificate`
-//! with `Cert` and `Key` fields. The host gives the randomness and the clock,
-//! and hears of every call (except `buildCustomCert`'s, which only checks and
-//! repeats its input but is listed by Helm's tooling as random too).
+//! with `Cert` and `Key` fields. The host gives the clock and the randomness
+//! of serials and non-RSA keys, and hears of every call (except
+//! `buildCustomCert`'s, which only checks and repeats its input but is listed
+//! by Helm's tooling as random too). RSA keys come from AWS-LC (through
+//! aws-lc-rs, seeded by the operating system): its prime search is as fast
+//! as Go's, where the pure-Rust `rsa` crate's took several times longer, and
+//! a chart's certificates dominated its rendering. Keys are random either
+//! way, as in Helm.
 
 use std::net::IpAddr;
 use std::rc::Rc;
 
 use base64::Engine as _;
 use rsa::pkcs1::{DecodeRsaPrivateKey as _, EncodeRsaPrivateKey as _};
-use rsa::pkcs8::{DecodePrivateKey as _, EncodePrivateKey as _, LineEnding};
+use rsa::pkcs8::{DecodePrivateKey as _, EncodePrivateKey as _};
 
 use super::sprig::b64_decode;
 use super::{CallError, CallResult, Param, Table};
@@ -55,7 +60,12 @@ impl rsa::rand_core::CryptoRng for HostRng<'_, '_> {}
 
 /// A private key as sprig holds it.
 enum Key {
-    Rsa(Box<rsa::RsaPrivateKey>),
+    /// An RSA key as PKCS#1 DER (what Go's `MarshalPKCS1PrivateKey` writes
+    /// and sprig puts in its PEM) and as PKCS#8 DER (what rcgen reads).
+    Rsa {
+        pkcs1: Vec<u8>,
+        pkcs8: Vec<u8>,
+    },
     Ec(p256::SecretKey),
     /// PKCS#8 DER.
     Ed25519(Vec<u8>),
@@ -65,10 +75,7 @@ impl Key {
     /// sprig's `pemBlockForKey`.
     fn pem(&self) -> Result<String, String> {
         match self {
-            Key::Rsa(k) => k
-                .to_pkcs1_pem(LineEnding::LF)
-                .map(|p| p.to_string())
-                .map_err(|e| e.to_string()),
+            Key::Rsa { pkcs1, .. } => Ok(pem_encode("RSA PRIVATE KEY", pkcs1)),
             Key::Ec(k) => Ok(pem_encode("EC PRIVATE KEY", &sec1_der(k))),
             Key::Ed25519(der) => Ok(pem_encode("PRIVATE KEY", der)),
         }
@@ -77,13 +84,7 @@ impl Key {
     /// The key for rcgen (which, with ring, reads PKCS#8).
     fn key_pair(&self) -> Result<rcgen::KeyPair, String> {
         let (der, alg) = match self {
-            Key::Rsa(k) => (
-                k.to_pkcs8_der()
-                    .map_err(|e| e.to_string())?
-                    .as_bytes()
-                    .to_vec(),
-                &rcgen::PKCS_RSA_SHA256,
-            ),
+            Key::Rsa { pkcs8, .. } => (pkcs8.clone(), &rcgen::PKCS_RSA_SHA256),
             Key::Ec(k) => (
                 k.to_pkcs8_der()
                     .map_err(|e| e.to_string())?
@@ -103,7 +104,7 @@ impl Key {
         match block.0.as_str() {
             "PRIVATE KEY" => {
                 if let Ok(k) = rsa::RsaPrivateKey::from_pkcs8_der(&block.1) {
-                    return Ok(Key::Rsa(Box::new(k)));
+                    return Key::rsa(&k);
                 }
                 if let Ok(k) = p256::SecretKey::from_pkcs8_der(&block.1) {
                     return Ok(Key::Ec(k));
@@ -116,8 +117,8 @@ impl Key {
                 .map_err(|e| format!("decoding PEM as PKCS#8: {e}"))
             }
             "RSA PRIVATE KEY" => rsa::RsaPrivateKey::from_pkcs1_der(&block.1)
-                .map(|k| Key::Rsa(Box::new(k)))
-                .map_err(|e| format!("parsing RSA private key from PEM: {e}")),
+                .map_err(|e| format!("parsing RSA private key from PEM: {e}"))
+                .and_then(|k| Key::rsa(&k)),
             "EC PRIVATE KEY" => p256::SecretKey::from_sec1_der(&block.1)
                 .map(Key::Ec)
                 .map_err(|e| format!("parsing EC private key from PEM: {e}")),
@@ -127,6 +128,22 @@ impl Key {
             }
             t => Err(format!("invalid private key type {t}")),
         }
+    }
+
+    /// A parsed RSA key, encoded again as Go encodes the keys it parsed.
+    fn rsa(key: &rsa::RsaPrivateKey) -> Result<Key, String> {
+        Ok(Key::Rsa {
+            pkcs1: key
+                .to_pkcs1_der()
+                .map_err(|e| e.to_string())?
+                .as_bytes()
+                .to_vec(),
+            pkcs8: key
+                .to_pkcs8_der()
+                .map_err(|e| e.to_string())?
+                .as_bytes()
+                .to_vec(),
+        })
     }
 }
 
@@ -171,10 +188,18 @@ fn pem_decode(text: &str) -> Option<(String, Vec<u8>)> {
     Some((tag.to_string(), der))
 }
 
-fn gen_rsa(ex: &mut Exec<'_>, bits: usize) -> Result<Key, String> {
-    rsa::RsaPrivateKey::new(&mut HostRng(ex), bits)
-        .map(|k| Key::Rsa(Box::new(k)))
-        .map_err(|e| format!("error generating rsa key: {e}"))
+/// A new RSA key of `size` (Go's `rsa.GenerateKey`: public exponent 65537).
+fn gen_rsa(size: aws_lc_rs::rsa::KeySize) -> Result<Key, String> {
+    use aws_lc_rs::encoding::AsDer as _;
+    let failed = |_| "error generating rsa key".to_string();
+    let pair = aws_lc_rs::rsa::KeyPair::generate(size).map_err(failed)?;
+    let pkcs8 = pair.as_der().map_err(failed)?.as_ref().to_vec();
+    // The PKCS#8 wrapping holds the PKCS#1 key as its private key octets.
+    let pkcs1 = rsa::pkcs8::PrivateKeyInfo::try_from(pkcs8.as_slice())
+        .map_err(|e| format!("error generating rsa key: {e}"))?
+        .private_key
+        .to_vec();
+    Ok(Key::Rsa { pkcs1, pkcs8 })
 }
 
 /// sprig's `certificate`: the PEM certificate and key.
@@ -365,7 +390,7 @@ fn str_arg(v: &Value) -> &str {
 /// sprig's `genPrivateKey`: errors are returned as the result, as sprig does.
 fn gen_private_key(ex: &mut Exec<'_>, kind: &str) -> String {
     let key = match kind {
-        "" | "rsa" => gen_rsa(ex, 4096),
+        "" | "rsa" => gen_rsa(aws_lc_rs::rsa::KeySize::Rsa4096),
         "ecdsa" => Ok(Key::Ec(p256::SecretKey::random(&mut HostRng(ex)))),
         "ed25519" => {
             let mut seed = [0u8; 32];
@@ -454,7 +479,7 @@ pub(super) fn register(t: &mut Table) {
     t.add("genCA", &[Str, Int], |ex, _, a| {
         let mut r = request(str_arg(&a[0]), &Value::Nil, &Value::Nil, &a[1])?;
         r.ca = true;
-        let key = gen_rsa(ex, 2048)?;
+        let key = gen_rsa(aws_lc_rs::rsa::KeySize::Rsa2048)?;
         self_signed(ex, &r, key)
     });
     t.add("genCAWithKey", &[Str, Int, Str], |ex, _, a| {
@@ -464,7 +489,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("genSelfSignedCert", &[Str, Any, Any, Int], |ex, _, a| {
         let r = request(str_arg(&a[0]), &a[1], &a[2], &a[3])?;
-        let key = gen_rsa(ex, 2048)?;
+        let key = gen_rsa(aws_lc_rs::rsa::KeySize::Rsa2048)?;
         self_signed(ex, &r, key)
     });
     t.add(
@@ -477,7 +502,7 @@ pub(super) fn register(t: &mut Table) {
     );
     t.add("genSignedCert", &[Str, Any, Any, Int, Any], |ex, _, a| {
         let r = request(str_arg(&a[0]), &a[1], &a[2], &a[3])?;
-        let key = gen_rsa(ex, 2048)?;
+        let key = gen_rsa(aws_lc_rs::rsa::KeySize::Rsa2048)?;
         signed(ex, &r, &a[4], key)
     });
     t.add(

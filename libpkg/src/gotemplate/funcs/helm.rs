@@ -9,12 +9,11 @@
 //! `<no value>`; `required` and `fail` produce Helm's marked messages.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use super::{CallError, CallResult, Param, Table};
 use crate::gotemplate::encode::{to_json, to_toml, to_yaml};
-use crate::gotemplate::exec::{Exec, Frame, MAX_DEPTH};
-use crate::gotemplate::parse::{is_empty_tree, parse};
+use crate::gotemplate::exec::{Exec, Frame, Layer, MAX_DEPTH};
+use crate::gotemplate::parse::is_empty_tree;
 use crate::gotemplate::value::Value;
 
 use Param::*;
@@ -165,43 +164,33 @@ fn include(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
 }
 
 fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
-    let text = a[0].as_str().unwrap_or_default().to_string();
-    let has = |n: &str| super::lookup(n).is_some();
-    let trees = parse("tpl", &text, &has)
-        .map_err(|e| CallError::Msg(format!("cannot parse template {text:?}: {}", e.0)))?;
-    // Go's `t.New(name).Parse(text)` then `t.Execute`: the text's own tree
-    // runs, even when it is empty and so does not replace a non-empty
-    // template of that name in the set (`tpl ""` inside an outer `tpl` gives
-    // "", not the outer text again).
-    let (own, defined): (Vec<_>, Vec<_>) = trees.into_iter().partition(|t| t.name == "tpl");
-    let own = own
-        .into_iter()
-        .next()
-        .map(Arc::new)
-        .ok_or_else(|| CallError::Msg(format!("cannot parse template {text:?}")))?;
-    let mut set: BTreeMap<String, Arc<crate::gotemplate::parse::Tree>> = (*ex.trees).clone();
-    super::super::add_trees(&mut set, defined);
-    let keep_old = set
-        .get("tpl")
-        .is_some_and(|old| is_empty_tree(&own.root) && !is_empty_tree(&old.root));
-    if !keep_old {
-        set.insert("tpl".to_string(), own.clone());
+    let text = a[0].as_str().unwrap_or_default();
+    let parsed = ex.tpl_cache.parse(text).map_err(CallError::Msg)?;
+    // What Go's parse into a clone of the set adds to it, by the same rule
+    // (a later definition replaces an earlier one unless it is empty): the
+    // text's definitions, then the text itself as `tpl`.
+    let mut layer = Layer::new();
+    for tree in parsed.defined.iter().chain([&parsed.own]) {
+        let replaced = layer.get(&tree.name).or_else(|| ex.tree(&tree.name));
+        if replaced.is_some_and(|old| is_empty_tree(&tree.root) && !is_empty_tree(&old.root)) {
+            continue;
+        }
+        layer.insert(tree.name.clone(), tree.clone());
     }
-    let saved = std::mem::replace(&mut ex.trees, Arc::new(set));
     if ex.depth >= MAX_DEPTH {
-        ex.trees = saved;
         return Err(format!("exceeded maximum template depth ({MAX_DEPTH})").into());
     }
     ex.depth += 1;
+    ex.layers.push(layer);
     let vals = match &a[1] {
         Value::Nil | Value::Invalid => Value::map(BTreeMap::new()),
         v => v.clone(),
     };
-    let r = ex.execute_tree(own, vals);
+    let r = ex.execute_tree(parsed.own.clone(), vals);
+    ex.layers.pop();
     ex.depth -= 1;
-    ex.trees = saved;
     match r {
-        Ok(s) => Ok(Value::str(s.replace("<no value>", ""))),
+        Ok(s) => Ok(Value::str(crate::gotemplate::without_no_value(s))),
         Err(e) => Err(format!("error during tpl function execution for {text:?}: {e}").into()),
     }
 }
@@ -231,6 +220,39 @@ mod tests {
             )
             .unwrap();
         assert_eq!(out, "a: \"x [] y\"\nb: \"\" \"z\"\n");
+    }
+
+    /// `tpl` parses its text into a copy of the set (Go's `Clone`): what the
+    /// text defines replaces the set's template inside the call only. Each
+    /// distinct text is parsed once however often it runs, parse errors
+    /// included, with the same result every time.
+    #[test]
+    fn tpl_definitions_stay_inside_the_call_and_each_text_parses_once() {
+        let mut set = Templates::new();
+        set.add(
+            "a.yaml",
+            r#"{{- define "x" }}outer{{ end -}}
+{{- range until 3 }}{{ tpl "{{ define \"x\" }}inner{{ end }}{{ template \"x\" }}-{{ include \"x\" . }}" $ }} {{ end }}{{ include "x" . }}"#,
+        )
+        .unwrap();
+        set.add("bad.yaml", r#"{{ tpl "{{ .x" . }}"#).unwrap();
+        let render = |name: &str| {
+            set.render(
+                name,
+                &serde_json::json!({}),
+                &Options::default(),
+                &mut DefaultHost::default(),
+            )
+        };
+        assert_eq!(
+            render("a.yaml").unwrap(),
+            "inner-inner inner-inner inner-inner outer"
+        );
+        let first = render("bad.yaml").unwrap_err().to_string();
+        assert!(first.contains("cannot parse template \"{{ .x\""), "{first}");
+        assert_eq!(render("bad.yaml").unwrap_err().to_string(), first);
+        let cache = set.tpl_cache.0.lock().unwrap();
+        assert_eq!(cache.len(), 2, "{:?}", cache.keys().collect::<Vec<_>>());
     }
 
     /// Issue 22 B and K: `fromYaml` reads the first document only (Go's

@@ -1297,20 +1297,10 @@ pub(super) fn register(t: &mut Table) {
         ))
     });
     t.add("indent", &[Int, Str], |_, _, a| {
-        check_indented_size(int(&a[0]), s(&a[1]))?;
-        let pad = go_repeat(" ", int(&a[0]))?;
-        Ok(Value::str(format!(
-            "{pad}{}",
-            s(&a[1]).replace('\n', &format!("\n{pad}"))
-        )))
+        Ok(Value::str(indented(int(&a[0]), s(&a[1]), false)?))
     });
     t.add("nindent", &[Int, Str], |_, _, a| {
-        check_indented_size(int(&a[0]), s(&a[1]))?;
-        let pad = go_repeat(" ", int(&a[0]))?;
-        Ok(Value::str(format!(
-            "\n{pad}{}",
-            s(&a[1]).replace('\n', &format!("\n{pad}"))
-        )))
+        Ok(Value::str(indented(int(&a[0]), s(&a[1]), true)?))
     });
     t.add("replace", &[Str, Str, Str], |_, _, a| {
         let (old, new, src) = (s(&a[0]), s(&a[1]), s(&a[2]));
@@ -2061,6 +2051,30 @@ fn go_repeat(s: &str, n: i64) -> Result<String, CallError> {
     }
     check_size(i128::from(n) * s.len() as i128)?;
     Ok(s.repeat(n as usize))
+}
+
+/// sprig's `indent` (and `nindent`, `newline` first): `text` with `n`
+/// spaces before every line, built in one pass into one string of the size
+/// it will have (charts indent every `toYaml` and `include` they print).
+fn indented(n: i64, text: &str, newline: bool) -> Result<String, CallError> {
+    check_indented_size(n, text)?;
+    if n < 0 {
+        return Err("strings: negative Repeat count".into());
+    }
+    let n = n as usize;
+    let lines = 1 + text.bytes().filter(|&b| b == b'\n').count();
+    let mut out = String::with_capacity(text.len() + n * lines + usize::from(newline));
+    if newline {
+        out.push('\n');
+    }
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        out.extend(std::iter::repeat_n(' ', n));
+        out.push_str(line);
+    }
+    Ok(out)
 }
 
 /// Refuses to indent `text` by `n` if that makes more than [`MAX_BYTES`].
