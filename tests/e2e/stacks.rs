@@ -585,11 +585,16 @@ releases:
 
     let again = pkg.run(["apply", "plan.json", "--yes", "--wait=false"]);
     let said = again.fails(1).to_string();
-    assert!(said.contains("Resumed the interrupted apply"), "{said}");
+    assert!(
+        said.contains("Resumed the last apply of this stack plan"),
+        "{said}"
+    );
     assert!(said.contains("Release base: already applied"), "{said}");
     assert!(said.contains("Release mid: already applied"), "{said}");
     assert!(
-        said.contains("Release slow: FAILED: the interrupted apply left revision 1 pending"),
+        said.contains(
+            "Release slow: FAILED: an earlier apply of this plan left revision 1 pending"
+        ),
         "{said}"
     );
     assert!(said.contains("Release top: deployed"), "{said}");

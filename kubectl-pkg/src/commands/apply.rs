@@ -50,6 +50,11 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         }
         None => {
             let text = read_plan_file(&args.plan)?;
+            if libpkg::stack::fleet::plan::FleetPlan::is_fleet_plan(&text) {
+                let fleet = libpkg::stack::fleet::plan::FleetPlan::from_json(&text)?;
+                check_hash(&fleet.hash, args, &args.plan.display().to_string())?;
+                return crate::commands::stack::apply_saved_fleet(global, &text, &mutating).await;
+            }
             if StackPlan::is_stack_plan(&text) {
                 let stack = StackPlan::from_json(&text)?;
                 check_hash(&stack.hash, args, &args.plan.display().to_string())?;

@@ -1,7 +1,8 @@
 //! `kubectl pkg approve PLANFILE --key KEY`: sign the plan's hash, as a
 //! reviewer saying "I reviewed exactly this", and attach the approval to the
 //! file. `apply --require-approvals N --trusted-keys DIR` counts them. A
-//! stack plan is approved as a whole: its stack hash is signed.
+//! stack plan is approved as a whole: its stack hash is signed; a fleet
+//! plan too: its fleet hash.
 
 use std::path::PathBuf;
 
@@ -9,6 +10,7 @@ use anyhow::Result;
 use clap::Args;
 use libpkg::release::proposal::ProposalStore;
 use libpkg::review::approval;
+use libpkg::stack::fleet::plan::FleetPlan;
 use libpkg::stack::plan::StackPlan;
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -28,6 +30,12 @@ pub struct ApproveArgs {
     /// What you say about it (signed with the approval).
     #[arg(long, value_name = "TEXT", default_value = "")]
     pub comment: String,
+}
+
+/// Whether `path` holds a fleet plan (a file that cannot be read is left
+/// for the plan reader to report).
+fn is_fleet_plan(path: &std::path::Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| FleetPlan::is_fleet_plan(&text))
 }
 
 /// Whether `path` holds a stack plan (a file that cannot be read is left
@@ -50,6 +58,22 @@ pub async fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
                 .approve(&cluster.namespace, name, approval.clone())
                 .await?;
             (approval, count)
+        }
+        None if is_fleet_plan(&args.plan) => {
+            let text = std::fs::read_to_string(&args.plan)?;
+            let mut plan = FleetPlan::from_json(&text)?;
+            plan.verify_hash()?;
+            if plan.is_masked() {
+                anyhow::bail!(
+                    "{shown} has masked Secret values (it was printed for review): approve the file saved with --out"
+                );
+            }
+            let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
+            if !plan.approvals.contains(&approval) {
+                plan.approvals.push(approval.clone());
+            }
+            view::write_private(&args.plan, plan.to_json_pretty().as_bytes())?;
+            (approval, plan.approvals.len())
         }
         None if is_stack_plan(&args.plan) => {
             let text = std::fs::read_to_string(&args.plan)?;

@@ -146,6 +146,17 @@ fn plan_file(global: &GlobalArgs, path: &std::path::Path) -> Result<()> {
     let text = crate::commands::apply::read_plan_file(path)?;
     let shown = path.display().to_string();
     let edited = || format!("{shown} was edited after it was made");
+    if libpkg::stack::fleet::plan::FleetPlan::is_fleet_plan(&text) {
+        let fleet = libpkg::stack::fleet::plan::FleetPlan::from_json(&text)
+            .with_context(|| shown.clone())?;
+        let source = if fleet.is_masked() {
+            Source::Unsaved
+        } else {
+            fleet.verify_hash().with_context(edited)?;
+            Source::Saved(shown.clone())
+        };
+        return crate::commands::stack::print_fleet(global, &fleet, &source);
+    }
     if StackPlan::is_stack_plan(&text) {
         let stack = StackPlan::from_json(&text).with_context(|| shown.clone())?;
         let source = if stack.is_masked() {

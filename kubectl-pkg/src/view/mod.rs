@@ -2,6 +2,7 @@
 //! this module decides how it looks.
 
 pub mod copying;
+pub mod fleet;
 pub mod plan;
 pub mod review;
 pub mod show;

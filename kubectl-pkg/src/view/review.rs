@@ -28,7 +28,7 @@ use libpkg::stack::plan::StackPlan;
 use crate::cli::{GlobalArgs, MaxSize, OutputFormat};
 use crate::view;
 
-pub use build::{from_plan, from_stack};
+pub use build::{from_fleet, from_plan, from_stack};
 pub use fit::fit;
 
 /// A plan (or a stack's plans) as a reviewer reads it, before any format.
@@ -200,6 +200,15 @@ pub fn print(global: &GlobalArgs, plan: &Plan, source: &Source) -> Result<()> {
 /// Prints a stack plan (masked by the caller) as its review document.
 pub fn print_stack(global: &GlobalArgs, plan: &StackPlan, source: &Source) -> Result<()> {
     print_review(global, &from_stack(plan, source))
+}
+
+/// Prints a fleet plan's review document (`-o markdown|html`).
+pub fn print_fleet(
+    global: &GlobalArgs,
+    plan: &libpkg::stack::fleet::plan::FleetPlan,
+    source: &Source,
+) -> Result<()> {
+    print_review(global, &from_fleet(plan, source))
 }
 
 /// Renders `review` in the format `-o` asks for, fitted to `--max-size`.

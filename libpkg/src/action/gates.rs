@@ -10,6 +10,7 @@ use crate::plan::Plan;
 use crate::review::Review;
 use crate::review::approval::{Approval, ApprovalError, TrustedKeys};
 use crate::review::policy::{Acceptance, PolicyError, RiskPolicy};
+use crate::stack::fleet::plan::FleetPlan;
 use crate::stack::plan::StackPlan;
 
 /// Where the plan under review comes from.
@@ -71,6 +72,14 @@ pub enum GateError {
         dir: PathBuf,
     },
     /// A gate refused one release of a stack plan.
+    #[error("cluster {cluster}: {source}")]
+    Cluster {
+        /// The cluster (kubeconfig context) of a fleet.
+        cluster: String,
+        /// Why its stack plan did not pass.
+        source: Box<GateError>,
+    },
+    /// A release's plan did not pass.
     #[error("release {release}: {source}")]
     Release {
         /// The release's name in the stack.
@@ -88,7 +97,9 @@ impl GateError {
         match self {
             GateError::Policy(error) => matches!(error, PolicyError::Refused { .. }),
             GateError::Approval(error) => matches!(error, ApprovalError::NotEnough { .. }),
-            GateError::Release { source, .. } => source.is_refusal(),
+            GateError::Release { source, .. } | GateError::Cluster { source, .. } => {
+                source.is_refusal()
+            }
             _ => false,
         }
     }
@@ -232,6 +243,71 @@ impl Gates {
             }
         }
         Ok(ReviewedStack { plan, reviews })
+    }
+
+    /// Reviews a fleet plan: every cluster's stack plan judged by the risk
+    /// policy as [`review_stack`](Self::review_stack) judges one (a fresh
+    /// plan records each outcome and is sealed anew), and, when `approvals`,
+    /// the approvals of the fleet hash counted: they approve every
+    /// cluster's plan, and each release's record names them.
+    pub fn review_fleet(
+        &self,
+        plan: FleetPlan,
+        origin: Origin,
+        approvals: bool,
+    ) -> Result<ReviewedFleet, GateError> {
+        let mut plan = plan;
+        let mut reviews = BTreeMap::new();
+        for cluster in &mut plan.clusters {
+            let stack = cluster.plan.clone();
+            let reviewed =
+                (self.review_stack(stack, origin, false)).map_err(|error| GateError::Cluster {
+                    cluster: cluster.cluster.clone(),
+                    source: Box::new(error),
+                })?;
+            cluster.plan = reviewed.plan;
+            reviews.insert(cluster.cluster.clone(), reviewed.reviews);
+        }
+        if origin == Origin::Fresh {
+            plan = plan.seal();
+        }
+        if approvals {
+            let mut approved = Review::default();
+            self.check_approvals(&plan.approvals, &plan.hash, &mut approved, origin)?;
+            for review in reviews.values_mut().flat_map(|r| r.values_mut()) {
+                review.approvals = approved.approvals.clone();
+            }
+        }
+        Ok(ReviewedFleet { plan, reviews })
+    }
+}
+
+/// A fleet plan that passed the review gates ([`Gates::review_fleet`]),
+/// with what the review established of each cluster's releases: the only
+/// form of a fleet plan that can be applied.
+#[derive(Debug, Clone)]
+pub struct ReviewedFleet {
+    plan: FleetPlan,
+    /// Per cluster, per release.
+    reviews: BTreeMap<String, BTreeMap<String, Review>>,
+}
+
+impl ReviewedFleet {
+    /// The fleet plan, as reviewed.
+    pub fn plan(&self) -> &FleetPlan {
+        &self.plan
+    }
+
+    /// The plan reviewed, for showing or saving.
+    pub fn into_plan(self) -> FleetPlan {
+        self.plan
+    }
+
+    /// One cluster's stack plan, reviewed as part of the fleet.
+    pub fn stack(&self, cluster: &str) -> Option<ReviewedStack> {
+        let plan = self.plan.cluster(cluster)?.clone();
+        let reviews = self.reviews.get(cluster).cloned().unwrap_or_default();
+        Some(ReviewedStack { plan, reviews })
     }
 }
 

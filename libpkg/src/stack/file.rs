@@ -22,6 +22,22 @@ pub(super) struct StackFile {
     pub releases: Vec<ReleaseEntry>,
     #[serde(default, deserialize_with = "null_entries_as_default")]
     pub environments: BTreeMap<String, EnvironmentEntry>,
+    #[serde(default, deserialize_with = "null_entries_as_default")]
+    pub fleets: BTreeMap<String, FleetEntry>,
+}
+
+/// A fleet, as written under `fleets:`: the clusters (kubeconfig contexts)
+/// one environment of the stack is planned for, and the waves it is
+/// applied in.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(super) struct FleetEntry {
+    #[serde(default)]
+    pub environment: Option<String>,
+    #[serde(default, deserialize_with = "crate::yaml::null_as_default")]
+    pub clusters: Vec<String>,
+    #[serde(default)]
+    pub waves: Option<Vec<Vec<String>>>,
 }
 
 /// A base release, as written under `releases:`.

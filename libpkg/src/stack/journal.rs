@@ -146,13 +146,25 @@ impl StackJournal {
             .collect()
     }
 
+    /// Whether the last apply was of the plan of `plan_hash` and did every
+    /// release of it: that plan is applied whole (a fleet's rollout resumed
+    /// passes over its cluster).
+    pub fn applied_whole(&self, plan_hash: &str) -> bool {
+        self.last_apply.as_ref().is_some_and(|last| {
+            last.plan_hash == plan_hash
+                && last.finished
+                && last.releases.iter().all(|r| r.state.is_done())
+        })
+    }
+
     /// Starts applying `plan`: resumes the last apply if it was of the same
-    /// plan and did not finish, returning the releases it already did (a
-    /// resumed apply skips them); else starts afresh and returns `None`.
+    /// plan and did not finish or left a release not done (failed, skipped),
+    /// returning the releases it already did (a resumed apply skips them);
+    /// else starts afresh and returns `None`.
     pub fn begin(&mut self, plan: &StackPlan) -> Option<BTreeSet<String>> {
         if let Some(last) = &self.last_apply
             && last.plan_hash == plan.hash
-            && !last.finished
+            && (!last.finished || last.releases.iter().any(|r| !r.state.is_done()))
         {
             let done = (last.releases.iter())
                 .filter(|r| r.state.is_done())
@@ -267,9 +279,17 @@ mod tests {
         let other = stack_plan(vec![b.clone()]);
         assert_eq!(journal.begin(&other), None);
         assert_eq!(journal.state_of("b").unwrap().state, ReleaseState::Pending);
-        // A finished apply is not resumed, even of the same plan.
+        // A finished apply that left a release failed resumes with the rest.
         journal.begin(&plan);
         journal.record(&a, ReleaseState::Applied, None);
+        journal.record(&b, ReleaseState::Failed, Some("locked".to_string()));
+        journal.finish();
+        assert_eq!(
+            journal.begin(&plan),
+            Some(BTreeSet::from(["a".to_string()]))
+        );
+        // One that did every release is not resumed, even of the same plan.
+        journal.record(&b, ReleaseState::Applied, None);
         journal.finish();
         assert_eq!(journal.begin(&plan), None);
     }

@@ -20,6 +20,7 @@
 
 pub mod compare;
 mod file;
+pub mod fleet;
 mod graph;
 pub mod journal;
 pub mod lock;
@@ -64,6 +65,9 @@ pub struct Stack {
     /// Releases the file declares that this environment leaves out
     /// (`enabled: false`), sorted: not pruned, not planned.
     pub disabled: Vec<String>,
+    /// The fleets the file declares, by name ([`fleet`]).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub fleets: std::collections::BTreeMap<String, fleet::Fleet>,
 }
 
 /// One release of a stack, with its environment's overrides applied.
@@ -154,6 +158,28 @@ pub enum StackError {
         name: String,
         /// Why it is not valid.
         reason: crate::names::NameError,
+    },
+    /// `--fleet NAME` names a fleet the file does not declare.
+    #[error("{file}: no fleet {fleet:?}: {}", if known.is_empty() { "the file declares no fleets: (see docs/stacks.md, Fleets)".to_string() } else { format!("it declares {}", known.join(", ")) })]
+    UnknownFleet {
+        /// The file.
+        file: String,
+        /// The fleet asked for.
+        fleet: String,
+        /// The fleets it declares.
+        known: Vec<String>,
+    },
+    /// A key of a fleet has a value that cannot be used.
+    #[error("{file}: fleets.{fleet}.{key}: {reason}")]
+    InvalidFleet {
+        /// The file.
+        file: String,
+        /// The fleet.
+        fleet: String,
+        /// The key at fault (`waves[1][0]`).
+        key: String,
+        /// Why.
+        reason: String,
     },
     /// The file declares no release.
     #[error("{file}: the stack declares no release (releases: is empty)")]
@@ -449,6 +475,7 @@ fn refuse_unshared_releases(file: &str, environments: &[Stack]) -> Result<(), St
 struct Checked<'a> {
     file: &'a str,
     document: StackFile,
+    fleets: std::collections::BTreeMap<String, fleet::Fleet>,
 }
 
 impl<'a> Checked<'a> {
@@ -481,7 +508,16 @@ impl<'a> Checked<'a> {
             crate::names::validate_dns_label(env)
                 .map_err(|reason| fail_name("environment", env, reason))?;
         }
-        let checked = Checked { file, document };
+        let fleets = fleet::check(
+            file,
+            &document.fleets,
+            &document.environments.keys().collect(),
+        )?;
+        let checked = Checked {
+            file,
+            document,
+            fleets,
+        };
         checked.check_releases()?;
         Ok(checked)
     }
@@ -575,6 +611,7 @@ impl<'a> Checked<'a> {
             releases,
             environments: Vec::new(),
             disabled,
+            fleets: self.fleets.clone(),
         };
         if let Some(cycle) = graph::find_cycle(&stack.graph()) {
             return Err(StackError::Cycle {

@@ -24,10 +24,12 @@ use crate::{prompt, settings, view};
 use libpkg::action::gates::{Gates, ReviewedStack};
 
 mod compare;
+mod fleet;
 mod lock;
 mod status;
 
 pub use compare::StackCompareArgs;
+pub use fleet::{apply_saved as apply_saved_fleet, print as print_fleet};
 pub use lock::StackLockArgs;
 pub use status::StackStatusArgs;
 
@@ -69,6 +71,8 @@ pub enum StackCommand {
 pub struct StackUninstallArgs {
     #[command(flatten)]
     pub stack: StackFileArgs,
+    #[command(flatten)]
+    pub fleet: fleet::FleetArgs,
     #[command(flatten)]
     pub no_namespace: NoNamespace,
     #[command(flatten)]
@@ -153,6 +157,8 @@ pub struct StackPlanArgs {
     #[command(flatten)]
     pub stack: StackArgs,
     #[command(flatten)]
+    pub fleet: fleet::FleetArgs,
+    #[command(flatten)]
     pub no_namespace: NoNamespace,
     /// Save the complete stack plan (Secret values included, so owner-only) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -167,6 +173,8 @@ pub struct StackPlanArgs {
 pub struct StackApplyArgs {
     #[command(flatten)]
     pub stack: StackArgs,
+    #[command(flatten)]
+    pub fleet: fleet::FleetArgs,
     #[command(flatten)]
     pub no_namespace: NoNamespace,
     #[command(flatten)]
@@ -206,12 +214,30 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
         ));
     }
     match command {
+        StackCommand::Plan(args) if args.fleet.fleet.is_some() => {
+            let out = args.out.as_deref();
+            fleet::run_plan(
+                global,
+                &args.stack,
+                &args.fleet,
+                out,
+                args.detailed_exitcode,
+            )
+            .await
+        }
+        StackCommand::Apply(args) if args.fleet.fleet.is_some() => {
+            fleet::run_apply(global, &args.stack, &args.fleet, &args.apply, args.dry_run).await
+        }
+        StackCommand::Uninstall(args) if args.fleet.fleet.is_some() => {
+            let file = &args.stack.file;
+            fleet::run_uninstall(global, file, &args.fleet, &args.apply, args.dry_run).await
+        }
         StackCommand::Plan(args) => {
             let (plan, _) = plan(global, &args.stack).await?;
             let gates = args.stack.review.gates()?;
             let plan = gates.review_stack(plan, Origin::Fresh, false)?.into_plan();
             if let Some(path) = &args.out {
-                save(path, &plan)?;
+                save_document(path, "stack plan", plan.to_json_pretty())?;
             }
             let source = match &args.out {
                 Some(path) => Source::Saved(path.display().to_string()),
@@ -291,49 +317,94 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
 /// Loads the stack, connects to its clusters, and plans every release.
 async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clusters)> {
     let stack = args.stack.load()?;
-    let global = &GlobalArgs {
-        registry: args.registry.clone(),
-        ..global.clone()
-    };
-    let clusters = connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
-    let options = StackOptions {
-        images: settings::image_check(global, &args.image_check)?,
-        only: args.only.clone(),
-        prune: args.prune,
-    };
-    let lock = match args.locked {
-        true => Some(StackLock::read(&StackLock::path_beside(&args.stack.file))?),
-        false => None,
-    };
-    let environment = stack.environment.as_deref();
-    // Every release that differs from the lock, not only the first.
-    let unlocked = std::sync::Mutex::new(Vec::new());
-    let fetch = async |release: &StackRelease, from: &UpgradeFrom| {
-        let mut fetched = fetch(global, &stack, release, from).await?;
-        args.requirements.apply(&mut fetched);
-        if let Some(lock) = &lock
-            && let Err(error) = lock.check(environment, &release.name, &resolved(&fetched))
-        {
-            unlocked
-                .lock()
-                .expect("not poisoned")
-                .push(error.to_string());
-            return Err(error.into());
-        }
-        Ok::<_, anyhow::Error>(fetched)
-    };
+    let fetcher = Fetcher::new(global, args, &stack)?;
+    let clusters = connect(
+        &fetcher.global,
+        stack.releases.iter().map(|r| r.context.clone()),
+    )
+    .await?;
+    let options = fetcher.options()?;
+    let fetch =
+        async |release: &StackRelease, from: &UpgradeFrom| fetcher.fetch(release, from).await;
     let planned = plan_stack(&stack, &clusters, fetch, &options).await;
-    let unlocked = unlocked.into_inner().expect("not poisoned");
-    if !unlocked.is_empty() {
-        bail!(
-            "{} release(s) resolve differently from the lock, nothing was planned:\n  - {}\nrun `kubectl pkg stack lock -f {} --update` to record what they resolve to now, or pin them in the stack file",
-            unlocked.len(),
-            unlocked.join("\n  - "),
-            args.stack.file.display()
-        );
-    }
+    fetcher.refuse_unlocked(&args.stack.file)?;
     let plan = planned.map_err(|error| stack_error(&args.stack.file, error))?;
     Ok((plan, clusters))
+}
+
+/// Fetches a stack's releases as the stack command's flags say (registry,
+/// requirements, the lock file with `--locked`), gathering every release
+/// that resolves differently from the lock.
+pub(super) struct Fetcher<'a> {
+    global: GlobalArgs,
+    args: &'a StackArgs,
+    stack: &'a Stack,
+    lock: Option<StackLock>,
+    unlocked: std::sync::Mutex<Vec<String>>,
+}
+
+impl<'a> Fetcher<'a> {
+    pub(super) fn new(global: &GlobalArgs, args: &'a StackArgs, stack: &'a Stack) -> Result<Self> {
+        let lock = match args.locked {
+            true => Some(StackLock::read(&StackLock::path_beside(&args.stack.file))?),
+            false => None,
+        };
+        Ok(Fetcher {
+            global: GlobalArgs {
+                registry: args.registry.clone(),
+                ..global.clone()
+            },
+            args,
+            stack,
+            lock,
+            unlocked: Default::default(),
+        })
+    }
+
+    /// How the stack's releases are planned.
+    pub(super) fn options(&self) -> Result<StackOptions> {
+        Ok(StackOptions {
+            images: settings::image_check(&self.global, &self.args.image_check)?,
+            only: self.args.only.clone(),
+            prune: self.args.prune,
+        })
+    }
+
+    /// One release's package, checked against the lock.
+    pub(super) async fn fetch(
+        &self,
+        release: &StackRelease,
+        from: &UpgradeFrom,
+    ) -> Result<libpkg::source::Fetched> {
+        let mut fetched = fetch(&self.global, self.stack, release, from).await?;
+        self.args.requirements.apply(&mut fetched);
+        let environment = self.stack.environment.as_deref();
+        if let Some(lock) = &self.lock
+            && let Err(error) = lock.check(environment, &release.name, &resolved(&fetched))
+        {
+            let mut unlocked = self.unlocked.lock().expect("not poisoned");
+            // Every release that differs from the lock, once (a fleet fetches in each cluster).
+            if !unlocked.contains(&error.to_string()) {
+                unlocked.push(error.to_string());
+            }
+            return Err(error.into());
+        }
+        Ok(fetched)
+    }
+
+    /// Refuses the plan if a release resolved differently from the lock.
+    pub(super) fn refuse_unlocked(&self, file: &Path) -> Result<()> {
+        let unlocked = self.unlocked.lock().expect("not poisoned");
+        if !unlocked.is_empty() {
+            bail!(
+                "{} release(s) resolve differently from the lock, nothing was planned:\n  - {}\nrun `kubectl pkg stack lock -f {} --update` to record what they resolve to now, or pin them in the stack file",
+                unlocked.len(),
+                unlocked.join("\n  - "),
+                file.display()
+            );
+        }
+        Ok(())
+    }
 }
 
 /// A stack's planning error, its causes kept (so that the exit code is
@@ -416,11 +487,11 @@ pub(super) async fn fetch(
     Ok(fetched)
 }
 
-/// Saves a stack plan, owner-only (it holds Secret values).
-fn save(path: &Path, plan: &StackPlan) -> Result<()> {
-    view::write_private(path, plan.to_json_pretty().as_bytes())?;
+/// Saves a stack or fleet plan (`what`), owner-only (it holds Secret values).
+fn save_document(path: &Path, what: &str, json: String) -> Result<()> {
+    view::write_private(path, json.as_bytes())?;
     eprintln!(
-        "Saved the stack plan to {} (it holds Secret values: keep it private)",
+        "Saved the {what} to {} (it holds Secret values: keep it private)",
         path.display()
     );
     Ok(())
@@ -474,7 +545,9 @@ async fn apply(
     )
     .await?;
     if outcome.resumed {
-        eprintln!("Resumed the interrupted apply of this stack plan.");
+        eprintln!(
+            "Resumed the last apply of this stack plan (interrupted, or a release failed): what it applied is not applied again."
+        );
     }
     let mut failed = 0;
     for (release, outcome) in &outcome.releases {
@@ -504,14 +577,16 @@ async fn apply(
 }
 
 /// How a release's apply ended, in words.
-fn said(outcome: &ReleaseOutcome) -> String {
+pub(super) fn said(outcome: &ReleaseOutcome) -> String {
     match outcome {
         ReleaseOutcome::Applied(status) => status.as_str().to_string(),
         ReleaseOutcome::Unchanged => "unchanged".to_string(),
-        ReleaseOutcome::AlreadyApplied => "already applied by the interrupted apply".to_string(),
+        ReleaseOutcome::AlreadyApplied => {
+            "already applied by an earlier apply of this plan".to_string()
+        }
         ReleaseOutcome::Failed(why) => format!("FAILED: {why}"),
         ReleaseOutcome::HalfApplied { revision, status } => format!(
-            "FAILED: the interrupted apply left revision {revision} {}; plan the stack again to finish it",
+            "FAILED: an earlier apply of this plan left revision {revision} {}; plan the stack again to finish it",
             status.as_str()
         ),
         ReleaseOutcome::Skipped { needs } => {
@@ -548,22 +623,35 @@ fn confirm(global: &GlobalArgs, plan: &StackPlan) -> Result<()> {
     }
 }
 
-/// Apply progress on stderr, one line an event, each naming its release.
+/// Apply progress on stderr, one line an event, each naming its release
+/// (and its cluster, in a fleet).
 struct Lines {
     release: ReleaseId,
+    cluster: Option<String>,
 }
 
 impl Lines {
     fn for_release(release: &ReleaseId) -> Lines {
         Lines {
             release: release.clone(),
+            cluster: None,
+        }
+    }
+
+    fn for_cluster(cluster: &str, release: &ReleaseId) -> Lines {
+        Lines {
+            release: release.clone(),
+            cluster: Some(cluster.to_string()),
         }
     }
 }
 
 impl Reporter for Lines {
     fn event(&self, event: Event) {
-        let name = &self.release.name;
+        let name = match &self.cluster {
+            Some(cluster) => format!("{cluster}/{}", self.release.name),
+            None => self.release.name.clone(),
+        };
         let line = match event {
             Event::Recorded { revision } => format!("recorded revision {revision} as pending"),
             Event::Applied { object, action } => {

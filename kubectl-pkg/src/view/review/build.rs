@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use libpkg::permissions::{Grant, PermissionDelta, Risk, Severity};
 use libpkg::plan::{Action, Operation, Plan, PlannedObject, Validation, WarningCode};
+use libpkg::stack::fleet::plan::FleetPlan;
 use libpkg::stack::plan::StackPlan;
 
 use super::{Block, Change, Footer, Item, Review, Row, Section, Source, Table, Tone, Verdict};
@@ -113,6 +114,136 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
             note: apply_note(source, command.is_some()),
             command,
         },
+    }
+}
+
+/// A fleet plan's review: the clusters × releases table and what differs
+/// between the clusters first, then every cluster's stack review, its
+/// sections and changes named by cluster; the verdict the worst of them.
+pub fn from_fleet(plan: &FleetPlan, source: &Source) -> Review {
+    let waves: Vec<String> = plan
+        .fleet
+        .waves
+        .iter()
+        .map(|wave| wave.join(", "))
+        .collect();
+    let mut facts = vec![
+        ("Fleet".to_string(), fleet_name(plan)),
+        ("Waves".to_string(), waves.join(" → ")),
+        ("Fleet plan hash".to_string(), plan.hash.clone()),
+    ];
+    for left_out in &plan.unreachable {
+        facts.push((
+            format!("Left out: {}", left_out.cluster),
+            format!("unreachable when planned: {}", left_out.reason),
+        ));
+    }
+    let releases = crate::view::fleet::release_names(plan);
+    let mut header = vec!["Cluster".to_string(), "Wave".to_string()];
+    header.extend(releases.iter().cloned());
+    let mut rows = Vec::new();
+    let mut sections = Vec::new();
+    let mut changes = Vec::new();
+    let mut reasons = Vec::new();
+    let mut tone = Tone::Good;
+    let mut details = Vec::new();
+    for (wave, clusters) in plan.waves().iter().enumerate() {
+        for cluster in clusters {
+            let name = &cluster.cluster;
+            let review = from_stack(&cluster.plan, &Source::Unsaved);
+            let mut cells = vec![name.clone(), (wave + 1).to_string()];
+            cells.extend(
+                releases
+                    .iter()
+                    .map(|r| crate::view::fleet::cell(&cluster.plan, r)),
+            );
+            rows.push(Row {
+                tone: review.verdict.tone,
+                cells,
+            });
+            tone = tone.max(review.verdict.tone);
+            reasons.extend(
+                review
+                    .verdict
+                    .reasons
+                    .iter()
+                    .map(|r| format!("{name}: {r}")),
+            );
+            facts.push((format!("Cluster {name}"), review.title.clone()));
+            for mut section in review.sections {
+                section.id = format!("{name}-{}", section.id);
+                section.title = format!("{name}: {}", section.title);
+                details.push(section);
+            }
+            changes.extend(review.changes.into_iter().map(|mut change| {
+                change.release = Some(match change.release {
+                    Some(release) => format!("{name}/{release}"),
+                    None => name.clone(),
+                });
+                change
+            }));
+        }
+    }
+    sections.push(section(
+        "clusters",
+        &format!("Clusters ({})", plan.clusters.len()),
+        vec![Block::Table(Table { header, rows })],
+    ));
+    let differences = libpkg::stack::fleet::differ::differences(plan);
+    let differs = if differences.is_empty() {
+        vec![Block::Text(
+            "Nothing: each cluster's plan does the same.".to_string(),
+        )]
+    } else {
+        vec![Block::Items(
+            (differences.iter())
+                .map(|d| Item {
+                    tone: Tone::Warning,
+                    text: format!(
+                        "{}: release {}: {} (in {}: {})",
+                        d.clusters.join(", "),
+                        d.release,
+                        d.there,
+                        d.others.join(", "),
+                        d.elsewhere
+                    ),
+                })
+                .collect(),
+        )]
+    };
+    sections.push(section("differs", "What differs between clusters", differs));
+    sections.extend(details);
+    let command = match source {
+        Source::Saved(file) => Some(format!(
+            "kubectl pkg apply {} --plan-hash {}",
+            shell_word(file),
+            plan.hash
+        )),
+        _ => None,
+    };
+    Review {
+        hash: plan.hash.clone(),
+        subject: format!("fleet {}", plan.fleet.name),
+        title: format!("Fleet plan: {}", fleet_name(plan)),
+        verdict: verdict_of(tone, reasons, plan.has_changes()),
+        facts,
+        sections,
+        changes,
+        footer: Footer {
+            note: apply_note(source, command.is_some()),
+            command,
+        },
+    }
+}
+
+/// The fleet, its stack and environment.
+fn fleet_name(plan: &FleetPlan) -> String {
+    match &plan.fleet.environment {
+        Some(environment) => format!(
+            "{} (stack {}, environment {environment})",
+            plan.fleet.name, plan.stack
+        ),
+        None => format!("{} (stack {})", plan.fleet.name, plan.stack),
     }
 }
 

@@ -20,7 +20,7 @@ use crate::manifest::Manifest;
 use crate::plan::{Operation, Plan, ReleaseId};
 use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
 use crate::release::{LockError, LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
-use crate::stack::journal::{ReleaseState, record_name};
+use crate::stack::journal::{ReleaseState, StackJournal, record_name};
 use crate::stack::plan::{ReleasePlan, StackPlan};
 
 /// How many releases of one level are applied at once: each keeps its own
@@ -34,12 +34,13 @@ pub enum ReleaseOutcome {
     Applied(Status),
     /// Its plan changes nothing.
     Unchanged,
-    /// Applied by an earlier, interrupted apply of this same stack plan.
+    /// Applied by an earlier apply of this same stack plan (interrupted, or
+    /// one where another release failed).
     AlreadyApplied,
     /// It failed; why (as a single release's operation fails: a lock held,
     /// drift, an apply error, an interruption while it was applied).
     Failed(Box<RunError<PlanError>>),
-    /// Not applied again: the interrupted apply this one resumes left it
+    /// Not applied again: the earlier apply this one resumes left it
     /// half applied (plan the stack again to finish it).
     HalfApplied {
         /// The revision the interrupted apply recorded.
@@ -101,7 +102,7 @@ impl ReleaseOutcome {
         match self {
             ReleaseOutcome::Failed(error) => Some(error.to_string()),
             ReleaseOutcome::HalfApplied { revision, status } => Some(format!(
-                "the interrupted apply left revision {revision} {}; plan the stack again to finish it",
+                "an earlier apply of this plan left revision {revision} {}; plan the stack again to finish it",
                 status.as_str()
             )),
             ReleaseOutcome::Skipped { needs } => Some(format!("needs {needs}")),
@@ -129,7 +130,8 @@ pub struct StackApplyOptions {
 pub struct StackOutcome {
     /// Each release, in the plan's order.
     pub releases: Vec<(String, ReleaseOutcome)>,
-    /// Whether it resumed an interrupted apply of the same plan.
+    /// Whether it resumed an earlier apply of the same plan (interrupted, or
+    /// with a release that failed).
     pub resumed: bool,
     /// The journal could not be written after the first write (the releases
     /// are as `releases` says; `stack status` may lag behind).
@@ -196,27 +198,8 @@ async fn apply_locked<R: Reporter>(
 ) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
     let plan = reviewed.plan();
     let mut entry = (records.read(&plan.stack.name, plan.stack.environment.as_deref())).await?;
-    // `Some`: resuming an unfinished apply of this plan, which did these.
-    let done = entry.journal.begin(plan);
-    let resumed = done.is_some();
-    let done = done.unwrap_or_default();
+    let Preflight { resumed, not_again } = preflight(plan, clusters, &mut entry.journal).await?;
     let crds = StackCrds::of(plan);
-    let mut not_again = BTreeMap::new();
-    for release in plan.releases.iter().filter(|r| !done.contains(&r.name)) {
-        match check_drift(clusters, release, resumed, &crds.before(release)).await? {
-            Found::AsPlanned => {}
-            Found::AppliedBefore => {
-                not_again.insert(release.name.clone(), ReleaseOutcome::AlreadyApplied);
-            }
-            Found::HalfApplied { revision, status } => {
-                let outcome = ReleaseOutcome::HalfApplied { revision, status };
-                not_again.insert(release.name.clone(), outcome);
-            }
-        }
-    }
-    for name in done {
-        not_again.insert(name, ReleaseOutcome::AlreadyApplied);
-    }
     for kept in plan.shared.iter().filter(|shared| shared.kept) {
         entry.journal.let_go(&kept.name);
     }
@@ -251,6 +234,46 @@ async fn apply_locked<R: Reporter>(
         resumed,
         journal_error,
     })
+}
+
+/// What the check before the first write found.
+pub(super) struct Preflight {
+    /// Whether the apply resumes an earlier apply of the same plan.
+    pub resumed: bool,
+    /// The releases not applied (again), with their outcome.
+    pub not_again: BTreeMap<String, ReleaseOutcome>,
+}
+
+/// Begins the apply of `plan` in `journal` (resuming an earlier apply of
+/// the same plan that did not do every release), and checks every release
+/// it has still to do for drift: an error if one drifted.
+pub(super) async fn preflight(
+    plan: &StackPlan,
+    clusters: &Clusters,
+    journal: &mut StackJournal,
+) -> Result<Preflight, StackActionError<std::convert::Infallible>> {
+    // `Some`: resuming an earlier apply of this plan, which did these.
+    let done = journal.begin(plan);
+    let resumed = done.is_some();
+    let done = done.unwrap_or_default();
+    let crds = StackCrds::of(plan);
+    let mut not_again = BTreeMap::new();
+    for release in plan.releases.iter().filter(|r| !done.contains(&r.name)) {
+        match check_drift(clusters, release, resumed, &crds.before(release)).await? {
+            Found::AsPlanned => {}
+            Found::AppliedBefore => {
+                not_again.insert(release.name.clone(), ReleaseOutcome::AlreadyApplied);
+            }
+            Found::HalfApplied { revision, status } => {
+                let outcome = ReleaseOutcome::HalfApplied { revision, status };
+                not_again.insert(release.name.clone(), outcome);
+            }
+        }
+    }
+    for name in done {
+        not_again.insert(name, ReleaseOutcome::AlreadyApplied);
+    }
+    Ok(Preflight { resumed, not_again })
 }
 
 /// What the drift check found of a release.

@@ -200,6 +200,7 @@ fn records<E>(clusters: &Clusters, namespace: &str) -> Result<StackRecords, Stac
 }
 
 mod apply;
+pub mod fleet;
 mod plan;
 
 pub use apply::{ReleaseOutcome, StackApplyOptions, StackOutcome, apply_stack};

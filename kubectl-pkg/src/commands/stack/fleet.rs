@@ -1,0 +1,323 @@
+//! `--fleet NAME` on `stack plan|apply|status|uninstall`: one environment of
+//! a stack planned for every cluster of a fleet the stack file declares, as
+//! one fleet plan under one hash, then applied in its waves (canary first);
+//! `kubectl pkg apply fleet-plan.json` applies a saved one.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use libpkg::action::gates::{Gates, Origin, ReviewedFleet};
+use libpkg::action::stack::fleet::{
+    ClusterOutcome, FleetClusters, FleetError, FleetOptions, apply_fleet, plan_fleet,
+    plan_fleet_uninstall,
+};
+use libpkg::action::stack::{Clusters, StackApplyOptions};
+use libpkg::action::{ApplyOptions, UpgradeFrom};
+use libpkg::stack::StackRelease;
+use libpkg::stack::fleet::Fleet;
+use libpkg::stack::fleet::plan::FleetPlan;
+
+use super::{Fetcher, Lines, StackApplyFlags, StackArgs, said, save_document, stack_error};
+use crate::cli::{GlobalArgs, OutputFormat};
+use crate::flow::MutatingArgs;
+use crate::view::review::Source;
+use crate::{prompt, settings, view};
+
+/// Which fleet of the stack file.
+#[derive(Debug, Clone, Args)]
+pub struct FleetArgs {
+    /// Plan the stack for every cluster of this fleet of the stack file
+    /// (`fleets:`), as one fleet plan applied in the fleet's waves.
+    #[arg(long, value_name = "NAME", conflicts_with = "environment")]
+    pub fleet: Option<String>,
+    /// With --fleet: plan the clusters that answer and record the others as
+    /// left out (applying refuses the plan if one of them answers then).
+    #[arg(long, requires = "fleet")]
+    pub skip_unreachable: bool,
+}
+
+/// Loads the fleet, connects to its clusters and plans every one.
+pub async fn plan(
+    global: &GlobalArgs,
+    args: &StackArgs,
+    fleet: &FleetArgs,
+) -> Result<(FleetPlan, FleetClusters)> {
+    let name = fleet.fleet.as_deref().expect("a fleet was asked for");
+    let (fleet_def, stack) = libpkg::stack::fleet::load(&args.stack.file, name)?;
+    let fetcher = Fetcher::new(global, args, &stack)?;
+    let clusters = connect(global, &args.stack.file, &fleet_def).await?;
+    let options = FleetOptions {
+        stack: fetcher.options()?,
+        skip_unreachable: fleet.skip_unreachable,
+    };
+    let fetch =
+        async |release: &StackRelease, from: &UpgradeFrom| fetcher.fetch(release, from).await;
+    let planned = plan_fleet(&stack, &fleet_def, &clusters, fetch, &options).await;
+    fetcher.refuse_unlocked(&args.stack.file)?;
+    let plan = planned.map_err(|error| fleet_error(&args.stack.file, error))?;
+    Ok((plan, clusters))
+}
+
+/// One connection per cluster of the fleet, each its kubeconfig context:
+/// a context the kubeconfig does not have is refused before any request,
+/// naming the file and the key.
+async fn connect(global: &GlobalArgs, file: &Path, fleet: &Fleet) -> Result<FleetClusters> {
+    connect_to(global, &fleet.clusters)
+        .await
+        .with_context(|| format!("{}: fleets.{}.clusters", file.display(), fleet.name))
+}
+
+/// One connection per named context.
+async fn connect_to(global: &GlobalArgs, contexts: &[String]) -> Result<FleetClusters> {
+    let mut clusters = FleetClusters::new();
+    for context in contexts {
+        let global = GlobalArgs {
+            context: Some(context.clone()),
+            ..global.clone()
+        };
+        let cluster = settings::cluster(&global)
+            .await
+            .with_context(|| format!("context {context}"))?;
+        clusters.insert(context.clone(), Clusters::from([(None, cluster)]));
+    }
+    Ok(clusters)
+}
+
+/// A fleet's error, a cluster's stack error kept whole (its exit code is a
+/// release's), under the file's name.
+fn fleet_error(file: &Path, error: FleetError<anyhow::Error>) -> anyhow::Error {
+    match error.split() {
+        Ok(error @ FleetError::Unreachable { .. }) => anyhow::anyhow!(
+            "{error} (--skip-unreachable plans the others and records these as left out)"
+        )
+        .context(file.display().to_string()),
+        Ok(error) => anyhow::Error::new(error).context(file.display().to_string()),
+        Err((cluster, error)) => stack_error(file, error).context(format!("cluster {cluster}")),
+    }
+}
+
+/// `stack plan --fleet`.
+pub async fn run_plan(
+    global: &GlobalArgs,
+    args: &StackArgs,
+    fleet: &FleetArgs,
+    out: Option<&Path>,
+    detailed_exitcode: bool,
+) -> Result<()> {
+    let (plan, _) = plan(global, args, fleet).await?;
+    let plan = args
+        .review
+        .gates()?
+        .review_fleet(plan, Origin::Fresh, false)?
+        .into_plan();
+    if let Some(path) = out {
+        save_document(path, "fleet plan", plan.to_json_pretty())?;
+    }
+    let source = match out {
+        Some(path) => Source::Saved(path.display().to_string()),
+        None => Source::Unsaved,
+    };
+    print(global, &plan, &source)?;
+    if detailed_exitcode && plan.has_changes() {
+        return Err(crate::flow::HasChanges.into());
+    }
+    Ok(())
+}
+
+/// `stack apply --fleet`.
+pub async fn run_apply(
+    global: &GlobalArgs,
+    args: &StackArgs,
+    fleet: &FleetArgs,
+    flags: &StackApplyFlags,
+    dry_run: bool,
+) -> Result<()> {
+    let (plan, clusters) = plan(global, args, fleet).await?;
+    let reviewed = args
+        .review
+        .gates()?
+        .review_fleet(plan, Origin::Fresh, !dry_run)?;
+    print(global, reviewed.plan(), &Source::Unsaved)?;
+    if dry_run {
+        return Ok(());
+    }
+    apply(global, &reviewed, &clusters, flags).await
+}
+
+/// `stack uninstall --fleet`.
+pub async fn run_uninstall(
+    global: &GlobalArgs,
+    file: &Path,
+    fleet: &FleetArgs,
+    flags: &StackApplyFlags,
+    dry_run: bool,
+) -> Result<()> {
+    let name = fleet.fleet.as_deref().expect("a fleet was asked for");
+    let (fleet_def, stack) = libpkg::stack::fleet::load(file, name)?;
+    let clusters = connect(global, file, &fleet_def).await?;
+    let plan = plan_fleet_uninstall(&stack, &fleet_def, &clusters, fleet.skip_unreachable)
+        .await
+        .map_err(|error| anyhow::Error::new(error).context(file.display().to_string()))?;
+    if !plan.has_changes() {
+        eprintln!(
+            "No release of stack {} is installed in any cluster of fleet {}.",
+            stack.name, fleet_def.name
+        );
+        return Ok(());
+    }
+    print(global, &plan, &Source::Unsaved)?;
+    if dry_run {
+        return Ok(());
+    }
+    // Removing releases: no policy or approvals apply, as to `uninstall`'s defaults.
+    let reviewed = Gates::default().review_fleet(plan, Origin::Fresh, false)?;
+    apply(global, &reviewed, &clusters, flags).await
+}
+
+/// Applies a fleet plan saved with `--out` (`kubectl pkg apply FILE`).
+pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -> Result<()> {
+    let plan = FleetPlan::from_json(text)?;
+    if plan.is_masked() {
+        bail!(
+            "this fleet plan has masked Secret values (it was printed for review); save it with --out and apply that file"
+        );
+    }
+    plan.verify_hash()?;
+    let clusters = connect_to(global, &plan.fleet.clusters).await?;
+    let source = match &args.applying {
+        Some(file) => Source::Saved(file.clone()),
+        None => Source::Unsaved,
+    };
+    print(global, &plan, &source)?;
+    let reviewed = args
+        .review
+        .gates()?
+        .review_fleet(plan, Origin::Saved, !args.is_dry_run())?;
+    if args.is_dry_run() {
+        return Ok(());
+    }
+    let flags = StackApplyFlags {
+        yes: args.yes,
+        wait: args.wait,
+        timeout: args.timeout,
+        fail_fast: false,
+    };
+    apply(global, &reviewed, &clusters, &flags).await
+}
+
+/// Prints a fleet plan: its text view, or its document or review document (masked).
+pub fn print(global: &GlobalArgs, plan: &FleetPlan, source: &Source) -> Result<()> {
+    match global.output {
+        OutputFormat::Text => view::out!("{}", view::fleet::render(plan, view::Layout::stdout())),
+        OutputFormat::Markdown | OutputFormat::Html => {
+            view::review::print_fleet(global, &plan.masked(), source)
+        }
+        format => view::print_document(format, &plan.masked()),
+    }
+}
+
+/// Asks (unless `--yes`), applies wave by wave, and says how each cluster
+/// and release ended.
+async fn apply(
+    global: &GlobalArgs,
+    reviewed: &ReviewedFleet,
+    clusters: &FleetClusters,
+    flags: &StackApplyFlags,
+) -> Result<()> {
+    let plan = reviewed.plan();
+    if !plan.has_changes() {
+        eprintln!("Nothing to change in any cluster.");
+        return Ok(());
+    }
+    if !flags.yes {
+        confirm(global, plan)?;
+    }
+    let options = StackApplyOptions {
+        apply: ApplyOptions {
+            wait: flags.wait,
+            timeout: flags.timeout,
+            ..ApplyOptions::default()
+        },
+        lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
+        fail_fast: flags.fail_fast,
+    };
+    let interrupted = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let reporter =
+        |cluster: &str, release: &libpkg::plan::ReleaseId| Lines::for_cluster(cluster, release);
+    let outcome = apply_fleet(reviewed, clusters, &options, reporter, interrupted)
+        .await
+        .map_err(anyhow::Error::new)?;
+    for (cluster, wave, ended) in &outcome.clusters {
+        match ended {
+            ClusterOutcome::Applied(stack) => {
+                let how = if ended.succeeded() {
+                    "applied"
+                } else {
+                    "FAILED"
+                };
+                eprintln!("Cluster {cluster} (wave {wave}): {how}.");
+                if stack.resumed {
+                    eprintln!("  Resumed the last apply of its stack plan.");
+                }
+                for (release, outcome) in &stack.releases {
+                    eprintln!("  Release {release}: {}.", said(outcome));
+                }
+                if let Some(error) = &stack.journal_error {
+                    eprintln!("  warning: its stack journal could not be written ({error})");
+                }
+            }
+            ClusterOutcome::AlreadyApplied => eprintln!(
+                "Cluster {cluster} (wave {wave}): already applied by an earlier apply of this plan."
+            ),
+            ClusterOutcome::Refused(error) => {
+                eprintln!("Cluster {cluster} (wave {wave}): FAILED: {error}.")
+            }
+            ClusterOutcome::Halted { by } => eprintln!(
+                "Cluster {cluster} (wave {wave}): not applied: the rollout halted at cluster {by}."
+            ),
+        }
+    }
+    if outcome.clusters.iter().any(|(_, _, o)| o.interrupted()) {
+        return Err(crate::flow::Interrupted.into());
+    }
+    if let Some(at) = outcome.halted_at() {
+        let untouched: Vec<&str> = (outcome.clusters.iter())
+            .filter(|(_, _, o)| matches!(o, ClusterOutcome::Halted { .. }))
+            .map(|(cluster, _, _)| cluster.as_str())
+            .collect();
+        let later = match untouched.is_empty() {
+            true => String::new(),
+            false => format!("; not applied: {}", untouched.join(", ")),
+        };
+        bail!(
+            "the rollout of fleet {} halted at cluster {at} (said above){later}; apply the same plan again to resume it once the cause is fixed",
+            plan.fleet.name
+        );
+    }
+    Ok(())
+}
+
+/// Asks before applying, unless no person can be asked here.
+fn confirm(global: &GlobalArgs, plan: &FleetPlan) -> Result<()> {
+    let _ = global;
+    if let Some(why) = prompt::cannot_ask() {
+        bail!(
+            "refusing to apply without confirmation: {why}; {}",
+            prompt::HOW_TO_ANSWER
+        );
+    }
+    let question = format!(
+        "Apply fleet plan {} of fleet {} ({} clusters in {} waves)?",
+        view::short_hash(&plan.hash),
+        plan.fleet.name,
+        plan.clusters.len(),
+        plan.fleet.waves.len()
+    );
+    match prompt::ask(&question)? {
+        prompt::Answer::Yes => Ok(()),
+        prompt::Answer::No(_) => Err(crate::flow::Declined.into()),
+    }
+}
