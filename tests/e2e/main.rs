@@ -15,6 +15,7 @@ mod docs;
 mod environment;
 mod examples;
 mod faults;
+mod fleets;
 mod git_sources;
 mod helm_habits;
 mod helm_parity;

@@ -18,7 +18,7 @@ use libpkg::stack::StackRelease;
 use libpkg::stack::fleet::Fleet;
 use libpkg::stack::fleet::plan::FleetPlan;
 
-use super::{Fetcher, Lines, StackApplyFlags, StackArgs, said, save_document, stack_error};
+use super::{Fetcher, Lines, StackApplyFlags, StackArgs, said, save_document};
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::flow::MutatingArgs;
 use crate::view::review::Source;
@@ -76,9 +76,7 @@ async fn connect_to(global: &GlobalArgs, contexts: &[String]) -> Result<FleetClu
             context: Some(context.clone()),
             ..global.clone()
         };
-        let cluster = settings::cluster(&global)
-            .await
-            .with_context(|| format!("context {context}"))?;
+        let cluster = settings::cluster(&global).await?;
         clusters.insert(context.clone(), Clusters::from([(None, cluster)]));
     }
     Ok(clusters)
@@ -93,7 +91,16 @@ fn fleet_error(file: &Path, error: FleetError<anyhow::Error>) -> anyhow::Error {
         )
         .context(file.display().to_string()),
         Ok(error) => anyhow::Error::new(error).context(file.display().to_string()),
-        Err((cluster, error)) => stack_error(file, error).context(format!("cluster {cluster}")),
+        Err((cluster, error)) => {
+            let file = file.display().to_string();
+            let cluster = format!("cluster {cluster}");
+            match error.split_fetch() {
+                Ok(error) => anyhow::Error::new(error).context(cluster).context(file),
+                Err((release, fetch)) => (fetch.context(format!("release {release}")))
+                    .context(cluster)
+                    .context(file),
+            }
+        }
     }
 }
 
@@ -320,4 +327,126 @@ fn confirm(global: &GlobalArgs, plan: &FleetPlan) -> Result<()> {
         prompt::Answer::Yes => Ok(()),
         prompt::Answer::No(_) => Err(crate::flow::Declined.into()),
     }
+}
+
+/// One cluster of a fleet as `stack status --fleet` shows it.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ClusterStatus {
+    cluster: String,
+    wave: usize,
+    /// Where its stack's last apply left it (`applied`, `failed (web)`,
+    /// `never applied`, `unreachable`…).
+    rollout: String,
+    /// Its stack's state, when it could be reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<super::status::StackState>,
+    /// Why it could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The fleet's rollout and every cluster's releases.
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FleetStatus {
+    fleet: String,
+    stack: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    environment: Option<String>,
+    /// The first cluster, in rollout order, whose last apply did not finish
+    /// whole: where a rollout stopped (none: every cluster's did).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_at: Option<String>,
+    clusters: Vec<ClusterStatus>,
+}
+
+/// `stack status --fleet`: each cluster's stack, in rollout order, and
+/// where the rollout stands.
+pub async fn status(global: &GlobalArgs, file: &Path, name: &str) -> Result<()> {
+    let (fleet, stack) = libpkg::stack::fleet::load(file, name)?;
+    let clusters = connect(global, file, &fleet).await?;
+    let mut statuses = Vec::new();
+    for (index, wave) in fleet.waves.iter().enumerate() {
+        for cluster in wave {
+            let (rollout, state, error) =
+                match super::status::state(&stack, &clusters[cluster]).await {
+                    Ok(state) => (state.rollout.clone(), Some(state), None),
+                    Err(error) => ("unknown".to_string(), None, Some(format!("{error:#}"))),
+                };
+            statuses.push(ClusterStatus {
+                cluster: cluster.clone(),
+                wave: index + 1,
+                rollout,
+                state,
+                error,
+            });
+        }
+    }
+    let status = FleetStatus {
+        fleet: fleet.name.clone(),
+        stack: stack.name.clone(),
+        environment: fleet.environment.clone(),
+        stopped_at: (statuses.iter())
+            .find(|c| c.rollout != "applied")
+            .map(|c| c.cluster.clone()),
+        clusters: statuses,
+    };
+    if global.output != OutputFormat::Text {
+        return view::print_document(global.output, &status);
+    }
+    view::outln!(
+        "{}",
+        status_text(&status, view::Layout::stdout(), global.wide)
+    )
+}
+
+fn status_text(status: &FleetStatus, layout: view::Layout, wide: bool) -> String {
+    let environment = (status.environment.as_deref())
+        .map(|env| format!(", environment {env}"))
+        .unwrap_or_default();
+    let mut out = format!(
+        "Fleet: {} (stack {}{environment})\n",
+        status.fleet, status.stack
+    );
+    out += &match (status.stopped_at.as_deref())
+        .and_then(|at| status.clusters.iter().find(|c| c.cluster == at))
+    {
+        None => "Rollout: every cluster's last apply finished\n".to_string(),
+        Some(at) => {
+            let after: Vec<&str> = (status.clusters.iter())
+                .filter(|c| c.wave > at.wave)
+                .map(|c| c.cluster.as_str())
+                .collect();
+            let after = match after.is_empty() {
+                true => String::new(),
+                false => format!("; later waves: {}", after.join(", ")),
+            };
+            format!(
+                "Rollout: stopped at cluster {} (wave {}): {}{after}\n",
+                at.cluster, at.wave, at.rollout
+            )
+        }
+    };
+    let columns = [
+        view::Column::kept("CLUSTER"),
+        view::Column::kept("WAVE"),
+        view::Column::kept("LAST APPLY"),
+    ];
+    let rows: Vec<Vec<String>> = (status.clusters.iter())
+        .map(|c| vec![c.cluster.clone(), c.wave.to_string(), c.rollout.clone()])
+        .collect();
+    out += &view::records_table(layout, wide, &columns, &rows);
+    for cluster in &status.clusters {
+        out += &format!("\n\nCluster {} (wave {}):\n", cluster.cluster, cluster.wave);
+        let body = match (&cluster.state, &cluster.error) {
+            (Some(state), _) => super::status::text(state, layout.narrower(2), wide),
+            (None, error) => format!("error: {}", error.as_deref().unwrap_or_default()),
+        };
+        for line in body.lines() {
+            out += &format!("  {line}\n");
+        }
+        out.pop();
+    }
+    out
 }

@@ -7,6 +7,9 @@ use libpkg::release::stack_record::StackRecords;
 use libpkg::release::{LockSubject, ReleaseLock};
 use libpkg::stack::journal::record_name;
 
+use libpkg::action::stack::Clusters;
+use libpkg::stack::Stack;
+
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::view;
 
@@ -14,6 +17,10 @@ use crate::view;
 pub struct StackStatusArgs {
     #[command(flatten)]
     pub stack: super::StackFileArgs,
+    /// Every cluster of this fleet of the stack file: each one's releases,
+    /// and where the fleet's rollout stands.
+    #[arg(long, value_name = "NAME", conflicts_with = "environment")]
+    pub fleet: Option<String>,
     #[command(flatten)]
     pub no_namespace: super::NoNamespace,
 }
@@ -42,7 +49,7 @@ struct ReleaseState {
 /// The stack as a whole: its last apply and who holds its lock.
 #[derive(Debug, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
-struct StackState {
+pub(super) struct StackState {
     stack: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     environment: Option<String>,
@@ -55,6 +62,9 @@ struct StackState {
     /// Releases the stack holds that the file no longer declares.
     not_declared: Vec<String>,
     releases: Vec<ReleaseState>,
+    /// Where its last apply left it (`applied`, `failed (web)`, …).
+    #[serde(skip)]
+    pub(super) rollout: String,
 }
 
 #[derive(Debug, serde::Serialize)]
@@ -67,8 +77,21 @@ struct LastApply {
 /// Shows each release of the stack as its records say, in the stack's
 /// order, with the stack's last apply as its journal says.
 pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
+    if let Some(fleet) = &args.fleet {
+        return super::fleet::status(global, &args.stack.file, fleet).await;
+    }
     let stack = args.stack.load()?;
     let clusters = super::connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
+    let state = state(&stack, &clusters).await?;
+    if global.output != OutputFormat::Text {
+        return view::print_document(global.output, &state);
+    }
+    view::outln!("{}", text(&state, view::Layout::stdout(), global.wide))
+}
+
+/// The stack's state in its clusters: its journal, its lock, and each
+/// release's latest record.
+pub(super) async fn state(stack: &Stack, clusters: &Clusters) -> Result<StackState> {
     let record = &clusters[&None];
     let journal = StackRecords::new(record, &stack.namespace)
         .read(&stack.name, stack.environment.as_deref())
@@ -78,6 +101,8 @@ pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
     let lock =
         ReleaseLock::inspect_subject(record, LockSubject::Stack, &stack.namespace, &lock_name)
             .await?;
+    let locked_by = lock.filter(|l| l.stale.is_none()).map(|l| l.to_string());
+    let state_locked = locked_by.is_some();
     let mut releases = Vec::new();
     for release in stack.levels().into_iter().flatten() {
         let store = libpkg::release::ReleaseStore::new(clusters[&release.context].clone());
@@ -105,23 +130,39 @@ pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
             plan_hash: a.plan_hash.clone(),
             finished: a.finished,
         }),
-        locked_by: lock.filter(|l| l.stale.is_none()).map(|l| l.to_string()),
+        locked_by: locked_by.clone(),
         not_declared: journal
             .not_declared(&stack)
             .into_iter()
             .map(|m| m.name)
             .collect(),
         releases,
+        rollout: rollout(&journal, state_locked),
     };
-    if global.output != OutputFormat::Text {
-        return view::print_document(global.output, &state);
+    Ok(state)
+}
+
+/// Where the stack's last apply left it, in a word or a few: `applied`,
+/// `failed (web)`, `interrupted`, `under way`, `never applied`.
+fn rollout(journal: &libpkg::stack::journal::StackJournal, locked: bool) -> String {
+    let Some(last) = &journal.last_apply else {
+        return "never applied".to_string();
+    };
+    let not_done: Vec<&str> = (last.releases.iter())
+        .filter(|r| !r.state.is_done())
+        .map(|r| r.name.as_str())
+        .collect();
+    match (last.finished, locked) {
+        (false, true) => "under way".to_string(),
+        (false, false) => "interrupted".to_string(),
+        (true, _) if not_done.is_empty() => "applied".to_string(),
+        (true, _) => format!("failed ({})", not_done.join(", ")),
     }
-    view::outln!("{}", text(&state, view::Layout::stdout(), global.wide))
 }
 
 /// The text view: the stack's lines, then one row per release, fitted to
 /// `layout` unless `wide`.
-fn text(state: &StackState, layout: view::Layout, wide: bool) -> String {
+pub(super) fn text(state: &StackState, layout: view::Layout, wide: bool) -> String {
     let environment = (state.environment.as_deref())
         .map(|env| format!(" (environment {env})"))
         .unwrap_or_default();
@@ -224,6 +265,7 @@ mod tests {
             locked_by: None,
             not_declared: Vec::new(),
             releases: Vec::new(),
+            rollout: "interrupted".to_string(),
         };
         let narrow = text(&state, view::Layout { width: Some(80) }, false);
         assert!(
