@@ -6,13 +6,15 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{
-    self, ApplyOptions, Approved, Event, Outcome, Reporter, Reviewer, RunError, RunOptions, Stage,
+    self, ApplyOptions, Approved, Event, Outcome, Reporter, Reviewer, RunError, RunOptions,
+    Session, Stage,
 };
 use libpkg::cluster::Cluster;
 use libpkg::plan::{Plan, ReleaseId};
@@ -170,7 +172,7 @@ fn lock_duration() -> Result<Duration> {
 pub async fn run(
     global: &GlobalArgs,
     args: &MutatingArgs,
-    cluster: &Cluster,
+    session: &Session,
     step: Step<'_>,
     plan: impl AsyncFnOnce() -> Result<Plan>,
 ) -> Result<()> {
@@ -187,15 +189,16 @@ pub async fn run(
         gates: args.review.gates()?,
         origin: step.origin,
     };
-    let progress = Progress::new();
+    let progress = Arc::new(Progress::new());
+    let session = session.clone().with_reporter(progress.clone());
     let mut reviewer = CommandLine {
         global,
         args,
-        cluster,
+        cluster: session.cluster(),
         after: step.after,
         progress: &progress,
     };
-    let outcome = action::run(cluster, &options, plan, &mut reviewer, &progress, ctrl_c()).await;
+    let outcome = action::run(&session, &options, plan, &mut reviewer, ctrl_c()).await;
     progress.finish();
     match outcome {
         Ok(Outcome::Stopped) => Ok(()),
@@ -231,7 +234,7 @@ pub async fn run(
 /// Runs `body` holding `release`'s lock (none for `--dry-run`), released
 /// however it ends: work on a release that is not a plan.
 pub async fn with_lock<T>(
-    cluster: &Cluster,
+    session: &Session,
     args: &MutatingArgs,
     release: &ReleaseId,
     operation: &str,
@@ -245,7 +248,8 @@ pub async fn with_lock<T>(
         gates: Default::default(),
         origin: Origin::Fresh,
     };
-    let locked = action::with_lock(cluster, &options, &Progress::new(), async |_| {
+    let session = session.clone().with_reporter(Arc::new(Progress::new()));
+    let locked = action::with_lock(&session, &options, async |_| {
         body().await.map_err(RunError::Caller)
     })
     .await;

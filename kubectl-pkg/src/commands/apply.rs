@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use libpkg::action::verify_unchanged;
+use libpkg::action::{Session, verify_unchanged};
 use libpkg::plan::{MAX_PLAN_FILE_BYTES, Plan};
 use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalError, ProposalState, ProposalStore};
 use libpkg::release::{ReleaseStore, Status};
@@ -79,8 +79,9 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         origin: crate::review::Origin::Saved,
         after: flow::AfterApply::Nothing,
     };
-    flow::run(global, &mutating, &cluster, step, async || {
-        verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
+    let session = Session::new(cluster.clone());
+    flow::run(global, &mutating, &session, step, async || {
+        verify_unchanged(&session, &plan).await?;
         Ok(plan.clone())
     })
     .await?;

@@ -3,7 +3,7 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{PlanError, UninstallOptions, plan_uninstall};
+use libpkg::action::{PlanError, Session, UninstallOptions, plan_uninstall};
 use libpkg::plan::ReleaseId;
 use libpkg::release::{ReleaseStore, Status};
 
@@ -31,7 +31,8 @@ pub struct UninstallArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
-    let cluster = settings::cluster(global).await?;
+    let session = Session::new(settings::cluster(global).await?);
+    let cluster = session.cluster();
     let mutating = &args.mutating;
     let options = UninstallOptions {
         release: ReleaseId::new(&cluster.namespace, &args.release),
@@ -48,9 +49,9 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
             flow::AfterApply::Nothing
         },
     };
-    let store = ReleaseStore::new(cluster.clone());
-    let uninstalled = flow::run(global, mutating, &cluster, step, async || {
-        Ok(plan_uninstall(&cluster, &store, &options).await?)
+    let store = session.releases();
+    let uninstalled = flow::run(global, mutating, &session, step, async || {
+        Ok(plan_uninstall(&session, &options).await?)
     })
     .await;
     match uninstalled {
@@ -62,11 +63,11 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
                 ) =>
         {
             flow::with_lock(
-                &cluster,
+                &session,
                 mutating,
                 &options.release,
                 "uninstall",
-                async || purge_uninstalled(&store, &options.release, mutating).await,
+                async || purge_uninstalled(store, &options.release, mutating).await,
             )
             .await
         }

@@ -17,7 +17,7 @@ use crate::render::{self, RenderTarget};
 
 use super::online::{self, Desired};
 use super::prepare::served_kinds_hint;
-use super::{ApplyError, PlanError};
+use super::{ApplyError, PlanError, Session};
 
 /// How a revision copied from Helm is referred to: `helm-release:NS/NAME.vN`.
 fn reference(namespace: &str, release: &str, revision: u32) -> HelmRevision {
@@ -42,10 +42,10 @@ pub struct AdoptHelmOptions {
 /// Helm), and Helm's revisions copied into the history before it. Helm's
 /// records are not touched.
 pub async fn plan_adopt_helm(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     options: &AdoptHelmOptions,
 ) -> Result<Plan, PlanError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let (namespace, release) = (
         options.release.namespace.clone(),
         options.release.name.as_str(),

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use futures::{StreamExt, TryStreamExt};
 use serde_json::Value;
 
-use super::{ApplyError, kept_objects};
+use super::{ApplyError, Session, kept_objects};
 use crate::cluster::{Cluster, Discovery, Resource};
 use crate::kinds::{Phase, phase_of_object};
 use crate::manifest::Manifest;
@@ -192,16 +192,15 @@ impl Target<'_> {
     }
 }
 
-/// Applies `plan`, recording the revision in `store`, while holding `lock` (the
-/// release's lock). Returns the final record.
+/// Applies `plan`, recording the revision in the session's release storage,
+/// while holding `lock` (the release's lock). Returns the final record.
 pub async fn apply(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     lock: &ReleaseLock,
     plan: &Plan,
     options: &ApplyOptions,
-    reporter: &dyn Reporter,
 ) -> Result<Record, ApplyError> {
+    let (cluster, store, reporter) = (session.cluster(), session.releases(), session.reporter());
     plan.verify_hash()?;
     if plan.is_masked() {
         return Err(ApplyError::Masked);
@@ -231,7 +230,7 @@ pub async fn apply(
         message: None,
         review: options.review.clone(),
     };
-    create_release_namespace(cluster, plan).await?;
+    create_release_namespace(session, plan).await?;
     super::adopt_helm::write_imported(cluster, store, plan, &history).await?;
     store.create(&record).await?;
     reporter.event(Event::Recorded {
@@ -306,7 +305,8 @@ async fn forget_crd_groups(cluster: &Cluster, plan: &Plan) {
 
 /// Creates the release namespace if the plan creates it: the lock and the
 /// record live there, so it comes before them. Returns whether it did.
-pub async fn create_release_namespace(cluster: &Cluster, plan: &Plan) -> Result<bool, ApplyError> {
+pub async fn create_release_namespace(session: &Session, plan: &Plan) -> Result<bool, ApplyError> {
+    let cluster = session.cluster();
     let release = &plan.release;
     let Some(namespace) = plan.objects.iter().find(|o| {
         o.kind == "Namespace"

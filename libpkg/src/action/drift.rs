@@ -6,10 +6,11 @@
 //! is collected, so the user sees all of them at once; but a plan a revision
 //! already records as applied is said to be that, alone.
 
+use super::Session;
 use super::online::resource_version;
-use crate::cluster::{Cluster, ClusterError};
+use crate::cluster::ClusterError;
 use crate::plan::{Action, Plan};
-use crate::release::{ReleaseError, ReleaseStore};
+use crate::release::ReleaseError;
 
 /// Why a saved plan no longer applies.
 #[derive(Debug, thiserror::Error)]
@@ -43,12 +44,8 @@ pub enum DriftError {
 }
 
 /// Checks that `plan` still describes the cluster it will be applied to.
-pub async fn verify_unchanged(
-    cluster: &Cluster,
-    store: &ReleaseStore,
-    plan: &Plan,
-) -> Result<(), DriftError> {
-    verify_unchanged_after(cluster, store, plan, []).await
+pub async fn verify_unchanged(session: &Session, plan: &Plan) -> Result<(), DriftError> {
+    verify_unchanged_after(session, plan, []).await
 }
 
 /// [`verify_unchanged`] of a plan applied after others (a stack's earlier
@@ -57,11 +54,11 @@ pub async fn verify_unchanged(
 /// are checked then (by a second call, once the CRDs exist), not reported
 /// as drift now.
 pub async fn verify_unchanged_after<'a>(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     plan: &'a Plan,
     crds_before: impl IntoIterator<Item = &'a crate::manifest::Manifest>,
 ) -> Result<(), DriftError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let mut changes = Vec::new();
     if plan.cluster.server.is_none() {
         changes.push("the plan was made offline; plan against the cluster to apply it".to_string());

@@ -27,6 +27,7 @@ mod release_test;
 mod requirements;
 mod rollback;
 mod run;
+mod session;
 pub mod stack;
 mod uninstall;
 mod upgrade;
@@ -51,6 +52,7 @@ pub use release_test::{
 };
 pub use rollback::{RollbackOptions, plan_rollback};
 pub use run::{Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run, with_lock};
+pub use session::{Session, Sessions};
 pub use uninstall::{UninstallOptions, plan_uninstall};
 pub use upgrade::{UpgradeFrom, UpgradeOptions, plan_upgrade, upgrade_source};
 

@@ -10,10 +10,10 @@ use std::future::Future;
 use std::time::Duration;
 
 use super::gates::{GateError, Gates, Origin};
-use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, changes_anything};
-use crate::cluster::{Cluster, ClusterError};
+use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, Session, changes_anything};
+use crate::cluster::ClusterError;
 use crate::plan::{Plan, ReleaseId};
-use crate::release::{LockError, LockRequest, Record, ReleaseLock, ReleaseStore, Staleness};
+use crate::release::{LockError, LockRequest, Record, ReleaseLock, Staleness};
 
 /// The caller's part of an operation: only it can show a plan or ask.
 pub trait Reviewer {
@@ -166,25 +166,23 @@ pub enum RunError<E> {
 /// apply, unlock. `interrupted` completes when the caller wants to stop
 /// (Ctrl-C): planning is abandoned, applying stops between writes, and the
 /// lock is released either way. Events about the lock and the apply go to
-/// `reporter`.
+/// the session's reporter.
 pub async fn run<R: Reviewer>(
-    cluster: &Cluster,
+    session: &Session,
     options: &RunOptions,
     plan: impl AsyncFnOnce() -> Result<Plan, R::Error>,
     reviewer: &mut R,
-    reporter: &dyn Reporter,
     interrupted: impl Future<Output = ()>,
 ) -> Result<Outcome, RunError<R::Error>> {
     let mut interrupted = std::pin::pin!(interrupted);
-    with_lock(cluster, options, reporter, async |lock| {
+    with_lock(session, options, async |lock| {
         let plan = tokio::select! {
             planned = plan() => planned.map_err(RunError::Caller)?,
             () = &mut interrupted => return Err(RunError::Interrupted { stage: Stage::Planning }),
         };
         let mut steps = Steps {
-            cluster,
+            session,
             options,
-            reporter,
             lock,
         };
         steps.review_and_apply(plan, reviewer, interrupted).await
@@ -198,26 +196,24 @@ pub async fn run<R: Reviewer>(
 /// work on a release that is not a plan, such as deleting the history of a
 /// release uninstalled earlier.
 pub async fn with_lock<T, E>(
-    cluster: &Cluster,
+    session: &Session,
     options: &RunOptions,
-    reporter: &dyn Reporter,
     body: impl AsyncFnOnce(Option<&ReleaseLock>) -> Result<T, RunError<E>>,
 ) -> Result<T, RunError<E>> {
     let lock = if options.dry_run {
         None
     } else {
-        acquire(cluster, options, &options.release, reporter).await?
+        acquire(session, options, &options.release).await?
     };
     let outcome = body(lock.as_ref()).await;
-    unlock(lock, reporter).await;
+    unlock(lock, session.reporter()).await;
     outcome
 }
 
 /// The steps after planning, holding the lock (if any).
 struct Steps<'a> {
-    cluster: &'a Cluster,
+    session: &'a Session,
     options: &'a RunOptions,
-    reporter: &'a dyn Reporter,
     lock: Option<&'a ReleaseLock>,
 }
 
@@ -262,8 +258,7 @@ impl Steps<'_> {
         if missing > 0 {
             return Err(RunError::AccessDenied { missing, dry_run });
         }
-        let store = ReleaseStore::new(self.cluster.clone());
-        let changes = changes_anything(&store, &plan).await?;
+        let changes = changes_anything(self.session.releases(), &plan).await?;
         if dry_run {
             return Ok(Outcome::DryRun {
                 plan: Box::new(plan),
@@ -279,21 +274,14 @@ impl Steps<'_> {
         }
         // A namespace the plan creates is created first; then the release can be locked in it.
         let deferred = match self.lock {
-            None if super::create_release_namespace(self.cluster, &plan).await? => {
-                acquire(
-                    self.cluster,
-                    self.options,
-                    &plan.release.id(),
-                    self.reporter,
-                )
-                .await?
+            None if super::create_release_namespace(self.session, &plan).await? => {
+                acquire(self.session, self.options, &plan.release.id()).await?
             }
             _ => None,
         };
         let outcome = match self.lock.or(deferred.as_ref()) {
             Some(lock) => {
-                let applying =
-                    super::apply(self.cluster, &store, lock, &plan, &options, self.reporter);
+                let applying = super::apply(self.session, lock, &plan, &options);
                 let record = tokio::select! {
                     record = applying => record.map_err(RunError::Apply),
                     () = interrupted => Err(RunError::Interrupted {
@@ -312,7 +300,7 @@ impl Steps<'_> {
                 release: plan.release.id(),
             }),
         };
-        unlock(deferred, self.reporter).await;
+        unlock(deferred, self.session.reporter()).await;
         outcome
     }
 }
@@ -320,10 +308,9 @@ impl Steps<'_> {
 /// Takes a release's lock; `None` when its namespace does not exist yet (the
 /// plan creates it) or the installer may not lock (the access check says so).
 async fn acquire<E>(
-    cluster: &Cluster,
+    session: &Session,
     options: &RunOptions,
     release: &ReleaseId,
-    reporter: &dyn Reporter,
 ) -> Result<Option<ReleaseLock>, RunError<E>> {
     let request = LockRequest {
         namespace: &release.namespace,
@@ -332,7 +319,7 @@ async fn acquire<E>(
         operation: &options.operation,
         duration: options.lock_duration,
     };
-    let lock = match ReleaseLock::acquire(cluster, &request).await {
+    let lock = match ReleaseLock::acquire(session.cluster(), &request).await {
         Ok(lock) => lock,
         Err(LockError::Cluster(
             ClusterError::Forbidden { .. } | ClusterError::Api { code: 404, .. },
@@ -340,7 +327,7 @@ async fn acquire<E>(
         Err(error) => return Err(error.into()),
     };
     if let Some(stale) = lock.taken_over() {
-        reporter.event(Event::LockTakenOver {
+        session.reporter().event(Event::LockTakenOver {
             release: release.clone(),
             holder: stale.to_string(),
             holder_gone: stale.stale == Some(Staleness::HolderGone),

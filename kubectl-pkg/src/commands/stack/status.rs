@@ -68,8 +68,8 @@ struct LastApply {
 /// order, with the stack's last apply as its journal says.
 pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
     let stack = args.stack.load()?;
-    let clusters = super::connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
-    let record = &clusters[&None];
+    let sessions = super::connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
+    let record = sessions[&None].cluster();
     let journal = StackRecords::new(record, &stack.namespace)
         .read(&stack.name, stack.environment.as_deref())
         .await?
@@ -80,7 +80,7 @@ pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
             .await?;
     let mut releases = Vec::new();
     for release in stack.levels().into_iter().flatten() {
-        let store = libpkg::release::ReleaseStore::new(clusters[&release.context].clone());
+        let store = sessions[&release.context].releases();
         let latest = store.latest(&release.namespace, &release.name).await?;
         releases.push(ReleaseState {
             name: release.name.clone(),
