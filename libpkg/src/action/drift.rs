@@ -8,6 +8,7 @@
 
 use super::Session;
 use super::online::resource_version;
+use super::session::{ClusterAccess, ReleaseStorage};
 use crate::cluster::ClusterError;
 use crate::plan::{Action, Plan};
 use crate::release::ReleaseError;
@@ -44,7 +45,10 @@ pub enum DriftError {
 }
 
 /// Checks that `plan` still describes the cluster it will be applied to.
-pub async fn verify_unchanged(session: &Session, plan: &Plan) -> Result<(), DriftError> {
+pub async fn verify_unchanged<C: ClusterAccess, S: ReleaseStorage>(
+    session: &Session<C, S>,
+    plan: &Plan,
+) -> Result<(), DriftError> {
     verify_unchanged_after(session, plan, []).await
 }
 
@@ -53,8 +57,8 @@ pub async fn verify_unchanged(session: &Session, plan: &Plan) -> Result<(), Drif
 /// to be served by the time `plan` is applied, so its objects of those kinds
 /// are checked then (by a second call, once the CRDs exist), not reported
 /// as drift now.
-pub async fn verify_unchanged_after<'a>(
-    session: &Session,
+pub async fn verify_unchanged_after<'a, C: ClusterAccess, S: ReleaseStorage>(
+    session: &Session<C, S>,
     plan: &'a Plan,
     crds_before: impl IntoIterator<Item = &'a crate::manifest::Manifest>,
 ) -> Result<(), DriftError> {
@@ -62,11 +66,11 @@ pub async fn verify_unchanged_after<'a>(
     let mut changes = Vec::new();
     if plan.cluster.server.is_none() {
         changes.push("the plan was made offline; plan against the cluster to apply it".to_string());
-    } else if plan.cluster.server != cluster.info.server {
+    } else if plan.cluster.server.as_deref() != cluster.server() {
         changes.push(format!(
             "the plan is for the API server {}, the current context talks to {}",
             plan.cluster.server.as_deref().unwrap_or("-"),
-            cluster.info.server.as_deref().unwrap_or("-")
+            cluster.server().unwrap_or("-")
         ));
     }
     let release = &plan.release;

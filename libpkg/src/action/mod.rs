@@ -29,6 +29,8 @@ mod rollback;
 mod run;
 mod session;
 pub mod stack;
+#[cfg(any(test, feature = "test-support"))]
+pub mod testing;
 mod uninstall;
 mod upgrade;
 
@@ -52,7 +54,7 @@ pub use release_test::{
 };
 pub use rollback::{RollbackOptions, plan_rollback};
 pub use run::{Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run, with_lock};
-pub use session::{Session, Sessions};
+pub use session::{ClusterAccess, HeldLock, ReleaseStorage, Session, Sessions};
 pub use uninstall::{UninstallOptions, plan_uninstall};
 pub use upgrade::{UpgradeFrom, UpgradeOptions, plan_upgrade, upgrade_source};
 

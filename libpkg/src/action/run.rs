@@ -10,10 +10,11 @@ use std::future::Future;
 use std::time::Duration;
 
 use super::gates::{GateError, Gates, Origin};
+use super::session::{ClusterAccess, HeldLock, ReleaseStorage};
 use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, Session, changes_anything};
 use crate::cluster::ClusterError;
 use crate::plan::{Plan, ReleaseId};
-use crate::release::{LockError, LockRequest, Record, ReleaseLock, Staleness};
+use crate::release::{LockError, LockRequest, Record, Staleness};
 
 /// The caller's part of an operation: only it can show a plan or ask.
 pub trait Reviewer {
@@ -167,8 +168,8 @@ pub enum RunError<E> {
 /// (Ctrl-C): planning is abandoned, applying stops between writes, and the
 /// lock is released either way. Events about the lock and the apply go to
 /// the session's reporter.
-pub async fn run<R: Reviewer>(
-    session: &Session,
+pub async fn run<C: ClusterAccess, S: ReleaseStorage, R: Reviewer>(
+    session: &Session<C, S>,
     options: &RunOptions,
     plan: impl AsyncFnOnce() -> Result<Plan, R::Error>,
     reviewer: &mut R,
@@ -195,10 +196,10 @@ pub async fn run<R: Reviewer>(
 /// not lock: `body` gets `None`), and releases it however `body` ends. For
 /// work on a release that is not a plan, such as deleting the history of a
 /// release uninstalled earlier.
-pub async fn with_lock<T, E>(
-    session: &Session,
+pub async fn with_lock<C: ClusterAccess, S, T, E>(
+    session: &Session<C, S>,
     options: &RunOptions,
-    body: impl AsyncFnOnce(Option<&ReleaseLock>) -> Result<T, RunError<E>>,
+    body: impl AsyncFnOnce(Option<&C::Lock>) -> Result<T, RunError<E>>,
 ) -> Result<T, RunError<E>> {
     let lock = if options.dry_run {
         None
@@ -211,13 +212,13 @@ pub async fn with_lock<T, E>(
 }
 
 /// The steps after planning, holding the lock (if any).
-struct Steps<'a> {
-    session: &'a Session,
+struct Steps<'a, C: ClusterAccess, S> {
+    session: &'a Session<C, S>,
     options: &'a RunOptions,
-    lock: Option<&'a ReleaseLock>,
+    lock: Option<&'a C::Lock>,
 }
 
-impl Steps<'_> {
+impl<C: ClusterAccess, S: ReleaseStorage> Steps<'_, C, S> {
     async fn review_and_apply<R: Reviewer>(
         &mut self,
         plan: Plan,
@@ -307,11 +308,11 @@ impl Steps<'_> {
 
 /// Takes a release's lock; `None` when its namespace does not exist yet (the
 /// plan creates it) or the installer may not lock (the access check says so).
-async fn acquire<E>(
-    session: &Session,
+async fn acquire<C: ClusterAccess, S, E>(
+    session: &Session<C, S>,
     options: &RunOptions,
     release: &ReleaseId,
-) -> Result<Option<ReleaseLock>, RunError<E>> {
+) -> Result<Option<C::Lock>, RunError<E>> {
     let request = LockRequest {
         namespace: &release.namespace,
         name: &release.name,
@@ -319,7 +320,7 @@ async fn acquire<E>(
         operation: &options.operation,
         duration: options.lock_duration,
     };
-    let lock = match ReleaseLock::acquire(session.cluster(), &request).await {
+    let lock = match session.cluster().lock(&request).await {
         Ok(lock) => lock,
         Err(LockError::Cluster(
             ClusterError::Forbidden { .. } | ClusterError::Api { code: 404, .. },
@@ -338,7 +339,7 @@ async fn acquire<E>(
 
 /// Releases a lock; a failure is reported, not returned: the operation's own
 /// outcome matters more, and the lock expires anyway.
-async fn unlock(lock: Option<ReleaseLock>, reporter: &dyn Reporter) {
+async fn unlock(lock: Option<impl HeldLock>, reporter: &dyn Reporter) {
     if let Some(lock) = lock {
         let release = ReleaseId::new(lock.namespace(), lock.name());
         if let Err(error) = lock.release().await {

@@ -10,17 +10,18 @@ use std::time::Duration;
 use futures::lock::Mutex;
 use futures::{FutureExt, StreamExt};
 
-use super::{StackActionError, records, session_for};
+use super::{Journals, StackActionError, records, session_for};
 use crate::action::gates::{Gates, Origin, ReviewedStack};
 use crate::action::{
-    ApplyOptions, Approved, DriftError, Outcome, PlanError, Reporter, Reviewer, RunError,
-    RunOptions, Session, Sessions, verify_unchanged, verify_unchanged_after,
+    ApplyOptions, Approved, ClusterAccess, DriftError, HeldLock, Outcome, PlanError,
+    ReleaseStorage, Reporter, Reviewer, RunError, RunOptions, Session, Sessions, verify_unchanged,
+    verify_unchanged_after,
 };
 use crate::cluster::{ClusterError, Discovery};
 use crate::manifest::Manifest;
 use crate::plan::{Operation, Plan, ReleaseId};
-use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
-use crate::release::{LockError, LockRequest, LockSubject, ReleaseLock, Status};
+use crate::release::stack_record::{JournalEntry, StackRecordError};
+use crate::release::{LockError, LockRequest, LockSubject, Status};
 use crate::stack::journal::{ReleaseState, record_name};
 use crate::stack::plan::{ReleasePlan, StackPlan};
 
@@ -151,9 +152,13 @@ pub struct StackOutcome {
 /// the review established of each release goes into its record.
 ///
 /// [`Gates::review_stack`]: crate::action::gates::Gates::review_stack
-pub async fn apply_stack<R: Reporter + 'static>(
+pub async fn apply_stack<
+    C: ClusterAccess + Clone,
+    S: ReleaseStorage + Clone,
+    R: Reporter + 'static,
+>(
     reviewed: &ReviewedStack,
-    sessions: &Sessions,
+    sessions: &Sessions<C, S>,
     options: &StackApplyOptions,
     reporter: impl Fn(&ReleaseId) -> R,
     interrupted: impl Future<Output = ()>,
@@ -170,7 +175,7 @@ pub async fn apply_stack<R: Reporter + 'static>(
         duration: options.lock_duration,
     };
     let record_session = &sessions[&None];
-    let lock = match ReleaseLock::acquire(record_session.cluster(), &request).await {
+    let lock = match record_session.cluster().lock(&request).await {
         Err(LockError::Cluster(ClusterError::Api { code: 404, .. })) => {
             return Err(StackActionError::NoRecordNamespace {
                 namespace: plan.stack.namespace.clone(),
@@ -187,10 +192,14 @@ pub async fn apply_stack<R: Reporter + 'static>(
 }
 
 /// The apply, its lock held.
-async fn apply_locked<R: Reporter + 'static>(
+async fn apply_locked<
+    C: ClusterAccess + Clone,
+    S: ReleaseStorage + Clone,
+    R: Reporter + 'static,
+>(
     reviewed: &ReviewedStack,
-    sessions: &Sessions,
-    records: &StackRecords,
+    sessions: &Sessions<C, S>,
+    records: &Journals<'_, S>,
     options: &StackApplyOptions,
     reporter: impl Fn(&ReleaseId) -> R,
     interrupted: impl Future<Output = ()>,
@@ -316,8 +325,8 @@ impl<'p> StackCrds<'p> {
 
 /// Checks a release for drift, knowing whether this apply resumes one of
 /// the same plan, and the CRDs the stack's other releases create.
-async fn check_drift(
-    sessions: &Sessions,
+async fn check_drift<C: ClusterAccess, S: ReleaseStorage>(
+    sessions: &Sessions<C, S>,
     release: &ReleasePlan,
     resumed: bool,
     crds_before: &[&Manifest],
@@ -342,14 +351,14 @@ async fn check_drift(
 }
 
 /// The journal while releases are applied: written after each one.
-struct Journal<'a> {
-    records: &'a StackRecords,
+struct Journal<'a, S> {
+    records: &'a Journals<'a, S>,
     entry: Mutex<JournalEntry>,
     /// The first write that failed.
     error: Mutex<Option<StackRecordError>>,
 }
 
-impl Journal<'_> {
+impl<S: ReleaseStorage> Journal<'_, S> {
     async fn record(&self, release: &ReleasePlan, outcome: &ReleaseOutcome) {
         let mut entry = self.entry.lock().await;
         let state = outcome.state(&release.plan);
@@ -361,22 +370,22 @@ impl Journal<'_> {
 }
 
 /// A stack plan's levels to apply.
-struct Levels<'a> {
+struct Levels<'a, C, S> {
     reviewed: &'a ReviewedStack,
-    sessions: &'a Sessions,
+    sessions: &'a Sessions<C, S>,
     options: &'a StackApplyOptions,
     /// The releases checked for drift again at their turn ([`StackCrds::rechecked`]).
     rechecked: BTreeSet<String>,
 }
 
-impl Levels<'_> {
+impl<C: ClusterAccess + Clone, S: ReleaseStorage + Clone> Levels<'_, C, S> {
     /// Applies the releases level by level; those in `not_again` are not
     /// applied (the apply this one resumes applied them, or left them half
     /// applied), their outcome given.
     async fn apply<R: Reporter + 'static>(
         &self,
         mut not_again: BTreeMap<String, ReleaseOutcome>,
-        journal: &Journal<'_>,
+        journal: &Journal<'_, S>,
         reporter: impl Fn(&ReleaseId) -> R,
         interrupted: impl Future<Output = ()>,
     ) -> Vec<(String, ReleaseOutcome)> {
@@ -450,8 +459,8 @@ impl Levels<'_> {
 /// Applies one release's plan through [`run`](super::run), its review done;
 /// with `recheck`, checked for drift again under its lock first (its custom
 /// resources' CRDs exist now).
-async fn apply_release(
-    session: &Session,
+async fn apply_release<C: ClusterAccess, S: ReleaseStorage>(
+    session: &Session<C, S>,
     release: &ReleasePlan,
     ReleaseRun {
         options,

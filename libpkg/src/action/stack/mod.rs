@@ -8,9 +8,9 @@
 //! unlock. The stack's journal and lock (see [`crate::stack::journal`])
 //! make its apply one operation too.
 
-use crate::action::{PlanError, Session, Sessions};
+use crate::action::{ClusterAccess, PlanError, ReleaseStorage, Session, Sessions};
 use crate::release::LockError;
-use crate::release::stack_record::{StackRecordError, StackRecords};
+use crate::release::stack_record::{JournalEntry, StackRecordError};
 use crate::source::Fetched;
 use crate::stack::LockedRelease;
 use crate::stack::plan::{BASE_RELEASES, StackPlanError};
@@ -182,14 +182,44 @@ fn scope_label(scope: &str) -> String {
 
 /// Where a stack keeps its record: the current context's session (which
 /// must be connected, whatever contexts its releases name).
-fn records<E>(sessions: &Sessions, namespace: &str) -> Result<StackRecords, StackActionError<E>> {
+fn records<'a, C, S, E>(
+    sessions: &'a Sessions<C, S>,
+    namespace: &'a str,
+) -> Result<Journals<'a, S>, StackActionError<E>> {
     let session = sessions
         .get(&None)
         .ok_or_else(|| StackActionError::NoCluster {
             release: "(the stack's record)".to_string(),
             context: None,
         })?;
-    Ok(StackRecords::new(session.cluster(), namespace))
+    Ok(Journals {
+        releases: session.releases(),
+        namespace,
+    })
+}
+
+/// The journals of a stack's environments, where it keeps its record.
+struct Journals<'a, S> {
+    releases: &'a S,
+    namespace: &'a str,
+}
+
+impl<S: ReleaseStorage> Journals<'_, S> {
+    /// The journal of the stack for `environment`; empty if none is kept.
+    async fn read(
+        &self,
+        stack: &str,
+        environment: Option<&str>,
+    ) -> Result<JournalEntry, StackRecordError> {
+        (self.releases)
+            .read_journal(self.namespace, stack, environment)
+            .await
+    }
+
+    /// Writes `entry`, unless someone else wrote it since it was read.
+    async fn write(&self, entry: &mut JournalEntry) -> Result<(), StackRecordError> {
+        self.releases.write_journal(self.namespace, entry).await
+    }
 }
 
 mod apply;
@@ -214,11 +244,11 @@ pub fn resolved(fetched: &Fetched) -> LockedRelease {
 }
 
 /// The session of a release's context.
-fn session_for<'a, E>(
-    sessions: &'a Sessions,
+fn session_for<'a, C: ClusterAccess, S, E>(
+    sessions: &'a Sessions<C, S>,
     release: &str,
     context: &Option<String>,
-) -> Result<&'a Session, StackActionError<E>> {
+) -> Result<&'a Session<C, S>, StackActionError<E>> {
     sessions
         .get(context)
         .ok_or_else(|| StackActionError::NoCluster {
