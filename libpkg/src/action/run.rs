@@ -350,3 +350,6 @@ async fn unlock(lock: Option<impl HeldLock>, reporter: &dyn Reporter) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

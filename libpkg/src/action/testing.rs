@@ -131,6 +131,11 @@ impl FakeCluster {
         }
     }
 
+    /// Where it writes what it does.
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+
     fn state(&self) -> MutexGuard<'_, ClusterState> {
         lock(&self.state)
     }
@@ -176,6 +181,11 @@ impl FakeCluster {
     /// Writes to objects named `name` never finish.
     pub fn hang_writes_to(&self, name: &str) {
         (self.state().faults).insert(name.to_string(), Fault::Hang);
+    }
+
+    /// Writes succeed again.
+    pub fn clear_faults(&self) {
+        self.state().faults.clear();
     }
 
     /// Another operation holds the lock of release `name` in `namespace`.
@@ -442,6 +452,11 @@ impl FakeReleases {
             state: Default::default(),
             log,
         }
+    }
+
+    /// Where it writes what it does.
+    pub fn log(&self) -> &Log {
+        &self.log
     }
 
     fn state(&self) -> MutexGuard<'_, ReleasesState> {

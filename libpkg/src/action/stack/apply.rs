@@ -522,3 +522,6 @@ impl Reviewer for Reviewed {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;
