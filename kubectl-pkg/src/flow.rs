@@ -13,14 +13,13 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{
-    self, ApplyOptions, Approved, Event, Outcome, Reporter, Reviewer, RunError, RunOptions,
-    Session, Stage,
+    self, AfterApply, ApplyOptions, Approved, Event, Outcome, Reporter, Reviewer, RunError,
+    RunOptions, Session, Stage,
 };
 use libpkg::cluster::Cluster;
-use libpkg::plan::{Plan, ReleaseId};
-use libpkg::release::helm::HelmRecords;
+use libpkg::plan::{Operation, Plan, ReleaseId};
+use libpkg::release::Record;
 use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalStore};
-use libpkg::release::{Record, ReleaseStore, Status};
 
 use crate::cli::GlobalArgs;
 use crate::review::{Origin, ReviewArgs};
@@ -173,7 +172,7 @@ pub async fn run(
     global: &GlobalArgs,
     args: &MutatingArgs,
     session: &Session,
-    step: Step<'_>,
+    step: Step,
     plan: impl AsyncFnOnce() -> Result<Plan>,
 ) -> Result<()> {
     if args.dry_run == Some(DryRun::Client) {
@@ -183,11 +182,12 @@ pub async fn run(
     }
     let options = RunOptions {
         release: step.release,
-        operation: step.operation.to_string(),
+        operation: step.operation,
         lock_duration: lock_duration()?,
         dry_run: args.is_dry_run(),
         gates: args.review.gates()?,
         origin: step.origin,
+        after: step.after,
     };
     let progress = Arc::new(Progress::new());
     let session = session.clone().with_reporter(progress.clone());
@@ -195,7 +195,6 @@ pub async fn run(
         global,
         args,
         cluster: session.cluster(),
-        after: step.after,
         progress: &progress,
     };
     let outcome = action::run(&session, &options, plan, &mut reviewer, ctrl_c()).await;
@@ -237,16 +236,17 @@ pub async fn with_lock<T>(
     session: &Session,
     args: &MutatingArgs,
     release: &ReleaseId,
-    operation: &str,
+    operation: Operation,
     body: impl AsyncFnOnce() -> Result<T>,
 ) -> Result<T> {
     let options = RunOptions {
         release: release.clone(),
-        operation: operation.to_string(),
+        operation,
         lock_duration: lock_duration()?,
         dry_run: args.is_dry_run(),
         gates: Default::default(),
         origin: Origin::Fresh,
+        after: AfterApply::Nothing,
     };
     let session = session.clone().with_reporter(Arc::new(Progress::new()));
     let locked = action::with_lock(&session, &options, async |_| {
@@ -265,6 +265,7 @@ fn caller_error(error: RunError<anyhow::Error>) -> anyhow::Error {
         RunError::Apply(error) => error.into(),
         RunError::Lock(error) => error.into(),
         RunError::Gate(error) => error.into(),
+        RunError::AfterApply(error) => error.into(),
         RunError::AccessDenied { missing, dry_run } => anyhow::anyhow!(
             "you are missing {missing} permission(s) this plan needs (listed above){}",
             if dry_run {
@@ -278,27 +279,17 @@ fn caller_error(error: RunError<anyhow::Error>) -> anyhow::Error {
 }
 
 /// Which operation [`run`] runs: on which release, as what, from what plan.
-pub struct Step<'a> {
+pub struct Step {
     /// The release.
     pub release: ReleaseId,
     /// What the lock says is being done.
-    pub operation: &'a str,
+    pub operation: Operation,
     /// A plan made now, or a saved one.
     pub origin: Origin,
-    /// What is done once it is applied, still holding the lock.
+    /// What libpkg does once it is applied, still holding the lock
+    /// (`uninstall --purge`, `adopt-helm --remove-helm-records`, applying
+    /// a proposal).
     pub after: AfterApply,
-}
-
-/// What a command does once its plan is applied, still holding the lock.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum AfterApply {
-    /// Nothing.
-    #[default]
-    Nothing,
-    /// `uninstall --purge`: delete the release's history.
-    PurgeHistory,
-    /// `adopt-helm --remove-helm-records`: delete Helm's records of the release.
-    RemoveHelmRecords,
 }
 
 /// Says what an interruption left.
@@ -343,7 +334,6 @@ struct CommandLine<'a> {
     global: &'a GlobalArgs,
     args: &'a MutatingArgs,
     cluster: &'a Cluster,
-    after: AfterApply,
     /// Cleared before the outcome is reported.
     progress: &'a Progress,
 }
@@ -390,26 +380,6 @@ impl Reviewer for CommandLine<'_> {
     async fn applied(&mut self, record: &Record) -> Result<()> {
         self.progress.finish();
         applied(record);
-        let release = &record.plan.release;
-        match self.after {
-            AfterApply::Nothing => {}
-            AfterApply::PurgeHistory => {
-                ReleaseStore::new(self.cluster.clone())
-                    .purge(&release.namespace, &release.name)
-                    .await?;
-                eprintln!("Deleted the history of release {}.", release.name);
-            }
-            AfterApply::RemoveHelmRecords if record.status == Status::Deployed => {
-                let removed = HelmRecords::new(self.cluster.clone())
-                    .remove(&release.namespace, &release.name)
-                    .await?;
-                eprintln!(
-                    "Removed Helm's {removed} record(s) of release {}.",
-                    release.name
-                );
-            }
-            AfterApply::RemoveHelmRecords => {}
-        }
         Ok(())
     }
 }
@@ -578,6 +548,13 @@ impl Reporter for Progress {
                     release.name
                 ))
             }
+            Event::HistoryPurged { release } => {
+                self.line(format!("Deleted the history of release {}.", release.name))
+            }
+            Event::HelmRecordsRemoved { release, removed } => self.line(format!(
+                "Removed Helm's {removed} record(s) of release {}.",
+                release.name
+            )),
             Event::LockNotReleased { release, reason } => self.line(format!(
                 "warning: could not release the lock of release {}: {reason}",
                 release.name

@@ -24,12 +24,12 @@ use std::sync::Arc;
 
 use libpkg::action::gates::{Gates, Origin, read_policy, read_trusted_keys};
 use libpkg::action::{
-    self, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter, Reviewer,
-    RunError, RunOptions, Session, UninstallOptions, UpgradeOptions,
+    self, AfterApply, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter,
+    Reviewer, RunError, RunOptions, Session, UninstallOptions, UpgradeOptions,
 };
 use libpkg::cluster::{Cluster, ClusterOptions};
 use libpkg::package::Limits;
-use libpkg::plan::{Plan, ReleaseId};
+use libpkg::plan::{Operation, Plan, ReleaseId};
 use libpkg::reference::PackageRef;
 use libpkg::registry::{RegistryClient, RegistryOptions};
 use libpkg::release::DEFAULT_LOCK_DURATION;
@@ -76,11 +76,16 @@ async fn embed() -> Result<(), Failure> {
     let registry = Arc::new(registry()?);
     let options = RunOptions {
         release: release.clone(),
-        operation: operation.to_string(),
+        operation: match operation {
+            "install" => Operation::Install,
+            "upgrade" => Operation::Upgrade,
+            _ => Operation::Uninstall,
+        },
         lock_duration: DEFAULT_LOCK_DURATION,
         dry_run: false,
         gates: gates()?,
         origin: Origin::Fresh,
+        after: AfterApply::Nothing,
     };
     let images = ImageCheck::registry(registry.clone());
     // What to plan, made once the lock is held.

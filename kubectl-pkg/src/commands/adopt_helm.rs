@@ -7,8 +7,8 @@
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::action::{AdoptHelmOptions, Session, plan_adopt_helm};
-use libpkg::plan::ReleaseId;
+use libpkg::action::{AdoptHelmOptions, AfterApply, Session, plan_adopt_helm};
+use libpkg::plan::{Operation, ReleaseId};
 
 use crate::cli::GlobalArgs;
 use crate::flow::{self, MutatingArgs};
@@ -31,12 +31,12 @@ pub async fn run(global: &GlobalArgs, args: &AdoptHelmArgs) -> Result<()> {
     let release = ReleaseId::new(&session.cluster().namespace, &args.release);
     let step = flow::Step {
         release: release.clone(),
-        operation: "adopt-helm",
+        operation: Operation::Import,
         origin: crate::review::Origin::Fresh,
         after: if args.remove_helm_records {
-            flow::AfterApply::RemoveHelmRecords
+            AfterApply::RemoveHelmRecords
         } else {
-            flow::AfterApply::Nothing
+            AfterApply::Nothing
         },
     };
     flow::run(global, &args.mutating, &session, step, async || {

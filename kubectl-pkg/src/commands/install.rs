@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::{InstallOptions, Session, plan_install};
 use libpkg::carvel::install::{PackageInstall, read_package_install};
-use libpkg::plan::ReleaseId;
+use libpkg::plan::{Operation, ReleaseId};
 
 use crate::cli::{
     ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ReleaseNameArgs,
@@ -129,9 +129,9 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     };
     let step = flow::Step {
         release: options.release.clone(),
-        operation: "install",
+        operation: Operation::Install,
         origin: crate::review::Origin::Fresh,
-        after: flow::AfterApply::Nothing,
+        after: Default::default(),
     };
     flow::run(global, &args.mutating, &session, step, async || {
         Ok(plan_install(&session, &fetched, &options).await?)

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use clap::Args;
 use libpkg::action::{RollbackOptions, Session, plan_rollback};
-use libpkg::plan::ReleaseId;
+use libpkg::plan::{Operation, ReleaseId};
 
 use crate::cli::{GlobalArgs, HookArgs, ImageCheckArgs};
 use crate::flow::{self, MutatingArgs};
@@ -41,9 +41,9 @@ pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
     };
     let step = flow::Step {
         release: options.release.clone(),
-        operation: "rollback",
+        operation: Operation::Rollback,
         origin: crate::review::Origin::Fresh,
-        after: flow::AfterApply::Nothing,
+        after: Default::default(),
     };
     flow::run(global, &args.mutating, &session, step, async || {
         Ok(plan_rollback(&session, &options).await?)

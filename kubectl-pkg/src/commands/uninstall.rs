@@ -3,8 +3,8 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{PlanError, Session, UninstallOptions, plan_uninstall};
-use libpkg::plan::ReleaseId;
+use libpkg::action::{AfterApply, PlanError, Session, UninstallOptions, plan_uninstall};
+use libpkg::plan::{Operation, ReleaseId};
 use libpkg::release::{ReleaseStore, Status};
 
 use crate::cli::{GlobalArgs, HookArgs};
@@ -41,12 +41,12 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
     };
     let step = flow::Step {
         release: options.release.clone(),
-        operation: "uninstall",
+        operation: Operation::Uninstall,
         origin: crate::review::Origin::Fresh,
         after: if args.purge {
-            flow::AfterApply::PurgeHistory
+            AfterApply::PurgeHistory
         } else {
-            flow::AfterApply::Nothing
+            AfterApply::Nothing
         },
     };
     let store = session.releases();
@@ -66,7 +66,7 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
                 &session,
                 mutating,
                 &options.release,
-                "uninstall",
+                Operation::Uninstall,
                 async || purge_uninstalled(store, &options.release, mutating).await,
             )
             .await

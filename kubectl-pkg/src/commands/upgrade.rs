@@ -8,7 +8,7 @@ use libpkg::action::{
     plan_upgrade, upgrade_source,
 };
 use libpkg::helm::values::ReuseValues;
-use libpkg::plan::{Plan, ReleaseId};
+use libpkg::plan::{Operation, Plan, ReleaseId};
 
 use crate::cli::{
     ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ValuesArgs,
@@ -90,9 +90,9 @@ pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {
     let release = ReleaseId::new(&session.cluster().namespace, &args.release);
     let step = flow::Step {
         release: release.clone(),
-        operation: "upgrade",
+        operation: Operation::Upgrade,
         origin: crate::review::Origin::Fresh,
-        after: flow::AfterApply::Nothing,
+        after: Default::default(),
     };
     flow::run(global, &args.mutating, &session, step, async || {
         plan(global, args, &session, &release).await

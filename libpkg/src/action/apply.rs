@@ -111,6 +111,20 @@ pub enum Event {
         /// Whether its holder's process had exited (else the lock had expired).
         holder_gone: bool,
     },
+    /// A release's history was deleted once its uninstall was applied
+    /// ([`AfterApply::PurgeHistory`](super::AfterApply::PurgeHistory)).
+    HistoryPurged {
+        /// The release.
+        release: crate::plan::ReleaseId,
+    },
+    /// Helm's records of a release were deleted once it was adopted
+    /// ([`AfterApply::RemoveHelmRecords`](super::AfterApply::RemoveHelmRecords)).
+    HelmRecordsRemoved {
+        /// The release.
+        release: crate::plan::ReleaseId,
+        /// How many records there were.
+        removed: usize,
+    },
     /// A release's lock could not be released; it expires on its own.
     LockNotReleased {
         /// The release.

@@ -13,8 +13,10 @@ use super::gates::{GateError, Gates, Origin};
 use super::session::{ClusterAccess, HeldLock, ReleaseStorage};
 use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, Session, changes_anything};
 use crate::cluster::ClusterError;
-use crate::plan::{Plan, ReleaseId};
-use crate::release::{LockError, LockRequest, Record, Staleness};
+use crate::plan::{Operation, Plan, ReleaseId};
+use crate::release::helm::HelmRecordsError;
+use crate::release::proposal::ProposalError;
+use crate::release::{LockError, LockRequest, Record, ReleaseError, Staleness, Status};
 
 /// The caller's part of an operation: only it can show a plan or ask.
 pub trait Reviewer {
@@ -59,8 +61,8 @@ pub struct Approved {
 pub struct RunOptions {
     /// The release the operation is on: the lock is its.
     pub release: ReleaseId,
-    /// What the lock says is being done (`install`, `upgrade`, `apply`…).
-    pub operation: String,
+    /// What the lock says is being done: the operation (a saved plan's own).
+    pub operation: Operation,
     /// How long the lock lasts without renewal.
     pub lock_duration: Duration,
     /// Plan, review and judge only: no lock is taken and nothing is applied.
@@ -70,6 +72,42 @@ pub struct RunOptions {
     /// Whether the plan is made now or was saved (the gates treat them
     /// differently: only a saved plan carries approvals).
     pub origin: Origin,
+    /// What is done once the plan is applied, still holding the lock.
+    pub after: AfterApply,
+}
+
+/// What is done once a plan is applied, still holding the release's lock
+/// (after [`Reviewer::applied`]), each reported as an [`Event`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum AfterApply {
+    /// Nothing.
+    #[default]
+    Nothing,
+    /// Delete the release's history: an uninstall that leaves no trace.
+    PurgeHistory,
+    /// Once the release is deployed, delete Helm's records of it: an
+    /// adoption that Helm forgets.
+    RemoveHelmRecords,
+    /// Once the release is deployed, mark the proposal the plan was
+    /// stored as applied, so that it is never applied again.
+    MarkProposalApplied {
+        /// The proposal's name.
+        name: String,
+    },
+}
+
+/// Why a step after the apply failed (the plan itself was applied).
+#[derive(Debug, thiserror::Error)]
+pub enum AfterApplyError {
+    /// The release's history could not be deleted.
+    #[error(transparent)]
+    History(#[from] ReleaseError),
+    /// Helm's records could not be deleted.
+    #[error(transparent)]
+    HelmRecords(#[from] HelmRecordsError),
+    /// The proposal could not be marked applied.
+    #[error(transparent)]
+    Proposal(#[from] ProposalError),
 }
 
 /// How an operation ended.
@@ -155,6 +193,9 @@ pub enum RunError<E> {
     /// Applying failed.
     #[error(transparent)]
     Apply(#[from] ApplyError),
+    /// The plan was applied; a step after it ([`AfterApply`]) failed.
+    #[error(transparent)]
+    AfterApply(#[from] AfterApplyError),
     /// The interruption the caller signalled; the lock is released.
     #[error("interrupted")]
     Interrupted {
@@ -291,7 +332,10 @@ impl<C: ClusterAccess, S: ReleaseStorage> Steps<'_, C, S> {
                 };
                 match record {
                     Ok(record) => match reviewer.applied(&record).await {
-                        Ok(()) => Ok(Outcome::Applied(Box::new(record))),
+                        Ok(()) => match self.after_apply(&record).await {
+                            Ok(()) => Ok(Outcome::Applied(Box::new(record))),
+                            Err(error) => Err(RunError::AfterApply(error)),
+                        },
                         Err(error) => Err(RunError::Caller(error)),
                     },
                     Err(error) => Err(error),
@@ -303,6 +347,33 @@ impl<C: ClusterAccess, S: ReleaseStorage> Steps<'_, C, S> {
         };
         unlock(deferred, self.session.reporter()).await;
         outcome
+    }
+
+    /// The steps after the apply ([`RunOptions::after`]).
+    async fn after_apply(&self, record: &Record) -> Result<(), AfterApplyError> {
+        let (releases, reporter) = (self.session.releases(), self.session.reporter());
+        let release = record.plan.release.id();
+        let deployed = record.status == Status::Deployed;
+        match &self.options.after {
+            AfterApply::Nothing => {}
+            AfterApply::PurgeHistory => {
+                releases.purge(&release.namespace, &release.name).await?;
+                reporter.event(Event::HistoryPurged { release });
+            }
+            AfterApply::RemoveHelmRecords if deployed => {
+                let removed = (releases)
+                    .remove_helm_records(&release.namespace, &release.name)
+                    .await?;
+                reporter.event(Event::HelmRecordsRemoved { release, removed });
+            }
+            AfterApply::MarkProposalApplied { name } if deployed => {
+                (releases)
+                    .mark_proposal_applied(&release.namespace, name)
+                    .await?;
+            }
+            AfterApply::RemoveHelmRecords | AfterApply::MarkProposalApplied { .. } => {}
+        }
+        Ok(())
     }
 }
 
@@ -317,7 +388,7 @@ async fn acquire<C: ClusterAccess, S, E>(
         namespace: &release.namespace,
         name: &release.name,
         subject: Default::default(),
-        operation: &options.operation,
+        operation: options.operation.as_str(),
         duration: options.lock_duration,
     };
     let lock = match session.cluster().lock(&request).await {

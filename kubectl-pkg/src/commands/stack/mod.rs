@@ -580,6 +580,10 @@ impl Reporter for Lines {
             Event::LockNotReleased { reason, .. } => {
                 format!("warning: could not release the lock: {reason}")
             }
+            Event::HistoryPurged { .. } => "deleted its history".to_string(),
+            Event::HelmRecordsRemoved { removed, .. } => {
+                format!("removed Helm's {removed} record(s)")
+            }
         };
         eprintln!("[{name}] {line}");
     }

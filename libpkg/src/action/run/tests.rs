@@ -27,11 +27,12 @@ fn plan() -> Plan {
 fn options() -> RunOptions {
     RunOptions {
         release: ReleaseId::new("apps", "demo"),
-        operation: "install".to_string(),
+        operation: Operation::Install,
         lock_duration: Duration::from_secs(60),
         dry_run: false,
         gates: Gates::default(),
         origin: Origin::Fresh,
+        after: AfterApply::Nothing,
     }
 }
 
@@ -593,4 +594,81 @@ async fn a_saved_plan_applies_once() {
         "{error}"
     );
     assert_eq!(session.releases().records("apps", "demo").len(), 1);
+}
+
+/// Hears the events, for the steps after an apply.
+#[derive(Default)]
+struct Heard(std::sync::Mutex<Vec<Event>>);
+
+impl Reporter for Heard {
+    fn event(&self, event: Event) {
+        self.0.lock().unwrap().push(event);
+    }
+}
+
+#[tokio::test]
+async fn the_steps_after_an_apply_run_under_the_lock_and_are_reported() {
+    let heard = std::sync::Arc::new(Heard::default());
+    let session = fakes().with_reporter(heard.clone());
+    let proposing = RunOptions {
+        after: AfterApply::MarkProposalApplied {
+            name: "demo-1234".into(),
+        },
+        ..options()
+    };
+    let outcome = run_with(&session, &proposing, plan(), &mut Script::default()).await;
+    assert!(matches!(outcome, Ok(Outcome::Applied(_))), "{outcome:?}");
+    assert!(session.releases().proposal_applied("apps", "demo-1234"));
+    let lines = session_log(&session);
+    let marked = position(&lines, "proposal apps/demo-1234 applied");
+    assert!(marked < position(&lines, "unlock release apps/demo"));
+
+    // An uninstall that purges: the history goes, under the lock.
+    let mut uninstall = plan();
+    uninstall.operation = Operation::Uninstall;
+    uninstall.release.revision = 2;
+    uninstall.objects[0].action = Action::Delete;
+    let options = RunOptions {
+        after: AfterApply::PurgeHistory,
+        ..options()
+    };
+    let outcome = run_with(&session, &options, uninstall.seal(), &mut Script::default()).await;
+    assert!(matches!(outcome, Ok(Outcome::Applied(_))), "{outcome:?}");
+    assert!(session.releases().records("apps", "demo").is_empty());
+    let lines = session_log(&session);
+    let purged = position(&lines, "purge apps/demo");
+    assert!(
+        purged
+            < lines
+                .iter()
+                .rposition(|l| l == "unlock release apps/demo")
+                .unwrap()
+    );
+    let events = heard.0.lock().unwrap();
+    assert!(events.contains(&Event::HistoryPurged {
+        release: ReleaseId::new("apps", "demo")
+    }));
+}
+
+#[tokio::test]
+async fn helm_records_are_removed_only_once_the_release_is_deployed() {
+    let session = fakes();
+    session.cluster().fail_writes_to("creds", "etcd is full");
+    let options = RunOptions {
+        after: AfterApply::RemoveHelmRecords,
+        ..options()
+    };
+    let failed = run_with(&session, &options, plan(), &mut Script::default()).await;
+    assert!(matches!(failed, Err(RunError::Apply(_))), "{failed:?}");
+    assert!(
+        session
+            .releases()
+            .log()
+            .starting_with("remove helm")
+            .is_empty()
+    );
+}
+
+fn position(lines: &[String], line: &str) -> usize {
+    (lines.iter().position(|l| l == line)).unwrap_or_else(|| panic!("no {line:?} in {lines:?}"))
 }

@@ -471,12 +471,13 @@ async fn apply_release<C: ClusterAccess, S: ReleaseStorage>(
 ) -> ReleaseOutcome {
     let run = RunOptions {
         release: release.plan.release.id(),
-        operation: "stack".to_string(),
+        operation: release.plan.operation,
         lock_duration: options.lock_duration,
         dry_run: false,
         // The stack's review passed the gates already, for every release.
         gates: Gates::default(),
         origin: Origin::Saved,
+        after: Default::default(),
     };
     let mut apply = options.apply.clone();
     apply.review = review;
