@@ -10,7 +10,7 @@
 //! cluster and of the release storage is a trait each, [`ClusterAccess`] and
 //! [`ReleaseStorage`], implemented by [`Cluster`] and [`ReleaseStore`] and,
 //! for tests without a cluster, by the in-memory fakes of
-//! [`testing`](super::testing) (feature `test-support`). Planning against a
+//! `action::testing` (cargo feature `test-support`). Planning against a
 //! cluster (`plan_install` and the others) reads far more of it (discovery,
 //! OpenAPI, access reviews, dry runs) and takes the real [`Session`].
 
