@@ -6,19 +6,20 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{
-    self, ApplyOptions, Approved, Event, Outcome, Reporter, Reviewer, RunError, RunOptions, Stage,
+    self, AfterApply, ApplyOptions, Approved, Event, Outcome, Reporter, Reviewer, RunError,
+    RunOptions, Session, Stage,
 };
 use libpkg::cluster::Cluster;
-use libpkg::plan::{Plan, ReleaseId};
-use libpkg::release::helm::HelmRecords;
+use libpkg::plan::{Operation, Plan, ReleaseId};
+use libpkg::release::Record;
 use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalStore};
-use libpkg::release::{Record, ReleaseStore, Status};
 
 use crate::cli::GlobalArgs;
 use crate::review::{Origin, ReviewArgs};
@@ -170,8 +171,8 @@ fn lock_duration() -> Result<Duration> {
 pub async fn run(
     global: &GlobalArgs,
     args: &MutatingArgs,
-    cluster: &Cluster,
-    step: Step<'_>,
+    session: &Session,
+    step: Step,
     plan: impl AsyncFnOnce() -> Result<Plan>,
 ) -> Result<()> {
     if args.dry_run == Some(DryRun::Client) {
@@ -181,21 +182,22 @@ pub async fn run(
     }
     let options = RunOptions {
         release: step.release,
-        operation: step.operation.to_string(),
+        operation: step.operation,
         lock_duration: lock_duration()?,
         dry_run: args.is_dry_run(),
         gates: args.review.gates()?,
         origin: step.origin,
+        after: step.after,
     };
-    let progress = Progress::new();
+    let progress = Arc::new(Progress::new());
+    let session = session.clone().with_reporter(progress.clone());
     let mut reviewer = CommandLine {
         global,
         args,
-        cluster,
-        after: step.after,
+        cluster: session.cluster(),
         progress: &progress,
     };
-    let outcome = action::run(cluster, &options, plan, &mut reviewer, &progress, ctrl_c()).await;
+    let outcome = action::run(&session, &options, plan, &mut reviewer, ctrl_c()).await;
     progress.finish();
     match outcome {
         Ok(Outcome::Stopped) => Ok(()),
@@ -231,21 +233,23 @@ pub async fn run(
 /// Runs `body` holding `release`'s lock (none for `--dry-run`), released
 /// however it ends: work on a release that is not a plan.
 pub async fn with_lock<T>(
-    cluster: &Cluster,
+    session: &Session,
     args: &MutatingArgs,
     release: &ReleaseId,
-    operation: &str,
+    operation: Operation,
     body: impl AsyncFnOnce() -> Result<T>,
 ) -> Result<T> {
     let options = RunOptions {
         release: release.clone(),
-        operation: operation.to_string(),
+        operation,
         lock_duration: lock_duration()?,
         dry_run: args.is_dry_run(),
         gates: Default::default(),
         origin: Origin::Fresh,
+        after: AfterApply::Nothing,
     };
-    let locked = action::with_lock(cluster, &options, &Progress::new(), async |_| {
+    let session = session.clone().with_reporter(Arc::new(Progress::new()));
+    let locked = action::with_lock(&session, &options, async |_| {
         body().await.map_err(RunError::Caller)
     })
     .await;
@@ -261,6 +265,7 @@ fn caller_error(error: RunError<anyhow::Error>) -> anyhow::Error {
         RunError::Apply(error) => error.into(),
         RunError::Lock(error) => error.into(),
         RunError::Gate(error) => error.into(),
+        RunError::AfterApply(error) => error.into(),
         RunError::AccessDenied { missing, dry_run } => anyhow::anyhow!(
             "you are missing {missing} permission(s) this plan needs (listed above){}",
             if dry_run {
@@ -274,27 +279,17 @@ fn caller_error(error: RunError<anyhow::Error>) -> anyhow::Error {
 }
 
 /// Which operation [`run`] runs: on which release, as what, from what plan.
-pub struct Step<'a> {
+pub struct Step {
     /// The release.
     pub release: ReleaseId,
     /// What the lock says is being done.
-    pub operation: &'a str,
+    pub operation: Operation,
     /// A plan made now, or a saved one.
     pub origin: Origin,
-    /// What is done once it is applied, still holding the lock.
+    /// What libpkg does once it is applied, still holding the lock
+    /// (`uninstall --purge`, `adopt-helm --remove-helm-records`, applying
+    /// a proposal).
     pub after: AfterApply,
-}
-
-/// What a command does once its plan is applied, still holding the lock.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum AfterApply {
-    /// Nothing.
-    #[default]
-    Nothing,
-    /// `uninstall --purge`: delete the release's history.
-    PurgeHistory,
-    /// `adopt-helm --remove-helm-records`: delete Helm's records of the release.
-    RemoveHelmRecords,
 }
 
 /// Says what an interruption left.
@@ -339,7 +334,6 @@ struct CommandLine<'a> {
     global: &'a GlobalArgs,
     args: &'a MutatingArgs,
     cluster: &'a Cluster,
-    after: AfterApply,
     /// Cleared before the outcome is reported.
     progress: &'a Progress,
 }
@@ -386,26 +380,6 @@ impl Reviewer for CommandLine<'_> {
     async fn applied(&mut self, record: &Record) -> Result<()> {
         self.progress.finish();
         applied(record);
-        let release = &record.plan.release;
-        match self.after {
-            AfterApply::Nothing => {}
-            AfterApply::PurgeHistory => {
-                ReleaseStore::new(self.cluster.clone())
-                    .purge(&release.namespace, &release.name)
-                    .await?;
-                eprintln!("Deleted the history of release {}.", release.name);
-            }
-            AfterApply::RemoveHelmRecords if record.status == Status::Deployed => {
-                let removed = HelmRecords::new(self.cluster.clone())
-                    .remove(&release.namespace, &release.name)
-                    .await?;
-                eprintln!(
-                    "Removed Helm's {removed} record(s) of release {}.",
-                    release.name
-                );
-            }
-            AfterApply::RemoveHelmRecords => {}
-        }
         Ok(())
     }
 }
@@ -574,6 +548,13 @@ impl Reporter for Progress {
                     release.name
                 ))
             }
+            Event::HistoryPurged { release } => {
+                self.line(format!("Deleted the history of release {}.", release.name))
+            }
+            Event::HelmRecordsRemoved { release, removed } => self.line(format!(
+                "Removed Helm's {removed} record(s) of release {}.",
+                release.name
+            )),
             Event::LockNotReleased { release, reason } => self.line(format!(
                 "warning: could not release the lock of release {}: {reason}",
                 release.name

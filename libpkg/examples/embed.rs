@@ -24,15 +24,15 @@ use std::sync::Arc;
 
 use libpkg::action::gates::{Gates, Origin, read_policy, read_trusted_keys};
 use libpkg::action::{
-    self, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter, Reviewer,
-    RunError, RunOptions, UninstallOptions, UpgradeOptions,
+    self, AfterApply, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter,
+    Reviewer, RunError, RunOptions, Session, UninstallOptions, UpgradeOptions,
 };
 use libpkg::cluster::{Cluster, ClusterOptions};
 use libpkg::package::Limits;
-use libpkg::plan::{Plan, ReleaseId};
+use libpkg::plan::{Operation, Plan, ReleaseId};
 use libpkg::reference::PackageRef;
 use libpkg::registry::{RegistryClient, RegistryOptions};
-use libpkg::release::{DEFAULT_LOCK_DURATION, ReleaseStore};
+use libpkg::release::DEFAULT_LOCK_DURATION;
 use libpkg::repositories::Repositories;
 use libpkg::source::{FetchRequest, Fetched, fetch};
 use libpkg::version::Constraint;
@@ -71,17 +71,22 @@ async fn embed() -> Result<(), Failure> {
         _ => return Err(USAGE.into()),
     };
     let release = ReleaseId::new(namespace, release);
-    let cluster = Cluster::connect(&ClusterOptions::default()).await?;
+    let session = Session::new(Cluster::connect(&ClusterOptions::default()).await?)
+        .with_reporter(Arc::new(Log));
     let registry = Arc::new(registry()?);
     let options = RunOptions {
         release: release.clone(),
-        operation: operation.to_string(),
+        operation: match operation {
+            "install" => Operation::Install,
+            "upgrade" => Operation::Upgrade,
+            _ => Operation::Uninstall,
+        },
         lock_duration: DEFAULT_LOCK_DURATION,
         dry_run: false,
         gates: gates()?,
         origin: Origin::Fresh,
+        after: AfterApply::Nothing,
     };
-    let store = ReleaseStore::new(cluster.clone());
     let images = ImageCheck::registry(registry.clone());
     // What to plan, made once the lock is held.
     let plan = async || -> Result<Plan, Failure> {
@@ -92,7 +97,7 @@ async fn embed() -> Result<(), Failure> {
                     images: images.clone(),
                     ..InstallOptions::new(release.clone())
                 };
-                action::plan_install(&cluster, &store, &fetched, &options).await?
+                action::plan_install(&session, &fetched, &options).await?
             }
             ("upgrade", Some(package)) => {
                 let fetched = fetch_package(package, constraint.as_ref(), &registry).await?;
@@ -100,7 +105,7 @@ async fn embed() -> Result<(), Failure> {
                     images: images.clone(),
                     ..UpgradeOptions::new(release.clone())
                 };
-                action::plan_upgrade(&cluster, &store, &fetched, &options).await?
+                action::plan_upgrade(&session, &fetched, &options).await?
             }
             _ => {
                 let options = UninstallOptions {
@@ -108,14 +113,14 @@ async fn embed() -> Result<(), Failure> {
                     hooks: Default::default(),
                     deleted_first: Default::default(),
                 };
-                action::plan_uninstall(&cluster, &store, &options).await?
+                action::plan_uninstall(&session, &options).await?
             }
         })
     };
     let interrupted = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    let outcome = action::run(&cluster, &options, plan, &mut Ask, &Log, interrupted).await;
+    let outcome = action::run(&session, &options, plan, &mut Ask, interrupted).await;
     match outcome {
         Ok(Outcome::Applied(record)) => println!(
             "{release}: revision {} {}",

@@ -7,9 +7,8 @@
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::action::{AdoptHelmOptions, plan_adopt_helm};
-use libpkg::plan::ReleaseId;
-use libpkg::release::ReleaseStore;
+use libpkg::action::{AdoptHelmOptions, AfterApply, Session, plan_adopt_helm};
+use libpkg::plan::{Operation, ReleaseId};
 
 use crate::cli::GlobalArgs;
 use crate::flow::{self, MutatingArgs};
@@ -28,24 +27,23 @@ pub struct AdoptHelmArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &AdoptHelmArgs) -> Result<()> {
-    let cluster = settings::cluster(global).await?;
-    let release = ReleaseId::new(&cluster.namespace, &args.release);
-    let store = ReleaseStore::new(cluster.clone());
+    let session = Session::new(settings::cluster(global).await?);
+    let release = ReleaseId::new(&session.cluster().namespace, &args.release);
     let step = flow::Step {
         release: release.clone(),
-        operation: "adopt-helm",
+        operation: Operation::Import,
         origin: crate::review::Origin::Fresh,
         after: if args.remove_helm_records {
-            flow::AfterApply::RemoveHelmRecords
+            AfterApply::RemoveHelmRecords
         } else {
-            flow::AfterApply::Nothing
+            AfterApply::Nothing
         },
     };
-    flow::run(global, &args.mutating, &cluster, step, async || {
+    flow::run(global, &args.mutating, &session, step, async || {
         let options = AdoptHelmOptions {
             release: release.clone(),
         };
-        Ok(plan_adopt_helm(&cluster, &store, &options).await?)
+        Ok(plan_adopt_helm(&session, &options).await?)
     })
     .await
 }

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use libpkg::action::verify_unchanged;
+use libpkg::action::{AfterApply, Session, verify_unchanged};
 use libpkg::plan::{MAX_PLAN_FILE_BYTES, Plan};
 use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalError, ProposalState, ProposalStore};
-use libpkg::release::{ReleaseStore, Status};
 use libpkg::stack::plan::StackPlan;
 
 use crate::cli::GlobalArgs;
@@ -78,29 +77,25 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
             plan.release.namespace
         );
     }
+    // A proposal whose plan becomes the deployed revision is never applied again.
+    let after = match proposal {
+        Some(name) => AfterApply::MarkProposalApplied {
+            name: name.to_string(),
+        },
+        None => AfterApply::Nothing,
+    };
     let step = flow::Step {
         release: plan.release.id(),
-        operation: "apply",
+        operation: plan.operation,
         origin: crate::review::Origin::Saved,
-        after: flow::AfterApply::Nothing,
+        after,
     };
-    flow::run(global, &mutating, &cluster, step, async || {
-        verify_unchanged(&cluster, &ReleaseStore::new(cluster.clone()), &plan).await?;
+    let session = Session::new(cluster.clone());
+    flow::run(global, &mutating, &session, step, async || {
+        verify_unchanged(&session, &plan).await?;
         Ok(plan.clone())
     })
-    .await?;
-    // A proposal whose plan is now the deployed revision is never applied again.
-    if let Some(name) = proposal {
-        let latest = ReleaseStore::new(cluster.clone())
-            .latest(&plan.release.namespace, &plan.release.name)
-            .await?;
-        if latest.is_some_and(|l| l.plan_hash == plan.hash && l.status == Status::Deployed) {
-            ProposalStore::new(cluster.clone())
-                .mark_applied(&plan.release.namespace, name)
-                .await?;
-        }
-    }
-    Ok(())
+    .await
 }
 
 /// With `--plan-hash`: that the plan about to be applied is the one reviewed.

@@ -2,10 +2,9 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use libpkg::action::{InstallOptions, plan_install};
+use libpkg::action::{InstallOptions, Session, plan_install};
 use libpkg::carvel::install::{PackageInstall, read_package_install};
-use libpkg::plan::ReleaseId;
-use libpkg::release::ReleaseStore;
+use libpkg::plan::{Operation, ReleaseId};
 
 use crate::cli::{
     ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ReleaseNameArgs,
@@ -90,7 +89,8 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         Some(install) => {
             let mut live = Vec::new();
             if !install.missing_secrets().is_empty() && !offline {
-                let cluster = settings::cluster(global).await?;
+                let session = Session::new(settings::cluster(global).await?);
+                let cluster = session.cluster();
                 for name in install.missing_secrets() {
                     live.extend(cluster.secret(&cluster.namespace, name).await?);
                 }
@@ -116,7 +116,8 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         let source = args.mutating.source(&plan);
         return view::plan::print_owned(global, plan, args.mutating.show_unchanged, &source);
     }
-    let cluster = settings::cluster(global).await?;
+    let session = Session::new(settings::cluster(global).await?);
+    let cluster = session.cluster();
     let name = args.naming.release_name_now(&fetched.package);
     let options = InstallOptions {
         adopt: args.adopt,
@@ -128,13 +129,12 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     };
     let step = flow::Step {
         release: options.release.clone(),
-        operation: "install",
+        operation: Operation::Install,
         origin: crate::review::Origin::Fresh,
-        after: flow::AfterApply::Nothing,
+        after: Default::default(),
     };
-    flow::run(global, &args.mutating, &cluster, step, async || {
-        let store = ReleaseStore::new(cluster.clone());
-        Ok(plan_install(&cluster, &store, &fetched, &options).await?)
+    flow::run(global, &args.mutating, &session, step, async || {
+        Ok(plan_install(&session, &fetched, &options).await?)
     })
     .await
 }

@@ -4,9 +4,8 @@
 
 use anyhow::Result;
 use clap::Args;
-use libpkg::action::{RollbackOptions, plan_rollback};
-use libpkg::plan::ReleaseId;
-use libpkg::release::ReleaseStore;
+use libpkg::action::{RollbackOptions, Session, plan_rollback};
+use libpkg::plan::{Operation, ReleaseId};
 
 use crate::cli::{GlobalArgs, HookArgs, ImageCheckArgs};
 use crate::flow::{self, MutatingArgs};
@@ -31,7 +30,8 @@ pub struct RollbackArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
-    let cluster = settings::cluster(global).await?;
+    let session = Session::new(settings::cluster(global).await?);
+    let cluster = session.cluster();
     let options = RollbackOptions {
         to: args.revision,
         hooks: args.hooks.hooks(),
@@ -41,13 +41,12 @@ pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
     };
     let step = flow::Step {
         release: options.release.clone(),
-        operation: "rollback",
+        operation: Operation::Rollback,
         origin: crate::review::Origin::Fresh,
-        after: flow::AfterApply::Nothing,
+        after: Default::default(),
     };
-    flow::run(global, &args.mutating, &cluster, step, async || {
-        let store = ReleaseStore::new(cluster.clone());
-        Ok(plan_rollback(&cluster, &store, &options).await?)
+    flow::run(global, &args.mutating, &session, step, async || {
+        Ok(plan_rollback(&session, &options).await?)
     })
     .await
 }

@@ -3,8 +3,8 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{PlanError, UninstallOptions, plan_uninstall};
-use libpkg::plan::ReleaseId;
+use libpkg::action::{AfterApply, PlanError, Session, UninstallOptions, plan_uninstall};
+use libpkg::plan::{Operation, ReleaseId};
 use libpkg::release::{ReleaseStore, Status};
 
 use crate::cli::{GlobalArgs, HookArgs};
@@ -31,7 +31,8 @@ pub struct UninstallArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
-    let cluster = settings::cluster(global).await?;
+    let session = Session::new(settings::cluster(global).await?);
+    let cluster = session.cluster();
     let mutating = &args.mutating;
     let options = UninstallOptions {
         release: ReleaseId::new(&cluster.namespace, &args.release),
@@ -40,17 +41,17 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
     };
     let step = flow::Step {
         release: options.release.clone(),
-        operation: "uninstall",
+        operation: Operation::Uninstall,
         origin: crate::review::Origin::Fresh,
         after: if args.purge {
-            flow::AfterApply::PurgeHistory
+            AfterApply::PurgeHistory
         } else {
-            flow::AfterApply::Nothing
+            AfterApply::Nothing
         },
     };
-    let store = ReleaseStore::new(cluster.clone());
-    let uninstalled = flow::run(global, mutating, &cluster, step, async || {
-        Ok(plan_uninstall(&cluster, &store, &options).await?)
+    let store = session.releases();
+    let uninstalled = flow::run(global, mutating, &session, step, async || {
+        Ok(plan_uninstall(&session, &options).await?)
     })
     .await;
     match uninstalled {
@@ -62,11 +63,11 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
                 ) =>
         {
             flow::with_lock(
-                &cluster,
+                &session,
                 mutating,
                 &options.release,
-                "uninstall",
-                async || purge_uninstalled(&store, &options.release, mutating).await,
+                Operation::Uninstall,
+                async || purge_uninstalled(store, &options.release, mutating).await,
             )
             .await
         }

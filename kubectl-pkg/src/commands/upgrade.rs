@@ -4,13 +4,11 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{
-    InstallOptions, PlanError, UpgradeFrom, UpgradeOptions, deployed_plan, plan_install,
+    InstallOptions, PlanError, Session, UpgradeFrom, UpgradeOptions, deployed_plan, plan_install,
     plan_upgrade, upgrade_source,
 };
-use libpkg::cluster::Cluster;
 use libpkg::helm::values::ReuseValues;
-use libpkg::plan::{Plan, ReleaseId};
-use libpkg::release::ReleaseStore;
+use libpkg::plan::{Operation, Plan, ReleaseId};
 
 use crate::cli::{
     ConfigArgs, GlobalArgs, HookArgs, ImageArgs, ImageCheckArgs, PackageArgs, ValuesArgs,
@@ -88,16 +86,16 @@ pub struct UpgradeArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {
-    let cluster = settings::cluster(global).await?;
-    let release = ReleaseId::new(&cluster.namespace, &args.release);
+    let session = Session::new(settings::cluster(global).await?);
+    let release = ReleaseId::new(&session.cluster().namespace, &args.release);
     let step = flow::Step {
         release: release.clone(),
-        operation: "upgrade",
+        operation: Operation::Upgrade,
         origin: crate::review::Origin::Fresh,
-        after: flow::AfterApply::Nothing,
+        after: Default::default(),
     };
-    flow::run(global, &args.mutating, &cluster, step, async || {
-        plan(global, args, &cluster, &release).await
+    flow::run(global, &args.mutating, &session, step, async || {
+        plan(global, args, &session, &release).await
     })
     .await
 }
@@ -107,16 +105,15 @@ pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {
 async fn plan(
     global: &GlobalArgs,
     args: &UpgradeArgs,
-    cluster: &Cluster,
+    session: &Session,
     release: &ReleaseId,
 ) -> Result<Plan> {
-    let store = ReleaseStore::new(cluster.clone());
     // Only the package is needed of the deployed revision: its objects (all
     // of a large release's) are not read.
-    let installed = match deployed_plan(&store, release).await {
+    let installed = match deployed_plan(session.releases(), release).await {
         Ok(current) => current.package,
         Err(PlanError::NotInstalled { .. }) if args.install => {
-            return plan_install_instead(global, args, cluster, release).await;
+            return plan_install_instead(global, args, session, release).await;
         }
         Err(error) => return Err(error.into()),
     };
@@ -154,7 +151,7 @@ async fn plan(
         validate: args.validation.validate,
         ..UpgradeOptions::new(release.clone())
     };
-    Ok(plan_upgrade(cluster, &store, &fetched, &options).await?)
+    Ok(plan_upgrade(session, &fetched, &options).await?)
 }
 
 impl UpgradeArgs {
@@ -177,7 +174,7 @@ impl UpgradeArgs {
 async fn plan_install_instead(
     global: &GlobalArgs,
     args: &UpgradeArgs,
-    cluster: &Cluster,
+    session: &Session,
     release: &ReleaseId,
 ) -> Result<Plan> {
     let Some(package) = &args.package else {
@@ -212,6 +209,5 @@ async fn plan_install_instead(
         validate: args.validation.validate,
         ..InstallOptions::new(release.clone())
     };
-    let store = ReleaseStore::new(cluster.clone());
-    Ok(plan_install(cluster, &store, &fetched, &options).await?)
+    Ok(plan_install(session, &fetched, &options).await?)
 }

@@ -5,19 +5,20 @@
 
 use std::collections::BTreeSet;
 
-use crate::cluster::{Cluster, Discovery};
+use crate::cluster::Discovery;
 use crate::helm::release::HelmRelease;
 use crate::plan::{
     ClusterInfo, HelmRevision, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject,
     ReleaseId, ReleaseTarget, Warning, WarningCode,
 };
 use crate::release::helm::HelmRecords;
-use crate::release::{Record, ReleaseStore, Status, Summary};
+use crate::release::{Record, Status, Summary};
 use crate::render::{self, RenderTarget};
 
 use super::online::{self, Desired};
 use super::prepare::served_kinds_hint;
-use super::{ApplyError, PlanError};
+use super::session::{ClusterAccess, ReleaseStorage};
+use super::{ApplyError, PlanError, Session};
 
 /// How a revision copied from Helm is referred to: `helm-release:NS/NAME.vN`.
 fn reference(namespace: &str, release: &str, revision: u32) -> HelmRevision {
@@ -42,10 +43,10 @@ pub struct AdoptHelmOptions {
 /// Helm), and Helm's revisions copied into the history before it. Helm's
 /// records are not touched.
 pub async fn plan_adopt_helm(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     options: &AdoptHelmOptions,
 ) -> Result<Plan, PlanError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let (namespace, release) = (
         options.release.namespace.clone(),
         options.release.name.as_str(),
@@ -180,7 +181,7 @@ fn package_info(helm: &HelmRelease, reference: String) -> PackageInfo {
 /// What the cluster serves for the objects of all `revisions`, asked once,
 /// with the CRDs they define learnt.
 async fn discover_for(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     revisions: &[&HelmRelease],
 ) -> Result<Discovery, PlanError> {
     let mut documents = Vec::new();
@@ -287,8 +288,8 @@ fn copied_record(
 /// reviewed (same digest); one copied already by an earlier attempt of the
 /// same plan is left as it is.
 pub(super) async fn write_imported(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    cluster: &impl ClusterAccess,
+    store: &impl ReleaseStorage,
     plan: &Plan,
     history: &[Summary],
 ) -> Result<(), ApplyError> {
@@ -296,9 +297,9 @@ pub(super) async fn write_imported(
         return Ok(());
     }
     let release = &plan.release;
-    let revisions = HelmRecords::new(cluster.clone())
-        .revisions(&release.namespace, &release.name)
-        .await
+    let revisions = (store
+        .helm_revisions(&release.namespace, &release.name)
+        .await)
         .map_err(|error| ApplyError::Import {
             reference: HelmRevision::release(&release.namespace, &release.name),
             reason: error.to_string(),

@@ -17,14 +17,15 @@ use std::time::{Duration, Instant};
 use futures::{StreamExt, TryStreamExt};
 use serde_json::Value;
 
-use super::{ApplyError, kept_objects};
-use crate::cluster::{Cluster, Discovery, Resource};
+use super::session::{ClusterAccess, HeldLock, ReleaseStorage};
+use super::{ApplyError, Session, kept_objects};
+use crate::cluster::{Discovery, Resource};
 use crate::kinds::{Phase, phase_of_object};
 use crate::manifest::Manifest;
 use crate::object::{Object, ObjectKey, group_of};
 use crate::plan::{Action, Operation, Plan, PlannedObject};
 use crate::readiness::{Readiness, readiness};
-use crate::release::{Record, ReleaseLock, ReleaseStore, Status, Summary};
+use crate::release::{Record, Status, Summary};
 
 /// How to apply.
 #[derive(Debug, Clone)]
@@ -110,6 +111,20 @@ pub enum Event {
         /// Whether its holder's process had exited (else the lock had expired).
         holder_gone: bool,
     },
+    /// A release's history was deleted once its uninstall was applied
+    /// ([`AfterApply::PurgeHistory`](super::AfterApply::PurgeHistory)).
+    HistoryPurged {
+        /// The release.
+        release: crate::plan::ReleaseId,
+    },
+    /// Helm's records of a release were deleted once it was adopted
+    /// ([`AfterApply::RemoveHelmRecords`](super::AfterApply::RemoveHelmRecords)).
+    HelmRecordsRemoved {
+        /// The release.
+        release: crate::plan::ReleaseId,
+        /// How many records there were.
+        removed: usize,
+    },
     /// A release's lock could not be released; it expires on its own.
     LockNotReleased {
         /// The release.
@@ -192,16 +207,15 @@ impl Target<'_> {
     }
 }
 
-/// Applies `plan`, recording the revision in `store`, while holding `lock` (the
-/// release's lock). Returns the final record.
-pub async fn apply(
-    cluster: &Cluster,
-    store: &ReleaseStore,
-    lock: &ReleaseLock,
+/// Applies `plan`, recording the revision in the session's release storage,
+/// while holding `lock` (the release's lock). Returns the final record.
+pub async fn apply<C: ClusterAccess, S: ReleaseStorage>(
+    session: &Session<C, S>,
+    lock: &C::Lock,
     plan: &Plan,
     options: &ApplyOptions,
-    reporter: &dyn Reporter,
 ) -> Result<Record, ApplyError> {
+    let (cluster, store, reporter) = (session.cluster(), session.releases(), session.reporter());
     plan.verify_hash()?;
     if plan.is_masked() {
         return Err(ApplyError::Masked);
@@ -231,7 +245,7 @@ pub async fn apply(
         message: None,
         review: options.review.clone(),
     };
-    create_release_namespace(cluster, plan).await?;
+    create_release_namespace(session, plan).await?;
     super::adopt_helm::write_imported(cluster, store, plan, &history).await?;
     store.create(&record).await?;
     reporter.event(Event::Recorded {
@@ -294,7 +308,7 @@ pub async fn apply(
 /// Forgets the discovery of the groups the plan's CRDs define: what is
 /// applied next (a stack's later release) must see the kinds they define,
 /// not the discovery made before they existed.
-async fn forget_crd_groups(cluster: &Cluster, plan: &Plan) {
+async fn forget_crd_groups(cluster: &impl ClusterAccess, plan: &Plan) {
     let crd_groups: BTreeSet<String> = (plan.crds())
         .filter_map(|o| o.manifest.pointer("/spec/group").and_then(Manifest::as_str))
         .map(str::to_string)
@@ -306,7 +320,11 @@ async fn forget_crd_groups(cluster: &Cluster, plan: &Plan) {
 
 /// Creates the release namespace if the plan creates it: the lock and the
 /// record live there, so it comes before them. Returns whether it did.
-pub async fn create_release_namespace(cluster: &Cluster, plan: &Plan) -> Result<bool, ApplyError> {
+pub async fn create_release_namespace<C: ClusterAccess, S>(
+    session: &Session<C, S>,
+    plan: &Plan,
+) -> Result<bool, ApplyError> {
+    let cluster = session.cluster();
     let release = &plan.release;
     let Some(namespace) = plan.objects.iter().find(|o| {
         o.kind == "Namespace"
@@ -322,9 +340,9 @@ pub async fn create_release_namespace(cluster: &Cluster, plan: &Plan) -> Result<
 }
 
 async fn run(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     discovery: &Discovery,
-    lock: &ReleaseLock,
+    lock: &impl HeldLock,
     plan: &Plan,
     options: &ApplyOptions,
     reporter: &dyn Reporter,
@@ -365,7 +383,7 @@ async fn run(
 /// `helm.sh/hook-delete-policy` says `hook-succeeded`, or on failure
 /// `hook-failed`.
 async fn run_hooks(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     discovery: &Discovery,
     hooks: &[Target<'_>],
     deadline: Instant,
@@ -453,7 +471,7 @@ fn hook_failure(live: &Value) -> Option<String> {
 
 /// Polls until a deleted object is gone.
 async fn wait_gone(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     resource: &Resource,
     object: &Target<'_>,
     deadline: Instant,
@@ -481,9 +499,9 @@ async fn wait_gone(
 /// groups; phases before that are written while the API server establishes
 /// them.
 async fn write_phases(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     discovery: &Discovery,
-    lock: &ReleaseLock,
+    lock: &impl HeldLock,
     objects: &[Target<'_>],
     deadline: Instant,
     reporter: &dyn Reporter,
@@ -579,19 +597,13 @@ async fn while_driving<T, B: Future + Unpin>(
 }
 
 async fn write(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     discovery: &Discovery,
     object: Target<'_>,
 ) -> Result<(), ApplyError> {
     let resource = object.resource(discovery)?;
     cluster
-        .apply(
-            resource,
-            object.namespace,
-            object.name,
-            object.manifest,
-            false,
-        )
+        .apply(resource, object.namespace, object.name, object.manifest)
         .await
         .map_err(|source| object.failed(source))?;
     Ok(())
@@ -600,7 +612,7 @@ async fn write(
 /// Deletes objects in the order given, several at a time within each run of
 /// objects of one phase.
 async fn delete_all(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     discovery: &Discovery,
     objects: &[Target<'_>],
     reporter: &dyn Reporter,
@@ -631,10 +643,10 @@ async fn delete_all(
 /// failed attempt created that the previous revision did not have. Returns
 /// what restoring did, for the error.
 async fn restore(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     discovery: &Discovery,
-    store: &ReleaseStore,
-    lock: &ReleaseLock,
+    store: &impl ReleaseStorage,
+    lock: &impl HeldLock,
     plan: &Plan,
     previous: Option<&Summary>,
     reporter: &dyn Reporter,
@@ -676,7 +688,7 @@ async fn restore(
 
 /// Polls until every object is ready (or readiness does not apply to it).
 async fn wait_ready(
-    cluster: &Cluster,
+    cluster: &impl ClusterAccess,
     discovery: &Discovery,
     objects: &[Target<'_>],
     deadline: Instant,

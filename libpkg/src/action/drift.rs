@@ -6,10 +6,12 @@
 //! is collected, so the user sees all of them at once; but a plan a revision
 //! already records as applied is said to be that, alone.
 
+use super::Session;
 use super::online::resource_version;
-use crate::cluster::{Cluster, ClusterError};
+use super::session::{ClusterAccess, ReleaseStorage};
+use crate::cluster::ClusterError;
 use crate::plan::{Action, Plan};
-use crate::release::{ReleaseError, ReleaseStore};
+use crate::release::ReleaseError;
 
 /// Why a saved plan no longer applies.
 #[derive(Debug, thiserror::Error)]
@@ -43,12 +45,11 @@ pub enum DriftError {
 }
 
 /// Checks that `plan` still describes the cluster it will be applied to.
-pub async fn verify_unchanged(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+pub async fn verify_unchanged<C: ClusterAccess, S: ReleaseStorage>(
+    session: &Session<C, S>,
     plan: &Plan,
 ) -> Result<(), DriftError> {
-    verify_unchanged_after(cluster, store, plan, []).await
+    verify_unchanged_after(session, plan, []).await
 }
 
 /// [`verify_unchanged`] of a plan applied after others (a stack's earlier
@@ -56,20 +57,20 @@ pub async fn verify_unchanged(
 /// to be served by the time `plan` is applied, so its objects of those kinds
 /// are checked then (by a second call, once the CRDs exist), not reported
 /// as drift now.
-pub async fn verify_unchanged_after<'a>(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+pub async fn verify_unchanged_after<'a, C: ClusterAccess, S: ReleaseStorage>(
+    session: &Session<C, S>,
     plan: &'a Plan,
     crds_before: impl IntoIterator<Item = &'a crate::manifest::Manifest>,
 ) -> Result<(), DriftError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let mut changes = Vec::new();
     if plan.cluster.server.is_none() {
         changes.push("the plan was made offline; plan against the cluster to apply it".to_string());
-    } else if plan.cluster.server != cluster.info.server {
+    } else if plan.cluster.server.as_deref() != cluster.server() {
         changes.push(format!(
             "the plan is for the API server {}, the current context talks to {}",
             plan.cluster.server.as_deref().unwrap_or("-"),
-            cluster.info.server.as_deref().unwrap_or("-")
+            cluster.server().unwrap_or("-")
         ));
     }
     let release = &plan.release;

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use super::session::ReleaseStorage;
 use super::{PlanError, online};
 use crate::helm::hooks::HookEvent;
 use crate::manifest::Manifest;
@@ -136,7 +137,10 @@ pub(super) async fn deployed_applied_in(
 
 /// The currently deployed revision's plan without its objects (its
 /// package, values and permissions), read without parsing them.
-pub async fn deployed_plan(store: &ReleaseStore, release: &ReleaseId) -> Result<Plan, PlanError> {
+pub async fn deployed_plan(
+    store: &impl ReleaseStorage,
+    release: &ReleaseId,
+) -> Result<Plan, PlanError> {
     let history = store.history(&release.namespace, &release.name).await?;
     let current = deployed_summary(release, &history)?;
     Ok(store
@@ -264,7 +268,7 @@ async fn attempts_objects(
 /// objects still records a revision, so the release says which version it
 /// runs) or the values (an upgrade whose new values render the same objects
 /// records a revision too, as Helm does, so `get values` says what was set).
-pub async fn changes_anything(store: &ReleaseStore, plan: &Plan) -> Result<bool, PlanError> {
+pub async fn changes_anything(store: &impl ReleaseStorage, plan: &Plan) -> Result<bool, PlanError> {
     if plan.has_changes() || matches!(plan.operation, Operation::Install | Operation::Uninstall) {
         return Ok(true);
     }

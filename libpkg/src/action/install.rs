@@ -2,11 +2,11 @@
 
 use super::history::release_objects;
 use super::prepare::{Change, Preparation, Prepared};
-use super::{Hooks, ImageCheck, PlanError, facts, online};
+use super::{Hooks, ImageCheck, PlanError, Session, facts, online};
 use crate::cluster::{Cluster, ClusterError};
 use crate::object::Object;
 use crate::plan::{Operation, Plan, ReleaseId};
-use crate::release::{ReleaseError, ReleaseStore, Status};
+use crate::release::{ReleaseError, Status};
 use crate::source::Fetched;
 
 /// How to install.
@@ -53,11 +53,11 @@ impl InstallOptions {
 
 /// Plans installing a fetched package as a new release.
 pub async fn plan_install(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     fetched: &Fetched,
     options: &InstallOptions,
 ) -> Result<Plan, PlanError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let release = &options.release;
     super::validate_release_name(&release.name)?;
     // A user who may not read release records still gets a plan: the access check lists the right.

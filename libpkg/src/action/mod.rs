@@ -27,7 +27,10 @@ mod release_test;
 mod requirements;
 mod rollback;
 mod run;
+mod session;
 pub mod stack;
+#[cfg(any(test, feature = "test-support"))]
+pub mod testing;
 mod uninstall;
 mod upgrade;
 
@@ -50,7 +53,11 @@ pub use release_test::{
     TestResult, test_release,
 };
 pub use rollback::{RollbackOptions, plan_rollback};
-pub use run::{Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run, with_lock};
+pub use run::{
+    AfterApply, AfterApplyError, Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run,
+    with_lock,
+};
+pub use session::{ClusterAccess, HeldLock, ReleaseStorage, Session, Sessions};
 pub use uninstall::{UninstallOptions, plan_uninstall};
 pub use upgrade::{UpgradeFrom, UpgradeOptions, plan_upgrade, upgrade_source};
 

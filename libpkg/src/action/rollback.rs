@@ -6,12 +6,11 @@ use super::history::{
     Deployed, deferred_hooks_for, next_revision_in, no_longer_desired, read_deployed,
     take_kept_objects,
 };
-use super::{Desired, Hooks, ImageCheck, PlanError, images, online};
-use crate::cluster::Cluster;
+use super::{Desired, Hooks, ImageCheck, PlanError, Session, images, online};
 use crate::helm::hooks::HookEvent;
 use crate::object::{Object, StoredObject};
 use crate::plan::{Operation, Plan, ReleaseId};
-use crate::release::{ReleaseStore, Status, Summary};
+use crate::release::{Status, Summary};
 use crate::render;
 
 /// How to roll back.
@@ -46,10 +45,10 @@ impl RollbackOptions {
 /// from its stored objects: no package is fetched (the images are looked up
 /// as `options.images` says).
 pub async fn plan_rollback(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     options: &RollbackOptions,
 ) -> Result<Plan, PlanError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let release = &options.release;
     let Deployed {
         history,

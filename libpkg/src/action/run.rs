@@ -10,10 +10,13 @@ use std::future::Future;
 use std::time::Duration;
 
 use super::gates::{GateError, Gates, Origin};
-use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, changes_anything};
-use crate::cluster::{Cluster, ClusterError};
-use crate::plan::{Plan, ReleaseId};
-use crate::release::{LockError, LockRequest, Record, ReleaseLock, ReleaseStore, Staleness};
+use super::session::{ClusterAccess, HeldLock, ReleaseStorage};
+use super::{ApplyError, ApplyOptions, Event, PlanError, Reporter, Session, changes_anything};
+use crate::cluster::ClusterError;
+use crate::plan::{Operation, Plan, ReleaseId};
+use crate::release::helm::HelmRecordsError;
+use crate::release::proposal::ProposalError;
+use crate::release::{LockError, LockRequest, Record, ReleaseError, Staleness, Status};
 
 /// The caller's part of an operation: only it can show a plan or ask.
 pub trait Reviewer {
@@ -58,8 +61,8 @@ pub struct Approved {
 pub struct RunOptions {
     /// The release the operation is on: the lock is its.
     pub release: ReleaseId,
-    /// What the lock says is being done (`install`, `upgrade`, `apply`…).
-    pub operation: String,
+    /// What the lock says is being done: the operation (a saved plan's own).
+    pub operation: Operation,
     /// How long the lock lasts without renewal.
     pub lock_duration: Duration,
     /// Plan, review and judge only: no lock is taken and nothing is applied.
@@ -69,6 +72,42 @@ pub struct RunOptions {
     /// Whether the plan is made now or was saved (the gates treat them
     /// differently: only a saved plan carries approvals).
     pub origin: Origin,
+    /// What is done once the plan is applied, still holding the lock.
+    pub after: AfterApply,
+}
+
+/// What is done once a plan is applied, still holding the release's lock
+/// (after [`Reviewer::applied`]), each reported as an [`Event`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum AfterApply {
+    /// Nothing.
+    #[default]
+    Nothing,
+    /// Delete the release's history: an uninstall that leaves no trace.
+    PurgeHistory,
+    /// Once the release is deployed, delete Helm's records of it: an
+    /// adoption that Helm forgets.
+    RemoveHelmRecords,
+    /// Once the release is deployed, mark the proposal the plan was
+    /// stored as applied, so that it is never applied again.
+    MarkProposalApplied {
+        /// The proposal's name.
+        name: String,
+    },
+}
+
+/// Why a step after the apply failed (the plan itself was applied).
+#[derive(Debug, thiserror::Error)]
+pub enum AfterApplyError {
+    /// The release's history could not be deleted.
+    #[error(transparent)]
+    History(#[from] ReleaseError),
+    /// Helm's records could not be deleted.
+    #[error(transparent)]
+    HelmRecords(#[from] HelmRecordsError),
+    /// The proposal could not be marked applied.
+    #[error(transparent)]
+    Proposal(#[from] ProposalError),
 }
 
 /// How an operation ended.
@@ -154,6 +193,9 @@ pub enum RunError<E> {
     /// Applying failed.
     #[error(transparent)]
     Apply(#[from] ApplyError),
+    /// The plan was applied; a step after it ([`AfterApply`]) failed.
+    #[error(transparent)]
+    AfterApply(#[from] AfterApplyError),
     /// The interruption the caller signalled; the lock is released.
     #[error("interrupted")]
     Interrupted {
@@ -166,25 +208,23 @@ pub enum RunError<E> {
 /// apply, unlock. `interrupted` completes when the caller wants to stop
 /// (Ctrl-C): planning is abandoned, applying stops between writes, and the
 /// lock is released either way. Events about the lock and the apply go to
-/// `reporter`.
-pub async fn run<R: Reviewer>(
-    cluster: &Cluster,
+/// the session's reporter.
+pub async fn run<C: ClusterAccess, S: ReleaseStorage, R: Reviewer>(
+    session: &Session<C, S>,
     options: &RunOptions,
     plan: impl AsyncFnOnce() -> Result<Plan, R::Error>,
     reviewer: &mut R,
-    reporter: &dyn Reporter,
     interrupted: impl Future<Output = ()>,
 ) -> Result<Outcome, RunError<R::Error>> {
     let mut interrupted = std::pin::pin!(interrupted);
-    with_lock(cluster, options, reporter, async |lock| {
+    with_lock(session, options, async |lock| {
         let plan = tokio::select! {
             planned = plan() => planned.map_err(RunError::Caller)?,
             () = &mut interrupted => return Err(RunError::Interrupted { stage: Stage::Planning }),
         };
         let mut steps = Steps {
-            cluster,
+            session,
             options,
-            reporter,
             lock,
         };
         steps.review_and_apply(plan, reviewer, interrupted).await
@@ -197,31 +237,29 @@ pub async fn run<R: Reviewer>(
 /// not lock: `body` gets `None`), and releases it however `body` ends. For
 /// work on a release that is not a plan, such as deleting the history of a
 /// release uninstalled earlier.
-pub async fn with_lock<T, E>(
-    cluster: &Cluster,
+pub async fn with_lock<C: ClusterAccess, S, T, E>(
+    session: &Session<C, S>,
     options: &RunOptions,
-    reporter: &dyn Reporter,
-    body: impl AsyncFnOnce(Option<&ReleaseLock>) -> Result<T, RunError<E>>,
+    body: impl AsyncFnOnce(Option<&C::Lock>) -> Result<T, RunError<E>>,
 ) -> Result<T, RunError<E>> {
     let lock = if options.dry_run {
         None
     } else {
-        acquire(cluster, options, &options.release, reporter).await?
+        acquire(session, options, &options.release).await?
     };
     let outcome = body(lock.as_ref()).await;
-    unlock(lock, reporter).await;
+    unlock(lock, session.reporter()).await;
     outcome
 }
 
 /// The steps after planning, holding the lock (if any).
-struct Steps<'a> {
-    cluster: &'a Cluster,
+struct Steps<'a, C: ClusterAccess, S> {
+    session: &'a Session<C, S>,
     options: &'a RunOptions,
-    reporter: &'a dyn Reporter,
-    lock: Option<&'a ReleaseLock>,
+    lock: Option<&'a C::Lock>,
 }
 
-impl Steps<'_> {
+impl<C: ClusterAccess, S: ReleaseStorage> Steps<'_, C, S> {
     async fn review_and_apply<R: Reviewer>(
         &mut self,
         plan: Plan,
@@ -262,8 +300,7 @@ impl Steps<'_> {
         if missing > 0 {
             return Err(RunError::AccessDenied { missing, dry_run });
         }
-        let store = ReleaseStore::new(self.cluster.clone());
-        let changes = changes_anything(&store, &plan).await?;
+        let changes = changes_anything(self.session.releases(), &plan).await?;
         if dry_run {
             return Ok(Outcome::DryRun {
                 plan: Box::new(plan),
@@ -279,21 +316,14 @@ impl Steps<'_> {
         }
         // A namespace the plan creates is created first; then the release can be locked in it.
         let deferred = match self.lock {
-            None if super::create_release_namespace(self.cluster, &plan).await? => {
-                acquire(
-                    self.cluster,
-                    self.options,
-                    &plan.release.id(),
-                    self.reporter,
-                )
-                .await?
+            None if super::create_release_namespace(self.session, &plan).await? => {
+                acquire(self.session, self.options, &plan.release.id()).await?
             }
             _ => None,
         };
         let outcome = match self.lock.or(deferred.as_ref()) {
             Some(lock) => {
-                let applying =
-                    super::apply(self.cluster, &store, lock, &plan, &options, self.reporter);
+                let applying = super::apply(self.session, lock, &plan, &options);
                 let record = tokio::select! {
                     record = applying => record.map_err(RunError::Apply),
                     () = interrupted => Err(RunError::Interrupted {
@@ -302,7 +332,10 @@ impl Steps<'_> {
                 };
                 match record {
                     Ok(record) => match reviewer.applied(&record).await {
-                        Ok(()) => Ok(Outcome::Applied(Box::new(record))),
+                        Ok(()) => match self.after_apply(&record).await {
+                            Ok(()) => Ok(Outcome::Applied(Box::new(record))),
+                            Err(error) => Err(RunError::AfterApply(error)),
+                        },
                         Err(error) => Err(RunError::Caller(error)),
                     },
                     Err(error) => Err(error),
@@ -312,27 +345,53 @@ impl Steps<'_> {
                 release: plan.release.id(),
             }),
         };
-        unlock(deferred, self.reporter).await;
+        unlock(deferred, self.session.reporter()).await;
         outcome
+    }
+
+    /// The steps after the apply ([`RunOptions::after`]).
+    async fn after_apply(&self, record: &Record) -> Result<(), AfterApplyError> {
+        let (releases, reporter) = (self.session.releases(), self.session.reporter());
+        let release = record.plan.release.id();
+        let deployed = record.status == Status::Deployed;
+        match &self.options.after {
+            AfterApply::Nothing => {}
+            AfterApply::PurgeHistory => {
+                releases.purge(&release.namespace, &release.name).await?;
+                reporter.event(Event::HistoryPurged { release });
+            }
+            AfterApply::RemoveHelmRecords if deployed => {
+                let removed = (releases)
+                    .remove_helm_records(&release.namespace, &release.name)
+                    .await?;
+                reporter.event(Event::HelmRecordsRemoved { release, removed });
+            }
+            AfterApply::MarkProposalApplied { name } if deployed => {
+                (releases)
+                    .mark_proposal_applied(&release.namespace, name)
+                    .await?;
+            }
+            AfterApply::RemoveHelmRecords | AfterApply::MarkProposalApplied { .. } => {}
+        }
+        Ok(())
     }
 }
 
 /// Takes a release's lock; `None` when its namespace does not exist yet (the
 /// plan creates it) or the installer may not lock (the access check says so).
-async fn acquire<E>(
-    cluster: &Cluster,
+async fn acquire<C: ClusterAccess, S, E>(
+    session: &Session<C, S>,
     options: &RunOptions,
     release: &ReleaseId,
-    reporter: &dyn Reporter,
-) -> Result<Option<ReleaseLock>, RunError<E>> {
+) -> Result<Option<C::Lock>, RunError<E>> {
     let request = LockRequest {
         namespace: &release.namespace,
         name: &release.name,
         subject: Default::default(),
-        operation: &options.operation,
+        operation: options.operation.as_str(),
         duration: options.lock_duration,
     };
-    let lock = match ReleaseLock::acquire(cluster, &request).await {
+    let lock = match session.cluster().lock(&request).await {
         Ok(lock) => lock,
         Err(LockError::Cluster(
             ClusterError::Forbidden { .. } | ClusterError::Api { code: 404, .. },
@@ -340,7 +399,7 @@ async fn acquire<E>(
         Err(error) => return Err(error.into()),
     };
     if let Some(stale) = lock.taken_over() {
-        reporter.event(Event::LockTakenOver {
+        session.reporter().event(Event::LockTakenOver {
             release: release.clone(),
             holder: stale.to_string(),
             holder_gone: stale.stale == Some(Staleness::HolderGone),
@@ -351,7 +410,7 @@ async fn acquire<E>(
 
 /// Releases a lock; a failure is reported, not returned: the operation's own
 /// outcome matters more, and the lock expires anyway.
-async fn unlock(lock: Option<ReleaseLock>, reporter: &dyn Reporter) {
+async fn unlock(lock: Option<impl HeldLock>, reporter: &dyn Reporter) {
     if let Some(lock) = lock {
         let release = ReleaseId::new(lock.namespace(), lock.name());
         if let Err(error) = lock.release().await {
@@ -362,3 +421,6 @@ async fn unlock(lock: Option<ReleaseLock>, reporter: &dyn Reporter) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -4,11 +4,9 @@ use super::history::{
     deferred_hooks_for, deployed_applied_in, never_deployed_attempt, next_revision_in,
     release_objects_in,
 };
-use super::{Desired, Hooks, PlanError, online};
-use crate::cluster::Cluster;
+use super::{Desired, Hooks, PlanError, Session, online};
 use crate::helm::hooks::HookEvent;
 use crate::plan::{Operation, Plan, ReleaseId, Warning, WarningCode};
-use crate::release::ReleaseStore;
 use crate::render;
 
 /// How to uninstall.
@@ -27,10 +25,10 @@ pub struct UninstallOptions {
 /// Plans deleting every object of a release's deployed revision, between the
 /// `pre-delete` and `post-delete` hooks that revision kept.
 pub async fn plan_uninstall(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     options: &UninstallOptions,
 ) -> Result<Plan, PlanError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let release = &options.release;
     let mut warnings = Vec::new();
     // Read once: what is deployed, what failed attempts left and the next

@@ -2,8 +2,7 @@
 
 use super::history::{Deployed, next_revision_in, no_longer_desired, read_deployed};
 use super::prepare::{Change, Preparation, Prepared};
-use super::{Hooks, ImageCheck, PlanError, facts, online};
-use crate::cluster::Cluster;
+use super::{Hooks, ImageCheck, PlanError, Session, facts, online};
 use crate::olm::catalog::Installed;
 use crate::plan::CarvelInfo;
 use crate::plan::{Operation, PackageInfo, Plan, ReleaseId};
@@ -49,11 +48,11 @@ impl UpgradeOptions {
 /// dropped ones pruned. Without a configuration of its own (`--config`), the
 /// upgrade keeps the one the deployed revision was planned with.
 pub async fn plan_upgrade(
-    cluster: &Cluster,
-    store: &ReleaseStore,
+    session: &Session,
     fetched: &Fetched,
     options: &UpgradeOptions,
 ) -> Result<Plan, PlanError> {
+    let (cluster, store) = (session.cluster(), session.releases());
     let release = &options.release;
     let Deployed {
         history,

@@ -83,6 +83,13 @@ impl Discovery {
         self.by_kind.extend(other.by_kind);
     }
 
+    /// Adds a kind the server serves (what discovery would have found: for
+    /// a cluster of one's own, such as a test's).
+    pub fn serve(&mut self, resource: Resource) {
+        let key = (resource.api.api_version.clone(), resource.api.kind.clone());
+        self.by_kind.insert(key, resource);
+    }
+
     /// Adds the kinds that CRDs among `documents` define and the server does not serve yet.
     pub fn learn_crds<'a>(&mut self, documents: impl IntoIterator<Item = &'a Manifest>) {
         for document in documents {

@@ -318,6 +318,11 @@ impl ReleaseStore {
         ReleaseStore { cluster }
     }
 
+    /// The cluster the records are kept in.
+    pub fn cluster(&self) -> &Cluster {
+        &self.cluster
+    }
+
     fn api(&self, namespace: &str) -> Api<Secret> {
         Api::namespaced(self.cluster.client().clone(), namespace)
     }
@@ -634,29 +639,38 @@ fn to_secrets(record: &Record) -> (Secret, Vec<Secret>) {
     (main, parts)
 }
 
+impl Summary {
+    /// What `list` and `history` show of `record`, as its Secret's
+    /// annotation keeps it (no creation time: the API server sets that).
+    pub fn of(record: &Record) -> Summary {
+        let plan = &record.plan;
+        let release = &plan.release;
+        Summary {
+            name: release.name.clone(),
+            namespace: release.namespace.clone(),
+            revision: release.revision,
+            status: record.status,
+            operation: plan.operation,
+            package: plan.package.name.clone(),
+            version: plan.package.version.clone(),
+            digest: plan.package.digest.clone(),
+            plan_hash: plan.hash.clone(),
+            message: record.message.clone(),
+            approved_by: record
+                .review
+                .approvals
+                .iter()
+                .map(|approval| approval.approver.clone())
+                .collect(),
+            created: None,
+            rolled_back_to: plan.rollback_to,
+        }
+    }
+}
+
 fn to_secret(record: &Record) -> Secret {
-    let plan = &record.plan;
-    let release = &plan.release;
-    let summary = Summary {
-        name: release.name.clone(),
-        namespace: release.namespace.clone(),
-        revision: release.revision,
-        status: record.status,
-        operation: plan.operation,
-        package: plan.package.name.clone(),
-        version: plan.package.version.clone(),
-        digest: plan.package.digest.clone(),
-        plan_hash: plan.hash.clone(),
-        message: record.message.clone(),
-        approved_by: record
-            .review
-            .approvals
-            .iter()
-            .map(|approval| approval.approver.clone())
-            .collect(),
-        created: None,
-        rolled_back_to: plan.rollback_to,
-    };
+    let release = &record.plan.release;
+    let summary = Summary::of(record);
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gzip.write_all(&serde_json::to_vec(record).expect("records serialize"))
         .expect("in memory");

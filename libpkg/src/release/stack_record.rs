@@ -52,7 +52,9 @@ pub enum StackRecordError {
 pub struct JournalEntry {
     /// The journal (empty if the stack was never applied).
     pub journal: StackJournal,
-    resource_version: Option<String>,
+    /// The version of the stored journal its next write replaces (`None`:
+    /// none is stored yet); what makes a concurrent write a conflict.
+    pub resource_version: Option<String>,
 }
 
 /// The journals of stacks in one namespace of one cluster.

@@ -9,11 +9,11 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::gates::{Gates, Origin, ReviewedFleet};
 use libpkg::action::stack::fleet::{
-    ClusterOutcome, FleetClusters, FleetError, FleetOptions, apply_fleet, plan_fleet,
+    ClusterOutcome, FleetSessions, FleetError, FleetOptions, apply_fleet, plan_fleet,
     plan_fleet_uninstall,
 };
-use libpkg::action::stack::{Clusters, StackApplyOptions};
-use libpkg::action::{ApplyOptions, UpgradeFrom};
+use libpkg::action::stack::StackApplyOptions;
+use libpkg::action::{ApplyOptions, Session, Sessions, UpgradeFrom};
 use libpkg::stack::StackRelease;
 use libpkg::stack::fleet::Fleet;
 use libpkg::stack::fleet::plan::FleetPlan;
@@ -42,7 +42,7 @@ pub async fn plan(
     global: &GlobalArgs,
     args: &StackArgs,
     fleet: &FleetArgs,
-) -> Result<(FleetPlan, FleetClusters)> {
+) -> Result<(FleetPlan, FleetSessions)> {
     let name = fleet.fleet.as_deref().expect("a fleet was asked for");
     let (fleet_def, stack) = libpkg::stack::fleet::load(&args.stack.file, name)?;
     let fetcher = Fetcher::new(global, args, &stack)?;
@@ -62,22 +62,22 @@ pub async fn plan(
 /// One connection per cluster of the fleet, each its kubeconfig context:
 /// a context the kubeconfig does not have is refused before any request,
 /// naming the file and the key.
-async fn connect(global: &GlobalArgs, file: &Path, fleet: &Fleet) -> Result<FleetClusters> {
+async fn connect(global: &GlobalArgs, file: &Path, fleet: &Fleet) -> Result<FleetSessions> {
     connect_to(global, &fleet.clusters)
         .await
         .with_context(|| format!("{}: fleets.{}.clusters", file.display(), fleet.name))
 }
 
 /// One connection per named context.
-async fn connect_to(global: &GlobalArgs, contexts: &[String]) -> Result<FleetClusters> {
-    let mut clusters = FleetClusters::new();
+async fn connect_to(global: &GlobalArgs, contexts: &[String]) -> Result<FleetSessions> {
+    let mut clusters = FleetSessions::new();
     for context in contexts {
         let global = GlobalArgs {
             context: Some(context.clone()),
             ..global.clone()
         };
         let cluster = settings::cluster(&global).await?;
-        clusters.insert(context.clone(), Clusters::from([(None, cluster)]));
+        clusters.insert(context.clone(), Sessions::from([(None, Session::new(cluster))]));
     }
     Ok(clusters)
 }
@@ -229,7 +229,7 @@ pub fn print(global: &GlobalArgs, plan: &FleetPlan, source: &Source) -> Result<(
 async fn apply(
     global: &GlobalArgs,
     reviewed: &ReviewedFleet,
-    clusters: &FleetClusters,
+    clusters: &FleetSessions,
     flags: &StackApplyFlags,
 ) -> Result<()> {
     let plan = reviewed.plan();

@@ -8,10 +8,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use libpkg::action::stack::{
-    Clusters, ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack,
-    plan_stack_uninstall, resolved,
+    ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack, plan_stack_uninstall,
+    resolved,
 };
-use libpkg::action::{ApplyOptions, Event, Reporter, UpgradeFrom};
+use libpkg::action::{ApplyOptions, Event, Reporter, Session, Sessions, UpgradeFrom};
 use libpkg::plan::ReleaseId;
 use libpkg::stack::plan::StackPlan;
 use libpkg::stack::{Stack, StackLock, StackRelease};
@@ -250,7 +250,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             Ok(())
         }
         StackCommand::Apply(args) => {
-            let (plan, clusters) = plan(global, &args.stack).await?;
+            let (plan, sessions) = plan(global, &args.stack).await?;
             let applying = !args.dry_run;
             let gates = args.stack.review.gates()?;
             let reviewed = gates.review_stack(plan, Origin::Fresh, applying)?;
@@ -258,7 +258,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             if args.dry_run {
                 return Ok(());
             }
-            apply(global, &reviewed, &clusters, &args.apply).await
+            apply(global, &reviewed, &sessions, &args.apply).await
         }
         StackCommand::Lock(args) => lock::run(global, args).await,
         StackCommand::Compare(args) => compare::run(global, args).await,
@@ -266,8 +266,8 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
         StackCommand::Uninstall(args) => {
             let stack = args.stack.load()?;
             let contexts = stack.releases.iter().map(|r| r.context.clone());
-            let clusters = connect(global, contexts).await?;
-            let plan = plan_stack_uninstall(&stack, &clusters).await?;
+            let sessions = connect(global, contexts).await?;
+            let plan = plan_stack_uninstall(&stack, &sessions).await?;
             if plan.releases.is_empty() && plan.shared.is_empty() {
                 eprintln!("No release of stack {} is installed.", stack.name);
                 return Ok(());
@@ -278,7 +278,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             }
             // Removing releases: no policy or approvals apply, as to `uninstall`'s defaults.
             let reviewed = Gates::default().review_stack(plan, Origin::Fresh, false)?;
-            apply(global, &reviewed, &clusters, &args.apply).await
+            apply(global, &reviewed, &sessions, &args.apply).await
         }
     }
 }
@@ -294,7 +294,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
     }
     plan.verify_hash()?;
     let contexts = plan.releases.iter().map(|r| r.context.clone());
-    let clusters = connect(global, contexts).await?;
+    let sessions = connect(global, contexts).await?;
     let source = match &args.applying {
         Some(file) => Source::Saved(file.clone()),
         None => Source::Unsaved,
@@ -311,14 +311,14 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
         timeout: args.timeout,
         fail_fast: false,
     };
-    apply(global, &reviewed, &clusters, &flags).await
+    apply(global, &reviewed, &sessions, &flags).await
 }
 
 /// Loads the stack, connects to its clusters, and plans every release.
-async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clusters)> {
+async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Sessions)> {
     let stack = args.stack.load()?;
     let fetcher = Fetcher::new(global, args, &stack)?;
-    let clusters = connect(
+    let sessions = connect(
         &fetcher.global,
         stack.releases.iter().map(|r| r.context.clone()),
     )
@@ -326,10 +326,10 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Clust
     let options = fetcher.options()?;
     let fetch =
         async |release: &StackRelease, from: &UpgradeFrom| fetcher.fetch(release, from).await;
-    let planned = plan_stack(&stack, &clusters, fetch, &options).await;
+    let planned = plan_stack(&stack, &sessions, fetch, &options).await;
     fetcher.refuse_unlocked(&args.stack.file)?;
     let plan = planned.map_err(|error| stack_error(&args.stack.file, error))?;
-    Ok((plan, clusters))
+    Ok((plan, sessions))
 }
 
 /// Fetches a stack's releases as the stack command's flags say (registry,
@@ -424,11 +424,11 @@ fn stack_error(
 pub(super) async fn connect(
     global: &GlobalArgs,
     contexts: impl Iterator<Item = Option<String>>,
-) -> Result<Clusters> {
-    let mut clusters = Clusters::new();
+) -> Result<Sessions> {
+    let mut sessions = Sessions::new();
     // The current context's cluster keeps the stack's record.
     for context in std::iter::once(None).chain(contexts) {
-        if clusters.contains_key(&context) {
+        if sessions.contains_key(&context) {
             continue;
         }
         let global = GlobalArgs {
@@ -438,9 +438,9 @@ pub(super) async fn connect(
         let cluster = settings::cluster(&global)
             .await
             .with_context(|| format!("context {}", context.as_deref().unwrap_or("(current)")))?;
-        clusters.insert(context, cluster);
+        sessions.insert(context, Session::new(cluster));
     }
-    Ok(clusters)
+    Ok(sessions)
 }
 
 /// Fetches a release's package with its values: the stack's inline values
@@ -513,7 +513,7 @@ pub(crate) fn print(global: &GlobalArgs, plan: &StackPlan, source: &Source) -> R
 async fn apply(
     global: &GlobalArgs,
     reviewed: &ReviewedStack,
-    clusters: &Clusters,
+    sessions: &Sessions,
     flags: &StackApplyFlags,
 ) -> Result<()> {
     let plan = reviewed.plan();
@@ -538,7 +538,7 @@ async fn apply(
     };
     let outcome = apply_stack(
         reviewed,
-        clusters,
+        sessions,
         &options,
         Lines::for_release,
         interrupted,
@@ -667,6 +667,10 @@ impl Reporter for Lines {
             Event::LockTakenOver { holder, .. } => format!("took over the lock from {holder}"),
             Event::LockNotReleased { reason, .. } => {
                 format!("warning: could not release the lock: {reason}")
+            }
+            Event::HistoryPurged { .. } => "deleted its history".to_string(),
+            Event::HelmRecordsRemoved { removed, .. } => {
+                format!("removed Helm's {removed} record(s)")
             }
         };
         eprintln!("[{name}] {line}");

@@ -7,7 +7,7 @@ use libpkg::release::stack_record::StackRecords;
 use libpkg::release::{LockSubject, ReleaseLock};
 use libpkg::stack::journal::record_name;
 
-use libpkg::action::stack::Clusters;
+use libpkg::action::Sessions;
 use libpkg::stack::Stack;
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -81,8 +81,8 @@ pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
         return super::fleet::status(global, &args.stack.file, fleet).await;
     }
     let stack = args.stack.load()?;
-    let clusters = super::connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
-    let state = state(&stack, &clusters).await?;
+    let sessions = super::connect(global, stack.releases.iter().map(|r| r.context.clone())).await?;
+    let state = state(&stack, &sessions).await?;
     if global.output != OutputFormat::Text {
         return view::print_document(global.output, &state);
     }
@@ -91,8 +91,8 @@ pub async fn run(global: &GlobalArgs, args: &StackStatusArgs) -> Result<()> {
 
 /// The stack's state in its clusters: its journal, its lock, and each
 /// release's latest record.
-pub(super) async fn state(stack: &Stack, clusters: &Clusters) -> Result<StackState> {
-    let record = &clusters[&None];
+pub(super) async fn state(stack: &Stack, sessions: &Sessions) -> Result<StackState> {
+    let record = sessions[&None].cluster();
     let journal = StackRecords::new(record, &stack.namespace)
         .read(&stack.name, stack.environment.as_deref())
         .await?
@@ -105,7 +105,7 @@ pub(super) async fn state(stack: &Stack, clusters: &Clusters) -> Result<StackSta
     let state_locked = locked_by.is_some();
     let mut releases = Vec::new();
     for release in stack.levels().into_iter().flatten() {
-        let store = libpkg::release::ReleaseStore::new(clusters[&release.context].clone());
+        let store = sessions[&release.context].releases();
         let latest = store.latest(&release.namespace, &release.name).await?;
         releases.push(ReleaseState {
             name: release.name.clone(),

@@ -4,22 +4,24 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures::lock::Mutex;
 use futures::{FutureExt, StreamExt};
 
-use super::{Clusters, StackActionError, cluster_for, records};
+use super::{Journals, StackActionError, records, session_for};
 use crate::action::gates::{Gates, Origin, ReviewedStack};
 use crate::action::{
-    ApplyOptions, Approved, DriftError, Outcome, PlanError, Reporter, Reviewer, RunError,
-    RunOptions, verify_unchanged, verify_unchanged_after,
+    ApplyOptions, Approved, ClusterAccess, DriftError, HeldLock, Outcome, PlanError,
+    ReleaseStorage, Reporter, Reviewer, RunError, RunOptions, Session, Sessions, verify_unchanged,
+    verify_unchanged_after,
 };
-use crate::cluster::{Cluster, ClusterError, Discovery};
+use crate::cluster::{ClusterError, Discovery};
 use crate::manifest::Manifest;
 use crate::plan::{Operation, Plan, ReleaseId};
-use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
-use crate::release::{LockError, LockRequest, LockSubject, ReleaseLock, ReleaseStore, Status};
+use crate::release::stack_record::{JournalEntry, StackRecordError};
+use crate::release::{LockError, LockRequest, LockSubject, Status};
 use crate::stack::journal::{ReleaseState, StackJournal, record_name};
 use crate::stack::plan::{ReleasePlan, StackPlan};
 
@@ -147,21 +149,25 @@ pub struct StackOutcome {
 /// level, a level's concurrently, each under its own lock, the journal
 /// written after each. A release whose needs did not succeed is skipped;
 /// the others go on (unless `fail_fast`). `reporter` gives each release's
-/// progress its reporter; `interrupted` stops every release. Only a plan
+/// progress its reporter (in place of its session's); `interrupted` stops every release. Only a plan
 /// that passed the review gates ([`Gates::review_stack`]) is applied; what
 /// the review established of each release goes into its record.
 ///
 /// [`Gates::review_stack`]: crate::action::gates::Gates::review_stack
-pub async fn apply_stack<R: Reporter>(
+pub async fn apply_stack<
+    C: ClusterAccess + Clone,
+    S: ReleaseStorage + Clone,
+    R: Reporter + 'static,
+>(
     reviewed: &ReviewedStack,
-    clusters: &Clusters,
+    sessions: &Sessions<C, S>,
     options: &StackApplyOptions,
     reporter: impl Fn(&ReleaseId) -> R,
     interrupted: impl Future<Output = ()>,
 ) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
     let plan = reviewed.plan();
     plan.verify_hash()?;
-    let records = records(clusters, &plan.stack.namespace)?;
+    let records = records(sessions, &plan.stack.namespace)?;
     let name = record_name(&plan.stack.name, plan.stack.environment.as_deref());
     let request = LockRequest {
         namespace: &plan.stack.namespace,
@@ -170,8 +176,8 @@ pub async fn apply_stack<R: Reporter>(
         operation: "stack apply",
         duration: options.lock_duration,
     };
-    let record_cluster = &clusters[&None];
-    let lock = match ReleaseLock::acquire(record_cluster, &request).await {
+    let record_session = &sessions[&None];
+    let lock = match record_session.cluster().lock(&request).await {
         Err(LockError::Cluster(ClusterError::Api { code: 404, .. })) => {
             return Err(StackActionError::NoRecordNamespace {
                 namespace: plan.stack.namespace.clone(),
@@ -179,7 +185,7 @@ pub async fn apply_stack<R: Reporter>(
         }
         locked => locked.map_err(StackActionError::Locked)?,
     };
-    let outcome = apply_locked(reviewed, clusters, &records, options, reporter, interrupted).await;
+    let outcome = apply_locked(reviewed, sessions, &records, options, reporter, interrupted).await;
     let released = lock.release().await;
     if let Err(error) = released {
         tracing::warn!("could not release the stack's lock: {error}");
@@ -188,17 +194,21 @@ pub async fn apply_stack<R: Reporter>(
 }
 
 /// The apply, its lock held.
-async fn apply_locked<R: Reporter>(
+async fn apply_locked<
+    C: ClusterAccess + Clone,
+    S: ReleaseStorage + Clone,
+    R: Reporter + 'static,
+>(
     reviewed: &ReviewedStack,
-    clusters: &Clusters,
-    records: &StackRecords,
+    sessions: &Sessions<C, S>,
+    records: &Journals<'_, S>,
     options: &StackApplyOptions,
     reporter: impl Fn(&ReleaseId) -> R,
     interrupted: impl Future<Output = ()>,
 ) -> Result<StackOutcome, StackActionError<std::convert::Infallible>> {
     let plan = reviewed.plan();
     let mut entry = (records.read(&plan.stack.name, plan.stack.environment.as_deref())).await?;
-    let Preflight { resumed, not_again } = preflight(plan, clusters, &mut entry.journal).await?;
+    let Preflight { resumed, not_again } = preflight(plan, sessions, &mut entry.journal).await?;
     let crds = StackCrds::of(plan);
     for kept in plan.shared.iter().filter(|shared| shared.kept) {
         entry.journal.let_go(&kept.name);
@@ -211,7 +221,7 @@ async fn apply_locked<R: Reporter>(
     };
     let levels = Levels {
         reviewed,
-        clusters,
+        sessions,
         options,
         rechecked: crds.rechecked(plan),
     };
@@ -247,9 +257,9 @@ pub(super) struct Preflight {
 /// Begins the apply of `plan` in `journal` (resuming an earlier apply of
 /// the same plan that did not do every release), and checks every release
 /// it has still to do for drift: an error if one drifted.
-pub(super) async fn preflight(
+pub(super) async fn preflight<C: ClusterAccess, S: ReleaseStorage>(
     plan: &StackPlan,
-    clusters: &Clusters,
+    sessions: &Sessions<C, S>,
     journal: &mut StackJournal,
 ) -> Result<Preflight, StackActionError<std::convert::Infallible>> {
     // `Some`: resuming an earlier apply of this plan, which did these.
@@ -259,7 +269,7 @@ pub(super) async fn preflight(
     let crds = StackCrds::of(plan);
     let mut not_again = BTreeMap::new();
     for release in plan.releases.iter().filter(|r| !done.contains(&r.name)) {
-        match check_drift(clusters, release, resumed, &crds.before(release)).await? {
+        match check_drift(sessions, release, resumed, &crds.before(release)).await? {
             Found::AsPlanned => {}
             Found::AppliedBefore => {
                 not_again.insert(release.name.clone(), ReleaseOutcome::AlreadyApplied);
@@ -338,16 +348,15 @@ impl<'p> StackCrds<'p> {
 
 /// Checks a release for drift, knowing whether this apply resumes one of
 /// the same plan, and the CRDs the stack's other releases create.
-async fn check_drift(
-    clusters: &Clusters,
+async fn check_drift<C: ClusterAccess, S: ReleaseStorage>(
+    sessions: &Sessions<C, S>,
     release: &ReleasePlan,
     resumed: bool,
     crds_before: &[&Manifest],
 ) -> Result<Found, StackActionError<std::convert::Infallible>> {
-    let cluster = cluster_for(clusters, &release.name, &release.context)?;
-    let store = ReleaseStore::new(cluster.clone());
+    let session = session_for(sessions, &release.name, &release.context)?;
     let crds_before = crds_before.iter().copied();
-    match verify_unchanged_after(cluster, &store, &release.plan, crds_before).await {
+    match verify_unchanged_after(session, &release.plan, crds_before).await {
         Ok(()) => Ok(Found::AsPlanned),
         Err(DriftError::AlreadyApplied { status, .. })
             if resumed && matches!(status, Status::Deployed | Status::Uninstalled) =>
@@ -365,14 +374,14 @@ async fn check_drift(
 }
 
 /// The journal while releases are applied: written after each one.
-struct Journal<'a> {
-    records: &'a StackRecords,
+struct Journal<'a, S> {
+    records: &'a Journals<'a, S>,
     entry: Mutex<JournalEntry>,
     /// The first write that failed.
     error: Mutex<Option<StackRecordError>>,
 }
 
-impl Journal<'_> {
+impl<S: ReleaseStorage> Journal<'_, S> {
     async fn record(&self, release: &ReleasePlan, outcome: &ReleaseOutcome) {
         let mut entry = self.entry.lock().await;
         let state = outcome.state(&release.plan);
@@ -384,28 +393,28 @@ impl Journal<'_> {
 }
 
 /// A stack plan's levels to apply.
-struct Levels<'a> {
+struct Levels<'a, C, S> {
     reviewed: &'a ReviewedStack,
-    clusters: &'a Clusters,
+    sessions: &'a Sessions<C, S>,
     options: &'a StackApplyOptions,
     /// The releases checked for drift again at their turn ([`StackCrds::rechecked`]).
     rechecked: BTreeSet<String>,
 }
 
-impl Levels<'_> {
+impl<C: ClusterAccess + Clone, S: ReleaseStorage + Clone> Levels<'_, C, S> {
     /// Applies the releases level by level; those in `not_again` are not
     /// applied (the apply this one resumes applied them, or left them half
     /// applied), their outcome given.
-    async fn apply<R: Reporter>(
+    async fn apply<R: Reporter + 'static>(
         &self,
         mut not_again: BTreeMap<String, ReleaseOutcome>,
-        journal: &Journal<'_>,
+        journal: &Journal<'_, S>,
         reporter: impl Fn(&ReleaseId) -> R,
         interrupted: impl Future<Output = ()>,
     ) -> Vec<(String, ReleaseOutcome)> {
         let Levels {
             reviewed,
-            clusters,
+            sessions,
             options,
             ..
         } = self;
@@ -426,7 +435,7 @@ impl Levels<'_> {
                         .is_some_and(ReleaseOutcome::succeeded)
                 });
                 let interrupted = interrupted.clone();
-                let reporter = reporter(&release.plan.release.id());
+                let reporter: Arc<dyn Reporter> = Arc::new(reporter(&release.plan.release.id()));
                 let decided = not_again.remove(name.as_str());
                 let stopped = stopped.clone();
                 async move {
@@ -441,7 +450,7 @@ impl Levels<'_> {
                             needs: need.clone(),
                         }
                     } else {
-                        let cluster = &clusters[&release.context];
+                        let session = sessions[&release.context].clone().with_reporter(reporter);
                         let recheck = self.rechecked.contains(name);
                         let review = reviewed.review(name);
                         let run = ReleaseRun {
@@ -449,7 +458,7 @@ impl Levels<'_> {
                             recheck,
                             review,
                         };
-                        apply_release(cluster, release, run, &reporter, interrupted).await
+                        apply_release(&session, release, run, interrupted).await
                     };
                     journal.record(release, &outcome).await;
                     (name.clone(), outcome)
@@ -473,37 +482,36 @@ impl Levels<'_> {
 /// Applies one release's plan through [`run`](super::run), its review done;
 /// with `recheck`, checked for drift again under its lock first (its custom
 /// resources' CRDs exist now).
-async fn apply_release(
-    cluster: &Cluster,
+async fn apply_release<C: ClusterAccess, S: ReleaseStorage>(
+    session: &Session<C, S>,
     release: &ReleasePlan,
     ReleaseRun {
         options,
         recheck,
         review,
     }: ReleaseRun<'_>,
-    reporter: &dyn Reporter,
     interrupted: impl Future<Output = ()>,
 ) -> ReleaseOutcome {
     let run = RunOptions {
         release: release.plan.release.id(),
-        operation: "stack".to_string(),
+        operation: release.plan.operation,
         lock_duration: options.lock_duration,
         dry_run: false,
         // The stack's review passed the gates already, for every release.
         gates: Gates::default(),
         origin: Origin::Saved,
+        after: Default::default(),
     };
     let mut apply = options.apply.clone();
     apply.review = review;
     let mut reviewed = Reviewed(apply);
     let plan = async || {
         if recheck {
-            let store = ReleaseStore::new(cluster.clone());
-            verify_unchanged(cluster, &store, &release.plan).await?;
+            verify_unchanged(session, &release.plan).await?;
         }
         Ok::<_, PlanError>(release.plan.clone())
     };
-    match crate::action::run(cluster, &run, plan, &mut reviewed, reporter, interrupted).await {
+    match crate::action::run(session, &run, plan, &mut reviewed, interrupted).await {
         Ok(Outcome::Applied(record)) => ReleaseOutcome::Applied(record.status),
         Ok(Outcome::Unchanged(_) | Outcome::Stopped | Outcome::DryRun { .. }) => {
             ReleaseOutcome::Unchanged
@@ -538,3 +546,6 @@ impl Reviewer for Reviewed {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

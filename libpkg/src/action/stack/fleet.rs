@@ -16,11 +16,11 @@ use futures::{FutureExt, StreamExt};
 
 use super::apply::{Preflight, preflight};
 use super::{
-    Clusters, StackActionError, StackApplyOptions, StackOptions, StackOutcome, apply_stack,
-    plan_stack, plan_stack_uninstall, records,
+    StackActionError, StackApplyOptions, StackOptions, StackOutcome, apply_stack, plan_stack,
+    plan_stack_uninstall, records,
 };
 use crate::action::gates::ReviewedFleet;
-use crate::action::{Reporter, UpgradeFrom};
+use crate::action::{Reporter, Sessions, UpgradeFrom};
 use crate::cluster::ClusterError;
 use crate::plan::ReleaseId;
 use crate::source::Fetched;
@@ -30,8 +30,8 @@ use crate::stack::plan::StackPlan;
 use crate::stack::{Stack, StackRelease};
 
 /// Each cluster of a fleet, by name (its kubeconfig context), as the
-/// stack layer takes clusters: its one cluster as the stack's current one.
-pub type FleetClusters = BTreeMap<String, Clusters>;
+/// stack layer takes clusters: its one session as the stack's current one.
+pub type FleetSessions = BTreeMap<String, Sessions>;
 
 /// How many clusters are planned, or applied within a wave, at once: each
 /// keeps its own requests in flight.
@@ -130,12 +130,12 @@ impl<E> FleetError<E> {
 pub async fn plan_fleet<E>(
     stack: &Stack,
     fleet: &Fleet,
-    clusters: &FleetClusters,
+    clusters: &FleetSessions,
     fetch: impl AsyncFn(&StackRelease, &UpgradeFrom) -> Result<Fetched, E>,
     options: &FleetOptions,
 ) -> Result<FleetPlan, FleetError<E>> {
     let plan_one =
-        async |clusters: &Clusters| plan_stack(stack, clusters, &fetch, &options.stack).await;
+        async |clusters: &Sessions| plan_stack(stack, clusters, &fetch, &options.stack).await;
     plan_each(stack, fleet, clusters, options.skip_unreachable, plan_one).await
 }
 
@@ -144,10 +144,10 @@ pub async fn plan_fleet<E>(
 pub async fn plan_fleet_uninstall(
     stack: &Stack,
     fleet: &Fleet,
-    clusters: &FleetClusters,
+    clusters: &FleetSessions,
     skip_unreachable: bool,
 ) -> Result<FleetPlan, FleetError<std::convert::Infallible>> {
-    let plan_one = async |clusters: &Clusters| plan_stack_uninstall(stack, clusters).await;
+    let plan_one = async |clusters: &Sessions| plan_stack_uninstall(stack, clusters).await;
     plan_each(stack, fleet, clusters, skip_unreachable, plan_one).await
 }
 
@@ -156,9 +156,9 @@ pub async fn plan_fleet_uninstall(
 async fn plan_each<E>(
     stack: &Stack,
     fleet: &Fleet,
-    clusters: &FleetClusters,
+    clusters: &FleetSessions,
     skip_unreachable: bool,
-    plan_one: impl AsyncFn(&Clusters) -> Result<StackPlan, StackActionError<E>>,
+    plan_one: impl AsyncFn(&Sessions) -> Result<StackPlan, StackActionError<E>>,
 ) -> Result<FleetPlan, FleetError<E>> {
     let connected = |name: &String| {
         clusters.get(name).ok_or_else(|| FleetError::NotConnected {
@@ -219,8 +219,8 @@ async fn unreachable<'a>(
     clusters: impl Iterator<Item = (&'a String, &'a Clusters)>,
 ) -> Vec<Unreachable> {
     let probes = clusters.map(|(name, clusters)| async move {
-        let cluster = clusters.get(&None)?;
-        match cluster.server_version().await {
+        let session = clusters.get(&None)?;
+        match session.cluster().server_version().await {
             Err(ClusterError::Connection(reason)) => Some(Unreachable {
                 cluster: name.clone(),
                 reason,
@@ -301,9 +301,9 @@ impl FleetOutcome {
 /// The same plan applied again resumes: a cluster this plan was applied to
 /// whole is passed over, the others resume as their stack's apply does.
 /// `reporter` gives each release's reporter, by cluster.
-pub async fn apply_fleet<R: Reporter>(
+pub async fn apply_fleet<R: Reporter + 'static>(
     reviewed: &ReviewedFleet,
-    clusters: &FleetClusters,
+    clusters: &FleetSessions,
     options: &StackApplyOptions,
     reporter: impl Fn(&str, &ReleaseId) -> R,
     interrupted: impl Future<Output = ()>,
@@ -395,7 +395,7 @@ pub async fn apply_fleet<R: Reporter>(
 /// if a release drifted.
 async fn applied_whole(
     plan: &StackPlan,
-    clusters: &Clusters,
+    clusters: &Sessions,
 ) -> Result<bool, StackActionError<std::convert::Infallible>> {
     let records = records(clusters, &plan.stack.namespace)?;
     let mut journal = (records.read(&plan.stack.name, plan.stack.environment.as_deref()))

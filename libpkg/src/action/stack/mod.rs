@@ -8,24 +8,17 @@
 //! unlock. The stack's journal and lock (see [`crate::stack::journal`])
 //! make its apply one operation too.
 
-use std::collections::BTreeMap;
-
-use crate::action::PlanError;
-use crate::cluster::Cluster;
+use crate::action::{ClusterAccess, PlanError, ReleaseStorage, Session, Sessions};
 use crate::release::LockError;
-use crate::release::stack_record::{StackRecordError, StackRecords};
+use crate::release::stack_record::{JournalEntry, StackRecordError};
 use crate::source::Fetched;
 use crate::stack::LockedRelease;
 use crate::stack::plan::{BASE_RELEASES, StackPlanError};
 
-/// The clusters a stack's releases are planned and applied against, by
-/// kubeconfig context (`None`: the current one).
-pub type Clusters = BTreeMap<Option<String>, Cluster>;
-
 /// Why a stack could not be planned or applied; each names the release.
 #[derive(Debug, thiserror::Error)]
 pub enum StackActionError<E> {
-    /// No cluster was connected for a release's context.
+    /// No session was given for a release's context.
     #[error("release {release}: no cluster for context {context:?}")]
     NoCluster {
         /// The release.
@@ -187,16 +180,46 @@ fn scope_label(scope: &str) -> String {
     }
 }
 
-/// Where a stack keeps its record: the current context's cluster (which
+/// Where a stack keeps its record: the current context's session (which
 /// must be connected, whatever contexts its releases name).
-fn records<E>(clusters: &Clusters, namespace: &str) -> Result<StackRecords, StackActionError<E>> {
-    let cluster = clusters
+fn records<'a, C, S, E>(
+    sessions: &'a Sessions<C, S>,
+    namespace: &'a str,
+) -> Result<Journals<'a, S>, StackActionError<E>> {
+    let session = sessions
         .get(&None)
         .ok_or_else(|| StackActionError::NoCluster {
             release: "(the stack's record)".to_string(),
             context: None,
         })?;
-    Ok(StackRecords::new(cluster, namespace))
+    Ok(Journals {
+        releases: session.releases(),
+        namespace,
+    })
+}
+
+/// The journals of a stack's environments, where it keeps its record.
+struct Journals<'a, S> {
+    releases: &'a S,
+    namespace: &'a str,
+}
+
+impl<S: ReleaseStorage> Journals<'_, S> {
+    /// The journal of the stack for `environment`; empty if none is kept.
+    async fn read(
+        &self,
+        stack: &str,
+        environment: Option<&str>,
+    ) -> Result<JournalEntry, StackRecordError> {
+        (self.releases)
+            .read_journal(self.namespace, stack, environment)
+            .await
+    }
+
+    /// Writes `entry`, unless someone else wrote it since it was read.
+    async fn write(&self, entry: &mut JournalEntry) -> Result<(), StackRecordError> {
+        self.releases.write_journal(self.namespace, entry).await
+    }
 }
 
 mod apply;
@@ -221,13 +244,13 @@ pub fn resolved(fetched: &Fetched) -> LockedRelease {
     }
 }
 
-/// The cluster of a release's context.
-fn cluster_for<'a, E>(
-    clusters: &'a Clusters,
+/// The session of a release's context.
+fn session_for<'a, C: ClusterAccess, S, E>(
+    sessions: &'a Sessions<C, S>,
     release: &str,
     context: &Option<String>,
-) -> Result<&'a Cluster, StackActionError<E>> {
-    clusters
+) -> Result<&'a Session<C, S>, StackActionError<E>> {
+    sessions
         .get(context)
         .ok_or_else(|| StackActionError::NoCluster {
             release: release.to_string(),

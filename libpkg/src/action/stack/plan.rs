@@ -4,16 +4,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Clusters, StackActionError, cluster_for, records};
+use super::{StackActionError, records, session_for};
 use crate::action::{
-    ImageCheck, InstallOptions, PlanError, UninstallOptions, UpgradeFrom, UpgradeOptions,
-    plan_install, plan_uninstall, plan_upgrade,
+    ImageCheck, InstallOptions, PlanError, Session, Sessions, UninstallOptions, UpgradeFrom,
+    UpgradeOptions, plan_install, plan_uninstall, plan_upgrade,
 };
-use crate::cluster::Cluster;
 use crate::manifest::Manifest;
 use crate::object::ObjectKey;
 use crate::plan::{Action, Plan, ReleaseId};
-use crate::release::ReleaseStore;
 use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, ReleaseRef};
 use crate::source::Fetched;
 use crate::stack::journal::Member;
@@ -41,14 +39,14 @@ pub struct StackOptions {
 /// longer declares: the plan names them, or uninstalls them with `prune`.
 pub async fn plan_stack<E>(
     stack: &Stack,
-    clusters: &Clusters,
+    sessions: &Sessions,
     fetch: impl AsyncFn(&StackRelease, &UpgradeFrom) -> Result<Fetched, E>,
     options: &StackOptions,
 ) -> Result<StackPlan, StackActionError<E>> {
     if options.prune && !options.only.is_empty() {
         return Err(StackActionError::PruneWithOnly);
     }
-    let clusters = &sharing_access_answers(clusters);
+    let sessions = &sharing_access_answers(sessions);
     let subset;
     let stack = if options.only.is_empty() {
         stack
@@ -65,7 +63,7 @@ pub async fn plan_stack<E>(
         };
         &subset
     };
-    let journal = records(clusters, &stack.namespace)?
+    let journal = records(sessions, &stack.namespace)?
         .read(&stack.name, stack.environment.as_deref())
         .await?
         .journal;
@@ -73,15 +71,15 @@ pub async fn plan_stack<E>(
         true => journal.not_declared(stack),
         false => Vec::new(),
     };
-    let shared = shared_releases(stack, clusters, "change").await?;
-    let fetched = fetch_all(stack, clusters, fetch).await?;
+    let shared = shared_releases(stack, sessions, "change").await?;
+    let fetched = fetch_all(stack, sessions, fetch).await?;
     let stack = &with_required_releases(stack, &fetched)?;
-    let creators = namespace_creators(stack, clusters).await?;
+    let creators = namespace_creators(stack, sessions).await?;
     let stack = &with_namespace_creators(stack, &creators);
     let levels = stack.levels();
     let mut planned: Vec<ReleasePlan> = Vec::with_capacity(stack.releases.len());
     for level in &levels {
-        let plans = plan_level(level, &planned, &fetched, clusters, &creators, options).await?;
+        let plans = plan_level(level, &planned, &fetched, sessions, &creators, options).await?;
         planned.extend(plans);
     }
     refuse_shared_objects(&planned)?;
@@ -89,7 +87,7 @@ pub async fn plan_stack<E>(
         .map(|level| level.iter().map(|r| r.name.clone()).collect())
         .collect();
     let not_declared = if options.prune {
-        let pruned = plan_uninstalls(&not_declared, clusters, &BTreeSet::new()).await?;
+        let pruned = plan_uninstalls(&not_declared, sessions, &BTreeSet::new()).await?;
         if !pruned.is_empty() {
             order.push(pruned.iter().map(|r| r.name.clone()).collect());
         }
@@ -114,10 +112,10 @@ pub async fn plan_stack<E>(
 /// would do to them.
 async fn shared_releases<E>(
     stack: &Stack,
-    clusters: &Clusters,
+    sessions: &Sessions,
     verb: &'static str,
 ) -> Result<Vec<SharedRelease>, StackActionError<E>> {
-    let records = records(clusters, &stack.namespace)?;
+    let records = records(sessions, &stack.namespace)?;
     let others = std::iter::once(None)
         .chain(stack.environments.iter().map(|e| Some(e.as_str())))
         .filter(|scope| *scope != stack.environment.as_deref());
@@ -153,12 +151,12 @@ async fn shared_releases<E>(
     Ok(shared)
 }
 
-/// The clusters, each a clone whose access answers the releases planned on
-/// it share: releases in one namespace ask the same questions, and all ask
-/// about the cluster-wide kinds they have in common.
-fn sharing_access_answers(clusters: &Clusters) -> Clusters {
-    (clusters.iter())
-        .map(|(context, cluster)| (context.clone(), cluster.sharing_access_answers()))
+/// The sessions, each a clone whose access answers the releases planned
+/// with it share: releases in one namespace ask the same questions, and all
+/// ask about the cluster-wide kinds they have in common.
+fn sharing_access_answers(sessions: &Sessions) -> Sessions {
+    (sessions.iter())
+        .map(|(context, session)| (context.clone(), session.sharing_access_answers()))
         .collect()
 }
 
@@ -186,14 +184,13 @@ fn refuse_shared_objects<E>(planned: &[ReleasePlan]) -> Result<(), StackActionEr
 /// Every release's package, fetched concurrently, by release name.
 async fn fetch_all<E>(
     stack: &Stack,
-    clusters: &Clusters,
+    sessions: &Sessions,
     fetch: impl AsyncFn(&StackRelease, &UpgradeFrom) -> Result<Fetched, E>,
 ) -> Result<BTreeMap<String, Fetched>, StackActionError<E>> {
     let fetches = futures::future::join_all(stack.releases.iter().map(|release| async {
-        let cluster = cluster_for(clusters, &release.name, &release.context)?;
-        let store = ReleaseStore::new(cluster.clone());
+        let session = session_for(sessions, &release.name, &release.context)?;
         let id = ReleaseId::new(&release.namespace, &release.name);
-        let from = (UpgradeFrom::read(&store, &id).await)
+        let from = (UpgradeFrom::read(session.releases(), &id).await)
             .map_err(|source| StackActionError::Plan {
                 release: release.name.clone(),
                 source: Box::new(source),
@@ -217,7 +214,7 @@ async fn plan_level<E>(
     level: &[&StackRelease],
     planned: &[ReleasePlan],
     fetched: &BTreeMap<String, Fetched>,
-    clusters: &Clusters,
+    sessions: &Sessions,
     creators: &BTreeMap<String, String>,
     options: &StackOptions,
 ) -> Result<Vec<ReleasePlan>, StackActionError<E>> {
@@ -231,9 +228,9 @@ async fn plan_level<E>(
         }
         let seed = &seed;
         async move {
-            let cluster = cluster_for(clusters, &release.name, &release.context)?;
+            let session = session_for(sessions, &release.name, &release.context)?;
             let creator = creators.get(&release.name).cloned();
-            let plan = plan_release(cluster, release, &fetched, seed, creator, options)
+            let plan = plan_release(session, release, &fetched, seed, creator, options)
                 .await
                 .map_err(|source| {
                     let release = release.name.clone();
@@ -264,10 +261,10 @@ async fn plan_level<E>(
 /// that need it, so one whose dependent fails to uninstall stays.
 pub async fn plan_stack_uninstall(
     stack: &Stack,
-    clusters: &Clusters,
+    sessions: &Sessions,
 ) -> Result<StackPlan, StackActionError<std::convert::Infallible>> {
-    let clusters = &sharing_access_answers(clusters);
-    let mut shared = shared_releases(stack, clusters, "uninstall").await?;
+    let sessions = &sharing_access_answers(sessions);
+    let mut shared = shared_releases(stack, sessions, "uninstall").await?;
     for release in &mut shared {
         release.kept = true;
     }
@@ -283,7 +280,7 @@ pub async fn plan_stack_uninstall(
             .map(|r| member(r))
             .collect();
         let mut names = Vec::new();
-        for mut release in plan_uninstalls(&members, clusters, &deleted).await? {
+        for mut release in plan_uninstalls(&members, sessions, &deleted).await? {
             release.needs = (stack.releases.iter())
                 .filter(|other| other.needs.contains(&release.name))
                 .filter(|other| planned.iter().any(|p| p.name == other.name))
@@ -324,18 +321,17 @@ fn member(release: &StackRelease) -> Member {
 /// deployed revision, or no record) are left out.
 async fn plan_uninstalls<E>(
     releases: &[Member],
-    clusters: &Clusters,
+    sessions: &Sessions,
     deleted_first: &BTreeSet<ObjectKey>,
 ) -> Result<Vec<ReleasePlan>, StackActionError<E>> {
     let plans = futures::future::join_all(releases.iter().map(|release| async move {
-        let cluster = cluster_for(clusters, &release.name, &release.context)?;
-        let store = ReleaseStore::new(cluster.clone());
+        let session = session_for(sessions, &release.name, &release.context)?;
         let options = UninstallOptions {
             release: ReleaseId::new(&release.namespace, &release.name),
             hooks: Default::default(),
             deleted_first: deleted_first.clone(),
         };
-        match plan_uninstall(cluster, &store, &options).await {
+        match plan_uninstall(session, &options).await {
             Ok(plan) => Ok(Some(ReleasePlan {
                 name: release.name.clone(),
                 needs: Vec::new(),
@@ -360,7 +356,7 @@ async fn plan_uninstalls<E>(
 /// per release.
 async fn namespace_creators<E>(
     stack: &Stack,
-    clusters: &Clusters,
+    sessions: &Sessions,
 ) -> Result<BTreeMap<String, String>, StackActionError<E>> {
     let mut by_namespace: BTreeMap<(&Option<String>, &str), Vec<&StackRelease>> = BTreeMap::new();
     for release in stack.levels().into_iter().flatten() {
@@ -375,9 +371,14 @@ async fn namespace_creators<E>(
         if others.is_empty() {
             continue;
         }
-        let cluster = cluster_for(clusters, &creator.name, context)?;
+        let session = session_for(sessions, &creator.name, context)?;
         // A user who may not read namespaces: each release's plan tells.
-        if cluster.namespace_exists(namespace).await.unwrap_or(true) {
+        if session
+            .cluster()
+            .namespace_exists(namespace)
+            .await
+            .unwrap_or(true)
+        {
             continue;
         }
         for other in others {
@@ -506,14 +507,13 @@ fn planned_observations(planned: &[ReleasePlan]) -> Observations {
 /// One release's plan: an upgrade if it is installed, else an install (its
 /// namespace created if need be: a stack says where its releases go).
 async fn plan_release(
-    cluster: &Cluster,
+    session: &Session,
     release: &StackRelease,
     fetched: &Fetched,
     seed: &[Manifest],
     namespace_created_by: Option<String>,
     options: &StackOptions,
 ) -> Result<Plan, PlanError> {
-    let store = ReleaseStore::new(cluster.clone());
     let id = ReleaseId::new(&release.namespace, &release.name);
     let upgrade = UpgradeOptions {
         images: options.images.clone(),
@@ -521,7 +521,7 @@ async fn plan_release(
         ..UpgradeOptions::new(id.clone())
     };
     // An upgrade reads the deployed revision first: not installed, it is an install.
-    match plan_upgrade(cluster, &store, fetched, &upgrade).await {
+    match plan_upgrade(session, fetched, &upgrade).await {
         Err(PlanError::NotInstalled { .. }) => {
             let install = InstallOptions {
                 create_namespace: true,
@@ -530,7 +530,7 @@ async fn plan_release(
                 namespace_created_by,
                 ..InstallOptions::new(id)
             };
-            plan_install(cluster, &store, fetched, &install).await
+            plan_install(session, fetched, &install).await
         }
         planned => planned,
     }
