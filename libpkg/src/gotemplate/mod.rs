@@ -77,6 +77,10 @@ pub struct Options {
     pub enable_dns: bool,
 }
 
+/// Why a [`Host`] could not answer a `lookup` (a cluster's error, say); the
+/// template fails with its message.
+pub type LookupError = Box<dyn std::error::Error + Send + Sync>;
+
 /// What the engine needs from its surroundings: the cluster for `lookup`,
 /// randomness for `randAlphaNum` and friends, and someone to tell when a
 /// template calls a function whose result is not determined by its
@@ -90,7 +94,7 @@ pub trait Host {
         kind: &str,
         namespace: &str,
         name: &str,
-    ) -> Result<serde_json::Value, String> {
+    ) -> Result<serde_json::Value, LookupError> {
         let _ = (api_version, kind, namespace, name);
         Ok(serde_json::Value::Object(Default::default()))
     }
