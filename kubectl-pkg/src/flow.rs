@@ -200,7 +200,7 @@ pub async fn run(
     match outcome {
         Ok(Outcome::Stopped) => Ok(()),
         Ok(Outcome::Unchanged(_)) => {
-            eprintln!("Nothing to change.");
+            crate::view::errln!("Nothing to change.");
             Ok(())
         }
         // Reported by the reviewer, under the lock.
@@ -302,10 +302,10 @@ fn interrupted(stage: Stage, release: &ReleaseId, done: usize) {
     match stage {
         Stage::Planning | Stage::Reviewing => {}
         Stage::Confirming => {
-            eprintln!();
-            eprintln!("Interrupted at the question: nothing was changed.");
+            crate::view::errln!();
+            crate::view::errln!("Interrupted at the question: nothing was changed.");
         }
-        Stage::Applying { revision } => eprintln!(
+        Stage::Applying { revision } => crate::view::errln!(
             "Interrupted while applying revision {revision} of release {name}: {done} change(s) made (listed above), the rest not. \
              The lock is released; `kubectl pkg status {name} -n {namespace}` shows where it stopped, \
              and the next operation on the release records revision {revision} as failed and applies its own plan in full.",
@@ -320,7 +320,7 @@ fn interrupted(stage: Stage, release: &ReleaseId, done: usize) {
 /// it returns to, for `get notes`, and shows none, as `helm rollback`).
 fn applied(record: &Record) {
     let release = &record.plan.release;
-    eprintln!(
+    crate::view::errln!(
         "Release {} in namespace {}: revision {} {}.",
         release.name,
         release.namespace,
@@ -329,7 +329,7 @@ fn applied(record: &Record) {
     );
     let shows_notes = record.plan.operation != libpkg::plan::Operation::Rollback;
     if let Some(notes) = record.plan.notes.as_ref().filter(|_| shows_notes) {
-        eprintln!("\nNOTES:\n{}", notes.trim_end());
+        crate::view::errln!("\nNOTES:\n{}", notes.trim_end());
     }
 }
 
@@ -351,7 +351,7 @@ impl Reviewer for CommandLine<'_> {
         let (global, args) = (self.global, self.args);
         if let Some(path) = &args.out {
             view::write_private(path, plan.to_json_pretty().as_bytes())?;
-            eprintln!(
+            crate::view::errln!(
                 "Saved the plan to {} (it holds Secret values: keep it private)",
                 path.display()
             );
@@ -393,13 +393,13 @@ impl Reviewer for CommandLine<'_> {
                 ReleaseStore::new(self.cluster.clone())
                     .purge(&release.namespace, &release.name)
                     .await?;
-                eprintln!("Deleted the history of release {}.", release.name);
+                crate::view::errln!("Deleted the history of release {}.", release.name);
             }
             AfterApply::RemoveHelmRecords if record.status == Status::Deployed => {
                 let removed = HelmRecords::new(self.cluster.clone())
                     .remove(&release.namespace, &release.name)
                     .await?;
-                eprintln!(
+                crate::view::errln!(
                     "Removed Helm's {removed} record(s) of release {}.",
                     release.name
                 );
@@ -416,7 +416,7 @@ async fn propose(cluster: &Cluster, plan: &Plan, note: &str) -> Result<()> {
         .create(plan, note)
         .await?;
     let namespace = &plan.release.namespace;
-    eprintln!(
+    crate::view::errln!(
         "Proposed as {PROPOSAL_PREFIX}{name} in namespace {namespace}; nothing was applied.\n\
          Review:  kubectl pkg get plan {PROPOSAL_PREFIX}{name} -n {namespace}\n\
          Approve: kubectl pkg approve {PROPOSAL_PREFIX}{name} -n {namespace} --key KEY --approver NAME\n\
@@ -434,7 +434,7 @@ async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
             prompt::HOW_TO_ANSWER
         );
     }
-    eprint!(
+    crate::view::errprint!(
         "{}",
         view::plan::summary(plan, view::use_color_on_stderr(global))
     );
@@ -512,7 +512,7 @@ impl Progress {
     fn line(&self, text: String) {
         match &*self.spinner() {
             Spinner::Running(bar) => bar.println(text),
-            _ => eprintln!("{text}"),
+            _ => crate::view::errln!("{text}"),
         }
     }
 
@@ -556,7 +556,7 @@ impl Reporter for Progress {
             }
             Event::Waiting { object, reason } => match &*self.spinner() {
                 Spinner::Running(bar) => bar.set_message(format!("waiting for {object}: {reason}")),
-                _ => eprintln!("  waiting   {object}: {reason}"),
+                _ => crate::view::errln!("  waiting   {object}: {reason}"),
             },
             Event::Ready { object } => self.line(format!("  ready     {object}")),
             Event::LockTakenOver {

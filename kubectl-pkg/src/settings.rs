@@ -21,7 +21,7 @@ pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
     let flags = &global.registry;
     if flags.registry_insecure_skip_tls_verify {
         ANNOUNCED.call_once(|| {
-            eprintln!(
+            crate::view::errln!(
                 "WARNING: --registry-insecure-skip-tls-verify: registry certificates are NOT verified; \
                  anyone on the network path can serve a different package and read your registry credentials"
             );

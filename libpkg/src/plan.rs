@@ -708,6 +708,32 @@ pub enum PlanFileError {
     },
 }
 
+/// Why a plan cannot be applied as it is ([`Plan::blockers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocker {
+    /// The installer lacks permissions the plan needs (its access check).
+    MissingPermissions {
+        /// How many.
+        count: usize,
+    },
+    /// Requirements of the package are not met (and were not skipped).
+    UnmetRequirements {
+        /// How many.
+        count: usize,
+    },
+}
+
+impl std::fmt::Display for Blocker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Blocker::MissingPermissions { count } => {
+                write!(f, "the installer lacks {count} permission(s)")
+            }
+            Blocker::UnmetRequirements { count } => write!(f, "{count} unmet requirement(s)"),
+        }
+    }
+}
+
 impl Plan {
     /// The CustomResourceDefinitions the plan creates, updates or keeps:
     /// their kinds are served once it is applied.
@@ -834,6 +860,21 @@ impl Plan {
     /// Whether applying the plan would change anything.
     pub fn has_changes(&self) -> bool {
         self.objects.iter().any(|o| o.action != Action::Unchanged)
+    }
+
+    /// Why the plan cannot be applied as it is (empty: it can): what every
+    /// view's verdict says, decided here once.
+    pub fn blockers(&self) -> Vec<Blocker> {
+        let mut blockers = Vec::new();
+        let missing = self.permissions.installer.missing.len();
+        if missing > 0 {
+            blockers.push(Blocker::MissingPermissions { count: missing });
+        }
+        let unmet = self.requirements.unmet().count();
+        if unmet > 0 && !self.requirements.skipped {
+            blockers.push(Blocker::UnmetRequirements { count: unmet });
+        }
+        blockers
     }
 
     /// The plan for showing: Secret `data` and `stringData` values replaced by
@@ -1043,6 +1084,32 @@ pub(crate) mod tests {
         }
     }
     use serde_json::json;
+
+    #[test]
+    fn a_plan_is_blocked_by_missing_permissions_and_unskipped_unmet_requirements() {
+        let mut plan = sample();
+        assert_eq!(plan.blockers(), []);
+        plan.permissions.installer.missing.push(crate::permissions::MissingPermission {
+            verb: "create".into(),
+            group: "rbac.authorization.k8s.io".into(),
+            resource: "clusterroles".into(),
+            namespace: None,
+        });
+        plan.requirements.entries[0].state = crate::requirements::State::Unmet;
+        assert_eq!(
+            plan.blockers(),
+            [
+                Blocker::MissingPermissions { count: 1 },
+                Blocker::UnmetRequirements { count: 1 }
+            ]
+        );
+        assert_eq!(
+            plan.blockers()[0].to_string(),
+            "the installer lacks 1 permission(s)"
+        );
+        plan.requirements.skipped = true;
+        assert_eq!(plan.blockers(), [Blocker::MissingPermissions { count: 1 }]);
+    }
 
     pub(crate) fn sample() -> Plan {
         Plan {

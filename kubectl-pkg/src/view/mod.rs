@@ -82,7 +82,32 @@ macro_rules! outln {
     };
 }
 
-pub(crate) use {out, outln};
+/// Writes `bytes` to standard error, ignoring failure: a closed or broken
+/// stderr (`2>&-`, `2>&1 | head`) must neither panic (`eprint!` does) nor
+/// change the exit code; what [`errln!`] and [`errprint!`] call.
+pub fn write_stderr(bytes: &[u8]) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(bytes).and_then(|()| err.flush());
+}
+
+/// `eprint!` that cannot panic (see [`write_stderr`]).
+macro_rules! errprint {
+    ($($arg:tt)*) => {
+        $crate::view::write_stderr(format!($($arg)*).as_bytes())
+    };
+}
+
+/// `eprintln!` that cannot panic (see [`write_stderr`]).
+macro_rules! errln {
+    () => {
+        $crate::view::write_stderr(b"\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::view::write_stderr((format!($($arg)*) + "\n").as_bytes())
+    };
+}
+
+pub(crate) use {errln, errprint, out, outln};
 
 /// Prints a document as JSON or YAML on stdout. Markdown and HTML are
 /// review documents of a plan: any other document asked for in them is a
@@ -644,7 +669,7 @@ pub fn risk_counts(permissions: &libpkg::permissions::Permissions) -> String {
 /// Saves the complete plan owner-only, and says so.
 pub fn save_plan(path: &Path, plan: &libpkg::plan::Plan) -> Result<()> {
     write_private_with(path, |file| plan.write_json_pretty(file))?;
-    eprintln!(
+    crate::view::errln!(
         "Saved the plan to {} (it holds Secret values: keep it private)",
         path.display()
     );

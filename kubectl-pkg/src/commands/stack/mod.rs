@@ -243,7 +243,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             let clusters = connect(global, contexts).await?;
             let plan = plan_stack_uninstall(&stack, &clusters).await?;
             if plan.releases.is_empty() && plan.shared.is_empty() {
-                eprintln!("No release of stack {} is installed.", stack.name);
+                crate::view::errln!("No release of stack {} is installed.", stack.name);
                 return Ok(());
             }
             print(global, &plan, &Source::Unsaved)?;
@@ -419,7 +419,7 @@ pub(super) async fn fetch(
 /// Saves a stack plan, owner-only (it holds Secret values).
 fn save(path: &Path, plan: &StackPlan) -> Result<()> {
     view::write_private(path, plan.to_json_pretty().as_bytes())?;
-    eprintln!(
+    crate::view::errln!(
         "Saved the stack plan to {} (it holds Secret values: keep it private)",
         path.display()
     );
@@ -447,7 +447,7 @@ async fn apply(
 ) -> Result<()> {
     let plan = reviewed.plan();
     if !plan.has_changes() {
-        eprintln!("Nothing to change.");
+        crate::view::errln!("Nothing to change.");
         return Ok(());
     }
     if !flags.yes {
@@ -474,17 +474,17 @@ async fn apply(
     )
     .await?;
     if outcome.resumed {
-        eprintln!("Resumed the interrupted apply of this stack plan.");
+        crate::view::errln!("Resumed the interrupted apply of this stack plan.");
     }
     let mut failed = 0;
     for (release, outcome) in &outcome.releases {
         if !outcome.succeeded() {
             failed += 1;
         }
-        eprintln!("Release {release}: {}.", said(outcome));
+        crate::view::errln!("Release {release}: {}.", said(outcome));
     }
     if let Some(error) = &outcome.journal_error {
-        eprintln!(
+        crate::view::errln!(
             "warning: the stack's journal could not be written ({error}): `stack status` may not show the last release states"
         );
     }
@@ -581,6 +581,6 @@ impl Reporter for Lines {
                 format!("warning: could not release the lock: {reason}")
             }
         };
-        eprintln!("[{name}] {line}");
+        crate::view::errln!("[{name}] {line}");
     }
 }

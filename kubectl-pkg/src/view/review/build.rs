@@ -222,16 +222,7 @@ fn facts(plan: &Plan) -> Vec<(String, String)> {
 /// risks unchanged since the deployed revision are named, not a concern),
 /// else ready.
 fn verdict(plan: &Plan) -> Verdict {
-    let mut blockers = Vec::new();
-    let missing = plan.permissions.installer.missing.len();
-    if missing > 0 {
-        blockers.push(format!("the installer lacks {missing} permission(s)"));
-    }
-    let requirements = &plan.requirements;
-    let unmet = requirements.unmet().count();
-    if unmet > 0 && !requirements.skipped {
-        blockers.push(format!("{unmet} unmet requirement(s)"));
-    }
+    let mut blockers: Vec<String> = plan.blockers().iter().map(ToString::to_string).collect();
     let mut concerns = Vec::new();
     let new_grants = match &plan.permission_changes {
         Some(changes) => changes.added.grants.len(),
