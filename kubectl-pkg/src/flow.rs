@@ -440,7 +440,7 @@ async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
     );
     let question = format!(
         "Apply plan {} to release {} in namespace {}?",
-        short_hash(&plan.hash),
+        plan.hash.short(),
         plan.release.name,
         plan.release.namespace
     );
@@ -451,10 +451,6 @@ async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
         prompt::Answer::Yes => Ok(()),
         prompt::Answer::No(_) => Err(Declined.into()),
     }
-}
-
-fn short_hash(hash: &str) -> &str {
-    &hash[..hash.len().min(19)]
 }
 
 /// Progress on stderr: a spinner showing what is awaited on a terminal once

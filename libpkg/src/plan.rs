@@ -671,7 +671,7 @@ pub struct Plan {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub imported_history: Vec<ImportedRevision>,
     /// `sha256:` over the canonical JSON of everything above.
-    pub hash: String,
+    pub hash: crate::digest::PlanHash,
     /// Signed approvals of `hash` (`kubectl pkg approve`); outside the hash,
     /// since approving does not change what was approved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -818,13 +818,13 @@ impl Plan {
     pub fn apply_policy(&mut self, policy: &RiskPolicy) -> Result<(), PolicyError> {
         self.policy = Some(policy.evaluate(&self.permissions.risks)?);
         self.approvals.clear();
-        self.hash = self.compute_hash();
+        self.hash = self.compute_hash().into();
         Ok(())
     }
 
     /// Computes and stores the hash. Call once all fields are final.
     pub fn seal(mut self) -> Plan {
-        self.hash = self.compute_hash();
+        self.hash = self.compute_hash().into();
         self
     }
 
@@ -851,7 +851,7 @@ impl Plan {
             Ok(())
         } else {
             Err(HashMismatch {
-                recorded: self.hash.clone(),
+                recorded: self.hash.to_string(),
                 computed,
             })
         }
@@ -1089,12 +1089,15 @@ pub(crate) mod tests {
     fn a_plan_is_blocked_by_missing_permissions_and_unskipped_unmet_requirements() {
         let mut plan = sample();
         assert_eq!(plan.blockers(), []);
-        plan.permissions.installer.missing.push(crate::permissions::MissingPermission {
-            verb: "create".into(),
-            group: "rbac.authorization.k8s.io".into(),
-            resource: "clusterroles".into(),
-            namespace: None,
-        });
+        plan.permissions
+            .installer
+            .missing
+            .push(crate::permissions::MissingPermission {
+                verb: "create".into(),
+                group: "rbac.authorization.k8s.io".into(),
+                resource: "clusterroles".into(),
+                namespace: None,
+            });
         plan.requirements.entries[0].state = crate::requirements::State::Unmet;
         assert_eq!(
             plan.blockers(),
@@ -1161,7 +1164,7 @@ pub(crate) mod tests {
             warnings: vec![],
             imported_history: vec![],
         rollback_to: None,
-            hash: String::new(),
+            hash: Default::default(),
             approvals: Vec::new(),
         }
         .seal()

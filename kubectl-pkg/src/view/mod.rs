@@ -569,10 +569,10 @@ pub fn hash_line(label: &str, hash: &str, layout: Layout, wide: bool) -> String 
     }
 }
 
-/// A hash as a narrow terminal shows it: `sha256:` and 12 digits, then `…`.
+/// A hash as a narrow terminal shows it: its short form
+/// ([`libpkg::digest::short`]), then `…`.
 pub fn short_hash(hash: &str) -> String {
-    let short: String = hash.chars().take("sha256:".len() + 12).collect();
-    format!("{short}…")
+    format!("{}…", libpkg::digest::short(hash))
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces only (a

@@ -76,8 +76,6 @@ impl PartialEq for Version {
 
 impl Eq for Version {}
 
-/// Masterminds' `ErrInvalidSemVer`.
-
 /// Why a version or a constraint does not parse; the messages are
 /// Masterminds/semver's, which templates and Helm users see verbatim.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

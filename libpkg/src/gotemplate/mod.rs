@@ -99,6 +99,15 @@ pub trait Host {
         Ok(serde_json::Value::Object(Default::default()))
     }
 
+    /// sprig's `getHostByName` when DNS is enabled ([`Options::enable_dns`]):
+    /// the addresses `name` resolves to, as text; none when it does not
+    /// resolve. The engine does no I/O of its own: a host that does not
+    /// resolve (this default) resolves nothing.
+    fn resolve_host(&mut self, name: &str) -> Vec<String> {
+        let _ = name;
+        Vec::new()
+    }
+
     /// Called each time a template calls a non-deterministic function
     /// (`randAlphaNum`, `uuidv4`, `lookup`...), with the function's name and
     /// the file of the template that called it.

@@ -646,7 +646,7 @@ fn to_secret(record: &Record) -> Secret {
         package: plan.package.name.clone(),
         version: plan.package.version.clone(),
         digest: plan.package.digest.clone(),
-        plan_hash: plan.hash.clone(),
+        plan_hash: plan.hash.to_string(),
         message: record.message.clone(),
         approved_by: record
             .review

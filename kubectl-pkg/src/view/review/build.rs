@@ -26,7 +26,7 @@ pub fn from_plan(plan: &Plan, source: &Source) -> Review {
         warnings(plan),
     ];
     Review {
-        hash: plan.hash.clone(),
+        hash: plan.hash.to_string(),
         subject: format!("{}/{}", plan.release.namespace, plan.release.name),
         title: title(plan),
         verdict: verdict(plan),
@@ -45,7 +45,7 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
     let mut facts = vec![
         ("Stack".to_string(), stack_name(plan)),
         ("Order".to_string(), order.join(" → ")),
-        ("Stack plan hash".to_string(), plan.hash.clone()),
+        ("Stack plan hash".to_string(), plan.hash.to_string()),
     ];
     if plan.stack.prune {
         facts.push((
@@ -102,7 +102,7 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
         _ => None,
     };
     Review {
-        hash: plan.hash.clone(),
+        hash: plan.hash.to_string(),
         subject: format!("stack {}", plan.stack.name),
         title: format!("Stack plan: {}", stack_name(plan)),
         verdict: verdict_of(tone, reasons, plan.has_changes()),
@@ -210,7 +210,7 @@ fn facts(plan: &Plan) -> Vec<(String, String)> {
                 plan.release.name, plan.release.namespace, plan.release.revision
             ),
         ),
-        ("Plan hash", plan.hash.clone()),
+        ("Plan hash", plan.hash.to_string()),
     ]
     .into_iter()
     .map(|(label, value)| (label.to_string(), value))
