@@ -202,7 +202,7 @@ pub async fn run(
     match outcome {
         Ok(Outcome::Stopped) => Ok(()),
         Ok(Outcome::Unchanged(_)) => {
-            eprintln!("Nothing to change.");
+            crate::view::errln!("Nothing to change.");
             Ok(())
         }
         // Reported by the reviewer, under the lock.
@@ -297,10 +297,10 @@ fn interrupted(stage: Stage, release: &ReleaseId, done: usize) {
     match stage {
         Stage::Planning | Stage::Reviewing => {}
         Stage::Confirming => {
-            eprintln!();
-            eprintln!("Interrupted at the question: nothing was changed.");
+            crate::view::errln!();
+            crate::view::errln!("Interrupted at the question: nothing was changed.");
         }
-        Stage::Applying { revision } => eprintln!(
+        Stage::Applying { revision } => crate::view::errln!(
             "Interrupted while applying revision {revision} of release {name}: {done} change(s) made (listed above), the rest not. \
              The lock is released; `kubectl pkg status {name} -n {namespace}` shows where it stopped, \
              and the next operation on the release records revision {revision} as failed and applies its own plan in full.",
@@ -315,7 +315,7 @@ fn interrupted(stage: Stage, release: &ReleaseId, done: usize) {
 /// it returns to, for `get notes`, and shows none, as `helm rollback`).
 fn applied(record: &Record) {
     let release = &record.plan.release;
-    eprintln!(
+    crate::view::errln!(
         "Release {} in namespace {}: revision {} {}.",
         release.name,
         release.namespace,
@@ -324,7 +324,7 @@ fn applied(record: &Record) {
     );
     let shows_notes = record.plan.operation != libpkg::plan::Operation::Rollback;
     if let Some(notes) = record.plan.notes.as_ref().filter(|_| shows_notes) {
-        eprintln!("\nNOTES:\n{}", notes.trim_end());
+        crate::view::errln!("\nNOTES:\n{}", notes.trim_end());
     }
 }
 
@@ -345,7 +345,7 @@ impl Reviewer for CommandLine<'_> {
         let (global, args) = (self.global, self.args);
         if let Some(path) = &args.out {
             view::write_private(path, plan.to_json_pretty().as_bytes())?;
-            eprintln!(
+            crate::view::errln!(
                 "Saved the plan to {} (it holds Secret values: keep it private)",
                 path.display()
             );
@@ -390,7 +390,7 @@ async fn propose(cluster: &Cluster, plan: &Plan, note: &str) -> Result<()> {
         .create(plan, note)
         .await?;
     let namespace = &plan.release.namespace;
-    eprintln!(
+    crate::view::errln!(
         "Proposed as {PROPOSAL_PREFIX}{name} in namespace {namespace}; nothing was applied.\n\
          Review:  kubectl pkg get plan {PROPOSAL_PREFIX}{name} -n {namespace}\n\
          Approve: kubectl pkg approve {PROPOSAL_PREFIX}{name} -n {namespace} --key KEY --approver NAME\n\
@@ -408,13 +408,13 @@ async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
             prompt::HOW_TO_ANSWER
         );
     }
-    eprint!(
+    crate::view::errprint!(
         "{}",
         view::plan::summary(plan, view::use_color_on_stderr(global))
     );
     let question = format!(
         "Apply plan {} to release {} in namespace {}?",
-        short_hash(&plan.hash),
+        plan.hash.short(),
         plan.release.name,
         plan.release.namespace
     );
@@ -425,10 +425,6 @@ async fn confirm(global: &GlobalArgs, plan: &Plan) -> Result<()> {
         prompt::Answer::Yes => Ok(()),
         prompt::Answer::No(_) => Err(Declined.into()),
     }
-}
-
-fn short_hash(hash: &str) -> &str {
-    &hash[..hash.len().min(19)]
 }
 
 /// Progress on stderr: a spinner showing what is awaited on a terminal once
@@ -486,7 +482,7 @@ impl Progress {
     fn line(&self, text: String) {
         match &*self.spinner() {
             Spinner::Running(bar) => bar.println(text),
-            _ => eprintln!("{text}"),
+            _ => crate::view::errln!("{text}"),
         }
     }
 
@@ -530,7 +526,7 @@ impl Reporter for Progress {
             }
             Event::Waiting { object, reason } => match &*self.spinner() {
                 Spinner::Running(bar) => bar.set_message(format!("waiting for {object}: {reason}")),
-                _ => eprintln!("  waiting   {object}: {reason}"),
+                _ => crate::view::errln!("  waiting   {object}: {reason}"),
             },
             Event::Ready { object } => self.line(format!("  ready     {object}")),
             Event::LockTakenOver {

@@ -4,14 +4,17 @@
 //! 3 declined at the prompt, 4 refused by a review gate, 5 requirements
 //! not met, 64 usage error, 130 interrupted (Ctrl-C).
 //! Standard output is written through `view::out!`/`outln!` only (a closed
-//! pipe stops the command quietly; `print!` would panic).
+//! pipe stops the command quietly; `print!` would panic), standard error
+//! through `view::errln!`/`errprint!` (a closed or broken stderr is ignored;
+//! `eprint!` would panic). The exit codes are `exit`'s.
 
-#![deny(clippy::print_stdout)]
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod cli;
 mod commands;
 mod complete;
 mod duration;
+mod exit;
 mod flow;
 mod prompt;
 mod review;
@@ -27,10 +30,6 @@ use cli::{Cli, Command};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// The exit code of a usage error (sysexits' EX_USAGE), distinct from
-/// `--detailed-exitcode`'s 2.
-const USAGE_ERROR: u8 = 64;
 
 /// The log filter when `KUBECTL_PKG_LOG` is not set: libpkg's warnings (a
 /// release lock not renewed, a failed revision not recorded) and nothing from
@@ -66,7 +65,7 @@ fn main() -> ExitCode {
         Err(error) => {
             let _ = error.print();
             return if error.use_stderr() {
-                ExitCode::from(USAGE_ERROR)
+                ExitCode::from(exit::USAGE_ERROR)
             } else {
                 ExitCode::SUCCESS
             };
@@ -91,59 +90,8 @@ fn main() -> ExitCode {
     runtime.shutdown_background();
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
-        // `kubectl pkg … | head`: the reader has what it wanted.
-        Err(error) if view::is_reader_gone(&error) => ExitCode::SUCCESS,
-        // A usage error found after parsing (install with neither a package nor a PackageInstall).
-        Err(error) if error.is::<clap::Error>() => {
-            let _ = error.downcast_ref::<clap::Error>().map(clap::Error::print);
-            ExitCode::from(USAGE_ERROR)
-        }
-        // A `--set`-style flag that does not parse: a usage error too.
-        Err(error) if malformed_values_flag(&error) => {
-            eprintln!("error: {}", chain(&error, verbose));
-            ExitCode::from(USAGE_ERROR)
-        }
-        Err(error) if error.is::<flow::Interrupted>() => ExitCode::from(130),
-        Err(error) if error.is::<flow::HasChanges>() => ExitCode::from(2),
-        Err(error) if requirements_unmet(&error) => {
-            eprintln!("error: {}", chain(&error, verbose));
-            ExitCode::from(5)
-        }
-        Err(error) if review::is_refusal(&error) => {
-            eprintln!("error: {}", chain(&error, verbose));
-            ExitCode::from(4)
-        }
-        Err(error) if error.is::<flow::Declined>() => {
-            eprintln!("{error}");
-            ExitCode::from(3)
-        }
-        Err(error) => {
-            eprintln!("error: {}", chain(&error, verbose));
-            ExitCode::from(1)
-        }
+        Err(error) => exit::report(&error, verbose),
     }
-}
-
-/// Whether a `--set`, `--set-string`, `--set-json`, `--set-file` or
-/// `--set-literal` value could not be parsed (exit 64, as Helm refuses it).
-fn malformed_values_flag(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        matches!(
-            cause.downcast_ref::<libpkg::helm::values::ValuesError>(),
-            Some(libpkg::helm::values::ValuesError::Set { .. })
-        )
-    })
-}
-
-/// Whether planning stopped at requirements nothing satisfies (exit 5).
-fn requirements_unmet(error: &anyhow::Error) -> bool {
-    use libpkg::action::PlanError;
-    error.chain().any(|cause| {
-        // A stack's release error holds its plan error boxed.
-        let plan_error = (cause.downcast_ref::<PlanError>())
-            .or_else(|| cause.downcast_ref::<Box<PlanError>>().map(|boxed| &**boxed));
-        matches!(plan_error, Some(PlanError::RequirementsUnmet { .. }))
-    })
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -200,119 +148,5 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Stack(command) => commands::stack::run(global, command).await,
         Command::Version => commands::version::run(global),
         Command::Completion(args) => commands::completion::run(args),
-    }
-}
-
-/// `context: cause: root cause`, on one line; unless `verbose`, an API
-/// server's long message (a rejected object quoted back, tens of kilobytes
-/// on one line) cut to its start ([`shortened`]). Our own messages stay
-/// whole: their hints (`--accept-risk …`) are to be copied.
-fn chain(error: &anyhow::Error, verbose: bool) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    for cause in error.chain() {
-        let text = cause.to_string();
-        if !parts.iter().any(|p| p.contains(&text)) {
-            parts.push(text);
-        }
-    }
-    let mut shown = parts.join(": ");
-    if verbose {
-        return shown;
-    }
-    for cause in error.chain() {
-        use libpkg::cluster::ClusterError;
-        let message = match cause.downcast_ref::<ClusterError>() {
-            Some(
-                ClusterError::Api { message, .. }
-                | ClusterError::Forbidden { message }
-                | ClusterError::Unauthorized { message },
-            ) => message,
-            _ => continue,
-        };
-        let short = shortened(message);
-        if short != *message {
-            shown = shown.replace(message.as_str(), &short);
-        }
-    }
-    shown
-}
-
-/// The most of an error's text shown without `-v`: its first lines, each
-/// of at most [`LINE_CHARACTERS`] characters.
-const ERROR_LINES: usize = 40;
-/// See [`ERROR_LINES`].
-const LINE_CHARACTERS: usize = 600;
-
-/// `text` with its lines after the first [`ERROR_LINES`] left out and each
-/// line cut after [`LINE_CHARACTERS`] characters (at a space when there is
-/// one near), saying how much was left out and that `-v` shows it.
-fn shortened(text: &str) -> String {
-    let mut shown: Vec<&str> = Vec::new();
-    for line in text.split('\n').take(ERROR_LINES) {
-        let Some((end, _)) = line.char_indices().nth(LINE_CHARACTERS) else {
-            shown.push(line);
-            continue;
-        };
-        // Not inside a word, when a space is near.
-        let cut = match line[..end].rfind(' ') {
-            Some(space) if end - space < 80 => space,
-            _ => end,
-        };
-        shown.push(&line[..cut]);
-    }
-    let kept: usize = shown.iter().map(|line| line.len()).sum::<usize>() + shown.len() - 1;
-    if kept >= text.len() {
-        return text.to_string();
-    }
-    let left = text.len() - kept;
-    format!(
-        "{} … ({left} more bytes; -v shows the whole message)",
-        shown.join("\n").trim_end()
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_errors_are_cut_and_say_so() {
-        assert_eq!(shortened("short: message"), "short: message");
-        let long = format!(
-            "CustomResourceDefinition \"x\" is invalid: {}",
-            "word ".repeat(10_000)
-        );
-        let cut = shortened(&long);
-        assert!(cut.chars().count() < LINE_CHARACTERS + 80, "{cut}");
-        assert!(cut.starts_with("CustomResourceDefinition \"x\" is invalid: word"));
-        assert!(
-            cut.ends_with("more bytes; -v shows the whole message)"),
-            "{cut}"
-        );
-        assert!(cut.contains("word word … ("), "a word cut: {cut}");
-        let lines: String = (0..50).map(|n| format!("line {n}\n")).collect();
-        let cut = shortened(&lines);
-        assert!(
-            cut.contains("line 39 … (") && !cut.contains("line 40"),
-            "{cut}"
-        );
-        // The server's message is cut; ours is not.
-        let server = libpkg::cluster::ClusterError::Api {
-            code: 422,
-            reason: "Invalid".into(),
-            message: long.clone(),
-        };
-        let error = anyhow::Error::new(server).context("applying x");
-        let whole = format!("applying x: API server: {long} (Invalid, HTTP 422)");
-        assert_eq!(chain(&error, true), whole);
-        let cut = chain(&error, false);
-        assert!(cut.len() < 800, "{cut}");
-        assert!(cut.starts_with("applying x: API server: CustomResourceDefinition"));
-        assert!(
-            cut.ends_with("-v shows the whole message) (Invalid, HTTP 422)"),
-            "{cut}"
-        );
-        let ours = anyhow::anyhow!("{long}");
-        assert_eq!(chain(&ours, false), long);
     }
 }

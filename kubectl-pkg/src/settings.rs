@@ -21,7 +21,7 @@ pub fn registry(global: &GlobalArgs) -> Result<RegistryClient> {
     let flags = &global.registry;
     if flags.registry_insecure_skip_tls_verify {
         ANNOUNCED.call_once(|| {
-            eprintln!(
+            crate::view::errln!(
                 "WARNING: --registry-insecure-skip-tls-verify: registry certificates are NOT verified; \
                  anyone on the network path can serve a different package and read your registry credentials"
             );
@@ -284,16 +284,15 @@ pub fn apply_values_after(
         file_values: args.set_file.clone(),
         literal_values: args.set_literal.clone(),
     };
-    let read = |path: &str| {
+    let read = |path: &str| -> Result<Vec<u8>, libpkg::helm::strvals::ReadFileError> {
         if let Some((_, bytes)) = documents.iter().find(|(origin, _)| origin == path) {
             Ok(bytes.clone())
         } else if path == "-" {
             let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-                .map(|_| bytes)
-                .map_err(|e| e.to_string())
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+            Ok(bytes)
         } else {
-            std::fs::read(path).map_err(|e| e.to_string())
+            Ok(std::fs::read(path)?)
         }
     };
     fetched.source.values = options.merge(&read)?;

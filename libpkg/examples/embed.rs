@@ -217,7 +217,7 @@ impl Reviewer for Ask {
     async fn confirm(&mut self, plan: &Plan) -> Result<(), Failure> {
         print!(
             "Apply plan {} to {}? [y/N] ",
-            &plan.hash[..19],
+            plan.hash.short(),
             plan.release.id()
         );
         std::io::stdout().flush()?;

@@ -53,6 +53,7 @@ pub mod carvel;
 pub mod cluster;
 pub mod crd_schema;
 pub mod diff;
+pub mod digest;
 pub mod formats;
 pub mod gotemplate;
 pub mod helm;

@@ -53,6 +53,11 @@ static NULL: Manifest = Manifest::Null;
 /// than by comparing every pair.
 const LINEAR_LIMIT: usize = 32;
 
+/// A mapping key given twice (the first one repeated).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("duplicate key {0:?}")]
+pub struct DuplicateKey(pub CompactString);
+
 impl Map {
     /// An empty mapping.
     pub fn new() -> Map {
@@ -60,9 +65,9 @@ impl Map {
     }
 
     /// The mapping of `entries`, or the first key given twice.
-    pub fn from_unique(entries: Vec<(CompactString, Manifest)>) -> Result<Map, CompactString> {
+    pub fn from_unique(entries: Vec<(CompactString, Manifest)>) -> Result<Map, DuplicateKey> {
         match first_repeated(&entries) {
-            Some(index) => Err(entries[index].0.clone()),
+            Some(index) => Err(DuplicateKey(entries[index].0.clone())),
             None => Ok(Map(entries.into_boxed_slice())),
         }
     }
@@ -841,7 +846,7 @@ mod tests {
                 .map(|i| (format!("k{i}").into(), Manifest::from(i as i64)))
                 .collect();
             entries.push(("k1".into(), "again".into()));
-            assert_eq!(Map::from_unique(entries.clone()).unwrap_err(), "k1");
+            assert_eq!(Map::from_unique(entries.clone()).unwrap_err().0, "k1");
             let map = Map::from_last_wins(entries);
             assert_eq!(map.len(), size);
             assert_eq!(map.keys().nth(1).unwrap(), "k1");

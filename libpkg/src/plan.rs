@@ -671,7 +671,7 @@ pub struct Plan {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub imported_history: Vec<ImportedRevision>,
     /// `sha256:` over the canonical JSON of everything above.
-    pub hash: String,
+    pub hash: crate::digest::PlanHash,
     /// Signed approvals of `hash` (`kubectl pkg approve`); outside the hash,
     /// since approving does not change what was approved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -706,6 +706,32 @@ pub enum PlanFileError {
         /// The file's kind.
         kind: String,
     },
+}
+
+/// Why a plan cannot be applied as it is ([`Plan::blockers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocker {
+    /// The installer lacks permissions the plan needs (its access check).
+    MissingPermissions {
+        /// How many.
+        count: usize,
+    },
+    /// Requirements of the package are not met (and were not skipped).
+    UnmetRequirements {
+        /// How many.
+        count: usize,
+    },
+}
+
+impl std::fmt::Display for Blocker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Blocker::MissingPermissions { count } => {
+                write!(f, "the installer lacks {count} permission(s)")
+            }
+            Blocker::UnmetRequirements { count } => write!(f, "{count} unmet requirement(s)"),
+        }
+    }
 }
 
 impl Plan {
@@ -792,13 +818,13 @@ impl Plan {
     pub fn apply_policy(&mut self, policy: &RiskPolicy) -> Result<(), PolicyError> {
         self.policy = Some(policy.evaluate(&self.permissions.risks)?);
         self.approvals.clear();
-        self.hash = self.compute_hash();
+        self.hash = self.compute_hash().into();
         Ok(())
     }
 
     /// Computes and stores the hash. Call once all fields are final.
     pub fn seal(mut self) -> Plan {
-        self.hash = self.compute_hash();
+        self.hash = self.compute_hash().into();
         self
     }
 
@@ -825,7 +851,7 @@ impl Plan {
             Ok(())
         } else {
             Err(HashMismatch {
-                recorded: self.hash.clone(),
+                recorded: self.hash.to_string(),
                 computed,
             })
         }
@@ -834,6 +860,21 @@ impl Plan {
     /// Whether applying the plan would change anything.
     pub fn has_changes(&self) -> bool {
         self.objects.iter().any(|o| o.action != Action::Unchanged)
+    }
+
+    /// Why the plan cannot be applied as it is (empty: it can): what every
+    /// view's verdict says, decided here once.
+    pub fn blockers(&self) -> Vec<Blocker> {
+        let mut blockers = Vec::new();
+        let missing = self.permissions.installer.missing.len();
+        if missing > 0 {
+            blockers.push(Blocker::MissingPermissions { count: missing });
+        }
+        let unmet = self.requirements.unmet().count();
+        if unmet > 0 && !self.requirements.skipped {
+            blockers.push(Blocker::UnmetRequirements { count: unmet });
+        }
+        blockers
     }
 
     /// The plan for showing: Secret `data` and `stringData` values replaced by
@@ -1044,6 +1085,35 @@ pub(crate) mod tests {
     }
     use serde_json::json;
 
+    #[test]
+    fn a_plan_is_blocked_by_missing_permissions_and_unskipped_unmet_requirements() {
+        let mut plan = sample();
+        assert_eq!(plan.blockers(), []);
+        plan.permissions
+            .installer
+            .missing
+            .push(crate::permissions::MissingPermission {
+                verb: "create".into(),
+                group: "rbac.authorization.k8s.io".into(),
+                resource: "clusterroles".into(),
+                namespace: None,
+            });
+        plan.requirements.entries[0].state = crate::requirements::State::Unmet;
+        assert_eq!(
+            plan.blockers(),
+            [
+                Blocker::MissingPermissions { count: 1 },
+                Blocker::UnmetRequirements { count: 1 }
+            ]
+        );
+        assert_eq!(
+            plan.blockers()[0].to_string(),
+            "the installer lacks 1 permission(s)"
+        );
+        plan.requirements.skipped = true;
+        assert_eq!(plan.blockers(), [Blocker::MissingPermissions { count: 1 }]);
+    }
+
     pub(crate) fn sample() -> Plan {
         Plan {
             api_version: PLAN_API_VERSION.into(),
@@ -1094,7 +1164,7 @@ pub(crate) mod tests {
             warnings: vec![],
             imported_history: vec![],
         rollback_to: None,
-            hash: String::new(),
+            hash: Default::default(),
             approvals: Vec::new(),
         }
         .seal()

@@ -119,7 +119,7 @@ pub enum RequiresError {
         /// The constraint.
         constraint: String,
         /// Why it does not parse (read as Helm reads `kubeVersion`).
-        reason: String,
+        reason: crate::gotemplate::masterminds::SemverError,
     },
 }
 

@@ -49,12 +49,13 @@ pub enum ConstraintError {
         operator: String,
     },
     /// A comparator the `semver` crate refuses.
-    #[error("{alternative:?}: {source}")]
+    #[error("{alternative:?}: {reason}")]
     Invalid {
         /// The alternative holding it.
         alternative: String,
-        /// The `semver` crate's reason.
-        source: semver::Error,
+        /// The `semver` crate's reason: part of the message, not a separate
+        /// cause (a `{:#}` chain would print it twice).
+        reason: semver::Error,
     },
 }
 
@@ -89,9 +90,9 @@ impl Constraint {
             }
             let normalized = normalize_comparators(alternative)?;
             let req =
-                VersionReq::parse(&normalized).map_err(|source| ConstraintError::Invalid {
+                VersionReq::parse(&normalized).map_err(|reason| ConstraintError::Invalid {
                     alternative: alternative.to_string(),
-                    source,
+                    reason,
                 })?;
             alternatives.push(req);
         }
@@ -362,6 +363,28 @@ impl KubeVersion {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The error and its causes, as `{:#}` (anyhow) prints them.
+    fn chain(error: &dyn std::error::Error) -> String {
+        let mut parts = vec![error.to_string()];
+        let mut cause = error.source();
+        while let Some(next) = cause {
+            parts.push(next.to_string());
+            cause = next.source();
+        }
+        parts.join(": ")
+    }
+
+    #[test]
+    fn a_chain_prints_the_semver_reason_once() {
+        let error = Constraint::parse(">=1.2.3.4").unwrap_err();
+        let reason = match &error {
+            ConstraintError::Invalid { reason, .. } => reason.to_string(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(chain(&error).matches(&reason).count(), 1, "{error}");
+        assert_eq!(chain(&error), error.to_string());
+    }
 
     fn tags(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()

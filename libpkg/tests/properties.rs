@@ -108,6 +108,7 @@ fn hash_of(package: &Package) -> String {
     plan_offline(package, &source, "prop", "apps")
         .expect("generated packages plan")
         .hash
+        .into_string()
 }
 
 /// Distinct (kind, name, salt) triples: a package's objects.

@@ -88,3 +88,55 @@ fn a_mutating_command_whose_plan_could_not_be_shown_applies_nothing() {
         "an object was applied"
     );
 }
+
+/// Runs the binary with its standard error a pipe whose reading end was
+/// closed before it started (every write fails with a broken pipe): (exit
+/// code, stdout).
+fn with_stderr_closed(pkg: &Pkg, args: &[&str]) -> (Option<i32>, String) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = pkg
+        .command(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(writer)
+        .output()
+        .expect("kubectl-pkg runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// Issue 51: a command whose stderr is gone (`2>&1 | head` after the reader
+/// left) exits with the code it would have had; `eprintln!` panicked (101).
+#[test]
+fn a_command_whose_stderr_is_closed_exits_with_its_usual_code() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stderr");
+    pkg.write_package("app", "app", "1.0.0", &config_maps("quiet", 2, "1"));
+    let registry = format!("oci://{}/{}", pkg.env.registry, ns);
+    // Success, with its report on stderr.
+    let (code, _) = with_stderr_closed(&pkg, &["repo", "add", "gone", &registry]);
+    assert_eq!(code, Some(0), "repo add");
+    // An error, its message lost.
+    let (code, _) = with_stderr_closed(&pkg, &["install", "./missing", "--offline", "--dry-run"]);
+    assert_eq!(code, Some(1), "install of a missing directory");
+    // A usage error found after parsing.
+    let (code, _) = with_stderr_closed(
+        &pkg,
+        &[
+            "install",
+            "./app",
+            "--offline",
+            "--dry-run",
+            "--set",
+            "a[=1",
+        ],
+    );
+    assert_eq!(code, Some(64), "a --set line that does not parse");
+    // The plan still reaches stdout.
+    let (code, stdout) = with_stderr_closed(&pkg, &["install", "./app", "--offline", "--dry-run"]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("quiet-0"), "{stdout}");
+}

@@ -104,7 +104,7 @@ pub async fn run(global: &GlobalArgs, args: &BundleArgs) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
             view::outln!("Wrote {}: {}", out.display(), contents(&report))?;
-            eprintln!("{}", progress.summary());
+            crate::view::errln!("{}", progress.summary());
         }
         format => view::print_document(format, &report)?,
     }

@@ -210,7 +210,7 @@ async fn plan(global: &GlobalArgs, args: &GetPlanArgs) -> Result<()> {
 /// Says so on stderr when `plan` had Secret values that are now masked.
 fn say_if_masked(plan: &libpkg::plan::Plan) {
     if plan.is_masked() {
-        eprintln!(
+        crate::view::errln!(
             "Secret values are masked ({}); read them from the cluster with kubectl if you may",
             libpkg::plan::MASKED
         );

@@ -110,7 +110,7 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
                     image.digest
                 )?;
             }
-            eprintln!("{}", progress.summary());
+            crate::view::errln!("{}", progress.summary());
             view::outln!(
                 "Repository {name} ({}) runs the {} copied image(s)",
                 imported.packages,

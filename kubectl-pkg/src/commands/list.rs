@@ -35,7 +35,7 @@ pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
             if releases.is_empty() {
-                eprintln!(
+                crate::view::errln!(
                     "No releases.{}",
                     if args.all {
                         ""

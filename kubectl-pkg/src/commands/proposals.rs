@@ -24,7 +24,7 @@ pub async fn run(global: &GlobalArgs, args: &ProposalsArgs) -> Result<()> {
     match global.output {
         OutputFormat::Text => {
             if proposals.is_empty() {
-                eprintln!("No proposals in namespace {}.", cluster.namespace);
+                crate::view::errln!("No proposals in namespace {}.", cluster.namespace);
                 return Ok(());
             }
             let releases = ReleaseStore::new(cluster.clone());

@@ -89,7 +89,7 @@ pub async fn run(global: &GlobalArgs, args: &PushArgs) -> Result<()> {
     .with_context(|| format!("invalid destination {:?}", args.destination))?;
     let registry = settings::registry(global)?;
     let digest = registry.push(&target, &artifact).await?;
-    eprintln!("Pushed {target}");
+    crate::view::errln!("Pushed {target}");
     report(global, &registry, &target, &digest, key.as_ref()).await
 }
 
@@ -118,7 +118,7 @@ async fn push_bundle(
     let artifact = libpkg::carvel::bundle_artifact(&files);
     let registry = settings::registry(global)?;
     let digest = registry.push(&target, &artifact).await?;
-    eprintln!("Pushed imgpkg bundle {target}");
+    crate::view::errln!("Pushed imgpkg bundle {target}");
     report(global, &registry, &target, &digest, key).await
 }
 
@@ -142,13 +142,13 @@ async fn report(
         let mut document = json!({ "keyId": key.id() });
         if matches!(format, SignatureFormat::Classic | SignatureFormat::Both) {
             let signed = libpkg::source::signatures::sign(registry, key, target, digest).await?;
-            eprintln!("Signed {pinned} with key {}: {signed}", key.id());
+            crate::view::errln!("Signed {pinned} with key {}: {signed}", key.id());
             document["reference"] = json!(signed.to_string());
         }
         if matches!(format, SignatureFormat::Bundle | SignatureFormat::Both) {
             let signed =
                 libpkg::source::signatures::sign_bundle(registry, key, target, digest).await?;
-            eprintln!(
+            crate::view::errln!(
                 "Signed {pinned} with key {} (Sigstore bundle): {signed}",
                 key.id()
             );

@@ -130,18 +130,18 @@ pub async fn run(global: &GlobalArgs, command: &RepoCommand) -> Result<()> {
             let url = repository.url.clone();
             let rule = repository.verify.as_ref().map(describe_rule);
             repositories.insert(repository)?;
-            eprintln!("Added repository {name} ({url}): {found}");
+            crate::view::errln!("Added repository {name} ({url}): {found}");
             if let Some(rule) = rule {
-                eprintln!("Signatures: {rule}");
+                crate::view::errln!("Signatures: {rule}");
             }
             for overlap in overlaps {
-                eprintln!("Warning: {overlap}");
+                crate::view::errln!("Warning: {overlap}");
             }
         }
         RepoCommand::Update { names, .. } => update(global, &repositories, names).await?,
         RepoCommand::Remove { name } => {
             let removed = repositories.remove(name)?;
-            eprintln!("Removed repository {} ({})", removed.name, removed.url);
+            crate::view::errln!("Removed repository {} ({})", removed.name, removed.url);
         }
         RepoCommand::List => list(global, &repositories)?,
     }
@@ -193,9 +193,10 @@ async fn update(
         match check_repository(repository, &registry, &limits).await {
             Ok(found) => view::outln!("{} ({}): {found}", repository.name, repository.url)?,
             Err(error) => {
-                eprintln!(
+                crate::view::errln!(
                     "{} ({}) cannot be read: {error}",
-                    repository.name, repository.url
+                    repository.name,
+                    repository.url
                 );
                 unreadable.push(repository.name.clone());
             }
@@ -328,7 +329,9 @@ fn describe_overlap(new: &Repository, overlap: &RuleOverlap<'_>) -> Option<Strin
 
 fn print_table(table: Table, empty: bool) -> Result<()> {
     if empty {
-        eprintln!("No repositories. Add one with `kubectl pkg repo add NAME oci://HOST/PATH`.");
+        crate::view::errln!(
+            "No repositories. Add one with `kubectl pkg repo add NAME oci://HOST/PATH`."
+        );
         Ok(())
     } else {
         view::outln!("{}", view::text(table))

@@ -35,7 +35,7 @@ pub async fn run(global: &GlobalArgs, args: &SearchArgs) -> Result<()> {
     };
     let found = search(&repositories, &options, &settings::registry(global)?).await;
     for warning in &found.warnings {
-        eprintln!("warning: {warning}");
+        crate::view::errln!("warning: {warning}");
     }
     match global.output {
         OutputFormat::Text => print(&found, args),

@@ -105,19 +105,11 @@ async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Re
                 "channels": fetched.channels,
                 "values": fetched.package.chart().map(chart_values),
                 "carvel": plan.package.carvel,
-                "valuesSchema": carvel_schema(&fetched),
+                "valuesSchema": view::show::carvel_schema(&fetched),
                 "permissions": plan.permissions,
                 "images": plan.images,
             }),
         )?,
     }
     Ok(())
-}
-
-/// A Carvel package's `valuesSchema.openAPIv3`.
-pub(crate) fn carvel_schema(fetched: &libpkg::source::Fetched) -> Option<&serde_json::Value> {
-    match &fetched.package.content {
-        libpkg::package::Content::Carvel(carvel) => carvel.package.values_schema.as_ref(),
-        _ => None,
-    }
 }

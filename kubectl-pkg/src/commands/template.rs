@@ -56,7 +56,7 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     };
     // `template | kubectl apply -f -` is common: masked values must not go unnoticed.
     if plan.is_masked() {
-        eprintln!(
+        crate::view::errln!(
             "Secret values are masked ({}); add --show-secrets to print them, e.g. to pipe into kubectl apply",
             libpkg::plan::MASKED
         );

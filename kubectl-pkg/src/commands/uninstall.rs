@@ -105,7 +105,7 @@ async fn purge_uninstalled(
         return Ok(());
     }
     store.purge(namespace, release).await?;
-    eprintln!(
+    crate::view::errln!(
         "Release {release} was already uninstalled; deleted its history ({} revision(s)).",
         history.len()
     );

@@ -83,7 +83,32 @@ macro_rules! outln {
     };
 }
 
-pub(crate) use {out, outln};
+/// Writes `bytes` to standard error, ignoring failure: a closed or broken
+/// stderr (`2>&-`, `2>&1 | head`) must neither panic (`eprint!` does) nor
+/// change the exit code; what [`errln!`] and [`errprint!`] call.
+pub fn write_stderr(bytes: &[u8]) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(bytes).and_then(|()| err.flush());
+}
+
+/// `eprint!` that cannot panic (see [`write_stderr`]).
+macro_rules! errprint {
+    ($($arg:tt)*) => {
+        $crate::view::write_stderr(format!($($arg)*).as_bytes())
+    };
+}
+
+/// `eprintln!` that cannot panic (see [`write_stderr`]).
+macro_rules! errln {
+    () => {
+        $crate::view::write_stderr(b"\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::view::write_stderr((format!($($arg)*) + "\n").as_bytes())
+    };
+}
+
+pub(crate) use {errln, errprint, out, outln};
 
 /// Prints a document as JSON or YAML on stdout. Markdown and HTML are
 /// review documents of a plan: any other document asked for in them is a
@@ -545,10 +570,10 @@ pub fn hash_line(label: &str, hash: &str, layout: Layout, wide: bool) -> String 
     }
 }
 
-/// A hash as a narrow terminal shows it: `sha256:` and 12 digits, then `…`.
+/// A hash as a narrow terminal shows it: its short form
+/// ([`libpkg::digest::short`]), then `…`.
 pub fn short_hash(hash: &str) -> String {
-    let short: String = hash.chars().take("sha256:".len() + 12).collect();
-    format!("{short}…")
+    format!("{}…", libpkg::digest::short(hash))
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces only (a
@@ -645,7 +670,7 @@ pub fn risk_counts(permissions: &libpkg::permissions::Permissions) -> String {
 /// Saves the complete plan owner-only, and says so.
 pub fn save_plan(path: &Path, plan: &libpkg::plan::Plan) -> Result<()> {
     write_private_with(path, |file| plan.write_json_pretty(file))?;
-    eprintln!(
+    crate::view::errln!(
         "Saved the plan to {} (it holds Secret values: keep it private)",
         path.display()
     );

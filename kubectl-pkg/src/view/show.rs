@@ -135,9 +135,17 @@ fn skipped(out: &mut dyn fmt::Write, fetched: &Fetched) -> fmt::Result {
     Ok(())
 }
 
+/// A Carvel package's `valuesSchema.openAPIv3`.
+pub(crate) fn carvel_schema(fetched: &Fetched) -> Option<&serde_json::Value> {
+    match &fetched.package.content {
+        libpkg::package::Content::Carvel(carvel) => carvel.package.values_schema.as_ref(),
+        _ => None,
+    }
+}
+
 /// A Carvel package's values: name, type and description of each.
 fn values_schema(out: &mut dyn fmt::Write, fetched: &Fetched) -> fmt::Result {
-    let Some(schema) = crate::commands::show::carvel_schema(fetched) else {
+    let Some(schema) = carvel_schema(fetched) else {
         return Ok(());
     };
     writeln!(out, "\nValues (valuesSchema):")?;

@@ -337,7 +337,7 @@ mod tests {
             package: "redis".to_string(),
             version: "7.0.12".to_string(),
             digest: record.plan.package.digest.clone(),
-            plan_hash: record.plan.hash.clone(),
+            plan_hash: record.plan.hash.to_string(),
             message: None,
             approved_by: vec!["ops-team".to_string()],
             rolled_back_to: None,
@@ -423,7 +423,7 @@ Next:      run it again
             hash_line.is_some_and(|line| line.chars().count() <= 80),
             "{narrow}"
         );
-        let short: String = record.plan.hash.chars().take(19).collect();
+        let short = record.plan.hash.short();
         assert!(
             narrow.contains(&format!("\nPlan hash: {short}…\n")),
             "{narrow}"

@@ -271,7 +271,7 @@ fn copied_record(
         ))],
         imported_history: Vec::new(),
         rollback_to: None,
-        hash: String::new(),
+        hash: Default::default(),
         approvals: Vec::new(),
     }
     .seal();

@@ -892,7 +892,7 @@ fn assemble(
         warnings,
         imported_history: Vec::new(),
         rollback_to: None,
-        hash: String::new(),
+        hash: Default::default(),
         approvals: Vec::new(),
     }
     .seal()

@@ -12,6 +12,7 @@ use serde_json::Value;
 use super::{PlanError, Source};
 use crate::cluster::Cluster;
 use crate::formats::{self, ClusterFacts, ClusterNeeds, Configuration, RenderRequest, Rendered};
+use crate::gotemplate::LookupError;
 use crate::helm::render::Capabilities;
 use crate::package::Package;
 
@@ -159,7 +160,7 @@ async fn render_answering_lookups(
     cluster: &Cluster,
     job: RenderJob,
 ) -> Result<Rendered, PlanError> {
-    type Reply = tokio::sync::oneshot::Sender<Result<Value, String>>;
+    type Reply = tokio::sync::oneshot::Sender<Result<Value, LookupError>>;
     let (calls, mut asked) = tokio::sync::mpsc::unbounded_channel::<(LookupCall, Reply)>();
     let rendering = tokio::task::spawn_blocking(move || {
         let mut lookup = |api_version: &str, kind: &str, namespace: &str, name: &str| {
@@ -172,10 +173,10 @@ async fn render_answering_lookups(
             );
             calls
                 .send((call, reply))
-                .map_err(|_| "the planner stopped".to_string())?;
+                .map_err(|_| LookupError::from("the planner stopped"))?;
             answer
                 .blocking_recv()
-                .map_err(|_| "the planner stopped".to_string())?
+                .map_err(|_| LookupError::from("the planner stopped"))?
         };
         let request = RenderRequest {
             release: &job.release,
@@ -216,13 +217,10 @@ async fn render_answering_lookups(
 /// Helm's `lookup` against the cluster: the object, or for an empty name a
 /// `List` of the kind's objects in the namespace (every namespace when it is
 /// empty); `{}` when there is none, or the kind is not served.
-async fn lookup(cluster: &Cluster, call: &LookupCall) -> Result<Value, String> {
+async fn lookup(cluster: &Cluster, call: &LookupCall) -> Result<Value, LookupError> {
     let (api_version, kind, namespace, name) = call;
     let group = crate::object::group_of(api_version).to_string();
-    let discovery = cluster
-        .discover(&BTreeSet::from([group]))
-        .await
-        .map_err(|e| e.to_string())?;
+    let discovery = cluster.discover(&BTreeSet::from([group])).await?;
     let Some(resource) = discovery.resolve(api_version, kind) else {
         return Ok(Value::Object(Default::default()));
     };
@@ -230,8 +228,7 @@ async fn lookup(cluster: &Cluster, call: &LookupCall) -> Result<Value, String> {
     if name.is_empty() {
         let items: Vec<Value> = cluster
             .list(resource)
-            .await
-            .map_err(|e| e.to_string())?
+            .await?
             .into_iter()
             .filter(|item| {
                 namespace.is_none_or(|ns| {
@@ -245,8 +242,7 @@ async fn lookup(cluster: &Cluster, call: &LookupCall) -> Result<Value, String> {
     }
     Ok(cluster
         .get(resource, namespace, name)
-        .await
-        .map_err(|e| e.to_string())?
+        .await?
         .unwrap_or_else(|| Value::Object(Default::default())))
 }
 
@@ -455,7 +451,7 @@ mod tests {
             string_values: vec!["image.tag=7.0.15".into()],
             ..Default::default()
         };
-        source.values = user.merge(&|_: &str| Err("no files".to_string())).unwrap();
+        source.values = user.merge(&|_: &str| Err("no files".into())).unwrap();
         let plan = || crate::action::plan_offline(&package, &source, "db", "data").unwrap();
         let (first, second) = (plan(), plan());
         assert_eq!(first.to_json_pretty(), second.to_json_pretty());

@@ -13,7 +13,29 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::ImagesLock;
+use super::{ImagesLock, ImagesLockError};
+
+/// Why kbld's configuration or rewrite fails.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KbldError {
+    /// An `ImagesLock` document is invalid.
+    #[error(transparent)]
+    Lock(#[from] ImagesLockError),
+    /// An override of a kbld `Config` lacks `image` or `newImage`.
+    #[error("kbld Config overrides[{index}]: image and newImage are required")]
+    Override {
+        /// The override's index.
+        index: usize,
+    },
+    /// An image of an object cannot be pinned.
+    #[error("{object}: {reason}")]
+    Image {
+        /// `Kind/name` of the object.
+        object: String,
+        /// Why.
+        reason: String,
+    },
+}
 
 /// kbld's configuration API.
 const KBLD_API_VERSION: &str = "kbld.k14s.io/v1alpha1";
@@ -30,7 +52,7 @@ fn is_config(document: &Value) -> bool {
 }
 
 /// Takes kbld's configuration documents out of `documents` into `lock`.
-pub fn absorb_config(documents: &mut Vec<Value>, lock: &mut ImagesLock) -> Result<(), String> {
+pub fn absorb_config(documents: &mut Vec<Value>, lock: &mut ImagesLock) -> Result<(), KbldError> {
     let mut kept = Vec::with_capacity(documents.len());
     for document in documents.drain(..) {
         if !is_config(&document) {
@@ -55,9 +77,7 @@ pub fn absorb_config(documents: &mut Vec<Value>, lock: &mut ImagesLock) -> Resul
                     lock.images.insert(image.to_string(), new_image.to_string());
                 }
                 _ => {
-                    return Err(format!(
-                        "kbld Config overrides[{index}]: image and newImage are required"
-                    ));
+                    return Err(KbldError::Override { index });
                 }
             }
         }
@@ -77,7 +97,7 @@ pub const IMAGES_ANNOTATION: &str = "kbld.k14s.io/images";
 pub fn rewrite(
     documents: &mut [Value],
     lock: &ImagesLock,
-) -> Result<BTreeMap<String, String>, String> {
+) -> Result<BTreeMap<String, String>, KbldError> {
     let mut rewritten = BTreeMap::new();
     for document in documents.iter_mut() {
         let mut in_object = BTreeMap::new();
@@ -92,7 +112,8 @@ pub fn rewrite(
                 .and_then(Value::as_str)
                 .unwrap_or("(no name)")
         );
-        walk(document, lock, &mut in_object).map_err(|reason| format!("{object}: {reason}"))?;
+        walk(document, lock, &mut in_object)
+            .map_err(|reason| KbldError::Image { object, reason })?;
         if !in_object.is_empty() {
             annotate(document, &images_annotation(&in_object, lock));
         }
@@ -375,7 +396,9 @@ mod tests {
         }
         let mut documents = vec![json!({"kind": "Pod", "metadata": {"name": "p"},
             "spec": {"containers": [{"image": "App@sha256:12"}]}})];
-        let error = rewrite(&mut documents, &ImagesLock::default()).unwrap_err();
+        let error = rewrite(&mut documents, &ImagesLock::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             error.starts_with("Pod/p: Expected valid digest reference, but found 'App@sha256:12'"),
             "{error}"
@@ -386,7 +409,9 @@ mod tests {
     fn an_unpinned_image_missing_from_the_lock_is_named() {
         let mut documents = vec![json!({"kind": "Pod", "metadata": {"name": "p"},
             "spec": {"containers": [{"image": "nginx:latest"}]}})];
-        let error = rewrite(&mut documents, &ImagesLock::default()).unwrap_err();
+        let error = rewrite(&mut documents, &ImagesLock::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             error.starts_with("Pod/p: image \"nginx:latest\""),
             "{error}"

@@ -129,7 +129,7 @@ pub enum CarvelError {
     YttMissing {
         /// `refName` and version.
         package: String,
-        /// What went wrong.
+        /// What went wrong ([`ytt::YttError`]'s message).
         reason: String,
     },
 }
@@ -387,6 +387,28 @@ pub struct ImagesLock {
     pub origins: BTreeMap<String, String>,
 }
 
+/// Why an `ImagesLock` document is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImagesLockError {
+    /// The document is of another kind.
+    #[error("not an ImagesLock (kind ImagesLock)")]
+    NotImagesLock,
+    /// An entry has no `image`.
+    #[error("images[{index}]: no image")]
+    NoImage {
+        /// The entry's index.
+        index: usize,
+    },
+    /// An entry's image is not a reference by digest.
+    #[error("images[{index}]: {image:?} is not pinned by digest")]
+    NotPinned {
+        /// The entry's index.
+        index: usize,
+        /// The image.
+        image: String,
+    },
+}
+
 impl ImagesLock {
     /// Parses an `ImagesLock` document; `origin` and `file` name it in errors.
     pub fn parse(text: &str, origin: &str, file: &str) -> Result<ImagesLock, CarvelError> {
@@ -397,14 +419,14 @@ impl ImagesLock {
         };
         let value: Value = crate::yaml::from_str(text).map_err(|e| invalid(e.message))?;
         let mut lock = ImagesLock::default();
-        lock.absorb(&value).map_err(invalid)?;
+        lock.absorb(&value).map_err(|e| invalid(e.to_string()))?;
         Ok(lock)
     }
 
     /// Adds the images of an `ImagesLock` document.
-    pub(crate) fn absorb(&mut self, value: &Value) -> Result<(), String> {
+    pub(crate) fn absorb(&mut self, value: &Value) -> Result<(), ImagesLockError> {
         if value.get("kind").and_then(Value::as_str) != Some("ImagesLock") {
-            return Err("not an ImagesLock (kind ImagesLock)".to_string());
+            return Err(ImagesLockError::NotImagesLock);
         }
         for (index, entry) in value
             .get("images")
@@ -416,11 +438,12 @@ impl ImagesLock {
             let image = entry
                 .get("image")
                 .and_then(Value::as_str)
-                .ok_or_else(|| format!("images[{index}]: no image"))?;
+                .ok_or(ImagesLockError::NoImage { index })?;
             if !image.contains("@sha256:") {
-                return Err(format!(
-                    "images[{index}]: {image:?} is not pinned by digest"
-                ));
+                return Err(ImagesLockError::NotPinned {
+                    index,
+                    image: image.to_string(),
+                });
             }
             let id = entry
                 .pointer("/annotations/kbld.carvel.dev~1id")

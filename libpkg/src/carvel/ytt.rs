@@ -39,30 +39,106 @@ pub struct Ytt {
     pub tool: YttTool,
 }
 
+/// Why ytt could not be found or run. The messages follow the word "ytt"
+/// (`ytt is not on PATH`), as the callers print them.
+#[derive(Debug, thiserror::Error)]
+pub enum YttError {
+    /// The configured program ([`set_program`]) is not a file.
+    #[error("was not found at {} (--ytt)", path.display())]
+    NotAt {
+        /// The configured path.
+        path: PathBuf,
+    },
+    /// No program was configured and `PATH` has no `ytt`.
+    #[error("is not on PATH")]
+    NotOnPath,
+    /// The binary could not be read (to compute its digest).
+    #[error("at {}: {error}", path.display())]
+    Unreadable {
+        /// The binary.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// No private directory to run in.
+    #[error("could not run: {0}")]
+    NoScratch(std::io::Error),
+    /// `ytt version` failed.
+    #[error("at {} could not tell its version: {reason}", path.display())]
+    NoVersion {
+        /// The binary.
+        path: PathBuf,
+        /// Why the run failed.
+        reason: Box<YttError>,
+    },
+    /// `ytt version` printed something else than a ytt version.
+    #[error("at {} is not ytt: `version` printed {printed:?}", path.display())]
+    NotYtt {
+        /// The binary.
+        path: PathBuf,
+        /// The first line it printed.
+        printed: String,
+    },
+    /// The program could not be started.
+    #[error("could not start {}: {error}", program.display())]
+    Start {
+        /// The program.
+        program: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The run took longer than [`TIMEOUT`].
+    #[error("did not finish within {}s", TIMEOUT.as_secs())]
+    Timeout,
+    /// The run could not be waited for.
+    #[error("{0}")]
+    Wait(std::io::Error),
+    /// The run wrote more than [`OUTPUT_CAP`] to stdout.
+    #[error("wrote more than {OUTPUT_CAP} bytes")]
+    TooMuchOutput,
+    /// The run exited non-zero.
+    #[error("exited with {status}:\n{stderr}")]
+    Failed {
+        /// Its exit status.
+        status: std::process::ExitStatus,
+        /// What it wrote to stderr.
+        stderr: String,
+    },
+    /// The run's stdout is not UTF-8.
+    #[error("wrote output that is not UTF-8")]
+    NotUtf8,
+}
+
 /// The binary to run: the configured one, else `ytt` on `PATH`.
-fn locate() -> Result<PathBuf, String> {
+fn locate() -> Result<PathBuf, YttError> {
     if let Some(path) = PROGRAM.get() {
         return if path.is_file() {
             Ok(path.clone())
         } else {
-            Err(format!("was not found at {} (--ytt)", path.display()))
+            Err(YttError::NotAt { path: path.clone() })
         };
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
         .map(|dir| dir.join("ytt"))
         .find(|candidate| candidate.is_file())
-        .ok_or_else(|| "is not on PATH".to_string())
+        .ok_or(YttError::NotOnPath)
 }
 
 /// Finds ytt and identifies it (`ytt version`, sha256 of the binary).
-pub fn find() -> Result<Ytt, String> {
+pub fn find() -> Result<Ytt, YttError> {
     let path = locate()?;
-    let bytes = std::fs::read(&path).map_err(|e| format!("at {}: {e}", path.display()))?;
+    let bytes = std::fs::read(&path).map_err(|error| YttError::Unreadable {
+        path: path.clone(),
+        error,
+    })?;
     let sha256 = format!("sha256:{}", hex::encode(Sha256::digest(&bytes)));
-    let scratch = tempfile::tempdir().map_err(|e| format!("could not run: {e}"))?;
-    let output = run(&path, scratch.path(), &["version"], None)
-        .map_err(|e| format!("at {} could not tell its version: {e}", path.display()))?;
+    let scratch = tempfile::tempdir().map_err(YttError::NoScratch)?;
+    let output =
+        run(&path, scratch.path(), &["version"], None).map_err(|reason| YttError::NoVersion {
+            path: path.clone(),
+            reason: Box::new(reason),
+        })?;
     let version = output
         .lines()
         .map(str::trim)
@@ -70,10 +146,10 @@ pub fn find() -> Result<Ytt, String> {
         .unwrap_or_default()
         .to_string();
     if !version.starts_with("ytt version") {
-        return Err(format!(
-            "at {} is not ytt: `version` printed {version:?}",
-            path.display()
-        ));
+        return Err(YttError::NotYtt {
+            path,
+            printed: version,
+        });
     }
     Ok(Ytt {
         path,
@@ -111,7 +187,7 @@ pub fn run(
     dir: &Path,
     args: &[&str],
     stdin: Option<&[u8]>,
-) -> Result<String, String> {
+) -> Result<String, YttError> {
     let mut child = Command::new(program)
         .args(args)
         .current_dir(dir)
@@ -124,7 +200,10 @@ pub fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("could not start {}: {e}", program.display()))?;
+        .map_err(|error| YttError::Start {
+            program: program.to_path_buf(),
+            error,
+        })?;
     let input = stdin.map(<[u8]>::to_vec);
     let mut child_stdin = child.stdin.take();
     let writer = std::thread::spawn(move || {
@@ -143,10 +222,10 @@ pub fn run(
             Ok(None) if Instant::now() >= deadline => {
                 let _ = child.kill();
                 let _ = child.wait();
-                break Err(format!("did not finish within {}s", TIMEOUT.as_secs()));
+                break Err(YttError::Timeout);
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(10)),
-            Err(e) => break Err(e.to_string()),
+            Err(e) => break Err(YttError::Wait(e)),
         }
     };
     let _ = writer.join();
@@ -154,13 +233,13 @@ pub fn run(
     let (err, _) = err_reader.join().unwrap_or_default();
     let status = status?;
     if out_over {
-        return Err(format!("wrote more than {OUTPUT_CAP} bytes"));
+        return Err(YttError::TooMuchOutput);
     }
     if !status.success() {
-        let stderr = String::from_utf8_lossy(&err);
-        return Err(format!("exited with {status}:\n{}", stderr.trim_end()));
+        let stderr = String::from_utf8_lossy(&err).trim_end().to_string();
+        return Err(YttError::Failed { status, stderr });
     }
-    String::from_utf8(out).map_err(|_| "wrote output that is not UTF-8".to_string())
+    String::from_utf8(out).map_err(|_| YttError::NotUtf8)
 }
 
 #[cfg(test)]
@@ -176,12 +255,15 @@ mod tests {
             &["-c", "echo broken template >&2; exit 3"],
             None,
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(error.contains("broken template"), "{error}");
         assert!(error.contains("exit status: 3"), "{error}");
         let out = run(Path::new("/bin/cat"), dir.path(), &[], Some(b"a: 1\n")).unwrap();
         assert_eq!(out, "a: 1\n");
-        let missing = run(Path::new("/nonexistent/ytt"), dir.path(), &[], None).unwrap_err();
+        let missing = run(Path::new("/nonexistent/ytt"), dir.path(), &[], None)
+            .unwrap_err()
+            .to_string();
         assert!(missing.contains("/nonexistent/ytt"), "{missing}");
     }
 }

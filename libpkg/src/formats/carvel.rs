@@ -566,7 +566,8 @@ fn run_ytt(
         scratch.path(),
         &args,
         uses_stdin.then_some(stdin.as_bytes()),
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     Ok(vec![out])
 }
 
@@ -627,7 +628,7 @@ fn run_kbld(paths: &[String], package: &Package, stream: &[String]) -> Result<Ve
     let mut lock = ImagesLock::default();
     kbld::absorb_config(&mut documents, &mut lock)
         .map_err(|e| format!("{IMAGES_LOCK_FILE} or kbld Config: {e}"))?;
-    kbld::rewrite(&mut documents, &lock)?;
+    kbld::rewrite(&mut documents, &lock).map_err(|e| e.to_string())?;
     Ok(documents.iter().map(crate::yaml::to_string).collect())
 }
 

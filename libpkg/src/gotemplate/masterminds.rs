@@ -76,23 +76,50 @@ impl PartialEq for Version {
 
 impl Eq for Version {}
 
-/// Masterminds' `ErrInvalidSemVer`.
-const INVALID: &str = "Invalid Semantic Version";
+/// Why a version or a constraint does not parse; the messages are
+/// Masterminds/semver's, which templates and Helm users see verbatim.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SemverError {
+    /// The text is not a version at all.
+    #[error("Invalid Semantic Version")]
+    InvalidVersion,
+    /// A number of the version does not fit.
+    #[error("Error parsing version segment: {0}")]
+    Segment(std::num::ParseIntError),
+    /// A numeric prerelease identifier with a leading zero.
+    #[error("Version segment starts with 0")]
+    LeadingZero,
+    /// A prerelease with characters semver does not allow.
+    #[error("Invalid Prerelease string")]
+    InvalidPrerelease,
+    /// Build metadata with characters semver does not allow.
+    #[error("Invalid Metadata string")]
+    InvalidMetadata,
+    /// A constraint (or one of its comparators) that does not parse.
+    #[error("improper constraint: {0}")]
+    ImproperConstraint(String),
+    /// A comparator whose version does not parse.
+    #[error("constraint Parser Error")]
+    ConstraintParser,
+}
 
 impl Version {
     /// Parses a loose version (Masterminds' `NewVersion`): optional `v`, one
     /// to three numbers, optional `-prerelease` and `+build`. Errors carry
     /// that library's messages.
-    pub fn parse(text: &str) -> Result<Version, String> {
-        let m = res().version.captures(text).ok_or(INVALID)?;
-        let num = |i: usize| -> Result<u64, String> {
+    pub fn parse(text: &str) -> Result<Version, SemverError> {
+        let m = res()
+            .version
+            .captures(text)
+            .ok_or(SemverError::InvalidVersion)?;
+        let num = |i: usize| -> Result<u64, SemverError> {
             match m.get(i) {
                 None => Ok(0),
                 Some(g) => g
                     .as_str()
                     .trim_start_matches('.')
                     .parse()
-                    .map_err(|e| format!("Error parsing version segment: {e}")),
+                    .map_err(SemverError::Segment),
             }
         };
         let pre = m.get(5).map(|g| g.as_str().to_string()).unwrap_or_default();
@@ -175,15 +202,15 @@ impl Version {
 
     /// Masterminds' `SetPrerelease`: the same version with another
     /// prerelease (validated as that library does).
-    pub fn set_prerelease(&self, pre: &str) -> Result<Version, String> {
+    pub fn set_prerelease(&self, pre: &str) -> Result<Version, SemverError> {
         if !pre.is_empty() {
             for part in pre.split('.') {
                 if !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()) {
                     if part.len() > 1 && part.starts_with('0') {
-                        return Err("Version segment starts with 0".into());
+                        return Err(SemverError::LeadingZero);
                     }
                 } else if !part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
-                    return Err("Invalid Prerelease string".into());
+                    return Err(SemverError::InvalidPrerelease);
                 }
             }
         }
@@ -191,22 +218,22 @@ impl Version {
     }
 
     /// Masterminds' `SetMetadata`: the same version with other metadata.
-    pub fn set_metadata(&self, build: &str) -> Result<Version, String> {
+    pub fn set_metadata(&self, build: &str) -> Result<Version, SemverError> {
         if !build.is_empty()
             && !build
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
         {
-            return Err("Invalid Metadata string".into());
+            return Err(SemverError::InvalidMetadata);
         }
         Ok(self.next(self.major, self.minor, self.patch, &self.pre, build))
     }
 }
 
-fn check_prerelease(pre: &str) -> Result<(), String> {
+fn check_prerelease(pre: &str) -> Result<(), SemverError> {
     for part in pre.split('.').filter(|_| !pre.is_empty()) {
         if part.bytes().all(|b| b.is_ascii_digit()) && part.len() > 1 && part.starts_with('0') {
-            return Err("Version segment starts with 0".into());
+            return Err(SemverError::LeadingZero);
         }
     }
     Ok(())
@@ -286,7 +313,7 @@ fn is_x(s: &str) -> bool {
     matches!(s, "x" | "X" | "*")
 }
 
-fn parse_comparator(c: &str) -> Result<Comparator, String> {
+fn parse_comparator(c: &str) -> Result<Comparator, SemverError> {
     if c.is_empty() {
         return Ok(Comparator {
             con: Version::new(0, 0, 0, "", ""),
@@ -299,7 +326,7 @@ fn parse_comparator(c: &str) -> Result<Comparator, String> {
     let m = res()
         .constraint
         .captures(c)
-        .ok_or_else(|| format!("improper constraint: {c}"))?;
+        .ok_or_else(|| SemverError::ImproperConstraint(c.to_string()))?;
     let g = |i: usize| m.get(i).map(|x| x.as_str()).unwrap_or("");
     let (mut minor_dirty, mut patch_dirty, mut dirty) = (false, false, false);
     let ver = if is_x(g(3)) || g(3).is_empty() {
@@ -316,7 +343,7 @@ fn parse_comparator(c: &str) -> Result<Comparator, String> {
     } else {
         g(2).to_string()
     };
-    let con = Version::parse(&ver).map_err(|_| "constraint Parser Error".to_string())?;
+    let con = Version::parse(&ver).map_err(|_| SemverError::ConstraintParser)?;
     Ok(Comparator {
         con,
         op: g(1).to_string(),
@@ -446,7 +473,7 @@ pub struct Constraints {
 impl Constraints {
     /// Parses a constraint as Masterminds' `NewConstraint` does (see the
     /// module docs); errors carry that library's messages.
-    pub fn parse(text: &str) -> Result<Constraints, String> {
+    pub fn parse(text: &str) -> Result<Constraints, SemverError> {
         let mut c = text.to_string();
         // rewriteRange: "a - b" becomes ">= a, <= b".
         let ranges: Vec<(String, String, String)> = res()
@@ -460,7 +487,7 @@ impl Constraints {
         let mut alternatives = Vec::new();
         for part in c.split("||") {
             if !res().valid.is_match(part) {
-                return Err(format!("improper constraint: {part}"));
+                return Err(SemverError::ImproperConstraint(part.to_string()));
             }
             let mut found: Vec<String> = res()
                 .find
@@ -507,7 +534,7 @@ pub fn is_compatible_range(constraint: &str, version: &str) -> bool {
 
 /// sprig's `semverCompare`: does `version` satisfy `constraint`? Errors
 /// are Masterminds' (the constraint is parsed first).
-pub fn semver_compare(constraint: &str, version: &str) -> Result<bool, String> {
+pub fn semver_compare(constraint: &str, version: &str) -> Result<bool, SemverError> {
     let c = Constraints::parse(constraint)?;
     let v = Version::parse(version)?;
     Ok(c.check(&v))
@@ -717,11 +744,11 @@ mod tests {
         assert!(semver_compare("1.2 - 1.4", "1.3.5").unwrap());
         assert!(semver_compare("<1.0 || >=2.0", "2.1.0").unwrap());
         assert_eq!(
-            semver_compare("nope", "1.0.0").unwrap_err(),
+            semver_compare("nope", "1.0.0").unwrap_err().to_string(),
             "improper constraint: nope"
         );
         assert_eq!(
-            semver_compare(">1", "x").unwrap_err(),
+            semver_compare(">1", "x").unwrap_err().to_string(),
             "Invalid Semantic Version"
         );
         let v = Version::parse("v1.2.3-rc.1+b").unwrap();

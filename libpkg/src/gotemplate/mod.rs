@@ -77,6 +77,10 @@ pub struct Options {
     pub enable_dns: bool,
 }
 
+/// Why a [`Host`] could not answer a `lookup` (a cluster's error, say); the
+/// template fails with its message.
+pub type LookupError = Box<dyn std::error::Error + Send + Sync>;
+
 /// What the engine needs from its surroundings: the cluster for `lookup`,
 /// randomness for `randAlphaNum` and friends, and someone to tell when a
 /// template calls a function whose result is not determined by its
@@ -90,9 +94,18 @@ pub trait Host {
         kind: &str,
         namespace: &str,
         name: &str,
-    ) -> Result<serde_json::Value, String> {
+    ) -> Result<serde_json::Value, LookupError> {
         let _ = (api_version, kind, namespace, name);
         Ok(serde_json::Value::Object(Default::default()))
+    }
+
+    /// sprig's `getHostByName` when DNS is enabled ([`Options::enable_dns`]):
+    /// the addresses `name` resolves to, as text; none when it does not
+    /// resolve. The engine does no I/O of its own: a host that does not
+    /// resolve (this default) resolves nothing.
+    fn resolve_host(&mut self, name: &str) -> Vec<String> {
+        let _ = name;
+        Vec::new()
     }
 
     /// Called each time a template calls a non-deterministic function

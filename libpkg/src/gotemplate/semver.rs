@@ -22,7 +22,7 @@ impl SemverObject {
     /// sprig's `semver`: parses `text` as Masterminds' `NewVersion` does.
     pub(crate) fn parse(text: &str) -> Result<SemverObject, String> {
         Ok(SemverObject {
-            version: Version::parse(text)?,
+            version: Version::parse(text).map_err(|e| e.to_string())?,
             pointer: true,
         })
     }
@@ -56,7 +56,7 @@ fn version_arg(args: &[Data]) -> Result<Version, String> {
     match args {
         [Data::Object(o)] if o.type_name() == "*semver.Version" => {
             // The canonical text parses back to the same version.
-            Version::parse(&o.display())
+            Version::parse(&o.display()).map_err(|e| e.to_string())
         }
         [Data::Object(o)] => Err(format!(
             "wrong type for value; expected *semver.Version; got {}",
@@ -118,10 +118,10 @@ impl GoObject for SemverObject {
             "IncMinor" => no_args().map(|_| Self::value(v.inc_minor())),
             "IncMajor" => no_args().map(|_| Self::value(v.inc_major())),
             "SetPrerelease" => string_arg(args)
-                .and_then(|s| v.set_prerelease(s))
+                .and_then(|s| v.set_prerelease(s).map_err(|e| e.to_string()))
                 .map(Self::value),
             "SetMetadata" => string_arg(args)
-                .and_then(|s| v.set_metadata(s))
+                .and_then(|s| v.set_metadata(s).map_err(|e| e.to_string()))
                 .map(Self::value),
             "Compare" => ordering().map(|o| json((o as i64).into())),
             "LessThan" => ordering().map(|o| json(o.is_lt().into())),

@@ -20,7 +20,7 @@ use super::objects::chart_objects;
 use super::output::{HookOperation, documents};
 use super::render::{Capabilities, PrepareError, ReleaseOptions, TemplateKind, prepare};
 use super::values::Values;
-use crate::gotemplate::{self, Host, Options, RenderData, TemplateError, Templates};
+use crate::gotemplate::{self, Host, LookupError, Options, RenderData, TemplateError, Templates};
 use crate::render::{Location, RenderError};
 use crate::yaml::YamlLimits;
 
@@ -62,7 +62,8 @@ pub enum ChartRenderError {
 /// What Helm's `lookup` reads: the object (or, for an empty name, a `List`
 /// of the kind in the namespace, or everywhere for an empty namespace) as
 /// JSON; an empty map when it does not exist.
-pub type Lookup<'a> = dyn FnMut(&str, &str, &str, &str) -> Result<serde_json::Value, String> + 'a;
+pub type Lookup<'a> =
+    dyn FnMut(&str, &str, &str, &str) -> Result<serde_json::Value, LookupError> + 'a;
 
 /// A [`Host`] that records non-deterministic calls and answers `lookup`
 /// through the [`Lookup`] given (finding nothing without one).
@@ -78,10 +79,19 @@ impl Host for PlanHost<'_, '_> {
         kind: &str,
         namespace: &str,
         name: &str,
-    ) -> Result<serde_json::Value, String> {
+    ) -> Result<serde_json::Value, LookupError> {
         match &mut self.lookup {
             Some(lookup) => lookup(api_version, kind, namespace, name),
             None => Ok(serde_json::Value::Object(Default::default())),
+        }
+    }
+
+    /// The system's resolver: Helm's `--enable-dns` asks for real DNS.
+    fn resolve_host(&mut self, name: &str) -> Vec<String> {
+        use std::net::ToSocketAddrs;
+        match (name, 0).to_socket_addrs() {
+            Ok(found) => found.map(|address| address.ip().to_string()).collect(),
+            Err(_) => Vec::new(),
         }
     }
 
@@ -297,7 +307,7 @@ mod tests {
             values: vec!["replicas=3".into()],
             ..ValueOptions::default()
         }
-        .merge(&|_: &str| Err("no files".to_string()))
+        .merge(&|_: &str| Err("no files".into()))
         .unwrap();
         let rendered = render_chart(
             &chart,

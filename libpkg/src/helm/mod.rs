@@ -86,8 +86,8 @@ mod fixture_tests {
         }
     }
 
-    fn no_files(path: &str) -> Result<Vec<u8>, String> {
-        Err(format!("{path}: not expected"))
+    fn no_files(path: &str) -> Result<Vec<u8>, super::strvals::ReadFileError> {
+        Err(format!("{path}: not expected").into())
     }
 
     #[test]

@@ -474,7 +474,7 @@ pub enum PrepareError {
         /// The constraint as written.
         constraint: String,
         /// Why it does not parse.
-        reason: String,
+        reason: semver::SemverError,
     },
     /// The values could not be coalesced.
     #[error(transparent)]

@@ -113,7 +113,7 @@ pub enum RepoError {
     },
     /// The constraint does not parse.
     #[error("{0}")]
-    BadConstraint(String),
+    BadConstraint(crate::gotemplate::masterminds::SemverError),
     /// The entry has no download URL.
     #[error("chart {name} {version} has no download URL")]
     NoUrl {

@@ -40,6 +40,10 @@ pub const MAX_NESTED_NAME_LEVEL: usize = 30;
 /// keeps a hostile line from exhausting the stack.
 pub const MAX_NESTED_LISTS: usize = 256;
 
+/// Why a file named by `--set-file` or `-f` could not be read: the reading
+/// callback's error, shown in the message that names the flag and line.
+pub type ReadFileError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Which flag a set line came from: it decides what the values become.
 #[derive(Clone, Copy)]
 pub enum SetKind<'a> {
@@ -51,7 +55,7 @@ pub enum SetKind<'a> {
     Json,
     /// `--set-file`: every value names a file whose content becomes the
     /// (string) value; the function reads it.
-    File(&'a dyn Fn(&str) -> Result<String, String>),
+    File(&'a dyn Fn(&str) -> Result<String, ReadFileError>),
     /// `--set-literal`: the value is the rest of the line, verbatim.
     Literal,
 }
@@ -290,7 +294,9 @@ impl Parser<'_> {
     fn convert(&self, raw: &str) -> Result<Value, Stop> {
         match self.kind {
             SetKind::Typed => Ok(typed_value(raw)),
-            SetKind::File(read) => read(raw).map(Value::String).map_err(Stop::Error),
+            SetKind::File(read) => read(raw)
+                .map(Value::String)
+                .map_err(|e| Stop::Error(e.to_string())),
             _ => Ok(Value::String(raw.to_string())),
         }
     }
@@ -828,7 +834,9 @@ mod tests {
             if path == "path1" {
                 Ok("value1".to_string())
             } else {
-                Err(format!("open {path}: no such file or directory"))
+                Err(ReadFileError::from(format!(
+                    "open {path}: no such file or directory"
+                )))
             }
         };
         ok(

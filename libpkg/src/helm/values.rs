@@ -30,7 +30,7 @@
 use serde_json::{Map, Value};
 
 use super::chart::Chart;
-use super::strvals::{self, SetKind};
+use super::strvals::{self, ReadFileError, SetKind};
 
 /// Values: a map from key to value (a Go `map[string]interface{}`).
 pub type Values = Map<String, Value>;
@@ -172,7 +172,7 @@ impl ValueOptions {
     /// `-` and URLs mean), or a message saying why it cannot.
     pub fn merge(
         &self,
-        read_file: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+        read_file: &dyn Fn(&str) -> Result<Vec<u8>, ReadFileError>,
     ) -> Result<Values, ValuesError> {
         let mut base = Values::new();
         for file in &self.value_files {
@@ -180,7 +180,7 @@ impl ValueOptions {
                 file: file.clone(),
                 reason,
             };
-            let bytes = read_file(file).map_err(fail)?;
+            let bytes = read_file(file).map_err(|e| fail(e.to_string()))?;
             let text = String::from_utf8(bytes).map_err(|_| fail("not UTF-8".to_string()))?;
             let current = read_values(&text).map_err(|e| fail(e.to_string()))?;
             base = merge_maps(base, current);
@@ -598,7 +598,7 @@ mod tests {
             "a.yaml" => Ok(b"x: {w: 1, z: 2}\nlist: [1, 2]\nkeep: file\n".to_vec()),
             "b.yaml" => Ok(b"x: {w: 10}\nlist: [3]\n".to_vec()),
             "cert.pem" => Ok(b"PEM".to_vec()),
-            other => Err(format!("open {other}: no such file")),
+            other => Err(ReadFileError::from(format!("open {other}: no such file"))),
         };
         let options = ValueOptions {
             value_files: vec!["a.yaml".into(), "b.yaml".into()],

@@ -92,6 +92,44 @@ const SUPPORTED_KINDS: [(&str, bool); 15] = [
     ("VerticalPodAutoscaler", false),
 ];
 
+/// Why the bundle cannot watch the namespaces asked for (OLM v1's
+/// `validateTargetNamespaces`); `supported` lists the bundle's install modes
+/// as OLM does (`[OwnNamespace SingleNamespace]`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TargetNamespacesError {
+    /// No `watchNamespace`, and the bundle cannot watch all namespaces.
+    #[error(
+        "supported install modes {supported} do not support targeting all namespaces: \
+         choose a namespace with --config watchNamespace=NAMESPACE"
+    )]
+    AllNamespaces {
+        /// The bundle's install modes.
+        supported: String,
+    },
+    /// `watchNamespace` is the install namespace, which the bundle cannot watch alone.
+    #[error("supported install modes {supported} do not support targeting own namespace")]
+    OwnNamespace {
+        /// The bundle's install modes.
+        supported: String,
+    },
+    /// `watchNamespace` is not a namespace name.
+    #[error("watchNamespace {watch:?} is invalid: {why}")]
+    InvalidWatchNamespace {
+        /// The value given.
+        watch: String,
+        /// Why it is not a name.
+        why: crate::names::NameError,
+    },
+    /// `watchNamespace` is another namespace, which the bundle cannot watch.
+    #[error("supported install modes {supported} do not support target namespaces [{watch}]")]
+    SingleNamespace {
+        /// The bundle's install modes.
+        supported: String,
+        /// The namespace asked for.
+        watch: String,
+    },
+}
+
 impl Bundle {
     /// The install modes the CSV marks supported.
     pub fn supported_install_modes(&self) -> BTreeSet<InstallModeType> {
@@ -208,7 +246,7 @@ impl Bundle {
         &self,
         install_namespace: &str,
         watch_namespace: Option<&str>,
-    ) -> Result<(InstallModeType, Vec<String>), String> {
+    ) -> Result<(InstallModeType, Vec<String>), TargetNamespacesError> {
         let supported = self.supported_install_modes();
         let listed = || {
             format!(
@@ -224,31 +262,32 @@ impl Bundle {
             None if supported.contains(&InstallModeType::AllNamespaces) => {
                 Ok((InstallModeType::AllNamespaces, vec![String::new()]))
             }
-            None => Err(format!(
-                "supported install modes {} do not support targeting all namespaces: \
-                 choose a namespace with --config watchNamespace=NAMESPACE",
-                listed()
-            )),
+            None => Err(TargetNamespacesError::AllNamespaces {
+                supported: listed(),
+            }),
             Some(watch) if watch == install_namespace => {
                 if supported.contains(&InstallModeType::OwnNamespace) {
                     Ok((InstallModeType::OwnNamespace, vec![watch.to_string()]))
                 } else {
-                    Err(format!(
-                        "supported install modes {} do not support targeting own namespace",
-                        listed()
-                    ))
+                    Err(TargetNamespacesError::OwnNamespace {
+                        supported: listed(),
+                    })
                 }
             }
             Some(watch) => {
-                crate::names::validate_dns_label(watch)
-                    .map_err(|why| format!("watchNamespace {watch:?} is invalid: {why}"))?;
+                crate::names::validate_dns_label(watch).map_err(|why| {
+                    TargetNamespacesError::InvalidWatchNamespace {
+                        watch: watch.to_string(),
+                        why,
+                    }
+                })?;
                 if supported.contains(&InstallModeType::SingleNamespace) {
                     Ok((InstallModeType::SingleNamespace, vec![watch.to_string()]))
                 } else {
-                    Err(format!(
-                        "supported install modes {} do not support target namespaces [{watch}]",
-                        listed()
-                    ))
+                    Err(TargetNamespacesError::SingleNamespace {
+                        supported: listed(),
+                        watch: watch.to_string(),
+                    })
                 }
             }
         }

@@ -55,7 +55,7 @@ pub use bundle::{
     DeploymentSpec, InstallMode, InstallStrategy, MEDIA_TYPE_REGISTRY_V1, Permission, PolicyRule,
     RelatedImage, StrategySpec, WebhookDefinition, is_bundle,
 };
-pub use convert::{ConvertOptions, Converted, InstallModeType};
+pub use convert::{ConvertOptions, Converted, InstallModeType, TargetNamespacesError};
 
 /// Why a bundle cannot be read or installed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

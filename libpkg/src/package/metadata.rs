@@ -140,10 +140,10 @@ impl PackageMetadata {
             name: self.name.clone(),
             reason,
         })?;
-        let version = crate::version::parse_version(&self.version).map_err(|source| {
+        let version = crate::version::parse_version(&self.version).map_err(|reason| {
             MetadataError::Version {
                 version: self.version.clone(),
-                source,
+                reason,
             }
         })?;
         for namespace in &self.namespaces {
@@ -191,12 +191,12 @@ pub enum MetadataError {
         reason: crate::names::NameError,
     },
     /// The version is not semver.
-    #[error("version {version:?} is not semver: {source}")]
+    #[error("version {version:?} is not semver: {reason}")]
     Version {
         /// The version.
         version: String,
-        /// The `semver` crate's reason.
-        source: semver::Error,
+        /// The `semver` crate's reason (in the message, not a separate cause).
+        reason: semver::Error,
     },
     /// A namespace of `namespaces` is not a DNS label.
     #[error("namespaces: {namespace:?} is not a DNS label: {reason}")]

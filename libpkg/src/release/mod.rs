@@ -654,7 +654,7 @@ impl Summary {
             package: plan.package.name.clone(),
             version: plan.package.version.clone(),
             digest: plan.package.digest.clone(),
-            plan_hash: plan.hash.clone(),
+            plan_hash: plan.hash.to_string(),
             message: record.message.clone(),
             approved_by: record
                 .review

@@ -181,7 +181,7 @@ impl ProposalStore {
             Ok(_) => Ok(name),
             Err(kube::Error::Api(response)) if response.code == 409 => Err(ProposalError::Exists {
                 name,
-                hash: plan.hash.clone(),
+                hash: plan.hash.to_string(),
             }),
             Err(error) => Err(ClusterError::from(error).into()),
         }
@@ -311,7 +311,7 @@ fn to_secret(
         operation: plan.operation,
         package: plan.package.name.clone(),
         version: plan.package.version.clone(),
-        plan_hash: plan.hash.clone(),
+        plan_hash: plan.hash.to_string(),
         note: note.to_string(),
         approvers: plan.approvals.iter().map(|a| a.approver.clone()).collect(),
         state,

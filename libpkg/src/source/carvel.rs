@@ -255,7 +255,7 @@ pub async fn fetch(
         Some(carvel::ytt::find().map_err(|reason| {
             other(CarvelError::YttMissing {
                 package: id.clone(),
-                reason,
+                reason: reason.to_string(),
             })
         })?)
     } else {

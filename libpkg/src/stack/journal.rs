@@ -173,7 +173,7 @@ impl StackJournal {
             return Some(done);
         }
         self.last_apply = Some(ApplyJournal {
-            plan_hash: plan.hash.clone(),
+            plan_hash: plan.hash.to_string(),
             finished: false,
             releases: (plan.order.iter().flatten())
                 .map(|name| JournaledRelease {

@@ -39,7 +39,7 @@ pub struct StackPlan {
     pub shared: Vec<SharedRelease>,
     /// `sha256:` over the canonical JSON of everything above, each release
     /// plan by its own hash.
-    pub hash: String,
+    pub hash: crate::digest::PlanHash,
     /// Signed approvals of `hash` (`kubectl pkg approve`); outside the hash,
     /// since approving does not change what was approved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -166,7 +166,7 @@ impl StackPlan {
             releases,
             not_declared,
             shared: Vec::new(),
-            hash: String::new(),
+            hash: Default::default(),
             approvals: Vec::new(),
         }
         .seal()
@@ -181,7 +181,7 @@ impl StackPlan {
     /// Sets the hash; approvals of another hash are dropped (they approved
     /// something else).
     pub fn seal(mut self) -> Self {
-        self.hash = self.compute_hash();
+        self.hash = self.compute_hash().into();
         let hash = self.hash.clone();
         self.approvals.retain(|approval| approval.plan_hash == hash);
         self
@@ -227,7 +227,7 @@ impl StackPlan {
             return Err(StackPlanError::Edited {
                 what: "the stack plan".to_string(),
                 source: HashMismatch {
-                    recorded: self.hash.clone(),
+                    recorded: self.hash.to_string(),
                     computed,
                 },
             });

@@ -88,7 +88,12 @@ fn text(comparison: &Comparison) -> String {
     ]);
     let package = |side: &Option<libpkg::stack::compare::Side>| {
         side.as_ref().map_or("-".to_string(), |s| {
-            format!("{} {} ({})", s.package, s.version, short(&s.digest))
+            format!(
+                "{} {} ({})",
+                s.package,
+                s.version,
+                libpkg::digest::short(&s.digest)
+            )
         })
     };
     for release in &comparison.releases {
@@ -145,11 +150,6 @@ fn summary(release: &libpkg::stack::compare::ReleaseComparison) -> String {
         said.push(format!("{objects} object(s), {} same", release.same));
     }
     said.join(", ")
-}
-
-/// `sha256:` and the first 12 hex digits.
-fn short(digest: &str) -> String {
-    digest.chars().take(19).collect()
 }
 
 fn indent(text: &str, by: usize) -> String {

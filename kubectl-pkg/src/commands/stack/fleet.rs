@@ -167,7 +167,7 @@ pub async fn run_uninstall(
         .await
         .map_err(|error| anyhow::Error::new(error).context(file.display().to_string()))?;
     if !plan.has_changes() {
-        eprintln!(
+        crate::view::errln!(
             "No release of stack {} is installed in any cluster of fleet {}.",
             stack.name, fleet_def.name
         );
@@ -234,7 +234,7 @@ async fn apply(
 ) -> Result<()> {
     let plan = reviewed.plan();
     if !plan.has_changes() {
-        eprintln!("Nothing to change in any cluster.");
+        crate::view::errln!("Nothing to change in any cluster.");
         return Ok(());
     }
     if !flags.yes {
@@ -265,24 +265,24 @@ async fn apply(
                 } else {
                     "FAILED"
                 };
-                eprintln!("Cluster {cluster} (wave {wave}): {how}.");
+                crate::view::errln!("Cluster {cluster} (wave {wave}): {how}.");
                 if stack.resumed {
-                    eprintln!("  Resumed the last apply of its stack plan.");
+                    crate::view::errln!("  Resumed the last apply of its stack plan.");
                 }
                 for (release, outcome) in &stack.releases {
-                    eprintln!("  Release {release}: {}.", said(outcome));
+                    crate::view::errln!("  Release {release}: {}.", said(outcome));
                 }
                 if let Some(error) = &stack.journal_error {
-                    eprintln!("  warning: its stack journal could not be written ({error})");
+                    crate::view::errln!("  warning: its stack journal could not be written ({error})");
                 }
             }
-            ClusterOutcome::AlreadyApplied => eprintln!(
+            ClusterOutcome::AlreadyApplied => crate::view::errln!(
                 "Cluster {cluster} (wave {wave}): already applied by an earlier apply of this plan."
             ),
             ClusterOutcome::Refused(error) => {
-                eprintln!("Cluster {cluster} (wave {wave}): FAILED: {error}.")
+                crate::view::errln!("Cluster {cluster} (wave {wave}): FAILED: {error}.")
             }
-            ClusterOutcome::Halted { by } => eprintln!(
+            ClusterOutcome::Halted { by } => crate::view::errln!(
                 "Cluster {cluster} (wave {wave}): not applied: the rollout halted at cluster {by}."
             ),
         }

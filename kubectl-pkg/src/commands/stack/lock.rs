@@ -49,7 +49,7 @@ pub async fn run(global: &GlobalArgs, args: &StackLockArgs) -> Result<()> {
     }
     lock.forget_missing(&stack);
     lock.write(&path)?;
-    eprintln!(
+    crate::view::errln!(
         "Locked {} release(s) of stack {} in {}{}.",
         stack.releases.len(),
         stack.name,

@@ -269,7 +269,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             let sessions = connect(global, contexts).await?;
             let plan = plan_stack_uninstall(&stack, &sessions).await?;
             if plan.releases.is_empty() && plan.shared.is_empty() {
-                eprintln!("No release of stack {} is installed.", stack.name);
+                crate::view::errln!("No release of stack {} is installed.", stack.name);
                 return Ok(());
             }
             print(global, &plan, &Source::Unsaved)?;
@@ -490,7 +490,7 @@ pub(super) async fn fetch(
 /// Saves a stack or fleet plan (`what`), owner-only (it holds Secret values).
 fn save_document(path: &Path, what: &str, json: String) -> Result<()> {
     view::write_private(path, json.as_bytes())?;
-    eprintln!(
+    crate::view::errln!(
         "Saved the {what} to {} (it holds Secret values: keep it private)",
         path.display()
     );
@@ -518,7 +518,7 @@ async fn apply(
 ) -> Result<()> {
     let plan = reviewed.plan();
     if !plan.has_changes() {
-        eprintln!("Nothing to change.");
+        crate::view::errln!("Nothing to change.");
         return Ok(());
     }
     if !flags.yes {
@@ -545,7 +545,7 @@ async fn apply(
     )
     .await?;
     if outcome.resumed {
-        eprintln!(
+        crate::view::errln!(
             "Resumed the last apply of this stack plan (interrupted, or a release failed): what it applied is not applied again."
         );
     }
@@ -554,10 +554,10 @@ async fn apply(
         if !outcome.succeeded() {
             failed += 1;
         }
-        eprintln!("Release {release}: {}.", said(outcome));
+        crate::view::errln!("Release {release}: {}.", said(outcome));
     }
     if let Some(error) = &outcome.journal_error {
-        eprintln!(
+        crate::view::errln!(
             "warning: the stack's journal could not be written ({error}): `stack status` may not show the last release states"
         );
     }
@@ -673,6 +673,6 @@ impl Reporter for Lines {
                 format!("removed Helm's {removed} record(s)")
             }
         };
-        eprintln!("[{name}] {line}");
+        crate::view::errln!("[{name}] {line}");
     }
 }

@@ -86,7 +86,7 @@ pub(crate) fn bare_plan() -> Plan {
         warnings: Vec::new(),
         imported_history: Vec::new(),
         rollback_to: None,
-        hash: HASH.to_string(),
+        hash: HASH.into(),
         approvals: Vec::new(),
     }
 }

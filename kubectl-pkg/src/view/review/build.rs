@@ -27,7 +27,7 @@ pub fn from_plan(plan: &Plan, source: &Source) -> Review {
         warnings(plan),
     ];
     Review {
-        hash: plan.hash.clone(),
+        hash: plan.hash.to_string(),
         subject: format!("{}/{}", plan.release.namespace, plan.release.name),
         title: title(plan),
         verdict: verdict(plan),
@@ -46,7 +46,7 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
     let mut facts = vec![
         ("Stack".to_string(), stack_name(plan)),
         ("Order".to_string(), order.join(" → ")),
-        ("Stack plan hash".to_string(), plan.hash.clone()),
+        ("Stack plan hash".to_string(), plan.hash.to_string()),
     ];
     if plan.stack.prune {
         facts.push((
@@ -103,7 +103,7 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
         _ => None,
     };
     Review {
-        hash: plan.hash.clone(),
+        hash: plan.hash.to_string(),
         subject: format!("stack {}", plan.stack.name),
         title: format!("Stack plan: {}", stack_name(plan)),
         verdict: verdict_of(tone, reasons, plan.has_changes()),
@@ -341,7 +341,7 @@ fn facts(plan: &Plan) -> Vec<(String, String)> {
                 plan.release.name, plan.release.namespace, plan.release.revision
             ),
         ),
-        ("Plan hash", plan.hash.clone()),
+        ("Plan hash", plan.hash.to_string()),
     ]
     .into_iter()
     .map(|(label, value)| (label.to_string(), value))
@@ -353,16 +353,7 @@ fn facts(plan: &Plan) -> Vec<(String, String)> {
 /// risks unchanged since the deployed revision are named, not a concern),
 /// else ready.
 fn verdict(plan: &Plan) -> Verdict {
-    let mut blockers = Vec::new();
-    let missing = plan.permissions.installer.missing.len();
-    if missing > 0 {
-        blockers.push(format!("the installer lacks {missing} permission(s)"));
-    }
-    let requirements = &plan.requirements;
-    let unmet = requirements.unmet().count();
-    if unmet > 0 && !requirements.skipped {
-        blockers.push(format!("{unmet} unmet requirement(s)"));
-    }
+    let mut blockers: Vec<String> = plan.blockers().iter().map(ToString::to_string).collect();
     let mut concerns = Vec::new();
     let new_grants = match &plan.permission_changes {
         Some(changes) => changes.added.grants.len(),

@@ -230,7 +230,7 @@ fn hostile_plan() -> Plan {
         object("ConfigMap", "default", "after", Action::Create, 1),
     ];
     plan.package.name = "<img src=x onerror=alert(1)>".to_string();
-    plan.hash = "sha256:--><script>".to_string();
+    plan.hash = "sha256:--><script>".into();
     plan
 }
 

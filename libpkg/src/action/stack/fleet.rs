@@ -216,7 +216,7 @@ async fn plan_each<E>(
 /// refusal: a cluster that answers 401 or 403 is reachable, and its
 /// refusal is met where it matters), in the order given.
 async fn unreachable<'a>(
-    clusters: impl Iterator<Item = (&'a String, &'a Clusters)>,
+    clusters: impl Iterator<Item = (&'a String, &'a Sessions)>,
 ) -> Vec<Unreachable> {
     let probes = clusters.map(|(name, clusters)| async move {
         let session = clusters.get(&None)?;

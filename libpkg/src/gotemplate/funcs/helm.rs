@@ -114,7 +114,7 @@ pub(super) fn register(t: &mut Table) {
                 m @ Value::Map(..) => m,
                 _ => Value::map(BTreeMap::new()),
             }),
-            Err(e) => Err(e.into()),
+            Err(e) => Err(e.to_string().into()),
         }
     });
 }

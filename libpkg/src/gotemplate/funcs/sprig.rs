@@ -1972,7 +1972,7 @@ pub(super) fn register(t: &mut Table) {
     t.add("semverCompare", &[Str, Str], |_, _, a| {
         crate::gotemplate::masterminds::semver_compare(s(&a[0]), s(&a[1]))
             .map(Value::Bool)
-            .map_err(CallError::Msg)
+            .map_err(|e| CallError::Msg(e.to_string()))
     });
 
     // Regular expressions.
