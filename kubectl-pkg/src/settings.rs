@@ -239,6 +239,50 @@ pub fn offline_plan(
     release: &str,
     kube_version: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
+    offline_with(
+        libpkg::action::plan_offline_for,
+        global,
+        fetched,
+        release,
+        kube_version,
+    )
+}
+
+/// What `template` prints from: [`offline_plan`]'s objects, values and
+/// warnings, without its package digest and hash (not shown, and on a large
+/// local chart a third of the work): see [`libpkg::action::template_offline`].
+pub fn template_plan(
+    global: &GlobalArgs,
+    fetched: &libpkg::source::Fetched,
+    release: &str,
+    kube_version: Option<&str>,
+) -> Result<libpkg::plan::Plan> {
+    offline_with(
+        libpkg::action::template_offline,
+        global,
+        fetched,
+        release,
+        kube_version,
+    )
+}
+
+/// The signature of [`libpkg::action::plan_offline_for`].
+type OfflinePlanner = fn(
+    &libpkg::package::Package,
+    &libpkg::source::Source,
+    &str,
+    &str,
+    &libpkg::helm::render::Capabilities,
+) -> Result<libpkg::plan::Plan, libpkg::action::PlanError>;
+
+/// Runs `planner` with the `--kube-version` capabilities and `--namespace`.
+fn offline_with(
+    planner: OfflinePlanner,
+    global: &GlobalArgs,
+    fetched: &libpkg::source::Fetched,
+    release: &str,
+    kube_version: Option<&str>,
+) -> Result<libpkg::plan::Plan> {
     let capabilities = match kube_version {
         Some(version) => libpkg::helm::render::Capabilities::offline_for(version)
             .context("invalid --kube-version")?,
@@ -248,7 +292,7 @@ pub fn offline_plan(
         .namespace
         .clone()
         .unwrap_or_else(|| "default".to_string());
-    Ok(libpkg::action::plan_offline_for(
+    Ok(planner(
         &fetched.package,
         &fetched.source,
         release,

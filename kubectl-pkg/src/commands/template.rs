@@ -46,7 +46,7 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     settings::apply_images(&mut fetched, &args.images)?;
     args.requirements.apply(&mut fetched);
     let name = naming.release_name_now(&fetched.package);
-    let plan = settings::offline_plan(global, &fetched, &name, args.kube_version.as_deref())?;
+    let plan = settings::template_plan(global, &fetched, &name, args.kube_version.as_deref())?;
     // The package's files (a large package's text) are not written.
     drop(fetched);
     let plan = if args.show_secrets {

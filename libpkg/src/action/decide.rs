@@ -681,6 +681,16 @@ fn check_schema(
 /// plan's deletions (a 10,000-object uninstall's were held twice).
 pub fn decide(
     desired: Desired,
+    checks: AccessChecks,
+    observations: Observations,
+) -> Result<Plan, PlanError> {
+    decide_unsealed(desired, checks, observations).map(Plan::seal)
+}
+
+/// [`decide`]'s plan before it is sealed (its hash empty): for a caller that
+/// seals it once its other fields are final, or shows only its objects.
+pub(super) fn decide_unsealed(
+    desired: Desired,
     mut checks: AccessChecks,
     observations: Observations,
 ) -> Result<Plan, PlanError> {
@@ -805,7 +815,7 @@ pub(crate) fn resource_version(live: &Value) -> Option<String> {
         .map(str::to_string)
 }
 
-/// Builds and seals the plan from what was decided.
+/// Builds the plan from what was decided (not sealed).
 fn assemble(
     desired: Desired,
     observed: Vec<(Observed, Option<Validation>)>,
@@ -895,7 +905,6 @@ fn assemble(
         hash: Default::default(),
         approvals: Vec::new(),
     }
-    .seal()
 }
 
 /// Deletions as planned: after the applies, in reverse apply order (a

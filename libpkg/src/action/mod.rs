@@ -45,7 +45,7 @@ pub use errors::{ApplyError, PlanError};
 pub use history::{changes_anything, deployed, deployed_plan, kept_objects};
 pub use images::{ImageCheck, RegistryLookups};
 pub use install::{InstallOptions, plan_install};
-pub use offline::{plan_offline, plan_offline_for};
+pub use offline::{plan_offline, plan_offline_for, template_offline};
 pub use online::Desired;
 pub use progress::{LiveReadiness, Progress, live_readiness, progress};
 pub use release_test::{

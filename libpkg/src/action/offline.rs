@@ -1,6 +1,6 @@
 //! Planning without a cluster: render, analyse and seal, every object a `create`.
 
-use super::decide::{AccessChecks, Observations, decide};
+use super::decide::{AccessChecks, Observations, decide_unsealed};
 use super::{Desired, PlanError, Source, facts};
 use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
 use crate::manifest::Manifest;
@@ -64,8 +64,39 @@ pub fn plan_offline_for(
     namespace: &str,
     capabilities: &Capabilities,
 ) -> Result<Plan, PlanError> {
-    super::validate_release_name(release)?;
     let digest = PackageDigest::start(package, source);
+    Ok(offline_plan(package, source, release, namespace, capabilities, digest)?.seal())
+}
+
+/// What `kubectl pkg template` prints from: [`plan_offline_for`]'s plan
+/// without the two things a template never shows, which are most of its
+/// cost beside rendering on a large chart. The package's digest is left
+/// empty unless the source pins it (a local package's is found by packing
+/// and deflating every one of its files), and the plan is not sealed: its
+/// hash is empty, so it cannot be applied, approved or stacked (each checks
+/// the hash). Every object, its order, values, notes and warnings are the
+/// sealed plan's.
+pub fn template_offline(
+    package: &Package,
+    source: &Source,
+    release: &str,
+    namespace: &str,
+    capabilities: &Capabilities,
+) -> Result<Plan, PlanError> {
+    let digest = PackageDigest::Known(source.digest.clone().unwrap_or_default());
+    offline_plan(package, source, release, namespace, capabilities, digest)
+}
+
+/// [`plan_offline_for`]'s plan, not sealed, with the package digest `digest`.
+fn offline_plan(
+    package: &Package,
+    source: &Source,
+    release: &str,
+    namespace: &str,
+    capabilities: &Capabilities,
+    digest: PackageDigest,
+) -> Result<Plan, PlanError> {
+    super::validate_release_name(release)?;
     let target = facts::Target {
         release,
         namespace,
@@ -147,7 +178,7 @@ pub fn plan_offline_for(
         deleted_first: Default::default(),
         validate: true,
     };
-    decide(desired, AccessChecks::default(), observations)
+    decide_unsealed(desired, AccessChecks::default(), observations)
 }
 
 /// A package's digest for its plan: the pin its source names, or the digest
@@ -338,6 +369,33 @@ mod tests {
             planned,
             plan_offline(&fresh, &source, "redis", "cache").unwrap()
         );
+    }
+
+    #[test]
+    fn a_template_is_the_plan_without_its_digest_and_hash() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/redis/7.2.5");
+        let package = Package::from_dir(&dir, &Limits::default()).unwrap();
+        let source = Source::local("./redis");
+        let capabilities = Capabilities::offline();
+        let plan = plan_offline_for(&package, &source, "redis", "cache", &capabilities).unwrap();
+        let template =
+            template_offline(&package, &source, "redis", "cache", &capabilities).unwrap();
+        assert!(!plan.package.digest.is_empty() && !plan.hash.is_empty());
+        // Nothing computed that a template does not show; not appliable.
+        assert_eq!(template.package.digest, "");
+        assert_eq!(template.hash, "");
+        assert!(template.verify_hash().is_err());
+        // The rest is the plan's: objects in order, values, notes, warnings.
+        let mut unsealed = plan.clone();
+        unsealed.package.digest = String::new();
+        unsealed.hash = String::new();
+        assert_eq!(template, unsealed);
+        // A digest the source pins is kept.
+        let mut pinned = source.clone();
+        pinned.digest = Some("sha256:pinned".to_string());
+        let template =
+            template_offline(&package, &pinned, "redis", "cache", &capabilities).unwrap();
+        assert_eq!(template.package.digest, "sha256:pinned");
     }
 
     #[test]
