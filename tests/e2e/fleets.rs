@@ -438,7 +438,7 @@ fn unknown_and_unreachable_clusters_are_named() {
         let text = std::fs::read_to_string(&pkg.env.kubeconfig).unwrap();
         let text = text.replace(
             "contexts:\n",
-            &format!("contexts:\n- name: gone\n  context: {{cluster: gone, user: admin, namespace: default}}\n"),
+            "contexts:\n- name: gone\n  context: {cluster: gone, user: admin, namespace: default}\n",
         );
         let text = text.replacen(
             "clusters:\n",
@@ -475,11 +475,7 @@ fn unknown_and_unreachable_clusters_are_named() {
         "{text}"
     );
     // It answers at apply: its state was never reviewed.
-    let eu = parse_json(
-        &kubectl_in(&pkg, "eu", &["config", "view", "--minify", "-o", "json"])
-            .ok()
-            .to_string(),
-    );
+    let eu = parse_json(kubectl_in(&pkg, "eu", &["config", "view", "--minify", "-o", "json"]).ok());
     with_gone(eu["clusters"][0]["cluster"]["server"].as_str().unwrap());
     let said = run(&["apply", "plan.json", "--yes", "--wait=false"])
         .fails(1)

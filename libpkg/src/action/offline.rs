@@ -388,7 +388,7 @@ mod tests {
         // The rest is the plan's: objects in order, values, notes, warnings.
         let mut unsealed = plan.clone();
         unsealed.package.digest = String::new();
-        unsealed.hash = String::new();
+        unsealed.hash = Default::default();
         assert_eq!(template, unsealed);
         // A digest the source pins is kept.
         let mut pinned = source.clone();

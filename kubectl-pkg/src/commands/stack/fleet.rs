@@ -8,11 +8,11 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::gates::{Gates, Origin, ReviewedFleet};
+use libpkg::action::stack::StackApplyOptions;
 use libpkg::action::stack::fleet::{
-    ClusterOutcome, FleetSessions, FleetError, FleetOptions, apply_fleet, plan_fleet,
+    ClusterOutcome, FleetError, FleetOptions, FleetSessions, apply_fleet, plan_fleet,
     plan_fleet_uninstall,
 };
-use libpkg::action::stack::StackApplyOptions;
 use libpkg::action::{ApplyOptions, Session, Sessions, UpgradeFrom};
 use libpkg::stack::StackRelease;
 use libpkg::stack::fleet::Fleet;
@@ -77,7 +77,10 @@ async fn connect_to(global: &GlobalArgs, contexts: &[String]) -> Result<FleetSes
             ..global.clone()
         };
         let cluster = settings::cluster(&global).await?;
-        clusters.insert(context.clone(), Sessions::from([(None, Session::new(cluster))]));
+        clusters.insert(
+            context.clone(),
+            Sessions::from([(None, Session::new(cluster))]),
+        );
     }
     Ok(clusters)
 }
@@ -169,7 +172,8 @@ pub async fn run_uninstall(
     if !plan.has_changes() {
         crate::view::errln!(
             "No release of stack {} is installed in any cluster of fleet {}.",
-            stack.name, fleet_def.name
+            stack.name,
+            fleet_def.name
         );
         return Ok(());
     }
@@ -273,7 +277,9 @@ async fn apply(
                     crate::view::errln!("  Release {release}: {}.", said(outcome));
                 }
                 if let Some(error) = &stack.journal_error {
-                    crate::view::errln!("  warning: its stack journal could not be written ({error})");
+                    crate::view::errln!(
+                        "  warning: its stack journal could not be written ({error})"
+                    );
                 }
             }
             ClusterOutcome::AlreadyApplied => crate::view::errln!(

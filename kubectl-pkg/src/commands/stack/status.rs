@@ -132,7 +132,7 @@ pub(super) async fn state(stack: &Stack, sessions: &Sessions) -> Result<StackSta
         }),
         locked_by: locked_by.clone(),
         not_declared: journal
-            .not_declared(&stack)
+            .not_declared(stack)
             .into_iter()
             .map(|m| m.name)
             .collect(),
