@@ -189,29 +189,7 @@ pub fn from_fleet(plan: &FleetPlan, source: &Source) -> Review {
         &format!("Clusters ({})", plan.clusters.len()),
         vec![Block::Table(Table { header, rows })],
     ));
-    let differences = libpkg::stack::fleet::differ::differences(plan);
-    let differs = if differences.is_empty() {
-        vec![Block::Text(
-            "Nothing: each cluster's plan does the same.".to_string(),
-        )]
-    } else {
-        vec![Block::Items(
-            (differences.iter())
-                .map(|d| Item {
-                    tone: Tone::Warning,
-                    text: format!(
-                        "{}: release {}: {} (in {}: {})",
-                        d.clusters.join(", "),
-                        d.release,
-                        d.there,
-                        d.others.join(", "),
-                        d.elsewhere
-                    ),
-                })
-                .collect(),
-        )]
-    };
-    sections.push(section("differs", "What differs between clusters", differs));
+    sections.push(fleet_differences(plan));
     sections.extend(details);
     let command = match source {
         Source::Saved(file) => Some(format!(
@@ -234,6 +212,33 @@ pub fn from_fleet(plan: &FleetPlan, source: &Source) -> Review {
             command,
         },
     }
+}
+
+/// What differs between a fleet's clusters, before any cluster's detail.
+fn fleet_differences(plan: &FleetPlan) -> Section {
+    let differences = libpkg::stack::fleet::differ::differences(plan);
+    let blocks = if differences.is_empty() {
+        vec![Block::Text(
+            "Nothing: each cluster's plan does the same.".to_string(),
+        )]
+    } else {
+        vec![Block::Items(
+            (differences.iter())
+                .map(|d| Item {
+                    tone: Tone::Warning,
+                    text: format!(
+                        "{}: release {}: {} (in {}: {})",
+                        d.clusters.join(", "),
+                        d.release,
+                        d.there,
+                        d.others.join(", "),
+                        d.elsewhere
+                    ),
+                })
+                .collect(),
+        )]
+    };
+    section("differs", "What differs between clusters", blocks)
 }
 
 /// The fleet, its stack and environment.
