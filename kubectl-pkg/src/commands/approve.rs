@@ -8,8 +8,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use libpkg::plan::Plan;
 use libpkg::release::proposal::ProposalStore;
-use libpkg::review::approval;
+use libpkg::review::approval::{self, Approval};
 use libpkg::stack::fleet::plan::FleetPlan;
 use libpkg::stack::plan::StackPlan;
 
@@ -44,6 +45,58 @@ fn is_stack_plan(path: &std::path::Path) -> bool {
     std::fs::read_to_string(path).is_ok_and(|text| StackPlan::is_stack_plan(&text))
 }
 
+/// A saved plan, stack plan or fleet plan: what is signed and where the
+/// approval goes.
+trait Approvable {
+    fn hash(&self) -> &str;
+    fn approvals(&mut self) -> &mut Vec<Approval>;
+    fn is_masked(&self) -> bool;
+    fn to_json_pretty(&self) -> String;
+}
+
+macro_rules! approvable {
+    ($($plan:ty),*) => {$(
+        impl Approvable for $plan {
+            fn hash(&self) -> &str {
+                self.hash.as_str()
+            }
+            fn approvals(&mut self) -> &mut Vec<Approval> {
+                &mut self.approvals
+            }
+            fn is_masked(&self) -> bool {
+                <$plan>::is_masked(self)
+            }
+            fn to_json_pretty(&self) -> String {
+                <$plan>::to_json_pretty(self)
+            }
+        }
+    )*};
+}
+
+approvable!(Plan, StackPlan, FleetPlan);
+
+/// Signs the plan's hash and writes the file back with the approval
+/// attached (once); the approval and how many the file carries.
+fn attach(
+    mut plan: impl Approvable,
+    args: &ApproveArgs,
+    key: &libpkg::keys::PrivateKey,
+    shown: &str,
+) -> Result<(Approval, usize)> {
+    if plan.is_masked() {
+        anyhow::bail!(
+            "{shown} has masked Secret values (it was printed for review): approve the file saved with --out"
+        );
+    }
+    let approval = approval::approve(key, plan.hash(), &args.approver, &args.comment);
+    if !plan.approvals().contains(&approval) {
+        plan.approvals().push(approval.clone());
+    }
+    view::write_private(&args.plan, plan.to_json_pretty().as_bytes())?;
+    let count = plan.approvals().len();
+    Ok((approval, count))
+}
+
 pub async fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
     let key = settings::private_key(&args.key, "--key")?;
     let shown = args.plan.display().to_string();
@@ -60,46 +113,16 @@ pub async fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
             (approval, count)
         }
         None if is_fleet_plan(&args.plan) => {
-            let text = std::fs::read_to_string(&args.plan)?;
-            let mut plan = FleetPlan::from_json(&text)?;
+            let plan = FleetPlan::from_json(&std::fs::read_to_string(&args.plan)?)?;
             plan.verify_hash()?;
-            if plan.is_masked() {
-                anyhow::bail!(
-                    "{shown} has masked Secret values (it was printed for review): approve the file saved with --out"
-                );
-            }
-            let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
-            if !plan.approvals.contains(&approval) {
-                plan.approvals.push(approval.clone());
-            }
-            view::write_private(&args.plan, plan.to_json_pretty().as_bytes())?;
-            (approval, plan.approvals.len())
+            attach(plan, args, &key, &shown)?
         }
         None if is_stack_plan(&args.plan) => {
-            let text = std::fs::read_to_string(&args.plan)?;
-            let mut plan = StackPlan::from_json(&text)?;
+            let plan = StackPlan::from_json(&std::fs::read_to_string(&args.plan)?)?;
             plan.verify_hash()?;
-            if plan.is_masked() {
-                anyhow::bail!(
-                    "{shown} has masked Secret values (it was printed for review): approve the file saved with --out"
-                );
-            }
-            let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
-            if !plan.approvals.contains(&approval) {
-                plan.approvals.push(approval.clone());
-            }
-            view::write_private(&args.plan, plan.to_json_pretty().as_bytes())?;
-            (approval, plan.approvals.len())
+            attach(plan, args, &key, &shown)?
         }
-        None => {
-            let mut plan = read_plan(&args.plan)?;
-            let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
-            if !plan.approvals.contains(&approval) {
-                plan.approvals.push(approval.clone());
-            }
-            view::write_private(&args.plan, plan.to_json_pretty().as_bytes())?;
-            (approval, plan.approvals.len())
-        }
+        None => attach(read_plan(&args.plan)?, args, &key, &shown)?,
     };
     match global.output {
         OutputFormat::Text => {

@@ -8,21 +8,20 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::gates::{Gates, Origin, ReviewedFleet};
-use libpkg::action::stack::StackApplyOptions;
 use libpkg::action::stack::fleet::{
     ClusterOutcome, FleetError, FleetOptions, FleetSessions, apply_fleet, plan_fleet,
     plan_fleet_uninstall,
 };
-use libpkg::action::{ApplyOptions, Session, Sessions, UpgradeFrom};
+use libpkg::action::{Session, Sessions, UpgradeFrom};
 use libpkg::stack::StackRelease;
 use libpkg::stack::fleet::Fleet;
 use libpkg::stack::fleet::plan::FleetPlan;
 
-use super::{Fetcher, Lines, StackApplyFlags, StackArgs, said, save_document};
+use super::{Fetcher, Lines, StackApplyFlags, StackArgs, confirm, said, save_document};
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::flow::MutatingArgs;
 use crate::view::review::Source;
-use crate::{prompt, settings, view};
+use crate::{settings, view};
 
 /// Which fleet of the stack file.
 #[derive(Debug, Clone, Args)]
@@ -152,7 +151,7 @@ pub async fn run_apply(
     if dry_run {
         return Ok(());
     }
-    apply(global, &reviewed, &clusters, flags).await
+    apply(&reviewed, &clusters, flags).await
 }
 
 /// `stack uninstall --fleet`.
@@ -183,7 +182,7 @@ pub async fn run_uninstall(
     }
     // Removing releases: no policy or approvals apply, as to `uninstall`'s defaults.
     let reviewed = Gates::default().review_fleet(plan, Origin::Fresh, false)?;
-    apply(global, &reviewed, &clusters, flags).await
+    apply(&reviewed, &clusters, flags).await
 }
 
 /// Applies a fleet plan saved with `--out` (`kubectl pkg apply FILE`).
@@ -214,7 +213,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
         timeout: args.timeout,
         fail_fast: false,
     };
-    apply(global, &reviewed, &clusters, &flags).await
+    apply(&reviewed, &clusters, &flags).await
 }
 
 /// Prints a fleet plan: its text view, or its document or review document (masked).
@@ -231,7 +230,6 @@ pub fn print(global: &GlobalArgs, plan: &FleetPlan, source: &Source) -> Result<(
 /// Asks (unless `--yes`), applies wave by wave, and says how each cluster
 /// and release ended.
 async fn apply(
-    global: &GlobalArgs,
     reviewed: &ReviewedFleet,
     clusters: &FleetSessions,
     flags: &StackApplyFlags,
@@ -242,17 +240,15 @@ async fn apply(
         return Ok(());
     }
     if !flags.yes {
-        confirm(global, plan)?;
+        confirm(&format!(
+            "Apply fleet plan {} of fleet {} ({} clusters in {} waves)?",
+            view::short_hash(&plan.hash),
+            plan.fleet.name,
+            plan.clusters.len(),
+            plan.fleet.waves.len()
+        ))?;
     }
-    let options = StackApplyOptions {
-        apply: ApplyOptions {
-            wait: flags.wait,
-            timeout: flags.timeout,
-            ..ApplyOptions::default()
-        },
-        lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
-        fail_fast: flags.fail_fast,
-    };
+    let options = flags.options();
     let interrupted = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -311,28 +307,6 @@ async fn apply(
         );
     }
     Ok(())
-}
-
-/// Asks before applying, unless no person can be asked here.
-fn confirm(global: &GlobalArgs, plan: &FleetPlan) -> Result<()> {
-    let _ = global;
-    if let Some(why) = prompt::cannot_ask() {
-        bail!(
-            "refusing to apply without confirmation: {why}; {}",
-            prompt::HOW_TO_ANSWER
-        );
-    }
-    let question = format!(
-        "Apply fleet plan {} of fleet {} ({} clusters in {} waves)?",
-        view::short_hash(&plan.hash),
-        plan.fleet.name,
-        plan.clusters.len(),
-        plan.fleet.waves.len()
-    );
-    match prompt::ask(&question)? {
-        prompt::Answer::Yes => Ok(()),
-        prompt::Answer::No(_) => Err(crate::flow::Declined.into()),
-    }
 }
 
 /// One cluster of a fleet as `stack status --fleet` shows it.

@@ -203,6 +203,21 @@ pub struct StackApplyFlags {
     pub fail_fast: bool,
 }
 
+impl StackApplyFlags {
+    /// How each cluster's stack is applied, as the flags say.
+    fn options(&self) -> StackApplyOptions {
+        StackApplyOptions {
+            apply: ApplyOptions {
+                wait: self.wait,
+                timeout: self.timeout,
+                ..ApplyOptions::default()
+            },
+            lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
+            fail_fast: self.fail_fast,
+        }
+    }
+}
+
 pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
     // Each release's namespace is in the file: -n would be silently ignored.
     if let Some(namespace) = &global.namespace {
@@ -258,7 +273,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             if args.dry_run {
                 return Ok(());
             }
-            apply(global, &reviewed, &sessions, &args.apply).await
+            apply(&reviewed, &sessions, &args.apply).await
         }
         StackCommand::Lock(args) => lock::run(global, args).await,
         StackCommand::Compare(args) => compare::run(global, args).await,
@@ -278,7 +293,7 @@ pub async fn run(global: &GlobalArgs, command: &StackCommand) -> Result<()> {
             }
             // Removing releases: no policy or approvals apply, as to `uninstall`'s defaults.
             let reviewed = Gates::default().review_stack(plan, Origin::Fresh, false)?;
-            apply(global, &reviewed, &sessions, &args.apply).await
+            apply(&reviewed, &sessions, &args.apply).await
         }
     }
 }
@@ -311,7 +326,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
         timeout: args.timeout,
         fail_fast: false,
     };
-    apply(global, &reviewed, &sessions, &flags).await
+    apply(&reviewed, &sessions, &flags).await
 }
 
 /// Loads the stack, connects to its clusters, and plans every release.
@@ -511,7 +526,6 @@ pub(crate) fn print(global: &GlobalArgs, plan: &StackPlan, source: &Source) -> R
 
 /// Asks (unless `--yes`), then applies the stack plan and says how each release ended.
 async fn apply(
-    global: &GlobalArgs,
     reviewed: &ReviewedStack,
     sessions: &Sessions,
     flags: &StackApplyFlags,
@@ -522,17 +536,14 @@ async fn apply(
         return Ok(());
     }
     if !flags.yes {
-        confirm(global, plan)?;
+        confirm(&format!(
+            "Apply stack plan {} ({} releases) of stack {}?",
+            &plan.hash[..plan.hash.len().min(19)],
+            plan.releases.len(),
+            plan.stack.name
+        ))?;
     }
-    let options = StackApplyOptions {
-        apply: ApplyOptions {
-            wait: flags.wait,
-            timeout: flags.timeout,
-            ..ApplyOptions::default()
-        },
-        lock_duration: libpkg::release::DEFAULT_LOCK_DURATION,
-        fail_fast: flags.fail_fast,
-    };
+    let options = flags.options();
     let interrupted = async {
         let _ = tokio::signal::ctrl_c().await;
     };
@@ -603,21 +614,14 @@ pub(super) fn said(outcome: &ReleaseOutcome) -> String {
 }
 
 /// Asks before applying, unless no person can be asked here.
-fn confirm(global: &GlobalArgs, plan: &StackPlan) -> Result<()> {
-    let _ = global;
+fn confirm(question: &str) -> Result<()> {
     if let Some(why) = prompt::cannot_ask() {
         bail!(
             "refusing to apply without confirmation: {why}; {}",
             prompt::HOW_TO_ANSWER
         );
     }
-    let question = format!(
-        "Apply stack plan {} ({} releases) of stack {}?",
-        &plan.hash[..plan.hash.len().min(19)],
-        plan.releases.len(),
-        plan.stack.name
-    );
-    match prompt::ask(&question)? {
+    match prompt::ask(question)? {
         prompt::Answer::Yes => Ok(()),
         prompt::Answer::No(_) => Err(crate::flow::Declined.into()),
     }

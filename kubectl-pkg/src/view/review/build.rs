@@ -94,14 +94,7 @@ pub fn from_stack(plan: &StackPlan, source: &Source) -> Review {
         changes.extend(changes_of(&release.plan, Some(&release.name)));
     }
     changes.sort_by_key(|(rank, _)| *rank);
-    let command = match source {
-        Source::Saved(file) => Some(format!(
-            "kubectl pkg apply {} --plan-hash {}",
-            shell_word(file),
-            plan.hash
-        )),
-        _ => None,
-    };
+    let command = saved_apply_command(source, &plan.hash);
     Review {
         hash: plan.hash.to_string(),
         subject: format!("stack {}", plan.stack.name),
@@ -191,14 +184,7 @@ pub fn from_fleet(plan: &FleetPlan, source: &Source) -> Review {
     ));
     sections.push(fleet_differences(plan));
     sections.extend(details);
-    let command = match source {
-        Source::Saved(file) => Some(format!(
-            "kubectl pkg apply {} --plan-hash {}",
-            shell_word(file),
-            plan.hash
-        )),
-        _ => None,
-    };
+    let command = saved_apply_command(source, &plan.hash);
     Review {
         hash: plan.hash.clone(),
         subject: format!("fleet {}", plan.fleet.name),
@@ -239,6 +225,17 @@ fn fleet_differences(plan: &FleetPlan) -> Section {
         )]
     };
     section("differs", "What differs between clusters", blocks)
+}
+
+/// The command that applies a saved stack or fleet plan, only as reviewed.
+fn saved_apply_command(source: &Source, hash: &str) -> Option<String> {
+    match source {
+        Source::Saved(file) => Some(format!(
+            "kubectl pkg apply {} --plan-hash {hash}",
+            shell_word(file)
+        )),
+        _ => None,
+    }
 }
 
 /// The fleet, its stack and environment.
