@@ -255,6 +255,66 @@ fn a_fleet_plan_is_reviewed_once_and_applied_in_waves() {
         "{}",
         again.stderr
     );
+
+    // A value changed by hand in eu: the fleet plan names eu, and what the
+    // others do, before any cluster's details; the review document too.
+    kubectl_in(
+        &pkg,
+        "eu",
+        &[
+            "label",
+            "service",
+            "db-postgresql",
+            "-n",
+            &namespace,
+            "--overwrite",
+            "app.kubernetes.io/component=changed-by-hand",
+        ],
+    )
+    .ok();
+    let text = plan_fleet(&pkg, &[]).ok().to_string();
+    let differs = text
+        .find("What differs between clusters:\n  eu: release db: upgrade to ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let line = text[differs..].lines().nth(1).unwrap();
+    assert!(line.contains("update Service/"), "{text}");
+    assert!(
+        text[differs..].contains("    (canary, us: no change ("),
+        "{text}"
+    );
+    assert!(
+        differs < text.find("Cluster canary (wave 1):").unwrap(),
+        "{text}"
+    );
+    let markdown = plan_fleet(&pkg, &["-o", "markdown"]).ok().to_string();
+    let clusters = markdown.find("### Clusters (3)").expect(&markdown);
+    let differs = markdown
+        .find("### What differs between clusters\n\n- ⚠️ eu: release db: upgrade to ")
+        .expect(&markdown);
+    assert!(
+        clusters < differs && differs < markdown.find("### canary: ").unwrap(),
+        "{markdown}"
+    );
+
+    // Uninstalled wave by wave; each release's history kept.
+    pkg.run([
+        "stack",
+        "uninstall",
+        "-f",
+        "stack.yaml",
+        "--fleet",
+        "prod",
+        "--yes",
+        "--wait=false",
+    ])
+    .ok();
+    for cluster in CLUSTERS {
+        assert_eq!(
+            release_status(&pkg, cluster, &namespace),
+            "uninstalled",
+            "{cluster}"
+        );
+    }
 }
 
 /// A release that never becomes ready in canary halts the rollout: eu and
@@ -387,7 +447,16 @@ fn a_failure_in_canary_halts_the_rollout_and_the_same_plan_resumes_it() {
 
 /// The latest status of release db in `namespace` of `cluster`.
 fn release_status(pkg: &Pkg, cluster: &str, namespace: &str) -> String {
-    let list = pkg.run(["list", "-n", namespace, "--context", cluster, "-o", "json"]);
+    let list = pkg.run([
+        "list",
+        "-a",
+        "-n",
+        namespace,
+        "--context",
+        cluster,
+        "-o",
+        "json",
+    ]);
     let list = parse_json(list.ok());
     let db = (list.as_array().unwrap().iter())
         .find(|r| r["name"] == "db")
