@@ -392,7 +392,7 @@ fn a_missing_context_a_refused_connection_and_a_silent_server_are_named() {
     assert!(
         missing
             .fails(1)
-            .contains("context \"nope\" does not exist (the kubeconfig has: admin, restricted)"),
+            .contains("context \"nope\" does not exist (the kubeconfig has: admin, restricted, canary, eu, us)"),
         "{}",
         missing.stderr
     );

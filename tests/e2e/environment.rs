@@ -67,8 +67,8 @@ fn up_is_idempotent_and_down_leaves_no_process_and_no_state() {
         String::from_utf8_lossy(&status.stdout)
             .matches("running")
             .count(),
-        5,
-        "etcd, the API server, two registries and the git server"
+        7,
+        "etcd, three API servers (the first cluster, eu and us), two registries and the git server"
     );
 
     let down = script(&state, &["down"]);

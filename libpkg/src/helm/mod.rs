@@ -18,7 +18,7 @@
 //! let chart = Chart::from_files(files, "hello", &Limits::default())?;
 //!
 //! let flags = ValueOptions { values: vec!["replicas=3".into()], ..ValueOptions::default() };
-//! let user = flags.merge(&|path: &str| std::fs::read(path).map_err(|e| e.to_string()))?;
+//! let user = flags.merge(&|path: &str| Ok(std::fs::read(path)?))?;
 //! let rendering = prepare(&chart, &user, &ReleaseOptions::install("web", "default"),
 //!                         &Capabilities::offline())?;
 //! for template in &rendering.templates {
