@@ -17,7 +17,7 @@ use libpkg::stack::StackRelease;
 use libpkg::stack::fleet::Fleet;
 use libpkg::stack::fleet::plan::FleetPlan;
 
-use super::{Fetcher, Lines, StackApplyFlags, StackArgs, confirm, said, save_document};
+use super::{Fetcher, Lines, StackApplyFlags, StackArgs, confirm, ctrl_c, said, save_document};
 use crate::cli::{GlobalArgs, OutputFormat};
 use crate::flow::MutatingArgs;
 use crate::view::review::Source;
@@ -249,9 +249,7 @@ async fn apply(
         ))?;
     }
     let options = flags.options();
-    let interrupted = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+    let interrupted = ctrl_c();
     let reporter =
         |cluster: &str, release: &libpkg::plan::ReleaseId| Lines::for_cluster(cluster, release);
     let outcome = apply_fleet(reviewed, clusters, &options, reporter, interrupted)

@@ -544,9 +544,7 @@ async fn apply(
         ))?;
     }
     let options = flags.options();
-    let interrupted = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+    let interrupted = ctrl_c();
     let outcome = apply_stack(
         reviewed,
         sessions,
@@ -611,6 +609,11 @@ pub(super) fn said(outcome: &ReleaseOutcome) -> String {
                 .to_string()
         }
     }
+}
+
+/// Resolves when Ctrl-C is pressed: a stack's or fleet's apply stops there.
+async fn ctrl_c() {
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Asks before applying, unless no person can be asked here.

@@ -14,7 +14,7 @@ use std::future::Future;
 
 use futures::{FutureExt, StreamExt};
 
-use super::apply::{Preflight, preflight};
+use super::apply::preflight;
 use super::{
     StackActionError, StackApplyOptions, StackOptions, StackOutcome, apply_stack, plan_stack,
     plan_stack_uninstall, records,
@@ -404,6 +404,6 @@ async fn applied_whole(
     if journal.applied_whole(&plan.hash) {
         return Ok(true);
     }
-    let Preflight { .. } = preflight(plan, clusters, &mut journal).await?;
+    preflight(plan, clusters, &mut journal).await?;
     Ok(false)
 }
