@@ -9,7 +9,8 @@
 //! above it; docs/library.md draws the graph):
 //! - pure planning over data, bottom up: [`archive`] (package files, archives,
 //!   OCI artifacts), [`version`], [`reference`](mod@reference), [`kinds`],
-//!   [`render`], [`permissions`], [`keys`] (P-256 keys as cosign uses
+//!   [`render`], [`apiserver`] (what an API server serves and answers, as
+//!   data), [`permissions`], [`keys`] (P-256 keys as cosign uses
 //!   them), [`signature`] (cosign's classic signatures, built and checked),
 //!   [`review`] (risk policy, signed
 //!   approvals), [`plan`], [`gotemplate`] (Go templates, no
@@ -47,6 +48,7 @@
 
 pub mod action;
 pub mod airgap;
+pub mod apiserver;
 pub mod archive;
 mod canonical;
 pub mod carvel;

@@ -188,7 +188,7 @@ async fn discover_for(
     for helm in revisions {
         documents.extend(helm.documents(Default::default())?);
     }
-    let groups = crate::cluster::discovery::groups_of(
+    let groups = crate::apiserver::discovery::groups_of(
         documents
             .iter()
             .filter_map(|(_, v)| v.get("apiVersion").and_then(|a| a.as_str())),

@@ -234,7 +234,7 @@ pub async fn apply<C: ClusterAccess, S: ReleaseStorage>(
     }
     lock.ensure_held()?;
     let groups =
-        crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
+        crate::apiserver::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
 

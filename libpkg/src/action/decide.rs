@@ -9,7 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use super::{Desired, PlanError};
-use crate::cluster::{AccessCheck, ClusterError, Discovery, Resource, known_bugs};
+use crate::apiserver::discovery::{Discovery, Resource};
+use crate::apiserver::{AccessCheck, ClusterError, known_bugs};
 use crate::diff::{Comparison, compare};
 use crate::manifest::{Fields, Manifest};
 use crate::object::{Object, ObjectKey};

@@ -97,7 +97,7 @@ pub async fn verify_unchanged_after<'a, C: ClusterAccess, S: ReleaseStorage>(
         ));
     }
     let groups =
-        crate::cluster::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
+        crate::apiserver::discovery::groups_of(plan.objects.iter().map(|o| o.api_version.as_str()));
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest).chain(crds_before));
     for object in &plan.objects {

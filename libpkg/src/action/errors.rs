@@ -1,7 +1,7 @@
 //! Why an operation could not be planned or applied.
 
+use crate::apiserver::known_bugs::KnownBug;
 use crate::cluster::ClusterError;
-use crate::cluster::known_bugs::KnownBug;
 use crate::plan::HashMismatch;
 use crate::release::{LockError, ReleaseError};
 use crate::render::RenderError;

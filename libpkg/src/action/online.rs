@@ -73,7 +73,7 @@ pub struct Desired {
 pub(crate) fn discover_for<'a>(
     objects: impl IntoIterator<Item = &'a Object>,
 ) -> std::collections::BTreeSet<String> {
-    crate::cluster::discovery::groups_of(objects.into_iter().map(|o| o.api_version.as_str()))
+    crate::apiserver::discovery::groups_of(objects.into_iter().map(|o| o.api_version.as_str()))
 }
 
 /// Plans `desired` against the cluster: observes, then decides.

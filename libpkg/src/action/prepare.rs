@@ -187,7 +187,7 @@ async fn render_online(
         .chain(how.previous_api_versions.iter().copied())
         // The core group always: `--create-namespace` adds a Namespace after rendering.
         .chain(std::iter::once("v1"));
-    let groups = crate::cluster::discovery::groups_of(api_versions);
+    let groups = crate::apiserver::discovery::groups_of(api_versions);
     let mut discovery = cluster.discover(&groups).await?;
     let requirements = super::requirements::check(
         cluster,

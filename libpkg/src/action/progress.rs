@@ -122,7 +122,7 @@ async fn live_copies(
     objects: &[&PlannedObject],
 ) -> Result<Vec<Option<Value>>, ClusterError> {
     let groups =
-        crate::cluster::discovery::groups_of(objects.iter().map(|o| o.api_version.as_str()));
+        crate::apiserver::discovery::groups_of(objects.iter().map(|o| o.api_version.as_str()));
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
     futures::stream::iter(objects)

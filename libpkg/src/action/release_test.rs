@@ -232,7 +232,8 @@ pub async fn test_release(
         .map(|hook| hook.to_object_for("test"))
         .collect();
     hooks.sort_by_key(|hook| crate::kinds::hook_weight(&hook.manifest));
-    let groups = crate::cluster::discovery::groups_of(hooks.iter().map(|h| h.api_version.as_str()));
+    let groups =
+        crate::apiserver::discovery::groups_of(hooks.iter().map(|h| h.api_version.as_str()));
     let discovery = cluster.discover(&groups).await?;
     let run = Run {
         cluster,

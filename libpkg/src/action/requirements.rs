@@ -80,7 +80,7 @@ async fn observe(
             _ => None,
         })
         .collect();
-    let groups = crate::cluster::discovery::groups_of(wanted.iter().map(|(v, _)| *v));
+    let groups = crate::apiserver::discovery::groups_of(wanted.iter().map(|(v, _)| *v));
     let discovery = cluster.discover(&groups).await?;
     let apis = served_apis(cluster, &discovery, &wanted).await?;
     let any = |f: fn(&Need) -> bool| needs.iter().any(|r| f(&r.need));

@@ -102,7 +102,7 @@ pub async fn plan_rollback(
         .await?,
     );
     let mut discovery = cluster
-        .discover(&crate::cluster::discovery::groups_of(
+        .discover(&crate::apiserver::discovery::groups_of(
             objects
                 .iter()
                 .map(|o| o.api_version.as_str())

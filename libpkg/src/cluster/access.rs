@@ -7,22 +7,8 @@ use k8s_openapi::api::authorization::v1::{
     ResourceAttributes, SelfSubjectAccessReview, SelfSubjectAccessReviewSpec,
 };
 use kube::api::{Api, PostParams};
-use serde::{Deserialize, Serialize};
 
-use super::{Cluster, ClusterError};
-
-/// One question: may I `verb` `resource` in `group` (in `namespace`)?
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct AccessCheck {
-    /// The verb (`get`, `create`, `patch`, `delete`, …).
-    pub verb: String,
-    /// The API group, empty for core.
-    pub group: String,
-    /// The resource (plural), optionally `resource/subresource`.
-    pub resource: String,
-    /// The namespace; `None` for cluster-scoped resources or cluster-wide access.
-    pub namespace: Option<String>,
-}
+use super::{AccessCheck, Cluster, ClusterError};
 
 /// The answer to one [`AccessCheck`].
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,8 +13,7 @@
 //! only), at most [`CONCURRENCY`] (or `--concurrency`) at once.
 
 mod access;
-pub mod discovery;
-pub mod known_bugs;
+mod discovery;
 pub mod retry;
 mod transport;
 pub mod unreachable;
@@ -29,8 +28,9 @@ use kube::api::{
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use serde_json::Value;
 
-pub use access::{AccessCheck, AccessResult};
-pub use discovery::{Discovery, Resource};
+pub use crate::apiserver::discovery::{Discovery, Resource, ServedApis, groups_of};
+pub use crate::apiserver::{AccessCheck, ClusterError, known_bugs};
+pub use access::AccessResult;
 
 /// How many requests planning and applying keep in flight at once by default
 /// ([`ClusterOptions::concurrency`]): enough to hide the latency of a control
@@ -61,41 +61,6 @@ pub struct ClusterOptions {
     /// At most this many requests in flight at once (`--concurrency`);
     /// [`CONCURRENCY`] when `None`, and at least 1.
     pub concurrency: Option<usize>,
-}
-
-/// Errors talking to the cluster.
-#[derive(Debug, thiserror::Error)]
-pub enum ClusterError {
-    /// The kubeconfig could not be read or used.
-    #[error("kubeconfig: {0}")]
-    Config(String),
-    /// The API server refused the request for lack of rights.
-    #[error("forbidden: {message}")]
-    Forbidden {
-        /// The API server's message (names the user, verb and resource).
-        message: String,
-    },
-    /// The user is not authenticated.
-    #[error(
-        "unauthorized: the API server did not accept the credentials of this context ({message})"
-    )]
-    Unauthorized {
-        /// The API server's message.
-        message: String,
-    },
-    /// Any other API error.
-    #[error("API server: {message} ({}HTTP {code})", if reason.is_empty() { String::new() } else { format!("{reason}, ") })]
-    Api {
-        /// HTTP status.
-        code: u16,
-        /// Machine-readable reason.
-        reason: String,
-        /// Message.
-        message: String,
-    },
-    /// The API server could not be reached.
-    #[error("cannot reach the API server: {0}")]
-    Connection(String),
 }
 
 impl From<kube::Error> for ClusterError {
@@ -281,7 +246,7 @@ impl Cluster {
         let (known, discovery) = &mut *cache;
         let missing: BTreeSet<String> = groups.difference(known).cloned().collect();
         if !missing.is_empty() {
-            discovery.merge(Discovery::run(&self.client, &missing).await?);
+            discovery.merge(discovery::discover(&self.client, &missing).await?);
             known.extend(missing);
         }
         Ok(discovery.clone())
@@ -332,7 +297,7 @@ impl Cluster {
     /// (core as `v1`, `v1/Pod`), sorted: a chart's `.Capabilities.APIVersions`.
     /// A full discovery, made only for charts; group versions the server
     /// cannot describe are reported, not fatal.
-    pub async fn api_versions(&self) -> Result<discovery::ServedApis, ClusterError> {
+    pub async fn api_versions(&self) -> Result<ServedApis, ClusterError> {
         discovery::api_versions(&self.client).await
     }
 
