@@ -424,7 +424,9 @@ releases:
     let refused = pkg.run(["stack", "plan", "--locked", "--skip-image-check"]);
     let said = refused.fails(1).to_string();
     assert!(
-        said.contains("release \"app\"") && said.contains("version locked 1.0.0, resolved 1.1.0"),
+        said.contains("release \"app\"")
+            && said.contains("version locked 1.0.0, resolved 1.1.0")
+            && said.contains("stack.lock, nothing was planned"),
         "{said}"
     );
     // Without --locked, the newer version is planned.

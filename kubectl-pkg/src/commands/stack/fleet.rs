@@ -44,7 +44,7 @@ pub async fn plan(
 ) -> Result<(FleetPlan, FleetSessions)> {
     let name = fleet.fleet.as_deref().expect("a fleet was asked for");
     let (fleet_def, stack) = libpkg::stack::fleet::load(&args.stack.file, name)?;
-    let fetcher = Fetcher::new(global, args, &stack)?;
+    let fetcher = Fetcher::new(global, args, &stack);
     let clusters = connect(global, &args.stack.file, &fleet_def).await?;
     let options = FleetOptions {
         stack: fetcher.options()?,
@@ -52,9 +52,8 @@ pub async fn plan(
     };
     let fetch =
         async |release: &StackRelease, from: &UpgradeFrom| fetcher.fetch(release, from).await;
-    let planned = plan_fleet(&stack, &fleet_def, &clusters, fetch, &options).await;
-    fetcher.refuse_unlocked(&args.stack.file)?;
-    let plan = planned.map_err(|error| fleet_error(&args.stack.file, error))?;
+    let plan = (plan_fleet(&stack, &fleet_def, &clusters, fetch, &options).await)
+        .map_err(|error| fleet_error(&args.stack.file, error))?;
     Ok((plan, clusters))
 }
 

@@ -9,7 +9,6 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use libpkg::action::stack::{
     ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack, plan_stack_uninstall,
-    resolved,
 };
 use libpkg::action::{ApplyOptions, Event, Reporter, Session, Sessions, UpgradeFrom};
 use libpkg::plan::ReleaseId;
@@ -332,7 +331,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
 /// Loads the stack, connects to its clusters, and plans every release.
 async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Sessions)> {
     let stack = args.stack.load()?;
-    let fetcher = Fetcher::new(global, args, &stack)?;
+    let fetcher = Fetcher::new(global, args, &stack);
     let sessions = connect(
         &fetcher.global,
         stack.releases.iter().map(|r| r.context.clone()),
@@ -341,51 +340,48 @@ async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Sessi
     let options = fetcher.options()?;
     let fetch =
         async |release: &StackRelease, from: &UpgradeFrom| fetcher.fetch(release, from).await;
-    let planned = plan_stack(&stack, &sessions, fetch, &options).await;
-    fetcher.refuse_unlocked(&args.stack.file)?;
-    let plan = planned.map_err(|error| stack_error(&args.stack.file, error))?;
+    let plan = (plan_stack(&stack, &sessions, fetch, &options).await)
+        .map_err(|error| stack_error(&args.stack.file, error))?;
     Ok((plan, sessions))
 }
 
 /// Fetches a stack's releases as the stack command's flags say (registry,
-/// requirements, the lock file with `--locked`), gathering every release
-/// that resolves differently from the lock.
+/// requirements), and plans them against the lock file with `--locked`.
 pub(super) struct Fetcher<'a> {
     global: GlobalArgs,
     args: &'a StackArgs,
     stack: &'a Stack,
-    lock: Option<StackLock>,
-    unlocked: std::sync::Mutex<Vec<String>>,
 }
 
 impl<'a> Fetcher<'a> {
-    pub(super) fn new(global: &GlobalArgs, args: &'a StackArgs, stack: &'a Stack) -> Result<Self> {
-        let lock = match args.locked {
-            true => Some(StackLock::read(&StackLock::path_beside(&args.stack.file))?),
-            false => None,
-        };
-        Ok(Fetcher {
+    pub(super) fn new(global: &GlobalArgs, args: &'a StackArgs, stack: &'a Stack) -> Self {
+        Fetcher {
             global: GlobalArgs {
                 registry: args.registry.clone(),
                 ..global.clone()
             },
             args,
             stack,
-            lock,
-            unlocked: Default::default(),
-        })
+        }
     }
 
     /// How the stack's releases are planned.
     pub(super) fn options(&self) -> Result<StackOptions> {
+        let lock = match self.args.locked {
+            true => Some(StackLock::read(&StackLock::path_beside(
+                &self.args.stack.file,
+            ))?),
+            false => None,
+        };
         Ok(StackOptions {
             images: settings::image_check(&self.global, &self.args.image_check)?,
             only: self.args.only.clone(),
             prune: self.args.prune,
+            lock,
         })
     }
 
-    /// One release's package, checked against the lock.
+    /// One release's package.
     pub(super) async fn fetch(
         &self,
         release: &StackRelease,
@@ -393,32 +389,7 @@ impl<'a> Fetcher<'a> {
     ) -> Result<libpkg::source::Fetched> {
         let mut fetched = fetch(&self.global, self.stack, release, from).await?;
         self.args.requirements.apply(&mut fetched);
-        let environment = self.stack.environment.as_deref();
-        if let Some(lock) = &self.lock
-            && let Err(error) = lock.check(environment, &release.name, &resolved(&fetched))
-        {
-            let mut unlocked = self.unlocked.lock().expect("not poisoned");
-            // Every release that differs from the lock, once (a fleet fetches in each cluster).
-            if !unlocked.contains(&error.to_string()) {
-                unlocked.push(error.to_string());
-            }
-            return Err(error.into());
-        }
         Ok(fetched)
-    }
-
-    /// Refuses the plan if a release resolved differently from the lock.
-    pub(super) fn refuse_unlocked(&self, file: &Path) -> Result<()> {
-        let unlocked = self.unlocked.lock().expect("not poisoned");
-        if !unlocked.is_empty() {
-            bail!(
-                "{} release(s) resolve differently from the lock, nothing was planned:\n  - {}\nrun `kubectl pkg stack lock -f {} --update` to record what they resolve to now, or pin them in the stack file",
-                unlocked.len(),
-                unlocked.join("\n  - "),
-                file.display()
-            );
-        }
-        Ok(())
     }
 }
 

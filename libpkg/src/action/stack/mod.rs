@@ -67,6 +67,20 @@ pub enum StackActionError<E> {
         /// The release it would need.
         needs: String,
     },
+    /// Releases resolve differently from the stack's lock
+    /// ([`StackOptions::lock`]): nothing was planned.
+    #[error(
+        "{} release(s) resolve differently from the lock {}, nothing was planned:\n  - {}\nupdate the lock to record what they resolve to now, or pin them in the stack file",
+        differing.len(),
+        lock.display(),
+        differing.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n  - ")
+    )]
+    Unlocked {
+        /// The lock file.
+        lock: std::path::PathBuf,
+        /// Each release that differs, and how.
+        differing: Vec<crate::stack::StackError>,
+    },
     /// The stack plan was edited after it was made.
     #[error(transparent)]
     Edited(#[from] StackPlanError),
@@ -141,6 +155,7 @@ impl<E> StackActionError<E> {
             S::Plan { release, source } => S::Plan { release, source },
             S::RequirementsUnmet { release, source } => S::RequirementsUnmet { release, source },
             S::RequirementCycle { release, needs } => S::RequirementCycle { release, needs },
+            S::Unlocked { lock, differing } => S::Unlocked { lock, differing },
             S::Edited(error) => S::Edited(error),
             S::SharedObject {
                 object,

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{StackActionError, records, session_for};
+use super::{StackActionError, records, resolved, session_for};
 use crate::action::{
     ImageCheck, InstallOptions, PlanError, Session, Sessions, UninstallOptions, UpgradeFrom,
     UpgradeOptions, plan_install, plan_uninstall, plan_upgrade,
@@ -16,7 +16,7 @@ use crate::requirements::{Observations, ObservedApi, ObservedRelease, Provider, 
 use crate::source::Fetched;
 use crate::stack::journal::Member;
 use crate::stack::plan::{BASE_RELEASES, ReleasePlan, SharedRelease, StackPlan, StackTarget};
-use crate::stack::{Stack, StackRelease};
+use crate::stack::{Stack, StackError, StackLock, StackRelease};
 
 /// How to plan a stack's releases.
 #[derive(Debug, Clone, Default)]
@@ -28,6 +28,10 @@ pub struct StackOptions {
     /// Uninstall the releases the stack holds that its file no longer
     /// declares (`--prune`), after every other release.
     pub prune: bool,
+    /// The stack's lock, when every release must resolve as it records
+    /// (`--locked`): otherwise nothing is planned, and every release that
+    /// differs is named.
+    pub lock: Option<StackLock>,
 }
 
 /// Plans every release of `stack`, level by level; `fetch` resolves and
@@ -72,7 +76,7 @@ pub async fn plan_stack<E>(
         false => Vec::new(),
     };
     let shared = shared_releases(stack, sessions, "change").await?;
-    let fetched = fetch_all(stack, sessions, fetch).await?;
+    let fetched = fetch_all(stack, sessions, fetch, options.lock.as_ref()).await?;
     let stack = &with_required_releases(stack, &fetched)?;
     let creators = namespace_creators(stack, sessions).await?;
     let stack = &with_namespace_creators(stack, &creators);
@@ -186,6 +190,7 @@ async fn fetch_all<E>(
     stack: &Stack,
     sessions: &Sessions,
     fetch: impl AsyncFn(&StackRelease, &UpgradeFrom) -> Result<Fetched, E>,
+    lock: Option<&StackLock>,
 ) -> Result<BTreeMap<String, Fetched>, StackActionError<E>> {
     let fetches = futures::future::join_all(stack.releases.iter().map(|release| async {
         let session = session_for(sessions, &release.name, &release.context)?;
@@ -204,7 +209,20 @@ async fn fetch_all<E>(
             })
             .map(|fetched| (release.name.clone(), fetched))
     }));
-    fetches.await.into_iter().collect()
+    let fetched: Vec<_> = fetches.await;
+    if let Some(lock) = lock {
+        let environment = stack.environment.as_deref();
+        let differing: Vec<StackError> = (fetched.iter().flatten())
+            .filter_map(|(name, fetched)| lock.check(environment, name, &resolved(fetched)).err())
+            .collect();
+        if !differing.is_empty() {
+            return Err(StackActionError::Unlocked {
+                lock: lock.file.clone(),
+                differing,
+            });
+        }
+    }
+    fetched.into_iter().collect()
 }
 
 /// Plans one level's releases concurrently, with what earlier levels
