@@ -339,6 +339,30 @@ fn bundle_import_and_install_upgrade_rollback_from_the_internal_registry_alone()
         .to_string();
     assert!(error.contains("does not match its digest"), "{error}");
     assert!(!pkg.run(["repo", "list"]).ok().contains("internal"));
+    // The destination and the repository's name are checked first.
+    let tagged = format!("{internal}:1.0");
+    let error = pkg
+        .run(["import", "flipped.tar", "--to", &tagged])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains("--to: ")
+            && error.contains(":1.0: a registry path, without a tag or digest"),
+        "{error}"
+    );
+    let misnamed = format!(
+        "oci://{}/{}/mirror.x",
+        pkg.env.registry_auth,
+        unique("mirror")
+    );
+    let error = pkg
+        .run(["import", "flipped.tar", "--to", &misnamed])
+        .fails(1)
+        .to_string();
+    assert!(
+        error.contains("repository name \"mirror.x\" (the last segment of the destination's path"),
+        "{error}"
+    );
 
     // An import that fails half way (the registry refuses the index of the
     // multi-platform image, after its blobs) resumes: the second skips what

@@ -6,11 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use libpkg::action::airgap;
-use libpkg::airgap::{EntryKind, Layout, MAX_BUNDLE_BYTES};
-use libpkg::mirror::ImageName;
+use libpkg::action::airgap::{self, AirgapError, ImportRequest, ImportedRepository};
 use libpkg::reference::OciRef;
-use libpkg::repositories::Repository;
 use libpkg::signature::VerifyMode;
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -46,22 +43,8 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
         bail!("--to {}: must be oci://HOST/PATH", args.to);
     };
     let to = OciRef::parse(to).with_context(|| format!("--to {}", args.to))?;
-    if to.tag.is_some() || to.digest.is_some() {
-        bail!("--to {}: a registry path, without a tag or digest", args.to);
-    }
-    let name = match &args.repo_name {
-        Some(name) => name.clone(),
-        None => to
-            .repository
-            .rsplit('/')
-            .next()
-            .unwrap_or_default()
-            .to_string(),
-    };
-    libpkg::names::validate_dns_label(&name)
-        .with_context(|| format!("repository name {name:?} (give --repo-name)"))?;
     let mut repositories = settings::repositories()?;
-    let mut trust = settings::trust_policy(global, &repositories, None)?;
+    let trust = settings::trust_policy(global, &repositories, None)?;
     let rule = crate::commands::repo::trust_rule(
         &args.verify_key,
         &crate::commands::repo::Keyless {
@@ -71,32 +54,29 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
         },
         args.verify_mode,
     )?;
+    let request = ImportRequest {
+        bundle: &args.bundle,
+        to: &to,
+        repository: args.repo_name.clone(),
+        rule,
+        limits: settings::limits(global),
+    };
     let work = tempfile::tempdir()?;
-    let layout = Layout::unpack(&args.bundle, work.path(), MAX_BUNDLE_BYTES)?;
-    if let Some(rule) = &rule {
-        for entry in layout.entries() {
-            if entry.kind == EntryKind::Package {
-                let location = ImageName::parse(&entry.reference)?.location();
-                trust.add("--verify-key", &location, rule)?;
-            }
-        }
-    }
-    airgap::verify_layout(&layout, &trust, settings::limits(global))?;
     let progress = CopyProgress::new("pushed");
-    let imported = airgap::import(&layout, &to, &settings::registry(global)?, &|step| {
-        progress.record(step)
-    })
+    let imported = airgap::import_bundle(
+        &request,
+        work.path(),
+        &mut repositories,
+        trust,
+        &settings::registry(global)?,
+        &|step| progress.record(step),
+    )
     .await;
     progress.finish();
-    let imported = imported?;
-    repositories
-        .record_import(Repository {
-            name: name.clone(),
-            url: imported.packages.clone(),
-            verify: rule,
-            images: imported.images.clone(),
-        })
-        .with_context(|| format!("recording repository {name}"))?;
+    let ImportedRepository { name, imported } = imported.map_err(|error| match error {
+        AirgapError::Destination { .. } => anyhow::Error::new(error).context("--to"),
+        error => error.into(),
+    })?;
     match global.output {
         OutputFormat::Text => {
             for reference in &imported.package_references {

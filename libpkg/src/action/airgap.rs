@@ -1,22 +1,24 @@
 //! Air-gapped installs: [`bundle`] packages with every image they run and
 //! the signatures of both; [`verify_bundle`] offline; [`import`] a bundle
 //! into a registry byte for byte, returning the image copies a repository
-//! records so that plans run them.
+//! records so that plans run them; [`import_bundle`], all of an import:
+//! checked, pushed and recorded as a repository.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::{PlanError, plan_offline};
 use crate::airgap::{
-    BundleError, Entry, EntryKind, Layout, LayoutError, Platform, PlatformSelection, needs,
-    select_platforms,
+    BundleError, Entry, EntryKind, Layout, LayoutError, MAX_BUNDLE_BYTES, Platform,
+    PlatformSelection, needs, select_platforms,
 };
 use crate::archive::Limits;
 use crate::mirror::{ImageName, MirroredImage, mirror_location};
 use crate::reference::{OciRef, PackageRef};
 use crate::registry::{PulledImage, RawManifest, RegistryClient, RegistryError};
+use crate::repositories::{Repositories, Repository, RepositoryError};
 use crate::signature::bundle::{bundle_layer, bundle_referrers, referrers_tag};
-use crate::signature::policy::{SignatureCheck, TrustPolicy};
+use crate::signature::policy::{PolicyError, SignatureCheck, TrustPolicy, TrustRule};
 use crate::signature::{SignatureError, signature_tag, signing_layers};
 use crate::source::{FetchError, Fetched};
 
@@ -74,6 +76,33 @@ pub enum AirgapError {
     /// A signature the trust policy enforces does not verify.
     #[error(transparent)]
     Signature(#[from] SignatureError),
+    /// An import's destination names a tag or digest: it is a prefix.
+    #[error("{to}: a registry path, without a tag or digest")]
+    Destination {
+        /// The destination as given.
+        to: String,
+    },
+    /// The repository an import records has no valid name.
+    #[error("repository name {name:?}{}: {source}", if *.derived { " (the last segment of the destination's path; name the repository)" } else { "" })]
+    RepositoryName {
+        /// The name, given or taken from the destination's path.
+        name: String,
+        /// Whether it was taken from the destination's path.
+        derived: bool,
+        /// Why it is not a name.
+        source: crate::names::NameError,
+    },
+    /// The import's signature rule cannot be kept for its packages.
+    #[error(transparent)]
+    Rule(#[from] PolicyError),
+    /// The imported repository could not be recorded.
+    #[error("recording repository {name}: {source}")]
+    Record {
+        /// The repository.
+        name: String,
+        /// Why.
+        source: RepositoryError,
+    },
 }
 
 /// One step of copying, for progress reports.
@@ -761,4 +790,85 @@ async fn push_tree(
         progress(Copied::Manifest);
     }
     Ok(())
+}
+
+/// All of an import ([`import_bundle`]): which bundle, where it goes, and
+/// the repository it becomes.
+#[derive(Debug, Clone)]
+pub struct ImportRequest<'a> {
+    /// The bundle file.
+    pub bundle: &'a Path,
+    /// Where to push: a registry prefix, without tag or digest.
+    pub to: &'a OciRef,
+    /// The repository to record; the last segment of `to`'s path when `None`.
+    pub repository: Option<String>,
+    /// A signature rule the bundle's packages must meet, checked before
+    /// anything is pushed and kept as the new repository's rule.
+    pub rule: Option<TrustRule>,
+    /// Limits on what the bundle's packages may hold.
+    pub limits: Limits,
+}
+
+/// What [`import_bundle`] did: the copies, and the repository recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedRepository {
+    /// The repository's name.
+    pub name: String,
+    /// What was pushed.
+    pub imported: Imported,
+}
+
+/// Imports the bundle of `request` as a repository: unpacked into `work`
+/// (a damaged bundle is refused before anything is pushed), checked as
+/// [`verify_layout`] checks it under `trust` and the request's rule,
+/// pushed as [`import`] pushes it, then recorded in `repositories` with
+/// the image copies its packages run. Nothing is pushed or recorded unless
+/// every check passes.
+pub async fn import_bundle(
+    request: &ImportRequest<'_>,
+    work: &Path,
+    repositories: &mut Repositories,
+    mut trust: TrustPolicy,
+    registry: &RegistryClient,
+    progress: &(dyn Fn(Copied) + Sync),
+) -> Result<ImportedRepository, AirgapError> {
+    let to = request.to;
+    if to.tag.is_some() || to.digest.is_some() {
+        return Err(AirgapError::Destination { to: to.to_string() });
+    }
+    let name = match &request.repository {
+        Some(name) => name.clone(),
+        None => (to.repository.rsplit('/').next())
+            .unwrap_or_default()
+            .to_string(),
+    };
+    crate::names::validate_dns_label(&name).map_err(|source| AirgapError::RepositoryName {
+        name: name.clone(),
+        derived: request.repository.is_none(),
+        source,
+    })?;
+    let layout = Layout::unpack(request.bundle, work, MAX_BUNDLE_BYTES)?;
+    if let Some(rule) = &request.rule {
+        for entry in layout.entries() {
+            if entry.kind == EntryKind::Package {
+                let location = ImageName::parse(&entry.reference)
+                    .map_err(|reason| layout.invalid(reason.to_string()))?
+                    .location();
+                trust.add("the import's signature rule", &location, rule)?;
+            }
+        }
+    }
+    verify_layout(&layout, &trust, request.limits)?;
+    let imported = import(&layout, to, registry, progress).await?;
+    let repository = Repository {
+        name: name.clone(),
+        url: imported.packages.clone(),
+        verify: request.rule.clone(),
+        images: imported.images.clone(),
+    };
+    (repositories.record_import(repository)).map_err(|source| AirgapError::Record {
+        name: name.clone(),
+        source,
+    })?;
+    Ok(ImportedRepository { name, imported })
 }
