@@ -690,6 +690,19 @@ pub struct HashMismatch {
     pub computed: String,
 }
 
+/// Why a saved plan cannot be applied or approved as it is
+/// ([`Plan::check_saved`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SavedPlanError {
+    /// Secret values were masked: the plan was written for review, and its
+    /// Secrets would be applied as `<masked>`.
+    #[error("it has masked Secret values: it was written for review, not saved whole")]
+    Masked,
+    /// The plan's hash does not match its content.
+    #[error("it was edited after it was made")]
+    Edited(#[source] HashMismatch),
+}
+
 /// A plan file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlanFileError {
@@ -855,6 +868,15 @@ impl Plan {
                 computed,
             })
         }
+    }
+
+    /// That the plan, as saved, can be applied or approved: whole (not
+    /// masked for review) and with its hash matching its content.
+    pub fn check_saved(&self) -> Result<(), SavedPlanError> {
+        if self.is_masked() {
+            return Err(SavedPlanError::Masked);
+        }
+        self.verify_hash().map_err(SavedPlanError::Edited)
     }
 
     /// Whether applying the plan would change anything.
@@ -1272,6 +1294,19 @@ pub(crate) mod tests {
             .verify_hash()
             .unwrap();
         assert_ne!(coded.hash, sample().seal().hash);
+    }
+
+    #[test]
+    fn a_saved_plan_is_applicable_only_whole_and_unedited() {
+        let plan = sample();
+        assert_eq!(plan.check_saved(), Ok(()));
+        assert_eq!(plan.masked().check_saved(), Err(SavedPlanError::Masked));
+        let mut edited = plan.clone();
+        edited.objects[0].manifest["data"]["password"] = json!("b3RoZXI=").into();
+        assert!(matches!(
+            edited.check_saved(),
+            Err(SavedPlanError::Edited(_))
+        ));
     }
 
     #[test]

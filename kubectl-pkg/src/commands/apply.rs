@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use libpkg::action::{AfterApply, Session, verify_unchanged};
+use libpkg::plan::SavedPlanError;
 use libpkg::plan::{MAX_PLAN_FILE_BYTES, Plan};
-use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalError, ProposalState, ProposalStore};
+use libpkg::release::proposal::{PROPOSAL_PREFIX, ProposalStore};
 use libpkg::stack::plan::StackPlan;
 
 use crate::cli::GlobalArgs;
@@ -36,14 +37,7 @@ pub async fn run(global: &GlobalArgs, args: &ApplyArgs) -> Result<()> {
         Some(name) => {
             let cluster = settings::cluster(global).await?;
             let store = ProposalStore::new(cluster.clone());
-            let (plan, state, _) = store.load(&cluster.namespace, name).await?;
-            if state == ProposalState::Applied {
-                return Err(ProposalError::Applied {
-                    name: name.to_string(),
-                }
-                .into());
-            }
-            check_saved(&plan, &format!("{PROPOSAL_PREFIX}{name}"))?;
+            let plan = store.load_open(&cluster.namespace, name).await?;
             check_hash(&plan.hash, args, &format!("{PROPOSAL_PREFIX}{name}"))?;
             (plan, cluster)
         }
@@ -127,14 +121,12 @@ fn parse_plan(path: &std::path::Path, text: &str) -> Result<Plan> {
 
 /// A plan that can be applied (or approved): not masked, hash matching.
 pub(crate) fn check_saved(plan: &Plan, shown: &str) -> Result<()> {
-    if plan.is_masked() {
-        bail!(
+    match plan.check_saved() {
+        Err(SavedPlanError::Masked) => bail!(
             "{shown} has masked Secret values: it was printed for review (-o json), not saved; save the plan with --out and apply that file"
-        );
+        ),
+        checked => Ok(checked.with_context(|| shown.to_string())?),
     }
-    plan.verify_hash()
-        .with_context(|| format!("{shown} was edited after it was made"))?;
-    Ok(())
 }
 
 /// The plan file's text, at most [`MAX_PLAN_FILE_BYTES`] of it.

@@ -15,7 +15,7 @@ use libpkg::stack::fleet::plan::FleetPlan;
 use libpkg::stack::plan::StackPlan;
 
 use crate::cli::{GlobalArgs, OutputFormat};
-use crate::commands::apply::{check_saved, proposal_name, read_plan};
+use crate::commands::apply::{proposal_name, read_plan};
 use crate::{settings, view};
 
 #[derive(Debug, Args)]
@@ -104,8 +104,7 @@ pub async fn run(global: &GlobalArgs, args: &ApproveArgs) -> Result<()> {
         Some(name) => {
             let cluster = settings::cluster(global).await?;
             let store = ProposalStore::new(cluster.clone());
-            let (plan, _, _) = store.load(&cluster.namespace, name).await?;
-            check_saved(&plan, &shown)?;
+            let plan = store.load_open(&cluster.namespace, name).await?;
             let approval = approval::approve(&key, &plan.hash, &args.approver, &args.comment);
             let count = store
                 .approve(&cluster.namespace, name, approval.clone())

@@ -117,6 +117,14 @@ pub enum ProposalError {
         /// Name.
         name: String,
     },
+    /// Its plan cannot be applied or approved as it is.
+    #[error("proposal {name:?}: {source}")]
+    Saved {
+        /// Name.
+        name: String,
+        /// Why.
+        source: crate::plan::SavedPlanError,
+    },
     /// Too large for one Secret.
     #[error(
         "the plan is {size} bytes gzipped, more than a proposal holds ({MAX_PROPOSAL_BYTES}); save it as a file with --out instead"
@@ -218,6 +226,22 @@ impl ProposalStore {
             reason: "no readable summary annotation".to_string(),
         })?;
         Ok((plan_of(name, &secret)?, summary.state, summary.note))
+    }
+
+    /// Reads an open proposal's plan, to apply or approve: refused once it
+    /// was applied, or if its plan is not whole ([`Plan::check_saved`]).
+    pub async fn load_open(&self, namespace: &str, name: &str) -> Result<Plan, ProposalError> {
+        let (plan, state, _) = self.load(namespace, name).await?;
+        if state == ProposalState::Applied {
+            return Err(ProposalError::Applied {
+                name: name.to_string(),
+            });
+        }
+        plan.check_saved().map_err(|source| ProposalError::Saved {
+            name: name.to_string(),
+            source,
+        })?;
+        Ok(plan)
     }
 
     async fn get(&self, namespace: &str, name: &str) -> Result<Secret, ProposalError> {
