@@ -222,7 +222,7 @@ pub struct PackageInfo {
     /// Where it came from, pinned: `oci://host/path/name@sha256:…`, or a path.
     pub reference: String,
     /// The package's manifest digest.
-    pub digest: String,
+    pub digest: crate::digest::Digest,
     /// Package format.
     pub format: PackageFormat,
     /// For an OLM `registry+v1` bundle: what was installed and how.

@@ -337,7 +337,7 @@ mod tests {
             package: "redis".to_string(),
             version: "7.0.12".to_string(),
             digest: record.plan.package.digest.clone(),
-            plan_hash: record.plan.hash.to_string(),
+            plan_hash: record.plan.hash.clone(),
             message: None,
             approved_by: vec!["ops-team".to_string()],
             rolled_back_to: None,

@@ -1020,7 +1020,7 @@ mod tests {
                 constraint: None,
                 candidates: Vec::new(),
                 reference: "./web".to_string(),
-                digest: "sha256:00".to_string(),
+                digest: "sha256:00".into(),
                 format: crate::plan::PackageFormat::Plain,
                 bundle: None,
                 catalog: None,

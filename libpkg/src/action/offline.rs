@@ -228,7 +228,7 @@ pub(super) fn package_info(
         constraint: source.constraint.clone(),
         candidates: source.candidates.clone(),
         reference: source.reference.clone(),
-        digest: digest.finish(),
+        digest: digest.finish().into(),
         format: package.format(),
         bundle,
         catalog: source.catalog.clone(),
@@ -387,7 +387,7 @@ mod tests {
         assert!(template.verify_hash().is_err());
         // The rest is the plan's: objects in order, values, notes, warnings.
         let mut unsealed = plan.clone();
-        unsealed.package.digest = String::new();
+        unsealed.package.digest = Default::default();
         unsealed.hash = Default::default();
         assert_eq!(template, unsealed);
         // A digest the source pins is kept.

@@ -227,9 +227,9 @@ pub struct Summary {
     /// Package version.
     pub version: String,
     /// Package digest.
-    pub digest: String,
+    pub digest: crate::digest::Digest,
     /// The applied plan's hash.
-    pub plan_hash: String,
+    pub plan_hash: crate::digest::PlanHash,
     /// The outcome message, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -654,7 +654,7 @@ impl Summary {
             package: plan.package.name.clone(),
             version: plan.package.version.clone(),
             digest: plan.package.digest.clone(),
-            plan_hash: plan.hash.to_string(),
+            plan_hash: plan.hash.clone(),
             message: record.message.clone(),
             approved_by: record
                 .review
@@ -735,8 +735,8 @@ mod tests {
             operation: Operation::Install,
             package: "app".to_string(),
             version: "1.0.0".to_string(),
-            digest: String::new(),
-            plan_hash: String::new(),
+            digest: Default::default(),
+            plan_hash: Default::default(),
             message: None,
             approved_by: Vec::new(),
             created: None,

@@ -72,7 +72,7 @@ pub struct ProposalSummary {
     /// Package version.
     pub version: String,
     /// The plan's hash.
-    pub plan_hash: String,
+    pub plan_hash: crate::digest::PlanHash,
     /// The author's note.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
@@ -335,7 +335,7 @@ fn to_secret(
         operation: plan.operation,
         package: plan.package.name.clone(),
         version: plan.package.version.clone(),
-        plan_hash: plan.hash.to_string(),
+        plan_hash: plan.hash.clone(),
         note: note.to_string(),
         approvers: plan.approvals.iter().map(|a| a.approver.clone()).collect(),
         state,

@@ -22,7 +22,7 @@ pub const APPROVAL_KIND: &str = "kubectl-pkg.dev/v1alpha1/Approval";
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Approval {
     /// The approved plan's hash (`sha256:…`).
-    pub plan_hash: String,
+    pub plan_hash: crate::digest::PlanHash,
     /// Who approves, as they name themselves (an e-mail address, a team).
     pub approver: String,
     /// What they say about it.
@@ -144,7 +144,7 @@ fn not_enough_message(
 pub fn approve(key: &PrivateKey, plan_hash: &str, approver: &str, comment: &str) -> Approval {
     let statement = Approval::statement(plan_hash, approver, comment, key.id());
     Approval {
-        plan_hash: plan_hash.to_string(),
+        plan_hash: plan_hash.into(),
         approver: approver.to_string(),
         comment: comment.to_string(),
         key_id: key.id().to_string(),
@@ -193,7 +193,7 @@ impl TrustedKeys {
         };
         if approval.plan_hash != plan_hash {
             return Err(reject(Rejection::OtherPlan {
-                approved: approval.plan_hash.clone(),
+                approved: approval.plan_hash.to_string(),
                 expected: plan_hash.to_string(),
             }));
         }
@@ -322,7 +322,7 @@ mod tests {
         );
         // Moving an approval to another hash, or changing its words, breaks the signature.
         let mut moved = other.clone();
-        moved.plan_hash = HASH.to_string();
+        moved.plan_hash = HASH.into();
         assert!(
             trusted
                 .verify(&moved, HASH)

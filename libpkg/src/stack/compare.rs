@@ -60,7 +60,7 @@ pub struct Side {
     /// Its version.
     pub version: String,
     /// Its digest.
-    pub digest: String,
+    pub digest: crate::digest::Digest,
 }
 
 /// An object that is not the same on both sides.

@@ -63,7 +63,7 @@ pub struct Member {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApplyJournal {
     /// The stack plan's hash.
-    pub plan_hash: String,
+    pub plan_hash: crate::digest::PlanHash,
     /// Whether every release was tried (false: under way, or interrupted).
     pub finished: bool,
     /// Each release of the plan, in its order.
@@ -173,7 +173,7 @@ impl StackJournal {
             return Some(done);
         }
         self.last_apply = Some(ApplyJournal {
-            plan_hash: plan.hash.to_string(),
+            plan_hash: plan.hash.clone(),
             finished: false,
             releases: (plan.order.iter().flatten())
                 .map(|name| JournaledRelease {

@@ -40,7 +40,7 @@ pub struct LockedRelease {
     /// The reference it was fetched from, as the plan records it.
     pub reference: String,
     /// The package's digest (`sha256:…`).
-    pub digest: String,
+    pub digest: crate::digest::Digest,
 }
 
 /// A stack's lock: `(environment, release)` → what it resolved to, the
@@ -133,7 +133,7 @@ impl StackLock {
             let locked = LockedRelease {
                 version: entry.version,
                 reference: entry.reference,
-                digest: entry.digest,
+                digest: entry.digest.into(),
             };
             if lock.entries.insert(key.clone(), locked).is_some() {
                 return Err(malformed(format!(
@@ -159,7 +159,7 @@ impl StackLock {
                     release: release.clone(),
                     version: locked.version.clone(),
                     reference: locked.reference.clone(),
-                    digest: locked.digest.clone(),
+                    digest: locked.digest.to_string(),
                 })
                 .collect(),
         };
@@ -229,9 +229,17 @@ impl StackLock {
             });
         };
         let differences: Vec<String> = [
-            ("version", &locked.version, &resolved.version),
-            ("reference", &locked.reference, &resolved.reference),
-            ("digest", &locked.digest, &resolved.digest),
+            (
+                "version",
+                locked.version.as_str(),
+                resolved.version.as_str(),
+            ),
+            (
+                "reference",
+                locked.reference.as_str(),
+                resolved.reference.as_str(),
+            ),
+            ("digest", locked.digest.as_str(), resolved.digest.as_str()),
         ]
         .into_iter()
         .filter(|(_, a, b)| a != b)

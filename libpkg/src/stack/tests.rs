@@ -492,7 +492,7 @@ fn locked(version: &str, digit: char) -> LockedRelease {
     LockedRelease {
         version: version.to_string(),
         reference: format!("oci://registry.example/examples/web:{version}"),
-        digest: format!("sha256:{}", digit.to_string().repeat(64)),
+        digest: format!("sha256:{}", digit.to_string().repeat(64)).into(),
     }
 }
 
@@ -548,7 +548,7 @@ fn a_lock_check_names_what_differs() {
         )
     );
     let mut digest_only = locked("1.0.0", 'a');
-    digest_only.digest = format!("sha256:{}", "f".repeat(64));
+    digest_only.digest = format!("sha256:{}", "f".repeat(64)).into();
     let StackError::LockMismatch { differences, .. } =
         lock.check(Some("prod"), "web", &digest_only).unwrap_err()
     else {

@@ -88,12 +88,7 @@ fn text(comparison: &Comparison) -> String {
     ]);
     let package = |side: &Option<libpkg::stack::compare::Side>| {
         side.as_ref().map_or("-".to_string(), |s| {
-            format!(
-                "{} {} ({})",
-                s.package,
-                s.version,
-                libpkg::digest::short(&s.digest)
-            )
+            format!("{} {} ({})", s.package, s.version, s.digest.short())
         })
     };
     for release in &comparison.releases {

@@ -127,7 +127,7 @@ pub(super) async fn state(stack: &Stack, sessions: &Sessions) -> Result<StackSta
         stack: stack.name.clone(),
         environment: stack.environment.clone(),
         last_apply: journal.last_apply.as_ref().map(|a| LastApply {
-            plan_hash: a.plan_hash.clone(),
+            plan_hash: a.plan_hash.to_string(),
             finished: a.finished,
         }),
         locked_by: locked_by.clone(),

@@ -62,7 +62,7 @@ pub(crate) fn bare_plan() -> Plan {
             constraint: None,
             candidates: Vec::new(),
             reference: "./redis".to_string(),
-            digest: "sha256:0a1b".to_string(),
+            digest: "sha256:0a1b".into(),
             format: libpkg::plan::PackageFormat::Plain,
             bundle: None,
             catalog: None,
@@ -251,7 +251,7 @@ pub(crate) fn rich_plan() -> Plan {
     plan.package.version = "2.1.0".to_string();
     plan.package.constraint = Some("^2".to_string());
     plan.package.reference = format!("oci://registry.example.com/charts/shop@{HASH}");
-    plan.package.digest = HASH.to_string();
+    plan.package.digest = HASH.into();
     plan.package.format = libpkg::formats::helm::NAME;
     plan.package.signatures = vec![SignatureCheck {
         reference: plan.package.reference.clone(),
@@ -323,7 +323,7 @@ pub(crate) fn rich_plan() -> Plan {
 /// An approval of [`HASH`] by `approver` saying `comment`.
 fn approval(approver: &str, comment: &str) -> Approval {
     Approval {
-        plan_hash: HASH.to_string(),
+        plan_hash: HASH.into(),
         approver: approver.to_string(),
         comment: comment.to_string(),
         key_id: "sha256:4b1d".to_string(),

@@ -123,7 +123,7 @@ pub fn from_fleet(plan: &FleetPlan, source: &Source) -> Review {
     let mut facts = vec![
         ("Fleet".to_string(), fleet_name(plan)),
         ("Waves".to_string(), waves.join(" → ")),
-        ("Fleet plan hash".to_string(), plan.hash.clone()),
+        ("Fleet plan hash".to_string(), plan.hash.to_string()),
     ];
     for left_out in &plan.unreachable {
         facts.push((
@@ -186,7 +186,7 @@ pub fn from_fleet(plan: &FleetPlan, source: &Source) -> Review {
     sections.extend(details);
     let command = saved_apply_command(source, &plan.hash);
     Review {
-        hash: plan.hash.clone(),
+        hash: plan.hash.to_string(),
         subject: format!("fleet {}", plan.fleet.name),
         title: format!("Fleet plan: {}", fleet_name(plan)),
         verdict: verdict_of(tone, reasons, plan.has_changes()),
@@ -334,7 +334,7 @@ fn facts(plan: &Plan) -> Vec<(String, String)> {
             ),
         ),
         ("Reference", package.reference.clone()),
-        ("Digest", package.digest.clone()),
+        ("Digest", package.digest.to_string()),
         ("Cluster", cluster),
         (
             "Release",

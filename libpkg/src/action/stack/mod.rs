@@ -255,7 +255,8 @@ pub fn resolved(fetched: &Fetched) -> LockedRelease {
             .source
             .digest
             .clone()
-            .unwrap_or_else(|| fetched.package.artifact().digest),
+            .unwrap_or_else(|| fetched.package.artifact().digest)
+            .into(),
     }
 }
 

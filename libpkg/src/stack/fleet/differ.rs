@@ -33,7 +33,7 @@ struct Shape {
     operation: Option<Operation>,
     changes_anything: bool,
     version: String,
-    digest: String,
+    digest: crate::digest::Digest,
     /// (action, object, diff) of every object it changes.
     changes: Vec<(Action, String, Option<String>)>,
 }
@@ -45,7 +45,7 @@ impl Shape {
                 operation: None,
                 changes_anything: false,
                 version: String::new(),
-                digest: String::new(),
+                digest: Default::default(),
                 changes: Vec::new(),
             };
         };

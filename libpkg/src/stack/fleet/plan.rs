@@ -35,7 +35,7 @@ pub struct FleetPlan {
     pub unreachable: Vec<Unreachable>,
     /// `sha256:` over the canonical JSON of everything above, each
     /// cluster's stack plan by its hash.
-    pub hash: String,
+    pub hash: crate::digest::PlanHash,
     /// Signed approvals of `hash`; outside it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub approvals: Vec<Approval>,
@@ -115,7 +115,7 @@ impl FleetPlan {
             fleet,
             clusters,
             unreachable,
-            hash: String::new(),
+            hash: Default::default(),
             approvals: Vec::new(),
         }
         .seal()
@@ -123,7 +123,7 @@ impl FleetPlan {
 
     /// Sets the hash; approvals of another hash are dropped.
     pub fn seal(mut self) -> Self {
-        self.hash = self.compute_hash();
+        self.hash = self.compute_hash().into();
         let hash = self.hash.clone();
         self.approvals.retain(|approval| approval.plan_hash == hash);
         self
@@ -159,7 +159,7 @@ impl FleetPlan {
         let computed = self.compute_hash();
         if computed != self.hash {
             return Err(FleetPlanError::Edited(HashMismatch {
-                recorded: self.hash.clone(),
+                recorded: self.hash.to_string(),
                 computed,
             }));
         }
