@@ -102,7 +102,7 @@ pub async fn plan_upgrade(
 /// same version: the OLM bundle installed (a catalog's candidates are its
 /// successors in the upgrade graph) and the channel it came from (the
 /// upgrade's default channel).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct UpgradeFrom {
     /// The installed OLM bundle, for a release of an operator.
     pub installed: Option<Installed>,

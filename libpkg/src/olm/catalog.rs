@@ -97,7 +97,7 @@ pub struct Deprecations {
 }
 
 /// What is installed, for an upgrade.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Installed {
     /// The installed bundle's (CSV's) name.
     pub name: String,

@@ -22,6 +22,7 @@ use super::{
 use crate::action::gates::ReviewedFleet;
 use crate::action::{Reporter, Sessions, UpgradeFrom};
 use crate::cluster::ClusterError;
+use crate::once::OnceEach;
 use crate::plan::ReleaseId;
 use crate::source::Fetched;
 use crate::stack::fleet::Fleet;
@@ -125,8 +126,11 @@ impl<E> FleetError<E> {
 
 /// Plans `stack` for every cluster of `fleet`, concurrently (at most
 /// [`CLUSTERS_AT_ONCE`]), each exactly as [`plan_stack`] plans a stack;
-/// `fetch` as there. A cluster that cannot be reached refuses the plan,
-/// naming it, unless `skip_unreachable`, which records it as left out.
+/// `fetch` as there, called once per release and starting point
+/// ([`UpgradeFrom`]) for the whole fleet: clusters where a release starts
+/// from the same place plan the same fetched package. A cluster that
+/// cannot be reached refuses the plan, naming it, unless
+/// `skip_unreachable`, which records it as left out.
 pub async fn plan_fleet<E>(
     stack: &Stack,
     fleet: &Fleet,
@@ -134,8 +138,13 @@ pub async fn plan_fleet<E>(
     fetch: impl AsyncFn(&StackRelease, &UpgradeFrom) -> Result<Fetched, E>,
     options: &FleetOptions,
 ) -> Result<FleetPlan, FleetError<E>> {
+    let fetched: OnceEach<(String, UpgradeFrom), Fetched> = OnceEach::default();
+    let fetch_once = async |release: &StackRelease, from: &UpgradeFrom| {
+        let key = (release.name.clone(), from.clone());
+        fetched.try_get(&key, || fetch(release, from)).await
+    };
     let plan_one =
-        async |clusters: &Sessions| plan_stack(stack, clusters, &fetch, &options.stack).await;
+        async |clusters: &Sessions| plan_stack(stack, clusters, &fetch_once, &options.stack).await;
     plan_each(stack, fleet, clusters, options.skip_unreachable, plan_one).await
 }
 
