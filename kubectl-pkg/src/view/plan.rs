@@ -275,6 +275,7 @@ pub fn requirements(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::
         };
         writeln!(out, "  {state}: {} ({}){detail}", entry.need, entry.from)?;
         if let Some(fix) = &entry.fix {
+            let fix = crate::view::remedy::command_line(fix);
             writeln!(out, "    to satisfy it: {fix}")?;
         }
     }

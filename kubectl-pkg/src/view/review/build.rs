@@ -965,10 +965,12 @@ fn requirement_items(plan: &Plan) -> Vec<Item> {
                 State::NotChecked if entry.from_objects() => return None,
                 State::NotChecked => (Tone::Plain, "not checked (offline)"),
             };
-            let fix = entry
-                .fix
-                .as_deref()
-                .map_or(String::new(), |fix| format!("; to satisfy it: {fix}"));
+            let fix = entry.fix.as_ref().map_or(String::new(), |fix| {
+                format!(
+                    "; to satisfy it: {}",
+                    crate::view::remedy::command_line(fix)
+                )
+            });
             Some(item(
                 tone,
                 format!("Requirement {state}: {} ({}){fix}", entry.need, entry.from),
