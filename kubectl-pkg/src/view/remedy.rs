@@ -23,6 +23,7 @@ pub fn flag(setting: Setting) -> &'static str {
         Setting::ForceUpgrade => "--force-upgrade",
         Setting::ImageRegistry => "--image-registry",
         Setting::NoHooks => "--no-hooks",
+        Setting::RemoveHelmRecords => "--remove-helm-records",
         Setting::Only => "--only",
         Setting::Prune => "--prune",
         Setting::RegistryCaFile => "--registry-ca-file",

@@ -31,7 +31,8 @@ pub enum AirgapError {
     Bundle(#[from] BundleError),
     /// A package is not in an OCI registry, so it cannot be copied as is.
     #[error(
-        "{reference}: only packages from OCI registries are bundled (push it to one first: kubectl pkg push)"
+        "{reference}: only packages from OCI registries are bundled (push it to one first: {})",
+        crate::remedy::Remedy::Push
     )]
     NotOci {
         /// The package's reference.

@@ -95,7 +95,8 @@ impl Hooks {
             warnings.push(crate::plan::Warning::new(
                 crate::plan::WarningCode::SkippedHooks,
                 format!(
-                    "{skipped} hook(s) of this operation are left out and not run (--no-hooks)"
+                    "{skipped} hook(s) of this operation are left out and not run ({})",
+                    crate::remedy::Setting::NoHooks
                 ),
             ));
         }

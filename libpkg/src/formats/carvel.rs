@@ -46,7 +46,9 @@ impl Format for CarvelPackage {
         if let Some(key) = configuration.config.keys().next() {
             return Err(FormatError::Config {
                 reason: format!(
-                    "--config {key}: a Carvel package takes values (-f/--values, --set…), not --config"
+                    "{config} {key}: a Carvel package takes values ({values}), not {config}",
+                    config = crate::remedy::Setting::Config,
+                    values = crate::remedy::Setting::Values
                 ),
             });
         }

@@ -223,7 +223,8 @@ pub enum FormatError {
     },
     /// Values given for a package that takes none.
     #[error(
-        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts and Carvel packages only; this package's format is {format}"
+        "values ({}) apply to Helm charts and Carvel packages only; this package's format is {format}",
+        crate::remedy::Setting::Values
     )]
     ValuesNotTaken {
         /// The package's format.

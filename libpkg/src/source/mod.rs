@@ -177,7 +177,7 @@ pub enum FetchError {
         source: ResolveError,
     },
     /// A bare name found in no configured repository.
-    #[error("package {name:?} was not found in {}{}{}", if .searched.is_empty() { "any repository: none is configured (add one with `kubectl pkg repo add NAME oci://HOST/PATH`)".to_string() } else { format!("the configured repositories ({})", .searched.join(", ")) }, if .suggestions.is_empty() { String::new() } else { format!("; did you mean {}?", .suggestions.join(" or ")) }, if *.local_dir_exists { format!("; to use the directory of that name, write ./{name}") } else { String::new() })]
+    #[error("package {name:?} was not found in {}{}{}", if .searched.is_empty() { format!("any repository: none is configured (add one with {})", crate::remedy::Remedy::AddRepository) } else { format!("the configured repositories ({})", .searched.join(", ")) }, if .suggestions.is_empty() { String::new() } else { format!("; did you mean {}?", .suggestions.join(" or ")) }, if *.local_dir_exists { format!("; to use the directory of that name, write ./{name}") } else { String::new() })]
     NameNotFound {
         /// The name.
         name: String,
@@ -222,13 +222,19 @@ pub enum FetchError {
         actual: String,
     },
     /// A version constraint given for a reference that is already pinned.
-    #[error("{reference} names one version already; --version does not apply")]
+    #[error(
+        "{reference} names one version already; {} does not apply",
+        crate::remedy::Setting::Version
+    )]
     ConstraintOnPinned {
         /// The reference.
         reference: String,
     },
     /// A local package whose version does not satisfy `--version`.
-    #[error("{reference} is version {version}, which does not satisfy --version {constraint:?}")]
+    #[error(
+        "{reference} is version {version}, which does not satisfy {} {constraint:?}",
+        crate::remedy::Setting::Version
+    )]
     VersionMismatch {
         /// The reference.
         reference: String,

@@ -98,7 +98,9 @@ pub enum StackActionError<E> {
     Record(#[from] StackRecordError),
     /// `--prune` with `--only`: a subset cannot say what the stack no longer holds.
     #[error(
-        "--prune plans the whole stack: it cannot be combined with --only (a subset does not say which releases the stack no longer declares)"
+        "{} plans the whole stack: it cannot be combined with {} (a subset does not say which releases the stack no longer declares)",
+        crate::remedy::Setting::Prune,
+        crate::remedy::Setting::Only
     )]
     PruneWithOnly,
     /// A release of the stack that another environment's journal holds too
