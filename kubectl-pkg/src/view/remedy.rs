@@ -113,6 +113,14 @@ pub fn in_chain(error: &anyhow::Error) -> Vec<Remedy> {
     error.chain().flat_map(libpkg::action::remedies).collect()
 }
 
+/// `error`'s own message (not its causes'), its remedies and those of its
+/// causes in the plugin's words.
+pub fn error_text(error: &(dyn std::error::Error + 'static)) -> String {
+    let causes = std::iter::successors(Some(error), |cause| cause.source());
+    let remedies: Vec<Remedy> = causes.flat_map(libpkg::action::remedies).collect();
+    in_cli_words(&error.to_string(), &remedies)
+}
+
 /// `kubectl pkg upgrade NAME [PACKAGE] -n NAMESPACE`: a registry package
 /// upgrades from the repository it came from (so the pinned reference is left
 /// out); a directory or archive is named again.

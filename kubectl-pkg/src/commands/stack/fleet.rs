@@ -280,6 +280,7 @@ async fn apply(
                 "Cluster {cluster} (wave {wave}): already applied by an earlier apply of this plan."
             ),
             ClusterOutcome::Refused(error) => {
+                let error = crate::view::remedy::error_text(error);
                 crate::view::errln!("Cluster {cluster} (wave {wave}): FAILED: {error}.")
             }
             ClusterOutcome::Halted { by } => crate::view::errln!(

@@ -593,7 +593,9 @@ pub(super) fn said(outcome: &ReleaseOutcome) -> String {
         ReleaseOutcome::AlreadyApplied => {
             "already applied by an earlier apply of this plan".to_string()
         }
-        ReleaseOutcome::Failed(why) => format!("FAILED: {why}"),
+        ReleaseOutcome::Failed(why) => {
+            format!("FAILED: {}", crate::view::remedy::error_text(&**why))
+        }
         ReleaseOutcome::HalfApplied { revision, status } => format!(
             "FAILED: an earlier apply of this plan left revision {revision} {}; plan the stack again to finish it",
             status.as_str()

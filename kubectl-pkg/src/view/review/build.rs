@@ -1007,7 +1007,10 @@ fn warnings(plan: &Plan) -> Option<Section> {
         .warnings
         .iter()
         .filter(|w| w.code != WarningCode::UnpinnedImage)
-        .map(|w| item(Tone::Warning, w.message.clone()))
+        .map(|w| {
+            let message = crate::view::remedy::in_cli_words(&w.message, &[]);
+            item(Tone::Warning, message)
+        })
         .collect();
     (!items.is_empty()).then(|| section("warnings", "Warnings", vec![Block::Items(items)]))
 }
