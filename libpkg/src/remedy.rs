@@ -1,4 +1,5 @@
-//! What the user can do about an error, as data.
+//! What the user can do about an error, as data; and an error as the user
+//! reads it, its causes included ([`with_causes`]).
 //!
 //! An error (or an unmet requirement) that has a way out carries it as a
 //! [`Remedy`], and its message says it in the library's words: an option is
@@ -275,6 +276,21 @@ impl fmt::Display for Setting {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "`{}`", self.field())
     }
+}
+
+/// `error`'s message followed by its causes' (`message: cause: cause`), as
+/// a user reads it: a libpkg error says what failed and leaves why to its
+/// source, which it does not repeat. A cause whose text an earlier message
+/// holds already is left out (errors of other crates may repeat theirs).
+pub fn with_causes(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cause in std::iter::successors(Some(error), |cause| cause.source()) {
+        let text = cause.to_string();
+        if !parts.iter().any(|part| part.contains(&text)) {
+            parts.push(text);
+        }
+    }
+    parts.join(": ")
 }
 
 #[cfg(test)]

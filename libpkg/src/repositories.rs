@@ -267,7 +267,7 @@ pub enum RepositoryError {
         reason: crate::names::NameError,
     },
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file.
         path: PathBuf,

@@ -113,12 +113,12 @@ pub fn in_chain(error: &anyhow::Error) -> Vec<Remedy> {
     error.chain().flat_map(libpkg::action::remedies).collect()
 }
 
-/// `error`'s own message (not its causes'), its remedies and those of its
-/// causes in the plugin's words.
+/// `error` and its causes on one line (`message: cause: cause`), their
+/// remedies in the plugin's words.
 pub fn error_text(error: &(dyn std::error::Error + 'static)) -> String {
     let causes = std::iter::successors(Some(error), |cause| cause.source());
     let remedies: Vec<Remedy> = causes.flat_map(libpkg::action::remedies).collect();
-    in_cli_words(&error.to_string(), &remedies)
+    in_cli_words(&libpkg::remedy::with_causes(error), &remedies)
 }
 
 /// `kubectl pkg upgrade NAME [PACKAGE] -n NAMESPACE`: a registry package

@@ -39,7 +39,7 @@ pub enum AirgapError {
         reference: String,
     },
     /// A package did not render, so the images it runs are unknown.
-    #[error("{reference}: cannot find the images it runs: {source}")]
+    #[error("{reference}: cannot find the images it runs")]
     Render {
         /// The package's reference.
         reference: String,
@@ -58,7 +58,7 @@ pub enum AirgapError {
     /// reachable from here, refuses the credentials, or lacks it): named with
     /// the package and the objects that run it, so the one to mirror first
     /// or to leave out is clear.
-    #[error("image {image}, run by {users} of package {package}, cannot be bundled: {source}")]
+    #[error("image {image}, run by {users} of package {package}, cannot be bundled")]
     ImageCopy {
         /// The image as the package writes it.
         image: String,

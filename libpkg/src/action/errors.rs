@@ -164,7 +164,7 @@ pub enum PlanError {
     },
     /// The API server rejected an object in the dry run.
     #[error(
-        "{object}: the API server rejected it: {source}{}",
+        "{object}: the API server rejected it{}",
         known_bug.map(|bug| format!(" (likely {bug})")).unwrap_or_default()
     )]
     DryRun {
@@ -337,7 +337,7 @@ pub enum ApplyError {
     #[error(transparent)]
     Release(#[from] ReleaseError),
     /// Applying or deleting one object failed.
-    #[error("{object}: {source}")]
+    #[error("{object}")]
     Object {
         /// The object.
         object: String,

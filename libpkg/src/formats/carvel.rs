@@ -706,7 +706,7 @@ mod tests {
                 lookup: None,
             },
         )
-        .map_err(|e| e.to_string())
+        .map_err(|e| crate::remedy::with_causes(&e))
     }
 
     const PINNED: &str = "registry.example/web@sha256:2222222222222222222222222222222222222222222222222222222222222222";

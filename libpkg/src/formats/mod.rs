@@ -232,7 +232,7 @@ pub enum FormatError {
     },
     /// A format's own reason, for formats whose errors have no variant here
     /// (a new format needs no change outside its module to report them).
-    #[error("{format}: {source}")]
+    #[error("{format}")]
     Other {
         /// The format's name.
         format: &'static str,

@@ -169,7 +169,7 @@ pub enum FetchError {
     #[error(transparent)]
     Carvel(#[from] crate::carvel::CarvelError),
     /// No version satisfies the constraint.
-    #[error("{reference}: {source}")]
+    #[error("{reference}")]
     Resolve {
         /// The repository.
         reference: String,
@@ -190,7 +190,7 @@ pub enum FetchError {
     },
     /// A configured repository could not be read: its registry cannot be
     /// reached, refuses the credentials, or has a certificate not trusted.
-    #[error("repository {repository} ({url}) cannot be read: {source}")]
+    #[error("repository {repository} ({url}) cannot be read")]
     RepositoryUnavailable {
         /// The repository's name.
         repository: String,
@@ -265,7 +265,7 @@ pub enum FetchError {
     #[error(transparent)]
     Http(#[from] http::HttpArchiveError),
     /// Reading a local archive failed.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file.
         path: String,

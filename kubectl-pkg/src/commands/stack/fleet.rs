@@ -271,6 +271,7 @@ async fn apply(
                     crate::view::errln!("  Release {release}: {}.", said(outcome));
                 }
                 if let Some(error) = &stack.journal_error {
+                    let error = crate::view::remedy::error_text(error);
                     crate::view::errln!(
                         "  warning: its stack journal could not be written ({error})"
                     );

@@ -566,6 +566,7 @@ async fn apply(
         crate::view::errln!("Release {release}: {}.", said(outcome));
     }
     if let Some(error) = &outcome.journal_error {
+        let error = crate::view::remedy::error_text(error);
         crate::view::errln!(
             "warning: the stack's journal could not be written ({error}): `stack status` may not show the last release states"
         );

@@ -51,7 +51,7 @@ pub struct FleetOptions {
 #[derive(Debug, thiserror::Error)]
 pub enum FleetError<E> {
     /// A cluster's stack could not be planned or applied.
-    #[error("cluster {cluster}: {source}")]
+    #[error("cluster {cluster}")]
     Cluster {
         /// The cluster.
         cluster: String,
@@ -94,7 +94,9 @@ pub enum FleetError<E> {
     Edited(#[from] FleetPlanError),
     /// A cluster's part changed since it was planned: nothing was applied
     /// in any cluster.
-    #[error("cluster {cluster}: {source}; nothing was applied in any cluster of the fleet")]
+    #[error(
+        "cluster {cluster} changed since it was planned; nothing was applied in any cluster of the fleet"
+    )]
     Drifted {
         /// The cluster.
         cluster: String,
