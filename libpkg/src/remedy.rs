@@ -26,6 +26,8 @@ pub enum Remedy {
     RemoveRepository,
     /// Publish the package to an OCI registry.
     Push,
+    /// Trust the CA that signed a registry's certificate.
+    TrustCa,
     /// Install a package by name, at a version in a range.
     #[serde(rename_all = "camelCase")]
     Install {
@@ -79,6 +81,16 @@ pub enum Remedy {
 }
 
 impl Remedy {
+    /// The remedies that carry no data: like settings, each reads the same
+    /// in every message, so a caller can word them without finding them.
+    pub const FIXED: &'static [Remedy] = &[
+        Remedy::AddRepository,
+        Remedy::AddVerifyKey,
+        Remedy::RemoveRepository,
+        Remedy::Push,
+        Remedy::TrustCa,
+    ];
+
     /// [`Remedy::Set`] of `setting`.
     pub fn set(setting: Setting) -> Remedy {
         Remedy::Set(setting)
@@ -96,6 +108,7 @@ impl fmt::Display for Remedy {
             Remedy::AddVerifyKey => write!(f, "`Repository::verify`"),
             Remedy::RemoveRepository => write!(f, "`Repositories::remove`"),
             Remedy::Push => write!(f, "`RegistryClient::push`"),
+            Remedy::TrustCa => write!(f, "`RegistryOptions::ca_files`"),
             Remedy::Install { package, version } => {
                 write!(f, "an install of package {package}")?;
                 version_range(f, version)

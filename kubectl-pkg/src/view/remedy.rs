@@ -49,6 +49,7 @@ pub fn flag(setting: Setting) -> &'static str {
 pub fn words(remedy: &Remedy) -> String {
     match remedy {
         Remedy::Set(setting) => flag(*setting).to_string(),
+        Remedy::TrustCa => command_line(remedy),
         command => format!("`{}`", command_line(command)),
     }
 }
@@ -60,6 +61,7 @@ pub fn command_line(remedy: &Remedy) -> String {
         Remedy::AddVerifyKey => "kubectl pkg repo add … --verify-key FILE".to_string(),
         Remedy::RemoveRepository => "kubectl pkg repo remove NAME".to_string(),
         Remedy::Push => "kubectl pkg push".to_string(),
+        Remedy::TrustCa => "--registry-ca-file FILE (or KUBECTL_PKG_REGISTRY_CA_FILE)".to_string(),
         Remedy::Install { package, version } => {
             format!("kubectl pkg install {package}{}", version_flag(version))
         }
@@ -95,11 +97,11 @@ fn version_flag(version: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
-/// `text`, a message of libpkg's, with each of `remedies` and every
-/// setting in the plugin's words.
+/// `text`, a message of libpkg's, with each of `remedies`, every remedy
+/// without data and every setting in the plugin's words.
 pub fn in_cli_words(text: &str, remedies: &[Remedy]) -> String {
     let mut text = text.to_string();
-    for remedy in remedies {
+    for remedy in remedies.iter().chain(Remedy::FIXED) {
         text = text.replace(&remedy.to_string(), &words(remedy));
     }
     for &setting in Setting::ALL {

@@ -47,3 +47,22 @@ impl RunError<PlanError> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_atomic_failure_reads_with_the_failure_it_restored_after() {
+        let error = ApplyError::Atomic {
+            source: Box::new(ApplyError::Timeout {
+                waiting: "deployment/app".into(),
+            }),
+            restored: "restored revision 1".into(),
+        };
+        assert_eq!(
+            crate::remedy::with_causes(&error),
+            "applying failed, and `atomic: true` restored revision 1: timed out waiting for deployment/app"
+        );
+    }
+}
