@@ -3,12 +3,16 @@
 //!
 //! An error (or an unmet requirement) that has a way out carries it as a
 //! [`Remedy`], and its message says it in the library's words: an option is
-//! named as the field an embedder sets ([`Setting`]), an operation as the
-//! operation. A program built on libpkg words remedies its own way: it finds
-//! them with [`crate::action::remedies`] while it walks an error's chain of causes, and writes its
-//! own command or flag where the message has the remedy's [`Display`] text.
-//! The `kubectl pkg` plugin does exactly that (its `exit` module), which is
-//! why no message here names the plugin or one of its flags.
+//! named as the field an embedder sets ([`Setting`], in backquotes), an
+//! operation as the operation. A program built on libpkg words remedies its
+//! own way: it finds them with [`crate::action::remedies`] while it walks an
+//! error's chain of causes, and writes its own command or flag where the
+//! message has the remedy's [`Display`](fmt::Display) text; settings
+//! ([`Setting::ALL`]) and remedies without data ([`Remedy::FIXED`]) read the
+//! same in every message and plan warning, so they need no finding. The
+//! `kubectl pkg` plugin does exactly that (its `view::remedy` module), which
+//! is why no message here names the plugin or one of its flags (a test below
+//! reads every string literal to keep it so).
 
 use std::fmt;
 

@@ -94,9 +94,9 @@ pub enum FleetError<E> {
     Edited(#[from] FleetPlanError),
     /// A cluster's part changed since it was planned: nothing was applied
     /// in any cluster.
-    #[error(
-        "cluster {cluster} changed since it was planned; nothing was applied in any cluster of the fleet"
-    )]
+    // The source's text inside the message, not after it: what follows it
+    // ("nothing was applied…") is said of the whole fleet.
+    #[error("cluster {cluster}: {source}; nothing was applied in any cluster of the fleet")]
     Drifted {
         /// The cluster.
         cluster: String,

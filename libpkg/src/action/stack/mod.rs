@@ -121,9 +121,9 @@ pub enum StackActionError<E> {
     },
     /// A release's part of the cluster changed since it was planned:
     /// nothing was applied in any release.
-    #[error(
-        "release {release} changed since it was planned; nothing was applied in any release of the stack"
-    )]
+    // The source's text inside the message, not after it: what follows it
+    // ("nothing was applied…") is said of the whole stack.
+    #[error("release {release}: {source}; nothing was applied in any release of the stack")]
     Drifted {
         /// The release.
         release: String,
