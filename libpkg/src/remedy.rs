@@ -109,7 +109,9 @@ impl fmt::Display for Remedy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Remedy::AddRepository => write!(f, "`Repositories::add`"),
-            Remedy::AddVerifyKey => write!(f, "`Repository::verify`"),
+            Remedy::AddVerifyKey => {
+                write!(f, "`Repositories::add` with a `Repository::verify` rule")
+            }
             Remedy::RemoveRepository => write!(f, "`Repositories::remove`"),
             Remedy::Push => write!(f, "`RegistryClient::push`"),
             Remedy::TrustCa => write!(f, "`RegistryOptions::ca_files`"),

@@ -98,14 +98,17 @@ fn version_flag(version: &Option<String>) -> String {
 }
 
 /// `text`, a message of libpkg's, with each of `remedies`, every remedy
-/// without data and every setting in the plugin's words.
+/// without data and every setting in the plugin's words (the longest of
+/// the library's words first: one may hold another).
 pub fn in_cli_words(text: &str, remedies: &[Remedy]) -> String {
+    let mut replacements: Vec<(String, String)> = (remedies.iter().chain(Remedy::FIXED))
+        .map(|remedy| (remedy.to_string(), words(remedy)))
+        .chain((Setting::ALL.iter()).map(|&s| (s.to_string(), flag(s).to_string())))
+        .collect();
+    replacements.sort_by_key(|(library, _)| std::cmp::Reverse(library.len()));
     let mut text = text.to_string();
-    for remedy in remedies.iter().chain(Remedy::FIXED) {
-        text = text.replace(&remedy.to_string(), &words(remedy));
-    }
-    for &setting in Setting::ALL {
-        text = text.replace(&setting.to_string(), flag(setting));
+    for (library, plugin) in replacements {
+        text = text.replace(&library, &plugin);
     }
     text
 }
@@ -209,6 +212,13 @@ mod tests {
             let text = format!("pass {setting} to go on");
             let shown = in_cli_words(&text, &[]);
             assert_eq!(shown, format!("pass {} to go on", flag(setting)));
+        }
+        for remedy in Remedy::FIXED {
+            let text = format!("do {remedy} to go on");
+            assert_eq!(
+                in_cli_words(&text, &[]),
+                format!("do {} to go on", words(remedy))
+            );
         }
     }
 
