@@ -157,14 +157,16 @@ fn signature_of<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a 
         })
 }
 
-/// `context: cause: root cause`, on one line; unless `verbose`, an API
+/// `context: cause: root cause`, on one line, libpkg's remedies in the
+/// plugin's words (its commands and flags); unless `verbose`, an API
 /// server's long message (a rejected object quoted back, tens of kilobytes
 /// on one line) cut to its start ([`shortened`]). Our own messages stay
 /// whole: their hints (`--accept-risk …`) are to be copied.
 fn chain(error: &anyhow::Error, verbose: bool) -> String {
+    let remedies = view::remedy::in_chain(error);
     let mut parts: Vec<String> = Vec::new();
     for cause in error.chain() {
-        let text = cause.to_string();
+        let text = view::remedy::in_cli_words(&cause.to_string(), &remedies);
         if !parts.iter().any(|p| p.contains(&text)) {
             parts.push(text);
         }

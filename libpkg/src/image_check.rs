@@ -34,9 +34,10 @@ pub enum Lookup {
 /// Images their registries do not have: the plan is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{} image(s) the plan runs do not exist in their registries, so the cluster could not pull them:\n{}\nfix the references (or import the images into the mirror), or pass --skip-image-check if the cluster pulls from registries this machine does not see",
+    "{} image(s) the plan runs do not exist in their registries, so the cluster could not pull them:\n{}\nfix the references (or import the images into the mirror), or pass {} if the cluster pulls from registries this machine does not see",
     .images.len(),
-    .images.iter().map(|image| format!("  {image}")).collect::<Vec<_>>().join("\n")
+    .images.iter().map(|image| format!("  {image}")).collect::<Vec<_>>().join("\n"),
+    crate::remedy::Setting::SkipImageCheck
 )]
 pub struct ImagesMissing {
     /// The references, sorted.
@@ -52,8 +53,13 @@ pub struct Verdict {
     pub warnings: Vec<String>,
 }
 
-/// The warning of a plan whose images were not looked up (`--skip-image-check`).
-pub const SKIPPED_WARNING: &str = "images were not looked up in their registries (--skip-image-check): one the cluster cannot pull is found only after the apply";
+/// The warning of a plan whose images were not looked up.
+pub fn skipped_warning() -> String {
+    format!(
+        "images were not looked up in their registries ({}): one the cluster cannot pull is found only after the apply",
+        crate::remedy::Setting::SkipImageCheck
+    )
+}
 
 /// Judges the lookups of a plan's images: missing images refuse the plan;
 /// images not checked are warned about, grouped by registry and reason.
@@ -154,6 +160,6 @@ mod tests {
         assert!(error.to_string().starts_with(
             "2 image(s) the plan runs do not exist in their registries, so the cluster could not pull them:\n  r.io/a:1\n  r.io/b:1\n"
         ));
-        assert!(error.to_string().contains("--skip-image-check"));
+        assert!(error.to_string().contains("`ImageCheck::Skip`"));
     }
 }

@@ -77,6 +77,7 @@ pub mod readiness;
 pub mod reference;
 pub mod registry;
 pub mod release;
+pub mod remedy;
 pub mod render;
 pub mod repositories;
 pub mod requirements;

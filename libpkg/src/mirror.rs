@@ -207,9 +207,11 @@ pub struct Rewrite {
 /// An image the mapping does not cover, under `--require-mirrored-images`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{} image reference(s) have no mirrored copy: {} (import a bundle that holds them, add --image-registry FROM=TO, or leave out --require-mirrored-images)",
+    "{} image reference(s) have no mirrored copy: {} (import a bundle that holds them, add {} FROM=TO, or leave out {})",
     .images.len(),
-    .images.iter().cloned().collect::<Vec<_>>().join(", ")
+    .images.iter().cloned().collect::<Vec<_>>().join(", "),
+    crate::remedy::Setting::ImageRegistry,
+    crate::remedy::Setting::RequireMirroredImages
 )]
 pub struct NotMirrored {
     /// The references, sorted.
@@ -477,7 +479,8 @@ impl Rewrite {
             .map(|image| {
                 format!(
                     "image {image} has no mirrored copy and is left as written \
-                     (--require-mirrored-images makes this an error)"
+                     ({} makes this an error)",
+                    crate::remedy::Setting::RequireMirroredImages
                 )
             })
             .collect()

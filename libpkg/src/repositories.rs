@@ -221,7 +221,7 @@ struct RepositoriesFile {
 #[derive(Debug, thiserror::Error)]
 pub enum RepositoryError {
     /// No repository has that name.
-    #[error("unknown repository {name:?}; configured: {}", if .known.is_empty() { "none (add one with `kubectl pkg repo add NAME oci://HOST/PATH`)".to_string() } else { .known.join(", ") })]
+    #[error("unknown repository {name:?}; configured: {}", if .known.is_empty() { format!("none (add one with {})", crate::remedy::Remedy::AddRepository) } else { .known.join(", ") })]
     Unknown {
         /// The name asked for.
         name: String,
@@ -267,7 +267,7 @@ pub enum RepositoryError {
         reason: crate::names::NameError,
     },
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file.
         path: PathBuf,
@@ -435,7 +435,8 @@ impl Repositories {
                         return Err(PolicyError {
                             origin: format!("repository {}", repository.name),
                             reason: format!(
-                                "it and repository {first} bind different signature rules to {location}, so only one would be in force; remove one (kubectl pkg repo remove NAME) and add it again with the rule you want"
+                                "it and repository {first} bind different signature rules to {location}, so only one would be in force; remove one ({}) and add it again with the rule you want",
+                                crate::remedy::Remedy::RemoveRepository
                             ),
                         });
                     }

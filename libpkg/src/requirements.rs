@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::manifest::Manifest;
+use crate::remedy::Remedy;
 
 /// `requires:` of a `package.yaml`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -333,9 +334,9 @@ pub struct RequirementStatus {
     /// Who satisfies it, when someone does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub satisfied_by: Option<Provider>,
-    /// The command that would satisfy an unmet one, when there is one.
+    /// What would satisfy an unmet one, when something would.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fix: Option<String>,
+    pub fix: Option<crate::remedy::Remedy>,
 }
 
 /// The plan's `requirements` section.
@@ -377,7 +378,7 @@ impl Requirements {
 }
 
 /// Unmet requirements on one line: each with where it was read, why, and
-/// the command that would satisfy it.
+/// what would satisfy it.
 pub fn describe_unmet(unmet: &[RequirementStatus]) -> String {
     unmet
         .iter()
@@ -385,7 +386,7 @@ pub fn describe_unmet(unmet: &[RequirementStatus]) -> String {
             let fix = entry
                 .fix
                 .as_ref()
-                .map(|fix| format!(" (`{fix}`)"))
+                .map(|fix| format!(" ({fix})"))
                 .unwrap_or_default();
             format!("{} ({}): {}{fix}", entry.need, entry.from, entry.detail)
         })
@@ -496,9 +497,6 @@ fn check_package(
         });
         return met;
     }
-    let quoted = version
-        .map(|v| format!(" --version '{v}'"))
-        .unwrap_or_default();
     let (detail, fix) = match candidates.first() {
         Some(other) => (
             format!(
@@ -507,14 +505,19 @@ fn check_package(
                 other.version,
                 version.unwrap_or_default()
             ),
-            format!(
-                "kubectl pkg upgrade {} -n {}{quoted}",
-                other.release.name, other.release.namespace
-            ),
+            Remedy::Upgrade {
+                name: other.release.name.to_string(),
+                namespace: other.release.namespace.to_string(),
+                package: None,
+                version: version.map(str::to_string),
+            },
         ),
         None => (
             format!("no release of package {name} is installed"),
-            format!("kubectl pkg install {name}{quoted}"),
+            Remedy::Install {
+                package: name.to_string(),
+                version: version.map(str::to_string),
+            },
         ),
     };
     let mut unmet = status(requirement, State::Unmet, detail);

@@ -217,8 +217,9 @@ fn available_hint(available: &[String], prereleases_only: bool) -> String {
     match (available.is_empty(), prereleases_only) {
         (true, _) => " (no tag is a semver version)".to_string(),
         (false, true) => format!(
-            " (only prereleases exist: {}; pass --devel to consider them)",
-            available.join(", ")
+            " (only prereleases exist: {}; pass {} to consider them)",
+            available.join(", "),
+            crate::remedy::Setting::Devel
         ),
         (false, false) => format!(" (newest versions: {})", available.join(", ")),
     }
@@ -256,7 +257,10 @@ pub fn resolve(
     let mut candidates = Vec::with_capacity(tags.len());
     for (version, tag) in &versioned {
         let note = if !version.pre.is_empty() && !allow_prerelease {
-            Some("skipped: prerelease (use --devel)".to_string())
+            Some(format!(
+                "skipped: prerelease (use {})",
+                crate::remedy::Setting::Devel
+            ))
         } else if constraint.is_some_and(|c| !c.matches(version, devel)) {
             Some("skipped: does not match the constraint".to_string())
         } else if chosen.is_none() {
@@ -425,7 +429,7 @@ mod tests {
             "8.0.0-rc.1"
         );
         let only_pre = pick(&["1.0.0-alpha"], None, false).unwrap_err();
-        assert!(only_pre.to_string().contains("--devel"), "{only_pre}");
+        assert!(only_pre.to_string().contains("`devel: true`"), "{only_pre}");
     }
 
     #[test]

@@ -33,6 +33,7 @@ const LAYERS: &[&[&str]] = &[
         "diff",
         "readiness",
         "digest",
+        "remedy",
     ],
     &[
         "archive",

@@ -726,10 +726,11 @@ fn get_host_by_name_resolves_only_with_enable_dns_as_in_helm_4() {
         }
         let plan = parse_json(pkg.run(args).ok());
         let render = kubectl_pkg_e2e::warnings_of(&plan, "render");
+        // The plan is the library's document: it names the library's option.
         let said = if enable_dns {
-            "dns/templates/cm.yaml calls getHostByName, and --enable-dns was given"
+            "dns/templates/cm.yaml calls getHostByName, and `enable_dns: true` was given"
         } else {
-            "dns/templates/cm.yaml calls getHostByName, which returns \"\" without --enable-dns"
+            "dns/templates/cm.yaml calls getHostByName, which returns \"\" without `enable_dns: true`"
         };
         assert!(render.contains(said), "{render}");
     }

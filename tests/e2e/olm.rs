@@ -724,7 +724,8 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
     assert_eq!(plan["package"]["version"], "2.1.0");
     assert_eq!(
         plan["package"]["catalog"]["upgradeEdge"]["via"],
-        "forced (--force-upgrade)"
+        // The plan is the library's document: it names the library's option.
+        "forced (`force_upgrade: true`)"
     );
     // 2.0.0's skipRange covers 1.1.0.
     let plan = json(&[

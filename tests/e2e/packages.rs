@@ -221,7 +221,8 @@ fn versions_are_resolved_from_named_repositories_on_the_authenticated_registry()
         [
             (
                 "2.0.0-rc.1".to_string(),
-                "skipped: prerelease (use --devel)".to_string()
+                // The plan is the library's: it names the library's option.
+                "skipped: prerelease (use `devel: true`)".to_string()
             ),
             ("1.1.0".to_string(), "chosen".to_string()),
             ("1.0.0".to_string(), String::new()),
@@ -734,12 +735,20 @@ fn a_repository_whose_certificate_is_not_trusted_is_named_with_the_flag_that_fix
         command.env_remove("KUBECTL_PKG_REGISTRY_CA_FILE");
         Run::from(command.output().unwrap())
     };
-    let names_the_fix = |text: &str| {
+    // The plugin's messages name its flag; a plan (the library's document)
+    // names the library's option.
+    let names_the_fix_as = |text: &str, fix: &str| {
         text.contains(&format!(
             "{}: its TLS certificate is signed by an unknown CA",
             pkg.env.registry_auth
-        )) && text.contains("--registry-ca-file FILE (or KUBECTL_PKG_REGISTRY_CA_FILE)")
+        )) && text.contains(fix)
             && text.contains(&format!("certs.d/{}/ca.crt", pkg.env.registry_auth))
+    };
+    let names_the_fix = |text: &str| {
+        names_the_fix_as(
+            text,
+            "--registry-ca-file FILE (or KUBECTL_PKG_REGISTRY_CA_FILE)",
+        )
     };
 
     // Named through the repository: the error names it and the fix, on one line.
@@ -766,7 +775,7 @@ fn a_repository_whose_certificate_is_not_trusted_is_named_with_the_flag_that_fix
     let warnings = warnings_of(&plan, "source");
     assert!(
         warnings.contains(&format!("repository secured was not searched for {name}: "))
-            && names_the_fix(&warnings)
+            && names_the_fix_as(&warnings, "`RegistryOptions::ca_files`")
             && warnings.contains(&format!(
                 "the package came from plain, but if secured has {name} too the name is ambiguous: write plain/{name} to choose"
             )),

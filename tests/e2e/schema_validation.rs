@@ -367,7 +367,8 @@ fn a_service_field_the_server_does_not_know_is_refused_before_the_namespace_is_w
         ]
     );
     assert!(
-        warnings_of(&plan, "not-validated").contains("--validate=false"),
+        // The plan is the library's document: it names the library's option.
+        warnings_of(&plan, "not-validated").contains("`validate: false`"),
         "{plan}"
     );
     let failed = pkg.run([

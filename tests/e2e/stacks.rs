@@ -426,7 +426,8 @@ releases:
     assert!(
         said.contains("release \"app\"")
             && said.contains("version locked 1.0.0, resolved 1.1.0")
-            && said.contains("stack.lock, nothing was planned"),
+            && said.contains("stack.lock, nothing was planned")
+            && said.contains("run `kubectl pkg stack lock -f stack.yaml --update` to record"),
         "{said}"
     );
     // Without --locked, the newer version is planned.

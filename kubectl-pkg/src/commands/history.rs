@@ -31,7 +31,13 @@ pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
     }
     // Oldest first: the newest `--max` are the last ones.
     let older = history.len().saturating_sub(args.max as usize);
-    let history = history.split_off(older);
+    let mut history = history.split_off(older);
+    // Why a revision failed, as the library recorded it: its options as flags.
+    for revision in &mut history {
+        if let Some(message) = &mut revision.message {
+            *message = view::remedy::in_cli_words(message, &[]);
+        }
+    }
     match global.output {
         OutputFormat::Text => {
             // Narrowed on a terminal as kubectl's tables are; `-o wide` keeps all.

@@ -193,6 +193,7 @@ async fn update(
         match check_repository(repository, &registry, &limits).await {
             Ok(found) => view::outln!("{} ({}): {found}", repository.name, repository.url)?,
             Err(error) => {
+                let error = view::remedy::error_text(&error);
                 crate::view::errln!(
                     "{} ({}) cannot be read: {error}",
                     repository.name,

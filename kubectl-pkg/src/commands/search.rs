@@ -35,6 +35,7 @@ pub async fn run(global: &GlobalArgs, args: &SearchArgs) -> Result<()> {
     };
     let found = search(&repositories, &options, &settings::registry(global)?).await;
     for warning in &found.warnings {
+        let warning = view::remedy::in_cli_words(warning, &[]);
         crate::view::errln!("warning: {warning}");
     }
     match global.output {

@@ -3,7 +3,7 @@
 
 use anyhow::{Result, bail};
 use clap::Args;
-use libpkg::action::{Progress, hints, live_readiness, progress};
+use libpkg::action::{Progress, live_readiness, progress};
 use libpkg::cluster::Cluster;
 use libpkg::plan::Operation;
 use libpkg::release::{
@@ -11,6 +11,7 @@ use libpkg::release::{
 };
 
 use crate::cli::GlobalArgs;
+use crate::view::remedy as hints;
 use crate::view::status::ReleaseStatus;
 use crate::{settings, view};
 

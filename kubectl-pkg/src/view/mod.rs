@@ -4,6 +4,7 @@
 pub mod copying;
 pub mod fleet;
 pub mod plan;
+pub mod remedy;
 pub mod review;
 pub mod show;
 pub mod stack;

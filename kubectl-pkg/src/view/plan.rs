@@ -191,7 +191,10 @@ fn origin(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
         let edge = catalog
             .upgrade_edge
             .as_ref()
-            .map(|edge| format!("; upgrade from {} via {}", edge.from, edge.via))
+            .map(|edge| {
+                let via = view::remedy::in_cli_words(&edge.via, &[]);
+                format!("; upgrade from {} via {via}", edge.from)
+            })
             .unwrap_or_default();
         writeln!(
             out,
@@ -275,6 +278,7 @@ pub fn requirements(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::
         };
         writeln!(out, "  {state}: {} ({}){detail}", entry.need, entry.from)?;
         if let Some(fix) = &entry.fix {
+            let fix = crate::view::remedy::command_line(fix);
             writeln!(out, "    to satisfy it: {fix}")?;
         }
     }
@@ -508,9 +512,10 @@ pub fn warnings(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt
     // lines below four in; fitted to the terminal, wrapped between words.
     const INDENT: usize = 4;
     for warning in warnings {
+        let message = view::remedy::in_cli_words(&warning.message, &[]);
         let lines = match options.layout.width {
-            Some(width) => view::wrap(&warning.message, usize::from(width).saturating_sub(INDENT)),
-            None => warning.message.lines().map(str::to_string).collect(),
+            Some(width) => view::wrap(&message, usize::from(width).saturating_sub(INDENT)),
+            None => message.lines().map(str::to_string).collect(),
         };
         for (index, line) in lines.iter().enumerate() {
             let lead = if index == 0 { "  - " } else { "    " };

@@ -103,7 +103,7 @@ fn versions(out: &mut dyn fmt::Write, plan: &Plan) -> fmt::Result {
     for candidate in &plan.package.candidates {
         let chosen = candidate.note.as_deref() == Some("chosen");
         let note = match candidate.note.as_deref() {
-            Some(note) if !chosen => format!("  ({note})"),
+            Some(note) if !chosen => format!("  ({})", super::remedy::in_cli_words(note, &[])),
             _ => String::new(),
         };
         writeln!(

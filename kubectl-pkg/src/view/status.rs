@@ -149,6 +149,7 @@ fn write(
     objects(out, status)?;
     readiness(out, &status.readiness)?;
     if let Some(message) = &status.record.message {
+        let message = crate::view::remedy::in_cli_words(message, &[]);
         writeln!(out, "Message:   {message}")?;
     }
     if !status.next.is_empty() {

@@ -75,8 +75,9 @@ pub async fn plan_adopt_helm(
     let mut warnings: Vec<Warning> = Warning::all(WarningCode::Render, rendered.warnings).collect();
     warnings.push(Warning::new(WarningCode::HelmTakeover, format!(
         "taken over from Helm release {release} revision {} (chart {} {}): its objects change owner, not content; \
-         Helm's records are kept unless --remove-helm-records",
-        helm.revision, helm.chart_name, helm.chart_version
+         Helm's records are kept unless {remove}",
+        helm.revision, helm.chart_name, helm.chart_version,
+        remove = crate::remedy::Setting::RemoveHelmRecords
     )));
     if helm.hooks > 0 {
         warnings.push(Warning::new(WarningCode::HelmTakeover, format!(

@@ -33,14 +33,15 @@ pub enum AirgapError {
     Bundle(#[from] BundleError),
     /// A package is not in an OCI registry, so it cannot be copied as is.
     #[error(
-        "{reference}: only packages from OCI registries are bundled (push it to one first: kubectl pkg push)"
+        "{reference}: only packages from OCI registries are bundled (push it to one first: {})",
+        crate::remedy::Remedy::Push
     )]
     NotOci {
         /// The package's reference.
         reference: String,
     },
     /// A package did not render, so the images it runs are unknown.
-    #[error("{reference}: cannot find the images it runs: {source}")]
+    #[error("{reference}: cannot find the images it runs")]
     Render {
         /// The package's reference.
         reference: String,
@@ -59,7 +60,7 @@ pub enum AirgapError {
     /// reachable from here, refuses the credentials, or lacks it): named with
     /// the package and the objects that run it, so the one to mirror first
     /// or to leave out is clear.
-    #[error("image {image}, run by {users} of package {package}, cannot be bundled: {source}")]
+    #[error("image {image}, run by {users} of package {package}, cannot be bundled")]
     ImageCopy {
         /// The image as the package writes it.
         image: String,

@@ -295,7 +295,7 @@ pub async fn apply<C: ClusterAccess, S: ReleaseStorage>(
         }
         Err(error) => {
             record.status = Status::Failed;
-            record.message = Some(error.to_string());
+            record.message = Some(crate::remedy::with_causes(&error));
             // The failure is what the user needs to see; a failure to record it is secondary.
             if let Err(store_error) = store.update(&record).await {
                 tracing::warn!("could not record the failed revision: {store_error}");

@@ -20,6 +20,7 @@ use crate::plan::{
     Action, ClusterInfo, Operation, PLAN_API_VERSION, PLAN_KIND, Plan, PlannedObject,
     ReleaseTarget, Validation, Warning, WarningCode,
 };
+use crate::remedy::Setting;
 use crate::render::{ANNOTATION_RELEASE_NAMESPACE, LABEL_RELEASE};
 
 /// What was seen of the cluster for one operation.
@@ -405,7 +406,7 @@ fn judge_live(
     }
     // Taken over with --adopt from another release: the plan says who loses it.
     let adopted_from = other_release.filter(|_| desired.adopt).map(|(name, namespace)| {
-        Note::Warning(format!("taken over from release {name:?} in namespace {namespace:?} (--adopt): that release no longer owns it"))
+        Note::Warning(format!("taken over from release {name:?} in namespace {namespace:?} ({}): that release no longer owns it", Setting::Adopt))
     });
     if let Some(live) = live
         && let Some(event) = crate::kinds::hook_of(&object.manifest)
@@ -865,9 +866,12 @@ fn assemble(
     }
     if in_new_namespace > 0 {
         let instead = if desired.validate {
-            "checked against the cluster's OpenAPI schema instead"
+            "checked against the cluster's OpenAPI schema instead".to_string()
         } else {
-            "and not checked against a schema either (--validate=false)"
+            format!(
+                "and not checked against a schema either ({})",
+                Setting::NoValidation
+            )
         };
         warnings.push(Warning::new(WarningCode::NotDryRun, format!(
             "namespace {} is created by this plan: its {in_new_namespace} object(s) are created without a server-side dry run, {instead}",
@@ -876,7 +880,8 @@ fn assemble(
     }
     if !desired.validate {
         warnings.push(Warning::new(WarningCode::NotValidated, format!(
-            "schema validation is off (--validate=false): {not_validated} object(s) the API server could not dry-run are not validated before they are written; one the server refuses stops the apply halfway"
+            "schema validation is off ({}): {not_validated} object(s) the API server could not dry-run are not validated before they are written; one the server refuses stops the apply halfway",
+            Setting::NoValidation
         )));
     } else if not_validated > 0 {
         warnings.push(Warning::new(WarningCode::NotValidated, format!(
@@ -1329,7 +1334,7 @@ mod tests {
         let plan = plan_of(vec![bad], false).unwrap();
         assert_eq!(plan.objects[1].validation, Some(Validation::NotValidated));
         let warning = warnings_with(&plan, WarningCode::NotValidated);
-        assert!(warning.contains("--validate=false"), "{warning}");
+        assert!(warning.contains("`validate: false`"), "{warning}");
     }
 
     /// The Namespace a plan creates, dry-run by the server.

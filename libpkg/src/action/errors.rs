@@ -6,7 +6,7 @@ use crate::plan::HashMismatch;
 use crate::release::{LockError, ReleaseError};
 use crate::render::RenderError;
 
-use super::hints;
+use crate::remedy::{Remedy, Setting};
 
 /// Why a plan could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -23,7 +23,7 @@ pub enum PlanError {
     /// An OLM bundle cannot be installed (with this configuration).
     #[error(transparent)]
     Olm(#[from] crate::olm::OlmError),
-    /// The `--config` given does not fit the package.
+    /// The configuration given does not fit the package.
     #[error("{reason}")]
     Config {
         /// What is wrong.
@@ -37,7 +37,8 @@ pub enum PlanError {
     Format(crate::formats::FormatError),
     /// Values given for a package that takes none.
     #[error(
-        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts and Carvel packages only; this package's format is {format}"
+        "values ({}) apply to Helm charts and Carvel packages only; this package's format is {format}",
+        Setting::Values
     )]
     ValuesNotTaken {
         /// The package's format.
@@ -71,8 +72,9 @@ pub enum PlanError {
     /// refused before anything is written, as the server would refuse them
     /// halfway through the apply.
     #[error(
-        "{} field(s) break the cluster's OpenAPI schema in objects the API server could not dry-run, nothing was written (--validate=false skips this check):\n  - {}",
+        "{} field(s) break the cluster's OpenAPI schema in objects the API server could not dry-run, nothing was written ({} skips this check):\n  - {}",
         violations.len(),
+        Setting::NoValidation,
         violations.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n  - ")
     )]
     ObjectsInvalid {
@@ -92,7 +94,8 @@ pub enum PlanError {
     HelmRecords(#[from] crate::release::helm::HelmRecordsError),
     /// The release is kubectl-pkg's already.
     #[error(
-        "release {name:?} in namespace {namespace:?} is managed by kubectl-pkg already (`kubectl pkg history {name} -n {namespace}`)"
+        "release {name:?} in namespace {namespace:?} is managed by kubectl-pkg already ({})",
+        Remedy::History { name: name.clone(), namespace: namespace.clone() }
     )]
     AlreadyManaged {
         /// Name.
@@ -114,14 +117,18 @@ pub enum PlanError {
     },
     /// The release namespace does not exist.
     #[error(
-        "namespace {namespace:?} does not exist; create it first (kubectl create namespace {namespace}) or pass --create-namespace"
+        "namespace {namespace:?} does not exist; create it first (kubectl create namespace {namespace}) or pass {}",
+        Setting::CreateNamespace
     )]
     NamespaceMissing {
         /// The namespace.
         namespace: String,
     },
     /// An object exists and belongs to someone else.
-    #[error("{object} already exists and belongs to {owner}; pass --adopt to take it over")]
+    #[error(
+        "{object} already exists and belongs to {owner}; pass {} to take it over",
+        Setting::Adopt
+    )]
     Conflict {
         /// The object.
         object: String,
@@ -157,7 +164,7 @@ pub enum PlanError {
     },
     /// The API server rejected an object in the dry run.
     #[error(
-        "{object}: the API server rejected it: {source}{}",
+        "{object}: the API server rejected it{}",
         known_bug.map(|bug| format!(" (likely {bug})")).unwrap_or_default()
     )]
     DryRun {
@@ -170,8 +177,8 @@ pub enum PlanError {
     },
     /// `install` of a release that exists.
     #[error(
-        "release {name:?} already exists in namespace {namespace:?} (revision {revision}, {status}); use `{}`",
-        hints::upgrade(name, namespace, reference)
+        "release {name:?} already exists in namespace {namespace:?} (revision {revision}, {status}); use {}",
+        PlanError::upgrade_instead(name, namespace, reference)
     )]
     AlreadyInstalled {
         /// The package reference given.
@@ -187,8 +194,8 @@ pub enum PlanError {
     },
     /// `upgrade`, `rollback` or `uninstall` of a release with no deployed revision.
     #[error(
-        "release {name:?} in namespace {namespace:?} has no deployed revision; install it first: `{}`",
-        hints::upgrade_install(name, namespace, "PACKAGE")
+        "release {name:?} in namespace {namespace:?} has no deployed revision; install it first: {}",
+        Remedy::InstallOver { name: name.clone(), namespace: namespace.clone() }
     )]
     NotInstalled {
         /// Name.
@@ -206,11 +213,12 @@ pub enum PlanError {
         reason: String,
     },
     /// Requirements of the package that nothing satisfies (all of them,
-    /// each with what would satisfy it); `--skip-requirements` plans anyway.
+    /// each with what would satisfy it); skipping requirements plans anyway.
     #[error(
-        "{} requirement(s) not met, nothing was written: {}; pass --skip-requirements to plan anyway",
+        "{} requirement(s) not met, nothing was written: {}; pass {} to plan anyway",
         unmet.len(),
-        crate::requirements::describe_unmet(unmet)
+        crate::requirements::describe_unmet(unmet),
+        Setting::SkipRequirements
     )]
     RequirementsUnmet {
         /// The unmet requirements.
@@ -228,6 +236,55 @@ pub enum PlanError {
     },
 }
 
+impl PlanError {
+    /// What the user can do about this error, as its message says it
+    /// (see [`crate::remedy`]).
+    pub fn remedies(&self) -> Vec<Remedy> {
+        match self {
+            PlanError::AlreadyManaged { name, namespace } => vec![Remedy::History {
+                name: name.clone(),
+                namespace: namespace.clone(),
+            }],
+            PlanError::AlreadyInstalled {
+                reference,
+                name,
+                namespace,
+                ..
+            } => vec![PlanError::upgrade_instead(name, namespace, reference)],
+            PlanError::NotInstalled { name, namespace } => vec![Remedy::InstallOver {
+                name: name.clone(),
+                namespace: namespace.clone(),
+            }],
+            PlanError::RequirementsUnmet { unmet } => (unmet.iter())
+                .filter_map(|entry| entry.fix.clone())
+                .chain([Remedy::Set(Setting::SkipRequirements)])
+                .collect(),
+            PlanError::ValuesNotTaken { .. } => vec![Remedy::Set(Setting::Values)],
+            PlanError::ObjectsInvalid { .. } => vec![Remedy::Set(Setting::NoValidation)],
+            PlanError::NamespaceMissing { .. } => vec![Remedy::Set(Setting::CreateNamespace)],
+            PlanError::Conflict { .. } => vec![Remedy::Set(Setting::Adopt)],
+            PlanError::ImagesMissing(_) => vec![Remedy::Set(Setting::SkipImageCheck)],
+            PlanError::NotMirrored(_) => vec![
+                Remedy::Set(Setting::ImageRegistry),
+                Remedy::Set(Setting::RequireMirroredImages),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Upgrading the release `install` found: a registry package upgrades
+    /// from the repository it came from (so its pinned reference is left
+    /// out); a directory or an archive is named again.
+    fn upgrade_instead(name: &str, namespace: &str, reference: &str) -> Remedy {
+        Remedy::Upgrade {
+            name: name.to_string(),
+            namespace: namespace.to_string(),
+            package: (!crate::reference::OciRef::is_url(reference)).then(|| reference.to_string()),
+            version: None,
+        }
+    }
+}
+
 impl From<crate::formats::FormatError> for PlanError {
     fn from(error: crate::formats::FormatError) -> PlanError {
         use crate::formats::FormatError;
@@ -242,6 +299,17 @@ impl From<crate::formats::FormatError> for PlanError {
     }
 }
 
+impl ApplyError {
+    /// What the user can do about this error, as its message says it
+    /// (see [`crate::remedy`]).
+    pub fn remedies(&self) -> Vec<Remedy> {
+        match self {
+            ApplyError::Masked => vec![Remedy::Set(Setting::SaveToFile)],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// Why a plan was not applied, or not completely.
 #[derive(Debug, thiserror::Error)]
 pub enum ApplyError {
@@ -250,7 +318,8 @@ pub enum ApplyError {
     Hash(#[from] HashMismatch),
     /// A plan with masked Secret values cannot be applied.
     #[error(
-        "this plan has masked Secret values (it was printed for review); save the plan with --out and apply that file"
+        "this plan has masked Secret values (it was printed for review); save the plan with {} and apply that file",
+        Setting::SaveToFile
     )]
     Masked,
     /// The installer lacks permissions the access check found missing.
@@ -268,7 +337,7 @@ pub enum ApplyError {
     #[error(transparent)]
     Release(#[from] ReleaseError),
     /// Applying or deleting one object failed.
-    #[error("{object}: {source}")]
+    #[error("{object}")]
     Object {
         /// The object.
         object: String,
@@ -293,7 +362,7 @@ pub enum ApplyError {
     #[error(transparent)]
     Lock(#[from] LockError),
     /// Applying failed and `atomic` put the previous revision back (or tried to).
-    #[error("{source}; --atomic {restored}")]
+    #[error("applying failed, and {} {restored}", Setting::Atomic)]
     Atomic {
         /// Why applying failed.
         source: Box<ApplyError>,

@@ -72,7 +72,7 @@ pub enum GateError {
         dir: PathBuf,
     },
     /// A gate refused one release of a stack plan.
-    #[error("cluster {cluster}: {source}")]
+    #[error("cluster {cluster}")]
     Cluster {
         /// The cluster (kubeconfig context) of a fleet.
         cluster: String,
@@ -80,7 +80,7 @@ pub enum GateError {
         source: Box<GateError>,
     },
     /// A release's plan did not pass.
-    #[error("release {release}: {source}")]
+    #[error("release {release}")]
     Release {
         /// The release's name in the stack.
         release: String,

@@ -98,7 +98,7 @@ pub(super) async fn check_images(
     let shared = match check {
         ImageCheck::Registry(shared) => shared,
         ImageCheck::Skip => {
-            let skipped = image_check::SKIPPED_WARNING;
+            let skipped = image_check::skipped_warning();
             let mut warnings = vec![Warning::new(WarningCode::ImageNotChecked, skipped)];
             warnings.extend(unpinned_warning(rewrite));
             return Ok(warnings);
@@ -229,7 +229,10 @@ fn why_not_checked(error: RegistryError) -> String {
         RegistryError::Status { status, .. } => format!("it answered HTTP {status}"),
         RegistryError::Tls { reason, .. } => format!("TLS failed: {reason}"),
         RegistryError::UntrustedCertificate { .. } => {
-            "its TLS certificate is signed by a CA this machine does not trust (add it with --registry-ca-file)".to_string()
+            format!(
+                "its TLS certificate is signed by a CA this machine does not trust (add it with {})",
+                crate::remedy::Setting::RegistryCaFile
+            )
         }
         other => other.to_string(),
     }

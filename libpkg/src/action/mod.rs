@@ -15,7 +15,6 @@ mod drift;
 mod errors;
 mod facts;
 pub mod gates;
-pub mod hints;
 mod history;
 mod images;
 mod install;
@@ -24,6 +23,7 @@ mod online;
 mod prepare;
 mod progress;
 mod release_test;
+mod remedies;
 mod requirements;
 mod rollback;
 mod run;
@@ -52,6 +52,7 @@ pub use release_test::{
     ContainerLog, TestError, TestFilter, TestFilterError, TestOptions, TestPhase, TestReport,
     TestResult, test_release,
 };
+pub use remedies::remedies;
 pub use rollback::{RollbackOptions, plan_rollback};
 pub use run::{
     AfterApply, AfterApplyError, Approved, Outcome, Reviewer, RunError, RunOptions, Stage, run,
@@ -94,7 +95,8 @@ impl Hooks {
             warnings.push(crate::plan::Warning::new(
                 crate::plan::WarningCode::SkippedHooks,
                 format!(
-                    "{skipped} hook(s) of this operation are left out and not run (--no-hooks)"
+                    "{skipped} hook(s) of this operation are left out and not run ({})",
+                    crate::remedy::Setting::NoHooks
                 ),
             ));
         }

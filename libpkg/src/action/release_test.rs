@@ -192,7 +192,7 @@ pub enum TestError {
     #[error(transparent)]
     Cluster(#[from] ClusterError),
     /// A request about one test failed.
-    #[error("test {object}: {source}")]
+    #[error("test {object}")]
     Object {
         /// `Kind/namespace/name`.
         object: String,

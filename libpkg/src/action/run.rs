@@ -416,7 +416,7 @@ async fn unlock(lock: Option<impl HeldLock>, reporter: &dyn Reporter) {
         if let Err(error) = lock.release().await {
             reporter.event(Event::LockNotReleased {
                 release,
-                reason: error.to_string(),
+                reason: crate::remedy::with_causes(&error),
             });
         }
     }

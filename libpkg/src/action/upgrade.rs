@@ -191,8 +191,8 @@ fn carvel_source(
         .ok_or_else(|| PlanError::NoUpgradeSource {
             name: release.name.clone(),
             reason: format!(
-                "release {}'s PackageRepository {} is not a configured repository; add it (kubectl pkg repo add NAME oci://…) or name the package to upgrade to",
-                release.name, carvel.repository
+                "release {}'s PackageRepository {} is not a configured repository; add it ({}) or name the package to upgrade to",
+                release.name, carvel.repository, crate::remedy::Remedy::AddRepository
             ),
         })?;
     Ok(format!("{}/{}", repository.name, carvel.ref_name))

@@ -95,7 +95,8 @@ pub fn read_package_install(file: &str, text: &str) -> Result<Option<PackageInst
     }
     if install.pointer("/spec/cluster").is_some() {
         return Err(invalid(format!(
-            "PackageInstall {name}: spec.cluster (another cluster's kubeconfig) is not supported; use --context"
+            "PackageInstall {name}: spec.cluster (another cluster's kubeconfig) is not supported; use {}",
+            crate::remedy::Setting::Context
         )));
     }
     let mut values_secrets = Vec::new();

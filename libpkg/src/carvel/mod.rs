@@ -124,7 +124,8 @@ pub enum CarvelError {
     },
     /// ytt is needed and cannot be run.
     #[error(
-        "package {package} has ytt templates, and ytt {reason} (install ytt on PATH or pass --ytt PATH)"
+        "package {package} has ytt templates, and ytt {reason} (install ytt on PATH or pass {} PATH)",
+        crate::remedy::Setting::Ytt
     )]
     YttMissing {
         /// `refName` and version.

@@ -44,7 +44,7 @@ pub struct Ytt {
 #[derive(Debug, thiserror::Error)]
 pub enum YttError {
     /// The configured program ([`set_program`]) is not a file.
-    #[error("was not found at {} (--ytt)", path.display())]
+    #[error("was not found at {} ({})", path.display(), crate::remedy::Setting::Ytt)]
     NotAt {
         /// The configured path.
         path: PathBuf,

@@ -161,7 +161,8 @@ impl Cluster {
             }
             None => {
                 return Err(ClusterError::Config(format!(
-                    "no context chosen: the kubeconfig has no current-context; pass --context (it has: {})",
+                    "no context chosen: the kubeconfig has no current-context; pass {} (it has: {})",
+                    crate::remedy::Setting::Context,
                     if known.is_empty() {
                         "none".to_string()
                     } else {

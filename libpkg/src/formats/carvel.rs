@@ -46,7 +46,9 @@ impl Format for CarvelPackage {
         if let Some(key) = configuration.config.keys().next() {
             return Err(FormatError::Config {
                 reason: format!(
-                    "--config {key}: a Carvel package takes values (-f/--values, --set…), not --config"
+                    "{config} {key}: a Carvel package takes values ({values}), not {config}",
+                    config = crate::remedy::Setting::Config,
+                    values = crate::remedy::Setting::Values
                 ),
             });
         }
@@ -704,7 +706,7 @@ mod tests {
                 lookup: None,
             },
         )
-        .map_err(|e| e.to_string())
+        .map_err(|e| crate::remedy::with_causes(&e))
     }
 
     const PINNED: &str = "registry.example/web@sha256:2222222222222222222222222222222222222222222222222222222222222222";

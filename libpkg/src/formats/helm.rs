@@ -129,7 +129,9 @@ impl Format for Chart {
         if let Some(key) = configuration.config.keys().next() {
             return Err(FormatError::Config {
                 reason: format!(
-                    "--config {key}: a Helm chart takes values (-f/--values, --set…), not --config"
+                    "{config} {key}: a Helm chart takes values ({values}), not {config}",
+                    config = crate::remedy::Setting::Config,
+                    values = crate::remedy::Setting::Values
                 ),
             });
         }

@@ -223,7 +223,8 @@ pub enum FormatError {
     },
     /// Values given for a package that takes none.
     #[error(
-        "values (-f/--values, --set, --set-string, --set-file, --set-json, --set-literal) apply to Helm charts and Carvel packages only; this package's format is {format}"
+        "values ({}) apply to Helm charts and Carvel packages only; this package's format is {format}",
+        crate::remedy::Setting::Values
     )]
     ValuesNotTaken {
         /// The package's format.
@@ -231,7 +232,7 @@ pub enum FormatError {
     },
     /// A format's own reason, for formats whose errors have no variant here
     /// (a new format needs no change outside its module to report them).
-    #[error("{format}: {source}")]
+    #[error("{format}")]
     Other {
         /// The format's name.
         format: &'static str,

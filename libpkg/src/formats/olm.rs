@@ -70,7 +70,8 @@ impl Format for Bundle {
         {
             return Err(FormatError::Config {
                 reason: format!(
-                    "--config {key}: unknown key for a registry+v1 bundle (known: {})",
+                    "{} {key}: unknown key for a registry+v1 bundle (known: {})",
+                    crate::remedy::Setting::Config,
                     CONFIG_KEYS.join(", ")
                 ),
             });

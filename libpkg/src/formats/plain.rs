@@ -91,7 +91,8 @@ impl Format for Plain {
         if let Some(key) = configuration.config.keys().next() {
             return Err(FormatError::Config {
                 reason: format!(
-                    "--config {key}: a plain package takes no configuration (only registry+v1 bundles do)"
+                    "{} {key}: a plain package takes no configuration (only registry+v1 bundles do)",
+                    crate::remedy::Setting::Config
                 ),
             });
         }

@@ -242,11 +242,13 @@ fn nondeterministic_warning(
 ) -> String {
     if function == "getHostByName" && !enable_dns {
         format!(
-            "{template} calls getHostByName, which returns \"\" without --enable-dns, as in Helm 3.11.1 and later (a chart rendered anywhere could otherwise send its values out in DNS queries)"
+            "{template} calls getHostByName, which returns \"\" without {}, as in Helm 3.11.1 and later (a chart rendered anywhere could otherwise send its values out in DNS queries)",
+            crate::remedy::Setting::EnableDns
         )
     } else if function == "getHostByName" {
         format!(
-            "{template} calls getHostByName, and --enable-dns was given: it resolved the name when the plan was made, and the plan carries that address; an upgrade resolves it again (its diff shows a change)"
+            "{template} calls getHostByName, and {} was given: it resolved the name when the plan was made, and the plan carries that address; an upgrade resolves it again (its diff shows a change)",
+            crate::remedy::Setting::EnableDns
         )
     } else if function == "lookup" && online {
         format!(
@@ -410,7 +412,7 @@ mod tests {
                 false
             )]
         );
-        assert!(off.warnings[0].contains("returns \"\" without --enable-dns"));
+        assert!(off.warnings[0].contains("returns \"\" without `enable_dns: true`"));
         let on = render(true);
         let address = on.documents[0].1["data"]["address"]
             .as_str()
@@ -418,7 +420,7 @@ mod tests {
             .to_string();
         assert!(address == "127.0.0.1" || address == "::1", "{address}");
         assert!(
-            on.warnings[0].contains("--enable-dns was given"),
+            on.warnings[0].contains("`enable_dns: true` was given"),
             "{:?}",
             on.warnings
         );

@@ -145,7 +145,7 @@ impl Edge {
             Edge::Skips => "skips".to_string(),
             Edge::SkipRange(range) => format!("skipRange {range}"),
             Edge::Same => "same version".to_string(),
-            Edge::Forced => "forced (--force-upgrade)".to_string(),
+            Edge::Forced => format!("forced ({})", crate::remedy::Setting::ForceUpgrade),
         }
     }
 }
@@ -423,9 +423,10 @@ impl Catalog {
                 (Some(default), _) => default.clone(),
                 (None, 1) => package.channels.keys().next().expect("one").clone(),
                 (None, _) => {
-                    return Err(not_found(
-                        "the package has no default channel: choose one with --channel".into(),
-                    ));
+                    return Err(not_found(format!(
+                        "the package has no default channel: choose one with {}",
+                        crate::remedy::Setting::Channel
+                    )));
                 }
             },
         };
@@ -482,9 +483,10 @@ impl Catalog {
             }
             reason.push_str(&format!(" in channels [{channel_name}]"));
             if query.installed.is_some() {
-                reason.push_str(
-                    " that replace, skip or skipRange the installed bundle (--force-upgrade ignores the upgrade graph)",
-                );
+                reason.push_str(&format!(
+                    " that replace, skip or skipRange the installed bundle ({} ignores the upgrade graph)",
+                    crate::remedy::Setting::ForceUpgrade
+                ));
             }
             return Err(not_found(reason));
         };

@@ -100,7 +100,8 @@ pub enum TargetNamespacesError {
     /// No `watchNamespace`, and the bundle cannot watch all namespaces.
     #[error(
         "supported install modes {supported} do not support targeting all namespaces: \
-         choose a namespace with --config watchNamespace=NAMESPACE"
+         choose a namespace with {} watchNamespace=NAMESPACE",
+        crate::remedy::Setting::Config
     )]
     AllNamespaces {
         /// The bundle's install modes.

@@ -191,7 +191,7 @@ fn install_modes_are_checked_against_the_watch_namespace() {
         error.contains("do not support targeting all namespaces"),
         "{error}"
     );
-    assert!(error.contains("--config watchNamespace="), "{error}");
+    assert!(error.contains("`config` watchNamespace="), "{error}");
     let mut all_only = tinyop();
     all_only
         .csv

@@ -155,7 +155,7 @@ impl std::fmt::Debug for ParsedOnce {
 #[derive(Debug, thiserror::Error)]
 pub enum PackageError {
     /// Reading the directory or archive failed.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -163,7 +163,7 @@ pub enum PackageError {
         source: std::io::Error,
     },
     /// The archive or image layer was refused.
-    #[error("{origin}: {source}")]
+    #[error("{origin}")]
     Archive {
         /// Where the archive came from.
         origin: String,

@@ -86,7 +86,8 @@ pub enum RegistryError {
     /// The registry's TLS certificate is signed by a CA this machine does
     /// not trust (a private CA, or a self-signed certificate).
     #[error(
-        "{registry}: its TLS certificate is signed by an unknown CA ({reason}); trust that CA with --registry-ca-file FILE (or KUBECTL_PKG_REGISTRY_CA_FILE), or put it in Docker's certs.d/{registry}/ca.crt"
+        "{registry}: its TLS certificate is signed by an unknown CA ({reason}); trust that CA with {}, or put it in Docker's certs.d/{registry}/ca.crt",
+        crate::remedy::Remedy::TrustCa
     )]
     UntrustedCertificate {
         /// The registry host.

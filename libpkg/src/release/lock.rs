@@ -154,7 +154,7 @@ pub enum LockError {
         namespace: String,
     },
     /// The API server failed.
-    #[error("locking release: {0}")]
+    #[error("locking release")]
     Cluster(#[from] ClusterError),
 }
 

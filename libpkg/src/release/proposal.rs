@@ -8,6 +8,7 @@
 //! adds to it; applying marks it applied, after which it is never applied
 //! again. What `proposals` lists is in labels and annotations.
 
+use crate::remedy::{Remedy, Setting};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 
@@ -95,7 +96,8 @@ pub enum ProposalError {
     Cluster(#[from] ClusterError),
     /// No proposal of that name.
     #[error(
-        "proposal {name:?} not found in namespace {namespace:?} (`kubectl pkg proposals -n {namespace}` lists them)"
+        "proposal {name:?} not found in namespace {namespace:?} ({} lists them)",
+        Remedy::ListProposals { namespace: namespace.clone() }
     )]
     NotFound {
         /// Name.
@@ -127,7 +129,8 @@ pub enum ProposalError {
     },
     /// Too large for one Secret.
     #[error(
-        "the plan is {size} bytes gzipped, more than a proposal holds ({MAX_PROPOSAL_BYTES}); save it as a file with --out instead"
+        "the plan is {size} bytes gzipped, more than a proposal holds ({MAX_PROPOSAL_BYTES}); save it as a file with {} instead",
+        Setting::SaveToFile
     )]
     TooLarge {
         /// Gzipped size.
@@ -147,6 +150,20 @@ pub enum ProposalError {
         /// What is wrong.
         reason: String,
     },
+}
+
+impl ProposalError {
+    /// What the user can do about this error, as its message says it
+    /// (see [`crate::remedy`]).
+    pub fn remedies(&self) -> Vec<Remedy> {
+        match self {
+            ProposalError::NotFound { namespace, .. } => vec![Remedy::ListProposals {
+                namespace: namespace.clone(),
+            }],
+            ProposalError::TooLarge { .. } => vec![Remedy::Set(Setting::SaveToFile)],
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// The name of the proposal holding `plan`: `<release>.<12 hex of its hash>`.

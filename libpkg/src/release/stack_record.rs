@@ -23,7 +23,7 @@ pub fn config_map_name(stack: &str, environment: Option<&str>) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum StackRecordError {
     /// The API server failed.
-    #[error("stack record: {0}")]
+    #[error("stack record")]
     Cluster(#[from] ClusterError),
     /// The ConfigMap holds no journal this version can read.
     #[error("stack record {namespace}/{name}: {reason}")]

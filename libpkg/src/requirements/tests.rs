@@ -62,15 +62,18 @@ fn a_package_is_met_by_a_release_at_an_allowed_version_and_names_it() {
 }
 
 #[test]
-fn unmet_packages_say_why_and_the_command_that_satisfies_them() {
+fn unmet_packages_say_why_and_what_satisfies_them() {
     let none = check(
         &[package_need("cert-manager", ">=1.12")],
         &Observations::default(),
     );
     assert_eq!(none[0].state, State::Unmet);
     assert_eq!(
-        none[0].fix.as_deref(),
-        Some("kubectl pkg install cert-manager --version '>=1.12'")
+        none[0].fix,
+        Some(Remedy::Install {
+            package: "cert-manager".into(),
+            version: Some(">=1.12".into())
+        })
     );
     let old = Observations {
         releases: vec![release("cm", "cert-manager", "1.11.0", false)],
@@ -80,8 +83,13 @@ fn unmet_packages_say_why_and_the_command_that_satisfies_them() {
     assert_eq!(too_old[0].state, State::Unmet);
     assert!(too_old[0].detail.contains("1.11.0, which is not >=1.12"));
     assert_eq!(
-        too_old[0].fix.as_deref(),
-        Some("kubectl pkg upgrade cm -n ops --version '>=1.12'")
+        too_old[0].fix,
+        Some(Remedy::Upgrade {
+            name: "cm".into(),
+            namespace: "ops".into(),
+            package: None,
+            version: Some(">=1.12".into())
+        })
     );
 }
 
@@ -268,7 +276,7 @@ fn the_section_round_trips_and_unmet_ones_are_described_on_one_line() {
     let line = describe_unmet(&statuses);
     assert!(!line.contains('\n'));
     assert!(
-        line.contains("`kubectl pkg install backup-operator --version '>=1.0'`"),
+        line.contains("(an install of package backup-operator at a version in '>=1.0')"),
         "{line}"
     );
     assert!(

@@ -102,7 +102,8 @@ pub struct PolicyRecord {
 pub enum PolicyError {
     /// An `--accept-risk` value that is not `RULE` or `RULE@OBJECT`.
     #[error(
-        "--accept-risk {0:?} is not RULE or RULE@OBJECT (a rule id such as pod-privileged, optionally @ the object as the plan names it)"
+        "{accept} {0:?} is not RULE or RULE@OBJECT (a rule id such as pod-privileged, optionally @ the object as the plan names it)",
+        accept = crate::remedy::Setting::AcceptRisk
     )]
     Acceptance(String),
     /// A policy naming a rule the rule table does not have.
@@ -150,7 +151,10 @@ fn refusal_message(refused: &[Risk]) -> String {
     }
     let flags: Vec<String> = refused
         .iter()
-        .map(|risk| format!("--accept-risk {}@{}", risk.rule, risk.object))
+        .map(|risk| {
+            let accept = crate::remedy::Setting::AcceptRisk;
+            format!("{accept} {}@{}", risk.rule, risk.object)
+        })
         .collect();
     text.push_str(&format!(
         "\nnothing was applied; to accept them, review each and add: {}",
@@ -311,7 +315,7 @@ mod tests {
         assert_eq!(rules, ["pod-privileged", "pod-host-namespaces"]);
         let message = PolicyError::Refused { refused }.to_string();
         assert!(
-            message.contains("--accept-risk pod-privileged@Deployment.apps/shop/app"),
+            message.contains("`accepted` pod-privileged@Deployment.apps/shop/app"),
             "{message}"
         );
         assert!(message.contains("nothing was applied"), "{message}");

@@ -429,7 +429,8 @@ pub enum SignatureError {
     },
     /// A rule in force with no key to verify by.
     #[error(
-        "{reference}: {policy} trusts no key to verify a signature by; add one with `kubectl pkg repo add … --verify-key FILE` or in the trust policy"
+        "{reference}: {policy} trusts no key to verify a signature by; add one with {} or in the trust policy",
+        crate::remedy::Remedy::AddVerifyKey
     )]
     NoKeys {
         /// The artifact.
@@ -439,7 +440,10 @@ pub enum SignatureError {
     },
     /// `--verify-mode enforce` for an artifact no rule covers.
     #[error(
-        "--verify-mode enforce: no trust rule covers {reference}, so there is no key to verify its signature by; add its repository with --verify-key or give a --trust-policy"
+        "{mode} enforce: no trust rule covers {reference}, so there is no key to verify its signature by; add its repository with {key} or give a {policy}",
+        mode = crate::remedy::Setting::VerifyMode,
+        key = crate::remedy::Setting::VerifyKey,
+        policy = crate::remedy::Setting::TrustPolicy
     )]
     Uncovered {
         /// The artifact.

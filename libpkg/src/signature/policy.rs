@@ -337,10 +337,11 @@ impl SignatureCheck {
     /// The plan warning this check calls for, if any: a failure under
     /// `warn`, or a mode lowered by `--verify-mode`.
     pub fn warning(&self) -> Option<String> {
+        let mode = crate::remedy::Setting::VerifyMode;
         let lowered = self.overridden.filter(|rule| *rule < self.mode);
         match (&self.failure, lowered) {
             (Some(failure), Some(rule)) => Some(format!(
-                "signature NOT verified ({failure}); {} says {}, lowered to {} by --verify-mode",
+                "signature NOT verified ({failure}); {} says {}, lowered to {} by {mode}",
                 self.policy,
                 rule.as_str(),
                 self.mode.as_str()
@@ -351,7 +352,7 @@ impl SignatureCheck {
                 self.mode.as_str()
             )),
             (None, Some(rule)) => Some(format!(
-                "{}: {} says {}, lowered to {} by --verify-mode",
+                "{}: {} says {}, lowered to {} by {mode}",
                 self.reference,
                 self.policy,
                 rule.as_str(),

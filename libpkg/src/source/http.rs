@@ -23,7 +23,9 @@ use crate::registry::RegistryClient;
 pub enum HttpArchiveError {
     /// No checksum was given and unverified archives are not allowed.
     #[error(
-        "{url}: an archive read over HTTP must be pinned by its checksum: add --sha256 HEX (or #sha256=HEX to the URL); --allow-unverified takes whatever the server sends"
+        "{url}: an archive read over HTTP must be pinned by its checksum: add {} HEX (or #sha256=HEX to the URL); {} takes whatever the server sends",
+        crate::remedy::Setting::Sha256,
+        crate::remedy::Setting::AllowUnverified
     )]
     Unpinned {
         /// The archive.
@@ -78,8 +80,9 @@ pub(crate) async fn fetch(
     let mut fetched = local(package, &pinned, request)?;
     if reference.sha256.is_none() {
         fetched.source.warnings.push(format!(
-            "{}: not checked against a checksum given in advance (--allow-unverified); the plan pins what was downloaded, sha256 {actual}",
-            reference.url
+            "{}: not checked against a checksum given in advance ({}); the plan pins what was downloaded, sha256 {actual}",
+            reference.url,
+            crate::remedy::Setting::AllowUnverified
         ));
     }
     Ok(fetched)

@@ -169,7 +169,7 @@ pub enum FetchError {
     #[error(transparent)]
     Carvel(#[from] crate::carvel::CarvelError),
     /// No version satisfies the constraint.
-    #[error("{reference}: {source}")]
+    #[error("{reference}")]
     Resolve {
         /// The repository.
         reference: String,
@@ -177,7 +177,7 @@ pub enum FetchError {
         source: ResolveError,
     },
     /// A bare name found in no configured repository.
-    #[error("package {name:?} was not found in {}{}{}", if .searched.is_empty() { "any repository: none is configured (add one with `kubectl pkg repo add NAME oci://HOST/PATH`)".to_string() } else { format!("the configured repositories ({})", .searched.join(", ")) }, if .suggestions.is_empty() { String::new() } else { format!("; did you mean {}?", .suggestions.join(" or ")) }, if *.local_dir_exists { format!("; to use the directory of that name, write ./{name}") } else { String::new() })]
+    #[error("package {name:?} was not found in {}{}{}", if .searched.is_empty() { format!("any repository: none is configured (add one with {})", crate::remedy::Remedy::AddRepository) } else { format!("the configured repositories ({})", .searched.join(", ")) }, if .suggestions.is_empty() { String::new() } else { format!("; did you mean {}?", .suggestions.join(" or ")) }, if *.local_dir_exists { format!("; to use the directory of that name, write ./{name}") } else { String::new() })]
     NameNotFound {
         /// The name.
         name: String,
@@ -190,7 +190,7 @@ pub enum FetchError {
     },
     /// A configured repository could not be read: its registry cannot be
     /// reached, refuses the credentials, or has a certificate not trusted.
-    #[error("repository {repository} ({url}) cannot be read: {source}")]
+    #[error("repository {repository} ({url}) cannot be read")]
     RepositoryUnavailable {
         /// The repository's name.
         repository: String,
@@ -222,13 +222,19 @@ pub enum FetchError {
         actual: String,
     },
     /// A version constraint given for a reference that is already pinned.
-    #[error("{reference} names one version already; --version does not apply")]
+    #[error(
+        "{reference} names one version already; {} does not apply",
+        crate::remedy::Setting::Version
+    )]
     ConstraintOnPinned {
         /// The reference.
         reference: String,
     },
     /// A local package whose version does not satisfy `--version`.
-    #[error("{reference} is version {version}, which does not satisfy --version {constraint:?}")]
+    #[error(
+        "{reference} is version {version}, which does not satisfy {} {constraint:?}",
+        crate::remedy::Setting::Version
+    )]
     VersionMismatch {
         /// The reference.
         reference: String,
@@ -259,7 +265,7 @@ pub enum FetchError {
     #[error(transparent)]
     Http(#[from] http::HttpArchiveError),
     /// Reading a local archive failed.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file.
         path: String,

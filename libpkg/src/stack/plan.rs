@@ -133,7 +133,7 @@ pub enum StackPlanError {
     #[error("not a kubectl-pkg stack plan: {0}")]
     Malformed(String),
     /// A release plan inside is not a valid plan.
-    #[error("release {release}: {source}")]
+    #[error("release {release}")]
     Release {
         /// The release.
         release: String,
@@ -141,7 +141,7 @@ pub enum StackPlanError {
         source: PlanFileError,
     },
     /// The stack plan, or a release plan in it, was edited after it was made.
-    #[error("{what} was edited after it was made: {source}")]
+    #[error("{what} was edited after it was made")]
     Edited {
         /// The stack plan, or which release's plan.
         what: String,

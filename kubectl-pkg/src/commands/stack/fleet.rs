@@ -270,6 +270,7 @@ async fn apply(
                     crate::view::errln!("  Release {release}: {}.", said(outcome));
                 }
                 if let Some(error) = &stack.journal_error {
+                    let error = crate::view::remedy::error_text(error);
                     crate::view::errln!(
                         "  warning: its stack journal could not be written ({error})"
                     );
@@ -279,6 +280,7 @@ async fn apply(
                 "Cluster {cluster} (wave {wave}): already applied by an earlier apply of this plan."
             ),
             ClusterOutcome::Refused(error) => {
+                let error = crate::view::remedy::error_text(error);
                 crate::view::errln!("Cluster {cluster} (wave {wave}): FAILED: {error}.")
             }
             ClusterOutcome::Halted { by } => crate::view::errln!(

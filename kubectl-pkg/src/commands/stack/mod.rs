@@ -8,7 +8,8 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use libpkg::action::stack::{
-    ReleaseOutcome, StackApplyOptions, StackOptions, apply_stack, plan_stack, plan_stack_uninstall,
+    ReleaseOutcome, StackActionError, StackApplyOptions, StackOptions, apply_stack, plan_stack,
+    plan_stack_uninstall,
 };
 use libpkg::action::{ApplyOptions, Event, Reporter, Session, Sessions, UpgradeFrom};
 use libpkg::plan::ReleaseId;
@@ -401,6 +402,14 @@ fn stack_error(
 ) -> anyhow::Error {
     let file = file.display().to_string();
     match error.split_fetch() {
+        // The library says what to do in its words; this is the command.
+        Ok(unlocked @ StackActionError::Unlocked { .. }) => anyhow::anyhow!(
+            "{}",
+            unlocked.to_string().replace(
+                "update the lock to record",
+                &format!("run `kubectl pkg stack lock -f {file} --update` to record")
+            )
+        ),
         Ok(error) => anyhow::Error::new(error).context(file),
         Err((release, fetch)) => fetch.context(format!("release {release}")).context(file),
     }
@@ -537,6 +546,7 @@ async fn apply(
         crate::view::errln!("Release {release}: {}.", said(outcome));
     }
     if let Some(error) = &outcome.journal_error {
+        let error = crate::view::remedy::error_text(error);
         crate::view::errln!(
             "warning: the stack's journal could not be written ({error}): `stack status` may not show the last release states"
         );
@@ -564,7 +574,9 @@ pub(super) fn said(outcome: &ReleaseOutcome) -> String {
         ReleaseOutcome::AlreadyApplied => {
             "already applied by an earlier apply of this plan".to_string()
         }
-        ReleaseOutcome::Failed(why) => format!("FAILED: {why}"),
+        ReleaseOutcome::Failed(why) => {
+            format!("FAILED: {}", crate::view::remedy::error_text(&**why))
+        }
         ReleaseOutcome::HalfApplied { revision, status } => format!(
             "FAILED: an earlier apply of this plan left revision {revision} {}; plan the stack again to finish it",
             status.as_str()

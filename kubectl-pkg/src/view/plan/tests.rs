@@ -233,7 +233,10 @@ pub(crate) fn rich_plan() -> Plan {
             state: libpkg::requirements::State::Unmet,
             detail: "none installed".to_string(),
             satisfied_by: None,
-            fix: Some("kubectl pkg install backup-operator --version '>=1.0'".to_string()),
+            fix: Some(libpkg::remedy::Remedy::Install {
+                package: "backup-operator".into(),
+                version: Some(">=1.0".into()),
+            }),
         }],
     };
     plan.operation = Operation::Upgrade;

@@ -965,10 +965,12 @@ fn requirement_items(plan: &Plan) -> Vec<Item> {
                 State::NotChecked if entry.from_objects() => return None,
                 State::NotChecked => (Tone::Plain, "not checked (offline)"),
             };
-            let fix = entry
-                .fix
-                .as_deref()
-                .map_or(String::new(), |fix| format!("; to satisfy it: {fix}"));
+            let fix = entry.fix.as_ref().map_or(String::new(), |fix| {
+                format!(
+                    "; to satisfy it: {}",
+                    crate::view::remedy::command_line(fix)
+                )
+            });
             Some(item(
                 tone,
                 format!("Requirement {state}: {} ({}){fix}", entry.need, entry.from),
@@ -1005,7 +1007,10 @@ fn warnings(plan: &Plan) -> Option<Section> {
         .warnings
         .iter()
         .filter(|w| w.code != WarningCode::UnpinnedImage)
-        .map(|w| item(Tone::Warning, w.message.clone()))
+        .map(|w| {
+            let message = crate::view::remedy::in_cli_words(&w.message, &[]);
+            item(Tone::Warning, message)
+        })
         .collect();
     (!items.is_empty()).then(|| section("warnings", "Warnings", vec![Block::Items(items)]))
 }

@@ -353,7 +353,8 @@ async fn an_apply_error_records_the_revision_failed_and_releases_the_lock() {
     let Err(RunError::Apply(error)) = outcome else {
         panic!("{outcome:?}");
     };
-    assert!(error.to_string().contains("etcd is full"), "{error}");
+    let message = crate::remedy::with_causes(&error);
+    assert!(message.contains("etcd is full"), "{message}");
     assert!(reviewer.applied.is_empty());
     let records = session.releases().records("apps", "demo");
     assert_eq!(records.len(), 1);

@@ -102,7 +102,7 @@ impl ReleaseOutcome {
 
     fn message(&self) -> Option<String> {
         match self {
-            ReleaseOutcome::Failed(error) => Some(error.to_string()),
+            ReleaseOutcome::Failed(error) => Some(crate::remedy::with_causes(&**error)),
             ReleaseOutcome::HalfApplied { revision, status } => Some(format!(
                 "an earlier apply of this plan left revision {revision} {}; plan the stack again to finish it",
                 status.as_str()

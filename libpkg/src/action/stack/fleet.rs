@@ -52,7 +52,7 @@ pub struct FleetOptions {
 #[derive(Debug, thiserror::Error)]
 pub enum FleetError<E> {
     /// A cluster's stack could not be planned or applied.
-    #[error("cluster {cluster}: {source}")]
+    #[error("cluster {cluster}")]
     Cluster {
         /// The cluster.
         cluster: String,
@@ -95,6 +95,8 @@ pub enum FleetError<E> {
     Edited(#[from] FleetPlanError),
     /// A cluster's part changed since it was planned: nothing was applied
     /// in any cluster.
+    // The source's text inside the message, not after it: what follows it
+    // ("nothing was applied…") is said of the whole fleet.
     #[error("cluster {cluster}: {source}; nothing was applied in any cluster of the fleet")]
     Drifted {
         /// The cluster.

@@ -30,7 +30,7 @@ pub enum StackActionError<E> {
     #[error(transparent)]
     Stack(Box<crate::stack::StackError>),
     /// A release's package could not be fetched.
-    #[error("release {release}: {source}")]
+    #[error("release {release}")]
     Fetch {
         /// The release.
         release: String,
@@ -38,7 +38,7 @@ pub enum StackActionError<E> {
         source: E,
     },
     /// A release could not be planned.
-    #[error("release {release}: {source}")]
+    #[error("release {release}")]
     Plan {
         /// The release.
         release: String,
@@ -48,7 +48,7 @@ pub enum StackActionError<E> {
     /// A release's package requirements are not met by the cluster nor by
     /// an earlier release of the stack.
     #[error(
-        "release {release}: {source}; in a stack, add a release that installs what is missing (its needs order it first) or set skipRequirements: true on release {release}"
+        "release {release}: its requirements are not met; in a stack, add a release that installs what is missing (its needs order it first) or set skipRequirements: true on release {release}"
     )]
     RequirementsUnmet {
         /// The release.
@@ -112,7 +112,9 @@ pub enum StackActionError<E> {
     Record(#[from] StackRecordError),
     /// `--prune` with `--only`: a subset cannot say what the stack no longer holds.
     #[error(
-        "--prune plans the whole stack: it cannot be combined with --only (a subset does not say which releases the stack no longer declares)"
+        "{} plans the whole stack: it cannot be combined with {} (a subset does not say which releases the stack no longer declares)",
+        crate::remedy::Setting::Prune,
+        crate::remedy::Setting::Only
     )]
     PruneWithOnly,
     /// A release of the stack that another environment's journal holds too
@@ -133,6 +135,8 @@ pub enum StackActionError<E> {
     },
     /// A release's part of the cluster changed since it was planned:
     /// nothing was applied in any release.
+    // The source's text inside the message, not after it: what follows it
+    // ("nothing was applied…") is said of the whole stack.
     #[error("release {release}: {source}; nothing was applied in any release of the stack")]
     Drifted {
         /// The release.

@@ -88,7 +88,7 @@ pub enum FleetPlanError {
     #[error("not a kubectl-pkg fleet plan: {0}")]
     Malformed(String),
     /// A cluster's stack plan inside is not valid, or was edited.
-    #[error("cluster {cluster}: {source}")]
+    #[error("cluster {cluster}")]
     Cluster {
         /// The cluster.
         cluster: String,

@@ -186,7 +186,7 @@ fn the_fleet_hash_covers_every_clusters_plan_and_the_waves() {
 
     let mut edited = plan.clone();
     edited.clusters[0].plan.releases[0].plan.package.version = "9.9.9".into();
-    let error = edited.verify_hash().unwrap_err().to_string();
+    let error = crate::remedy::with_causes(&edited.verify_hash().unwrap_err());
     assert!(
         error.starts_with("cluster canary: the plan of release web was edited"),
         "{error}"
