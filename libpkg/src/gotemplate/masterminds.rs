@@ -615,9 +615,11 @@ mod tests {
     /// Masterminds' version expression, which [`VersionParts::split`] reads by hand.
     const VERSION_RE: &str = r"^v?([0-9]+)(\.[0-9]+)?(\.[0-9]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?$";
 
-    /// The hand-read parts and the expression's captures, as
-    /// (major, minor, patch, prerelease, build), dots and signs left out.
-    fn both_readings(text: &str) -> (Option<[Option<String>; 5]>, Option<[Option<String>; 5]>) {
+    /// A version's major, minor, patch, prerelease and build, dots and signs left out.
+    type Parts = Option<[Option<String>; 5]>;
+
+    /// The hand-read parts and the expression's captures.
+    fn both_readings(text: &str) -> (Parts, Parts) {
         let by_hand = VersionParts::split(text).map(|p| {
             [Some(p.major), p.minor, p.patch, p.pre, p.build].map(|x| x.map(String::from))
         });
