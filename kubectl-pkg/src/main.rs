@@ -38,11 +38,22 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// that error names the fix.
 const DEFAULT_LOG: &str = "off,libpkg=warn";
 
-/// `KUBECTL_PKG_LOG` (tracing's filter syntax), else [`DEFAULT_LOG`].
-fn log_filter() -> tracing_subscriber::EnvFilter {
+/// `KUBECTL_PKG_LOG` (targets and levels, `libpkg=debug,kube=info`), else
+/// [`DEFAULT_LOG`]. tracing-subscriber's `Targets`, not its `EnvFilter`:
+/// `EnvFilter` brings regex-automata's full-DFA builder into the binary, and
+/// with it every regular expression (a chart's `regexMatch`, a version
+/// constraint) is compiled into a DFA first, a tenth of a small chart's
+/// `template`. Span and field filters are what that leaves out.
+fn log_filter() -> tracing_subscriber::filter::Targets {
+    let default = || DEFAULT_LOG.parse().expect("the default log filter parses");
     match std::env::var("KUBECTL_PKG_LOG") {
-        Ok(directives) => tracing_subscriber::EnvFilter::new(directives),
-        Err(_) => tracing_subscriber::EnvFilter::new(DEFAULT_LOG),
+        Ok(directives) => directives.parse().unwrap_or_else(|error| {
+            view::errln!(
+                "KUBECTL_PKG_LOG={directives:?} is not a log filter ({error}); expected targets and levels such as libpkg=debug,kube=info"
+            );
+            default()
+        }),
+        Err(_) => default(),
     }
 }
 
@@ -74,11 +85,18 @@ fn main() -> ExitCode {
     // Colours in the log only on a terminal, as everywhere else.
     let colour = std::io::IsTerminal::is_terminal(&std::io::stderr())
         && std::env::var_os("NO_COLOR").is_none();
-    tracing_subscriber::fmt()
-        .with_env_filter(log_filter())
-        .with_writer(std::io::stderr)
-        .with_ansi(colour)
-        .init();
+    {
+        use tracing_subscriber::layer::SubscriberExt as _;
+        use tracing_subscriber::util::SubscriberInitExt as _;
+        tracing_subscriber::registry()
+            .with(log_filter())
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .with_writer(std::io::stderr)
+                    .with_ansi(colour),
+            )
+            .init();
+    }
     let verbose = cli.global.verbose;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

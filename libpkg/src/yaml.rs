@@ -634,6 +634,41 @@ pub fn to_writer<W: std::io::Write, T: Serialize>(out: &mut W, value: &T) -> std
     })
 }
 
+/// Writes each of `items` (the value `document` picks from it) as a YAML
+/// document with `---` before it: the text [`to_writer`] gives each, made on
+/// the machine's cores a round of documents at a time (a large chart's
+/// output is a tenth of its `template`), so that at most a round's text is
+/// held, not the whole output.
+pub fn write_documents<W, I, T>(
+    out: &mut W,
+    items: &[I],
+    document: impl Fn(&I) -> &T + Sync,
+) -> std::io::Result<()>
+where
+    W: std::io::Write,
+    I: Sync,
+    T: Serialize,
+{
+    /// Documents serialized by one thread at a time, and per round.
+    const BATCH: usize = 16;
+    const ROUND: usize = 64 * BATCH;
+    for round in items.chunks(ROUND) {
+        let batches: Vec<&[I]> = round.chunks(BATCH).collect();
+        let texts = crate::parallel::map_each(&batches, |batch| {
+            let mut text = Vec::new();
+            for item in batch.iter() {
+                text.extend_from_slice(b"---\n");
+                to_writer(&mut text, document(item))?;
+            }
+            Ok::<_, std::io::Error>(text)
+        });
+        for text in texts {
+            out.write_all(&text?)?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -655,6 +690,23 @@ mod tests {
         assert_eq!(sizes, [32, 32, 6, 1, 1, 1, 1]);
         assert_eq!(sizes.iter().sum::<usize>(), chunks.len());
         assert!(parse_batches(&[]).is_empty());
+    }
+
+    #[test]
+    fn documents_are_written_in_order_each_as_to_string_gives_it() {
+        let values: Vec<serde_json::Value> = (0..2500)
+            .map(|n| serde_json::json!({"n": n, "list": [n, "x: y"], "empty": {}}))
+            .collect();
+        let mut written = Vec::new();
+        write_documents(&mut written, &values, |value| value).unwrap();
+        let expected: String = values
+            .iter()
+            .map(|value| format!("---\n{}", to_string(value)))
+            .collect();
+        assert_eq!(String::from_utf8(written).unwrap(), expected);
+        let mut nothing = Vec::new();
+        write_documents(&mut nothing, &values[..0], |value| value).unwrap();
+        assert!(nothing.is_empty());
     }
 
     #[test]

@@ -68,15 +68,13 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     written.map_err(crate::view::stdout_error)
 }
 
-/// Each object's YAML to standard output as it is made, `---` before each.
+/// Each object's YAML to standard output, `---` before each (and alone
+/// when there is no object).
 fn write_documents(plan: &libpkg::plan::Plan) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    out.write_all(b"---\n")?;
-    for (index, object) in plan.objects.iter().enumerate() {
-        if index > 0 {
-            out.write_all(b"---\n")?;
-        }
-        libpkg::yaml::to_writer(&mut out, &object.manifest)?;
+    if plan.objects.is_empty() {
+        out.write_all(b"---\n")?;
     }
+    libpkg::yaml::write_documents(&mut out, &plan.objects, |object| &object.manifest)?;
     out.flush()
 }

@@ -69,6 +69,8 @@ pub(crate) struct Exec<'h> {
     pub(crate) layers: Vec<Layer>,
     /// `tpl`'s parsed texts, shared by every render of the set.
     pub(crate) tpl_cache: Arc<super::TplCache>,
+    /// RSA keys made ahead, shared by every render of the set.
+    pub(crate) keys: Arc<super::keys::KeyPool>,
     pub(crate) host: &'h mut dyn Host,
     pub(crate) strict: bool,
     /// See [`super::Options::enable_dns`].

@@ -7,6 +7,7 @@
 //! exponents, characters), and a lexing error ends the token stream with an
 //! error item that the parser reports when it reaches it.
 
+use std::borrow::Cow;
 /// The type of a token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ItemType {
@@ -48,14 +49,15 @@ pub(crate) enum ItemType {
 
 /// A token: its type, text, byte offset and line.
 #[derive(Clone, Debug)]
-pub(crate) struct Item {
+pub(crate) struct Item<'a> {
     pub(crate) typ: ItemType,
-    pub(crate) val: String,
+    /// The token's text, borrowed from the input (an error's message is owned).
+    pub(crate) val: Cow<'a, str>,
     pub(crate) pos: usize,
     pub(crate) line: usize,
 }
 
-impl std::fmt::Display for Item {
+impl std::fmt::Display for Item<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.typ {
             ItemType::Eof => write!(f, "EOF"),
@@ -97,11 +99,11 @@ struct Lexer<'a> {
     line: usize,
     start_line: usize,
     paren_depth: i32,
-    items: Vec<Item>,
+    items: Vec<Item<'a>>,
 }
 
 /// Splits `input` into tokens; the last is `Eof` or `Error`.
-pub(crate) fn lex(input: &str) -> Vec<Item> {
+pub(crate) fn lex(input: &str) -> Vec<Item<'_>> {
     let mut l = Lexer {
         input,
         pos: 0,
@@ -115,9 +117,9 @@ pub(crate) fn lex(input: &str) -> Vec<Item> {
     l.items
 }
 
-impl Lexer<'_> {
+impl<'a> Lexer<'a> {
     fn emit(&mut self, typ: ItemType) {
-        let val = self.input[self.start..self.pos].to_string();
+        let val = Cow::Borrowed(&self.input[self.start..self.pos]);
         self.items.push(Item {
             typ,
             val,
@@ -137,7 +139,7 @@ impl Lexer<'_> {
     fn error(&mut self, msg: String) {
         self.items.push(Item {
             typ: ItemType::Error,
-            val: msg,
+            val: Cow::Owned(msg),
             pos: self.start,
             line: self.start_line,
         });
@@ -590,7 +592,7 @@ mod tests {
     #[test]
     fn trim_markers_and_comments() {
         let items = lex("a  {{- .x -}}  b{{/* c */}}d");
-        let vals: Vec<_> = items.iter().map(|i| i.val.as_str()).collect();
+        let vals: Vec<_> = items.iter().map(|i| i.val.as_ref()).collect();
         assert_eq!(vals, ["a", "{{", ".x", "}}", "b", "d", ""]);
         use ItemType::*;
         assert_eq!(

@@ -30,23 +30,103 @@ use regex::Regex;
 const CV: &str = r"v?([0-9|x|X|\*]+)(\.[0-9|x|X|\*]+)?(\.[0-9|x|X|\*]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?";
 const OPS: &str = r"=||!=|>|<|>=|=>|<=|=<|~|~>|\^";
 
-struct Res {
-    version: Regex,
-    constraint: Regex,
-    range: Regex,
-    find: Regex,
-    valid: Regex,
+/// Masterminds' constraint expressions, each compiled on first use.
+fn constraint_re() -> &'static Regex {
+    static R: OnceLock<Regex> = OnceLock::new();
+    R.get_or_init(|| Regex::new(&format!(r"^\s*({OPS})\s*({CV})\s*$")).expect("regex"))
 }
 
-fn res() -> &'static Res {
-    static R: OnceLock<Res> = OnceLock::new();
-    R.get_or_init(|| Res {
-        version: Regex::new(r"^v?([0-9]+)(\.[0-9]+)?(\.[0-9]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?$").expect("regex"),
-        constraint: Regex::new(&format!(r"^\s*({OPS})\s*({CV})\s*$")).expect("regex"),
-        range: Regex::new(&format!(r"\s*({CV})\s+-\s+({CV})\s*")).expect("regex"),
-        find: Regex::new(&format!(r"({OPS})\s*({CV})")).expect("regex"),
-        valid: Regex::new(&format!(r"^(\s*({OPS})\s*({CV})\s*)((?:\s+|,\s*)({OPS})\s*({CV})\s*)*$")).expect("regex"),
+fn range_re() -> &'static Regex {
+    static R: OnceLock<Regex> = OnceLock::new();
+    R.get_or_init(|| Regex::new(&format!(r"\s*({CV})\s+-\s+({CV})\s*")).expect("regex"))
+}
+
+fn find_re() -> &'static Regex {
+    static R: OnceLock<Regex> = OnceLock::new();
+    R.get_or_init(|| Regex::new(&format!(r"({OPS})\s*({CV})")).expect("regex"))
+}
+
+fn valid_re() -> &'static Regex {
+    static R: OnceLock<Regex> = OnceLock::new();
+    R.get_or_init(|| {
+        Regex::new(&format!(
+            r"^(\s*({OPS})\s*({CV})\s*)((?:\s+|,\s*)({OPS})\s*({CV})\s*)*$"
+        ))
+        .expect("regex")
     })
+}
+
+/// The parts of a version as Masterminds' version expression captures them,
+/// `^v?([0-9]+)(\.[0-9]+)?(\.[0-9]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?$`,
+/// read by hand: every chart's version is parsed, and compiling that
+/// expression cost more than a small chart's whole rendering. The grammar
+/// has one reading (each part starts with its own character), so taking
+/// the longest run at each step finds the expression's captures.
+struct VersionParts<'a> {
+    major: &'a str,
+    minor: Option<&'a str>,
+    patch: Option<&'a str>,
+    pre: Option<&'a str>,
+    build: Option<&'a str>,
+}
+
+impl<'a> VersionParts<'a> {
+    fn split(text: &'a str) -> Option<VersionParts<'a>> {
+        fn digits(s: &str) -> usize {
+            s.bytes().take_while(u8::is_ascii_digit).count()
+        }
+        /// `[0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*`
+        fn identifiers(s: &str) -> bool {
+            s.split('.').all(|identifier| {
+                !identifier.is_empty()
+                    && identifier
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            })
+        }
+        let text = text.strip_prefix('v').unwrap_or(text);
+        let length = digits(text);
+        if length == 0 {
+            return None;
+        }
+        let (major, mut rest) = text.split_at(length);
+        let mut numbers = [None, None];
+        for number in &mut numbers {
+            if let Some(after) = rest.strip_prefix('.') {
+                let length = digits(after);
+                if length == 0 {
+                    return None;
+                }
+                *number = Some(&after[..length]);
+                rest = &after[length..];
+            }
+        }
+        let mut pre = None;
+        if let Some(after) = rest.strip_prefix('-') {
+            let end = after.find('+').unwrap_or(after.len());
+            if !identifiers(&after[..end]) {
+                return None;
+            }
+            pre = Some(&after[..end]);
+            rest = &after[end..];
+        }
+        let mut build = None;
+        if let Some(after) = rest.strip_prefix('+') {
+            if !identifiers(after) {
+                return None;
+            }
+            build = Some(after);
+        } else if !rest.is_empty() {
+            return None;
+        }
+        Some(VersionParts {
+            major,
+            minor: numbers[0],
+            patch: numbers[1],
+            pre,
+            build,
+        })
+    }
 }
 
 /// A version as Masterminds' `NewVersion` reads it. Equality ignores the
@@ -108,28 +188,18 @@ impl Version {
     /// to three numbers, optional `-prerelease` and `+build`. Errors carry
     /// that library's messages.
     pub fn parse(text: &str) -> Result<Version, SemverError> {
-        let m = res()
-            .version
-            .captures(text)
-            .ok_or(SemverError::InvalidVersion)?;
-        let num = |i: usize| -> Result<u64, SemverError> {
-            match m.get(i) {
-                None => Ok(0),
-                Some(g) => g
-                    .as_str()
-                    .trim_start_matches('.')
-                    .parse()
-                    .map_err(SemverError::Segment),
-            }
+        let parts = VersionParts::split(text).ok_or(SemverError::InvalidVersion)?;
+        let num = |part: Option<&str>| -> Result<u64, SemverError> {
+            part.map_or(Ok(0), |digits| digits.parse().map_err(SemverError::Segment))
         };
-        let pre = m.get(5).map(|g| g.as_str().to_string()).unwrap_or_default();
+        let pre = parts.pre.unwrap_or_default().to_string();
         check_prerelease(&pre)?;
         Ok(Version {
-            major: num(1)?,
-            minor: num(2)?,
-            patch: num(3)?,
+            major: num(Some(parts.major))?,
+            minor: num(parts.minor)?,
+            patch: num(parts.patch)?,
             pre,
-            build: m.get(8).map(|g| g.as_str().to_string()).unwrap_or_default(),
+            build: parts.build.unwrap_or_default().to_string(),
             original: text.to_string(),
         })
     }
@@ -323,8 +393,7 @@ fn parse_comparator(c: &str) -> Result<Comparator, SemverError> {
             dirty: true,
         });
     }
-    let m = res()
-        .constraint
+    let m = constraint_re()
         .captures(c)
         .ok_or_else(|| SemverError::ImproperConstraint(c.to_string()))?;
     let g = |i: usize| m.get(i).map(|x| x.as_str()).unwrap_or("");
@@ -476,8 +545,7 @@ impl Constraints {
     pub fn parse(text: &str) -> Result<Constraints, SemverError> {
         let mut c = text.to_string();
         // rewriteRange: "a - b" becomes ">= a, <= b".
-        let ranges: Vec<(String, String, String)> = res()
-            .range
+        let ranges: Vec<(String, String, String)> = range_re()
             .captures_iter(text)
             .map(|m| (m[0].to_string(), m[1].to_string(), m[11].to_string()))
             .collect();
@@ -486,11 +554,10 @@ impl Constraints {
         }
         let mut alternatives = Vec::new();
         for part in c.split("||") {
-            if !res().valid.is_match(part) {
+            if !valid_re().is_match(part) {
                 return Err(SemverError::ImproperConstraint(part.to_string()));
             }
-            let mut found: Vec<String> = res()
-                .find
+            let mut found: Vec<String> = find_re()
                 .find_iter(part)
                 .map(|m| m.as_str().to_string())
                 .collect();
@@ -544,6 +611,69 @@ pub fn semver_compare(constraint: &str, version: &str) -> Result<bool, SemverErr
 mod tests {
     //! Cases from Masterminds/semver's constraints_test.go.
     use super::*;
+
+    /// Masterminds' version expression, which [`VersionParts::split`] reads by hand.
+    const VERSION_RE: &str = r"^v?([0-9]+)(\.[0-9]+)?(\.[0-9]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?$";
+
+    /// A version's major, minor, patch, prerelease and build, dots and signs left out.
+    type Parts = Option<[Option<String>; 5]>;
+
+    /// The hand-read parts and the expression's captures.
+    fn both_readings(text: &str) -> (Parts, Parts) {
+        let by_hand = VersionParts::split(text).map(|p| {
+            [Some(p.major), p.minor, p.patch, p.pre, p.build].map(|x| x.map(String::from))
+        });
+        let re = Regex::new(VERSION_RE).unwrap();
+        let by_re = re.captures(text).map(|m| {
+            [1, 2, 3, 5, 8].map(|i| {
+                m.get(i)
+                    .map(|g| g.as_str().trim_start_matches('.').to_string())
+            })
+        });
+        (by_hand, by_re)
+    }
+
+    #[test]
+    fn versions_are_read_by_hand_as_the_expression_reads_them() {
+        for text in [
+            "1",
+            "v1",
+            "1.2",
+            "1.2.3",
+            "v1.2.3-rc.1+build.5",
+            "1.2.3+meta-x",
+            "1.2.3-",
+            "1.2.3-a..b",
+            "1.2.3+",
+            "1..2",
+            "1.2.",
+            "vv1",
+            "",
+            "v",
+            "1.2.3.4",
+            "1.2.3-a+b+c",
+            "01.002.3",
+            "1.2.3-0a-.b",
+            "1.2.3 ",
+            " 1.2.3",
+            "1.2.3-ü",
+            "1-2",
+            "1+2-3",
+        ] {
+            let (by_hand, by_re) = both_readings(text);
+            assert_eq!(by_hand, by_re, "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_version_text_is_read_by_hand_as_the_expression_reads_it(
+            text in "v?[0-9.]{0,6}(-[0-9a-zA-Z.+-]{0,6})?(\\+[0-9a-zA-Z.+-]{0,5})?[ x]?"
+        ) {
+            let (by_hand, by_re) = both_readings(&text);
+            proptest::prop_assert_eq!(by_hand, by_re);
+        }
+    }
 
     #[track_caller]
     fn check(constraint: &str, version: &str) -> bool {

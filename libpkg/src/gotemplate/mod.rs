@@ -28,6 +28,7 @@ mod exec;
 mod fmt;
 mod funcs;
 mod goregex;
+mod keys;
 mod lex;
 pub mod masterminds;
 mod parse;
@@ -164,6 +165,8 @@ pub struct Templates {
     /// `tpl`'s texts as parsed, shared by every render of the set (and its
     /// clones: a parse depends on the text alone).
     tpl_cache: Arc<TplCache>,
+    /// RSA keys made ahead for the set's certificate functions.
+    keys: Arc<keys::KeyPool>,
 }
 
 /// A text `tpl` parsed: its own tree (run as `tpl`) and the templates it
@@ -245,13 +248,24 @@ impl Templates {
     /// Parses `text` as the template `name` (a file name, as Helm uses),
     /// adding it and every template it defines.
     pub fn add(&mut self, name: &str, text: &str) -> Result<(), TemplateError> {
-        let trees = parse::parse(name, text, &|f| funcs::lookup(f).is_some()).map_err(|e| {
-            TemplateError::Parse {
+        self.add_all(&[(name, text)])
+    }
+
+    /// [`Templates::add`] for each `(name, text)` in order, the texts parsed
+    /// on the machine's cores (a parse needs nothing but its text); an error
+    /// is the first failing file's, as adding them one by one would give.
+    pub fn add_all(&mut self, files: &[(&str, &str)]) -> Result<(), TemplateError> {
+        let parsed = crate::parallel::map_each(files, |(name, text)| {
+            parse::parse(name, text, &|f| funcs::lookup(f).is_some())
+        });
+        for ((name, text), trees) in files.iter().zip(parsed) {
+            self.keys.expect_calls(text);
+            let trees = trees.map_err(|e| TemplateError::Parse {
                 template: name.to_string(),
                 message: e.0,
-            }
-        })?;
-        add_trees(Arc::make_mut(&mut self.trees), trees);
+            })?;
+            add_trees(Arc::make_mut(&mut self.trees), trees);
+        }
         Ok(())
     }
 
@@ -334,6 +348,7 @@ impl Templates {
             trees: self.trees.clone(),
             layers: Vec::new(),
             tpl_cache: self.tpl_cache.clone(),
+            keys: self.keys.clone(),
             host,
             strict: options.strict,
             enable_dns: options.enable_dns,

@@ -200,8 +200,8 @@ pub(crate) fn is_empty_tree(nodes: &[Node]) -> bool {
     })
 }
 
-struct Parser<'a> {
-    items: Vec<Item>,
+struct Parser<'a, 't> {
+    items: Vec<Item<'t>>,
     i: usize,
     parse_name: Arc<str>,
     text: Arc<str>,
@@ -214,11 +214,15 @@ struct Parser<'a> {
 
 /// Parses `text` as template `name`: the template's own tree first, then
 /// every tree it defines.
-pub(crate) fn parse(name: &str, text: &str, has_func: &dyn Fn(&str) -> bool) -> PResult<Vec<Tree>> {
-    let text: Arc<str> = text.into();
+pub(crate) fn parse(
+    name: &str,
+    source: &str,
+    has_func: &dyn Fn(&str) -> bool,
+) -> PResult<Vec<Tree>> {
+    let text: Arc<str> = source.into();
     let parse_name: Arc<str> = name.into();
     let mut p = Parser {
-        items: lex(&text),
+        items: lex(source),
         i: 0,
         parse_name: parse_name.clone(),
         text: text.clone(),
@@ -243,7 +247,7 @@ pub(crate) fn parse(name: &str, text: &str, has_func: &dyn Fn(&str) -> bool) -> 
     Ok(result)
 }
 
-impl Parser<'_> {
+impl<'t> Parser<'_, 't> {
     fn add_tree(&self, set: &mut Vec<Tree>, t: Tree) -> PResult<()> {
         if let Some(i) = set.iter().position(|x| x.name == t.name) {
             if is_empty_tree(&set[i].root) {
@@ -282,7 +286,7 @@ impl Parser<'_> {
         &self.parse_name
     }
 
-    fn next(&mut self) -> Item {
+    fn next(&mut self) -> Item<'t> {
         let it = self.items[self.i.min(self.items.len() - 1)].clone();
         if self.i < self.items.len() {
             self.i += 1;
@@ -294,11 +298,11 @@ impl Parser<'_> {
         self.i -= 1;
     }
 
-    fn peek(&self) -> &Item {
+    fn peek(&self) -> &Item<'t> {
         &self.items[self.i.min(self.items.len() - 1)]
     }
 
-    fn next_non_space(&mut self) -> PResult<Item> {
+    fn next_non_space(&mut self) -> PResult<Item<'t>> {
         loop {
             let t = self.next();
             match t.typ {
@@ -309,13 +313,13 @@ impl Parser<'_> {
         }
     }
 
-    fn peek_non_space(&mut self) -> PResult<Item> {
+    fn peek_non_space(&mut self) -> PResult<Item<'t>> {
         let t = self.next_non_space()?;
         self.backup();
         Ok(t)
     }
 
-    fn expect(&mut self, typ: ItemType, context: &str) -> PResult<Item> {
+    fn expect(&mut self, typ: ItemType, context: &str) -> PResult<Item<'t>> {
         let t = self.next_non_space()?;
         if t.typ != typ {
             return Err(self.unexpected(&t, context));
@@ -323,7 +327,7 @@ impl Parser<'_> {
         Ok(t)
     }
 
-    fn unexpected(&self, t: &Item, context: &str) -> ParseFailure {
+    fn unexpected(&self, t: &Item<'_>, context: &str) -> ParseFailure {
         if t.typ == ItemType::Error {
             return self.errorf(&t.val);
         }
@@ -403,7 +407,7 @@ impl Parser<'_> {
     fn text_or_action(&mut self) -> PResult<Item2> {
         let t = self.next_non_space()?;
         match t.typ {
-            ItemType::Text => Ok(Item2::Node(Some(Node::Text(t.val)))),
+            ItemType::Text => Ok(Item2::Node(Some(Node::Text(t.val.into_owned())))),
             ItemType::LeftDelim => self.action(),
             _ => Err(self.unexpected(&t, "input")),
         }
@@ -597,14 +601,14 @@ impl Parser<'_> {
                 ItemType::Assign | ItemType::Declare => {
                     pipe.is_assign = next.typ == ItemType::Assign;
                     self.next_non_space()?;
-                    pipe.decl.push(v.val.clone());
-                    self.vars.push(v.val.clone());
+                    pipe.decl.push(v.val.to_string());
+                    self.vars.push(v.val.to_string());
                     break;
                 }
                 ItemType::Char if next.val == "," => {
                     self.next_non_space()?;
-                    pipe.decl.push(v.val.clone());
-                    self.vars.push(v.val.clone());
+                    pipe.decl.push(v.val.to_string());
+                    self.vars.push(v.val.to_string());
                     if context == "range" && pipe.decl.len() < 2 {
                         match self.peek_non_space()?.typ {
                             ItemType::Variable | ItemType::RightDelim | ItemType::RightParen => {
@@ -736,7 +740,7 @@ impl Parser<'_> {
                 if !(self.has_func)(&t.val) {
                     return Err(self.errorf(format!("function {:?} not defined", t.val)));
                 }
-                Arg::Identifier(t.pos, t.val)
+                Arg::Identifier(t.pos, t.val.into_owned())
             }
             ItemType::Dot => Arg::Dot(t.pos),
             ItemType::Nil => Arg::Nil(t.pos),
@@ -762,7 +766,7 @@ impl Parser<'_> {
                 let text = self.unquote(&t.val)?;
                 Arg::Str {
                     pos: t.pos,
-                    quoted: t.val,
+                    quoted: t.val.into_owned(),
                     text,
                 }
             }
@@ -775,7 +779,7 @@ impl Parser<'_> {
 
     fn number(&self, t: &Item) -> PResult<Number> {
         let mut n = Number {
-            text: t.val.clone(),
+            text: t.val.to_string(),
             is_int: false,
             is_uint: false,
             is_float: false,
@@ -797,7 +801,7 @@ impl Parser<'_> {
         if t.typ == ItemType::Complex {
             return Err(self.errorf(format!("complex constants are not supported: {}", t.val)));
         }
-        let text = t.val.as_str();
+        let text = t.val.as_ref();
         if let Some(i) = parse_go_int(text) {
             n.is_int = true;
             n.int = i;

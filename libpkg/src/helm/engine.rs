@@ -117,10 +117,12 @@ pub fn render_chart(
 ) -> Result<RenderedChart, ChartRenderError> {
     let rendering = prepare(chart, values, release, capabilities)?;
     let mut set = Templates::new();
-    for template in &rendering.templates {
-        set.add(&template.name, &template.text)
-            .map_err(helm_error)?;
-    }
+    let files: Vec<(&str, &str)> = rendering
+        .templates
+        .iter()
+        .map(|template| (template.name.as_str(), template.text.as_str()))
+        .collect();
+    set.add_all(&files).map_err(helm_error)?;
     let online = lookup.is_some();
     let mut host = PlanHost {
         inner: gotemplate::DefaultHost::default(),

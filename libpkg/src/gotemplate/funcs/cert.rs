@@ -16,8 +16,9 @@
 //! by Helm's tooling as random too). RSA keys come from AWS-LC (through
 //! aws-lc-rs, seeded by the operating system): its prime search is as fast
 //! as Go's, where the pure-Rust `rsa` crate's took several times longer, and
-//! a chart's certificates dominated its rendering. Keys are random either
-//! way, as in Helm.
+//! a chart's certificates dominated its rendering; they are made ahead on
+//! spare cores ([`crate::gotemplate::keys`]). Keys are random either way, as
+//! in Helm.
 
 use std::net::IpAddr;
 use std::rc::Rc;
@@ -29,6 +30,7 @@ use rsa::pkcs8::{DecodePrivateKey as _, EncodePrivateKey as _};
 use super::sprig::b64_decode;
 use super::{CallError, CallResult, Param, Table};
 use crate::gotemplate::exec::Exec;
+use crate::gotemplate::keys::{RsaKey, RsaSize};
 use crate::gotemplate::value::{Elem, Value};
 use crate::gotemplate::{Data, GoObject};
 
@@ -188,17 +190,10 @@ fn pem_decode(text: &str) -> Option<(String, Vec<u8>)> {
     Some((tag.to_string(), der))
 }
 
-/// A new RSA key of `size` (Go's `rsa.GenerateKey`: public exponent 65537).
-fn gen_rsa(size: aws_lc_rs::rsa::KeySize) -> Result<Key, String> {
-    use aws_lc_rs::encoding::AsDer as _;
-    let failed = |_| "error generating rsa key".to_string();
-    let pair = aws_lc_rs::rsa::KeyPair::generate(size).map_err(failed)?;
-    let pkcs8 = pair.as_der().map_err(failed)?.as_ref().to_vec();
-    // The PKCS#8 wrapping holds the PKCS#1 key as its private key octets.
-    let pkcs1 = rsa::pkcs8::PrivateKeyInfo::try_from(pkcs8.as_slice())
-        .map_err(|e| format!("error generating rsa key: {e}"))?
-        .private_key
-        .to_vec();
+/// A new RSA key of `size`, made ahead if the set's pool has one ready
+/// (see [`crate::gotemplate::keys`]).
+fn gen_rsa(ex: &Exec<'_>, size: RsaSize) -> Result<Key, String> {
+    let RsaKey { pkcs1, pkcs8 } = ex.keys.key(size)?;
     Ok(Key::Rsa { pkcs1, pkcs8 })
 }
 
@@ -390,7 +385,7 @@ fn str_arg(v: &Value) -> &str {
 /// sprig's `genPrivateKey`: errors are returned as the result, as sprig does.
 fn gen_private_key(ex: &mut Exec<'_>, kind: &str) -> String {
     let key = match kind {
-        "" | "rsa" => gen_rsa(aws_lc_rs::rsa::KeySize::Rsa4096),
+        "" | "rsa" => gen_rsa(ex, RsaSize::Bits4096),
         "ecdsa" => Ok(Key::Ec(p256::SecretKey::random(&mut HostRng(ex)))),
         "ed25519" => {
             let mut seed = [0u8; 32];
@@ -479,7 +474,7 @@ pub(super) fn register(t: &mut Table) {
     t.add("genCA", &[Str, Int], |ex, _, a| {
         let mut r = request(str_arg(&a[0]), &Value::Nil, &Value::Nil, &a[1])?;
         r.ca = true;
-        let key = gen_rsa(aws_lc_rs::rsa::KeySize::Rsa2048)?;
+        let key = gen_rsa(ex, RsaSize::Bits2048)?;
         self_signed(ex, &r, key)
     });
     t.add("genCAWithKey", &[Str, Int, Str], |ex, _, a| {
@@ -489,7 +484,7 @@ pub(super) fn register(t: &mut Table) {
     });
     t.add("genSelfSignedCert", &[Str, Any, Any, Int], |ex, _, a| {
         let r = request(str_arg(&a[0]), &a[1], &a[2], &a[3])?;
-        let key = gen_rsa(aws_lc_rs::rsa::KeySize::Rsa2048)?;
+        let key = gen_rsa(ex, RsaSize::Bits2048)?;
         self_signed(ex, &r, key)
     });
     t.add(
@@ -502,7 +497,7 @@ pub(super) fn register(t: &mut Table) {
     );
     t.add("genSignedCert", &[Str, Any, Any, Int, Any], |ex, _, a| {
         let r = request(str_arg(&a[0]), &a[1], &a[2], &a[3])?;
-        let key = gen_rsa(aws_lc_rs::rsa::KeySize::Rsa2048)?;
+        let key = gen_rsa(ex, RsaSize::Bits2048)?;
         signed(ex, &r, &a[4], key)
     });
     t.add(

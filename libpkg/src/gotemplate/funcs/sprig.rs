@@ -10,7 +10,7 @@
 //! they were called.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 use base64::Engine as _;
@@ -744,10 +744,30 @@ fn path_ext(p: &str) -> String {
     String::new()
 }
 
-/// Compiles a regular expression written in Go's syntax.
+/// Compiles a regular expression written in Go's syntax, once per
+/// expression and thread: a chart's helpers call `regexReplaceAll` with the
+/// same few expressions for every object, and compiling one costs more than
+/// running it (a `Regex` clone shares the compiled program).
 fn regex(re: &str) -> Result<regex::Regex, String> {
-    let translated = crate::gotemplate::goregex::translate(re)?;
-    regex::Regex::new(&translated).map_err(|e| format!("error parsing regexp: {e}"))
+    /// More distinct expressions than a chart writes; past it the cache starts over.
+    const MOST_CACHED: usize = 256;
+    thread_local! {
+        static COMPILED: std::cell::RefCell<HashMap<String, Result<regex::Regex, String>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    if let Some(known) = COMPILED.with_borrow(|compiled| compiled.get(re).cloned()) {
+        return known;
+    }
+    let compiled = crate::gotemplate::goregex::translate(re).and_then(|translated| {
+        regex::Regex::new(&translated).map_err(|e| format!("error parsing regexp: {e}"))
+    });
+    COMPILED.with_borrow_mut(|cache| {
+        if cache.len() >= MOST_CACHED {
+            cache.clear();
+        }
+        cache.insert(re.to_string(), compiled.clone());
+    });
+    compiled
 }
 
 /// Go's regexp.QuoteMeta.

@@ -1,0 +1,322 @@
+//! RSA keys for sprig's certificate functions, made ahead on spare cores.
+//!
+//! A 2048-bit key takes AWS-LC tens of milliseconds, a random number of
+//! them (a prime search), and a chart generating webhook certificates calls
+//! `genCA` and `genSignedCert` once per webhook: the keys were most of its
+//! rendering. Helm makes them one after the other, on one core. Here, once a
+//! template has asked for a key, the keys the set's templates may ask for
+//! next are made on the machine's other cores while rendering goes on; a
+//! call takes a key made ahead when one is ready, and otherwise makes its
+//! own on the rendering thread, never waiting for another thread (so one
+//! core renders as before, and nothing can deadlock). Keys are random
+//! either way, from the same generator: which thread made a key changes
+//! nothing a chart can see, and nothing hashed depends on it (a plan's
+//! certificates differ at every rendering anyway).
+//!
+//! How many keys to keep ahead is counted from the templates' text (calls
+//! written, [`KeyPool::expect_calls`]); a call in a `range` is counted
+//! once, and the pool stays that many keys ahead of the calls made, so a
+//! loop is served too. Keys left over when the set is dropped are dropped
+//! with it, and the threads stop after the key they are making.
+
+use std::sync::{Arc, Mutex};
+
+/// An RSA private key as sprig needs it: PKCS#1 DER (what Go's
+/// `MarshalPKCS1PrivateKey` writes and sprig puts in its PEM) and PKCS#8
+/// DER (what rcgen reads).
+pub(crate) struct RsaKey {
+    pub(crate) pkcs1: Vec<u8>,
+    pub(crate) pkcs8: Vec<u8>,
+}
+
+/// The key sizes sprig makes: 2048 bits for certificates, 4096 for
+/// `genPrivateKey`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RsaSize {
+    /// `genCA`, `genSelfSignedCert`, `genSignedCert`.
+    Bits2048,
+    /// `genPrivateKey "rsa"`.
+    Bits4096,
+}
+
+impl RsaSize {
+    fn aws_lc(self) -> aws_lc_rs::rsa::KeySize {
+        match self {
+            RsaSize::Bits2048 => aws_lc_rs::rsa::KeySize::Rsa2048,
+            RsaSize::Bits4096 => aws_lc_rs::rsa::KeySize::Rsa4096,
+        }
+    }
+
+    /// The template functions that make a key of this size without being
+    /// given one.
+    fn functions(self) -> &'static [&'static str] {
+        match self {
+            RsaSize::Bits2048 => &["genCA", "genSelfSignedCert", "genSignedCert"],
+            RsaSize::Bits4096 => &["genPrivateKey"],
+        }
+    }
+}
+
+/// A new RSA key (Go's `rsa.GenerateKey`: public exponent 65537) from
+/// AWS-LC, seeded by the operating system.
+pub(crate) fn generate(size: RsaSize) -> Result<RsaKey, String> {
+    use aws_lc_rs::encoding::AsDer as _;
+    let failed = |_| "error generating rsa key".to_string();
+    let pair = aws_lc_rs::rsa::KeyPair::generate(size.aws_lc()).map_err(failed)?;
+    let pkcs8 = pair.as_der().map_err(failed)?.as_ref().to_vec();
+    // The PKCS#8 wrapping holds the PKCS#1 key as its private key octets.
+    let pkcs1 = rsa::pkcs8::PrivateKeyInfo::try_from(pkcs8.as_slice())
+        .map_err(|e| format!("error generating rsa key: {e}"))?
+        .private_key
+        .to_vec();
+    Ok(RsaKey { pkcs1, pkcs8 })
+}
+
+/// The keys of one size: made ahead, being made, and wanted ahead.
+#[derive(Default)]
+struct Stock {
+    ready: Vec<RsaKey>,
+    /// Threads making keys for this stock.
+    workers: usize,
+    /// Keys to keep ready or being made once a template has asked for one.
+    ahead: usize,
+    /// Whether a template has asked for a key (threads start then).
+    asked: bool,
+    /// The pool was dropped: threads stop.
+    stopped: bool,
+}
+
+/// One size's stock, shared with the threads filling it.
+struct Shelf {
+    size: RsaSize,
+    stock: Mutex<Stock>,
+    /// Threads that may fill this stock at once.
+    most_workers: usize,
+}
+
+impl Shelf {
+    fn new(size: RsaSize, most_workers: usize) -> Arc<Shelf> {
+        Arc::new(Shelf {
+            size,
+            stock: Mutex::new(Stock::default()),
+            most_workers,
+        })
+    }
+
+    fn stock(&self) -> std::sync::MutexGuard<'_, Stock> {
+        self.stock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A key made ahead, if one is ready; starts threads to stay ahead.
+    fn take(self: &Arc<Shelf>) -> Option<RsaKey> {
+        let mut stock = self.stock();
+        stock.asked = true;
+        let key = stock.ready.pop();
+        self.top_up(&mut stock);
+        key
+    }
+
+    /// Starts threads while fewer keys are ready or being made than wanted
+    /// ahead (a thread makes one key at a time).
+    fn top_up(self: &Arc<Shelf>, stock: &mut Stock) {
+        while stock.asked
+            && !stock.stopped
+            && stock.workers < self.most_workers
+            && stock.ready.len() + stock.workers < stock.ahead
+        {
+            let shelf = self.clone();
+            let started = std::thread::Builder::new()
+                .name("rsa-keys".into())
+                .spawn(move || shelf.fill());
+            if started.is_err() {
+                // No thread: the calls make their keys themselves.
+                return;
+            }
+            stock.workers += 1;
+        }
+    }
+
+    /// A thread's work: keys until enough are ready or the pool is dropped.
+    fn fill(&self) {
+        loop {
+            {
+                let mut stock = self.stock();
+                // Counting this thread's key to come among those being made.
+                if stock.stopped || stock.ready.len() + stock.workers > stock.ahead {
+                    stock.workers -= 1;
+                    return;
+                }
+            }
+            let key = generate(self.size);
+            let mut stock = self.stock();
+            match key {
+                Ok(key) if !stock.stopped => stock.ready.push(key),
+                // A failure is the calls' to report, when they make their own.
+                _ => {
+                    stock.workers -= 1;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// RSA keys made ahead for a set of templates; see the module's doc.
+pub(crate) struct KeyPool {
+    shelves: [Arc<Shelf>; 2],
+}
+
+impl std::fmt::Debug for KeyPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyPool").finish_non_exhaustive()
+    }
+}
+
+impl Default for KeyPool {
+    /// A pool using every core but the rendering thread's (none on one core).
+    fn default() -> Self {
+        KeyPool::with_workers(crate::parallel::threads().saturating_sub(1))
+    }
+}
+
+impl KeyPool {
+    /// A pool of at most `most_workers` threads per key size.
+    pub(crate) fn with_workers(most_workers: usize) -> KeyPool {
+        KeyPool {
+            shelves: [
+                Shelf::new(RsaSize::Bits2048, most_workers),
+                Shelf::new(RsaSize::Bits4096, most_workers),
+            ],
+        }
+    }
+
+    fn shelf(&self, size: RsaSize) -> &Arc<Shelf> {
+        &self.shelves[usize::from(size == RsaSize::Bits4096)]
+    }
+
+    /// Counts the calls `text` writes to functions making keys (each place
+    /// once, whatever runs it), to keep that many keys ahead once asked.
+    pub(crate) fn expect_calls(&self, text: &str) {
+        for shelf in &self.shelves {
+            let calls: usize = shelf
+                .size
+                .functions()
+                .iter()
+                .map(|function| calls_written(text, function))
+                .sum();
+            if calls > 0 {
+                shelf.stock().ahead += calls;
+            }
+        }
+    }
+
+    /// A key of `size`: one made ahead if ready, else made now.
+    pub(crate) fn key(&self, size: RsaSize) -> Result<RsaKey, String> {
+        match self.shelf(size).take() {
+            Some(key) => Ok(key),
+            None => generate(size),
+        }
+    }
+}
+
+impl Drop for KeyPool {
+    fn drop(&mut self) {
+        for shelf in &self.shelves {
+            let mut stock = shelf.stock();
+            stock.stopped = true;
+            stock.ready.clear();
+        }
+    }
+}
+
+/// How many times `text` names `function` as a whole word (`genCA`, not
+/// `genCAWithKey`).
+fn calls_written(text: &str, function: &str) -> usize {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(function)
+        .filter(|(at, _)| {
+            !word(text[..*at].chars().next_back())
+                && !word(text[at + function.len()..].chars().next())
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls_are_counted_by_whole_name() {
+        assert_eq!(
+            calls_written(
+                "{{ genCA \"a\" 1 }}{{ genCAWithKey \"b\" 1 $k }}{{genCA}}{{ x_genCA }}",
+                "genCA"
+            ),
+            2
+        );
+        let pool = KeyPool::with_workers(0);
+        pool.expect_calls("{{ $ca := genCA \"x\" 1 }}{{ genSignedCert \"y\" nil nil 1 $ca }}");
+        pool.expect_calls("{{ genPrivateKey \"rsa\" }}{{ genSelfSignedCertWithKey 1 }}");
+        assert_eq!(pool.shelf(RsaSize::Bits2048).stock().ahead, 2);
+        assert_eq!(pool.shelf(RsaSize::Bits4096).stock().ahead, 1);
+    }
+
+    /// The RSA modulus of a PKCS#1 key, through the `rsa` crate's parser.
+    fn modulus(key: &RsaKey) -> Vec<u8> {
+        use rsa::pkcs1::DecodeRsaPrivateKey as _;
+        use rsa::traits::PublicKeyParts as _;
+        let parsed = rsa::RsaPrivateKey::from_pkcs1_der(&key.pkcs1).unwrap();
+        assert_eq!(parsed.size(), 256);
+        parsed.n().to_bytes_be()
+    }
+
+    #[test]
+    fn keys_made_ahead_are_distinct_valid_keys_and_calls_never_wait() {
+        let pool = KeyPool::with_workers(2);
+        pool.expect_calls("{{ genCA \"a\" 1 }}{{ genSignedCert \"b\" nil nil 1 $ca }}");
+        let mut moduli: Vec<Vec<u8>> = (0..5)
+            .map(|_| modulus(&pool.key(RsaSize::Bits2048).unwrap()))
+            .collect();
+        // Give the threads time to make keys ahead, then take them.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while pool.shelf(RsaSize::Bits2048).stock().ready.len() < 2 {
+            assert!(std::time::Instant::now() < deadline, "no key made ahead");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        moduli.extend((0..2).map(|_| modulus(&pool.key(RsaSize::Bits2048).unwrap())));
+        let distinct: std::collections::BTreeSet<_> = moduli.iter().collect();
+        assert_eq!(distinct.len(), moduli.len());
+    }
+
+    #[test]
+    fn without_spare_cores_or_calls_no_thread_starts() {
+        let alone = KeyPool::with_workers(0);
+        alone.expect_calls("{{ genCA \"a\" 1 }}");
+        modulus(&alone.key(RsaSize::Bits2048).unwrap());
+        assert_eq!(alone.shelf(RsaSize::Bits2048).stock().workers, 0);
+        // Threads start at the first call, never for a set that makes no key.
+        let idle = KeyPool::with_workers(2);
+        idle.expect_calls("{{ genCA \"a\" 1 }}");
+        assert_eq!(idle.shelf(RsaSize::Bits2048).stock().workers, 0);
+    }
+
+    #[test]
+    fn threads_stop_once_the_pool_is_dropped() {
+        let pool = KeyPool::with_workers(2);
+        pool.expect_calls("{{ genCA 1 }}{{ genCA 2 }}{{ genCA 3 }}{{ genCA 4 }}");
+        let shelf = pool.shelf(RsaSize::Bits2048).clone();
+        // The first call starts the threads (and finds no key ready).
+        assert!(shelf.take().is_none());
+        assert_eq!(shelf.stock().workers, 2);
+        drop(pool);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while shelf.stock().workers > 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "threads still running"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(shelf.stock().ready.is_empty());
+    }
+}
