@@ -360,7 +360,7 @@ fn bundle_import_and_install_upgrade_rollback_from_the_internal_registry_alone()
         .fails(1)
         .to_string();
     assert!(
-        error.contains("repository name \"mirror.x\" (the last segment of the destination's path"),
+        error.contains("repository name \"mirror.x\" (the last segment of the destination's path; give --repo-name)"),
         "{error}"
     );
 

@@ -75,6 +75,13 @@ pub async fn run(global: &GlobalArgs, args: &ImportArgs) -> Result<()> {
     progress.finish();
     let ImportedRepository { name, imported } = imported.map_err(|error| match error {
         AirgapError::Destination { .. } => anyhow::Error::new(error).context("--to"),
+        // The library's words for the way out; this is the flag.
+        AirgapError::RepositoryName { derived: true, .. } => anyhow::anyhow!(
+            "{}",
+            error
+                .to_string()
+                .replace("name the repository", "give --repo-name")
+        ),
         error => error.into(),
     })?;
     match global.output {
