@@ -5,8 +5,9 @@
 //! joined by `:`) or `~/.kube/config` is read, as kubectl does.
 //!
 //! Objects are handled as JSON values through dynamic APIs resolved by
-//! [`discovery`], since a package may hold any kind. Every write goes through
-//! server-side apply with [`crate::FIELD_MANAGER`].
+//! [`discovery`](crate::apiserver::discovery), since a package may hold any
+//! kind. Every write goes through server-side apply with
+//! [`crate::FIELD_MANAGER`].
 //!
 //! Requests go over HTTP/2 when the API server offers it (one connection for
 //! all of them, as kubectl's client does; kube's own stack speaks HTTP/1.1
