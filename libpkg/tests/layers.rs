@@ -663,3 +663,183 @@ fn decide_names_nothing_of_the_cluster() {
         "action::decide names cluster::{named:?}; take the data type from apiserver"
     );
 }
+
+// Issue 51: no message of libpkg's names the plugin or one of its flags
+// (`libpkg::remedy` says how it speaks instead): every string literal
+// outside comments and tests is read (with `syn`, so strings in macros and
+// attributes such as `#[error(...)]` count and doc comments do not).
+
+/// Literals allowed to name the plugin or a flag, each with why.
+const MESSAGES_ALLOWED: &[(&str, &str)] = &[
+    // The stack lock file's own header, a comment in a file the plugin
+    // writes and people commit: it says which tool wrote it.
+    ("stack/lock.rs", "Written by kubectl pkg"),
+    // Arguments of the ytt program, which libpkg runs.
+    ("formats/carvel.rs", "--data-values-file"),
+    ("formats/carvel.rs", "--file-mark"),
+    ("formats/carvel.rs", "--ignore-unknown-comments"),
+    ("formats/carvel.rs", "--strict"),
+    // Helm's own parse errors, quoted as Helm words them (helm_parity):
+    // `ValuesOptions` fields are the flags' lines by their Helm names.
+    ("helm/values.rs", "--set"),
+];
+
+/// Whether `attrs` compile the item only for tests (`cfg(test)`, or
+/// `cfg(any(test, feature = "test-support"))`).
+fn for_tests(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|attr| {
+        attr.path().is_ident("cfg")
+            && matches!(&attr.meta, syn::Meta::List(list)
+                if list.tokens.clone().into_iter().any(|t| is_test_ident(&t)))
+    })
+}
+
+fn is_test_ident(token: &TokenTree) -> bool {
+    match token {
+        TokenTree::Ident(ident) => ident == "test",
+        TokenTree::Group(group) => group.stream().into_iter().any(|t| is_test_ident(&t)),
+        _ => false,
+    }
+}
+
+/// The string literals of a file's code, and the test modules it
+/// declares in files of their own.
+#[derive(Default)]
+struct Literals {
+    found: Vec<String>,
+    test_modules: Vec<String>,
+}
+
+impl Literals {
+    fn tokens(&mut self, tokens: TokenStream) {
+        for token in tokens {
+            match token {
+                TokenTree::Group(group) => self.tokens(group.stream()),
+                TokenTree::Literal(literal) => {
+                    if let Ok(text) = syn::parse_str::<syn::LitStr>(&literal.to_string()) {
+                        self.found.push(text.value());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Literals {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs = match item {
+            syn::Item::Mod(m) => &m.attrs,
+            syn::Item::Fn(f) => &f.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Use(u) => &u.attrs,
+            syn::Item::Const(c) => &c.attrs,
+            syn::Item::Static(s) => &s.attrs,
+            syn::Item::Struct(s) => &s.attrs,
+            syn::Item::Enum(e) => &e.attrs,
+            _ => return syn::visit::visit_item(self, item),
+        };
+        if for_tests(attrs) {
+            if let syn::Item::Mod(m) = item
+                && m.content.is_none()
+            {
+                self.test_modules.push(m.ident.to_string());
+            }
+            return;
+        }
+        syn::visit::visit_item(self, item);
+    }
+
+    fn visit_lit_str(&mut self, literal: &'ast syn::LitStr) {
+        self.found.push(literal.value());
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.tokens(mac.tokens.clone());
+    }
+
+    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
+        match &attr.meta {
+            syn::Meta::List(list) => self.tokens(list.tokens.clone()),
+            // `#[doc = "..."]` is a doc comment; `#[serde(rename = ..)]`
+            // and the like are lists.
+            syn::Meta::NameValue(_) | syn::Meta::Path(_) => {}
+        }
+    }
+}
+
+/// Whether `text` names the plugin or one of its flags (`--name`; not
+/// a YAML document marker `---`).
+fn names_the_plugin(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    text.contains("kubectl pkg")
+        || text.match_indices("--").any(|(at, _)| {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            let after = bytes.get(at + 2);
+            before != Some(b'-') && after.is_some_and(u8::is_ascii_lowercase)
+        })
+}
+
+#[test]
+fn no_message_names_the_plugin_or_its_flags() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut test_files: Vec<PathBuf> = Vec::new();
+    let mut offending = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read");
+        let syntax = syn::parse_file(&text).expect("parse");
+        let mut literals = Literals::default();
+        literals.visit_file(&syntax);
+        // A test module `name` of `dir/mod.rs` (or `lib.rs`) is
+        // `dir/name.rs` or `dir/name/`; of `dir/file.rs`, under `dir/file/`.
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let dir = match stem {
+            "mod" | "lib" => file.parent().unwrap().to_path_buf(),
+            _ => file.with_extension(""),
+        };
+        for module in literals.test_modules {
+            test_files.push(dir.join(format!("{module}.rs")));
+            test_files.push(dir.join(module));
+        }
+        if test_files.iter().any(|t| file.starts_with(t)) {
+            continue;
+        }
+        let relative = file.strip_prefix(&src).unwrap().to_string_lossy();
+        for literal in literals.found {
+            let allowed = MESSAGES_ALLOWED
+                .iter()
+                .any(|(at, text)| relative == *at && literal.contains(text));
+            if names_the_plugin(&literal) && !allowed {
+                offending.push(format!("{relative}: {literal:?}"));
+            }
+        }
+    }
+    assert!(
+        offending.is_empty(),
+        "{} literal(s) name the plugin or its flags; say it with a Remedy or a Setting (see libpkg::remedy):\n{}",
+        offending.len(),
+        offending.join("\n")
+    );
+}
+
+#[test]
+fn the_check_sees_flags_and_the_plugin_but_not_yaml_markers() {
+    assert!(names_the_plugin("pass --adopt"));
+    assert!(names_the_plugin("run `kubectl pkg repo add`"));
+    assert!(!names_the_plugin("---\napiVersion: v1"));
+    assert!(!names_the_plugin("a -- b, --1"));
+    let mut literals = Literals::default();
+    let file = syn::parse_file(
+        "/// pass --doc\n#[error(\"pass --adopt\")]\nstruct E;\n\
+         fn f() { format!(\"x {}\", \"--set\"); }\n\
+         #[cfg(test)]\nmod tests { fn t() { \"--hidden\"; } }\n\
+         #[cfg(test)]\nmod more;\n",
+    )
+    .unwrap();
+    literals.visit_file(&file);
+    assert_eq!(literals.found, ["pass --adopt", "x {}", "--set"]);
+    assert_eq!(literals.test_modules, ["more"]);
+}
