@@ -1,4 +1,4 @@
-//! Embedding whole operations: install, upgrade and uninstall a release
+//! Embedding whole operations: install, upgrade, roll back and uninstall a release
 //! through libpkg alone, with this program's own question before anything
 //! changes. The library takes the release lock, plans, hands the plan to
 //! the [`Reviewer`] below, holds it to the review gates (the risk policy and
@@ -9,6 +9,7 @@
 //! ```sh
 //! cargo run -p libpkg --example embed -- install PACKAGE RELEASE NAMESPACE [CONSTRAINT]
 //! cargo run -p libpkg --example embed -- upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT]
+//! cargo run -p libpkg --example embed -- rollback RELEASE NAMESPACE [REVISION]
 //! cargo run -p libpkg --example embed -- uninstall RELEASE NAMESPACE
 //! ```
 //!
@@ -25,7 +26,7 @@ use std::sync::Arc;
 use libpkg::action::gates::{Gates, Origin, read_policy, read_trusted_keys};
 use libpkg::action::{
     self, AfterApply, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter,
-    Reviewer, RunError, RunOptions, Session, UninstallOptions, UpgradeOptions,
+    Reviewer, RollbackOptions, RunError, RunOptions, Session, UninstallOptions, UpgradeOptions,
 };
 use libpkg::cluster::{Cluster, ClusterOptions};
 use libpkg::package::Limits;
@@ -53,6 +54,7 @@ async fn main() -> std::process::ExitCode {
 async fn embed() -> Result<(), Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut revision = None;
     let (operation, package, release, namespace, constraint) = match args[..] {
         [
             op @ ("install" | "upgrade"),
@@ -67,6 +69,10 @@ async fn embed() -> Result<(), Failure> {
                 .transpose()?;
             (op, Some(package), release, namespace, constraint)
         }
+        ["rollback", release, namespace, ref to @ ..] if to.len() <= 1 => {
+            revision = to.first().map(|r| r.parse::<u32>()).transpose()?;
+            ("rollback", None, release, namespace, None)
+        }
         ["uninstall", release, namespace] => ("uninstall", None, release, namespace, None),
         _ => return Err(USAGE.into()),
     };
@@ -79,6 +85,7 @@ async fn embed() -> Result<(), Failure> {
         operation: match operation {
             "install" => Operation::Install,
             "upgrade" => Operation::Upgrade,
+            "rollback" => Operation::Rollback,
             _ => Operation::Uninstall,
         },
         lock_duration: DEFAULT_LOCK_DURATION,
@@ -106,6 +113,14 @@ async fn embed() -> Result<(), Failure> {
                     ..UpgradeOptions::new(release.clone())
                 };
                 action::plan_upgrade(&session, &fetched, &options).await?
+            }
+            ("rollback", _) => {
+                let options = RollbackOptions {
+                    to: revision,
+                    images: images.clone(),
+                    ..RollbackOptions::new(release.clone())
+                };
+                action::plan_rollback(&session, &options).await?
             }
             _ => {
                 let options = UninstallOptions {
@@ -136,7 +151,7 @@ async fn embed() -> Result<(), Failure> {
     Ok(())
 }
 
-const USAGE: &str = "usage: embed install|upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT] | embed uninstall RELEASE NAMESPACE";
+const USAGE: &str = "usage: embed install|upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT] | embed rollback RELEASE NAMESPACE [REVISION] | embed uninstall RELEASE NAMESPACE";
 
 /// The review gates the CLI reads from the same environment: the risk
 /// policy of `KUBECTL_PKG_POLICY`, the trusted keys of

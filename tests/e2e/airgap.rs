@@ -1305,6 +1305,30 @@ fn an_embedder_plans_and_applies_what_the_cli_plans_through_the_library_alone() 
     assert!(said.contains("revision 2 deployed"), "{said}");
     pkg.get_json(Some(&ns), "configmap", &format!("{release}-settings"));
 
+    // Roll back to revision 1: the CLI's plan, byte for byte.
+    pkg.run([
+        "rollback",
+        &release,
+        "1",
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "cli-rollback.json",
+    ])
+    .ok();
+    let said = run_embed(
+        &pkg,
+        &["rollback", &release, &ns, "1"],
+        "y\n",
+        "embed-rollback.json",
+    );
+    assert_eq!(
+        saved_hash(&pkg, "embed-rollback.json"),
+        saved_hash(&pkg, "cli-rollback.json")
+    );
+    assert!(said.contains("revision 3 deployed"), "{said}");
+
     // Uninstall, and the release lock is free again for the CLI.
     pkg.run([
         "uninstall",
@@ -1326,7 +1350,7 @@ fn an_embedder_plans_and_applies_what_the_cli_plans_through_the_library_alone() 
         saved_hash(&pkg, "embed-uninstall.json"),
         saved_hash(&pkg, "cli-uninstall.json")
     );
-    assert!(said.contains("revision 3 uninstalled"), "{said}");
+    assert!(said.contains("revision 4 uninstalled"), "{said}");
     let history = pkg.run(["history", &release, "-n", &ns]).ok().to_string();
     assert!(history.contains("uninstalled"), "{history}");
 }
