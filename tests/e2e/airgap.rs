@@ -687,8 +687,10 @@ fn images_are_looked_up_before_the_plan_and_mirrored_tags_are_pinned() {
         ])
         .ok(),
     );
+    // The plan document speaks of the library's option; the plugin's views
+    // of its flag.
     let warnings = warnings_of(&plan, "image-not-checked");
-    assert!(warnings.contains("--skip-image-check"), "{warnings}");
+    assert!(warnings.contains("`ImageCheck::Skip`"), "{warnings}");
 
     // A prefix rule's tag is pinned to the digest the mirror has for it.
     write_package(
