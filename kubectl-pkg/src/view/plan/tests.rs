@@ -221,24 +221,7 @@ fn rich_objects() -> Vec<PlannedObject> {
 /// An upgrade plan with something in every section of the text view.
 pub(crate) fn rich_plan() -> Plan {
     let mut plan = bare_plan();
-    plan.requirements = libpkg::requirements::Requirements {
-        checked: true,
-        skipped: true,
-        entries: vec![libpkg::requirements::RequirementStatus {
-            need: libpkg::requirements::Need::Package {
-                name: "backup-operator".to_string(),
-                version: Some(">=1.0".to_string()),
-            },
-            from: "package.yaml".to_string(),
-            state: libpkg::requirements::State::Unmet,
-            detail: "none installed".to_string(),
-            satisfied_by: None,
-            fix: Some(libpkg::remedy::Remedy::Install {
-                package: "backup-operator".into(),
-                version: Some(">=1.0".into()),
-            }),
-        }],
-    };
+    plan.requirements = unmet_requirements();
     plan.operation = Operation::Upgrade;
     plan.release = ReleaseTarget {
         name: "shop".to_string(),
@@ -321,6 +304,28 @@ pub(crate) fn rich_plan() -> Plan {
         approval("ops-team", "ship it"),
     ];
     plan
+}
+
+/// A package requirement not met, and skipped.
+fn unmet_requirements() -> libpkg::requirements::Requirements {
+    libpkg::requirements::Requirements {
+        checked: true,
+        skipped: true,
+        entries: vec![libpkg::requirements::RequirementStatus {
+            need: libpkg::requirements::Need::Package {
+                name: "backup-operator".to_string(),
+                version: Some(">=1.0".to_string()),
+            },
+            from: "package.yaml".to_string(),
+            state: libpkg::requirements::State::Unmet,
+            detail: "none installed".to_string(),
+            satisfied_by: None,
+            fix: Some(libpkg::remedy::Remedy::Install {
+                package: "backup-operator".into(),
+                version: Some(">=1.0".into()),
+            }),
+        }],
+    }
 }
 
 /// An approval of [`HASH`] by `approver` saying `comment`.
