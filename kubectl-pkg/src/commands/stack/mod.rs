@@ -518,7 +518,7 @@ async fn apply(
     if !flags.yes {
         confirm(&format!(
             "Apply stack plan {} ({} releases) of stack {}?",
-            &plan.hash[..plan.hash.len().min(19)],
+            plan.hash.short(),
             plan.releases.len(),
             plan.stack.name
         ))?;
