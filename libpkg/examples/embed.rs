@@ -11,22 +11,32 @@
 //! cargo run -p libpkg --example embed -- upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT]
 //! cargo run -p libpkg --example embed -- rollback RELEASE NAMESPACE [REVISION]
 //! cargo run -p libpkg --example embed -- uninstall RELEASE NAMESPACE
+//! cargo run -p libpkg --example embed -- stack plan|apply STACK_FILE [ENVIRONMENT]
 //! ```
+//!
+//! A stack is planned the same way, every release fetched by the library as
+//! its file says ([`StackSources`]), reviewed under the same gates, and
+//! applied release after release ([`apply_stack`]).
 //!
 //! It reads the repositories `kubectl pkg repo add` and `import` configured
 //! (so packages of an imported repository run its image copies, as with the
 //! CLI), the kubeconfig, and `KUBECTL_PKG_REGISTRY_CA_FILE`. With
 //! `EMBED_SAVE_PLAN=FILE` it also writes each plan it is shown, which is the
-//! plan `kubectl pkg … --dry-run --out FILE` makes for the same release.
+//! plan `kubectl pkg … --dry-run --out FILE` (or `kubectl pkg stack plan
+//! --out FILE`) makes for the same release or stack.
 
 use std::error::Error;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use libpkg::action::gates::{Gates, Origin, read_policy, read_trusted_keys};
+use libpkg::action::stack::{
+    StackApplyOptions, StackOptions, StackSources, apply_stack, plan_stack,
+};
 use libpkg::action::{
     self, AfterApply, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter,
-    Reviewer, RollbackOptions, RunError, RunOptions, Session, UninstallOptions, UpgradeOptions,
+    Reviewer, RollbackOptions, RunError, RunOptions, Session, Sessions, UninstallOptions,
+    UpgradeFrom, UpgradeOptions,
 };
 use libpkg::cluster::{Cluster, ClusterOptions};
 use libpkg::package::Limits;
@@ -36,6 +46,7 @@ use libpkg::registry::{RegistryClient, RegistryOptions};
 use libpkg::release::DEFAULT_LOCK_DURATION;
 use libpkg::repositories::Repositories;
 use libpkg::source::{FetchRequest, Fetched, fetch};
+use libpkg::stack::{Stack, StackRelease};
 use libpkg::version::Constraint;
 
 type Failure = Box<dyn Error + Send + Sync>;
@@ -45,7 +56,7 @@ async fn main() -> std::process::ExitCode {
     match embed().await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error}");
+            eprintln!("error: {}", libpkg::remedy::with_causes(&*error));
             std::process::ExitCode::FAILURE
         }
     }
@@ -54,6 +65,16 @@ async fn main() -> std::process::ExitCode {
 async fn embed() -> Result<(), Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    if let [
+        "stack",
+        mode @ ("plan" | "apply"),
+        file,
+        ref environment @ ..,
+    ] = args[..]
+        && environment.len() <= 1
+    {
+        return embed_stack(mode == "apply", file, environment.first().copied()).await;
+    }
     let mut revision = None;
     let (operation, package, release, namespace, constraint) = match args[..] {
         [
@@ -151,7 +172,105 @@ async fn embed() -> Result<(), Failure> {
     Ok(())
 }
 
-const USAGE: &str = "usage: embed install|upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT] | embed rollback RELEASE NAMESPACE [REVISION] | embed uninstall RELEASE NAMESPACE";
+const USAGE: &str = "usage: embed install|upgrade PACKAGE RELEASE NAMESPACE [CONSTRAINT] | embed rollback RELEASE NAMESPACE [REVISION] | embed uninstall RELEASE NAMESPACE | embed stack plan|apply STACK_FILE [ENVIRONMENT]";
+
+/// Plans the stack of `file` (for `environment`): one session per
+/// kubeconfig context its releases name (the current one keeps the stack's
+/// record), each release fetched as the library fetches it for the CLI.
+/// Reviewed under the same gates; with `apply`, asked, then applied.
+async fn embed_stack(apply: bool, file: &str, environment: Option<&str>) -> Result<(), Failure> {
+    let stack = libpkg::stack::load(file.as_ref(), environment)?;
+    let sessions = connect(&stack).await?;
+    let repositories = Repositories::load_default()?;
+    let trust = repositories.trust_policy()?;
+    let registry = Arc::new(registry()?);
+    let sources = StackSources {
+        repositories: &repositories,
+        trust: &trust,
+        registry: &registry,
+        limits: Limits::default(),
+    };
+    let fetch = async |release: &StackRelease, from: &UpgradeFrom| {
+        sources.fetch(&stack, release, from).await
+    };
+    let options = StackOptions {
+        images: ImageCheck::registry(registry.clone()),
+        only: Vec::new(),
+        prune: false,
+        lock: None,
+    };
+    let plan = plan_stack(&stack, &sessions, fetch, &options).await?;
+    let reviewed = gates()?.review_stack(plan, Origin::Fresh, apply)?;
+    let plan = reviewed.plan();
+    for release in &plan.releases {
+        let id = release.plan.release.id();
+        println!("{:<9} {id}", release.plan.operation);
+    }
+    println!("stack plan {}", plan.hash);
+    if let Some(path) = std::env::var_os("EMBED_SAVE_PLAN") {
+        std::fs::write(path, plan.to_json_pretty())?;
+    }
+    if !apply || !plan.has_changes() {
+        return Ok(());
+    }
+    ask(&format!(
+        "Apply stack plan {} of stack {}?",
+        plan.hash.short(),
+        plan.stack.name
+    ))?;
+    let options = StackApplyOptions {
+        apply: ApplyOptions {
+            wait: false,
+            ..ApplyOptions::default()
+        },
+        lock_duration: DEFAULT_LOCK_DURATION,
+        fail_fast: false,
+    };
+    let interrupted = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let outcome = apply_stack(&reviewed, &sessions, &options, |_| Log, interrupted).await?;
+    for (release, outcome) in &outcome.releases {
+        println!("{release}: {outcome:?}");
+    }
+    match outcome
+        .releases
+        .iter()
+        .all(|(_, outcome)| outcome.succeeded())
+    {
+        true => Ok(()),
+        false => Err("the stack was not applied whole".into()),
+    }
+}
+
+/// A session for the current kubeconfig context and for each context the
+/// stack's releases name.
+async fn connect(stack: &Stack) -> Result<Sessions, Failure> {
+    let mut sessions = Sessions::new();
+    let contexts = stack.releases.iter().map(|release| release.context.clone());
+    for context in std::iter::once(None).chain(contexts) {
+        if let std::collections::btree_map::Entry::Vacant(entry) = sessions.entry(context) {
+            let options = ClusterOptions {
+                context: entry.key().clone(),
+                ..ClusterOptions::default()
+            };
+            entry.insert(Session::new(Cluster::connect(&options).await?));
+        }
+    }
+    Ok(sessions)
+}
+
+/// Asks `question` on standard input: anything but yes declines.
+fn ask(question: &str) -> Result<(), Failure> {
+    print!("{question} [y/N] ");
+    std::io::stdout().flush()?;
+    let mut answer = String::new();
+    std::io::stdin().lock().read_line(&mut answer)?;
+    match answer.trim() {
+        "y" | "yes" => Ok(()),
+        _ => Err("declined: nothing was changed".into()),
+    }
+}
 
 /// The review gates the CLI reads from the same environment: the risk
 /// policy of `KUBECTL_PKG_POLICY`, the trusted keys of
@@ -230,18 +349,11 @@ impl Reviewer for Ask {
     }
 
     async fn confirm(&mut self, plan: &Plan) -> Result<(), Failure> {
-        print!(
-            "Apply plan {} to {}? [y/N] ",
+        ask(&format!(
+            "Apply plan {} to {}?",
             plan.hash.short(),
             plan.release.id()
-        );
-        std::io::stdout().flush()?;
-        let mut answer = String::new();
-        std::io::stdin().lock().read_line(&mut answer)?;
-        match answer.trim() {
-            "y" | "yes" => Ok(()),
-            _ => Err("declined: nothing was changed".into()),
-        }
+        ))
     }
 }
 

@@ -1141,7 +1141,7 @@ pub(crate) fn embed_example() -> PathBuf {
 
 /// Runs the `embed` example with `answer` on its standard input, saving the
 /// plan it shows to `plan` (under the work directory); returns its output.
-fn run_embed(pkg: &Pkg, args: &[&str], answer: &str, plan: &str) -> String {
+pub(crate) fn run_embed(pkg: &Pkg, args: &[&str], answer: &str, plan: &str) -> String {
     use std::io::Write;
     let mut child = pkg
         .program(embed_example(), args)
@@ -1168,7 +1168,7 @@ fn run_embed(pkg: &Pkg, args: &[&str], answer: &str, plan: &str) -> String {
 }
 
 /// The hash of a plan saved under the work directory.
-fn saved_hash(pkg: &Pkg, plan: &str) -> String {
+pub(crate) fn saved_hash(pkg: &Pkg, plan: &str) -> String {
     let text = std::fs::read_to_string(pkg.work.path().join(plan)).expect("the plan was saved");
     parse_json(&text)["hash"]
         .as_str()

@@ -681,6 +681,27 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
         stacked["package"], plan["package"],
         "the stack resolves as upgrade does"
     );
+    // An embedder planning the stack through the library alone gets the
+    // CLI's stack plan, byte for byte (the operator's upgrade included).
+    pkg.run([
+        "stack",
+        "plan",
+        "-f",
+        "stack.yaml",
+        "--out",
+        "cli-stack.json",
+    ])
+    .ok();
+    crate::airgap::run_embed(
+        &pkg,
+        &["stack", "plan", "stack.yaml"],
+        "",
+        "embed-stack.json",
+    );
+    assert_eq!(
+        std::fs::read(pkg.work.path().join("embed-stack.json")).unwrap(),
+        std::fs::read(pkg.work.path().join("cli-stack.json")).unwrap()
+    );
     let plan = json(&[
         "upgrade",
         &package,

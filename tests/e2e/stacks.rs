@@ -913,3 +913,109 @@ fn releases_planned_together_ask_each_access_question_once() {
     // questions: asked once for both.
     assert_eq!(access_reviews(&pkg, &["stack", "plan"]), alone);
 }
+
+/// Issue 51: a stack planned by an embedder through the library alone
+/// (libpkg's `embed` example) is the CLI's stack plan byte for byte: each
+/// release fetched by the library with its values layered as the file says
+/// (inline values, then values files, then `set`); the embedder is refused
+/// by the same risk policy, and what it applies is what the CLI planned.
+#[test]
+fn an_embedder_plans_and_applies_the_stack_the_cli_plans() {
+    let pkg = Pkg::new();
+    let ns = pkg.namespace("stack-embed");
+    let base = package(&pkg, "base", "1.0.0", 2);
+    let chart = pkg.work.path().join("web");
+    std::fs::create_dir_all(chart.join("templates")).unwrap();
+    std::fs::write(
+        chart.join("Chart.yaml"),
+        "apiVersion: v2\nname: web\nversion: 1.0.0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        chart.join("values.yaml"),
+        "inline: chart\nfile: chart\nset: chart\n",
+    )
+    .unwrap();
+    std::fs::write(
+        chart.join("templates/settings.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-settings\ndata:\n  inline: {{ .Values.inline | quote }}\n  file: {{ .Values.file | quote }}\n  set: {{ .Values.set | quote }}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pkg.work.path().join("prod-values.yaml"),
+        "file: file\nset: file\n",
+    )
+    .unwrap();
+    let role = format!(
+        "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: reader\n  namespace: {ns}\nrules:\n- apiGroups: ['']\n  resources: [secrets]\n  verbs: [get]\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: reader\n  namespace: {ns}\nroleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: Role\n  name: reader\nsubjects:\n- kind: ServiceAccount\n  name: default\n  namespace: {ns}\n"
+    );
+    pkg.write_package("reader-1", "reader", "1.0.0", &[("role.yaml", &role)]);
+    let stack = format!(
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Stack\nname: embedded\nnamespace: {ns}\nreleases:\n- {{name: base, namespace: {ns}, package: ./{base}}}\n- {{name: web, namespace: {ns}, package: ./web, needs: [base], values: {{inline: inline, file: inline, set: inline}}}}\n- {{name: reader, namespace: {ns}, package: ./reader-1}}\nenvironments:\n  prod:\n    releases:\n      web: {{valuesFiles: [prod-values.yaml], set: [set=set]}}\n"
+    );
+    std::fs::write(pkg.work.path().join("stack.yaml"), stack).unwrap();
+
+    // The same risk policy refuses both, naming the release and the finding.
+    let policy = pkg.work.path().join("policy.yaml");
+    std::fs::write(
+        &policy,
+        "apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Policy\nmaxRisk: info\n",
+    )
+    .unwrap();
+    let cli = pkg
+        .command(["stack", "plan", "-e", "prod"])
+        .env("KUBECTL_PKG_POLICY", &policy)
+        .output()
+        .unwrap();
+    assert_eq!(cli.status.code(), Some(4), "{cli:?}");
+    let embedded = pkg
+        .program(
+            crate::airgap::embed_example(),
+            ["stack", "plan", "stack.yaml", "prod"],
+        )
+        .env("KUBECTL_PKG_POLICY", &policy)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!embedded.status.success(), "{embedded:?}");
+    for said in [&cli.stderr, &embedded.stderr] {
+        let said = String::from_utf8_lossy(said);
+        assert!(
+            said.contains("release reader") && said.contains("rbac-read-secrets"),
+            "{said}"
+        );
+    }
+
+    // Without the policy: the CLI's saved plan is the embedder's.
+    pkg.run(["stack", "plan", "-e", "prod", "--out", "cli-stack.json"])
+        .ok();
+    let said = crate::airgap::run_embed(
+        &pkg,
+        &["stack", "apply", "stack.yaml", "prod"],
+        "y\n",
+        "embed-stack.json",
+    );
+    assert_eq!(
+        crate::airgap::saved_hash(&pkg, "embed-stack.json"),
+        crate::airgap::saved_hash(&pkg, "cli-stack.json"),
+        "{said}"
+    );
+    let settings = pkg.get_json(Some(&ns), "configmap", "web-settings");
+    assert_eq!(
+        settings["data"],
+        serde_json::json!({"inline": "inline", "file": "file", "set": "set"}),
+        "inline values, then the values file, then set"
+    );
+    // What the embedder applied is what the CLI plans: nothing is left to change.
+    let again = parse_json(pkg.run(["stack", "plan", "-e", "prod", "-o", "json"]).ok());
+    let releases = again["releases"].as_array().unwrap();
+    assert_eq!(releases.len(), 3);
+    for release in releases {
+        assert_eq!(release["plan"]["operation"], "upgrade", "{release}");
+        let objects = release["plan"]["objects"].as_array().unwrap();
+        assert!(
+            objects.iter().all(|o| o["action"] == "unchanged"),
+            "{release}"
+        );
+    }
+}

@@ -44,7 +44,7 @@ pub async fn plan(
 ) -> Result<(FleetPlan, FleetSessions)> {
     let name = fleet.fleet.as_deref().expect("a fleet was asked for");
     let (fleet_def, stack) = libpkg::stack::fleet::load(&args.stack.file, name)?;
-    let fetcher = Fetcher::new(global, args, &stack);
+    let fetcher = Fetcher::new(global, args, &stack)?;
     let clusters = connect(global, &args.stack.file, &fleet_def).await?;
     let options = FleetOptions {
         stack: fetcher.options()?,

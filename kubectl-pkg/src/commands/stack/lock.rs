@@ -33,8 +33,9 @@ pub async fn run(global: &GlobalArgs, args: &StackLockArgs) -> Result<()> {
     let mut lock = StackLock::read_or_new(&path)?;
     let environment = stack.environment.as_deref();
     let mut changed = Vec::new();
+    let sources = super::Sources::new(global)?;
     for release in stack.levels().into_iter().flatten() {
-        let fetched = super::fetch(global, &stack, release, &Default::default()).await?;
+        let fetched = sources.fetch(&stack, release, &Default::default()).await?;
         let resolved = resolved(&fetched);
         if let Some(locked) = lock.get(environment, &release.name)
             && *locked != resolved

@@ -8,15 +8,15 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use libpkg::action::stack::{
-    ReleaseOutcome, StackActionError, StackApplyOptions, StackOptions, apply_stack, plan_stack,
-    plan_stack_uninstall,
+    ReleaseOutcome, StackActionError, StackApplyOptions, StackOptions, StackSources, apply_stack,
+    plan_stack, plan_stack_uninstall,
 };
 use libpkg::action::{ApplyOptions, Event, Reporter, Session, Sessions, UpgradeFrom};
 use libpkg::plan::ReleaseId;
 use libpkg::stack::plan::StackPlan;
 use libpkg::stack::{Stack, StackLock, StackRelease};
 
-use crate::cli::{GlobalArgs, ImageCheckArgs, OutputFormat, PackageArgs, ValuesArgs};
+use crate::cli::{GlobalArgs, ImageCheckArgs, OutputFormat};
 use crate::flow::MutatingArgs;
 use crate::review::{Origin, ReviewArgs};
 use crate::view::review::Source;
@@ -332,7 +332,7 @@ pub async fn apply_saved(global: &GlobalArgs, text: &str, args: &MutatingArgs) -
 /// Loads the stack, connects to its clusters, and plans every release.
 async fn plan(global: &GlobalArgs, args: &StackArgs) -> Result<(StackPlan, Sessions)> {
     let stack = args.stack.load()?;
-    let fetcher = Fetcher::new(global, args, &stack);
+    let fetcher = Fetcher::new(global, args, &stack)?;
     let sessions = connect(
         &fetcher.global,
         stack.releases.iter().map(|r| r.context.clone()),
@@ -352,18 +352,21 @@ pub(super) struct Fetcher<'a> {
     global: GlobalArgs,
     args: &'a StackArgs,
     stack: &'a Stack,
+    sources: Sources,
 }
 
 impl<'a> Fetcher<'a> {
-    pub(super) fn new(global: &GlobalArgs, args: &'a StackArgs, stack: &'a Stack) -> Self {
-        Fetcher {
-            global: GlobalArgs {
-                registry: args.registry.clone(),
-                ..global.clone()
-            },
+    pub(super) fn new(global: &GlobalArgs, args: &'a StackArgs, stack: &'a Stack) -> Result<Self> {
+        let global = GlobalArgs {
+            registry: args.registry.clone(),
+            ..global.clone()
+        };
+        Ok(Fetcher {
+            sources: Sources::new(&global)?,
+            global,
             args,
             stack,
-        }
+        })
     }
 
     /// How the stack's releases are planned.
@@ -382,15 +385,53 @@ impl<'a> Fetcher<'a> {
         })
     }
 
-    /// One release's package.
+    /// One release's package, with `--skip-requirements`.
     pub(super) async fn fetch(
         &self,
         release: &StackRelease,
         from: &UpgradeFrom,
     ) -> Result<libpkg::source::Fetched> {
-        let mut fetched = fetch(&self.global, self.stack, release, from).await?;
+        let mut fetched = self.sources.fetch(self.stack, release, from).await?;
         self.args.requirements.apply(&mut fetched);
         Ok(fetched)
+    }
+}
+
+/// What a stack's packages are fetched with: the user's repositories and
+/// signature rules, and a registry client from the flags.
+pub(super) struct Sources {
+    repositories: libpkg::repositories::Repositories,
+    trust: libpkg::signature::policy::TrustPolicy,
+    registry: libpkg::registry::RegistryClient,
+    limits: libpkg::package::Limits,
+}
+
+impl Sources {
+    pub(super) fn new(global: &GlobalArgs) -> Result<Sources> {
+        let repositories = settings::repositories()?;
+        Ok(Sources {
+            trust: settings::trust_policy(global, &repositories, None)?,
+            repositories,
+            registry: settings::registry(global)?,
+            limits: settings::limits(global),
+        })
+    }
+
+    /// A release's package with its values, as the library fetches it for
+    /// any caller ([`StackSources::fetch`]).
+    pub(super) async fn fetch(
+        &self,
+        stack: &Stack,
+        release: &StackRelease,
+        from: &UpgradeFrom,
+    ) -> Result<libpkg::source::Fetched> {
+        let sources = StackSources {
+            repositories: &self.repositories,
+            trust: &self.trust,
+            registry: &self.registry,
+            limits: self.limits,
+        };
+        Ok(sources.fetch(stack, release, from).await?)
     }
 }
 
@@ -436,50 +477,6 @@ pub(super) async fn connect(
         sessions.insert(context, Session::new(cluster));
     }
     Ok(sessions)
-}
-
-/// Fetches a release's package with its values: the stack's inline values
-/// first, then its values files, then its `set` entries (Helm's order);
-/// an installed release from what its upgrade starts from (`from`).
-pub(super) async fn fetch(
-    global: &GlobalArgs,
-    stack: &Stack,
-    release: &StackRelease,
-    from: &UpgradeFrom,
-) -> Result<libpkg::source::Fetched> {
-    let package = PackageArgs {
-        package: release.package.clone(),
-        version: release.version.clone(),
-        devel: false,
-        channel: from.channel.clone(),
-        verify_mode: None,
-        sha256: None,
-        allow_unverified: false,
-    };
-    let mut fetched =
-        settings::fetch_upgrade(global, &package, from.installed.as_ref(), false).await?;
-    // A local package is recorded as the stack file names it (relative to
-    // the file), not by this machine's absolute path.
-    if fetched.source.reference == release.package {
-        fetched.source.reference = release.declared_package.clone();
-    }
-    let mut documents = Vec::new();
-    if !release.values.is_empty() {
-        let origin = format!("{}: releases.{}.values", stack.file.display(), release.name);
-        let text = serde_json::to_vec(&release.values).expect("values serialize");
-        documents.push((origin, text));
-    }
-    let values = ValuesArgs {
-        values: release
-            .values_files
-            .iter()
-            .map(|path| path.display().to_string())
-            .collect(),
-        set: release.set.clone(),
-        ..ValuesArgs::default()
-    };
-    settings::apply_values_after(&mut fetched, &documents, &values)?;
-    Ok(fetched)
 }
 
 /// Saves a stack or fleet plan (`what`), owner-only (it holds Secret values).

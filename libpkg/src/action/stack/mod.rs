@@ -242,10 +242,12 @@ impl<S: ReleaseStorage> Journals<'_, S> {
 }
 
 mod apply;
+mod fetch;
 pub mod fleet;
 mod plan;
 
 pub use apply::{ReleaseOutcome, StackApplyOptions, StackOutcome, apply_stack};
+pub use fetch::{StackFetchError, StackSources};
 pub use plan::{StackOptions, plan_stack, plan_stack_uninstall};
 
 /// What a release's fetched package resolved to, as a stack's lock file
