@@ -55,7 +55,7 @@ fn write(out: &mut dyn Write, plan: &FleetPlan, layout: Layout) -> fmt::Result {
         }
     }
     writeln!(out)?;
-    writeln!(out, "Fleet plan hash: {}", plan.hash)
+    view::whole_hash_line(out, "Fleet plan hash:", &plan.hash, layout)
 }
 
 /// Clusters × releases: per cell the operation and what it changes

@@ -571,6 +571,23 @@ pub fn hash_line(label: &str, hash: &str, layout: Layout, wide: bool) -> String 
     }
 }
 
+/// `LABEL HASH` of a plan, always whole (approvals sign it, `apply`
+/// compares it with the saved plan's): on a terminal too narrow for the
+/// line, the hash goes on a line of its own under the label.
+pub fn whole_hash_line(
+    out: &mut dyn std::fmt::Write,
+    label: &str,
+    hash: &impl std::fmt::Display,
+    layout: Layout,
+) -> std::fmt::Result {
+    let hash = hash.to_string();
+    let fits = |width: u16| label.chars().count() + 1 + hash.chars().count() <= usize::from(width);
+    match layout.width {
+        Some(width) if !fits(width) => writeln!(out, "{label}\n  {hash}"),
+        _ => writeln!(out, "{label} {hash}"),
+    }
+}
+
 /// A hash as a narrow terminal shows it: its short form
 /// ([`libpkg::digest::short`]), then `…`.
 pub fn short_hash(hash: &str) -> String {

@@ -563,12 +563,8 @@ pub fn policy(out: &mut dyn fmt::Write, plan: &Plan, _: &Options) -> fmt::Result
 /// (it is compared with the saved plan's): on a terminal too narrow for the
 /// line, on a line of its own under the label.
 pub fn hash(out: &mut dyn fmt::Write, plan: &Plan, options: &Options) -> fmt::Result {
-    const LABEL: &str = "Plan hash:";
-    let fits = |width: u16| LABEL.len() + 1 + plan.hash.chars().count() <= usize::from(width);
-    match options.layout.width {
-        Some(width) if !fits(width) => writeln!(out, "\n{LABEL}\n  {}", plan.hash),
-        _ => writeln!(out, "\n{LABEL} {}", plan.hash),
-    }
+    writeln!(out)?;
+    view::whole_hash_line(out, "Plan hash:", &plan.hash, options.layout)
 }
 
 /// The approvals the plan carries, right below the hash they sign.

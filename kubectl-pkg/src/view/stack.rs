@@ -35,7 +35,7 @@ pub fn write(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Resu
         view::plan::write(&mut Indented::new(out, 2), &release.plan, &options)?;
     }
     writeln!(out)?;
-    writeln!(out, "Stack plan hash: {}", plan.hash)
+    view::whole_hash_line(out, "Stack plan hash:", &plan.hash, layout)
 }
 
 /// The stack, its environment and its order.

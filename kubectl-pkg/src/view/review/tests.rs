@@ -592,3 +592,25 @@ fn package_text_notifies_no_one() {
     assert_eq!(inline("web@sha256:00"), "web@sha256:00");
     assert_eq!(inline("alice@example.com"), "alice@example.com");
 }
+
+/// Issue 52: a stack plan's hash is whole on a terminal of 80 columns, on
+/// a line of its own under its label (as a release plan's); piped, one line.
+#[test]
+fn the_stack_plan_hash_is_whole_within_80_columns() {
+    let stack = three_release_stack();
+    let hash = stack.hash.to_string();
+    let narrow = crate::view::stack::render(&stack, crate::view::Layout { width: Some(80) });
+    let lines: Vec<&str> = narrow.lines().collect();
+    let at = (lines.iter())
+        .position(|line| *line == "Stack plan hash:")
+        .unwrap_or_else(|| panic!("the label on its own line:\n{narrow}"));
+    assert_eq!(lines[at + 1], format!("  {hash}"));
+    assert!(lines[at + 1].chars().count() <= 80);
+    let piped = crate::view::stack::render(&stack, crate::view::Layout { width: None });
+    assert!(
+        piped
+            .lines()
+            .any(|line| line == format!("Stack plan hash: {hash}")),
+        "{piped}"
+    );
+}
