@@ -557,3 +557,57 @@ fn unknown_and_unreachable_clusters_are_named() {
     );
     assert!(!namespace_exists(&pkg, "canary", &namespace));
 }
+
+/// A fleet fetches each release once for every cluster that starts its
+/// upgrade from the same place, and plans the clusters concurrently: with
+/// the runtime limited to one worker thread, and to two, it never hangs and
+/// makes the same fleet plan, byte for byte, as with the default runtime.
+/// (The charts' passwords are given: generated, they differ in every plan.)
+#[test]
+fn a_fleet_plans_the_same_on_one_or_two_workers() {
+    let pkg = Pkg::new();
+    write_fleet(
+        &pkg,
+        &unique("fleet-w"),
+        &unique("fleet-w"),
+        "[canary, eu, us]",
+        "[[canary], [eu, us]]",
+    );
+    let file = pkg.work.path().join("stack.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let text = text
+        .replace(
+            "set: [primary.pdb.create=false]",
+            "set: [primary.pdb.create=false, auth.postgresPassword=given]",
+        )
+        .replace(
+            "set: [pdb.create=false]",
+            "set: [pdb.create=false, auth.rootPassword=given]",
+        );
+    std::fs::write(&file, text).unwrap();
+    plan_fleet(&pkg, &["--out", "default.json"]).ok();
+    let expected = std::fs::read(pkg.work.path().join("default.json")).unwrap();
+    for workers in ["1", "2"] {
+        for attempt in 0..3 {
+            let saved = format!("plan-{workers}-{attempt}.json");
+            let mut command = pkg.command([
+                "stack",
+                "plan",
+                "-f",
+                "stack.yaml",
+                "--fleet",
+                "prod",
+                "--skip-image-check",
+                "--out",
+                &saved,
+            ]);
+            command
+                .env("TOKIO_WORKER_THREADS", workers)
+                .stdin(std::process::Stdio::null());
+            let what = format!("{workers} worker(s), plan {attempt}");
+            crate::real_stacks::within(command, std::time::Duration::from_secs(120), &what);
+            let planned = std::fs::read(pkg.work.path().join(&saved)).unwrap();
+            assert!(planned == expected, "{what}: another fleet plan");
+        }
+    }
+}

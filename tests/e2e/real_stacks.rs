@@ -164,7 +164,7 @@ metadata:
 /// the test, naming `what`) if it takes longer; its standard output. Its
 /// output is read as it comes (a plan's JSON is megabytes: more than a
 /// pipe holds).
-fn within(mut command: std::process::Command, deadline: Duration, what: &str) -> String {
+pub(crate) fn within(mut command: std::process::Command, deadline: Duration, what: &str) -> String {
     let child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
