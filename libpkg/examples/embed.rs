@@ -36,7 +36,7 @@ use libpkg::action::stack::{
 use libpkg::action::{
     self, AfterApply, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter,
     Reviewer, RollbackOptions, RunError, RunOptions, Session, Sessions, UninstallOptions,
-    UpgradeFrom, UpgradeOptions,
+    UpgradeFrom, UpgradeOptions, UpgradeStart,
 };
 use libpkg::cluster::{Cluster, ClusterOptions};
 use libpkg::package::Limits;
@@ -120,7 +120,8 @@ async fn embed() -> Result<(), Failure> {
     let plan = async || -> Result<Plan, Failure> {
         Ok(match (operation, package) {
             ("install", Some(package)) => {
-                let fetched = fetch_package(package, constraint.as_ref(), &registry).await?;
+                let from = UpgradeFrom::default();
+                let fetched = fetch_package(package, constraint.as_ref(), &from, &registry).await?;
                 let options = InstallOptions {
                     images: images.clone(),
                     ..InstallOptions::new(release.clone())
@@ -128,7 +129,13 @@ async fn embed() -> Result<(), Failure> {
                 action::plan_install(&session, &fetched, &options).await?
             }
             ("upgrade", Some(package)) => {
-                let fetched = fetch_package(package, constraint.as_ref(), &registry).await?;
+                // From the deployed revision: an operator upgrades along its catalog's graph.
+                let repositories = Repositories::load_default()?;
+                let start =
+                    UpgradeStart::read(session.releases(), &release, Some(package), &repositories)
+                        .await?;
+                let (package, from) = (&start.package, &start.from);
+                let fetched = fetch_package(package, constraint.as_ref(), from, &registry).await?;
                 let options = UpgradeOptions {
                     images: images.clone(),
                     ..UpgradeOptions::new(release.clone())
@@ -300,10 +307,12 @@ fn registry() -> Result<RegistryClient, Failure> {
 }
 
 /// Resolves and fetches a package as the CLI does, with the repositories'
-/// signature rules and image copies.
+/// signature rules and image copies, starting `from` what an upgrade starts
+/// from (the installed bundle and its channel).
 async fn fetch_package(
     package: &str,
     constraint: Option<&Constraint>,
+    from: &UpgradeFrom,
     registry: &RegistryClient,
 ) -> Result<Fetched, Failure> {
     let repositories = Repositories::load_default()?;
@@ -314,8 +323,8 @@ async fn fetch_package(
         constraint,
         devel: false,
         limits: Limits::default(),
-        channel: None,
-        installed: None,
+        channel: from.channel.as_deref(),
+        installed: from.installed.as_ref(),
         force_upgrade: false,
         trust: &trust,
         allow_unverified: false,

@@ -661,6 +661,38 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
         plan["package"]["catalog"]["upgradeEdge"],
         serde_json::json!({"from": format!("op-{suffix}.v1.0.0"), "via": "skips"})
     );
+    // So does an embedder (libpkg's `embed` example, declining at its
+    // question): the library starts the upgrade from the installed bundle.
+    pkg.run([
+        "upgrade",
+        &package,
+        "-n",
+        &ns,
+        "--dry-run",
+        "--out",
+        "cli-upgrade.json",
+    ])
+    .ok();
+    let declined = pkg
+        .program(
+            crate::airgap::embed_example(),
+            ["upgrade", &format!("hub/{package}"), &package, &ns],
+        )
+        .env(
+            "EMBED_SAVE_PLAN",
+            pkg.work.path().join("embed-upgrade.json"),
+        )
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&declined.stderr).contains("declined: nothing was changed"),
+        "{declined:?}"
+    );
+    assert_eq!(
+        crate::airgap::saved_hash(&pkg, "embed-upgrade.json"),
+        crate::airgap::saved_hash(&pkg, "cli-upgrade.json")
+    );
     // A stack holding the release resolves its upgrade the same way, from
     // the installed bundle (issue 51: stacks used to resolve as a fresh
     // install, skipping the upgrade graph).

@@ -4,8 +4,7 @@
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{
-    InstallOptions, PlanError, Session, UpgradeFrom, UpgradeOptions, deployed_plan, plan_install,
-    plan_upgrade, upgrade_source,
+    InstallOptions, PlanError, Session, UpgradeOptions, UpgradeStart, plan_install, plan_upgrade,
 };
 use libpkg::helm::values::ReuseValues;
 use libpkg::plan::{Operation, Plan, ReleaseId};
@@ -108,23 +107,19 @@ async fn plan(
     session: &Session,
     release: &ReleaseId,
 ) -> Result<Plan> {
-    // Only the package is needed of the deployed revision: its objects (all
-    // of a large release's) are not read.
-    let installed = match deployed_plan(session.releases(), release).await {
-        Ok(current) => current.package,
+    let repositories = settings::repositories()?;
+    let package = args.package.as_deref();
+    let start = match UpgradeStart::read(session.releases(), release, package, &repositories).await
+    {
+        Ok(start) => start,
         Err(PlanError::NotInstalled { .. }) if args.install => {
             return plan_install_instead(global, args, session, release).await;
         }
         Err(error) => return Err(error.into()),
     };
-    let installed = &installed;
-    let from = UpgradeFrom::of(installed);
-    let package = match &args.package {
-        Some(package) => package.clone(),
-        None => upgrade_source(release, installed, &settings::repositories()?)?,
-    };
+    let from = start.from;
     let package = PackageArgs {
-        package,
+        package: start.package,
         version: args.version.clone(),
         devel: args.devel,
         channel: args.channel.clone().or(from.channel),

@@ -60,7 +60,7 @@ pub use run::{
 };
 pub use session::{ClusterAccess, HeldLock, ReleaseStorage, Session, Sessions};
 pub use uninstall::{UninstallOptions, plan_uninstall};
-pub use upgrade::{UpgradeFrom, UpgradeOptions, plan_upgrade, upgrade_source};
+pub use upgrade::{UpgradeFrom, UpgradeOptions, UpgradeStart, plan_upgrade, upgrade_source};
 
 fn validate_release_name(name: &str) -> Result<(), PlanError> {
     crate::names::validate_dns_label(name).map_err(|reason| PlanError::ReleaseName {

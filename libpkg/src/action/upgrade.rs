@@ -140,6 +140,42 @@ impl UpgradeFrom {
     }
 }
 
+/// What an upgrade of a release fetches, and from where it starts: the
+/// package (the one named, or where the deployed revision came from:
+/// [`upgrade_source`]) and its [`UpgradeFrom`]. The command line and
+/// embedders start an upgrade through [`UpgradeStart::read`], so an
+/// operator's release upgrades along its catalog's graph whoever asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpgradeStart {
+    /// The package to fetch.
+    pub package: String,
+    /// What the fetch starts from (installed bundle, channel).
+    pub from: UpgradeFrom,
+}
+
+impl UpgradeStart {
+    /// Reads `release`'s deployed revision (its package only, not its
+    /// objects): [`PlanError::NotInstalled`] when it has none, which a
+    /// caller may answer with an install instead. `package` is the one
+    /// the caller names, if any.
+    pub async fn read(
+        store: &ReleaseStore,
+        release: &ReleaseId,
+        package: Option<&str>,
+        repositories: &Repositories,
+    ) -> Result<UpgradeStart, PlanError> {
+        let deployed = super::deployed_plan(store, release).await?.package;
+        let package = match package {
+            Some(package) => package.to_string(),
+            None => upgrade_source(release, &deployed, repositories)?,
+        };
+        Ok(UpgradeStart {
+            package,
+            from: UpgradeFrom::of(&deployed),
+        })
+    }
+}
+
 /// The package an upgrade fetches when none is named: where the deployed
 /// revision came from, without its version or pin: its catalog
 /// (`REPO/NAME`), its Carvel PackageRepository as a configured repository
