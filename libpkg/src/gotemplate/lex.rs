@@ -111,7 +111,9 @@ pub(crate) fn lex(input: &str) -> Vec<Item<'_>> {
         line: 1,
         start_line: 1,
         paren_depth: 0,
-        items: Vec::new(),
+        // About 16 tokens an action (delimiters, words, the spaces between):
+        // reserved once, the tokens are never copied as the list grows.
+        items: Vec::with_capacity(input.matches("{{").count() * 16 + 2),
     };
     l.run();
     l.items
