@@ -563,18 +563,35 @@ impl ReleaseNameArgs {
     }
 
     /// The release name: the one given, one generated at `now` (Unix
-    /// seconds), or the package's default.
-    pub fn release_name(&self, package: &libpkg::package::Package, now: u64) -> String {
-        match (&self.name, self.generate_name) {
-            (Some(name), _) => name.clone(),
-            (None, true) => format!("{}-{now}", package.default_release_name()),
-            (None, false) => package.default_release_name(),
-        }
+    /// seconds), or the package's default; an invalid one is refused,
+    /// saying where it came from.
+    pub fn release_name(
+        &self,
+        package: &libpkg::package::Package,
+        now: u64,
+    ) -> anyhow::Result<libpkg::names::ReleaseName> {
+        let (name, origin) = match (&self.name, self.generate_name) {
+            (Some(name), _) => (name.clone(), ""),
+            (None, true) => (
+                format!("{}-{now}", package.default_release_name()),
+                " (--generate-name's: the package's name and the time)",
+            ),
+            (None, false) => (
+                package.default_release_name(),
+                " (the package's name; give one with --name)",
+            ),
+        };
+        let parsed = name.parse();
+        Ok(parsed
+            .map_err(|reason| anyhow::anyhow!("invalid release name {name:?}{origin}: {reason}"))?)
     }
 
     /// [`Self::release_name`] now: the one place a clock is read, to choose a
     /// name before planning (the plan holds the name, not the clock).
-    pub fn release_name_now(&self, package: &libpkg::package::Package) -> String {
+    pub fn release_name_now(
+        &self,
+        package: &libpkg::package::Package,
+    ) -> anyhow::Result<libpkg::names::ReleaseName> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_secs());

@@ -36,6 +36,154 @@ pub fn validate_dns_subdomain(name: &str) -> Result<(), NameError> {
     name.split('.').try_for_each(validate_label_chars)
 }
 
+/// The longest release name: Helm's limit, which leaves charts ten
+/// characters to name objects after the release within a DNS label.
+pub const RELEASE_NAME_MAX: usize = 53;
+
+/// Defines a name type: a `String` known to follow `$check`, built only
+/// through it (construction, parsing, deserialization), serialized as the
+/// plain string, so plans and their hashes do not see the type.
+macro_rules! checked_name {
+    ($(#[$doc:meta])* $type:ident, $what:literal, $check:path) => {
+        $(#[$doc])*
+        #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $type(String);
+
+        /// As the string: `"web"`, as messages have always quoted names.
+        impl std::fmt::Debug for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl $type {
+            #[doc = concat!("The ", $what, " `name`, if it is a valid one.")]
+            pub fn new(name: impl Into<String>) -> Result<$type, NameError> {
+                let name = name.into();
+                $check(&name)?;
+                Ok($type(name))
+            }
+
+            /// The name as text.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The name as an owned `String`.
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = NameError;
+
+            fn from_str(name: &str) -> Result<$type, NameError> {
+                $type::new(name)
+            }
+        }
+
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl std::ops::Deref for $type {
+            type Target = str;
+
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl AsRef<str> for $type {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::borrow::Borrow<str> for $type {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl PartialEq<str> for $type {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $type {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl PartialEq<String> for $type {
+            fn eq(&self, other: &String) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl PartialEq<$type> for String {
+            fn eq(&self, other: &$type) -> bool {
+                *self == other.0
+            }
+        }
+
+        impl PartialEq<$type> for &str {
+            fn eq(&self, other: &$type) -> bool {
+                *self == other.0
+            }
+        }
+
+        impl From<$type> for String {
+            fn from(name: $type) -> String {
+                name.0
+            }
+        }
+
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$type, D::Error> {
+                let name = String::deserialize(deserializer)?;
+                $type::new(name.as_str()).map_err(|reason| {
+                    serde::de::Error::custom(format!(concat!($what, " {:?} is invalid: {}"), name, reason))
+                })
+            }
+        }
+    };
+}
+
+checked_name!(
+    /// A release name: a DNS label of at most [`RELEASE_NAME_MAX`]
+    /// characters, as Helm requires. A distinct type from [`Namespace`], so
+    /// that a release's name and namespace cannot be passed one for the other.
+    ReleaseName,
+    "release name",
+    validate_release_name
+);
+
+checked_name!(
+    /// A Kubernetes namespace name: a DNS label (at most 63 characters).
+    Namespace,
+    "namespace",
+    validate_dns_label
+);
+
+/// Checks a release name: a DNS label of at most [`RELEASE_NAME_MAX`] characters.
+pub fn validate_release_name(name: &str) -> Result<(), NameError> {
+    check_length(name, RELEASE_NAME_MAX)?;
+    validate_label_chars(name)
+}
+
 fn check_length(name: &str, max: usize) -> Result<(), NameError> {
     match name.len() {
         length if length > max => Err(NameError::TooLong { max, length }),

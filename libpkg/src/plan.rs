@@ -11,6 +11,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::manifest::Manifest;
+use crate::names::{Namespace, ReleaseName};
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{Image, PermissionChanges, Permissions};
 use crate::review::approval::Approval;
@@ -102,9 +103,9 @@ impl std::fmt::Display for Action {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReleaseTarget {
     /// Release name.
-    pub name: String,
+    pub name: ReleaseName,
     /// Release namespace.
-    pub namespace: String,
+    pub namespace: Namespace,
     /// The revision this plan would create.
     pub revision: u32,
 }
@@ -112,28 +113,26 @@ pub struct ReleaseTarget {
 impl ReleaseTarget {
     /// The release this revision belongs to.
     pub fn id(&self) -> ReleaseId {
-        ReleaseId::new(&self.namespace, &self.name)
+        ReleaseId::new(self.namespace.clone(), self.name.clone())
     }
 }
 
 /// A release: a name in a namespace. Every operation names one explicitly,
 /// rather than reading the namespace from the cluster connection, so one
-/// connection serves the releases of a whole stack.
+/// connection serves the releases of a whole stack. Both parts are checked
+/// names of their own types, so they cannot be given one for the other.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ReleaseId {
     /// The namespace that holds the release's history.
-    pub namespace: String,
+    pub namespace: Namespace,
     /// The release name.
-    pub name: String,
+    pub name: ReleaseName,
 }
 
 impl ReleaseId {
     /// The release `name` in `namespace`.
-    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> ReleaseId {
-        ReleaseId {
-            namespace: namespace.into(),
-            name: name.into(),
-        }
+    pub fn new(namespace: Namespace, name: ReleaseName) -> ReleaseId {
+        ReleaseId { namespace, name }
     }
 
     /// This release's revision `revision` (what a plan creates).
@@ -559,18 +558,18 @@ pub struct HelmRevision {
 impl HelmRevision {
     const PREFIX: &str = "helm-release:";
 
-    /// Helm's release `name` in `namespace` as a whole, in the same form
-    /// without a revision (`helm-release:NAMESPACE/NAME`), for messages about
-    /// all of its records.
-    pub fn release(namespace: &str, name: &str) -> String {
-        format!("{}{namespace}/{name}", Self::PREFIX)
+    /// Helm's release `release` as a whole, in the same form without a
+    /// revision (`helm-release:NAMESPACE/NAME`), for messages about all of
+    /// its records.
+    pub fn release(release: &ReleaseId) -> String {
+        format!("{}{release}", Self::PREFIX)
     }
 }
 
 impl std::fmt::Display for HelmRevision {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let release = Self::release(&self.namespace, &self.name);
-        write!(f, "{release}.v{}", self.revision)
+        let (prefix, namespace, name) = (Self::PREFIX, &self.namespace, &self.name);
+        write!(f, "{prefix}{namespace}/{name}.v{}", self.revision)
     }
 }
 
@@ -788,7 +787,7 @@ impl Plan {
         Ok(plan)
     }
 
-    /// The checks the types cannot express: a well-formed hash and release, and
+    /// The checks the types cannot express: a well-formed hash, and
     /// manifests that are the objects their entries name.
     fn check_consistency(&self) -> Result<(), String> {
         let hex = self.hash.strip_prefix("sha256:").unwrap_or_default();
@@ -797,13 +796,6 @@ impl Plan {
                 "hash {:?} is not sha256: and 64 hex digits",
                 self.hash
             ));
-        }
-        for (what, name) in [
-            ("release.name", &self.release.name),
-            ("release.namespace", &self.release.namespace),
-        ] {
-            crate::names::validate_dns_label(name)
-                .map_err(|why| format!("{what} {name:?} is not a DNS label: {why}"))?;
         }
         for (index, o) in self.objects.iter().enumerate() {
             let identity = (&o.api_version, &o.kind, &o.namespace, &o.name);
@@ -1136,12 +1128,17 @@ pub(crate) mod tests {
         assert_eq!(plan.blockers(), [Blocker::MissingPermissions { count: 1 }]);
     }
 
+    /// Release `name` in `namespace`, for tests, whose names are valid.
+    pub(crate) fn release(namespace: &str, name: &str) -> ReleaseId {
+        ReleaseId::new(namespace.parse().unwrap(), name.parse().unwrap())
+    }
+
     pub(crate) fn sample() -> Plan {
         Plan {
             api_version: PLAN_API_VERSION.into(),
             kind: PLAN_KIND.into(),
             operation: Operation::Install,
-            release: ReleaseTarget { name: "demo".into(), namespace: "apps".into(), revision: 1 },
+            release: release("apps", "demo").revision(1),
             cluster: ClusterInfo::default(),
             package: PackageInfo {
                 name: "demo".into(),
@@ -1208,7 +1205,7 @@ pub(crate) mod tests {
             revision
         );
         assert_eq!(
-            HelmRevision::release("apps", "web"),
+            HelmRevision::release(&release("apps", "web")),
             "helm-release:apps/web"
         );
         for bad in [
