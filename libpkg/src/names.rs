@@ -219,4 +219,85 @@ mod tests {
         assert!(validate_dns_subdomain("widgets.example.com").is_ok());
         assert!(validate_dns_subdomain("a..b").is_err());
     }
+
+    #[test]
+    fn a_release_name_is_a_dns_label_of_at_most_53_characters() {
+        for good in ["web", "a", "mongodb-0", "0day", &"a".repeat(53)] {
+            let name = ReleaseName::new(good).unwrap();
+            assert_eq!(name.as_str(), good);
+            assert_eq!(good.parse::<ReleaseName>().unwrap(), name);
+        }
+        for (bad, why) in [
+            ("", NameError::Empty),
+            (
+                &"a".repeat(54),
+                NameError::TooLong {
+                    max: 53,
+                    length: 54,
+                },
+            ),
+            ("Web", NameError::BadEnds),
+            ("-web", NameError::BadEnds),
+            ("web-", NameError::BadEnds),
+            ("we_b", NameError::BadCharacter),
+            ("web.v2", NameError::BadCharacter),
+            ("wEb", NameError::BadCharacter),
+        ] {
+            assert_eq!(ReleaseName::new(bad), Err(why.clone()), "{bad:?}");
+            assert_eq!(bad.parse::<ReleaseName>(), Err(why), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_namespace_is_a_dns_label() {
+        let longest = "n".repeat(63);
+        assert_eq!(Namespace::new(longest.as_str()).unwrap(), longest.as_str());
+        for (bad, why) in [
+            ("", NameError::Empty),
+            (
+                &"n".repeat(64),
+                NameError::TooLong {
+                    max: 63,
+                    length: 64,
+                },
+            ),
+            ("Apps", NameError::BadEnds),
+            ("apps-", NameError::BadEnds),
+            ("kube.system", NameError::BadCharacter),
+        ] {
+            assert_eq!(Namespace::new(bad), Err(why), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn names_are_plain_strings_in_json_and_messages() {
+        let name = ReleaseName::new("web").unwrap();
+        let namespace = Namespace::new("apps").unwrap();
+        assert_eq!(serde_json::to_string(&name).unwrap(), r#""web""#);
+        assert_eq!(serde_json::to_string(&namespace).unwrap(), r#""apps""#);
+        assert_eq!(
+            serde_json::from_str::<ReleaseName>(r#""web""#).unwrap(),
+            name
+        );
+        assert_eq!(
+            serde_json::from_str::<Namespace>(r#""apps""#).unwrap(),
+            namespace
+        );
+        assert_eq!(format!("{name} {namespace}"), "web apps");
+        assert_eq!(format!("{name:?} {namespace:?}"), r#""web" "apps""#);
+    }
+
+    #[test]
+    fn a_bad_name_is_refused_when_read() {
+        let error = serde_json::from_str::<ReleaseName>(r#""Web""#).unwrap_err();
+        assert!(
+            (error.to_string()).starts_with(r#"release name "Web" is invalid: must start"#),
+            "{error}"
+        );
+        let error = serde_json::from_str::<Namespace>(r#""a_b""#).unwrap_err();
+        assert!(
+            (error.to_string()).starts_with(r#"namespace "a_b" is invalid: may contain"#),
+            "{error}"
+        );
+    }
 }

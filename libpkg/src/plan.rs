@@ -11,7 +11,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::manifest::Manifest;
-use crate::names::{Namespace, ReleaseName};
+use crate::names::{NameError, Namespace, ReleaseName};
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{Image, PermissionChanges, Permissions};
 use crate::review::approval::Approval;
@@ -100,7 +100,7 @@ impl std::fmt::Display for Action {
 
 /// The release a plan is for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase", try_from = "UncheckedTarget")]
 pub struct ReleaseTarget {
     /// Release name.
     pub name: ReleaseName,
@@ -108,6 +108,33 @@ pub struct ReleaseTarget {
     pub namespace: Namespace,
     /// The revision this plan would create.
     pub revision: u32,
+}
+
+/// A [`ReleaseTarget`] as read, before its names are checked: so that a bad
+/// one is reported with the key it is at (`release.name`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct UncheckedTarget {
+    name: String,
+    namespace: String,
+    revision: u32,
+}
+
+impl TryFrom<UncheckedTarget> for ReleaseTarget {
+    type Error = String;
+
+    fn try_from(target: UncheckedTarget) -> Result<ReleaseTarget, String> {
+        let invalid = |key: &str, value: &str, reason: NameError| {
+            format!("release.{key} {value:?} is invalid: {reason}")
+        };
+        Ok(ReleaseTarget {
+            name: ReleaseName::new(target.name.as_str())
+                .map_err(|reason| invalid("name", &target.name, reason))?,
+            namespace: Namespace::new(target.namespace.as_str())
+                .map_err(|reason| invalid("namespace", &target.namespace, reason))?,
+            revision: target.revision,
+        })
+    }
 }
 
 impl ReleaseTarget {
@@ -1354,6 +1381,37 @@ pub(crate) mod tests {
             );
             assert!(error.contains(" line "), "{pointer}: {error}");
         }
+    }
+
+    #[test]
+    fn a_release_of_typed_names_is_written_as_plain_strings() {
+        let typed = ReleaseId::new("apps".parse().unwrap(), "web".parse().unwrap());
+        assert_eq!(typed.to_string(), "apps/web");
+        assert_eq!(
+            serde_json::to_string(&typed.revision(2)).unwrap(),
+            r#"{"name":"web","namespace":"apps","revision":2}"#
+        );
+        let plan = sample();
+        let canonical = canonical_json(&serde_json::to_value(&plan).unwrap());
+        assert!(
+            canonical.contains(r#""release":{"name":"demo","namespace":"apps","revision":1}"#),
+            "{canonical}"
+        );
+        let back = Plan::from_json(&plan.to_json_pretty()).unwrap();
+        assert_eq!(back.release.id(), release("apps", "demo"));
+        assert_eq!(back.hash, plan.hash);
+    }
+
+    #[test]
+    fn a_plan_for_a_release_name_helm_would_refuse_is_refused() {
+        let mut value = serde_json::to_value(sample()).unwrap();
+        value["release"]["name"] = json!("a".repeat(54));
+        let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
+        assert!(
+            error.contains("release.name \"aaaa")
+                && error.contains("longer than 53 characters (54)"),
+            "{error}"
+        );
     }
 
     #[test]

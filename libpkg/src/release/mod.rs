@@ -26,6 +26,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::cluster::{Cluster, ClusterError};
+use crate::names::Namespace;
 use crate::object::StoredObject;
 use crate::plan::{Action, Operation, Plan, ReleaseId};
 use crate::review::Review;
@@ -328,7 +329,7 @@ impl ReleaseStore {
     }
 
     /// Every revision of every release, in one namespace or all (`None`), from one list call.
-    pub async fn list(&self, namespace: Option<&str>) -> Result<Vec<Summary>, ReleaseError> {
+    pub async fn list(&self, namespace: Option<&Namespace>) -> Result<Vec<Summary>, ReleaseError> {
         let api: Api<Secret> = match namespace {
             Some(namespace) => self.api(namespace),
             None => Api::all(self.cluster.client().clone()),
