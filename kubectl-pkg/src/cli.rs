@@ -581,9 +581,8 @@ impl ReleaseNameArgs {
                 " (the package's name; give one with --name)",
             ),
         };
-        let parsed = name.parse();
-        Ok(parsed
-            .map_err(|reason| anyhow::anyhow!("invalid release name {name:?}{origin}: {reason}"))?)
+        let invalid = |reason| anyhow::anyhow!("invalid release name {name:?}{origin}: {reason}");
+        name.parse().map_err(invalid)
     }
 
     /// [`Self::release_name`] now: the one place a clock is read, to choose a

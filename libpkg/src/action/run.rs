@@ -409,13 +409,13 @@ async fn acquire<C: ClusterAccess, S, E>(
 /// Releases the lock of `release`; a failure is reported, not returned: the
 /// operation's own outcome matters more, and the lock expires anyway.
 async fn unlock(lock: Option<impl HeldLock>, release: &ReleaseId, reporter: &dyn Reporter) {
-    if let Some(lock) = lock {
-        if let Err(error) = lock.release().await {
-            reporter.event(Event::LockNotReleased {
-                release: release.clone(),
-                reason: crate::remedy::with_causes(&error),
-            });
-        }
+    if let Some(lock) = lock
+        && let Err(error) = lock.release().await
+    {
+        reporter.event(Event::LockNotReleased {
+            release: release.clone(),
+            reason: crate::remedy::with_causes(&error),
+        });
     }
 }
 
