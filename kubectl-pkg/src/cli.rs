@@ -526,6 +526,9 @@ pub struct ReleaseNameArgs {
     /// as Helm's --generate-name (the plan records the name chosen).
     #[arg(short = 'g', long, conflicts_with = "name")]
     pub generate_name: bool,
+    /// `name` was the first of two arguments, not `--name` ([`Self::settle`]).
+    #[arg(skip)]
+    pub name_is_argument: bool,
 }
 
 /// A usage error of `subcommand`, as clap's own (printed with its usage, exit 64).
@@ -559,6 +562,7 @@ impl ReleaseNameArgs {
             ));
         }
         self.name = Some(name);
+        self.name_is_argument = true;
         Ok(())
     }
 
@@ -570,18 +574,21 @@ impl ReleaseNameArgs {
         package: &libpkg::package::Package,
         now: u64,
     ) -> anyhow::Result<libpkg::names::ReleaseName> {
-        let (name, origin) = match (&self.name, self.generate_name) {
-            (Some(name), _) => (name.clone(), ""),
+        let (name, what, origin) = match (&self.name, self.generate_name) {
+            (Some(name), _) if self.name_is_argument => (name.clone(), "release name", ""),
+            (Some(name), _) => (name.clone(), "--name", ""),
             (None, true) => (
                 format!("{}-{now}", package.default_release_name()),
+                "release name",
                 " (--generate-name's: the package's name and the time)",
             ),
             (None, false) => (
                 package.default_release_name(),
+                "release name",
                 " (the package's name; give one with --name)",
             ),
         };
-        let invalid = |reason| anyhow::anyhow!("invalid release name {name:?}{origin}: {reason}");
+        let invalid = |reason| anyhow::anyhow!("invalid {what} {name:?}{origin}: {reason}");
         name.parse().map_err(invalid)
     }
 

@@ -1,5 +1,8 @@
 //! Kubernetes name rules (RFC 1123 labels and subdomains), checked before any request
-//! so that a bad name is reported with its file instead of as an API server error.
+//! so that a bad name is reported with its file instead of as an API server error;
+//! and the names a release is known by as types of their own ([`ReleaseName`],
+//! [`Namespace`]), checked once when made, so that the library's functions
+//! cannot be handed a name where a namespace belongs.
 
 /// Why a name breaks Kubernetes' RFC 1123 rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -67,11 +70,6 @@ macro_rules! checked_name {
             /// The name as text.
             pub fn as_str(&self) -> &str {
                 &self.0
-            }
-
-            /// The name as an owned `String`.
-            pub fn into_string(self) -> String {
-                self.0
             }
         }
 

@@ -679,7 +679,7 @@ fn bad_release_names_are_refused_before_any_request_saying_where_they_came_from(
     let cases: [(Vec<&str>, String); 7] = [
         (
             vec!["install", "./good", "--name", "Not_A_Name", "--yes"],
-            "invalid release name \"Not_A_Name\": must start and end".to_string(),
+            "invalid --name \"Not_A_Name\": must start and end".to_string(),
         ),
         (
             vec!["install", "web.v2", "./good", "--yes"],
@@ -687,7 +687,7 @@ fn bad_release_names_are_refused_before_any_request_saying_where_they_came_from(
         ),
         (
             vec!["install", "./good", "--name", &too_long, "--yes"],
-            format!("invalid release name \"{too_long}\": longer than 53 characters (54)"),
+            format!("invalid --name \"{too_long}\": longer than 53 characters (54)"),
         ),
         (
             vec!["install", "./long", "--yes"],
