@@ -526,6 +526,9 @@ pub struct ReleaseNameArgs {
     /// as Helm's --generate-name (the plan records the name chosen).
     #[arg(short = 'g', long, conflicts_with = "name")]
     pub generate_name: bool,
+    /// `name` was the first of two arguments, not `--name` ([`Self::settle`]).
+    #[arg(skip)]
+    pub name_is_argument: bool,
 }
 
 /// A usage error of `subcommand`, as clap's own (printed with its usage, exit 64).
@@ -559,22 +562,42 @@ impl ReleaseNameArgs {
             ));
         }
         self.name = Some(name);
+        self.name_is_argument = true;
         Ok(())
     }
 
     /// The release name: the one given, one generated at `now` (Unix
-    /// seconds), or the package's default.
-    pub fn release_name(&self, package: &libpkg::package::Package, now: u64) -> String {
-        match (&self.name, self.generate_name) {
-            (Some(name), _) => name.clone(),
-            (None, true) => format!("{}-{now}", package.default_release_name()),
-            (None, false) => package.default_release_name(),
-        }
+    /// seconds), or the package's default; an invalid one is refused,
+    /// saying where it came from.
+    pub fn release_name(
+        &self,
+        package: &libpkg::package::Package,
+        now: u64,
+    ) -> anyhow::Result<libpkg::names::ReleaseName> {
+        let (name, what, origin) = match (&self.name, self.generate_name) {
+            (Some(name), _) if self.name_is_argument => (name.clone(), "release name", ""),
+            (Some(name), _) => (name.clone(), "--name", ""),
+            (None, true) => (
+                format!("{}-{now}", package.default_release_name()),
+                "release name",
+                " (--generate-name's: the package's name and the time)",
+            ),
+            (None, false) => (
+                package.default_release_name(),
+                "release name",
+                " (the package's name; give one with --name)",
+            ),
+        };
+        let invalid = |reason| anyhow::anyhow!("invalid {what} {name:?}{origin}: {reason}");
+        libpkg::names::ReleaseName::new_release(name.as_str()).map_err(invalid)
     }
 
     /// [`Self::release_name`] now: the one place a clock is read, to choose a
     /// name before planning (the plan holds the name, not the clock).
-    pub fn release_name_now(&self, package: &libpkg::package::Package) -> String {
+    pub fn release_name_now(
+        &self,
+        package: &libpkg::package::Package,
+    ) -> anyhow::Result<libpkg::names::ReleaseName> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_secs());

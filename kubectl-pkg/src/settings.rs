@@ -3,7 +3,9 @@
 
 use anyhow::{Context, Result, bail};
 use libpkg::action::ImageCheck;
+use libpkg::names::{Namespace, ReleaseName};
 use libpkg::package::Limits;
+use libpkg::plan::ReleaseId;
 use libpkg::reference::PackageRef;
 use libpkg::registry::{RegistryClient, RegistryOptions};
 use libpkg::repositories::Repositories;
@@ -216,27 +218,39 @@ pub fn config(args: &ConfigArgs) -> Result<std::collections::BTreeMap<String, St
     Ok(config)
 }
 
+/// The namespace `--namespace` names, if given; an invalid one is refused
+/// before any request.
+pub fn namespace(global: &GlobalArgs) -> Result<Option<Namespace>> {
+    let parse = |namespace: &String| {
+        (namespace.parse()).with_context(|| format!("invalid --namespace {namespace:?}"))
+    };
+    global.namespace.as_ref().map(parse).transpose()
+}
+
+/// Release `name` (a command's RELEASE argument) in `namespace`; an invalid
+/// name is refused before any request.
+pub fn release(namespace: &Namespace, name: &str) -> Result<ReleaseId> {
+    let name = (name.parse()).with_context(|| format!("invalid release name {name:?}"))?;
+    Ok(ReleaseId::new(namespace.clone(), name))
+}
+
 /// Connects to the cluster the global flags (and kubeconfig) name; an invalid
 /// `--namespace` is refused before any request.
 pub async fn cluster(global: &GlobalArgs) -> Result<libpkg::cluster::Cluster> {
-    if let Some(namespace) = &global.namespace {
-        libpkg::names::validate_dns_label(namespace)
-            .with_context(|| format!("invalid --namespace {namespace:?}"))?;
-    }
     let options = libpkg::cluster::ClusterOptions {
         kubeconfig: global.kubeconfig.clone(),
         context: global.context.clone(),
-        namespace: global.namespace.clone(),
+        namespace: namespace(global)?,
         concurrency: Some(global.concurrency),
     };
     Ok(libpkg::cluster::Cluster::connect(&options).await?)
 }
 
-/// The offline plan of a fetched package, as release `name` (default: the package name).
+/// The offline plan of a fetched package, as release `release` in `--namespace`.
 pub fn offline_plan(
     global: &GlobalArgs,
     fetched: &libpkg::source::Fetched,
-    release: &str,
+    release: &ReleaseName,
     kube_version: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
     offline_with(
@@ -254,7 +268,7 @@ pub fn offline_plan(
 pub fn template_plan(
     global: &GlobalArgs,
     fetched: &libpkg::source::Fetched,
-    release: &str,
+    release: &ReleaseName,
     kube_version: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
     offline_with(
@@ -270,8 +284,7 @@ pub fn template_plan(
 type OfflinePlanner = fn(
     &libpkg::package::Package,
     &libpkg::source::Source,
-    &str,
-    &str,
+    &ReleaseId,
     &libpkg::helm::render::Capabilities,
 ) -> Result<libpkg::plan::Plan, libpkg::action::PlanError>;
 
@@ -280,7 +293,7 @@ fn offline_with(
     planner: OfflinePlanner,
     global: &GlobalArgs,
     fetched: &libpkg::source::Fetched,
-    release: &str,
+    release: &ReleaseName,
     kube_version: Option<&str>,
 ) -> Result<libpkg::plan::Plan> {
     let capabilities = match kube_version {
@@ -288,15 +301,15 @@ fn offline_with(
             .context("invalid --kube-version")?,
         None => libpkg::helm::render::Capabilities::offline(),
     };
-    let namespace = global
-        .namespace
-        .clone()
-        .unwrap_or_else(|| "default".to_string());
+    let namespace = match namespace(global)? {
+        Some(namespace) => namespace,
+        None => "default".parse().expect("a namespace"),
+    };
+    let release = ReleaseId::new(namespace, release.clone());
     Ok(planner(
         &fetched.package,
         &fetched.source,
-        release,
-        &namespace,
+        &release,
         &capabilities,
     )?)
 }

@@ -18,6 +18,7 @@ use libpkg::diff::compare;
 use libpkg::object::Object;
 use libpkg::package::{Files, Package};
 use libpkg::permissions;
+use libpkg::plan::ReleaseId;
 use libpkg::render::{self, OfflineScopes, RenderTarget};
 use serde_json::{Value, json};
 
@@ -200,12 +201,13 @@ fn benches(c: &mut Criterion) {
                 )
             })
         });
-        let plan = plan_offline(&package, &source, "bench", "bench").expect("plans");
+        let release = ReleaseId::new("bench".parse().unwrap(), "bench".parse().unwrap());
+        let plan = plan_offline(&package, &source, &release).expect("plans");
         c.bench_function(&format!("hash/{size}"), |b| {
             b.iter(|| black_box(&plan).compute_hash())
         });
         c.bench_function(&format!("plan_offline/{size}"), |b| {
-            b.iter(|| plan_offline(black_box(&package), &source, "bench", "bench"))
+            b.iter(|| plan_offline(black_box(&package), &source, &release))
         });
         // Every object compared with its live state; every tenth one changed.
         let pairs: Vec<(Value, Value)> = objects

@@ -97,7 +97,7 @@ async fn embed() -> Result<(), Failure> {
         ["uninstall", release, namespace] => ("uninstall", None, release, namespace, None),
         _ => return Err(USAGE.into()),
     };
-    let release = ReleaseId::new(namespace, release);
+    let release = ReleaseId::new(namespace.parse()?, release.parse()?);
     let session = Session::new(Cluster::connect(&ClusterOptions::default()).await?)
         .with_reporter(Arc::new(Log));
     let registry = Arc::new(registry()?);

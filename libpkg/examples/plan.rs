@@ -12,7 +12,9 @@
 use std::error::Error;
 
 use libpkg::action::plan_offline;
+use libpkg::names::ReleaseName;
 use libpkg::package::Limits;
+use libpkg::plan::ReleaseId;
 use libpkg::reference::PackageRef;
 use libpkg::registry::{RegistryClient, RegistryOptions};
 use libpkg::repositories::Repositories;
@@ -48,8 +50,9 @@ async fn main() -> Result<(), Box<dyn Error>> {
     let fetched = fetch(&request, &repositories, &registry).await?;
 
     // Plan an install as release NAME in namespace `default`: a pure function.
-    let name = &fetched.package.metadata.name;
-    let plan = plan_offline(&fetched.package, &fetched.source, name, "default")?;
+    let name: ReleaseName = fetched.package.metadata.name.parse()?;
+    let release = ReleaseId::new("default".parse()?, name);
+    let plan = plan_offline(&fetched.package, &fetched.source, &release)?;
 
     println!(
         "{} {} ({})",

@@ -11,6 +11,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::manifest::Manifest;
+use crate::names::{NameError, Namespace, ReleaseName};
 use crate::object::{Object, ObjectKey};
 use crate::permissions::{Image, PermissionChanges, Permissions};
 use crate::review::approval::Approval;
@@ -99,41 +100,66 @@ impl std::fmt::Display for Action {
 
 /// The release a plan is for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase", try_from = "UncheckedTarget")]
 pub struct ReleaseTarget {
     /// Release name.
-    pub name: String,
+    pub name: ReleaseName,
     /// Release namespace.
-    pub namespace: String,
+    pub namespace: Namespace,
     /// The revision this plan would create.
     pub revision: u32,
+}
+
+/// A [`ReleaseTarget`] as read, before its names are checked: so that a bad
+/// one is reported with the key it is at (`release.name`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct UncheckedTarget {
+    name: String,
+    namespace: String,
+    revision: u32,
+}
+
+impl TryFrom<UncheckedTarget> for ReleaseTarget {
+    type Error = String;
+
+    fn try_from(target: UncheckedTarget) -> Result<ReleaseTarget, String> {
+        let invalid = |key: &str, value: &str, reason: NameError| {
+            format!("release.{key} {value:?} is invalid: {reason}")
+        };
+        Ok(ReleaseTarget {
+            name: ReleaseName::new(target.name.as_str())
+                .map_err(|reason| invalid("name", &target.name, reason))?,
+            namespace: Namespace::new(target.namespace.as_str())
+                .map_err(|reason| invalid("namespace", &target.namespace, reason))?,
+            revision: target.revision,
+        })
+    }
 }
 
 impl ReleaseTarget {
     /// The release this revision belongs to.
     pub fn id(&self) -> ReleaseId {
-        ReleaseId::new(&self.namespace, &self.name)
+        ReleaseId::new(self.namespace.clone(), self.name.clone())
     }
 }
 
 /// A release: a name in a namespace. Every operation names one explicitly,
 /// rather than reading the namespace from the cluster connection, so one
-/// connection serves the releases of a whole stack.
+/// connection serves the releases of a whole stack. Both parts are checked
+/// names of their own types, so they cannot be given one for the other.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ReleaseId {
     /// The namespace that holds the release's history.
-    pub namespace: String,
+    pub namespace: Namespace,
     /// The release name.
-    pub name: String,
+    pub name: ReleaseName,
 }
 
 impl ReleaseId {
     /// The release `name` in `namespace`.
-    pub fn new(namespace: impl Into<String>, name: impl Into<String>) -> ReleaseId {
-        ReleaseId {
-            namespace: namespace.into(),
-            name: name.into(),
-        }
+    pub fn new(namespace: Namespace, name: ReleaseName) -> ReleaseId {
+        ReleaseId { namespace, name }
     }
 
     /// This release's revision `revision` (what a plan creates).
@@ -559,18 +585,18 @@ pub struct HelmRevision {
 impl HelmRevision {
     const PREFIX: &str = "helm-release:";
 
-    /// Helm's release `name` in `namespace` as a whole, in the same form
-    /// without a revision (`helm-release:NAMESPACE/NAME`), for messages about
-    /// all of its records.
-    pub fn release(namespace: &str, name: &str) -> String {
-        format!("{}{namespace}/{name}", Self::PREFIX)
+    /// Helm's release `release` as a whole, in the same form without a
+    /// revision (`helm-release:NAMESPACE/NAME`), for messages about all of
+    /// its records.
+    pub fn release(release: &ReleaseId) -> String {
+        format!("{}{release}", Self::PREFIX)
     }
 }
 
 impl std::fmt::Display for HelmRevision {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let release = Self::release(&self.namespace, &self.name);
-        write!(f, "{release}.v{}", self.revision)
+        let (prefix, namespace, name) = (Self::PREFIX, &self.namespace, &self.name);
+        write!(f, "{prefix}{namespace}/{name}.v{}", self.revision)
     }
 }
 
@@ -788,7 +814,7 @@ impl Plan {
         Ok(plan)
     }
 
-    /// The checks the types cannot express: a well-formed hash and release, and
+    /// The checks the types cannot express: a well-formed hash, and
     /// manifests that are the objects their entries name.
     fn check_consistency(&self) -> Result<(), String> {
         let hex = self.hash.strip_prefix("sha256:").unwrap_or_default();
@@ -797,13 +823,6 @@ impl Plan {
                 "hash {:?} is not sha256: and 64 hex digits",
                 self.hash
             ));
-        }
-        for (what, name) in [
-            ("release.name", &self.release.name),
-            ("release.namespace", &self.release.namespace),
-        ] {
-            crate::names::validate_dns_label(name)
-                .map_err(|why| format!("{what} {name:?} is not a DNS label: {why}"))?;
         }
         for (index, o) in self.objects.iter().enumerate() {
             let identity = (&o.api_version, &o.kind, &o.namespace, &o.name);
@@ -1136,12 +1155,17 @@ pub(crate) mod tests {
         assert_eq!(plan.blockers(), [Blocker::MissingPermissions { count: 1 }]);
     }
 
+    /// Release `name` in `namespace`, for tests, whose names are valid.
+    pub(crate) fn release(namespace: &str, name: &str) -> ReleaseId {
+        ReleaseId::new(namespace.parse().unwrap(), name.parse().unwrap())
+    }
+
     pub(crate) fn sample() -> Plan {
         Plan {
             api_version: PLAN_API_VERSION.into(),
             kind: PLAN_KIND.into(),
             operation: Operation::Install,
-            release: ReleaseTarget { name: "demo".into(), namespace: "apps".into(), revision: 1 },
+            release: release("apps", "demo").revision(1),
             cluster: ClusterInfo::default(),
             package: PackageInfo {
                 name: "demo".into(),
@@ -1208,7 +1232,7 @@ pub(crate) mod tests {
             revision
         );
         assert_eq!(
-            HelmRevision::release("apps", "web"),
+            HelmRevision::release(&release("apps", "web")),
             "helm-release:apps/web"
         );
         for bad in [
@@ -1357,6 +1381,37 @@ pub(crate) mod tests {
             );
             assert!(error.contains(" line "), "{pointer}: {error}");
         }
+    }
+
+    #[test]
+    fn a_release_of_typed_names_is_written_as_plain_strings() {
+        let typed = ReleaseId::new("apps".parse().unwrap(), "web".parse().unwrap());
+        assert_eq!(typed.to_string(), "apps/web");
+        assert_eq!(
+            serde_json::to_string(&typed.revision(2)).unwrap(),
+            r#"{"name":"web","namespace":"apps","revision":2}"#
+        );
+        let plan = sample();
+        let canonical = canonical_json(&serde_json::to_value(&plan).unwrap());
+        assert!(
+            canonical.contains(r#""release":{"name":"demo","namespace":"apps","revision":1}"#),
+            "{canonical}"
+        );
+        let back = Plan::from_json(&plan.to_json_pretty()).unwrap();
+        assert_eq!(back.release.id(), release("apps", "demo"));
+        assert_eq!(back.hash, plan.hash);
+    }
+
+    #[test]
+    fn a_plan_for_a_release_name_that_is_no_dns_label_is_refused() {
+        let mut value = serde_json::to_value(sample()).unwrap();
+        value["release"]["name"] = json!("a".repeat(64));
+        let error = Plan::from_json(&value.to_string()).unwrap_err().to_string();
+        assert!(
+            error.contains("release.name \"aaaa")
+                && error.contains("longer than 63 characters (64)"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use libpkg::action::{Source, plan_offline};
 use libpkg::package::{Files, Package};
-use libpkg::plan::{Plan, canonical_json};
+use libpkg::plan::{Plan, ReleaseId, canonical_json};
 use libpkg::render::{
     LABEL_MANAGED_BY, LABEL_RELEASE, MANAGED_BY, OfflineScopes, RenderTarget, parse_documents,
     render,
@@ -99,13 +99,18 @@ fn package_of(objects: &[Value], files: usize, key_seed: u64) -> Package {
     Package::from_files(all, "prop", None).expect("generated packages load")
 }
 
+/// The release every generated package is planned as: `prop` in `apps`.
+fn prop_release() -> ReleaseId {
+    ReleaseId::new("apps".parse().unwrap(), "prop".parse().unwrap())
+}
+
 /// The plan's hash, with the package digest fixed: the files differ, the plan must not.
 fn hash_of(package: &Package) -> String {
     let source = Source {
         digest: Some(format!("sha256:{}", "0".repeat(64))),
         ..Source::local("./prop")
     };
-    plan_offline(package, &source, "prop", "apps")
+    plan_offline(package, &source, &prop_release())
         .expect("generated packages plan")
         .hash
         .into_string()
@@ -195,7 +200,7 @@ proptest! {
     #[test]
     fn plans_read_back_as_written(objects in objects()) {
         let package = package_of(&objects, 1, 1);
-        let plan = plan_offline(&package, &Source::local("./prop"), "prop", "apps").unwrap();
+        let plan = plan_offline(&package, &Source::local("./prop"), &prop_release()).unwrap();
         let back = Plan::from_json(&plan.to_json_pretty()).unwrap();
         prop_assert!(back.verify_hash().is_ok());
         prop_assert_eq!(back, plan);
@@ -213,7 +218,7 @@ fn a_float_in_a_saved_plan_reads_back_exactly() {
     let mut deployment = manifest(7, "app", 1);
     deployment["spec"]["scale"] = json!(-907980192500798.5);
     let package = package_of(&[deployment], 1, 1);
-    let plan = plan_offline(&package, &Source::local("./prop"), "prop", "apps").unwrap();
+    let plan = plan_offline(&package, &Source::local("./prop"), &prop_release()).unwrap();
     Plan::from_json(&plan.to_json_pretty())
         .unwrap()
         .verify_hash()

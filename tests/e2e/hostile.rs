@@ -668,6 +668,69 @@ fn bad_manifests_are_refused_before_any_request() {
 }
 
 #[test]
+fn bad_release_names_are_refused_before_any_request_saying_where_they_came_from() {
+    let pkg = Pkg::new();
+    let (kubeconfig, connections) = counting_api_server(&pkg);
+    let kubeconfig = kubeconfig.to_str().unwrap();
+    pkg.write_package("good", "app", "1.0.0", BASIC_MANIFESTS);
+    let long_package = "a".repeat(54);
+    pkg.write_package("long", &long_package, "1.0.0", BASIC_MANIFESTS);
+    let too_long = "r".repeat(54);
+    // Not even a DNS label: no release was ever named so (a 54-character
+    // name installed before the 53 rule is still known to other commands).
+    let no_label = "r".repeat(64);
+    let cases: [(Vec<&str>, String); 7] = [
+        (
+            vec!["install", "./good", "--name", "Not_A_Name", "--yes"],
+            "invalid --name \"Not_A_Name\": must start and end".to_string(),
+        ),
+        (
+            vec!["install", "web.v2", "./good", "--yes"],
+            "invalid release name \"web.v2\": may contain only".to_string(),
+        ),
+        (
+            vec!["install", "./good", "--name", &too_long, "--yes"],
+            format!("invalid --name \"{too_long}\": longer than 53 characters (54)"),
+        ),
+        (
+            vec!["install", "./long", "--yes"],
+            format!(
+                "invalid release name \"{long_package}\" (the package's name; give one with --name)"
+            ),
+        ),
+        (
+            vec!["status", "Not_A_Name"],
+            "invalid release name \"Not_A_Name\"".to_string(),
+        ),
+        (
+            vec!["uninstall", &no_label, "--yes"],
+            format!("invalid release name \"{no_label}\": longer than 63 characters (64)"),
+        ),
+        (
+            vec!["rollback", "Web", "--yes"],
+            "invalid release name \"Web\"".to_string(),
+        ),
+    ];
+    for (args, expected) in cases {
+        let run = pkg.run(args.iter().copied().chain(["--kubeconfig", kubeconfig]));
+        let stderr = run.fails(1);
+        assert!(stderr.contains(&expected), "{args:?}: {stderr}");
+    }
+    assert_eq!(
+        *connections.lock().unwrap(),
+        0,
+        "the API server was contacted"
+    );
+    // Offline too: a plan is never made for a name Helm would refuse.
+    let run = pkg.run(["template", "./good", "--name", &too_long]);
+    assert!(
+        run.fails(1).contains("longer than 53 characters"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn objects_stay_in_the_release_namespace_unless_the_package_lists_others() {
     let pkg = Pkg::new();
     let binding = "apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: auth-reader, namespace: kube-system}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: extension-apiserver-authentication-reader}\nsubjects: [{kind: ServiceAccount, name: app, namespace: apps}]\n";

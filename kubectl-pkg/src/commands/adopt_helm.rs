@@ -8,7 +8,7 @@
 use anyhow::Result;
 use clap::Args;
 use libpkg::action::{AdoptHelmOptions, AfterApply, Session, plan_adopt_helm};
-use libpkg::plan::{Operation, ReleaseId};
+use libpkg::plan::Operation;
 
 use crate::cli::GlobalArgs;
 use crate::flow::{self, MutatingArgs};
@@ -28,7 +28,7 @@ pub struct AdoptHelmArgs {
 
 pub async fn run(global: &GlobalArgs, args: &AdoptHelmArgs) -> Result<()> {
     let session = Session::new(settings::cluster(global).await?);
-    let release = ReleaseId::new(&session.cluster().namespace, &args.release);
+    let release = settings::release(&session.cluster().namespace, &args.release)?;
     let step = flow::Step {
         release: release.clone(),
         operation: Operation::Import,

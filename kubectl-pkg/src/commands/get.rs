@@ -325,7 +325,8 @@ fn write_manifests(out: &mut impl Write, plan: &Plan) -> std::io::Result<()> {
 async fn load(global: &GlobalArgs, args: &GetArgs) -> Result<Record> {
     let cluster = settings::cluster(global).await?;
     let store = ReleaseStore::new(cluster.clone());
-    let history = store.history(&cluster.namespace, &args.release).await?;
+    let release = settings::release(&cluster.namespace, &args.release)?;
+    let history = store.history(&release).await?;
     let Some(newest) = history.last() else {
         bail!(
             "release {:?} not found in namespace {:?}",
@@ -342,7 +343,5 @@ async fn load(global: &GlobalArgs, args: &GetArgs) -> Result<Record> {
             known.join(", ")
         );
     }
-    Ok(store
-        .load(&cluster.namespace, &args.release, revision)
-        .await?)
+    Ok(store.load(&release, revision).await?)
 }

@@ -19,9 +19,8 @@ pub struct HistoryArgs {
 
 pub async fn run(global: &GlobalArgs, args: &HistoryArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let mut history = ReleaseStore::new(cluster.clone())
-        .history(&cluster.namespace, &args.release)
-        .await?;
+    let release = settings::release(&cluster.namespace, &args.release)?;
+    let mut history = ReleaseStore::new(cluster.clone()).history(&release).await?;
     if history.is_empty() {
         bail!(
             "release {:?} not found in namespace {:?}",

@@ -106,7 +106,7 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
     settings::apply_images(&mut fetched, &args.images)?;
     args.requirements.apply(&mut fetched);
     if offline {
-        let name = args.naming.release_name_now(&fetched.package);
+        let name = args.naming.release_name_now(&fetched.package)?;
         let plan = settings::offline_plan(global, &fetched, &name, args.kube_version.as_deref())?;
         // The package's files (a large package's text) are not shown.
         drop(fetched);
@@ -116,16 +116,16 @@ pub async fn run(global: &GlobalArgs, args: &InstallArgs) -> Result<()> {
         let source = args.mutating.source(&plan);
         return view::plan::print_owned(global, plan, args.mutating.show_unchanged, &source);
     }
+    let name = args.naming.release_name_now(&fetched.package)?;
     let session = Session::new(settings::cluster(global).await?);
     let cluster = session.cluster();
-    let name = args.naming.release_name_now(&fetched.package);
     let options = InstallOptions {
         adopt: args.adopt,
         create_namespace: args.create_namespace,
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
         validate: args.validation.validate,
-        ..InstallOptions::new(ReleaseId::new(&cluster.namespace, name))
+        ..InstallOptions::new(ReleaseId::new(cluster.namespace.clone(), name))
     };
     let step = flow::Step {
         release: options.release.clone(),

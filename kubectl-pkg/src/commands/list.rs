@@ -21,7 +21,7 @@ pub struct ListArgs {
 
 pub async fn run(global: &GlobalArgs, args: &ListArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
-    let namespace = (!args.all_namespaces).then_some(cluster.namespace.as_str());
+    let namespace = (!args.all_namespaces).then_some(&cluster.namespace);
     let revisions = ReleaseStore::new(cluster.clone()).list(namespace).await?;
     // The newest revision of each release (revisions come sorted).
     let mut latest: BTreeMap<(String, String), Summary> = BTreeMap::new();

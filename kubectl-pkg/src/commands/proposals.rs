@@ -41,9 +41,8 @@ pub async fn run(global: &GlobalArgs, args: &ProposalsArgs) -> Result<()> {
             ]);
             for proposal in &proposals {
                 // An open proposal whose revision was written since cannot apply any more.
-                let latest = releases
-                    .latest(&cluster.namespace, &proposal.release)
-                    .await?;
+                let release = settings::release(&cluster.namespace, &proposal.release)?;
+                let latest = releases.latest(&release).await?;
                 let state = match proposal.state {
                     ProposalState::Open
                         if latest.is_some_and(|l| l.revision >= proposal.revision) =>

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use clap::Args;
 use libpkg::action::{RollbackOptions, Session, plan_rollback};
-use libpkg::plan::{Operation, ReleaseId};
+use libpkg::plan::Operation;
 
 use crate::cli::{GlobalArgs, HookArgs, ImageCheckArgs};
 use crate::flow::{self, MutatingArgs};
@@ -37,7 +37,7 @@ pub async fn run(global: &GlobalArgs, args: &RollbackArgs) -> Result<()> {
         hooks: args.hooks.hooks(),
         images: settings::image_check(global, &args.image_check)?,
         validate: args.validation.validate,
-        ..RollbackOptions::new(ReleaseId::new(&cluster.namespace, &args.release))
+        ..RollbackOptions::new(settings::release(&cluster.namespace, &args.release)?)
     };
     let step = flow::Step {
         release: options.release.clone(),

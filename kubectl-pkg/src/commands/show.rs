@@ -2,7 +2,7 @@
 //! marked) and the permission summary of the chosen version (for a chart,
 //! rendered with the values given; `-o json` adds its default values).
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use serde_json::json;
 
@@ -84,12 +84,10 @@ async fn show(global: &GlobalArgs, package: &PackageArgs, args: &ShowArgs) -> Re
         fetched = fetched.with_config([("watchNamespace".into(), namespace.into())].into());
     }
     let metadata = &fetched.package.metadata;
-    let plan = settings::offline_plan(
-        global,
-        &fetched,
-        &fetched.package.default_release_name(),
-        None,
-    )?;
+    let name = fetched.package.default_release_name();
+    let name = (name.parse())
+        .with_context(|| format!("the package's name {name:?} is no valid release name"))?;
+    let plan = settings::offline_plan(global, &fetched, &name, None)?;
     match global.output {
         OutputFormat::Text => view::show::print(&fetched, &plan)?,
         format => view::print_document(

@@ -28,7 +28,8 @@ pub struct StatusArgs {
 pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
     let cluster = settings::cluster(global).await?;
     let store = ReleaseStore::new(cluster.clone());
-    let history = store.history(&cluster.namespace, &args.release).await?;
+    let release = settings::release(&cluster.namespace, &args.release)?;
+    let history = store.history(&release).await?;
     let Some(latest) = history.last() else {
         bail!(
             "release {:?} not found in namespace {:?}",
@@ -36,9 +37,7 @@ pub async fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<()> {
             cluster.namespace
         );
     };
-    let record = store
-        .load(&cluster.namespace, &args.release, latest.revision)
-        .await?;
+    let record = store.load(&release, latest.revision).await?;
     let (next, progress) = advice(&cluster, &record, &history).await?;
     // What the revision runs, ready or not now (nothing left to ask of an
     // uninstalled one).
@@ -68,7 +67,7 @@ async fn advice(
     let plan = &record.plan;
     match record.status {
         Status::Pending => {
-            let lock = ReleaseLock::inspect(cluster, &plan.release.namespace, &plan.release.name)
+            let lock = ReleaseLock::inspect(cluster, &plan.release.id())
                 .await?
                 .filter(|lock| lock.stale.is_none());
             if let Some(lock) = lock {

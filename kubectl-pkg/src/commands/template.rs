@@ -45,7 +45,7 @@ pub async fn run(global: &GlobalArgs, args: &TemplateArgs) -> Result<()> {
     settings::apply_values(&mut fetched, &args.values)?;
     settings::apply_images(&mut fetched, &args.images)?;
     args.requirements.apply(&mut fetched);
-    let name = naming.release_name_now(&fetched.package);
+    let name = naming.release_name_now(&fetched.package)?;
     let plan = settings::template_plan(global, &fetched, &name, args.kube_version.as_deref())?;
     // The package's files (a large package's text) are not written.
     drop(fetched);

@@ -6,7 +6,6 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use clap::Args;
 use libpkg::action::{TestFilter, TestOptions, TestPhase, TestReport, test_release};
-use libpkg::plan::ReleaseId;
 use libpkg::release::ReleaseStore;
 
 use crate::cli::{GlobalArgs, OutputFormat};
@@ -37,7 +36,7 @@ pub async fn run(global: &GlobalArgs, args: &TestArgs) -> Result<()> {
         filters: args.filter.clone(),
         logs: args.logs,
     };
-    let release = ReleaseId::new(&cluster.namespace, &args.release);
+    let release = settings::release(&cluster.namespace, &args.release)?;
     let progress = Progress::new();
     let report = test_release(&cluster, &store, &release, &options, &progress).await;
     progress.finish();

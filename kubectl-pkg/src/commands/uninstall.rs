@@ -35,7 +35,7 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
     let cluster = session.cluster();
     let mutating = &args.mutating;
     let options = UninstallOptions {
-        release: ReleaseId::new(&cluster.namespace, &args.release),
+        release: settings::release(&cluster.namespace, &args.release)?,
         hooks: args.hooks.hooks(),
         deleted_first: Default::default(),
     };
@@ -84,8 +84,9 @@ async fn purge_uninstalled(
     release: &ReleaseId,
     mutating: &MutatingArgs,
 ) -> Result<()> {
-    let (namespace, release) = (&release.namespace, &release.name);
-    let history = store.history(namespace, release).await?;
+    let id = release;
+    let history = store.history(id).await?;
+    let (namespace, release) = (&id.namespace, &id.name);
     let Some(newest) = history.last() else {
         bail!("release {release:?} not found in namespace {namespace:?}");
     };
@@ -104,7 +105,7 @@ async fn purge_uninstalled(
         )?;
         return Ok(());
     }
-    store.purge(namespace, release).await?;
+    store.purge(id).await?;
     crate::view::errln!(
         "Release {release} was already uninstalled; deleted its history ({} revision(s)).",
         history.len()

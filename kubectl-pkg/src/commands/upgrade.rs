@@ -86,7 +86,7 @@ pub struct UpgradeArgs {
 
 pub async fn run(global: &GlobalArgs, args: &UpgradeArgs) -> Result<()> {
     let session = Session::new(settings::cluster(global).await?);
-    let release = ReleaseId::new(&session.cluster().namespace, &args.release);
+    let release = settings::release(&session.cluster().namespace, &args.release)?;
     let step = flow::Step {
         release: release.clone(),
         operation: Operation::Upgrade,

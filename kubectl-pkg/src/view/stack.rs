@@ -123,7 +123,7 @@ fn summary(out: &mut dyn Write, plan: &StackPlan, layout: Layout) -> fmt::Result
             let change = ReleaseChange::of(p);
             vec![
                 release.name.clone(),
-                p.release.namespace.clone(),
+                p.release.namespace.to_string(),
                 p.operation.to_string(),
                 change.create.to_string(),
                 change.update.to_string(),

@@ -9,7 +9,7 @@ use crate::cluster::Discovery;
 use crate::helm::release::HelmRelease;
 use crate::plan::{
     ClusterInfo, HelmRevision, ImportedRevision, Operation, PackageInfo, Plan, PlannedObject,
-    ReleaseId, ReleaseTarget, Warning, WarningCode,
+    ReleaseId, Warning, WarningCode,
 };
 use crate::release::helm::HelmRecords;
 use crate::release::{Record, Status, Summary};
@@ -21,10 +21,10 @@ use super::session::{ClusterAccess, ReleaseStorage};
 use super::{ApplyError, PlanError, Session};
 
 /// How a revision copied from Helm is referred to: `helm-release:NS/NAME.vN`.
-fn reference(namespace: &str, release: &str, revision: u32) -> HelmRevision {
+fn reference(release: &ReleaseId, revision: u32) -> HelmRevision {
     HelmRevision {
-        namespace: namespace.to_string(),
-        name: release.to_string(),
+        namespace: release.namespace.to_string(),
+        name: release.name.to_string(),
         revision,
     }
 }
@@ -47,36 +47,31 @@ pub async fn plan_adopt_helm(
     options: &AdoptHelmOptions,
 ) -> Result<Plan, PlanError> {
     let (cluster, store) = (session.cluster(), session.releases());
-    let (namespace, release) = (
-        options.release.namespace.clone(),
-        options.release.name.as_str(),
-    );
-    let history = store.history(&namespace, release).await?;
+    let release = &options.release;
+    let history = store.history(release).await?;
     if history.iter().any(|s| s.status == Status::Deployed) {
         return Err(PlanError::AlreadyManaged {
-            name: release.to_string(),
-            namespace,
+            name: release.name.to_string(),
+            namespace: release.namespace.to_string(),
         });
     }
-    let revisions = HelmRecords::new(cluster.clone())
-        .revisions(&namespace, release)
-        .await?;
-    let helm = &revisions[HelmRecords::deployed(release, &revisions)?];
-    let to_copy = to_import(&revisions, &history, release, &namespace);
+    let revisions = HelmRecords::new(cluster.clone()).revisions(release).await?;
+    let helm = &revisions[HelmRecords::deployed(&release.name, &revisions)?];
+    let to_copy = to_import(&revisions, &history, release);
     // Each copy is rendered now, so that one that cannot be is refused
     // before anything changes; applying renders it again from the same bytes.
     let all: Vec<&HelmRelease> = revisions.iter().collect();
     let discovery = discover_for(cluster, &all).await?;
     for (copy, record) in &to_copy {
-        copied_record(record, copy, &ClusterInfo::default(), &discovery)?;
+        copied_record(release, record, copy, &ClusterInfo::default(), &discovery)?;
     }
     let imported: Vec<ImportedRevision> = to_copy.into_iter().map(|(copy, _)| copy).collect();
     let rendered = render_manifest(helm, &discovery)?;
     let mut warnings: Vec<Warning> = Warning::all(WarningCode::Render, rendered.warnings).collect();
     warnings.push(Warning::new(WarningCode::HelmTakeover, format!(
-        "taken over from Helm release {release} revision {} (chart {} {}): its objects change owner, not content; \
+        "taken over from Helm release {} revision {} (chart {} {}): its objects change owner, not content; \
          Helm's records are kept unless {remove}",
-        helm.revision, helm.chart_name, helm.chart_version,
+        release.name, helm.revision, helm.chart_name, helm.chart_version,
         remove = crate::remedy::Setting::RemoveHelmRecords
     )));
     if helm.hooks > 0 {
@@ -92,15 +87,8 @@ pub async fn plan_adopt_helm(
         .map_or(1, |last| last + 1);
     let desired = Desired {
         operation: Operation::Install,
-        release: ReleaseTarget {
-            name: release.to_string(),
-            namespace: namespace.clone(),
-            revision,
-        },
-        package: package_info(
-            helm,
-            reference(&namespace, release, helm.revision).to_string(),
-        ),
+        release: release.revision(revision),
+        package: package_info(helm, reference(release, helm.revision).to_string()),
         requirements: Default::default(),
         images: Default::default(),
         values: Some(helm.values.clone()),
@@ -128,8 +116,7 @@ pub async fn plan_adopt_helm(
 fn to_import<'a>(
     revisions: &'a [HelmRelease],
     history: &[Summary],
-    release: &str,
-    namespace: &str,
+    release: &ReleaseId,
 ) -> Vec<(ImportedRevision, &'a HelmRelease)> {
     let copied: BTreeSet<&str> = history
         .iter()
@@ -152,7 +139,7 @@ fn to_import<'a>(
                 } else {
                     last + position
                 },
-                reference: reference(namespace, release, helm.revision),
+                reference: reference(release, helm.revision),
                 digest: helm.digest.as_str().into(),
                 status: helm.status.clone(),
                 package: helm.chart_name.clone(),
@@ -216,10 +203,11 @@ fn render_manifest(
     Ok(render::render(documents, &target, discovery).map_err(served_kinds_hint)?)
 }
 
-/// The record of Helm revision `helm` copied as `copy`: its objects as Helm
-/// rendered them, with this release's labels (what a rollback to it applies),
-/// its values, and Helm's outcome as the status.
+/// The record of Helm revision `helm` of `release` copied as `copy`: its
+/// objects as Helm rendered them, with this release's labels (what a
+/// rollback to it applies), its values, and Helm's outcome as the status.
 fn copied_record(
+    release: &ReleaseId,
     helm: &HelmRelease,
     copy: &ImportedRevision,
     cluster_info: &ClusterInfo,
@@ -246,11 +234,7 @@ fn copied_record(
         api_version: crate::plan::PLAN_API_VERSION.to_string(),
         kind: crate::plan::PLAN_KIND.to_string(),
         operation: Operation::Import,
-        release: ReleaseTarget {
-            name: helm.name.clone(),
-            namespace: helm.namespace.clone(),
-            revision: copy.revision,
-        },
+        release: release.revision(copy.revision),
         cluster: cluster_info.clone(),
         package: package_info(helm, copy.reference.to_string()),
         requirements: Default::default(),
@@ -297,14 +281,11 @@ pub(super) async fn write_imported(
     if plan.imported_history.is_empty() {
         return Ok(());
     }
-    let release = &plan.release;
-    let revisions = (store
-        .helm_revisions(&release.namespace, &release.name)
-        .await)
-        .map_err(|error| ApplyError::Import {
-            reference: HelmRevision::release(&release.namespace, &release.name),
-            reason: error.to_string(),
-        })?;
+    let release = plan.release.id();
+    let revisions = (store.helm_revisions(&release).await).map_err(|error| ApplyError::Import {
+        reference: HelmRevision::release(&release),
+        reason: error.to_string(),
+    })?;
     // Checked first, all of them, so that a changed record copies none.
     let mut pending = Vec::new();
     for copy in &plan.imported_history {
@@ -323,9 +304,7 @@ pub(super) async fn write_imported(
         }
         let helm = revisions
             .iter()
-            .find(|helm| {
-                reference(&release.namespace, &release.name, helm.revision) == copy.reference
-            })
+            .find(|helm| reference(&release, helm.revision) == copy.reference)
             .ok_or_else(|| {
                 refused("Helm's record is gone since the plan was made; plan again".to_string())
             })?;
@@ -348,12 +327,13 @@ pub(super) async fn write_imported(
             reason: error.to_string(),
         })?;
     for (copy, helm) in pending {
-        let record = copied_record(helm, copy, &plan.cluster, &discovery).map_err(|error| {
-            ApplyError::Import {
-                reference: copy.reference.to_string(),
-                reason: error.to_string(),
-            }
-        })?;
+        let record =
+            copied_record(&release, helm, copy, &plan.cluster, &discovery).map_err(|error| {
+                ApplyError::Import {
+                    reference: copy.reference.to_string(),
+                    reason: error.to_string(),
+                }
+            })?;
         store.create(&record).await?;
     }
     Ok(())
@@ -397,10 +377,14 @@ mod tests {
     }
 
     fn numbers(revisions: &[HelmRelease], history: &[Summary]) -> Vec<(u32, String)> {
-        to_import(revisions, history, "web", "apps")
-            .into_iter()
-            .map(|(copy, _)| (copy.revision, copy.reference.to_string()))
-            .collect()
+        to_import(
+            revisions,
+            history,
+            &crate::plan::tests::release("apps", "web"),
+        )
+        .into_iter()
+        .map(|(copy, _)| (copy.revision, copy.reference.to_string()))
+        .collect()
     }
 
     #[test]

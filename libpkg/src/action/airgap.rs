@@ -14,6 +14,7 @@ use crate::airgap::{
 };
 use crate::archive::Limits;
 use crate::mirror::{ImageName, MirroredImage, mirror_location};
+use crate::plan::ReleaseId;
 use crate::reference::{OciRef, PackageRef};
 use crate::registry::{PulledImage, RawManifest, RegistryClient, RegistryError};
 use crate::repositories::{Repositories, Repository, RepositoryError};
@@ -217,6 +218,15 @@ async fn copy_image(
     .await
 }
 
+/// The release a package is planned as to find its images (any would do).
+fn bundle_release() -> ReleaseId {
+    let name = "bundle";
+    ReleaseId::new(
+        name.parse().expect("a namespace"),
+        name.parse().expect("a release name"),
+    )
+}
+
 /// Every image a package runs: its rendered pod templates' and hooks'
 /// (with default configuration), a bundle's `relatedImages`, and the images
 /// its metadata lists; each with what runs it (`Deployment web, Job
@@ -224,7 +234,7 @@ async fn copy_image(
 fn images_of(fetched: &Fetched) -> Result<Vec<(String, String)>, AirgapError> {
     let reference = &fetched.source.reference;
     let plan =
-        plan_offline(&fetched.package, &fetched.source, "bundle", "bundle").map_err(|source| {
+        plan_offline(&fetched.package, &fetched.source, &bundle_release()).map_err(|source| {
             AirgapError::Render {
                 reference: reference.clone(),
                 source: Box::new(source),
@@ -497,7 +507,7 @@ pub fn verify_layout(
         }
         if entry.kind == EntryKind::Package {
             let fetched = load_package(layout, entry, &location, trust, limits)?;
-            plan_offline(&fetched.package, &fetched.source, "bundle", "bundle").map_err(
+            plan_offline(&fetched.package, &fetched.source, &bundle_release()).map_err(
                 |source| AirgapError::Render {
                     reference: entry.reference.clone(),
                     source: Box::new(source),

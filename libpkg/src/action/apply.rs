@@ -225,11 +225,11 @@ pub async fn apply<C: ClusterAccess, S: ReleaseStorage>(
             missing: plan.permissions.installer.missing.len(),
         });
     }
-    let release = &plan.release;
+    let release = plan.release.id();
     if (lock.namespace(), lock.name()) != (release.namespace.as_str(), release.name.as_str()) {
         return Err(ApplyError::WrongLock {
             held: format!("{}/{}", lock.namespace(), lock.name()),
-            release: format!("{}/{}", release.namespace, release.name),
+            release: release.to_string(),
         });
     }
     lock.ensure_held()?;
@@ -238,7 +238,7 @@ pub async fn apply<C: ClusterAccess, S: ReleaseStorage>(
     let mut discovery = cluster.discover(&groups).await?;
     discovery.learn_crds(plan.objects.iter().map(|o| &o.manifest));
 
-    let history = store.history(&release.namespace, &release.name).await?;
+    let history = store.history(&release).await?;
     let mut record = Record {
         plan: plan.clone(),
         status: Status::Pending,
@@ -249,13 +249,13 @@ pub async fn apply<C: ClusterAccess, S: ReleaseStorage>(
     super::adopt_helm::write_imported(cluster, store, plan, &history).await?;
     store.create(&record).await?;
     reporter.event(Event::Recorded {
-        revision: release.revision,
+        revision: plan.release.revision,
     });
     // We hold the lock, so a revision still pending was interrupted.
     for interrupted in history.iter().filter(|s| s.status == Status::Pending) {
         let message = format!(
             "interrupted before it finished; revision {} took over",
-            release.revision
+            plan.release.revision
         );
         store
             .set_outcome(interrupted, Status::Failed, Some(message))
@@ -657,9 +657,7 @@ async fn restore(
     let outcome = async {
         let objects: Vec<Object> = match previous {
             Some(summary) => {
-                let record = store
-                    .load(&summary.namespace, &summary.name, summary.revision)
-                    .await?;
+                let record = store.load(&plan.release.id(), summary.revision).await?;
                 kept_objects(&record.plan)
             }
             None => Vec::new(),

@@ -258,7 +258,7 @@ pub fn access_checks(desired: &Desired, discovery: &Discovery) -> Result<AccessC
                 verb: verb.to_string(),
                 group: group.to_string(),
                 resource: resource.to_string(),
-                namespace: Some(namespace.clone()),
+                namespace: Some(namespace.to_string()),
             });
         }
     }
@@ -622,7 +622,7 @@ pub fn check_namespace(desired: &Desired, namespace_exists: bool) -> Result<(), 
         return Ok(());
     }
     Err(PlanError::NamespaceMissing {
-        namespace: namespace.clone(),
+        namespace: namespace.to_string(),
     })
 }
 
@@ -939,8 +939,8 @@ mod tests {
 
     fn release() -> ReleaseTarget {
         ReleaseTarget {
-            name: "web".to_string(),
-            namespace: "shop".to_string(),
+            name: "web".parse().unwrap(),
+            namespace: "shop".parse().unwrap(),
             revision: 2,
         }
     }

@@ -77,12 +77,12 @@ pub async fn verify_unchanged_after<'a, C: ClusterAccess, S: ReleaseStorage>(
     if !changes.is_empty() {
         return Err(DriftError::Drifted { changes });
     }
-    let history = store.history(&release.namespace, &release.name).await?;
+    let history = store.history(&release.id()).await?;
     // Applied already: then every object it creates exists, and the release
     // moved on; that is the one thing to say.
     if let Some(applied) = history.iter().find(|s| s.plan_hash == plan.hash) {
         return Err(DriftError::AlreadyApplied {
-            release: release.name.clone(),
+            release: release.name.to_string(),
             revision: applied.revision,
             status: applied.status,
         });

@@ -44,14 +44,6 @@ pub enum PlanError {
         /// The package's format.
         format: String,
     },
-    /// The release name is not a DNS label.
-    #[error("release name {name:?} is invalid: {reason}")]
-    ReleaseName {
-        /// The name.
-        name: String,
-        /// Why.
-        reason: crate::names::NameError,
-    },
     /// The API server failed.
     #[error(transparent)]
     Cluster(#[from] ClusterError),

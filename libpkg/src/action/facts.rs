@@ -291,6 +291,7 @@ fn major_minor(version: &str) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::tests::release;
 
     #[test]
     fn versions_split_as_the_server_reports_them() {
@@ -342,7 +343,11 @@ mod tests {
                 ..Limits::default()
             };
             let package = Package::from_chart_files(files.clone(), "hello", &limits).unwrap();
-            crate::action::plan_offline(&package, &Source::local("./hello"), "hello", "default")
+            crate::action::plan_offline(
+                &package,
+                &Source::local("./hello"),
+                &release("default", "hello"),
+            )
         };
         let error = within(5).unwrap_err().to_string();
         assert!(
@@ -365,7 +370,8 @@ mod tests {
             "{{- if .Values.x }}\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n{{- end }}\n",
         )]);
         let plan =
-            crate::action::plan_offline(&package, &Source::local("./app"), "app", "web").unwrap();
+            crate::action::plan_offline(&package, &Source::local("./app"), &release("web", "app"))
+                .unwrap();
         assert!(plan.objects.is_empty());
     }
 
@@ -378,7 +384,8 @@ mod tests {
             "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\n  namespace: {{ .Release.Namespace }}\n",
         )]);
         let plan =
-            crate::action::plan_offline(&package, &Source::local("./app"), "app", "web").unwrap();
+            crate::action::plan_offline(&package, &Source::local("./app"), &release("web", "app"))
+                .unwrap();
         assert_eq!(plan.objects[0].namespace, None);
         assert!(
             plan.warnings.iter().any(|w| w.message.contains(
@@ -413,7 +420,11 @@ mod tests {
             let package =
                 Package::from_chart_files(files(annotations), "spread", &Limits::default())
                     .unwrap();
-            crate::action::plan_offline(&package, &Source::local("./spread"), "spread", "web")
+            crate::action::plan_offline(
+                &package,
+                &Source::local("./spread"),
+                &release("web", "spread"),
+            )
         };
         // Undeclared, it is planned as Helm would install it, with a finding...
         let undeclared = plan("").unwrap();
@@ -452,7 +463,8 @@ mod tests {
             ..Default::default()
         };
         source.values = user.merge(&|_: &str| Err("no files".into())).unwrap();
-        let plan = || crate::action::plan_offline(&package, &source, "db", "data").unwrap();
+        let plan =
+            || crate::action::plan_offline(&package, &source, &release("data", "db")).unwrap();
         let (first, second) = (plan(), plan());
         assert_eq!(first.to_json_pretty(), second.to_json_pretty());
         assert_eq!(
@@ -508,7 +520,7 @@ mod tests {
                 Ok(b"replicaCount: 1\nauth: {rootPassword: pw}\nratio: 0.5\n".to_vec())
             })
             .unwrap();
-        let plan = crate::action::plan_offline(&package, &source, "db", "data").unwrap();
+        let plan = crate::action::plan_offline(&package, &source, &release("data", "db")).unwrap();
         assert_eq!(
             plan.values,
             Some(serde_json::json!({

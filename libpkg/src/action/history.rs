@@ -89,7 +89,7 @@ pub(super) async fn read_deployed(
     store: &ReleaseStore,
     release: &ReleaseId,
 ) -> Result<Deployed, PlanError> {
-    let history = store.history(&release.namespace, &release.name).await?;
+    let history = store.history(release).await?;
     let mut applied = deployed_applied_in(store, release, &history).await?;
     applied.plan.deferred_hooks = Vec::new();
     let owner = &applied.plan.release;
@@ -117,7 +117,7 @@ pub(super) fn no_longer_desired(previous: Vec<StoredObject>, desired: &[Object])
 
 /// The currently deployed revision of a release.
 pub async fn deployed(store: &ReleaseStore, release: &ReleaseId) -> Result<Record, PlanError> {
-    let history = store.history(&release.namespace, &release.name).await?;
+    let history = store.history(release).await?;
     deployed_in(store, release, &history).await
 }
 
@@ -130,9 +130,7 @@ pub(super) async fn deployed_applied_in(
     history: &[Summary],
 ) -> Result<AppliedRevision, PlanError> {
     let current = deployed_summary(release, history)?;
-    Ok(store
-        .load_applied(&release.namespace, &release.name, current.revision)
-        .await?)
+    Ok(store.load_applied(release, current.revision).await?)
 }
 
 /// The currently deployed revision's plan without its objects (its
@@ -141,11 +139,9 @@ pub async fn deployed_plan(
     store: &impl ReleaseStorage,
     release: &ReleaseId,
 ) -> Result<Plan, PlanError> {
-    let history = store.history(&release.namespace, &release.name).await?;
+    let history = store.history(release).await?;
     let current = deployed_summary(release, &history)?;
-    Ok(store
-        .load_plan_alone(&release.namespace, &release.name, current.revision)
-        .await?)
+    Ok(store.load_plan_alone(release, current.revision).await?)
 }
 
 /// The deployed revision `history` (the release's, as read) names.
@@ -155,9 +151,7 @@ pub(super) async fn deployed_in(
     history: &[Summary],
 ) -> Result<Record, PlanError> {
     let current = deployed_summary(release, history)?;
-    Ok(store
-        .load(&release.namespace, &release.name, current.revision)
-        .await?)
+    Ok(store.load(release, current.revision).await?)
 }
 
 /// The summary of the deployed revision of `history`.
@@ -170,8 +164,8 @@ fn deployed_summary<'a>(
         .rev()
         .find(|s| s.status == Status::Deployed)
         .ok_or_else(|| PlanError::NotInstalled {
-            name: release.name.clone(),
-            namespace: release.namespace.clone(),
+            name: release.name.to_string(),
+            namespace: release.namespace.to_string(),
         })
 }
 
@@ -190,12 +184,10 @@ pub(super) async fn never_deployed_attempt(
             matches!(s.status, Status::Failed | Status::Pending) && s.operation != Operation::Import
         })
         .ok_or_else(|| PlanError::NotInstalled {
-            name: release.name.clone(),
-            namespace: release.namespace.clone(),
+            name: release.name.to_string(),
+            namespace: release.namespace.to_string(),
         })?;
-    Ok(store
-        .load(&release.namespace, &release.name, attempt.revision)
-        .await?)
+    Ok(store.load(release, attempt.revision).await?)
 }
 
 /// The objects a release may have in the cluster: those of its deployed
@@ -208,7 +200,7 @@ pub(super) async fn release_objects(
     release: &ReleaseId,
     deployed: Option<&mut AppliedRevision>,
 ) -> Result<Vec<Object>, PlanError> {
-    let history = store.history(&release.namespace, &release.name).await?;
+    let history = store.history(release).await?;
     release_objects_in(store, release, deployed, &history).await
 }
 
@@ -251,9 +243,7 @@ async fn attempts_objects(
         // A copy of another tool's revision created nothing here.
         .filter(|s| s.operation != Operation::Import)
     {
-        let record = store
-            .load(&release.namespace, &release.name, summary.revision)
-            .await?;
+        let record = store.load(release, summary.revision).await?;
         for object in kept_objects(&record.plan) {
             if known.insert(object.key()) {
                 objects.push(object);

@@ -59,9 +59,8 @@ pub async fn plan_install(
 ) -> Result<Plan, PlanError> {
     let (cluster, store) = (session.cluster(), session.releases());
     let release = &options.release;
-    super::validate_release_name(&release.name)?;
     // A user who may not read release records still gets a plan: the access check lists the right.
-    let history = match store.history(&release.namespace, &release.name).await {
+    let history = match store.history(release).await {
         Err(ReleaseError::Cluster(ClusterError::Forbidden { .. })) => Vec::new(),
         other => other?,
     };
@@ -69,8 +68,8 @@ pub async fn plan_install(
         let latest = history.last().unwrap_or(current);
         return Err(PlanError::AlreadyInstalled {
             reference: fetched.source.reference.clone(),
-            name: release.name.clone(),
-            namespace: release.namespace.clone(),
+            name: release.name.to_string(),
+            namespace: release.namespace.to_string(),
             revision: latest.revision,
             status: latest.status.as_str(),
         });

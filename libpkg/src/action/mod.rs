@@ -62,13 +62,6 @@ pub use session::{ClusterAccess, HeldLock, ReleaseStorage, Session, Sessions};
 pub use uninstall::{UninstallOptions, plan_uninstall};
 pub use upgrade::{UpgradeFrom, UpgradeOptions, UpgradeStart, plan_upgrade, upgrade_source};
 
-fn validate_release_name(name: &str) -> Result<(), PlanError> {
-    crate::names::validate_dns_label(name).map_err(|reason| PlanError::ReleaseName {
-        name: name.to_string(),
-        reason,
-    })
-}
-
 /// Whether a plan runs its operation's chart hooks. Skipping them is the way
 /// out when a hook cannot succeed (a pre-delete Job whose image is gone would
 /// otherwise keep a release from ever being uninstalled); hooks kept for

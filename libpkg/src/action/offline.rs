@@ -5,7 +5,7 @@ use super::{Desired, PlanError, Source, facts};
 use crate::helm::render::{Capabilities, OFFLINE_KUBE_VERSION};
 use crate::manifest::Manifest;
 use crate::package::{Content, Package};
-use crate::plan::{BundleInfo, Operation, PackageInfo, Plan, ReleaseTarget, Warning, WarningCode};
+use crate::plan::{BundleInfo, Operation, PackageInfo, Plan, ReleaseId, Warning, WarningCode};
 use crate::render::{self, Location, OfflineScopes, RenderError, RenderTarget, ScopeResolver};
 
 /// A warning for each kind whose scope was assumed (see
@@ -37,22 +37,14 @@ fn assumed_scope_warnings(
         .collect()
 }
 
-/// Plans installing `package` as release `release` in `namespace`, without
-/// a cluster, with the documented offline capabilities (Kubernetes
+/// Plans installing `package` as release `release`, without a cluster, with the documented offline capabilities (Kubernetes
 /// [`OFFLINE_KUBE_VERSION`](crate::helm::render::OFFLINE_KUBE_VERSION)).
 pub fn plan_offline(
     package: &Package,
     source: &Source,
-    release: &str,
-    namespace: &str,
+    release: &ReleaseId,
 ) -> Result<Plan, PlanError> {
-    plan_offline_for(
-        package,
-        source,
-        release,
-        namespace,
-        &Capabilities::offline(),
-    )
+    plan_offline_for(package, source, release, &Capabilities::offline())
 }
 
 /// [`plan_offline`] as for another cluster: `capabilities` such as
@@ -60,12 +52,11 @@ pub fn plan_offline(
 pub fn plan_offline_for(
     package: &Package,
     source: &Source,
-    release: &str,
-    namespace: &str,
+    release: &ReleaseId,
     capabilities: &Capabilities,
 ) -> Result<Plan, PlanError> {
     let digest = PackageDigest::start(package, source);
-    Ok(offline_plan(package, source, release, namespace, capabilities, digest)?.seal())
+    Ok(offline_plan(package, source, release, capabilities, digest)?.seal())
 }
 
 /// What `kubectl pkg template` prints from: [`plan_offline_for`]'s plan
@@ -79,27 +70,24 @@ pub fn plan_offline_for(
 pub fn template_offline(
     package: &Package,
     source: &Source,
-    release: &str,
-    namespace: &str,
+    release: &ReleaseId,
     capabilities: &Capabilities,
 ) -> Result<Plan, PlanError> {
     let digest = PackageDigest::Known(source.digest.clone().unwrap_or_default());
-    offline_plan(package, source, release, namespace, capabilities, digest)
+    offline_plan(package, source, release, capabilities, digest)
 }
 
 /// [`plan_offline_for`]'s plan, not sealed, with the package digest `digest`.
 fn offline_plan(
     package: &Package,
     source: &Source,
-    release: &str,
-    namespace: &str,
+    release: &ReleaseId,
     capabilities: &Capabilities,
     digest: PackageDigest,
 ) -> Result<Plan, PlanError> {
-    super::validate_release_name(release)?;
     let target = facts::Target {
-        release,
-        namespace,
+        release: &release.name,
+        namespace: &release.namespace,
         upgrade: None,
     };
     // Offline, cert-manager's presence is unknown: bundles with webhooks are refused.
@@ -114,8 +102,8 @@ fn offline_plan(
         scopes = scopes.assuming_unknown_kinds();
     }
     let target = RenderTarget {
-        release,
-        namespace,
+        release: &release.name,
+        namespace: &release.namespace,
         other_namespaces: &rendered.other_namespaces,
         any_namespace: rendered.any_namespace,
         placement: &rendered.placement,
@@ -156,11 +144,7 @@ fn offline_plan(
     let observations = Observations::offline(objects.len(), note);
     let desired = Desired {
         operation: Operation::Install,
-        release: ReleaseTarget {
-            name: release.to_string(),
-            namespace: namespace.to_string(),
-            revision: 1,
-        },
+        release: release.revision(1),
         package: package_info,
         requirements,
         images: rewrite,
@@ -280,6 +264,7 @@ mod tests {
     use crate::action::plan_offline;
     use crate::formats::{ClusterFacts, Configuration, RenderRequest, Rendered};
     use crate::package::{Content, Limits};
+    use crate::plan::tests::release;
 
     /// Renders a package as planning does, with `config`, for namespace
     /// `namespace`, with or without cert-manager.
@@ -325,7 +310,7 @@ mod tests {
         assert_eq!(package.format(), crate::formats::olm::NAME);
         let mut source = Source::local("./tinyop");
         source.config.insert("watchNamespace".into(), "ops".into());
-        let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();
+        let plan = plan_offline(&package, &source, &release("ops", "tinyop")).unwrap();
         let bundle = plan.package.bundle.as_ref().unwrap();
         assert_eq!(bundle.install_mode, "OwnNamespace");
         assert_eq!(
@@ -345,7 +330,7 @@ mod tests {
         // The same inputs give the same plan.
         assert_eq!(
             plan.hash,
-            plan_offline(&package, &source, "tinyop", "ops")
+            plan_offline(&package, &source, &release("ops", "tinyop"))
                 .unwrap()
                 .hash
         );
@@ -360,14 +345,14 @@ mod tests {
             .parsed
             .keep(render::parse_documents(&fetched).unwrap());
         let source = Source::local("./redis");
-        let planned = plan_offline(&fetched, &source, "redis", "cache").unwrap();
+        let planned = plan_offline(&fetched, &source, &release("cache", "redis")).unwrap();
         assert!(
             fetched.parsed.take().is_none(),
             "planning took the parsed manifests"
         );
         assert_eq!(
             planned,
-            plan_offline(&fresh, &source, "redis", "cache").unwrap()
+            plan_offline(&fresh, &source, &release("cache", "redis")).unwrap()
         );
     }
 
@@ -377,9 +362,10 @@ mod tests {
         let package = Package::from_dir(&dir, &Limits::default()).unwrap();
         let source = Source::local("./redis");
         let capabilities = Capabilities::offline();
-        let plan = plan_offline_for(&package, &source, "redis", "cache", &capabilities).unwrap();
+        let plan =
+            plan_offline_for(&package, &source, &release("cache", "redis"), &capabilities).unwrap();
         let template =
-            template_offline(&package, &source, "redis", "cache", &capabilities).unwrap();
+            template_offline(&package, &source, &release("cache", "redis"), &capabilities).unwrap();
         assert!(!plan.package.digest.is_empty() && !plan.hash.is_empty());
         // Nothing computed that a template does not show; not appliable.
         assert_eq!(template.package.digest, "");
@@ -394,7 +380,7 @@ mod tests {
         let mut pinned = source.clone();
         pinned.digest = Some("sha256:pinned".to_string());
         let template =
-            template_offline(&package, &pinned, "redis", "cache", &capabilities).unwrap();
+            template_offline(&package, &pinned, &release("cache", "redis"), &capabilities).unwrap();
         assert_eq!(template.package.digest, "sha256:pinned");
     }
 
@@ -412,7 +398,7 @@ mod tests {
         assert_eq!(prepared.other_namespaces, ["team-a"]);
         let mut source = Source::local("./tinyop");
         source.config = config;
-        let plan = plan_offline(&package, &source, "tinyop", "ops").unwrap();
+        let plan = plan_offline(&package, &source, &release("ops", "tinyop")).unwrap();
         assert!(
             plan.objects
                 .iter()

@@ -16,9 +16,10 @@ use super::decide::{
 };
 use crate::cluster::{AccessCheck, Cluster, ClusterError, Discovery, Resource};
 use crate::manifest::Manifest;
+use crate::names::{Namespace, ReleaseName};
 use crate::object::{Object, ObjectKey, ValueText};
 use crate::permissions::DeclaredPermission;
-use crate::plan::{ClusterInfo, Operation, PackageInfo, Plan, ReleaseTarget};
+use crate::plan::{ClusterInfo, Operation, PackageInfo, Plan, ReleaseId, ReleaseTarget};
 
 pub(crate) use super::decide::{owned_by, resource_version};
 
@@ -237,7 +238,14 @@ async fn object_facts(
     let facts = live.as_ref().map(LiveFacts::of);
     let owner_installed = match facts.as_ref().and_then(|l| l.other_owner(release)) {
         Some((name, namespace)) if !desired.adopt => {
-            release_is_live(cluster, &namespace, &name).await
+            match (Namespace::new(namespace), ReleaseName::new(name)) {
+                (Ok(namespace), Ok(name)) => {
+                    release_is_live(cluster, &ReleaseId::new(namespace, name)).await
+                }
+                // Labels naming no possible release: counted as installed,
+                // as a history that cannot be read is.
+                _ => true,
+            }
         }
         _ => false,
     };
@@ -438,9 +446,9 @@ async fn list_existing<'a>(
 /// Whether a release is installed (deployed since its last uninstall). A
 /// history that cannot be read counts as installed: its objects are not
 /// suggested for taking over on a guess.
-async fn release_is_live(cluster: &Cluster, namespace: &str, name: &str) -> bool {
+async fn release_is_live(cluster: &Cluster, release: &ReleaseId) -> bool {
     match crate::release::ReleaseStore::new(cluster.clone())
-        .history(namespace, name)
+        .history(release)
         .await
     {
         Ok(history) => history

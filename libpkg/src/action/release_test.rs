@@ -264,8 +264,8 @@ pub async fn test_release(
         }
     }
     Ok(TestReport {
-        release: release.name.clone(),
-        namespace: release.namespace.clone(),
+        release: release.name.to_string(),
+        namespace: release.namespace.to_string(),
         revision: record.plan.release.revision,
         tests,
     })

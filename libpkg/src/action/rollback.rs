@@ -58,9 +58,7 @@ pub async fn plan_rollback(
     let target = rollback_target(&history, current.release.revision, options)?;
     // Read with its manifests as text, each parsed as it is kept: a large
     // release's objects are not held twice.
-    let mut record = store
-        .load_applied(&release.namespace, &release.name, target)
-        .await?;
+    let mut record = store.load_applied(release, target).await?;
     let declared_namespaces = declared_namespaces_of(&record.plan, &record.objects);
     let mut objects = take_kept_objects(&mut record);
     // As Helm does, the revision rolled back to brings its own rollback hooks.
@@ -159,7 +157,7 @@ fn rollback_target(
             .find(|s| s.revision < current_revision && s.status == Status::Superseded)
             .map(|s| s.revision)
             .ok_or_else(|| PlanError::Rollback {
-                name: release.name.clone(),
+                name: release.name.to_string(),
                 revision: current_revision.saturating_sub(1),
                 reason: "there is no earlier deployed revision".to_string(),
             })?,
@@ -168,7 +166,7 @@ fn rollback_target(
         .iter()
         .find(|s| s.revision == target)
         .ok_or_else(|| PlanError::Rollback {
-            name: release.name.clone(),
+            name: release.name.to_string(),
             revision: target,
             reason: "no such revision".to_string(),
         })?;
@@ -176,7 +174,7 @@ fn rollback_target(
         || summary.operation == Operation::Uninstall
     {
         return Err(PlanError::Rollback {
-            name: release.name.clone(),
+            name: release.name.to_string(),
             revision: target,
             reason: format!("it was never deployed (status {})", summary.status.as_str()),
         });

@@ -248,7 +248,7 @@ pub async fn with_lock<C: ClusterAccess, S, T, E>(
         acquire(session, options, &options.release).await?
     };
     let outcome = body(lock.as_ref()).await;
-    unlock(lock, session.reporter()).await;
+    unlock(lock, &options.release, session.reporter()).await;
     outcome
 }
 
@@ -345,7 +345,7 @@ impl<C: ClusterAccess, S: ReleaseStorage> Steps<'_, C, S> {
                 release: plan.release.id(),
             }),
         };
-        unlock(deferred, self.session.reporter()).await;
+        unlock(deferred, &self.options.release, self.session.reporter()).await;
         outcome
     }
 
@@ -357,13 +357,11 @@ impl<C: ClusterAccess, S: ReleaseStorage> Steps<'_, C, S> {
         match &self.options.after {
             AfterApply::Nothing => {}
             AfterApply::PurgeHistory => {
-                releases.purge(&release.namespace, &release.name).await?;
+                releases.purge(&release).await?;
                 reporter.event(Event::HistoryPurged { release });
             }
             AfterApply::RemoveHelmRecords if deployed => {
-                let removed = (releases)
-                    .remove_helm_records(&release.namespace, &release.name)
-                    .await?;
+                let removed = releases.remove_helm_records(&release).await?;
                 reporter.event(Event::HelmRecordsRemoved { release, removed });
             }
             AfterApply::MarkProposalApplied { name } if deployed => {
@@ -408,17 +406,16 @@ async fn acquire<C: ClusterAccess, S, E>(
     Ok(Some(lock))
 }
 
-/// Releases a lock; a failure is reported, not returned: the operation's own
-/// outcome matters more, and the lock expires anyway.
-async fn unlock(lock: Option<impl HeldLock>, reporter: &dyn Reporter) {
-    if let Some(lock) = lock {
-        let release = ReleaseId::new(lock.namespace(), lock.name());
-        if let Err(error) = lock.release().await {
-            reporter.event(Event::LockNotReleased {
-                release,
-                reason: crate::remedy::with_causes(&error),
-            });
-        }
+/// Releases the lock of `release`; a failure is reported, not returned: the
+/// operation's own outcome matters more, and the lock expires anyway.
+async fn unlock(lock: Option<impl HeldLock>, release: &ReleaseId, reporter: &dyn Reporter) {
+    if let Some(lock) = lock
+        && let Err(error) = lock.release().await
+    {
+        reporter.event(Event::LockNotReleased {
+            release: release.clone(),
+            reason: crate::remedy::with_causes(&error),
+        });
     }
 }
 

@@ -24,7 +24,8 @@ use super::{Reporter, Silent};
 use crate::cluster::{Cluster, ClusterError, Discovery, Resource};
 use crate::helm::release::HelmRelease;
 use crate::manifest::Manifest;
-use crate::plan::Plan;
+use crate::names::Namespace;
+use crate::plan::{Plan, ReleaseId};
 use crate::release::helm::{HelmRecords, HelmRecordsError};
 use crate::release::proposal::{ProposalError, ProposalStore};
 use crate::release::stack_record::{JournalEntry, StackRecordError, StackRecords};
@@ -110,23 +111,20 @@ pub trait ReleaseStorage: Send + Sync {
     /// Every revision of a release, oldest first.
     fn history(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
     ) -> impl Future<Output = Result<Vec<Summary>, ReleaseError>> + Send;
 
     /// A whole revision.
     fn load(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
         revision: u32,
     ) -> impl Future<Output = Result<Record, ReleaseError>> + Send;
 
     /// A revision's plan without its objects.
     fn load_plan_alone(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
         revision: u32,
     ) -> impl Future<Output = Result<Plan, ReleaseError>> + Send;
 
@@ -145,31 +143,26 @@ pub trait ReleaseStorage: Send + Sync {
     ) -> impl Future<Output = Result<(), ReleaseError>> + Send;
 
     /// Deletes every revision of a release.
-    fn purge(
-        &self,
-        namespace: &str,
-        name: &str,
-    ) -> impl Future<Output = Result<(), ReleaseError>> + Send;
+    fn purge(&self, release: &ReleaseId) -> impl Future<Output = Result<(), ReleaseError>> + Send;
 
     /// Helm's revisions of a release, oldest first (an adoption copies them).
     fn helm_revisions(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
     ) -> impl Future<Output = Result<Vec<HelmRelease>, HelmRecordsError>> + Send;
 
     /// Deletes Helm's records of a release; how many there were.
     fn remove_helm_records(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
     ) -> impl Future<Output = Result<usize, HelmRecordsError>> + Send;
 
-    /// Marks a proposal applied: it is never applied again.
+    /// Marks proposal `proposal` of `namespace` applied: it is never
+    /// applied again.
     fn mark_proposal_applied(
         &self,
-        namespace: &str,
-        name: &str,
+        namespace: &Namespace,
+        proposal: &str,
     ) -> impl Future<Output = Result<(), ProposalError>> + Send;
 
     /// A stack's journal, kept in `namespace`; an empty one if it has none.
@@ -266,26 +259,20 @@ impl HeldLock for ReleaseLock {
 }
 
 impl ReleaseStorage for ReleaseStore {
-    async fn history(&self, namespace: &str, name: &str) -> Result<Vec<Summary>, ReleaseError> {
-        ReleaseStore::history(self, namespace, name).await
+    async fn history(&self, release: &ReleaseId) -> Result<Vec<Summary>, ReleaseError> {
+        ReleaseStore::history(self, release).await
     }
 
-    async fn load(
-        &self,
-        namespace: &str,
-        name: &str,
-        revision: u32,
-    ) -> Result<Record, ReleaseError> {
-        ReleaseStore::load(self, namespace, name, revision).await
+    async fn load(&self, release: &ReleaseId, revision: u32) -> Result<Record, ReleaseError> {
+        ReleaseStore::load(self, release, revision).await
     }
 
     async fn load_plan_alone(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
         revision: u32,
     ) -> Result<Plan, ReleaseError> {
-        ReleaseStore::load_plan_alone(self, namespace, name, revision).await
+        ReleaseStore::load_plan_alone(self, release, revision).await
     }
 
     async fn create(&self, record: &Record) -> Result<(), ReleaseError> {
@@ -305,37 +292,32 @@ impl ReleaseStorage for ReleaseStore {
         ReleaseStore::set_outcome(self, revision, status, message).await
     }
 
-    async fn purge(&self, namespace: &str, name: &str) -> Result<(), ReleaseError> {
-        ReleaseStore::purge(self, namespace, name).await
+    async fn purge(&self, release: &ReleaseId) -> Result<(), ReleaseError> {
+        ReleaseStore::purge(self, release).await
     }
 
     async fn helm_revisions(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
     ) -> Result<Vec<HelmRelease>, HelmRecordsError> {
         HelmRecords::new(self.cluster().clone())
-            .revisions(namespace, name)
+            .revisions(release)
             .await
     }
 
-    async fn remove_helm_records(
-        &self,
-        namespace: &str,
-        name: &str,
-    ) -> Result<usize, HelmRecordsError> {
+    async fn remove_helm_records(&self, release: &ReleaseId) -> Result<usize, HelmRecordsError> {
         HelmRecords::new(self.cluster().clone())
-            .remove(namespace, name)
+            .remove(release)
             .await
     }
 
     async fn mark_proposal_applied(
         &self,
-        namespace: &str,
-        name: &str,
+        namespace: &Namespace,
+        proposal: &str,
     ) -> Result<(), ProposalError> {
         ProposalStore::new(self.cluster().clone())
-            .mark_applied(namespace, name)
+            .mark_applied(namespace, proposal)
             .await
     }
 

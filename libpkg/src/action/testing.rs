@@ -23,7 +23,8 @@ use super::session::{ClusterAccess, HeldLock, ReleaseStorage, Session};
 use crate::cluster::{ClusterError, Discovery, Resource};
 use crate::helm::release::HelmRelease;
 use crate::manifest::Manifest;
-use crate::plan::Plan;
+use crate::names::Namespace;
+use crate::plan::{Plan, ReleaseId};
 use crate::release::helm::HelmRecordsError;
 use crate::release::proposal::ProposalError;
 use crate::release::stack_record::{JournalEntry, StackRecordError, config_map_name};
@@ -188,12 +189,12 @@ impl FakeCluster {
         self.state().faults.clear();
     }
 
-    /// Another operation holds the lock of release `name` in `namespace`.
-    pub fn lock_held_elsewhere(&self, namespace: &str, name: &str) {
+    /// Another operation holds the lock of `release`.
+    pub fn lock_held_elsewhere(&self, release: &ReleaseId) {
         let key = (
             LockSubject::Release.to_string(),
-            namespace.to_string(),
-            name.to_string(),
+            release.namespace.to_string(),
+            release.name.to_string(),
         );
         self.state().locks.insert(key, "upgrade".to_string());
     }
@@ -467,17 +468,17 @@ impl FakeReleases {
     pub fn put(&self, record: Record) {
         let release = &record.plan.release;
         let key = (
-            release.namespace.clone(),
-            release.name.clone(),
+            release.namespace.to_string(),
+            release.name.to_string(),
             release.revision,
         );
         self.state().records.insert(key, record);
     }
 
     /// Every record of a release, oldest first.
-    pub fn records(&self, namespace: &str, name: &str) -> Vec<Record> {
+    pub fn records(&self, release: &ReleaseId) -> Vec<Record> {
         (self.state().records.iter())
-            .filter(|((ns, n, _), _)| ns == namespace && n == name)
+            .filter(|((ns, n, _), _)| *ns == release.namespace && *n == release.name)
             .map(|(_, record)| record.clone())
             .collect()
     }
@@ -493,42 +494,36 @@ impl FakeReleases {
         self.state().journals.get(&key).map(|(j, _)| j.clone())
     }
 
-    /// Whether the proposal was marked applied.
-    pub fn proposal_applied(&self, namespace: &str, name: &str) -> bool {
-        let key = (namespace.to_string(), name.to_string());
+    /// Whether proposal `proposal` of `namespace` was marked applied.
+    pub fn proposal_applied(&self, namespace: &Namespace, proposal: &str) -> bool {
+        let key = (namespace.to_string(), proposal.to_string());
         self.state().proposals_applied.contains(&key)
     }
 }
 
 impl ReleaseStorage for FakeReleases {
-    async fn history(&self, namespace: &str, name: &str) -> Result<Vec<Summary>, ReleaseError> {
-        Ok(self
-            .records(namespace, name)
-            .iter()
-            .map(Summary::of)
-            .collect())
+    async fn history(&self, release: &ReleaseId) -> Result<Vec<Summary>, ReleaseError> {
+        Ok(self.records(release).iter().map(Summary::of).collect())
     }
 
-    async fn load(
-        &self,
-        namespace: &str,
-        name: &str,
-        revision: u32,
-    ) -> Result<Record, ReleaseError> {
-        let key = (namespace.to_string(), name.to_string(), revision);
+    async fn load(&self, release: &ReleaseId, revision: u32) -> Result<Record, ReleaseError> {
+        let key = (
+            release.namespace.to_string(),
+            release.name.to_string(),
+            revision,
+        );
         (self.state().records.get(&key).cloned()).ok_or_else(|| ReleaseError::NoRevision {
-            name: name.to_string(),
+            name: release.name.to_string(),
             revision,
         })
     }
 
     async fn load_plan_alone(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
         revision: u32,
     ) -> Result<Plan, ReleaseError> {
-        let mut plan = self.load(namespace, name, revision).await?.plan;
+        let mut plan = self.load(release, revision).await?.plan;
         plan.objects.clear();
         Ok(plan)
     }
@@ -536,14 +531,14 @@ impl ReleaseStorage for FakeReleases {
     async fn create(&self, record: &Record) -> Result<(), ReleaseError> {
         let release = &record.plan.release;
         let key = (
-            release.namespace.clone(),
-            release.name.clone(),
+            release.namespace.to_string(),
+            release.name.to_string(),
             release.revision,
         );
         let mut state = self.state();
         if state.records.contains_key(&key) {
             return Err(ReleaseError::Conflict {
-                name: release.name.clone(),
+                name: release.name.to_string(),
                 revision: release.revision,
             });
         }
@@ -594,35 +589,31 @@ impl ReleaseStorage for FakeReleases {
         Ok(())
     }
 
-    async fn purge(&self, namespace: &str, name: &str) -> Result<(), ReleaseError> {
-        (self.state().records).retain(|(ns, n, _), _| !(ns == namespace && n == name));
-        self.log.push(format!("purge {namespace}/{name}"));
+    async fn purge(&self, release: &ReleaseId) -> Result<(), ReleaseError> {
+        (self.state().records)
+            .retain(|(ns, n, _), _| !(*ns == release.namespace && *n == release.name));
+        self.log.push(format!("purge {release}"));
         Ok(())
     }
 
-    async fn helm_revisions(&self, _: &str, _: &str) -> Result<Vec<HelmRelease>, HelmRecordsError> {
+    async fn helm_revisions(&self, _: &ReleaseId) -> Result<Vec<HelmRelease>, HelmRecordsError> {
         Ok(Vec::new())
     }
 
-    async fn remove_helm_records(
-        &self,
-        namespace: &str,
-        name: &str,
-    ) -> Result<usize, HelmRecordsError> {
-        self.log
-            .push(format!("remove helm records {namespace}/{name}"));
+    async fn remove_helm_records(&self, release: &ReleaseId) -> Result<usize, HelmRecordsError> {
+        self.log.push(format!("remove helm records {release}"));
         Ok(0)
     }
 
     async fn mark_proposal_applied(
         &self,
-        namespace: &str,
-        name: &str,
+        namespace: &Namespace,
+        proposal: &str,
     ) -> Result<(), ProposalError> {
-        let key = (namespace.to_string(), name.to_string());
+        let key = (namespace.to_string(), proposal.to_string());
         self.state().proposals_applied.insert(key);
         self.log
-            .push(format!("proposal {namespace}/{name} applied"));
+            .push(format!("proposal {namespace}/{proposal} applied"));
         Ok(())
     }
 

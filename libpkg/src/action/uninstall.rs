@@ -34,7 +34,7 @@ pub async fn plan_uninstall(
     // Read once: what is deployed, what failed attempts left and the next
     // revision all come from it (each read is a round trip before the
     // first delete).
-    let history = store.history(&release.namespace, &release.name).await?;
+    let history = store.history(release).await?;
     let (mut current, mut hooks) = match deployed_applied_in(store, release, &history).await {
         Ok(current) => {
             let hooks =

@@ -195,7 +195,7 @@ pub fn upgrade_source(
         Ok(PackageRef::Oci(oci)) => Ok(format!("oci://{}", oci.path())),
         Ok(PackageRef::Git(git)) => Ok(git.unpinned().to_string()),
         _ => Err(PlanError::NoUpgradeSource {
-            name: release.name.clone(),
+            name: release.name.to_string(),
             reason: format!(
                 "release {:?} was installed from {}; name the package to upgrade to",
                 release.name, installed.reference
@@ -225,7 +225,7 @@ fn carvel_source(
         .iter()
         .find(|repository| repository.catalog().as_ref().is_some_and(same_place))
         .ok_or_else(|| PlanError::NoUpgradeSource {
-            name: release.name.clone(),
+            name: release.name.to_string(),
             reason: format!(
                 "release {}'s PackageRepository {} is not a configured repository; add it ({}) or name the package to upgrade to",
                 release.name, carvel.repository, crate::remedy::Remedy::AddRepository

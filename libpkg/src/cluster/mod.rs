@@ -48,6 +48,7 @@ pub const CONCURRENCY: usize = 32;
 use crate::manifest::Manifest;
 use crate::object::ValueText;
 use crate::openapi_schema::OpenApiSchemas;
+
 use crate::plan::ClusterInfo;
 
 /// How to reach the cluster (kubectl's global flags).
@@ -58,7 +59,7 @@ pub struct ClusterOptions {
     /// `--context`.
     pub context: Option<String>,
     /// `-n/--namespace`; the context's namespace (or `default`) otherwise.
-    pub namespace: Option<String>,
+    pub namespace: Option<crate::names::Namespace>,
     /// At most this many requests in flight at once (`--concurrency`);
     /// [`CONCURRENCY`] when `None`, and at least 1.
     pub concurrency: Option<usize>,
@@ -117,7 +118,7 @@ pub struct Cluster {
     /// ([`Cluster::sharing_access_answers`]).
     access_answers: Option<std::sync::Arc<access::AccessAnswers>>,
     /// The namespace from `-n`, or the context's default.
-    pub namespace: String,
+    pub namespace: crate::names::Namespace,
     /// Server URL and context; the version is filled in by [`Cluster::server_version`].
     pub info: ClusterInfo,
 }
@@ -180,10 +181,17 @@ impl Cluster {
         let config = kube::Config::from_custom_kubeconfig(kubeconfig, &kube_options)
             .await
             .map_err(|e| ClusterError::Config(error_chain(&e)))?;
-        let namespace = options
-            .namespace
-            .clone()
-            .unwrap_or_else(|| config.default_namespace.clone());
+        let namespace = match &options.namespace {
+            Some(namespace) => namespace.clone(),
+            None => crate::names::Namespace::new(config.default_namespace.as_str()).map_err(
+                |reason| {
+                    ClusterError::Config(format!(
+                        "the context's namespace {:?} is invalid: {reason}",
+                        config.default_namespace
+                    ))
+                },
+            )?,
+        };
         let info = ClusterInfo {
             server: Some(
                 config

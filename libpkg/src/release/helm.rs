@@ -6,6 +6,7 @@ use kube::api::{Api, DeleteParams, ListParams};
 
 use crate::cluster::{Cluster, ClusterError};
 use crate::helm::release::{HELM_RECORD_TYPE, HelmRecordError, HelmRelease};
+use crate::plan::ReleaseId;
 
 /// A Helm release that cannot be taken over.
 #[derive(Debug, thiserror::Error)]
@@ -60,21 +61,20 @@ impl HelmRecords {
             .fields(&format!("type={HELM_RECORD_TYPE}"))
     }
 
-    /// Every revision of Helm release `name` that Helm still keeps, oldest first.
+    /// Every revision of Helm release `release` that Helm still keeps, oldest first.
     pub async fn revisions(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
     ) -> Result<Vec<HelmRelease>, HelmRecordsError> {
         let secrets = self
-            .api(namespace)
-            .list(&Self::params(name))
+            .api(&release.namespace)
+            .list(&Self::params(&release.name))
             .await
             .map_err(ClusterError::from)?;
         if secrets.items.is_empty() {
             return Err(HelmRecordsError::NotFound {
-                name: name.to_string(),
-                namespace: namespace.to_string(),
+                name: release.name.to_string(),
+                namespace: release.namespace.to_string(),
             });
         }
         let mut releases = Vec::new();
@@ -109,11 +109,11 @@ impl HelmRecords {
             })
     }
 
-    /// Deletes every record of Helm release `name`; returns how many.
-    pub async fn remove(&self, namespace: &str, name: &str) -> Result<usize, HelmRecordsError> {
-        let api = self.api(namespace);
+    /// Deletes every record of Helm release `release`; returns how many.
+    pub async fn remove(&self, release: &ReleaseId) -> Result<usize, HelmRecordsError> {
+        let api = self.api(&release.namespace);
         let secrets = api
-            .list_metadata(&Self::params(name))
+            .list_metadata(&Self::params(&release.name))
             .await
             .map_err(ClusterError::from)?;
         for secret in &secrets.items {

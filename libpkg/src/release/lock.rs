@@ -29,6 +29,7 @@ use k8s_openapi::jiff::{SignedDuration, Timestamp};
 use kube::api::{Api, DeleteParams, ObjectMeta, PostParams, Preconditions};
 
 use crate::cluster::{Cluster, ClusterError};
+use crate::plan::ReleaseId;
 
 /// How long a lock lasts without renewal.
 pub const DEFAULT_DURATION: Duration = Duration::from_secs(60);
@@ -238,10 +239,15 @@ impl ReleaseLock {
     /// Who holds the lock of a release now, if anyone.
     pub async fn inspect(
         cluster: &Cluster,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
     ) -> Result<Option<LockInfo>, ClusterError> {
-        Self::inspect_subject(cluster, LockSubject::Release, namespace, name).await
+        Self::inspect_subject(
+            cluster,
+            LockSubject::Release,
+            &release.namespace,
+            &release.name,
+        )
+        .await
     }
 
     /// Who holds a release's or a stack's lock now, if anyone.

@@ -26,8 +26,9 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::cluster::{Cluster, ClusterError};
+use crate::names::Namespace;
 use crate::object::StoredObject;
-use crate::plan::{Action, Operation, Plan};
+use crate::plan::{Action, Operation, Plan, ReleaseId};
 use crate::review::Review;
 
 pub use lock::{
@@ -328,7 +329,7 @@ impl ReleaseStore {
     }
 
     /// Every revision of every release, in one namespace or all (`None`), from one list call.
-    pub async fn list(&self, namespace: Option<&str>) -> Result<Vec<Summary>, ReleaseError> {
+    pub async fn list(&self, namespace: Option<&Namespace>) -> Result<Vec<Summary>, ReleaseError> {
         let api: Api<Secret> = match namespace {
             Some(namespace) => self.api(namespace),
             None => Api::all(self.cluster.client().clone()),
@@ -337,31 +338,22 @@ impl ReleaseStore {
     }
 
     /// All revisions of one release, oldest first.
-    pub async fn history(&self, namespace: &str, name: &str) -> Result<Vec<Summary>, ReleaseError> {
+    pub async fn history(&self, release: &ReleaseId) -> Result<Vec<Summary>, ReleaseError> {
         summaries(
-            &self.api(namespace),
-            &format!("{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={name}"),
+            &self.api(&release.namespace),
+            &format!("{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={}", release.name),
         )
         .await
     }
 
     /// The newest revision of a release, if it has any.
-    pub async fn latest(
-        &self,
-        namespace: &str,
-        name: &str,
-    ) -> Result<Option<Summary>, ReleaseError> {
-        Ok(self.history(namespace, name).await?.pop())
+    pub async fn latest(&self, release: &ReleaseId) -> Result<Option<Summary>, ReleaseError> {
+        Ok(self.history(release).await?.pop())
     }
 
     /// Reads a whole revision.
-    pub async fn load(
-        &self,
-        namespace: &str,
-        name: &str,
-        revision: u32,
-    ) -> Result<Record, ReleaseError> {
-        let payload = self.payload(namespace, name, revision).await?;
+    pub async fn load(&self, release: &ReleaseId, revision: u32) -> Result<Record, ReleaseError> {
+        let payload = self.payload(release, revision).await?;
         let mut record: Record = serde_json::from_slice(&payload.json)
             .map_err(|e| payload.corrupt(format!("not a release record: {e}")))?;
         if let Some(summary) = payload.summary {
@@ -377,11 +369,10 @@ impl ReleaseStore {
     /// manifest parsed (about six times its JSON) at once.
     pub async fn load_applied(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
         revision: u32,
     ) -> Result<AppliedRevision, ReleaseError> {
-        let payload = self.payload(namespace, name, revision).await?;
+        let payload = self.payload(release, revision).await?;
         applied_of(&payload.json).map_err(|e| payload.corrupt(format!("not a release record: {e}")))
     }
 
@@ -390,11 +381,10 @@ impl ReleaseStore {
     /// needs none of its objects.
     pub async fn load_plan_alone(
         &self,
-        namespace: &str,
-        name: &str,
+        release: &ReleaseId,
         revision: u32,
     ) -> Result<Plan, ReleaseError> {
-        let payload = self.payload(namespace, name, revision).await?;
+        let payload = self.payload(release, revision).await?;
         plan_alone_of(&payload.json)
             .map_err(|e| payload.corrupt(format!("not a release record: {e}")))
     }
@@ -402,20 +392,15 @@ impl ReleaseStore {
     /// A revision's record as stored: its JSON, gunzipped from the
     /// revision's Secret and its parts, with the status its Secret's
     /// summary says (the record itself keeps the one it was written with).
-    async fn payload(
-        &self,
-        namespace: &str,
-        name: &str,
-        revision: u32,
-    ) -> Result<Payload, ReleaseError> {
-        let secret_name = secret_name(name, revision);
+    async fn payload(&self, release: &ReleaseId, revision: u32) -> Result<Payload, ReleaseError> {
+        let secret_name = secret_name(&release.name, revision);
         let secret = self
-            .api(namespace)
+            .api(&release.namespace)
             .get_opt(&secret_name)
             .await
             .map_err(ClusterError::from)?
             .ok_or_else(|| ReleaseError::NoRevision {
-                name: name.to_string(),
+                name: release.name.to_string(),
                 revision,
             })?;
         let corrupt = |reason: String| ReleaseError::Corrupt {
@@ -446,7 +431,7 @@ impl ReleaseStore {
         for part in 1..parts {
             let part_name = part_name(&secret_name, part);
             let secret = self
-                .api(namespace)
+                .api(&release.namespace)
                 .get_opt(&part_name)
                 .await
                 .map_err(ClusterError::from)?
@@ -479,7 +464,7 @@ impl ReleaseStore {
             Ok(_) => {}
             Err(kube::Error::Api(status)) if status.code == 409 => {
                 return Err(ReleaseError::Conflict {
-                    name: release.name.clone(),
+                    name: release.name.to_string(),
                     revision: release.revision,
                 });
             }
@@ -545,23 +530,30 @@ impl ReleaseStore {
     }
 
     /// Deletes every revision of a release (`uninstall --purge`), parts included.
-    pub async fn purge(&self, namespace: &str, name: &str) -> Result<(), ReleaseError> {
+    pub async fn purge(&self, release: &ReleaseId) -> Result<(), ReleaseError> {
         let params = ListParams::default()
-            .labels(&format!("{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={name}"))
+            .labels(&format!(
+                "{LABEL_OWNER}=kubectl-pkg,{LABEL_NAME}={}",
+                release.name
+            ))
             .fields(&format!("type={PART_TYPE}"));
         let parts = self
-            .api(namespace)
+            .api(&release.namespace)
             .list_metadata(&params)
             .await
             .map_err(ClusterError::from)?;
-        let history = self.history(namespace, name).await?;
+        let history = self.history(release).await?;
         let names = parts
             .items
             .iter()
             .filter_map(|p| p.metadata.name.clone())
-            .chain(history.iter().map(|s| secret_name(name, s.revision)));
+            .chain(
+                history
+                    .iter()
+                    .map(|s| secret_name(&release.name, s.revision)),
+            );
         for secret in names {
-            self.api(namespace)
+            self.api(&release.namespace)
                 .delete(&secret, &Default::default())
                 .await
                 .map_err(ClusterError::from)?;
@@ -622,10 +614,10 @@ fn to_secrets(record: &Record) -> (Secret, Vec<Secret>) {
         .map(|(index, chunk)| Secret {
             metadata: ObjectMeta {
                 name: Some(part_name(&main_name, index + 1)),
-                namespace: Some(release.namespace.clone()),
+                namespace: Some(release.namespace.to_string()),
                 labels: Some(BTreeMap::from([
                     (LABEL_OWNER.to_string(), "kubectl-pkg".to_string()),
-                    (LABEL_NAME.to_string(), release.name.clone()),
+                    (LABEL_NAME.to_string(), release.name.to_string()),
                     (LABEL_REVISION.to_string(), release.revision.to_string()),
                     (LABEL_PART.to_string(), (index + 1).to_string()),
                 ])),
@@ -646,8 +638,8 @@ impl Summary {
         let plan = &record.plan;
         let release = &plan.release;
         Summary {
-            name: release.name.clone(),
-            namespace: release.namespace.clone(),
+            name: release.name.to_string(),
+            namespace: release.namespace.to_string(),
             revision: release.revision,
             status: record.status,
             operation: plan.operation,
@@ -678,10 +670,10 @@ fn to_secret(record: &Record) -> Secret {
     Secret {
         metadata: ObjectMeta {
             name: Some(secret_name(&release.name, release.revision)),
-            namespace: Some(release.namespace.clone()),
+            namespace: Some(release.namespace.to_string()),
             labels: Some(BTreeMap::from([
                 (LABEL_OWNER.to_string(), "kubectl-pkg".to_string()),
-                (LABEL_NAME.to_string(), release.name.clone()),
+                (LABEL_NAME.to_string(), release.name.to_string()),
                 (LABEL_REVISION.to_string(), release.revision.to_string()),
                 (LABEL_STATUS.to_string(), record.status.as_str().to_string()),
             ])),

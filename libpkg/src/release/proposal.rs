@@ -18,6 +18,7 @@ use kube::api::{Api, ListParams, ObjectMeta, Patch, PatchParams, PostParams};
 use serde::{Deserialize, Serialize};
 
 use crate::cluster::{Cluster, ClusterError};
+use crate::names::Namespace;
 use crate::plan::{Operation, Plan};
 use crate::review::approval::Approval;
 
@@ -213,7 +214,7 @@ impl ProposalStore {
     }
 
     /// Every proposal in a namespace, oldest first.
-    pub async fn list(&self, namespace: &str) -> Result<Vec<ProposalSummary>, ProposalError> {
+    pub async fn list(&self, namespace: &Namespace) -> Result<Vec<ProposalSummary>, ProposalError> {
         let params = ListParams::default()
             .labels(&format!("{LABEL_PROPOSAL}=true"))
             .fields(&format!("type={PROPOSAL_TYPE}"));
@@ -234,7 +235,7 @@ impl ProposalStore {
     /// Reads a proposal: its plan (with approvals) and state.
     pub async fn load(
         &self,
-        namespace: &str,
+        namespace: &Namespace,
         name: &str,
     ) -> Result<(Plan, ProposalState, String), ProposalError> {
         let secret = self.get(namespace, name).await?;
@@ -247,7 +248,11 @@ impl ProposalStore {
 
     /// Reads an open proposal's plan, to apply or approve: refused once it
     /// was applied, or if its plan is not whole ([`Plan::check_saved`]).
-    pub async fn load_open(&self, namespace: &str, name: &str) -> Result<Plan, ProposalError> {
+    pub async fn load_open(
+        &self,
+        namespace: &Namespace,
+        name: &str,
+    ) -> Result<Plan, ProposalError> {
         let (plan, state, _) = self.load(namespace, name).await?;
         if state == ProposalState::Applied {
             return Err(ProposalError::Applied {
@@ -261,7 +266,7 @@ impl ProposalStore {
         Ok(plan)
     }
 
-    async fn get(&self, namespace: &str, name: &str) -> Result<Secret, ProposalError> {
+    async fn get(&self, namespace: &Namespace, name: &str) -> Result<Secret, ProposalError> {
         self.api(namespace)
             .get_opt(&secret_name(name))
             .await
@@ -277,7 +282,7 @@ impl ProposalStore {
     /// Returns how many it carries now.
     pub async fn approve(
         &self,
-        namespace: &str,
+        namespace: &Namespace,
         name: &str,
         approval: Approval,
     ) -> Result<usize, ProposalError> {
@@ -314,7 +319,11 @@ impl ProposalStore {
     }
 
     /// Marks a proposal applied, so it is never applied again.
-    pub async fn mark_applied(&self, namespace: &str, name: &str) -> Result<(), ProposalError> {
+    pub async fn mark_applied(
+        &self,
+        namespace: &Namespace,
+        name: &str,
+    ) -> Result<(), ProposalError> {
         let secret = self.get(namespace, name).await?;
         let mut summary = summary_of(&secret.metadata).ok_or_else(|| ProposalError::Corrupt {
             name: name.to_string(),
@@ -346,8 +355,8 @@ fn to_secret(
 ) -> Result<Secret, ProposalError> {
     let summary = ProposalSummary {
         name: name.to_string(),
-        namespace: plan.release.namespace.clone(),
-        release: plan.release.name.clone(),
+        namespace: plan.release.namespace.to_string(),
+        release: plan.release.name.to_string(),
         revision: plan.release.revision,
         operation: plan.operation,
         package: plan.package.name.clone(),
@@ -370,10 +379,10 @@ fn to_secret(
     Ok(Secret {
         metadata: ObjectMeta {
             name: Some(secret_name(name)),
-            namespace: Some(plan.release.namespace.clone()),
+            namespace: Some(plan.release.namespace.to_string()),
             labels: Some(BTreeMap::from([
                 (LABEL_PROPOSAL.to_string(), "true".to_string()),
-                (LABEL_RELEASE.to_string(), plan.release.name.clone()),
+                (LABEL_RELEASE.to_string(), plan.release.name.to_string()),
                 (LABEL_STATE.to_string(), state.as_str().to_string()),
             ])),
             annotations: Some(BTreeMap::from([(

@@ -138,7 +138,7 @@ pub fn compare(from: &StackPlan, to: &StackPlan) -> Comparison {
 
 fn side(plan: &Plan) -> Side {
     Side {
-        namespace: plan.release.namespace.clone(),
+        namespace: plan.release.namespace.to_string(),
         package: plan.package.name.clone(),
         version: plan.package.version.clone(),
         digest: plan.package.digest.clone(),
@@ -208,7 +208,7 @@ fn compare_objects(
 ) -> (Vec<ObjectDifference>, usize) {
     let namespace = new
         .or(old)
-        .map(|p| p.release.namespace.clone())
+        .map(|p| p.release.namespace.to_string())
         .unwrap_or_default();
     let old = old.map(|p| objects_of(p, &namespace)).unwrap_or_default();
     let new = new.map(|p| objects_of(p, &namespace)).unwrap_or_default();

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Stack;
 use super::plan::{ReleasePlan, StackPlan};
+use crate::names::{Namespace, ReleaseName};
 use crate::plan::Operation;
 
 /// The name of a stack's record (its journal, and the lock's suffix):
@@ -50,9 +51,9 @@ pub struct StackJournal {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Member {
     /// The release name (also its name in the stack).
-    pub name: String,
+    pub name: ReleaseName,
     /// Its namespace.
-    pub namespace: String,
+    pub namespace: Namespace,
     /// Its kubeconfig context, if not the current one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<String>,
@@ -196,7 +197,7 @@ impl StackJournal {
             entry.message = message;
         }
         let member = Member {
-            name: release.name.clone(),
+            name: release.plan.release.name.clone(),
             namespace: release.plan.release.namespace.clone(),
             context: release.context.clone(),
         };
@@ -240,7 +241,7 @@ mod tests {
 
     fn release(name: &str, operation: Operation) -> ReleasePlan {
         let mut plan = sample();
-        plan.release.name = name.to_string();
+        plan.release.name = name.parse().unwrap();
         plan.operation = operation;
         ReleasePlan {
             name: name.to_string(),
@@ -317,7 +318,7 @@ mod tests {
         let gone: Vec<String> = journal
             .not_declared(&stack)
             .into_iter()
-            .map(|m| m.name)
+            .map(|m| m.name.to_string())
             .collect();
         assert_eq!(gone, ["b"]);
         let uninstall = release("b", Operation::Uninstall);

@@ -32,6 +32,7 @@ use std::path::{Component, Path, PathBuf};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::plan::ReleaseId;
 use crate::reference::PackageRef;
 use file::{ReleaseEntry, StackFile};
 pub use lock::{LockedRelease, StackLock};
@@ -110,6 +111,18 @@ pub struct StackRelease {
     /// (`skipRequirements: true`): the plan shows the unmet ones.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub skip_requirements: bool,
+}
+
+impl StackRelease {
+    /// The release: its name in its namespace, both checked when the stack
+    /// file was read.
+    pub fn id(&self) -> ReleaseId {
+        let checked = "a stack file's release names and namespaces are checked as it is read";
+        ReleaseId::new(
+            self.namespace.parse().expect(checked),
+            self.name.parse().expect(checked),
+        )
+    }
 }
 
 /// Why a stack file or its lock was refused. Every variant names the file,
@@ -528,7 +541,7 @@ impl<'a> Checked<'a> {
             return Err(StackError::Empty { file });
         }
         for (index, release) in self.document.releases.iter().enumerate() {
-            crate::names::validate_dns_label(&release.name).map_err(|reason| {
+            crate::names::validate_release_name(&release.name).map_err(|reason| {
                 StackError::InvalidRelease {
                     file: file.clone(),
                     environment: None,

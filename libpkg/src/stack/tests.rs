@@ -228,6 +228,11 @@ fn an_override_of_an_undeclared_release_is_refused() {
 fn invalid_names_namespaces_versions_and_entries_are_refused_naming_the_key() {
     for (release, key) in [
         ("{name: Web, namespace: x, package: ./a}", "name"),
+        // 54 characters: a DNS label, but longer than Helm's release names.
+        (
+            "{name: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa, namespace: x, package: ./a}",
+            "name",
+        ),
         ("{name: web, namespace: x_y, package: ./a}", "namespace"),
         (
             "{name: web, namespace: x, package: ./a, version: '>>1'}",

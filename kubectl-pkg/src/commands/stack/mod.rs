@@ -637,7 +637,7 @@ impl Reporter for Lines {
     fn event(&self, event: Event) {
         let name = match &self.cluster {
             Some(cluster) => format!("{cluster}/{}", self.release.name),
-            None => self.release.name.clone(),
+            None => self.release.name.to_string(),
         };
         let line = match event {
             Event::Recorded { revision } => format!("recorded revision {revision} as pending"),

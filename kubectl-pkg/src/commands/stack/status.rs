@@ -106,7 +106,7 @@ pub(super) async fn state(stack: &Stack, sessions: &Sessions) -> Result<StackSta
     let mut releases = Vec::new();
     for release in stack.levels().into_iter().flatten() {
         let store = sessions[&release.context].releases();
-        let latest = store.latest(&release.namespace, &release.name).await?;
+        let latest = store.latest(&release.id()).await?;
         releases.push(ReleaseState {
             name: release.name.clone(),
             namespace: release.namespace.clone(),
@@ -134,7 +134,7 @@ pub(super) async fn state(stack: &Stack, sessions: &Sessions) -> Result<StackSta
         not_declared: journal
             .not_declared(stack)
             .into_iter()
-            .map(|m| m.name)
+            .map(|m| m.name.to_string())
             .collect(),
         releases,
         rollout: rollout(&journal, state_locked),

@@ -51,8 +51,8 @@ pub(crate) fn bare_plan() -> Plan {
         kind: libpkg::plan::PLAN_KIND.to_string(),
         operation: Operation::Install,
         release: ReleaseTarget {
-            name: "redis".to_string(),
-            namespace: "default".to_string(),
+            name: "redis".parse().unwrap(),
+            namespace: "default".parse().unwrap(),
             revision: 1,
         },
         cluster: ClusterInfo::default(),
@@ -224,8 +224,8 @@ pub(crate) fn rich_plan() -> Plan {
     plan.requirements = unmet_requirements();
     plan.operation = Operation::Upgrade;
     plan.release = ReleaseTarget {
-        name: "shop".to_string(),
-        namespace: "apps".to_string(),
+        name: "shop".parse().unwrap(),
+        namespace: "apps".parse().unwrap(),
         revision: 3,
     };
     plan.cluster = ClusterInfo {

@@ -270,7 +270,7 @@ fn release_table(plan: &StackPlan, reviews: &[Review]) -> Section {
                 tone: review.verdict.tone,
                 cells: vec![
                     release.name.clone(),
-                    release.plan.release.namespace.clone(),
+                    release.plan.release.namespace.to_string(),
                     release.plan.operation.to_string(),
                     change.create.to_string(),
                     change.update.to_string(),

@@ -380,7 +380,7 @@ fn three_release_stack() -> libpkg::stack::plan::StackPlan {
     };
     let mut db = bare_plan();
     db.operation = Operation::Upgrade;
-    db.release.namespace = "data".to_string();
+    db.release.namespace = "data".parse().unwrap();
     db.objects[0].action = Action::Unchanged;
     db.permission_changes = Some(PermissionChanges {
         compared_with: 4,

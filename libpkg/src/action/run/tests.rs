@@ -24,9 +24,14 @@ fn plan() -> Plan {
     plan.seal()
 }
 
+/// Release `demo` in `apps`.
+fn demo() -> ReleaseId {
+    crate::plan::tests::release("apps", "demo")
+}
+
 fn options() -> RunOptions {
     RunOptions {
-        release: ReleaseId::new("apps", "demo"),
+        release: demo(),
         operation: Operation::Install,
         lock_duration: Duration::from_secs(60),
         dry_run: false,
@@ -322,7 +327,7 @@ async fn a_plan_whose_access_check_found_missing_rights_is_refused_before_the_qu
 #[tokio::test]
 async fn a_lock_held_by_another_operation_stops_before_planning() {
     let session = fakes();
-    session.cluster().lock_held_elsewhere("apps", "demo");
+    session.cluster().lock_held_elsewhere(&demo());
     let mut planned = false;
     let plan = async || {
         planned = true;
@@ -356,7 +361,7 @@ async fn an_apply_error_records_the_revision_failed_and_releases_the_lock() {
     let message = crate::remedy::with_causes(&error);
     assert!(message.contains("etcd is full"), "{message}");
     assert!(reviewer.applied.is_empty());
-    let records = session.releases().records("apps", "demo");
+    let records = session.releases().records(&demo());
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].status, Status::Failed);
     assert!(
@@ -401,7 +406,7 @@ async fn an_interruption_while_applying_leaves_the_revision_pending_and_releases
         ),
         "{outcome:?}"
     );
-    let records = session.releases().records("apps", "demo");
+    let records = session.releases().records(&demo());
     assert_eq!(records[0].status, Status::Pending);
     locked_and_released(&session);
 }
@@ -516,14 +521,14 @@ async fn a_revision_left_pending_is_taken_over_and_the_deployed_one_superseded()
     next.objects[0].action = Action::Update;
     let outcome = run_with(&session, &options(), next.seal(), &mut Script::default()).await;
     assert!(matches!(outcome, Ok(Outcome::Applied(_))), "{outcome:?}");
-    let statuses: Vec<Status> = (session.releases().records("apps", "demo").iter())
+    let statuses: Vec<Status> = (session.releases().records(&demo()).iter())
         .map(|r| r.status)
         .collect();
     assert_eq!(
         statuses,
         [Status::Superseded, Status::Failed, Status::Deployed]
     );
-    let records = session.releases().records("apps", "demo");
+    let records = session.releases().records(&demo());
     assert!(
         records[1]
             .message
@@ -594,7 +599,7 @@ async fn a_saved_plan_applies_once() {
         error.contains("this plan was already applied, as revision 1"),
         "{error}"
     );
-    assert_eq!(session.releases().records("apps", "demo").len(), 1);
+    assert_eq!(session.releases().records(&demo()).len(), 1);
 }
 
 /// Hears the events, for the steps after an apply.
@@ -619,7 +624,11 @@ async fn the_steps_after_an_apply_run_under_the_lock_and_are_reported() {
     };
     let outcome = run_with(&session, &proposing, plan(), &mut Script::default()).await;
     assert!(matches!(outcome, Ok(Outcome::Applied(_))), "{outcome:?}");
-    assert!(session.releases().proposal_applied("apps", "demo-1234"));
+    assert!(
+        session
+            .releases()
+            .proposal_applied(&demo().namespace, "demo-1234")
+    );
     let lines = session_log(&session);
     let marked = position(&lines, "proposal apps/demo-1234 applied");
     assert!(marked < position(&lines, "unlock release apps/demo"));
@@ -635,7 +644,7 @@ async fn the_steps_after_an_apply_run_under_the_lock_and_are_reported() {
     };
     let outcome = run_with(&session, &options, uninstall.seal(), &mut Script::default()).await;
     assert!(matches!(outcome, Ok(Outcome::Applied(_))), "{outcome:?}");
-    assert!(session.releases().records("apps", "demo").is_empty());
+    assert!(session.releases().records(&demo()).is_empty());
     let lines = session_log(&session);
     let purged = position(&lines, "purge apps/demo");
     assert!(
@@ -646,9 +655,7 @@ async fn the_steps_after_an_apply_run_under_the_lock_and_are_reported() {
                 .unwrap()
     );
     let events = heard.0.lock().unwrap();
-    assert!(events.contains(&Event::HistoryPurged {
-        release: ReleaseId::new("apps", "demo")
-    }));
+    assert!(events.contains(&Event::HistoryPurged { release: demo() }));
 }
 
 #[tokio::test]

@@ -194,7 +194,7 @@ async fn fetch_all<E>(
 ) -> Result<BTreeMap<String, Fetched>, StackActionError<E>> {
     let fetches = futures::future::join_all(stack.releases.iter().map(|release| async {
         let session = session_for(sessions, &release.name, &release.context)?;
-        let id = ReleaseId::new(&release.namespace, &release.name);
+        let id = release.id();
         let from = (UpgradeFrom::read(session.releases(), &id).await)
             .map_err(|source| StackActionError::Plan {
                 release: release.name.clone(),
@@ -328,9 +328,10 @@ pub async fn plan_stack_uninstall(
 
 /// A stack release as its journal would hold it.
 fn member(release: &StackRelease) -> Member {
+    let ReleaseId { namespace, name } = release.id();
     Member {
-        name: release.name.clone(),
-        namespace: release.namespace.clone(),
+        name,
+        namespace,
         context: release.context.clone(),
     }
 }
@@ -345,20 +346,20 @@ async fn plan_uninstalls<E>(
     let plans = futures::future::join_all(releases.iter().map(|release| async move {
         let session = session_for(sessions, &release.name, &release.context)?;
         let options = UninstallOptions {
-            release: ReleaseId::new(&release.namespace, &release.name),
+            release: ReleaseId::new(release.namespace.clone(), release.name.clone()),
             hooks: Default::default(),
             deleted_first: deleted_first.clone(),
         };
         match plan_uninstall(session, &options).await {
             Ok(plan) => Ok(Some(ReleasePlan {
-                name: release.name.clone(),
+                name: release.name.to_string(),
                 needs: Vec::new(),
                 context: release.context.clone(),
                 plan,
             })),
             Err(PlanError::NotInstalled { .. }) => Ok(None),
             Err(source) => Err(StackActionError::Plan {
-                release: release.name.clone(),
+                release: release.name.to_string(),
                 source: Box::new(source),
             }),
         }
@@ -483,8 +484,8 @@ fn planned_observations(planned: &[ReleasePlan]) -> Observations {
     for release in planned {
         let plan = &release.plan;
         let reference = ReleaseRef {
-            name: plan.release.name.clone(),
-            namespace: plan.release.namespace.clone(),
+            name: plan.release.name.to_string(),
+            namespace: plan.release.namespace.to_string(),
             manager: "kubectl-pkg".to_string(),
         };
         observations.releases.push(ObservedRelease {
@@ -532,7 +533,7 @@ async fn plan_release(
     namespace_created_by: Option<String>,
     options: &StackOptions,
 ) -> Result<Plan, PlanError> {
-    let id = ReleaseId::new(&release.namespace, &release.name);
+    let id = release.id();
     let upgrade = UpgradeOptions {
         images: options.images.clone(),
         seed_crds: seed.to_vec(),

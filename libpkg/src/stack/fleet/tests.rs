@@ -122,7 +122,7 @@ fn a_release_naming_its_own_context_cannot_be_in_a_fleet() {
 /// (with `diff`), at `version`.
 fn stack_plan(action: Action, version: &str, diff: Option<&str>) -> StackPlan {
     let mut plan = crate::plan::tests::sample();
-    plan.release.name = "web".into();
+    plan.release.name = "web".parse().unwrap();
     plan.operation = Operation::Upgrade;
     plan.package.version = version.into();
     plan.objects[0].action = action;

@@ -25,7 +25,7 @@ fn sessions() -> Sessions<FakeCluster, FakeReleases> {
 fn release(name: &str, needs: &[&str]) -> ReleasePlan {
     let mut plan = crate::plan::tests::sample();
     plan.cluster.server = Some(FAKE_SERVER.to_string());
-    plan.release.name = name.to_string();
+    plan.release.name = name.parse().unwrap();
     plan.package.name = name.to_string();
     let object = &mut plan.objects[0];
     object.kind = "ConfigMap".into();
