@@ -1,11 +1,11 @@
 //! `kubectl pkg uninstall NAME`: plan deleting a release's objects, show, ask,
 //! delete in reverse order; history is kept unless `--purge`.
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
 use libpkg::action::{AfterApply, PlanError, Session, UninstallOptions, plan_uninstall};
 use libpkg::plan::{Operation, ReleaseId};
-use libpkg::release::{ReleaseStore, Status};
+use libpkg::release::ReleaseStore;
 
 use crate::cli::{GlobalArgs, HookArgs};
 use crate::flow::{self, MutatingArgs};
@@ -75,40 +75,24 @@ pub async fn run(global: &GlobalArgs, args: &UninstallArgs) -> Result<()> {
     }
 }
 
-/// `uninstall --purge` of a release already uninstalled (its history kept):
-/// its objects are gone, so only the history is deleted, as Helm does. A
-/// release whose newest revision failed may have left objects behind: its
-/// history is what lets the next install or upgrade clean them up, so it stays.
+/// `uninstall --purge` of a release already uninstalled: the library
+/// decides whether its history may go ([`libpkg::action::purge_uninstalled`]).
 async fn purge_uninstalled(
     store: &ReleaseStore,
     release: &ReleaseId,
     mutating: &MutatingArgs,
 ) -> Result<()> {
-    let id = release;
-    let history = store.history(id).await?;
-    let (namespace, release) = (&id.namespace, &id.name);
-    let Some(newest) = history.last() else {
-        bail!("release {release:?} not found in namespace {namespace:?}");
-    };
-    if newest.status != Status::Uninstalled {
-        bail!(
-            "release {release:?} in namespace {namespace:?} has no deployed revision and its revision {} is {}: \
-             its objects may still exist, so its history is kept (install or upgrade it to clean up)",
-            newest.revision,
-            newest.status.as_str()
+    let dry_run = mutating.is_dry_run();
+    let revisions = libpkg::action::purge_uninstalled(store, release, dry_run).await?;
+    let name = &release.name;
+    if dry_run {
+        view::outln!(
+            "Release {name} is uninstalled; --purge would delete its history ({revisions} revision(s))."
+        )?;
+    } else {
+        crate::view::errln!(
+            "Release {name} was already uninstalled; deleted its history ({revisions} revision(s))."
         );
     }
-    if mutating.is_dry_run() {
-        view::outln!(
-            "Release {release} is uninstalled; --purge would delete its history ({} revision(s)).",
-            history.len()
-        )?;
-        return Ok(());
-    }
-    store.purge(id).await?;
-    crate::view::errln!(
-        "Release {release} was already uninstalled; deleted its history ({} revision(s)).",
-        history.len()
-    );
     Ok(())
 }

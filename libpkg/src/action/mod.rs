@@ -59,7 +59,7 @@ pub use run::{
     with_lock,
 };
 pub use session::{ClusterAccess, HeldLock, ReleaseStorage, Session, Sessions};
-pub use uninstall::{UninstallOptions, plan_uninstall};
+pub use uninstall::{PurgeError, UninstallOptions, plan_uninstall, purge_uninstalled};
 pub use upgrade::{UpgradeFrom, UpgradeOptions, UpgradeStart, plan_upgrade, upgrade_source};
 
 /// Whether a plan runs its operation's chart hooks. Skipping them is the way

@@ -4,9 +4,10 @@ use super::history::{
     deferred_hooks_for, deployed_applied_in, never_deployed_attempt, next_revision_in,
     release_objects_in,
 };
-use super::{Desired, Hooks, PlanError, Session, online};
+use super::{Desired, Hooks, PlanError, ReleaseStorage, Session, online};
 use crate::helm::hooks::HookEvent;
 use crate::plan::{Operation, Plan, ReleaseId, Warning, WarningCode};
+use crate::release::{ReleaseError, Status};
 use crate::render;
 
 /// How to uninstall.
@@ -86,4 +87,64 @@ pub async fn plan_uninstall(
         validate: true,
     };
     online::plan(cluster, &discovery, desired).await
+}
+
+/// Why the history of an uninstalled release is not purged.
+#[derive(Debug, thiserror::Error)]
+pub enum PurgeError {
+    /// The release has no history at all.
+    #[error("release {:?} not found in namespace {:?}", .release.name.as_str(), .release.namespace.as_str())]
+    NotFound {
+        /// The release.
+        release: ReleaseId,
+    },
+    /// Its newest revision is not an uninstall: it may have left objects,
+    /// and its history is what lets the next install or upgrade clean them up.
+    #[error(
+        "release {:?} in namespace {:?} has no deployed revision and its revision {revision} is {}: its objects may still exist, so its history is kept (install or upgrade it to clean up)",
+        .release.name.as_str(),
+        .release.namespace.as_str(),
+        .status.as_str()
+    )]
+    NotUninstalled {
+        /// The release.
+        release: ReleaseId,
+        /// Its newest revision.
+        revision: u32,
+        /// That revision's status.
+        status: Status,
+    },
+    /// The history could not be read or deleted.
+    #[error(transparent)]
+    Release(#[from] ReleaseError),
+}
+
+/// Deletes the history of `release`, already uninstalled (Helm's `uninstall
+/// --purge` of such a release): its objects are gone, so only its history
+/// goes. A release whose newest revision is not an uninstall (one that
+/// failed may have left objects behind) keeps it ([`PurgeError::NotUninstalled`]).
+/// With `dry_run` nothing is deleted. The number of revisions deleted (or
+/// that would be); the caller holds the release's lock.
+pub async fn purge_uninstalled(
+    store: &impl ReleaseStorage,
+    release: &ReleaseId,
+    dry_run: bool,
+) -> Result<usize, PurgeError> {
+    let history = store.history(release).await?;
+    let Some(newest) = history.last() else {
+        return Err(PurgeError::NotFound {
+            release: release.clone(),
+        });
+    };
+    if newest.status != Status::Uninstalled {
+        return Err(PurgeError::NotUninstalled {
+            release: release.clone(),
+            revision: newest.revision,
+            status: newest.status,
+        });
+    }
+    if !dry_run {
+        store.purge(release).await?;
+    }
+    Ok(history.len())
 }

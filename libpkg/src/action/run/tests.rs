@@ -680,3 +680,58 @@ async fn helm_records_are_removed_only_once_the_release_is_deployed() {
 fn position(lines: &[String], line: &str) -> usize {
     (lines.iter().position(|l| l == line)).unwrap_or_else(|| panic!("no {line:?} in {lines:?}"))
 }
+
+/// Puts revisions of `demo` with `statuses`, oldest first.
+fn history_of(session: &Fakes, statuses: &[Status]) {
+    for (index, status) in statuses.iter().enumerate() {
+        let mut revision = plan();
+        revision.release.revision = index as u32 + 1;
+        session.releases().put(Record {
+            plan: revision.seal(),
+            status: *status,
+            message: None,
+            review: Default::default(),
+        });
+    }
+}
+
+#[tokio::test]
+async fn purging_an_uninstalled_release_deletes_its_history_unless_a_dry_run() {
+    let session = fakes();
+    history_of(&session, &[Status::Superseded, Status::Uninstalled]);
+    let store = session.releases();
+    let counted = crate::action::purge_uninstalled(store, &demo(), true).await;
+    assert_eq!(counted.unwrap(), 2);
+    assert_eq!(store.records(&demo()).len(), 2, "a dry run deletes nothing");
+    let purged = crate::action::purge_uninstalled(store, &demo(), false).await;
+    assert_eq!(purged.unwrap(), 2);
+    assert!(store.records(&demo()).is_empty());
+    assert_eq!(store.log().starting_with("purge"), ["purge apps/demo"]);
+}
+
+#[tokio::test]
+async fn a_release_whose_newest_revision_failed_keeps_its_history() {
+    let session = fakes();
+    history_of(&session, &[Status::Uninstalled, Status::Failed]);
+    let store = session.releases();
+    let refused = crate::action::purge_uninstalled(store, &demo(), false).await;
+    assert!(
+        matches!(
+            refused,
+            Err(crate::action::PurgeError::NotUninstalled {
+                revision: 2,
+                status: Status::Failed,
+                ..
+            })
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(store.records(&demo()).len(), 2);
+    let unknown = crate::plan::tests::release("apps", "other");
+    let missing = crate::action::purge_uninstalled(store, &unknown, false).await;
+    assert!(
+        matches!(missing, Err(crate::action::PurgeError::NotFound { .. })),
+        "{missing:?}"
+    );
+    assert!(store.log().starting_with("purge").is_empty());
+}
