@@ -5,14 +5,7 @@
 
 use std::process::ExitCode;
 
-use libpkg::action::PlanError;
-use libpkg::action::airgap::AirgapError;
-use libpkg::action::gates::GateError;
-use libpkg::helm::values::ValuesError;
-use libpkg::review::approval::ApprovalError;
-use libpkg::review::policy::PolicyError;
-use libpkg::signature::SignatureError;
-use libpkg::source::FetchError;
+use libpkg::action::{FailureKind, failure_kind};
 
 use crate::flow::{Declined, HasChanges, Interrupted};
 use crate::view::{self, ReaderGone};
@@ -62,20 +55,21 @@ impl Outcome {
 
 /// The outcome of `error`: the first kind with a code of its own found
 /// anywhere in its chain, in the order below (a closed stdout wins over
-/// everything: nothing more can be said).
+/// everything: nothing more can be said); the library's own kinds as
+/// [`failure_kind`] finds them, as it does for every embedder.
 pub fn classify(error: &anyhow::Error) -> Outcome {
-    let any = |found: fn(&(dyn std::error::Error + 'static)) -> bool| error.chain().any(found);
+    let library = failure_kind(error.as_ref());
     if has::<ReaderGone>(error) {
         Outcome::ReaderGone
-    } else if has::<clap::Error>(error) || any(malformed_values_flag) {
+    } else if has::<clap::Error>(error) || library == FailureKind::MalformedValues {
         Outcome::Usage
     } else if has::<Interrupted>(error) {
         Outcome::Interrupted
     } else if has::<HasChanges>(error) {
         Outcome::HasChanges
-    } else if any(requirements_unmet) {
+    } else if library == FailureKind::RequirementsUnmet {
         Outcome::RequirementsUnmet
-    } else if any(refusal) {
+    } else if library == FailureKind::Refused {
         Outcome::Refused
     } else if has::<Declined>(error) {
         Outcome::Declined
@@ -103,58 +97,6 @@ pub fn report(error: &anyhow::Error, verbose: bool) -> ExitCode {
         _ => view::errln!("error: {}", chain(error, verbose)),
     }
     ExitCode::from(outcome.code())
-}
-
-/// A `--set`, `--set-string`, `--set-json`, `--set-file` or `--set-literal`
-/// line that does not parse (as Helm refuses it).
-fn malformed_values_flag(cause: &(dyn std::error::Error + 'static)) -> bool {
-    matches!(
-        cause.downcast_ref::<ValuesError>(),
-        Some(ValuesError::Set { .. })
-    )
-}
-
-/// Planning stopped at requirements nothing satisfies.
-fn requirements_unmet(cause: &(dyn std::error::Error + 'static)) -> bool {
-    // A stack's release error holds its plan error boxed.
-    let plan_error = (cause.downcast_ref::<PlanError>())
-        .or_else(|| cause.downcast_ref::<Box<PlanError>>().map(|boxed| &**boxed));
-    matches!(plan_error, Some(PlanError::RequirementsUnmet { .. }))
-}
-
-/// A review gate's refusal: a finding over the policy's line, too few
-/// trusted approvals, or a signature the trust policy requires that does not
-/// verify (a malformed signature is an error, not a refusal).
-fn refusal(cause: &(dyn std::error::Error + 'static)) -> bool {
-    signature_of(cause).is_some_and(|e| !matches!(e, SignatureError::Malformed { .. }))
-        || cause
-            .downcast_ref::<GateError>()
-            .is_some_and(GateError::is_refusal)
-        || matches!(
-            cause.downcast_ref::<PolicyError>(),
-            Some(PolicyError::Refused { .. })
-        )
-        || matches!(
-            cause.downcast_ref::<ApprovalError>(),
-            Some(ApprovalError::NotEnough { .. })
-        )
-}
-
-/// The signature error `cause` is or holds: fetching a package (install) or
-/// checking a bundle (import, bundle verify) carries it transparently, so it
-/// is not a cause of its own in the chain.
-fn signature_of<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a SignatureError> {
-    cause
-        .downcast_ref::<SignatureError>()
-        .or_else(|| match cause.downcast_ref::<FetchError>() {
-            Some(FetchError::Signature(signature)) => Some(signature),
-            _ => None,
-        })
-        .or_else(|| match cause.downcast_ref::<AirgapError>() {
-            Some(AirgapError::Signature(signature)) => Some(signature),
-            Some(AirgapError::Package(FetchError::Signature(signature))) => Some(signature),
-            _ => None,
-        })
 }
 
 /// `context: cause: root cause`, on one line, libpkg's remedies in the
@@ -230,7 +172,14 @@ fn shortened(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use libpkg::action::PlanError;
+    use libpkg::action::airgap::AirgapError;
     use libpkg::action::stack::StackActionError;
+    use libpkg::helm::values::ValuesError;
+    use libpkg::review::approval::ApprovalError;
+    use libpkg::review::policy::PolicyError;
+    use libpkg::signature::SignatureError;
+    use libpkg::source::FetchError;
 
     /// `error` under two layers of context, as commands add them.
     fn wrapped(error: impl Into<anyhow::Error>) -> anyhow::Error {

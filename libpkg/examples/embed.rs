@@ -34,9 +34,9 @@ use libpkg::action::stack::{
     StackApplyOptions, StackOptions, StackSources, apply_stack, plan_stack,
 };
 use libpkg::action::{
-    self, AfterApply, ApplyOptions, Approved, Event, ImageCheck, InstallOptions, Outcome, Reporter,
-    Reviewer, RollbackOptions, RunError, RunOptions, Session, Sessions, UninstallOptions,
-    UpgradeFrom, UpgradeOptions, UpgradeStart,
+    self, AfterApply, ApplyOptions, Approved, Event, FailureKind, ImageCheck, InstallOptions,
+    Outcome, Reporter, Reviewer, RollbackOptions, RunError, RunOptions, Session, Sessions,
+    UninstallOptions, UpgradeFrom, UpgradeOptions, UpgradeStart,
 };
 use libpkg::cluster::{Cluster, ClusterOptions};
 use libpkg::package::Limits;
@@ -57,7 +57,14 @@ async fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {}", libpkg::remedy::with_causes(&*error));
-            std::process::ExitCode::FAILURE
+            // The CLI's exit codes (docs/exit-codes.md), from the library's
+            // classification of the same error.
+            std::process::ExitCode::from(match action::failure_kind(&*error) {
+                FailureKind::MalformedValues => 64,
+                FailureKind::RequirementsUnmet => 5,
+                FailureKind::Refused => 4,
+                FailureKind::Failed => 1,
+            })
         }
     }
 }

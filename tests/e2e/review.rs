@@ -644,7 +644,11 @@ fn an_embedder_is_held_to_the_same_policy_and_approvals_as_the_cli() {
     let cli_said = String::from_utf8_lossy(&cli.stderr).to_string();
     let embedded = embed(&["install", "./v2", "escalating", &ns]);
     let embed_said = String::from_utf8_lossy(&embedded.stderr).to_string();
-    assert!(!embedded.status.success(), "{embedded:?}");
+    assert_eq!(
+        embedded.status.code(),
+        Some(4),
+        "the CLI's exit code, by the library's classification: {embedded:?}"
+    );
     assert!(
         embed_said.contains("the risk policy refuses this plan")
             && cli_said.contains("the risk policy refuses this plan"),

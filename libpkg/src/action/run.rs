@@ -159,16 +159,19 @@ pub enum RunError<E> {
     Caller(E),
     /// The risk policy refused the plan before it was reviewed; the plan
     /// holds the findings (a caller shows it, then the refusal).
+    // The refusal is the source too (not only the message), so that a
+    // caller walking the chain finds it ([`super::failure_kind`]).
     #[error("{error}")]
     Refused {
         /// The plan, with its findings.
         plan: Box<Plan>,
         /// The policy's refusal.
+        #[source]
         error: GateError,
     },
     /// The reviewed plan lacks the approvals the policy requires.
-    #[error(transparent)]
-    Gate(GateError),
+    #[error("{0}")]
+    Gate(#[source] GateError),
     /// The installer lacks rights the plan's access check found missing.
     #[error(
         "you are missing {missing} permission(s) this plan needs (see the access check){}",
