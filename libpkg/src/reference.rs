@@ -868,7 +868,10 @@ mod tests {
         assert!(source.to_string().contains("bad+tag"));
         assert!(!error.to_string().contains(&source.to_string()), "{error}");
         let error = GitRef::parse("git+https://h/r.git?ref=a..b").unwrap_err();
-        assert_eq!(error.to_string(), "ref=\"a..b\" is not a valid git ref name");
+        assert_eq!(
+            error.to_string(),
+            "ref=\"a..b\" is not a valid git ref name"
+        );
     }
 
     #[test]

@@ -939,14 +939,13 @@ fn tokens_name(tokens: TokenStream, errors: &[String]) -> bool {
     tokens.into_iter().any(|token| match token {
         TokenTree::Ident(ident) => errors.iter().any(|e| ident == e),
         TokenTree::Group(group) => tokens_name(group.stream(), errors),
-        TokenTree::Literal(literal) => {
-            syn::parse_str::<syn::LitStr>(&literal.to_string()).is_ok_and(|text| {
+        TokenTree::Literal(literal) => syn::parse_str::<syn::LitStr>(&literal.to_string())
+            .is_ok_and(|text| {
                 errors.iter().any(|e| {
                     let value = text.value();
                     value.contains(&format!("{{{e}}}")) || value.contains(&format!("{{{e}:"))
                 })
-            })
-        }
+            }),
         TokenTree::Punct(_) => false,
     })
 }
@@ -979,7 +978,8 @@ impl CopiedErrors {
     /// Records a copy handed to `to` (a field or a callee).
     fn record(&mut self, to: String) {
         let function = self.functions.last().cloned().unwrap_or_default();
-        self.found.push(format!("{function}: the text of an error given to {to}"));
+        self.found
+            .push(format!("{function}: the text of an error given to {to}"));
     }
 
     /// Reads `body` with `names` in scope as errors.

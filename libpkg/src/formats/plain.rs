@@ -6,7 +6,8 @@
 use super::{ClusterFacts, Configuration, Format, FormatError, RenderRequest, Rendered};
 use crate::archive::{Files, Limits};
 use crate::package::{
-    Content, EXTRA_FILES, MANIFESTS_DIR, Package, PackageError, PackageMetadata, ParsedOnce,
+    Content, EXTRA_FILES, MANIFESTS_DIR, MetadataFileError, Package, PackageError, PackageMetadata,
+    ParsedOnce,
 };
 use crate::plan::PackageFormat;
 use crate::render::{self, RenderError};
@@ -31,12 +32,15 @@ pub(super) fn load(
         origin: origin.to_string(),
         reason,
     };
+    let unreadable = |source: MetadataFileError| PackageError::MetadataUnreadable {
+        file: format!("{origin}/package.yaml"),
+        source,
+    };
     let metadata = match files.get("package.yaml") {
         Some(bytes) => {
             let text =
                 std::str::from_utf8(bytes).map_err(|_| metadata_error("not UTF-8".to_string()))?;
-            crate::yaml::from_str::<PackageMetadata>(text)
-                .map_err(|e| metadata_error(e.to_string()))?
+            crate::yaml::from_str::<PackageMetadata>(text).map_err(|e| unreadable(e.into()))?
         }
         None => {
             let has_manifests = files.keys().any(|path| path.starts_with(MANIFESTS_DIR));
@@ -52,9 +56,7 @@ pub(super) fn load(
             }
         }
     };
-    let version = metadata
-        .validate()
-        .map_err(|reason| metadata_error(reason.to_string()))?;
+    let version = metadata.validate().map_err(|e| unreadable(e.into()))?;
     let files = files
         .into_iter()
         .filter(|(path, _)| {

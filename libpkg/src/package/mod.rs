@@ -23,7 +23,7 @@ use crate::olm::{Bundle, OlmError};
 pub use crate::archive::{
     self, ArchiveError, Artifact, Files, Limits, MANIFEST_MEDIA_TYPE, sha256_digest,
 };
-pub use metadata::{Maintainer, PACKAGE_API_VERSION, PackageMetadata};
+pub use metadata::{Maintainer, MetadataError, PACKAGE_API_VERSION, PackageMetadata};
 
 /// Media type of the package config blob (package.yaml as JSON).
 pub const CONFIG_MEDIA_TYPE: &str = "application/vnd.kubectl-pkg.package.config.v1+json";
@@ -184,6 +184,15 @@ pub enum PackageError {
         /// What is wrong.
         reason: String,
     },
+    /// `package.yaml` (or a chart's `Chart.yaml`, read as package
+    /// metadata) does not parse or breaks a rule; the source says why.
+    #[error("{file}")]
+    MetadataUnreadable {
+        /// The file: the package's origin joined with its name.
+        file: String,
+        /// Why.
+        source: MetadataFileError,
+    },
     /// An OLM bundle that cannot be read.
     #[error(transparent)]
     Bundle(#[from] OlmError),
@@ -198,6 +207,18 @@ pub enum PackageError {
         /// Why.
         reason: String,
     },
+}
+
+/// Why a package's metadata file is refused, as the source of
+/// [`PackageError::MetadataUnreadable`].
+#[derive(Debug, thiserror::Error)]
+pub enum MetadataFileError {
+    /// Not the YAML of package metadata.
+    #[error(transparent)]
+    Yaml(#[from] crate::yaml::YamlError),
+    /// Metadata that breaks a rule.
+    #[error(transparent)]
+    Invalid(#[from] MetadataError),
 }
 
 /// What a directory has used of its [`Limits`] so far.

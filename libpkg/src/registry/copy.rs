@@ -87,9 +87,8 @@ impl RegistryClient {
         let content_type = headers
             .get(http::header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok());
-        let manifest =
-            RawManifest::parse(body, content_type)
-                .map_err(|error| RegistryError::malformed(shown.clone(), "", error))?;
+        let manifest = RawManifest::parse(body, content_type)
+            .map_err(|error| RegistryError::malformed(shown.clone(), "", error))?;
         if let Some(digest) = &target.digest
             && manifest.digest != *digest
         {

@@ -596,13 +596,10 @@ impl Listing {
                 reference: &self.reference,
             };
             let (_, body) = session.get(scope, request).await?;
-            let page: serde_json::Value =
-                serde_json::from_slice(&body).map_err(invalid)?;
+            let page: serde_json::Value = serde_json::from_slice(&body).map_err(invalid)?;
             let page: Vec<String> = match page.get(self.key) {
                 None | Some(serde_json::Value::Null) => Vec::new(),
-                Some(list) => {
-                    serde_json::from_value(list.clone()).map_err(invalid)?
-                }
+                Some(list) => serde_json::from_value(list.clone()).map_err(invalid)?,
             };
             let (count, before) = (page.len(), names.len());
             names.extend(page.into_iter().filter(|name| seen.insert(name.clone())));

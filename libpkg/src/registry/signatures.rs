@@ -173,9 +173,8 @@ impl RegistryClient {
         digest: &str,
     ) -> Result<(ReferrersSource, Option<serde_json::Value>), RegistryError> {
         let shown = target.with_digest(digest).to_string();
-        let invalid = |error: ContentError| {
-            RegistryError::malformed(&shown, "not a referrers index", error)
-        };
+        let invalid =
+            |error: ContentError| RegistryError::malformed(&shown, "not a referrers index", error);
         let tag = referrers_tag(digest).map_err(|error| invalid(error.into()))?;
         let session = self.session(&target.registry).await?;
         let api = Get {
