@@ -49,12 +49,20 @@ pub enum AirgapError {
         source: Box<PlanError>,
     },
     /// An image reference cannot be copied.
-    #[error("image {reference}: {reason}")]
+    #[error("image {reference}")]
     Image {
         /// The reference as the package writes it.
         reference: String,
         /// Why.
-        reason: String,
+        source: ImageError,
+    },
+    /// An entry of the bundle cannot be copied or loaded.
+    #[error("{reference}")]
+    Entry {
+        /// The entry's reference, as the bundle records it.
+        reference: String,
+        /// Why.
+        source: LayoutError,
     },
     /// An image a package runs could not be copied (its registry is not
     /// reachable from here, refuses the credentials, or lacks it): named with
@@ -104,6 +112,18 @@ pub enum AirgapError {
         /// Why.
         source: RepositoryError,
     },
+}
+
+/// Why an image reference cannot be copied, as the source of
+/// [`AirgapError::Image`].
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    /// Not an image name.
+    #[error(transparent)]
+    Name(#[from] crate::mirror::ImageNameError),
+    /// Its index has none of the platforms asked for, or does not parse.
+    #[error(transparent)]
+    Platforms(#[from] LayoutError),
 }
 
 /// One step of copying, for progress reports.
@@ -199,9 +219,9 @@ async fn copy_image(
     platforms: &[Platform],
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let parsed = ImageName::parse(image).map_err(|reason| AirgapError::Image {
+    let parsed = ImageName::parse(image).map_err(|error| AirgapError::Image {
         reference: image.to_string(),
-        reason: reason.to_string(),
+        source: error.into(),
     })?;
     let location = parsed.oci_ref();
     let top = for_platforms(registry, &location, platforms, image).await?;
@@ -294,9 +314,9 @@ async fn for_platforms(
     if platforms.is_empty() || !top.is_index() {
         return Ok(top);
     }
-    let selection = select_platforms(&top, platforms).map_err(|reason| AirgapError::Image {
+    let selection = select_platforms(&top, platforms).map_err(|error| AirgapError::Image {
         reference: reference.to_string(),
-        reason: reason.to_string(),
+        source: error.into(),
     })?;
     Ok(match selection {
         PlatformSelection::All => top,
@@ -323,16 +343,13 @@ async fn copy_in(
 ) -> Result<(), AirgapError> {
     copy_tree(registry, layout, location, top.clone(), progress).await?;
     layout.add_entry(entry(kind, name, &top));
-    let invalid = |reason| RegistryError::Invalid {
-        reference: name.to_string(),
-        reason,
-    };
+    let invalid = |error| RegistryError::malformed(name, "", error);
     let repository = name.split(['@']).next().unwrap_or(name);
     let repository = ImageName::parse(repository)
         .map(|n| n.location())
         .unwrap_or_else(|_| location.path());
     // Classic signatures, under their `sha256-<hex>.sig` tag.
-    let tag = signature_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
+    let tag = signature_tag(&top.digest).map_err(invalid)?;
     let signatures = location.with_tag(&tag);
     match registry.raw_manifest(&signatures).await {
         Ok(manifest) => {
@@ -352,7 +369,7 @@ async fn copy_in(
         .await?
     {
         copy_tree(registry, layout, location, index.clone(), progress).await?;
-        let tag = referrers_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
+        let tag = referrers_tag(&top.digest).map_err(invalid)?;
         layout.add_entry(entry(
             EntryKind::Signature,
             &format!("{repository}:{tag}"),
@@ -370,9 +387,9 @@ async fn copy_tree(
     top: RawManifest,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: LayoutError| RegistryError::Invalid {
+    let invalid = |source: LayoutError| AirgapError::Entry {
         reference: location.to_string(),
-        reason: reason.to_string(),
+        source,
     };
     let mut pending = vec![top];
     while let Some(manifest) = pending.pop() {
@@ -474,20 +491,18 @@ pub fn verify_layout(
                     .get(format!("{}/{}:{tag}", location.registry, location.repository).as_str())
                     .copied()
             };
-            let layers = match signature(
-                signature_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
-            ) {
-                Some(signature) => signature_layers(layout, signature).map_err(invalid)?,
-                None => Vec::new(),
-            };
-            let bundles = match signature(
-                referrers_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
-            ) {
-                Some(referrers) => {
-                    bundle_layers(layout, referrers, &entry.digest).map_err(invalid)?
-                }
-                None => Vec::new(),
-            };
+            let layers =
+                match signature(signature_tag(&entry.digest).map_err(|e| layout.broken(e))?) {
+                    Some(signature) => signature_layers(layout, signature).map_err(invalid)?,
+                    None => Vec::new(),
+                };
+            let bundles =
+                match signature(referrers_tag(&entry.digest).map_err(|e| layout.broken(e))?) {
+                    Some(referrers) => {
+                        bundle_layers(layout, referrers, &entry.digest).map_err(invalid)?
+                    }
+                    None => Vec::new(),
+                };
             (layers, bundles)
         } else {
             (Vec::new(), Vec::new())
@@ -600,20 +615,27 @@ fn load_package(
     trust: &TrustPolicy,
     limits: Limits,
 ) -> Result<Fetched, AirgapError> {
-    let invalid = |reason: String| RegistryError::Invalid {
+    let invalid = |source: LayoutError| AirgapError::Entry {
         reference: entry.reference.clone(),
-        reason,
+        source,
     };
     let manifest = layout
         .manifest(&entry.digest, &entry.media_type)
-        .map_err(|reason| invalid(reason.to_string()))?;
-    let parsed = crate::registry::parse_manifest(&manifest.bytes)
-        .map_err(|reason| invalid(reason.to_string()))?;
+        .map_err(invalid)?;
+    let parsed = crate::registry::parse_manifest(&manifest.bytes).map_err(|reason| {
+        invalid(LayoutError::ManifestInvalid {
+            digest: entry.digest.clone(),
+            reason,
+        })
+    })?;
     let read = |digest: &str| {
-        let path = layout
-            .blob_path(digest)
-            .map_err(|reason| invalid(reason.to_string()))?;
-        std::fs::read(path).map_err(|e| invalid(format!("blob {digest}: {e}")))
+        let path = layout.blob_path(digest).map_err(invalid)?;
+        std::fs::read(path).map_err(|source| {
+            invalid(LayoutError::BlobIo {
+                digest: digest.to_string(),
+                source,
+            })
+        })
     };
     let config = read(&parsed.config.digest)?;
     let layers = parsed
@@ -698,8 +720,12 @@ pub async fn import(
     // Signatures last: their destination is what they sign's.
     ordered.sort_by_key(|e| e.kind == EntryKind::Signature);
     for entry in ordered {
-        let original =
-            ImageName::parse(&entry.reference).map_err(|reason| invalid(reason.to_string()))?;
+        let original = ImageName::parse(&entry.reference).map_err(|source| {
+            layout.broken(LayoutError::EntryName {
+                reference: entry.reference.clone(),
+                source,
+            })
+        })?;
         let destination =
             match entry.kind {
                 EntryKind::Package => {
@@ -718,7 +744,12 @@ pub async fn import(
                     })?,
             };
         destinations.insert(original.location(), destination.clone());
-        let target = OciRef::parse(&destination).map_err(|reason| invalid(reason.to_string()))?;
+        let target = OciRef::parse(&destination).map_err(|source| {
+            layout.broken(LayoutError::Destination {
+                destination: destination.clone(),
+                source,
+            })
+        })?;
         let target = match &original.tag {
             Some(tag) => target.with_tag(tag),
             None => target,
@@ -747,9 +778,9 @@ async fn push_tree(
     imported: &mut Imported,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: LayoutError| RegistryError::Invalid {
+    let invalid = |source: LayoutError| AirgapError::Entry {
         reference: entry.reference.clone(),
-        reason: reason.to_string(),
+        source,
     };
     let top = layout
         .manifest(&entry.digest, &entry.media_type)
@@ -853,7 +884,12 @@ pub async fn import_bundle(
         for entry in layout.entries() {
             if entry.kind == EntryKind::Package {
                 let location = ImageName::parse(&entry.reference)
-                    .map_err(|reason| layout.invalid(reason.to_string()))?
+                    .map_err(|source| {
+                        layout.broken(LayoutError::EntryName {
+                            reference: entry.reference.clone(),
+                            source,
+                        })
+                    })?
                     .location();
                 trust.add("the import's signature rule", &location, rule)?;
             }
