@@ -10,7 +10,7 @@ use oci_client::errors::{OciDistributionError, OciErrorCode};
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
     /// Not JSON.
-    #[error("not a JSON manifest: {source}")]
+    #[error("not a JSON manifest")]
     NotJson {
         /// The JSON parser's reason.
         source: serde_json::Error,
@@ -25,7 +25,7 @@ pub enum ManifestError {
         media_type: String,
     },
     /// Not the JSON of an OCI image manifest.
-    #[error("the manifest is not an OCI image manifest: {source}")]
+    #[error("the manifest is not an OCI image manifest")]
     NotImageManifest {
         /// The JSON parser's reason.
         source: serde_json::Error,
