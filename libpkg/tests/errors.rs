@@ -18,14 +18,19 @@ use libpkg::remedy::with_causes;
 /// `error` has a source, says what failed without repeating it, and reads
 /// whole with its causes.
 fn keeps_its_source(error: &(dyn Error + 'static)) {
-    let source = error.source().expect("the error keeps its cause as its source");
+    let source = error
+        .source()
+        .expect("the error keeps its cause as its source");
     let (message, cause) = (error.to_string(), source.to_string());
     assert!(!cause.is_empty(), "{message}: an empty cause");
     assert!(
         !message.contains(&cause),
         "{message:?} repeats its source {cause:?}"
     );
-    assert_eq!(with_causes(error), format!("{message}: {}", with_causes(source)));
+    assert_eq!(
+        with_causes(error),
+        format!("{message}: {}", with_causes(source))
+    );
 }
 
 fn files(pairs: &[(&str, &str)]) -> Files {

@@ -315,9 +315,9 @@ mod tests {
                 .to_vec()
                 .into(),
         );
-        let error = Package::from_chart_files(files, "charts/hello", &Limits::default())
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Package::from_chart_files(files, "charts/hello", &Limits::default()).unwrap_err(),
+        );
         assert!(error.starts_with("charts/hello/Chart.yaml: "), "{error}");
     }
 }

@@ -566,9 +566,8 @@ mod render_tests {
             "package.yaml".into(),
             b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nnamespaces: [Kube_System]\n".to_vec().into(),
         );
-        let error = Package::from_files(files, "demo", None)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_files(files, "demo", None).unwrap_err());
         assert!(error.contains("namespaces: \"Kube_System\""), "{error}");
     }
 
@@ -618,9 +617,7 @@ mod render_tests {
             object(kind, api_version, name).unwrap_or_else(|e| panic!("{kind} {name}: {e}"));
         }
         let crd = CRD.replace("name: widgets.example.com", "name: gadgets.example.com");
-        let error = render_package(&[("crd.yaml", &crd)])
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(&render_package(&[("crd.yaml", &crd)]).unwrap_err());
         assert!(error.contains("widgets.example.com"), "{error}");
     }
 

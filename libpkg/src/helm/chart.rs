@@ -818,9 +818,9 @@ pub(crate) mod tests {
     }
 
     fn load_err(list: &[(&str, &str)]) -> String {
-        Chart::from_files(files(list), "mem", &Limits::default())
-            .unwrap_err()
-            .to_string()
+        crate::remedy::with_causes(
+            &Chart::from_files(files(list), "mem", &Limits::default()).unwrap_err(),
+        )
     }
 
     #[test]
@@ -1021,9 +1021,9 @@ pub(crate) mod tests {
             "Chart.yaml",
             "apiVersion: v2\nname: d\nversion: 1.0.0\n",
         )]));
-        let error = Chart::from_archive(&flat, "d.tgz", &Limits::default())
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Chart::from_archive(&flat, "d.tgz", &Limits::default()).unwrap_err(),
+        );
         assert!(error.contains("one directory"), "{error}");
         let two = archive::pack(&files(&[
             ("a/Chart.yaml", "apiVersion: v2\nname: d\nversion: 1.0.0\n"),
@@ -1050,9 +1050,9 @@ pub(crate) mod tests {
             .iter()
             .map(|(p, d)| (p.clone(), d.as_bytes().to_vec().into()))
             .collect();
-        let error = Chart::from_files(all.clone(), "deep", &Limits::default())
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Chart::from_files(all.clone(), "deep", &Limits::default()).unwrap_err(),
+        );
         assert!(error.contains("nested more than 16 levels"), "{error}");
         let fewer: Files = all
             .into_iter()

@@ -179,8 +179,9 @@ impl IndexFile {
                     Err(super::chart::ChartMetadataError::DuplicateDependency(_)) => true,
                     Err(e) => {
                         warnings.push(format!(
-                            "skipping loading invalid entry for chart {name:?} {:?} from {source_name}: {e}",
-                            entry.metadata.version
+                            "skipping loading invalid entry for chart {name:?} {:?} from {source_name}: {}",
+                            entry.metadata.version,
+                            crate::remedy::with_causes(&e)
                         ));
                         false
                     }

@@ -383,9 +383,8 @@ mod tests {
             max_file_bytes: 4096,
             ..Limits::default()
         };
-        let error = Package::from_dir(dir.path(), &per_file)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_dir(dir.path(), &per_file).unwrap_err());
         assert!(error.contains("big.yaml"), "{error}");
         assert!(error.contains("4096 bytes per file"), "{error}");
         let few = Limits {
@@ -415,9 +414,8 @@ mod tests {
             "package.yaml".into(),
             b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nversoin: 2\n".to_vec().into(),
         );
-        let error = Package::from_files(files, "pkgs/demo", None)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_files(files, "pkgs/demo", None).unwrap_err());
         assert!(error.starts_with("pkgs/demo/package.yaml:"), "{error}");
         assert!(error.contains("versoin"), "{error}");
 
@@ -428,16 +426,15 @@ mod tests {
                 .to_vec()
                 .into(),
         );
-        let error = Package::from_files(files, "pkgs/demo", None)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_files(files, "pkgs/demo", None).unwrap_err());
         assert!(error.contains("name"), "{error}");
 
         let mut files = sample_files();
         files.remove("package.yaml");
-        let error = Package::from_files(files.clone(), "pkgs/demo", None)
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Package::from_files(files.clone(), "pkgs/demo", None).unwrap_err(),
+        );
         assert!(error.contains("no package.yaml"), "{error}");
         let bundle = Package::from_files(files, "oci://r/demo", Some(("demo", "1.2.3"))).unwrap();
         assert_eq!(bundle.version.to_string(), "1.2.3");
