@@ -749,16 +749,18 @@ impl Layout {
             }
             let manifest = self
                 .manifest(&digest, &media_type)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| crate::remedy::with_causes(&e))?;
             if manifest.bytes.len() as u64 != size {
                 return Err(format!(
                     "{reference}: manifest {digest} is {} bytes, its descriptor says {size}",
                     manifest.bytes.len()
                 ));
             }
-            let needs = needs(&manifest).map_err(|e| e.to_string())?;
+            let needs = needs(&manifest).map_err(|e| crate::remedy::with_causes(&e))?;
             for (blob, blob_size) in needs.blobs {
-                let path = self.blob_path(&blob).map_err(|e| e.to_string())?;
+                let path = self
+                    .blob_path(&blob)
+                    .map_err(|e| crate::remedy::with_causes(&e))?;
                 match std::fs::metadata(&path) {
                     Ok(meta) if meta.len() == blob_size => {}
                     Ok(meta) => {
@@ -833,7 +835,7 @@ fn parse_index(data: &[u8]) -> Result<Vec<Entry>, String> {
         };
         let reference = annotation(REF_NAME)
             .ok_or_else(|| format!("index.json entry {} has no {REF_NAME}", descriptor.digest))?;
-        hex_of(&descriptor.digest).map_err(|e| e.to_string())?;
+        hex_of(&descriptor.digest).map_err(|e| crate::remedy::with_causes(&e))?;
         entries.push(Entry {
             kind,
             reference,

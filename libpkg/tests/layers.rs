@@ -888,6 +888,16 @@ const COPIES_ALLOWED: &[(&str, &str, &str)] = &[
         "schema violations are data, sorted and listed (jsonschema's errors borrow the schema)",
     ),
     (
+        "crd_schema.rs",
+        "validate",
+        "a schema that cannot be used is a violation in the plan's data, worded with its reason",
+    ),
+    (
+        "openapi_schema.rs",
+        "check",
+        "a schema that cannot be used is a violation in the plan's data, worded with its reason",
+    ),
+    (
         "helm/strvals.rs",
         "convert",
         "Helm's parse errors, worded as Helm words them (helm_parity)",
@@ -1220,6 +1230,18 @@ impl<'ast> Visit<'ast> for CopiedErrors {
         }
     }
 
+    /// A macro's arguments that parse as expressions (`vec![..]`,
+    /// `assert!(..)`) are read as code.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        use syn::punctuated::Punctuated;
+        let parser = Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+        if let Ok(arguments) = mac.parse_body_with(parser) {
+            for argument in &arguments {
+                self.visit_expr(argument);
+            }
+        }
+    }
+
     fn visit_expr_struct(&mut self, expr: &'ast syn::ExprStruct) {
         for field in &expr.fields {
             if self.copies(&field.expr) {
@@ -1321,6 +1343,7 @@ fn the_copy_check_sees_map_err_err_arms_and_error_parameters() {
         fn f(x: &str) -> Result<(), E> { parse(x).map_err(|e| E::Text { reason: remedy::with_causes(&e) }) }
         fn g(x: &str) { if let Err(e) = parse(x) { warnings.push(format!("{x}: {}", with_causes(&e))); } }
         fn h(x: &str) { if let Err(e) = parse(x) { warnings.push(format!("{x}: {e}")); } }
+        fn k(x: &str) -> Vec<E> { match parse(x) { Ok(_) => vec![], Err(e) => vec![E::Text { reason: e.to_string() }] } }
         #[cfg(test)]
         mod tests { fn t() { parse("").map_err(|e| E::Invalid { reason: e.to_string() }); } }
         "#,
@@ -1335,6 +1358,7 @@ fn the_copy_check_sees_map_err_err_arms_and_error_parameters() {
             "c: the text of an error given to `fail(..)`",
             "d: the text of an error given to `note(..)`",
             "h: the text of an error given to `.push(..)`",
+            "k: the text of an error given to field `reason`",
         ]
     );
 }

@@ -533,7 +533,7 @@ pub fn verify_layout(
 
 /// The registry location an entry was copied from.
 fn location_of(entry: &Entry) -> Result<OciRef, String> {
-    let name = ImageName::parse(&entry.reference).map_err(|e| e.to_string())?;
+    let name = ImageName::parse(&entry.reference).map_err(|e| crate::remedy::with_causes(&e))?;
     Ok(OciRef {
         registry: name.registry,
         repository: name.repository,
@@ -549,22 +549,24 @@ fn signature_layers(
 ) -> Result<Vec<crate::signature::SignatureLayer>, String> {
     let manifest = layout
         .manifest(&signature.digest, &signature.media_type)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| crate::remedy::with_causes(&e))?;
     let document: serde_json::Value =
-        serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
+        serde_json::from_slice(&manifest.bytes).map_err(|e| crate::remedy::with_causes(&e))?;
     let raw = document
         .get("layers")
         .and_then(serde_json::Value::as_array)
         .cloned()
         .unwrap_or_default();
     signing_layers(&raw)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| crate::remedy::with_causes(&e))?
         .into_iter()
         .map(|layer| {
             if layer.size > crate::signature::MAX_PAYLOAD_BYTES {
                 return Err(format!("signature payload {} is too large", layer.digest));
             }
-            let path = layout.blob_path(&layer.digest).map_err(|e| e.to_string())?;
+            let path = layout
+                .blob_path(&layer.digest)
+                .map_err(|e| crate::remedy::with_causes(&e))?;
             let payload = std::fs::read(path)
                 .map_err(|e| format!("signature payload {}: {e}", layer.digest))?;
             Ok(layer.with_payload(payload))
@@ -581,23 +583,26 @@ fn bundle_layers(
 ) -> Result<Vec<crate::signature::bundle::BundleLayer>, String> {
     let index = layout
         .manifest(&referrers.digest, &referrers.media_type)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| crate::remedy::with_causes(&e))?;
     let index: serde_json::Value =
-        serde_json::from_slice(&index.bytes).map_err(|e| e.to_string())?;
+        serde_json::from_slice(&index.bytes).map_err(|e| crate::remedy::with_causes(&e))?;
     bundle_referrers(&index)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| crate::remedy::with_causes(&e))?
         .into_iter()
         .map(|referrer| {
             let manifest = layout
                 .manifest(&referrer, "application/vnd.oci.image.manifest.v1+json")
-                .map_err(|e| e.to_string())?;
-            let manifest: serde_json::Value =
-                serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
-            let (layer, size) = bundle_layer(&manifest, digest).map_err(|e| e.to_string())?;
+                .map_err(|e| crate::remedy::with_causes(&e))?;
+            let manifest: serde_json::Value = serde_json::from_slice(&manifest.bytes)
+                .map_err(|e| crate::remedy::with_causes(&e))?;
+            let (layer, size) =
+                bundle_layer(&manifest, digest).map_err(|e| crate::remedy::with_causes(&e))?;
             if size > crate::signature::bundle::MAX_BUNDLE_BYTES {
                 return Err(format!("Sigstore bundle {layer} is too large"));
             }
-            let path = layout.blob_path(&layer).map_err(|e| e.to_string())?;
+            let path = layout
+                .blob_path(&layer)
+                .map_err(|e| crate::remedy::with_causes(&e))?;
             let bytes = std::fs::read(path).map_err(|e| format!("Sigstore bundle {layer}: {e}"))?;
             Ok(crate::signature::bundle::BundleLayer {
                 digest: layer,

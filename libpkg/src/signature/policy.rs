@@ -308,7 +308,8 @@ fn normalize_prefix(prefix: &str) -> Result<String, String> {
     let bare = OciRef::url_path(prefix).unwrap_or(prefix.trim_end_matches('/'));
     // A catalog image's tag or digest is dropped: the rule covers its
     // repository, every version of it.
-    let parsed = OciRef::parse(bare).map_err(|reason| format!("prefix {prefix:?}: {reason}"))?;
+    let parsed = OciRef::parse(bare)
+        .map_err(|reason| format!("prefix {prefix:?}: {}", crate::remedy::with_causes(&reason)))?;
     Ok(parsed.path())
 }
 
