@@ -967,8 +967,6 @@ const COPIES_NOT_YET_TYPED: &[(&str, &str)] = &[
     ("cluster/mod.rs", "openapi"),
     ("cluster/transport.rs", "client"),
     ("formats/olm.rs", "load"),
-    ("helm/release.rs", "decode"),
-    ("helm/repo.rs", "resolve_url"),
     ("helm/values.rs", "merge"),
     ("keys.rs", "decrypt_cosign_key"),
     ("olm/bundle.rs", "from_files_within"),
