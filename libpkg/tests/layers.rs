@@ -1132,10 +1132,11 @@ impl CopiedErrors {
         self.errors.truncate(before);
     }
 
-    fn function<'ast>(
+    /// Reads a function named `name`, its error parameters in scope.
+    fn function(
         &mut self,
         name: String,
-        signature: &'ast syn::Signature,
+        signature: &syn::Signature,
         read: impl FnOnce(&mut Self),
     ) {
         let errors = (signature.inputs.iter())

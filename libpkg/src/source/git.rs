@@ -205,9 +205,9 @@ fn scratch_repository(cache: &Path) -> Result<(tempfile::TempDir, gix::Repositor
             path: root.clone(),
             source,
         })?;
-    let repository = gix::init_bare(scratch.path()).map_err(|error| GitError::Remote {
+    let repository = gix::init_bare(scratch.path()).map_err(|source| GitError::Remote {
         url: scratch.path().display().to_string(),
-        source: error.into(),
+        source,
     })?;
     Ok((scratch, repository))
 }
@@ -339,10 +339,10 @@ pub fn checkout(
         .receive(gix::progress::Discard, &AtomicBool::new(false))
         .map_err(remote_error(url))?;
 
-    let id = gix::ObjectId::from_hex(commit.as_bytes()).map_err(|error| GitError::CommitId {
+    let id = gix::ObjectId::from_hex(commit.as_bytes()).map_err(|source| GitError::CommitId {
         url: url.to_string(),
         commit: commit.to_string(),
-        source: error.into(),
+        source,
     })?;
     let not_there = || GitError::NoSuchDir {
         url: url.to_string(),
