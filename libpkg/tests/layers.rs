@@ -986,8 +986,6 @@ const COPIES_NOT_YET_TYPED: &[(&str, &str)] = &[
     ("review/policy.rs", "from_yaml"),
     ("signature/policy.rs", "add"),
     ("source/mod.rs", "fetch_from_catalog"),
-    ("source/signatures.rs", "sign"),
-    ("source/signatures.rs", "sign_bundle"),
     ("stack/fleet/mod.rs", "check"),
     ("stack/fleet/plan.rs", "from_json"),
     ("stack/lock.rs", "read"),
