@@ -114,3 +114,15 @@ fn a_git_remote_keeps_gits_error() {
     assert_eq!(error.to_string(), url);
     keeps_its_source(&error);
 }
+
+#[test]
+fn a_repository_url_keeps_why_it_does_not_parse() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut repositories =
+        libpkg::repositories::Repositories::load(&dir.path().join("repositories.yaml")).unwrap();
+    let error = repositories
+        .add("apps", "git+https://git.example/apps.git?ref=a..b")
+        .unwrap_err();
+    keeps_its_source(&error);
+    assert!(with_causes(&error).ends_with("ref=\"a..b\" is not a valid git ref name"));
+}

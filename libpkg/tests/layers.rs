@@ -979,9 +979,6 @@ const COPIES_NOT_YET_TYPED: &[(&str, &str)] = &[
     ("release/proposal.rs", "plan_of"),
     ("release/stack_record.rs", "read"),
     ("render.rs", "to_object"),
-    ("repositories.rs", "package"),
-    ("repositories.rs", "prepare"),
-    ("repositories.rs", "image_mapping"),
     ("repositories.rs", "load_trust_policy"),
     ("review/policy.rs", "from_yaml"),
     ("signature/policy.rs", "add"),
@@ -1131,12 +1128,7 @@ impl CopiedErrors {
     }
 
     /// Reads a function named `name`, its error parameters in scope.
-    fn function(
-        &mut self,
-        name: String,
-        signature: &syn::Signature,
-        read: impl FnOnce(&mut Self),
-    ) {
+    fn function(&mut self, name: String, signature: &syn::Signature, read: impl FnOnce(&mut Self)) {
         let errors = (signature.inputs.iter())
             .filter_map(|input| match input {
                 syn::FnArg::Typed(typed) => error_parameter(typed),
