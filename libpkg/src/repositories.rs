@@ -764,7 +764,10 @@ mod tests {
         ));
         assert!(matches!(
             repos.add("plain", "https://").unwrap_err(),
-            RepositoryError::InvalidUrl { .. }
+            RepositoryError::UnreadableUrl {
+                source: UrlError::Url(_),
+                ..
+            }
         ));
         repos.remove("stable").unwrap();
         let error = Repositories::load(&path)
