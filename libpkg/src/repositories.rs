@@ -318,6 +318,7 @@ pub enum UrlError {
 }
 
 impl RepositoryError {
+    /// A [`RepositoryError::UnreadableUrl`] of `url`: `what` of it, and why.
     fn unreadable_url(url: &str, what: &str, source: impl Into<UrlError>) -> RepositoryError {
         RepositoryError::UnreadableUrl {
             url: url.to_string(),
