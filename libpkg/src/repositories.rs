@@ -174,6 +174,7 @@ impl Repository {
                     "{} is not an OCI repository; signatures are verified on OCI artifacts only",
                     self.url
                 ),
+                source: None,
             });
         }
         policy.add(&origin, &self.url, rule)
@@ -471,6 +472,7 @@ impl Repositories {
                                 "it and repository {first} bind different signature rules to {location}, so only one would be in force; remove one ({}) and add it again with the rule you want",
                                 crate::remedy::Remedy::RemoveRepository
                             ),
+                            source: None,
                         });
                     }
                     None => bound.push((location, rule, &repository.name)),

@@ -126,3 +126,21 @@ fn a_repository_url_keeps_why_it_does_not_parse() {
     keeps_its_source(&error);
     assert!(with_causes(&error).ends_with("ref=\"a..b\" is not a valid git ref name"));
 }
+
+#[test]
+fn a_trust_rule_keeps_why_its_key_is_refused() {
+    use libpkg::signature::VerifyMode;
+    use libpkg::signature::policy::{TrustPolicy, TrustRule};
+    let rule = TrustRule {
+        mode: VerifyMode::Enforce,
+        keys: vec!["not a PEM key".to_string()],
+        identities: Vec::new(),
+        trusted_root: None,
+    };
+    let error = TrustPolicy::default()
+        .add("repository apps", "oci://registry.example/apps", &rule)
+        .unwrap_err();
+    assert_eq!(error.to_string(), "repository apps");
+    keeps_its_source(&error);
+    assert!(with_causes(&error).starts_with("repository apps: key 1: "));
+}

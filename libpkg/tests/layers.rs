@@ -981,7 +981,6 @@ const COPIES_NOT_YET_TYPED: &[(&str, &str)] = &[
     ("render.rs", "to_object"),
     ("repositories.rs", "load_trust_policy"),
     ("review/policy.rs", "from_yaml"),
-    ("signature/policy.rs", "add"),
     ("source/mod.rs", "fetch_from_catalog"),
     ("stack/fleet/mod.rs", "check"),
     ("stack/fleet/plan.rs", "from_json"),
