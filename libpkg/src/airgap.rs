@@ -75,7 +75,7 @@ pub struct Entry {
 #[derive(Debug, thiserror::Error)]
 pub enum BundleError {
     /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file.
         path: PathBuf,
@@ -90,6 +90,14 @@ pub enum BundleError {
         /// What is wrong.
         reason: String,
     },
+    /// A manifest, index, digest or entry of the bundle cannot be used.
+    #[error("{bundle}")]
+    Layout {
+        /// The bundle file.
+        bundle: PathBuf,
+        /// Why.
+        source: LayoutError,
+    },
 }
 
 /// Why a manifest or index of a bundle, or a digest naming a blob, cannot
@@ -97,7 +105,7 @@ pub enum BundleError {
 #[derive(Debug, thiserror::Error)]
 pub enum LayoutError {
     /// A manifest that is not JSON of descriptors.
-    #[error("manifest {digest} does not parse: {source}")]
+    #[error("manifest {digest} does not parse")]
     ManifestSyntax {
         /// The manifest's digest.
         digest: String,
@@ -105,17 +113,18 @@ pub enum LayoutError {
         source: serde_json::Error,
     },
     /// A manifest naming a blob or a child by something not a digest.
-    #[error("manifest {manifest} names {digest:?}: {reason}")]
+    #[error("manifest {manifest} names {digest:?}")]
     NamedDigest {
         /// The manifest's digest.
         manifest: String,
         /// What it names.
         digest: String,
         /// Why that is not a digest.
+        #[source]
         reason: crate::reference::DigestError,
     },
     /// An index that is not JSON.
-    #[error("index {digest} does not parse: {source}")]
+    #[error("index {digest} does not parse")]
     IndexSyntax {
         /// The index's digest.
         digest: String,
@@ -152,7 +161,7 @@ pub enum LayoutError {
     #[error(transparent)]
     Manifest(#[from] crate::registry::ManifestError),
     /// A manifest blob that could not be read.
-    #[error("manifest {digest}: {source}")]
+    #[error("manifest {digest}")]
     ManifestIo {
         /// The manifest's digest.
         digest: String,
@@ -166,12 +175,37 @@ pub enum LayoutError {
         digest: String,
     },
     /// A manifest blob that is not a manifest that is copied.
-    #[error("manifest {digest}: {reason}")]
+    #[error("manifest {digest}")]
     ManifestInvalid {
         /// The manifest's digest.
         digest: String,
         /// Why it is not one.
+        #[source]
         reason: crate::registry::ManifestError,
+    },
+    /// A blob that could not be read.
+    #[error("blob {digest}")]
+    BlobIo {
+        /// The blob's digest.
+        digest: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// An entry's reference that is not an image name.
+    #[error("entry {reference:?}")]
+    EntryName {
+        /// The reference the bundle records.
+        reference: String,
+        /// Why it is not one.
+        source: crate::mirror::ImageNameError,
+    },
+    /// A destination that is not an OCI reference.
+    #[error("destination {destination:?}")]
+    Destination {
+        /// The destination made of the import's prefix and the entry.
+        destination: String,
+        /// Why it is not one.
+        source: crate::reference::RefParseError,
     },
 }
 
@@ -487,7 +521,7 @@ impl Layout {
     pub fn put_manifest(&self, manifest: &RawManifest) -> Result<(), BundleError> {
         let path = self
             .blob_path(&manifest.digest)
-            .map_err(|reason| self.invalid(reason.to_string()))?;
+            .map_err(|reason| self.broken(reason))?;
         std::fs::write(&path, &manifest.bytes).map_err(|source| BundleError::Io { path, source })
     }
 
@@ -501,6 +535,15 @@ impl Layout {
         BundleError::Invalid {
             bundle: self.origin.clone(),
             reason,
+        }
+    }
+
+    /// A manifest, index, digest or entry of this bundle that cannot be
+    /// used, and why.
+    pub fn broken(&self, source: impl Into<LayoutError>) -> BundleError {
+        BundleError::Layout {
+            bundle: self.origin.clone(),
+            source: source.into(),
         }
     }
 
@@ -660,7 +703,7 @@ impl Layout {
                         .ok_or_else(|| invalid(format!("{path}: not a file of an OCI layout")))?;
                     let target = layout
                         .blob_path(&digest)
-                        .map_err(|reason| invalid(reason.to_string()))?;
+                        .map_err(|reason| layout.broken(reason))?;
                     let actual = copy_hashing(&mut entry, &target).map_err(io(&target))?;
                     if actual != digest {
                         return Err(invalid(format!(
@@ -706,16 +749,18 @@ impl Layout {
             }
             let manifest = self
                 .manifest(&digest, &media_type)
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| crate::remedy::with_causes(&e))?;
             if manifest.bytes.len() as u64 != size {
                 return Err(format!(
                     "{reference}: manifest {digest} is {} bytes, its descriptor says {size}",
                     manifest.bytes.len()
                 ));
             }
-            let needs = needs(&manifest).map_err(|e| e.to_string())?;
+            let needs = needs(&manifest).map_err(|e| crate::remedy::with_causes(&e))?;
             for (blob, blob_size) in needs.blobs {
-                let path = self.blob_path(&blob).map_err(|e| e.to_string())?;
+                let path = self
+                    .blob_path(&blob)
+                    .map_err(|e| crate::remedy::with_causes(&e))?;
                 match std::fs::metadata(&path) {
                     Ok(meta) if meta.len() == blob_size => {}
                     Ok(meta) => {
@@ -790,7 +835,7 @@ fn parse_index(data: &[u8]) -> Result<Vec<Entry>, String> {
         };
         let reference = annotation(REF_NAME)
             .ok_or_else(|| format!("index.json entry {} has no {REF_NAME}", descriptor.digest))?;
-        hex_of(&descriptor.digest).map_err(|e| e.to_string())?;
+        hex_of(&descriptor.digest).map_err(|e| crate::remedy::with_causes(&e))?;
         entries.push(Entry {
             kind,
             reference,

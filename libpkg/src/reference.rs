@@ -69,11 +69,12 @@ pub fn without_credentials(text: &str) -> String {
 
 /// A reference that could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid package reference {reference:?}: {reason}")]
+#[error("invalid package reference {reference:?}")]
 pub struct ReferenceError {
     /// What the user typed.
     pub reference: String,
     /// Why it is not a reference.
+    #[source]
     pub reason: RefParseError,
 }
 
@@ -87,11 +88,11 @@ pub enum RefParseError {
     )]
     Unrecognized,
     /// The `REPO` of `REPO/NAME` is not a DNS label.
-    #[error("repository name: {0}")]
-    RepositoryName(crate::names::NameError),
+    #[error("repository name")]
+    RepositoryName(#[source] crate::names::NameError),
     /// The package name is not a DNS subdomain.
-    #[error("package name: {0}")]
-    PackageName(crate::names::NameError),
+    #[error("package name")]
+    PackageName(#[source] crate::names::NameError),
     /// An OCI reference without a `/` between host and path.
     #[error("an OCI reference needs a host and a path (oci://HOST/PATH)")]
     OciWithoutPath,
@@ -133,7 +134,7 @@ pub enum RefParseError {
     #[error("expected git+https://HOST/PATH[//DIR][?ref=REF]")]
     GitWithoutScheme,
     /// The URL parser refused the URL.
-    #[error("the URL {url:?}: {source}")]
+    #[error("the URL {url:?}")]
     Url {
         /// The URL, credentials replaced by `***`.
         url: String,
@@ -858,6 +859,21 @@ mod tests {
         }
     }
 
+    /// Issue 51: the reason is the error's source, not repeated in its
+    /// message.
+    #[test]
+    fn a_reference_error_keeps_its_reason_as_its_source() {
+        let error = PackageRef::parse("oci://h/p:bad+tag").unwrap_err();
+        let source = std::error::Error::source(&error).expect("a source");
+        assert!(source.to_string().contains("bad+tag"));
+        assert!(!error.to_string().contains(&source.to_string()), "{error}");
+        let error = GitRef::parse("git+https://h/r.git?ref=a..b").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "ref=\"a..b\" is not a valid git ref name"
+        );
+    }
+
     #[test]
     fn registry_hosts_are_host_and_port_only() {
         for good in [
@@ -924,7 +940,7 @@ mod tests {
                 "KUBECTL_PKG_GIT_TOKEN",
             ),
         ] {
-            let error = PackageRef::parse(bad).unwrap_err().to_string();
+            let error = crate::remedy::with_causes(&PackageRef::parse(bad).unwrap_err());
             assert!(error.contains(why), "{bad}: {error}");
             assert!(
                 !error.contains("secret") && !error.contains("token@"),

@@ -174,6 +174,7 @@ impl Repository {
                     "{} is not an OCI repository; signatures are verified on OCI artifacts only",
                     self.url
                 ),
+                source: None,
             });
         }
         policy.add(&origin, &self.url, rule)
@@ -187,7 +188,7 @@ impl Repository {
         };
         match self.location() {
             Location::Prefix(prefix) => OciRef::parse(&format!("{prefix}/{name}"))
-                .map_err(|reason| invalid(&reason.to_string())),
+                .map_err(|error| RepositoryError::unreadable_url(&self.url, "", error)),
             Location::ChartIndex(_) => Err(invalid(
                 "a chart repository lists its charts in index.yaml, not as OCI repositories",
             )),
@@ -258,12 +259,24 @@ pub enum RepositoryError {
         /// Why.
         reason: String,
     },
+    /// A URL (or what a repository holds under it) that does not parse.
+    #[error("invalid repository URL {url:?}{}", if .what.is_empty() { String::new() } else { format!(": {}", .what) })]
+    UnreadableUrl {
+        /// The URL.
+        url: String,
+        /// What of it does not parse ("its image copy …"); empty when the
+        /// source says it all.
+        what: String,
+        /// Why.
+        source: UrlError,
+    },
     /// A name that is not a DNS label.
-    #[error("invalid repository name {name:?}: {reason}")]
+    #[error("invalid repository name {name:?}")]
     InvalidName {
         /// The name.
         name: String,
         /// Why.
+        #[source]
         reason: crate::names::NameError,
     },
     /// The file could not be read or written.
@@ -285,6 +298,35 @@ pub enum RepositoryError {
     /// No config directory could be determined.
     #[error("cannot find a config directory: set {CONFIG_DIR_ENV} or HOME")]
     NoConfigDir,
+}
+
+/// Why a repository URL does not parse, as the source of
+/// [`RepositoryError::UnreadableUrl`].
+#[derive(Debug, thiserror::Error)]
+pub enum UrlError {
+    /// Not a package reference of its kind (`git+…`, `oci://…`).
+    #[error(transparent)]
+    Reference(#[from] crate::reference::RefParseError),
+    /// Not a URL.
+    #[error(transparent)]
+    Url(#[from] url::ParseError),
+    /// Not a directory that can be read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// An image copy that is not one.
+    #[error(transparent)]
+    ImageCopy(#[from] crate::mirror::ImageNameError),
+}
+
+impl RepositoryError {
+    /// A [`RepositoryError::UnreadableUrl`] of `url`: `what` of it, and why.
+    fn unreadable_url(url: &str, what: &str, source: impl Into<UrlError>) -> RepositoryError {
+        RepositoryError::UnreadableUrl {
+            url: url.to_string(),
+            what: what.to_string(),
+            source: source.into(),
+        }
+    }
 }
 
 /// The config directory: `$KUBECTL_PKG_CONFIG_DIR`, else the XDG one.
@@ -370,12 +412,8 @@ impl Repositories {
             });
         }
         let url = if url.starts_with("git+") {
-            let git = crate::reference::GitRef::parse(url).map_err(|reason| {
-                RepositoryError::InvalidUrl {
-                    url: url.to_string(),
-                    reason: reason.to_string(),
-                }
-            })?;
+            let git = crate::reference::GitRef::parse(url)
+                .map_err(|error| RepositoryError::unreadable_url(url, "", error))?;
             if !git.dir.is_empty() || git.reference.is_some() || git.commit.is_some() {
                 return Err(RepositoryError::InvalidUrl {
                     url: url.to_string(),
@@ -386,15 +424,11 @@ impl Repositories {
         } else if OciRef::is_url(url) {
             url.trim_end_matches('/').to_string()
         } else if url.starts_with("https://") || url.starts_with("http://") {
-            url::Url::parse(url).map_err(|e| RepositoryError::InvalidUrl {
-                url: url.to_string(),
-                reason: e.to_string(),
-            })?;
+            url::Url::parse(url).map_err(|e| RepositoryError::unreadable_url(url, "", e))?;
             url.trim_end_matches('/').to_string()
         } else {
-            let path = std::fs::canonicalize(url).map_err(|e| RepositoryError::InvalidUrl {
-                url: url.to_string(),
-                reason: format!("neither oci://… nor a catalog directory: {e}"),
+            let path = std::fs::canonicalize(url).map_err(|e| {
+                RepositoryError::unreadable_url(url, "neither oci://… nor a catalog directory", e)
             })?;
             if !path.is_dir() {
                 return Err(RepositoryError::InvalidUrl {
@@ -438,6 +472,7 @@ impl Repositories {
                                 "it and repository {first} bind different signature rules to {location}, so only one would be in force; remove one ({}) and add it again with the rule you want",
                                 crate::remedy::Remedy::RemoveRepository
                             ),
+                            source: None,
                         });
                     }
                     None => bound.push((location, rule, &repository.name)),
@@ -464,12 +499,10 @@ impl Repositories {
                 continue;
             }
             for copy in &repository.images {
-                mapping
-                    .add_copy(copy.clone())
-                    .map_err(|reason| RepositoryError::InvalidUrl {
-                        url: repository.url.clone(),
-                        reason: format!("its image copy {}: {reason}", copy.original),
-                    })?;
+                mapping.add_copy(copy.clone()).map_err(|error| {
+                    let what = format!("its image copy {}", copy.original);
+                    RepositoryError::unreadable_url(&repository.url, &what, error)
+                })?;
             }
         }
         Ok(mapping)
@@ -734,7 +767,10 @@ mod tests {
         ));
         assert!(matches!(
             repos.add("plain", "https://").unwrap_err(),
-            RepositoryError::InvalidUrl { .. }
+            RepositoryError::UnreadableUrl {
+                source: UrlError::Url(_),
+                ..
+            }
         ));
         repos.remove("stable").unwrap();
         let error = Repositories::load(&path)

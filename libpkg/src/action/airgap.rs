@@ -50,12 +50,20 @@ pub enum AirgapError {
         source: Box<PlanError>,
     },
     /// An image reference cannot be copied.
-    #[error("image {reference}: {reason}")]
+    #[error("image {reference}")]
     Image {
         /// The reference as the package writes it.
         reference: String,
         /// Why.
-        reason: String,
+        source: ImageError,
+    },
+    /// An entry of the bundle cannot be copied or loaded.
+    #[error("{reference}")]
+    Entry {
+        /// The entry's reference, as the bundle records it.
+        reference: String,
+        /// Why.
+        source: LayoutError,
     },
     /// An image a package runs could not be copied (its registry is not
     /// reachable from here, refuses the credentials, or lacks it): named with
@@ -105,6 +113,18 @@ pub enum AirgapError {
         /// Why.
         source: RepositoryError,
     },
+}
+
+/// Why an image reference cannot be copied, as the source of
+/// [`AirgapError::Image`].
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    /// Not an image name.
+    #[error(transparent)]
+    Name(#[from] crate::mirror::ImageNameError),
+    /// Its index has none of the platforms asked for, or does not parse.
+    #[error(transparent)]
+    Platforms(#[from] LayoutError),
 }
 
 /// One step of copying, for progress reports.
@@ -200,9 +220,9 @@ async fn copy_image(
     platforms: &[Platform],
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let parsed = ImageName::parse(image).map_err(|reason| AirgapError::Image {
+    let parsed = ImageName::parse(image).map_err(|error| AirgapError::Image {
         reference: image.to_string(),
-        reason: reason.to_string(),
+        source: error.into(),
     })?;
     let location = parsed.oci_ref();
     let top = for_platforms(registry, &location, platforms, image).await?;
@@ -304,9 +324,9 @@ async fn for_platforms(
     if platforms.is_empty() || !top.is_index() {
         return Ok(top);
     }
-    let selection = select_platforms(&top, platforms).map_err(|reason| AirgapError::Image {
+    let selection = select_platforms(&top, platforms).map_err(|error| AirgapError::Image {
         reference: reference.to_string(),
-        reason: reason.to_string(),
+        source: error.into(),
     })?;
     Ok(match selection {
         PlatformSelection::All => top,
@@ -333,16 +353,13 @@ async fn copy_in(
 ) -> Result<(), AirgapError> {
     copy_tree(registry, layout, location, top.clone(), progress).await?;
     layout.add_entry(entry(kind, name, &top));
-    let invalid = |reason| RegistryError::Invalid {
-        reference: name.to_string(),
-        reason,
-    };
+    let invalid = |error| RegistryError::malformed(name, "", error);
     let repository = name.split(['@']).next().unwrap_or(name);
     let repository = ImageName::parse(repository)
         .map(|n| n.location())
         .unwrap_or_else(|_| location.path());
     // Classic signatures, under their `sha256-<hex>.sig` tag.
-    let tag = signature_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
+    let tag = signature_tag(&top.digest).map_err(invalid)?;
     let signatures = location.with_tag(&tag);
     match registry.raw_manifest(&signatures).await {
         Ok(manifest) => {
@@ -362,7 +379,7 @@ async fn copy_in(
         .await?
     {
         copy_tree(registry, layout, location, index.clone(), progress).await?;
-        let tag = referrers_tag(&top.digest).map_err(|reason| invalid(reason.to_string()))?;
+        let tag = referrers_tag(&top.digest).map_err(invalid)?;
         layout.add_entry(entry(
             EntryKind::Signature,
             &format!("{repository}:{tag}"),
@@ -380,9 +397,9 @@ async fn copy_tree(
     top: RawManifest,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: LayoutError| RegistryError::Invalid {
+    let invalid = |source: LayoutError| AirgapError::Entry {
         reference: location.to_string(),
-        reason: reason.to_string(),
+        source,
     };
     let mut pending = vec![top];
     while let Some(manifest) = pending.pop() {
@@ -484,20 +501,18 @@ pub fn verify_layout(
                     .get(format!("{}/{}:{tag}", location.registry, location.repository).as_str())
                     .copied()
             };
-            let layers = match signature(
-                signature_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
-            ) {
-                Some(signature) => signature_layers(layout, signature).map_err(invalid)?,
-                None => Vec::new(),
-            };
-            let bundles = match signature(
-                referrers_tag(&entry.digest).map_err(|reason| invalid(reason.to_string()))?,
-            ) {
-                Some(referrers) => {
-                    bundle_layers(layout, referrers, &entry.digest).map_err(invalid)?
-                }
-                None => Vec::new(),
-            };
+            let layers =
+                match signature(signature_tag(&entry.digest).map_err(|e| layout.broken(e))?) {
+                    Some(signature) => signature_layers(layout, signature).map_err(invalid)?,
+                    None => Vec::new(),
+                };
+            let bundles =
+                match signature(referrers_tag(&entry.digest).map_err(|e| layout.broken(e))?) {
+                    Some(referrers) => {
+                        bundle_layers(layout, referrers, &entry.digest).map_err(invalid)?
+                    }
+                    None => Vec::new(),
+                };
             (layers, bundles)
         } else {
             (Vec::new(), Vec::new())
@@ -528,7 +543,7 @@ pub fn verify_layout(
 
 /// The registry location an entry was copied from.
 fn location_of(entry: &Entry) -> Result<OciRef, String> {
-    let name = ImageName::parse(&entry.reference).map_err(|e| e.to_string())?;
+    let name = ImageName::parse(&entry.reference).map_err(|e| crate::remedy::with_causes(&e))?;
     Ok(OciRef {
         registry: name.registry,
         repository: name.repository,
@@ -544,22 +559,24 @@ fn signature_layers(
 ) -> Result<Vec<crate::signature::SignatureLayer>, String> {
     let manifest = layout
         .manifest(&signature.digest, &signature.media_type)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| crate::remedy::with_causes(&e))?;
     let document: serde_json::Value =
-        serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
+        serde_json::from_slice(&manifest.bytes).map_err(|e| crate::remedy::with_causes(&e))?;
     let raw = document
         .get("layers")
         .and_then(serde_json::Value::as_array)
         .cloned()
         .unwrap_or_default();
     signing_layers(&raw)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| crate::remedy::with_causes(&e))?
         .into_iter()
         .map(|layer| {
             if layer.size > crate::signature::MAX_PAYLOAD_BYTES {
                 return Err(format!("signature payload {} is too large", layer.digest));
             }
-            let path = layout.blob_path(&layer.digest).map_err(|e| e.to_string())?;
+            let path = layout
+                .blob_path(&layer.digest)
+                .map_err(|e| crate::remedy::with_causes(&e))?;
             let payload = std::fs::read(path)
                 .map_err(|e| format!("signature payload {}: {e}", layer.digest))?;
             Ok(layer.with_payload(payload))
@@ -576,23 +593,26 @@ fn bundle_layers(
 ) -> Result<Vec<crate::signature::bundle::BundleLayer>, String> {
     let index = layout
         .manifest(&referrers.digest, &referrers.media_type)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| crate::remedy::with_causes(&e))?;
     let index: serde_json::Value =
-        serde_json::from_slice(&index.bytes).map_err(|e| e.to_string())?;
+        serde_json::from_slice(&index.bytes).map_err(|e| crate::remedy::with_causes(&e))?;
     bundle_referrers(&index)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| crate::remedy::with_causes(&e))?
         .into_iter()
         .map(|referrer| {
             let manifest = layout
                 .manifest(&referrer, "application/vnd.oci.image.manifest.v1+json")
-                .map_err(|e| e.to_string())?;
-            let manifest: serde_json::Value =
-                serde_json::from_slice(&manifest.bytes).map_err(|e| e.to_string())?;
-            let (layer, size) = bundle_layer(&manifest, digest).map_err(|e| e.to_string())?;
+                .map_err(|e| crate::remedy::with_causes(&e))?;
+            let manifest: serde_json::Value = serde_json::from_slice(&manifest.bytes)
+                .map_err(|e| crate::remedy::with_causes(&e))?;
+            let (layer, size) =
+                bundle_layer(&manifest, digest).map_err(|e| crate::remedy::with_causes(&e))?;
             if size > crate::signature::bundle::MAX_BUNDLE_BYTES {
                 return Err(format!("Sigstore bundle {layer} is too large"));
             }
-            let path = layout.blob_path(&layer).map_err(|e| e.to_string())?;
+            let path = layout
+                .blob_path(&layer)
+                .map_err(|e| crate::remedy::with_causes(&e))?;
             let bytes = std::fs::read(path).map_err(|e| format!("Sigstore bundle {layer}: {e}"))?;
             Ok(crate::signature::bundle::BundleLayer {
                 digest: layer,
@@ -610,20 +630,27 @@ fn load_package(
     trust: &TrustPolicy,
     limits: Limits,
 ) -> Result<Fetched, AirgapError> {
-    let invalid = |reason: String| RegistryError::Invalid {
+    let invalid = |source: LayoutError| AirgapError::Entry {
         reference: entry.reference.clone(),
-        reason,
+        source,
     };
     let manifest = layout
         .manifest(&entry.digest, &entry.media_type)
-        .map_err(|reason| invalid(reason.to_string()))?;
-    let parsed = crate::registry::parse_manifest(&manifest.bytes)
-        .map_err(|reason| invalid(reason.to_string()))?;
+        .map_err(invalid)?;
+    let parsed = crate::registry::parse_manifest(&manifest.bytes).map_err(|reason| {
+        invalid(LayoutError::ManifestInvalid {
+            digest: entry.digest.clone(),
+            reason,
+        })
+    })?;
     let read = |digest: &str| {
-        let path = layout
-            .blob_path(digest)
-            .map_err(|reason| invalid(reason.to_string()))?;
-        std::fs::read(path).map_err(|e| invalid(format!("blob {digest}: {e}")))
+        let path = layout.blob_path(digest).map_err(invalid)?;
+        std::fs::read(path).map_err(|source| {
+            invalid(LayoutError::BlobIo {
+                digest: digest.to_string(),
+                source,
+            })
+        })
     };
     let config = read(&parsed.config.digest)?;
     let layers = parsed
@@ -708,8 +735,12 @@ pub async fn import(
     // Signatures last: their destination is what they sign's.
     ordered.sort_by_key(|e| e.kind == EntryKind::Signature);
     for entry in ordered {
-        let original =
-            ImageName::parse(&entry.reference).map_err(|reason| invalid(reason.to_string()))?;
+        let original = ImageName::parse(&entry.reference).map_err(|source| {
+            layout.broken(LayoutError::EntryName {
+                reference: entry.reference.clone(),
+                source,
+            })
+        })?;
         let destination =
             match entry.kind {
                 EntryKind::Package => {
@@ -728,7 +759,12 @@ pub async fn import(
                     })?,
             };
         destinations.insert(original.location(), destination.clone());
-        let target = OciRef::parse(&destination).map_err(|reason| invalid(reason.to_string()))?;
+        let target = OciRef::parse(&destination).map_err(|source| {
+            layout.broken(LayoutError::Destination {
+                destination: destination.clone(),
+                source,
+            })
+        })?;
         let target = match &original.tag {
             Some(tag) => target.with_tag(tag),
             None => target,
@@ -757,9 +793,9 @@ async fn push_tree(
     imported: &mut Imported,
     progress: &(dyn Fn(Copied) + Sync),
 ) -> Result<(), AirgapError> {
-    let invalid = |reason: LayoutError| RegistryError::Invalid {
+    let invalid = |source: LayoutError| AirgapError::Entry {
         reference: entry.reference.clone(),
-        reason: reason.to_string(),
+        source,
     };
     let top = layout
         .manifest(&entry.digest, &entry.media_type)
@@ -863,7 +899,12 @@ pub async fn import_bundle(
         for entry in layout.entries() {
             if entry.kind == EntryKind::Package {
                 let location = ImageName::parse(&entry.reference)
-                    .map_err(|reason| layout.invalid(reason.to_string()))?
+                    .map_err(|source| {
+                        layout.broken(LayoutError::EntryName {
+                            reference: entry.reference.clone(),
+                            source,
+                        })
+                    })?
                     .location();
                 trust.add("the import's signature rule", &location, rule)?;
             }

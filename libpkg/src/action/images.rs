@@ -234,7 +234,7 @@ fn why_not_checked(error: RegistryError) -> String {
                 crate::remedy::Setting::RegistryCaFile
             )
         }
-        other => other.to_string(),
+        other => crate::remedy::with_causes(&other),
     }
 }
 

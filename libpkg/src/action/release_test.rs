@@ -150,7 +150,10 @@ fn log_as_text<S: serde::Serializer>(
 ) -> Result<S::Ok, S::Error> {
     match log {
         Ok(text) => s.serialize_newtype_variant("Result", 0, "Ok", text),
-        Err(error) => s.serialize_newtype_variant("Result", 1, "Err", &error.to_string()),
+        Err(error) => {
+            let text = crate::remedy::with_causes(error);
+            s.serialize_newtype_variant("Result", 1, "Err", &text)
+        }
     }
 }
 

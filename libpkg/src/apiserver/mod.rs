@@ -30,6 +30,14 @@ pub enum ClusterError {
     /// The kubeconfig could not be read or used.
     #[error("kubeconfig: {0}")]
     Config(String),
+    /// The kubeconfig context's namespace is not a namespace name.
+    #[error("kubeconfig: the context's namespace {namespace:?} is invalid")]
+    ContextNamespace {
+        /// The namespace the context names.
+        namespace: String,
+        /// Why it is not one.
+        source: crate::names::NameError,
+    },
     /// The API server refused the request for lack of rights.
     #[error("forbidden: {message}")]
     Forbidden {

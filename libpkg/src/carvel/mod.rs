@@ -36,7 +36,7 @@ pub const IMAGES_LOCK_FILE: &str = ".imgpkg/images.yml";
 pub const PACKAGES_DIR: &str = "packages/";
 
 /// Why a Carvel repository or package cannot be used.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum CarvelError {
     /// A document of the repository or package is malformed.
     #[error("{origin}: {file}: {reason}")]
@@ -47,6 +47,16 @@ pub enum CarvelError {
         file: String,
         /// What is wrong.
         reason: String,
+    },
+    /// A document of the repository or package does not parse.
+    #[error("{origin}: {file}")]
+    Unreadable {
+        /// The repository or bundle.
+        origin: String,
+        /// The file (and document, and part of it) at fault.
+        file: String,
+        /// The parser's reason.
+        source: DocumentError,
     },
     /// A step kapp-controller knows that kubectl-pkg does not run.
     #[error("package {package}: {stage} step {index} ({step}) is not supported: {why}")]
@@ -133,6 +143,27 @@ pub enum CarvelError {
         /// What went wrong ([`ytt::YttError`]'s message).
         reason: String,
     },
+}
+
+/// Why a document of a Carvel repository or package does not parse, as the
+/// source of [`CarvelError::Unreadable`].
+#[derive(Debug, thiserror::Error)]
+pub enum DocumentError {
+    /// Not YAML.
+    #[error(transparent)]
+    Yaml(#[from] crate::yaml::YamlError),
+    /// Not the document's schema.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// Not an `ImagesLock`.
+    #[error(transparent)]
+    ImagesLock(#[from] ImagesLockError),
+    /// A fetch step's version constraint that is not one.
+    #[error(transparent)]
+    Constraint(#[from] crate::version::ConstraintError),
+    /// A fetch step's image that is not an OCI reference.
+    #[error(transparent)]
+    Reference(#[from] crate::reference::RefParseError),
 }
 
 /// `values do not match its valuesSchema (FILE: …):` and each violation.
@@ -413,14 +444,14 @@ pub enum ImagesLockError {
 impl ImagesLock {
     /// Parses an `ImagesLock` document; `origin` and `file` name it in errors.
     pub fn parse(text: &str, origin: &str, file: &str) -> Result<ImagesLock, CarvelError> {
-        let invalid = |reason: String| CarvelError::Invalid {
+        let unreadable = |source: DocumentError| CarvelError::Unreadable {
             origin: origin.to_string(),
             file: file.to_string(),
-            reason,
+            source,
         };
-        let value: Value = crate::yaml::from_str(text).map_err(|e| invalid(e.message))?;
+        let value: Value = crate::yaml::from_str(text).map_err(|e| unreadable(e.into()))?;
         let mut lock = ImagesLock::default();
-        lock.absorb(&value).map_err(|e| invalid(e.to_string()))?;
+        lock.absorb(&value).map_err(|e| unreadable(e.into()))?;
         Ok(lock)
     }
 
@@ -506,16 +537,22 @@ impl Repository {
                 file: format!("{path} (document {})", document + 1),
                 reason,
             };
+            let unreadable =
+                |document: usize, part: &str, source: DocumentError| CarvelError::Unreadable {
+                    origin: origin.to_string(),
+                    file: format!("{path} (document {}){part}", document + 1),
+                    source,
+                };
             let text = std::str::from_utf8(bytes).map_err(|_| invalid(0, "not UTF-8".into()))?;
             let documents = crate::yaml::documents(text, &mut budget)
-                .map_err(|(index, _, error)| invalid(index, error.message))?;
+                .map_err(|(index, _, error)| unreadable(index, "", error.into()))?;
             for document in documents {
                 if document.value.is_null() {
                     continue;
                 }
                 let index = document.index;
                 let parsed: Document = serde_json::from_value(document.value.into())
-                    .map_err(|e| invalid(index, e.to_string()))?;
+                    .map_err(|e| unreadable(index, "", e.into()))?;
                 if parsed.api_version != API_VERSION {
                     return Err(invalid(
                         index,
@@ -528,7 +565,7 @@ impl Repository {
                 match parsed.kind.as_str() {
                     "PackageMetadata" => {
                         let metadata: PackageMetadata = serde_json::from_value(parsed.spec)
-                            .map_err(|e| invalid(index, format!("spec: {e}")))?;
+                            .map_err(|e| unreadable(index, " spec", e.into()))?;
                         repository
                             .metadata
                             .insert(parsed.metadata.name.clone(), metadata);

@@ -184,11 +184,9 @@ impl Cluster {
         let namespace = match &options.namespace {
             Some(namespace) => namespace.clone(),
             None => crate::names::Namespace::new(config.default_namespace.as_str()).map_err(
-                |reason| {
-                    ClusterError::Config(format!(
-                        "the context's namespace {:?} is invalid: {reason}",
-                        config.default_namespace
-                    ))
+                |source| ClusterError::ContextNamespace {
+                    namespace: config.default_namespace.clone(),
+                    source,
                 },
             )?,
         };

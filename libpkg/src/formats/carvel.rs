@@ -25,6 +25,7 @@ use crate::helm::render::ReleaseOptions;
 use crate::helm::values::{Values, integral_numbers, upgrade_values};
 use crate::package::Package;
 use crate::plan::PackageFormat;
+use crate::remedy::with_causes;
 use crate::render::NamespacePlacement;
 
 /// The format's name in plans.
@@ -148,7 +149,7 @@ impl Format for CarvelPackage {
                     for file in values_from {
                         let text = text_of(&package.files, file).map_err(&fail)?;
                         let read = crate::helm::values::read_values(&text)
-                            .map_err(|e| fail(format!("valuesFrom {file}: {e}")))?;
+                            .map_err(|e| fail(format!("valuesFrom {file}: {}", with_causes(&e))))?;
                         values_in = crate::helm::values::merge_maps(values_in, read);
                     }
                     if let Some(values) = pending_values.take() {
@@ -164,7 +165,7 @@ impl Format for CarvelPackage {
                         &format!("{id} helmTemplate {}", path.as_deref().unwrap_or(".")),
                         &package.limits,
                     )
-                    .map_err(|e| fail(e.to_string()))?;
+                    .map_err(|e| fail(with_causes(&e)))?;
                     let rendered = crate::helm::engine::render_chart(
                         &chart,
                         &values_in,
@@ -173,7 +174,7 @@ impl Format for CarvelPackage {
                         None,
                         package.limits.yaml(),
                     )
-                    .map_err(|e| fail(e.to_string()))?;
+                    .map_err(|e| fail(with_causes(&e)))?;
                     warnings.extend(rendered.warnings);
                     rendered
                         .documents

@@ -80,12 +80,6 @@ impl Package {
         limits: &Limits,
     ) -> Result<Package, PackageError> {
         let chart = Chart::from_files(files.clone(), origin, limits)?;
-        let chart_yaml = |reason: String| {
-            PackageError::Chart(crate::helm::chart::ChartError::Invalid {
-                path: format!("{origin}/Chart.yaml"),
-                reason,
-            })
-        };
         let mut metadata =
             PackageMetadata::synthesized(&chart.metadata.name, &chart.metadata.version);
         metadata.description = chart.metadata.description.clone();
@@ -103,7 +97,10 @@ impl Package {
             .collect();
         let version = metadata
             .validate()
-            .map_err(|reason| chart_yaml(reason.to_string()))?;
+            .map_err(|error| PackageError::MetadataUnreadable {
+                file: format!("{origin}/Chart.yaml"),
+                source: error.into(),
+            })?;
         Ok(Package {
             metadata,
             version,
@@ -318,9 +315,9 @@ mod tests {
                 .to_vec()
                 .into(),
         );
-        let error = Package::from_chart_files(files, "charts/hello", &Limits::default())
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Package::from_chart_files(files, "charts/hello", &Limits::default()).unwrap_err(),
+        );
         assert!(error.starts_with("charts/hello/Chart.yaml: "), "{error}");
     }
 }

@@ -6,7 +6,8 @@
 use super::{ClusterFacts, Configuration, Format, FormatError, RenderRequest, Rendered};
 use crate::archive::{Files, Limits};
 use crate::package::{
-    Content, EXTRA_FILES, MANIFESTS_DIR, Package, PackageError, PackageMetadata, ParsedOnce,
+    Content, EXTRA_FILES, MANIFESTS_DIR, MetadataFileError, Package, PackageError, PackageMetadata,
+    ParsedOnce,
 };
 use crate::plan::PackageFormat;
 use crate::render::{self, RenderError};
@@ -31,12 +32,15 @@ pub(super) fn load(
         origin: origin.to_string(),
         reason,
     };
+    let unreadable = |source: MetadataFileError| PackageError::MetadataUnreadable {
+        file: format!("{origin}/package.yaml"),
+        source,
+    };
     let metadata = match files.get("package.yaml") {
         Some(bytes) => {
             let text =
                 std::str::from_utf8(bytes).map_err(|_| metadata_error("not UTF-8".to_string()))?;
-            crate::yaml::from_str::<PackageMetadata>(text)
-                .map_err(|e| metadata_error(e.to_string()))?
+            crate::yaml::from_str::<PackageMetadata>(text).map_err(|e| unreadable(e.into()))?
         }
         None => {
             let has_manifests = files.keys().any(|path| path.starts_with(MANIFESTS_DIR));
@@ -52,9 +56,7 @@ pub(super) fn load(
             }
         }
     };
-    let version = metadata
-        .validate()
-        .map_err(|reason| metadata_error(reason.to_string()))?;
+    let version = metadata.validate().map_err(|e| unreadable(e.into()))?;
     let files = files
         .into_iter()
         .filter(|(path, _)| {
@@ -564,9 +566,8 @@ mod render_tests {
             "package.yaml".into(),
             b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nnamespaces: [Kube_System]\n".to_vec().into(),
         );
-        let error = Package::from_files(files, "demo", None)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_files(files, "demo", None).unwrap_err());
         assert!(error.contains("namespaces: \"Kube_System\""), "{error}");
     }
 
@@ -616,9 +617,7 @@ mod render_tests {
             object(kind, api_version, name).unwrap_or_else(|e| panic!("{kind} {name}: {e}"));
         }
         let crd = CRD.replace("name: widgets.example.com", "name: gadgets.example.com");
-        let error = render_package(&[("crd.yaml", &crd)])
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(&render_package(&[("crd.yaml", &crd)]).unwrap_err());
         assert!(error.contains("widgets.example.com"), "{error}");
     }
 

@@ -410,7 +410,7 @@ pub struct Chart {
 #[derive(Debug, thiserror::Error)]
 pub enum ChartError {
     /// Reading the directory failed.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file or directory.
         path: PathBuf,
@@ -418,7 +418,7 @@ pub enum ChartError {
         source: std::io::Error,
     },
     /// The archive was refused.
-    #[error("{origin}: {source}")]
+    #[error("{origin}")]
     Archive {
         /// Where the archive came from.
         origin: String,
@@ -433,6 +433,43 @@ pub enum ChartError {
         /// What is wrong.
         reason: String,
     },
+    /// A file does not parse, or its content breaks Helm's rules; `path`
+    /// names it and the source says why.
+    #[error("{path}")]
+    Unreadable {
+        /// The file (origin joined with its path in the chart).
+        path: String,
+        /// Why.
+        source: ChartFileError,
+    },
+}
+
+/// Why a file of a chart is refused, as the source of
+/// [`ChartError::Unreadable`].
+#[derive(Debug, thiserror::Error)]
+pub enum ChartFileError {
+    /// `Chart.yaml` or `requirements.yaml` is not the YAML expected.
+    #[error(transparent)]
+    Yaml(#[from] crate::yaml::YamlError),
+    /// `Chart.yaml` breaks Helm's rules.
+    #[error(transparent)]
+    Metadata(#[from] ChartMetadataError),
+    /// `values.yaml` is not a map of values.
+    #[error(transparent)]
+    Values(#[from] super::values::ValuesError),
+    /// `values.schema.json` is not JSON.
+    #[error(transparent)]
+    Schema(#[from] serde_json::Error),
+    /// `.helmignore` does not parse.
+    #[error(transparent)]
+    Ignore(#[from] IgnoreError),
+}
+
+fn unreadable(origin: &str, file: &str, source: impl Into<ChartFileError>) -> ChartError {
+    ChartError::Unreadable {
+        path: format!("{origin}/{file}"),
+        source: source.into(),
+    }
 }
 
 fn invalid(origin: &str, file: &str, reason: impl Into<String>) -> ChartError {
@@ -551,7 +588,7 @@ impl Chart {
             .get("Chart.yaml")
             .ok_or_else(|| invalid(origin, "", "Chart.yaml file is missing"))?;
         let mut metadata: Metadata = crate::yaml::from_str(&text("Chart.yaml", chart_yaml)?)
-            .map_err(|e| invalid(origin, "Chart.yaml", e.to_string()))?;
+            .map_err(|e| unreadable(origin, "Chart.yaml", e))?;
         if metadata.api_version.is_empty() {
             metadata.api_version = API_VERSION_V1.to_string();
         }
@@ -564,24 +601,24 @@ impl Chart {
             }
             let parsed: Requirements =
                 crate::yaml::from_str(&text("requirements.yaml", requirements)?)
-                    .map_err(|e| invalid(origin, "requirements.yaml", e.to_string()))?;
+                    .map_err(|e| unreadable(origin, "requirements.yaml", e))?;
             if let Some(dependencies) = parsed.dependencies {
                 metadata.dependencies = dependencies;
             }
         }
         metadata
             .validate()
-            .map_err(|reason| invalid(origin, "Chart.yaml", reason.to_string()))?;
+            .map_err(|e| unreadable(origin, "Chart.yaml", e))?;
 
         let values = match files.get("values.yaml") {
             Some(data) => super::values::read_values(&text("values.yaml", data)?)
-                .map_err(|e| invalid(origin, "values.yaml", e.to_string()))?,
+                .map_err(|e| unreadable(origin, "values.yaml", e))?,
             None => Map::new(),
         };
         let schema = match files.get("values.schema.json") {
             Some(data) => Some(
                 serde_json::from_slice(data)
-                    .map_err(|e| invalid(origin, "values.schema.json", e.to_string()))?,
+                    .map_err(|e| unreadable(origin, "values.schema.json", e))?,
             ),
             None => None,
         };
@@ -676,7 +713,7 @@ pub fn read_dir_files(dir: &Path, limits: &Limits) -> Result<Files, ChartError> 
     let origin = dir.display().to_string();
     let rules = match std::fs::read(dir.join(".helmignore")) {
         Ok(bytes) => IgnoreRules::parse(&String::from_utf8_lossy(&bytes))
-            .map_err(|e: IgnoreError| invalid(&origin, ".helmignore", e.to_string()))?,
+            .map_err(|e: IgnoreError| unreadable(&origin, ".helmignore", e))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => IgnoreRules::defaults(),
         Err(source) => {
             return Err(ChartError::Io {
@@ -781,9 +818,9 @@ pub(crate) mod tests {
     }
 
     fn load_err(list: &[(&str, &str)]) -> String {
-        Chart::from_files(files(list), "mem", &Limits::default())
-            .unwrap_err()
-            .to_string()
+        crate::remedy::with_causes(
+            &Chart::from_files(files(list), "mem", &Limits::default()).unwrap_err(),
+        )
     }
 
     #[test]
@@ -984,9 +1021,9 @@ pub(crate) mod tests {
             "Chart.yaml",
             "apiVersion: v2\nname: d\nversion: 1.0.0\n",
         )]));
-        let error = Chart::from_archive(&flat, "d.tgz", &Limits::default())
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Chart::from_archive(&flat, "d.tgz", &Limits::default()).unwrap_err(),
+        );
         assert!(error.contains("one directory"), "{error}");
         let two = archive::pack(&files(&[
             ("a/Chart.yaml", "apiVersion: v2\nname: d\nversion: 1.0.0\n"),
@@ -1013,9 +1050,9 @@ pub(crate) mod tests {
             .iter()
             .map(|(p, d)| (p.clone(), d.as_bytes().to_vec().into()))
             .collect();
-        let error = Chart::from_files(all.clone(), "deep", &Limits::default())
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Chart::from_files(all.clone(), "deep", &Limits::default()).unwrap_err(),
+        );
         assert!(error.contains("nested more than 16 levels"), "{error}");
         let fewer: Files = all
             .into_iter()

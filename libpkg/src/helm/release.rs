@@ -48,13 +48,31 @@ pub struct HelmRelease {
 }
 
 /// A Helm release record that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 #[error("Helm release record {secret}: {reason}")]
 pub struct HelmRecordError {
     /// The Secret.
     pub secret: String,
     /// What is wrong.
     pub reason: String,
+    /// The decoder's error, when one refused it.
+    #[source]
+    pub source: Option<RecordFormatError>,
+}
+
+/// Why a Helm release record does not decode, as the source of
+/// [`HelmRecordError`].
+#[derive(Debug, thiserror::Error)]
+pub enum RecordFormatError {
+    /// Not base64.
+    #[error(transparent)]
+    Base64(#[from] base64::DecodeError),
+    /// Not gzip.
+    #[error(transparent)]
+    Gzip(#[from] std::io::Error),
+    /// Not the JSON of a release.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
 }
 
 #[derive(Deserialize)]
@@ -98,6 +116,12 @@ impl HelmRelease {
         let error = |reason: String| HelmRecordError {
             secret: secret.to_string(),
             reason,
+            source: None,
+        };
+        let refused = |reason: &str, source: RecordFormatError| HelmRecordError {
+            secret: secret.to_string(),
+            reason: reason.to_string(),
+            source: Some(source),
         };
         let text: Vec<u8> = payload
             .iter()
@@ -106,19 +130,19 @@ impl HelmRelease {
             .collect();
         let gzipped = base64::engine::general_purpose::STANDARD
             .decode(&text)
-            .map_err(|e| error(format!("not base64: {e}")))?;
+            .map_err(|e| refused("not base64", e.into()))?;
         let mut json = Vec::new();
         flate2::read::GzDecoder::new(&gzipped[..])
             .take(MAX_RELEASE_BYTES + 1)
             .read_to_end(&mut json)
-            .map_err(|e| error(format!("not gzip: {e}")))?;
+            .map_err(|e| refused("not gzip", e.into()))?;
         if json.len() as u64 > MAX_RELEASE_BYTES {
             return Err(error(format!(
                 "larger than {MAX_RELEASE_BYTES} bytes uncompressed"
             )));
         }
         let record: Record =
-            serde_json::from_slice(&json).map_err(|e| error(format!("not a Helm release: {e}")))?;
+            serde_json::from_slice(&json).map_err(|e| refused("not a Helm release", e.into()))?;
         Ok(HelmRelease {
             name: record.name,
             namespace: record.namespace,

@@ -123,12 +123,12 @@ pub enum RepoError {
         version: String,
     },
     /// A URL is malformed.
-    #[error("invalid URL {url:?}: {reason}")]
+    #[error("invalid URL {url:?}")]
     BadUrl {
         /// The URL.
         url: String,
         /// Why.
-        reason: String,
+        source: url::ParseError,
     },
     /// The entry has no digest to verify against.
     #[error("chart {name} {version} has no digest in the index")]
@@ -179,8 +179,9 @@ impl IndexFile {
                     Err(super::chart::ChartMetadataError::DuplicateDependency(_)) => true,
                     Err(e) => {
                         warnings.push(format!(
-                            "skipping loading invalid entry for chart {name:?} {:?} from {source_name}: {e}",
-                            entry.metadata.version
+                            "skipping loading invalid entry for chart {name:?} {:?} from {source_name}: {}",
+                            entry.metadata.version,
+                            crate::remedy::with_causes(&e)
                         ));
                         false
                     }
@@ -236,9 +237,9 @@ impl IndexFile {
 /// repository URL treated as a directory, keeping its query string (some
 /// repositories put an access token there).
 pub fn resolve_url(repository: &str, reference: &str) -> Result<String, RepoError> {
-    let bad = |url: &str, e: url::ParseError| RepoError::BadUrl {
+    let bad = |url: &str, source: url::ParseError| RepoError::BadUrl {
         url: url.to_string(),
-        reason: e.to_string(),
+        source,
     };
     if let Ok(absolute) = url::Url::parse(reference) {
         return Ok(absolute.to_string());

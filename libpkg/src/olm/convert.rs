@@ -164,7 +164,8 @@ impl Bundle {
         for name in deployments.iter().collect::<BTreeSet<_>>() {
             if let Err(why) = crate::names::validate_dns_subdomain(name) {
                 problems.push(format!(
-                    "invalid cluster service version strategy deployment name '{name}': {why}"
+                    "invalid cluster service version strategy deployment name '{name}': {}",
+                    crate::remedy::with_causes(&why)
                 ));
             }
         }
@@ -300,7 +301,8 @@ impl Bundle {
         let mut problems = self.problems(options.cert_manager);
         let targets = self.target_namespaces(options.install_namespace, options.watch_namespace);
         if let Err(why) = &targets {
-            problems.push(format!("invalid target namespaces: {why}"));
+            let reason = crate::remedy::with_causes(why);
+            problems.push(format!("invalid target namespaces: {reason}"));
         }
         if !problems.is_empty() {
             return Err(OlmError::Unsupported {

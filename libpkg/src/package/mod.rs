@@ -23,7 +23,7 @@ use crate::olm::{Bundle, OlmError};
 pub use crate::archive::{
     self, ArchiveError, Artifact, Files, Limits, MANIFEST_MEDIA_TYPE, sha256_digest,
 };
-pub use metadata::{Maintainer, PACKAGE_API_VERSION, PackageMetadata};
+pub use metadata::{Maintainer, MetadataError, PACKAGE_API_VERSION, PackageMetadata};
 
 /// Media type of the package config blob (package.yaml as JSON).
 pub const CONFIG_MEDIA_TYPE: &str = "application/vnd.kubectl-pkg.package.config.v1+json";
@@ -184,6 +184,15 @@ pub enum PackageError {
         /// What is wrong.
         reason: String,
     },
+    /// `package.yaml` (or a chart's `Chart.yaml`, read as package
+    /// metadata) does not parse or breaks a rule; the source says why.
+    #[error("{file}")]
+    MetadataUnreadable {
+        /// The file: the package's origin joined with its name.
+        file: String,
+        /// Why.
+        source: MetadataFileError,
+    },
     /// An OLM bundle that cannot be read.
     #[error(transparent)]
     Bundle(#[from] OlmError),
@@ -198,6 +207,18 @@ pub enum PackageError {
         /// Why.
         reason: String,
     },
+}
+
+/// Why a package's metadata file is refused, as the source of
+/// [`PackageError::MetadataUnreadable`].
+#[derive(Debug, thiserror::Error)]
+pub enum MetadataFileError {
+    /// Not the YAML of package metadata.
+    #[error(transparent)]
+    Yaml(#[from] crate::yaml::YamlError),
+    /// Metadata that breaks a rule.
+    #[error(transparent)]
+    Invalid(#[from] MetadataError),
 }
 
 /// What a directory has used of its [`Limits`] so far.
@@ -362,9 +383,8 @@ mod tests {
             max_file_bytes: 4096,
             ..Limits::default()
         };
-        let error = Package::from_dir(dir.path(), &per_file)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_dir(dir.path(), &per_file).unwrap_err());
         assert!(error.contains("big.yaml"), "{error}");
         assert!(error.contains("4096 bytes per file"), "{error}");
         let few = Limits {
@@ -394,9 +414,8 @@ mod tests {
             "package.yaml".into(),
             b"apiVersion: kubectl-pkg.dev/v1alpha1\nkind: Package\nname: demo\nversion: 1.0.0\nversoin: 2\n".to_vec().into(),
         );
-        let error = Package::from_files(files, "pkgs/demo", None)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_files(files, "pkgs/demo", None).unwrap_err());
         assert!(error.starts_with("pkgs/demo/package.yaml:"), "{error}");
         assert!(error.contains("versoin"), "{error}");
 
@@ -407,16 +426,15 @@ mod tests {
                 .to_vec()
                 .into(),
         );
-        let error = Package::from_files(files, "pkgs/demo", None)
-            .unwrap_err()
-            .to_string();
+        let error =
+            crate::remedy::with_causes(&Package::from_files(files, "pkgs/demo", None).unwrap_err());
         assert!(error.contains("name"), "{error}");
 
         let mut files = sample_files();
         files.remove("package.yaml");
-        let error = Package::from_files(files.clone(), "pkgs/demo", None)
-            .unwrap_err()
-            .to_string();
+        let error = crate::remedy::with_causes(
+            &Package::from_files(files.clone(), "pkgs/demo", None).unwrap_err(),
+        );
         assert!(error.contains("no package.yaml"), "{error}");
         let bundle = Package::from_files(files, "oci://r/demo", Some(("demo", "1.2.3"))).unwrap();
         assert_eq!(bundle.version.to_string(), "1.2.3");

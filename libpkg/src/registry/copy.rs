@@ -87,11 +87,8 @@ impl RegistryClient {
         let content_type = headers
             .get(http::header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok());
-        let manifest =
-            RawManifest::parse(body, content_type).map_err(|reason| RegistryError::Invalid {
-                reference: shown.clone(),
-                reason: reason.to_string(),
-            })?;
+        let manifest = RawManifest::parse(body, content_type)
+            .map_err(|error| RegistryError::malformed(shown.clone(), "", error))?;
         if let Some(digest) = &target.digest
             && manifest.digest != *digest
         {
@@ -129,10 +126,7 @@ impl RegistryClient {
         destination: &Path,
     ) -> Result<(), RegistryError> {
         let shown = target.to_string();
-        validate_digest(digest).map_err(|reason| RegistryError::Invalid {
-            reference: shown.clone(),
-            reason: reason.to_string(),
-        })?;
+        validate_digest(digest).map_err(|error| RegistryError::malformed(&shown, "", error))?;
         let what = format!("blob {digest}");
         let session = self.session(&target.registry).await?;
         let request = Get {

@@ -10,7 +10,7 @@ use oci_client::errors::{OciDistributionError, OciErrorCode};
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
     /// Not JSON.
-    #[error("not a JSON manifest: {source}")]
+    #[error("not a JSON manifest")]
     NotJson {
         /// The JSON parser's reason.
         source: serde_json::Error,
@@ -25,7 +25,7 @@ pub enum ManifestError {
         media_type: String,
     },
     /// Not the JSON of an OCI image manifest.
-    #[error("the manifest is not an OCI image manifest: {source}")]
+    #[error("the manifest is not an OCI image manifest")]
     NotImageManifest {
         /// The JSON parser's reason.
         source: serde_json::Error,
@@ -44,6 +44,46 @@ pub enum ManifestError {
         /// The media type.
         media_type: String,
     },
+}
+
+/// Why content a registry served cannot be read: the parser's error, as
+/// the source of [`RegistryError::Malformed`].
+#[derive(Debug, thiserror::Error)]
+pub enum ContentError {
+    /// Not the JSON expected.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// Not a manifest that is copied or pulled.
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
+    /// A digest that is not one.
+    #[error(transparent)]
+    Digest(#[from] crate::reference::DigestError),
+    /// The layers of a classic signature manifest.
+    #[error(transparent)]
+    SigningLayers(#[from] crate::signature::SigningLayersError),
+    /// A Sigstore bundle referrer, or the referrers index.
+    #[error(transparent)]
+    Bundle(#[from] crate::signature::bundle::SigstoreBundleError),
+    /// A URL that does not parse.
+    #[error(transparent)]
+    Url(#[from] url::ParseError),
+}
+
+impl RegistryError {
+    /// A [`RegistryError::Malformed`] of `reference`: `what` it is not, and
+    /// the parser's reason.
+    pub fn malformed(
+        reference: impl Into<String>,
+        what: impl Into<String>,
+        source: impl Into<ContentError>,
+    ) -> RegistryError {
+        RegistryError::Malformed {
+            reference: reference.into(),
+            what: what.into(),
+            source: source.into(),
+        }
+    }
 }
 
 /// What went wrong talking to a registry.
@@ -155,8 +195,21 @@ pub enum RegistryError {
     Invalid {
         /// The object fetched.
         reference: String,
-        /// What is wrong with it.
+        /// What is wrong with it, in the library's words.
         reason: String,
+    },
+    /// What the registry answered (or a reference to it) does not parse
+    /// as what was asked for; the parser's reason is the source.
+    #[error("{reference}{}", if what.is_empty() { String::new() } else { format!(": {what}") })]
+    Malformed {
+        /// The object fetched.
+        reference: String,
+        /// What it is not, or what of it is wrong ("not a referrers
+        /// index"); empty when the source says it all.
+        what: String,
+        /// Why it does not parse.
+        #[source]
+        source: ContentError,
     },
     /// A local file a blob is read from or written to failed.
     #[error("{path}: {source}")]

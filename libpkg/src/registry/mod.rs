@@ -44,7 +44,7 @@ mod signatures;
 pub use copy::{MANIFEST_MEDIA_TYPES, RawManifest};
 pub use signatures::Signatures;
 
-pub use error::{ManifestError, RegistryError};
+pub use error::{ContentError, ManifestError, RegistryError};
 use error::{answered_without_tls, classify, error_chain};
 
 use docker::{credentials_for, docker_certs_d};
@@ -207,10 +207,8 @@ impl RegistryClient {
     /// Resolves a tag to its manifest digest (a digest reference resolves to itself).
     pub async fn resolve_digest(&self, target: &OciRef) -> Result<String, RegistryError> {
         if let Some(digest) = &target.digest {
-            validate_digest(digest).map_err(|reason| RegistryError::Invalid {
-                reference: target.to_string(),
-                reason: reason.to_string(),
-            })?;
+            validate_digest(digest)
+                .map_err(|error| RegistryError::malformed(target.to_string(), "", error))?;
             return Ok(digest.clone());
         }
         self.manifest_digest(target, ACCEPT_MANIFESTS)
@@ -252,9 +250,8 @@ impl RegistryClient {
             .get("docker-content-digest")
             .and_then(|v| v.to_str().ok())
         {
-            validate_digest(digest).map_err(|reason| RegistryError::Invalid {
-                reference: shown.clone(),
-                reason: format!("the registry announced an invalid digest: {reason}"),
+            validate_digest(digest).map_err(|error| {
+                RegistryError::malformed(&shown, "the registry announced an invalid digest", error)
             })?;
             return Ok(Some(digest.to_string()));
         }
@@ -274,11 +271,8 @@ impl RegistryClient {
     ) -> Result<PulledImage, RegistryError> {
         let pinned = target.with_digest(digest);
         let shown = pinned.to_string();
-        let invalid = |reason: String| RegistryError::Invalid {
-            reference: shown.clone(),
-            reason,
-        };
-        validate_digest(digest).map_err(|reason| invalid(reason.to_string()))?;
+        let invalid = |error: ContentError| RegistryError::malformed(&shown, "", error);
+        validate_digest(digest).map_err(|error| invalid(error.into()))?;
         let session = self.session(&target.registry).await?;
         let manifest = Get::manifest(manifest_path(&pinned, &shown)?, &shown);
         let (_, body) = session.get(&target.repository, manifest).await?;
@@ -290,7 +284,7 @@ impl RegistryClient {
                 actual,
             });
         }
-        let manifest = parse_manifest(&body).map_err(|reason| invalid(reason.to_string()))?;
+        let manifest = parse_manifest(&body).map_err(|error| invalid(error.into()))?;
         let declared: u64 = std::iter::once(&manifest.config)
             .chain(&manifest.layers)
             .map(|d| u64::try_from(d.size).unwrap_or(u64::MAX))
@@ -380,10 +374,8 @@ impl RegistryClient {
         what: &str,
         max_bytes: u64,
     ) -> Result<Vec<u8>, RegistryError> {
-        let parsed = url::Url::parse(url).map_err(|e| RegistryError::Invalid {
-            reference: url.to_string(),
-            reason: e.to_string(),
-        })?;
+        let parsed =
+            url::Url::parse(url).map_err(|error| RegistryError::malformed(url, "", error))?;
         let host = match (parsed.host_str(), parsed.port()) {
             (Some(host), Some(port)) => format!("{host}:{port}"),
             (Some(host), None) => host.to_string(),
@@ -584,9 +576,9 @@ impl Listing {
     /// and so does a page with nothing new (a registry that ignores `last`).
     async fn read(&self, session: &Session, scope: &str) -> Result<Vec<String>, RegistryError> {
         const PAGE: usize = 1000;
-        let invalid = |reason: String| RegistryError::Invalid {
-            reference: self.reference.clone(),
-            reason: format!("the {} is not a list of names: {reason}", self.what),
+        let invalid = |error: serde_json::Error| {
+            let what = format!("the {} is not a list of names", self.what);
+            RegistryError::malformed(&self.reference, what, error)
         };
         let mut names: Vec<String> = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -604,13 +596,10 @@ impl Listing {
                 reference: &self.reference,
             };
             let (_, body) = session.get(scope, request).await?;
-            let page: serde_json::Value =
-                serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
+            let page: serde_json::Value = serde_json::from_slice(&body).map_err(invalid)?;
             let page: Vec<String> = match page.get(self.key) {
                 None | Some(serde_json::Value::Null) => Vec::new(),
-                Some(list) => {
-                    serde_json::from_value(list.clone()).map_err(|e| invalid(e.to_string()))?
-                }
+                Some(list) => serde_json::from_value(list.clone()).map_err(invalid)?,
             };
             let (count, before) = (page.len(), names.len());
             names.extend(page.into_iter().filter(|name| seen.insert(name.clone())));

@@ -164,8 +164,10 @@ impl Session {
             reference: reference.clone(),
             reason,
         };
-        let mut url = reqwest::Url::parse(&realm)
-            .map_err(|e| invalid(format!("its token service {realm:?} is not a URL: {e}")))?;
+        let mut url = reqwest::Url::parse(&realm).map_err(|error| {
+            let what = format!("its token service {realm:?} is not a URL");
+            RegistryError::malformed(&reference, what, error)
+        })?;
         if basic.is_some() && url.scheme() != "https" && self.base.starts_with("https:") {
             return Err(invalid(format!(
                 "its token service {realm:?} is not HTTPS; refusing to send credentials to it"
@@ -209,8 +211,10 @@ impl Session {
             token: Option<String>,
             access_token: Option<String>,
         }
-        let answer: TokenAnswer = serde_json::from_slice(&body)
-            .map_err(|e| invalid(format!("its token service's answer is not a token: {e}")))?;
+        let answer: TokenAnswer = serde_json::from_slice(&body).map_err(|error| {
+            let what = "its token service's answer is not a token";
+            RegistryError::malformed(&reference, what, error)
+        })?;
         answer
             .token
             .or(answer.access_token)
@@ -435,9 +439,8 @@ impl Session {
         shown: &str,
     ) -> Result<Vec<u8>, RegistryError> {
         let what = format!("{what} {}", descriptor.digest);
-        validate_digest(&descriptor.digest).map_err(|reason| RegistryError::Invalid {
-            reference: shown.to_string(),
-            reason: format!("the manifest lists an invalid digest: {reason}"),
+        validate_digest(&descriptor.digest).map_err(|error| {
+            RegistryError::malformed(shown, "the manifest lists an invalid digest", error)
         })?;
         let size = u64::try_from(descriptor.size).map_err(|_| RegistryError::Invalid {
             reference: shown.to_string(),

@@ -9,7 +9,7 @@ use oci_client::manifest::OciDescriptor;
 
 use super::session::Get;
 use super::{
-    MAX_DOCUMENT_BYTES, RawManifest, RegistryClient, RegistryError, classify,
+    ContentError, MAX_DOCUMENT_BYTES, RawManifest, RegistryClient, RegistryError, classify,
     manifest_content_type, retrying, to_reference,
 };
 use crate::reference::OciRef;
@@ -40,16 +40,12 @@ impl RegistryClient {
         target: &OciRef,
         digest: &str,
     ) -> Result<Option<Signatures>, RegistryError> {
-        let tag = signature_tag(digest).map_err(|reason| RegistryError::Invalid {
-            reference: target.to_string(),
-            reason: reason.to_string(),
-        })?;
+        let tag = signature_tag(digest)
+            .map_err(|error| RegistryError::malformed(target.to_string(), "", error))?;
         let at = target.with_tag(&tag);
         let shown = at.to_string();
-        let invalid = |reason: String| RegistryError::Invalid {
-            reference: shown.clone(),
-            reason: format!("not a cosign signature manifest: {reason}"),
-        };
+        let not_signatures = "not a cosign signature manifest";
+        let invalid = |error: ContentError| RegistryError::malformed(&shown, not_signatures, error);
         let session = self.session(&target.registry).await?;
         let path = format!("/v2/{}/manifests/{tag}", target.repository);
         let body = match session
@@ -61,13 +57,18 @@ impl RegistryClient {
             Err(error) => return Err(error),
         };
         let manifest: serde_json::Value =
-            serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
+            serde_json::from_slice(&body).map_err(|error| invalid(error.into()))?;
         let descriptors = match manifest.get("layers") {
             Some(serde_json::Value::Array(layers)) => layers.clone(),
-            _ => return Err(invalid("no layers".to_string())),
+            _ => {
+                return Err(RegistryError::Invalid {
+                    reference: shown,
+                    reason: format!("{not_signatures}: no layers"),
+                });
+            }
         };
         let mut layers = Vec::new();
-        for layer in signing_layers(&descriptors).map_err(|reason| invalid(reason.to_string()))? {
+        for layer in signing_layers(&descriptors).map_err(|error| invalid(error.into()))? {
             let descriptor = OciDescriptor {
                 media_type: SIMPLESIGNING_MEDIA_TYPE.to_string(),
                 digest: layer.digest.clone(),
@@ -172,11 +173,9 @@ impl RegistryClient {
         digest: &str,
     ) -> Result<(ReferrersSource, Option<serde_json::Value>), RegistryError> {
         let shown = target.with_digest(digest).to_string();
-        let invalid = |reason: String| RegistryError::Invalid {
-            reference: shown.clone(),
-            reason: format!("not a referrers index: {reason}"),
-        };
-        let tag = referrers_tag(digest).map_err(|reason| invalid(reason.to_string()))?;
+        let invalid =
+            |error: ContentError| RegistryError::malformed(&shown, "not a referrers index", error);
+        let tag = referrers_tag(digest).map_err(|error| invalid(error.into()))?;
         let session = self.session(&target.registry).await?;
         let api = Get {
             path: format!(
@@ -212,7 +211,7 @@ impl RegistryClient {
             Err(error) => return Err(error),
         };
         let index: serde_json::Value =
-            serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
+            serde_json::from_slice(&body).map_err(|error| invalid(error.into()))?;
         Ok((source, Some(index)))
     }
 
@@ -229,11 +228,11 @@ impl RegistryClient {
         let Some(index) = index else {
             return Ok(None);
         };
-        let invalid = |reason: String| RegistryError::Invalid {
-            reference: target.with_digest(digest).to_string(),
-            reason: format!("its referrers index: {reason}"),
+        let invalid = |error: ContentError| {
+            let at = target.with_digest(digest).to_string();
+            RegistryError::malformed(at, "its referrers index", error)
         };
-        let referrers = bundle_referrers(&index).map_err(|reason| invalid(reason.to_string()))?;
+        let referrers = bundle_referrers(&index).map_err(|error| invalid(error.into()))?;
         let mut entries: Vec<&serde_json::Value> = index["manifests"]
             .as_array()
             .into_iter()
@@ -257,7 +256,7 @@ impl RegistryClient {
         .expect("an index serializes");
         RawManifest::parse(bytes, Some(INDEX_MEDIA_TYPE))
             .map(Some)
-            .map_err(|reason| invalid(reason.to_string()))
+            .map_err(|error| invalid(error.into()))
     }
 
     /// The Sigstore bundles attached to `digest` in `target`'s repository
@@ -275,10 +274,8 @@ impl RegistryClient {
             return Ok(Vec::new());
         };
         let shown = target.with_digest(digest).to_string();
-        let referrers = bundle_referrers(&index).map_err(|reason| RegistryError::Invalid {
-            reference: shown.clone(),
-            reason: format!("its referrers index: {reason}"),
-        })?;
+        let referrers = bundle_referrers(&index)
+            .map_err(|error| RegistryError::malformed(&shown, "its referrers index", error))?;
         let session = self.session(&target.registry).await?;
         let mut bundles = Vec::new();
         for referrer in referrers {
@@ -294,14 +291,14 @@ impl RegistryClient {
                     actual: crate::package::sha256_digest(&body),
                 });
             }
-            let invalid = |reason: String| RegistryError::Invalid {
-                reference: at.clone(),
-                reason: format!("not a Sigstore bundle referrer of {digest}: {reason}"),
+            let invalid = |error: ContentError| {
+                let what = format!("not a Sigstore bundle referrer of {digest}");
+                RegistryError::malformed(&at, what, error)
             };
             let manifest: serde_json::Value =
-                serde_json::from_slice(&body).map_err(|e| invalid(e.to_string()))?;
+                serde_json::from_slice(&body).map_err(|error| invalid(error.into()))?;
             let (layer_digest, size) =
-                bundle_layer(&manifest, digest).map_err(|reason| invalid(reason.to_string()))?;
+                bundle_layer(&manifest, digest).map_err(|error| invalid(error.into()))?;
             let descriptor = OciDescriptor {
                 media_type: BUNDLE_MEDIA_TYPE.to_string(),
                 digest: layer_digest.clone(),
@@ -348,11 +345,9 @@ impl RegistryClient {
         )
         .await?;
         if source != ReferrersSource::Api {
-            let index = add_to_index(existing.as_ref(), artifact).map_err(|reason| {
-                RegistryError::Invalid {
-                    reference: target.with_digest(&artifact.manifest.1).to_string(),
-                    reason: reason.to_string(),
-                }
+            let index = add_to_index(existing.as_ref(), artifact).map_err(|error| {
+                let at = target.with_digest(&artifact.manifest.1).to_string();
+                RegistryError::malformed(at, "", error)
             })?;
             let tag = referrers_tag(digest).expect("a digest already used");
             self.push_small(

@@ -87,6 +87,7 @@ impl HelmRecords {
                 .ok_or_else(|| HelmRecordError {
                     secret: secret_name.clone(),
                     reason: "no \"release\" key".to_string(),
+                    source: None,
                 })?;
             releases.push(HelmRelease::decode(&secret_name, &payload.0)?);
         }

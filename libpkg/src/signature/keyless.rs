@@ -288,16 +288,16 @@ pub enum KeylessError {
     #[error("the signing certificate names no identity (no SAN e-mail or URI)")]
     NoIdentity,
     /// The OIDC issuer extension does not parse.
-    #[error("the OIDC issuer extension is not DER: {reason}")]
+    #[error("the OIDC issuer extension is not DER")]
     IssuerNotDer {
         /// The DER parser's reason.
-        reason: String,
+        source: x509_parser::nom::Err<x509_parser::der_parser::error::BerError>,
     },
     /// The OIDC issuer extension is not a string.
-    #[error("the OIDC issuer extension is not a string: {reason}")]
+    #[error("the OIDC issuer extension is not a string")]
     IssuerNotString {
         /// The DER parser's reason.
-        reason: String,
+        source: x509_parser::der_parser::error::BerError,
     },
     /// The certificate has no OIDC issuer.
     #[error("the signing certificate names no OIDC issuer (no Fulcio issuer extension)")]
@@ -970,7 +970,7 @@ fn chains_to(
         .map(|der| {
             X509Certificate::from_der(der)
                 .map(|(_, c)| c)
-                .map_err(|e| e.to_string())
+                .map_err(|e| crate::remedy::with_causes(&e))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut child = leaf;
@@ -1016,16 +1016,11 @@ fn identity_of(certificate: &X509Certificate<'_>) -> Result<(String, String), Ke
     for extension in certificate.extensions() {
         let oid = extension.oid.to_id_string();
         if oid == ISSUER_OID {
-            let (_, any) = x509_parser::der_parser::parse_der(extension.value).map_err(|e| {
-                KeylessError::IssuerNotDer {
-                    reason: e.to_string(),
-                }
-            })?;
+            let (_, any) = x509_parser::der_parser::parse_der(extension.value)
+                .map_err(|source| KeylessError::IssuerNotDer { source })?;
             issuer = Some(
                 any.as_str()
-                    .map_err(|e| KeylessError::IssuerNotString {
-                        reason: e.to_string(),
-                    })?
+                    .map_err(|source| KeylessError::IssuerNotString { source })?
                     .to_string(),
             );
         } else if oid == ISSUER_V1_OID && issuer.is_none() {

@@ -503,9 +503,12 @@ fn keyless_signer(
     let expected = keyless::Expected { signature, hash };
     let mut first = None;
     for entry in entries {
-        let verified = entry.map_err(|e| e.to_string()).and_then(|entry| {
-            keyless::verify(root, identities, leaf, &entry, &expected).map_err(|e| e.to_string())
-        });
+        let verified = entry
+            .map_err(|e| crate::remedy::with_causes(&e))
+            .and_then(|entry| {
+                keyless::verify(root, identities, leaf, &entry, &expected)
+                    .map_err(|e| crate::remedy::with_causes(&e))
+            });
         match verified {
             Ok(identity) => return Ok(identity),
             Err(reason) => {
@@ -577,7 +580,8 @@ pub fn verify_all(
             None => match (&layer.certificate, signers.keyless) {
                 (Some(pem), Some(_)) => {
                     let checked = pem_certificate(pem).and_then(|leaf| {
-                        let key = keyless::certificate_key(&leaf).map_err(|e| e.to_string())?;
+                        let key = keyless::certificate_key(&leaf)
+                            .map_err(|e| crate::remedy::with_causes(&e))?;
                         if !key.verifies(&layer.payload, &signature) {
                             return Err("the signature does not verify with its certificate's key"
                                 .to_string());
@@ -664,7 +668,7 @@ pub fn verify_all(
                     _ => continue,
                 };
                 let checked = keyless::certificate_key(&leaf)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| crate::remedy::with_causes(&e))
                     .and_then(|key| {
                         let signature = content
                             .signed

@@ -77,13 +77,31 @@ impl TrustEntry {
 }
 
 /// A rule that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{origin}: {reason}")]
+#[derive(Debug, thiserror::Error)]
+#[error("{origin}{}", if .reason.is_empty() { String::new() } else { format!(": {}", .reason) })]
 pub struct PolicyError {
     /// The repository or policy file rule.
     pub origin: String,
-    /// What is wrong.
+    /// What is wrong; empty when the source says it all.
     pub reason: String,
+    /// The key, identity or trusted root's own error, when one refused it.
+    #[source]
+    pub source: Option<RuleError>,
+}
+
+/// Why a part of a trust rule does not parse, as the source of
+/// [`PolicyError`].
+#[derive(Debug, thiserror::Error)]
+pub enum RuleError {
+    /// A key that is not a P-256 public key.
+    #[error(transparent)]
+    Key(#[from] crate::keys::KeyError),
+    /// An identity that is not one.
+    #[error(transparent)]
+    Identity(#[from] super::keyless::IdentityError),
+    /// A trusted root that is not one.
+    #[error(transparent)]
+    TrustedRoot(#[from] super::keyless::TrustedRootError),
 }
 
 /// Every rule in force for one run, and the one-run override.
@@ -111,6 +129,12 @@ impl TrustPolicy {
         let fail = |reason: String| PolicyError {
             origin: origin.to_string(),
             reason,
+            source: None,
+        };
+        let refused = |what: &str, source: RuleError| PolicyError {
+            origin: origin.to_string(),
+            reason: what.to_string(),
+            source: Some(source),
         };
         let prefix = normalize_prefix(prefix).map_err(fail)?;
         let keys = rule
@@ -119,7 +143,7 @@ impl TrustPolicy {
             .enumerate()
             .map(|(index, pem)| {
                 PublicKey::from_pem(&format!("key {}", index + 1), pem)
-                    .map_err(|e| fail(e.to_string()))
+                    .map_err(|e| refused("", e.into()))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let identities = rule
@@ -128,7 +152,7 @@ impl TrustPolicy {
             .map(|identity| {
                 Ok((
                     identity.clone(),
-                    identity.matcher().map_err(|e| fail(e.to_string()))?,
+                    identity.matcher().map_err(|e| refused("", e.into()))?,
                 ))
             })
             .collect::<Result<Vec<_>, PolicyError>>()?;
@@ -138,7 +162,7 @@ impl TrustPolicy {
             .map(|text| {
                 TrustedRoot::from_json(text)
                     .map(std::sync::Arc::new)
-                    .map_err(|e| fail(format!("trusted root: {e}")))
+                    .map_err(|e| refused("trusted root", e.into()))
             })
             .transpose()?;
         if !identities.is_empty() && trusted_root.is_none() {
@@ -308,7 +332,8 @@ fn normalize_prefix(prefix: &str) -> Result<String, String> {
     let bare = OciRef::url_path(prefix).unwrap_or(prefix.trim_end_matches('/'));
     // A catalog image's tag or digest is dropped: the rule covers its
     // repository, every version of it.
-    let parsed = OciRef::parse(bare).map_err(|reason| format!("prefix {prefix:?}: {reason}"))?;
+    let parsed = OciRef::parse(bare)
+        .map_err(|reason| format!("prefix {prefix:?}: {}", crate::remedy::with_causes(&reason)))?;
     Ok(parsed.path())
 }
 

@@ -209,11 +209,11 @@ pub async fn fetch(
                 version,
                 repository,
             } => {
-                let constraint = crate::version::Constraint::parse(version).map_err(|reason| {
-                    other(CarvelError::Invalid {
+                let constraint = crate::version::Constraint::parse(version).map_err(|error| {
+                    other(CarvelError::Unreadable {
                         origin: loaded.reference.clone(),
-                        file: format!("Package {id} fetch[{index}] helmChart"),
-                        reason: format!("version {version:?}: {reason}"),
+                        file: format!("Package {id} fetch[{index}] helmChart: version {version:?}"),
+                        source: error.into(),
                     })
                 })?;
                 let chart_request = FetchRequest {
@@ -336,7 +336,13 @@ async fn fetch_image(
         .images
         .get(image)
         .map_or(image, String::as_str);
-    let target = OciRef::parse(image).map_err(|e| invalid(format!("{image:?}: {e}")))?;
+    let target = OciRef::parse(image).map_err(|error| {
+        other(CarvelError::Unreadable {
+            origin: loaded.reference.clone(),
+            file: format!("Package {id} fetch[{index}] {step}: {image:?}"),
+            source: error.into(),
+        })
+    })?;
     let digest = registry.resolve_digest(&target).await?;
     let check = super::signatures::check(request.trust, registry, &target, &digest).await?;
     let pinned = target.with_digest(&digest);

@@ -34,12 +34,48 @@ pub const CACHE_DIR_ENV: &str = "KUBECTL_PKG_CACHE_DIR";
 #[derive(Debug, thiserror::Error)]
 pub enum GitError {
     /// The repository could not be reached or read.
-    #[error("{url}: {reason}")]
+    #[error("{url}")]
     Remote {
         /// The repository.
         url: String,
-        /// What failed.
-        reason: String,
+        /// What failed (gix's error, with its causes).
+        source: gix::Error,
+    },
+    /// The server asked for credentials and none were found, or refused
+    /// the ones sent.
+    #[error(
+        "{url}: {}",
+        if *.refused {
+            format!("the server refused the credentials sent (from {}, ~/.git-credentials or git's credential helper, in that order)", super::git_credentials::TOKEN_ENV)
+        } else {
+            format!("the server asks for credentials and none were found: set {}, add the server to ~/.git-credentials, or configure a git credential helper", super::git_credentials::TOKEN_ENV)
+        }
+    )]
+    Credentials {
+        /// The repository.
+        url: String,
+        /// Whether credentials were sent and refused (else none were found).
+        refused: bool,
+    },
+    /// A commit id that is not one (a safeguard: references are checked
+    /// when parsed).
+    #[error("{url}: {commit:?} is not a commit id")]
+    CommitId {
+        /// The repository.
+        url: String,
+        /// The commit id as given.
+        commit: String,
+        /// Why it does not decode.
+        source: gix::Error,
+    },
+    /// The blocking task that talks to the repository failed (it panicked
+    /// or the runtime shut down).
+    #[error("{url}: the git task failed")]
+    Task {
+        /// The repository.
+        url: String,
+        /// The task's failure.
+        source: tokio::task::JoinError,
     },
     /// The ref names no tag, branch or commit of the repository.
     #[error(
@@ -131,40 +167,28 @@ pub struct GitPackage {
 
 fn remote_error(url: &str) -> impl Fn(gix::Error) -> GitError + '_ {
     move |error| {
-        let chain = error_chain(&error);
+        let chain = crate::remedy::with_causes(&error);
+        let url = url.to_string();
         // gix's words for a 401 with nothing to send, and with credentials refused.
-        let reason = if chain.contains("No credentials were returned") {
-            format!(
-                "the server asks for credentials and none were found: set {}, add the server to ~/.git-credentials, or configure a git credential helper",
-                super::git_credentials::TOKEN_ENV
-            )
+        if chain.contains("No credentials were returned") {
+            GitError::Credentials {
+                url,
+                refused: false,
+            }
         } else if chain.contains("were not accepted by the remote") {
-            format!(
-                "the server refused the credentials sent (from {}, ~/.git-credentials or git's credential helper, in that order)",
-                super::git_credentials::TOKEN_ENV
-            )
+            GitError::Credentials { url, refused: true }
         } else {
-            chain
-        };
-        GitError::Remote {
-            url: url.to_string(),
-            reason,
+            GitError::Remote { url, source: error }
         }
     }
 }
 
-fn error_chain(error: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let more = cause.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = cause.source();
+/// The error of a blocking git task that did not finish.
+fn task_failed(url: &str) -> impl Fn(tokio::task::JoinError) -> GitError + '_ {
+    move |source| GitError::Task {
+        url: url.to_string(),
+        source,
     }
-    text
 }
 
 /// A scratch bare repository in the cache, removed when dropped.
@@ -181,9 +205,9 @@ fn scratch_repository(cache: &Path) -> Result<(tempfile::TempDir, gix::Repositor
             path: root.clone(),
             source,
         })?;
-    let repository = gix::init_bare(scratch.path()).map_err(|error| GitError::Remote {
+    let repository = gix::init_bare(scratch.path()).map_err(|source| GitError::Remote {
         url: scratch.path().display().to_string(),
-        reason: error_chain(&error),
+        source,
     })?;
     Ok((scratch, repository))
 }
@@ -315,9 +339,10 @@ pub fn checkout(
         .receive(gix::progress::Discard, &AtomicBool::new(false))
         .map_err(remote_error(url))?;
 
-    let id = gix::ObjectId::from_hex(commit.as_bytes()).map_err(|e| GitError::Remote {
+    let id = gix::ObjectId::from_hex(commit.as_bytes()).map_err(|source| GitError::CommitId {
         url: url.to_string(),
-        reason: e.to_string(),
+        commit: commit.to_string(),
+        source,
     })?;
     let not_there = || GitError::NoSuchDir {
         url: url.to_string(),
@@ -393,10 +418,7 @@ pub(super) async fn remote_tags(reference: &GitRef) -> Result<Vec<RemoteRef>, su
         let cache = cache_dir()?;
         list_refs(&url, &["refs/tags/*:refs/tags/*".to_string()], &cache)
     });
-    Ok(task.await.map_err(|error| GitError::Remote {
-        url: reference.url.clone(),
-        reason: format!("the git task failed: {error}"),
-    })??)
+    Ok(task.await.map_err(task_failed(&reference.url))??)
 }
 
 /// The packages a git repository added with `repo add` holds, from its tags
@@ -456,12 +478,8 @@ pub(crate) async fn fetch(
     let task = tokio::task::spawn_blocking(move || {
         fetch_blocking(&reference, constraint.as_ref(), devel, &limits)
     });
-    task.await.map_err(|error| {
-        super::FetchError::Git(GitError::Remote {
-            url: "git".to_string(),
-            reason: format!("the git task failed: {error}"),
-        })
-    })?
+    task.await
+        .map_err(|error| super::FetchError::Git(task_failed("git")(error)))?
 }
 
 /// Fetches package `name` from a git repository added with `repo add`: the
@@ -485,10 +503,7 @@ pub(crate) async fn fetch_named(
                 && !version_tags(&url, "", &cache)?.is_empty(),
         )
     });
-    let single_package = task.await.map_err(|error| GitError::Remote {
-        url: base.url.clone(),
-        reason: format!("the git task failed: {error}"),
-    })??;
+    let single_package = task.await.map_err(task_failed(&base.url))??;
     if !single_package {
         return fetch(&in_directory, request).await;
     }

@@ -86,8 +86,9 @@ pub async fn search(
             Err(error) => {
                 let error = super::unavailable(repository, error);
                 result.warnings.push(format!(
-                    "repository {} was not searched: {error}",
-                    repository.name
+                    "repository {} was not searched: {}",
+                    repository.name,
+                    crate::remedy::with_causes(&error)
                 ));
                 continue;
             }

@@ -5,9 +5,9 @@
 //! on push, in either form.
 
 use crate::reference::OciRef;
-use crate::registry::RegistryClient;
+use crate::registry::{RegistryClient, RegistryError};
 use crate::signature::policy::{SignatureCheck, TrustPolicy};
-use crate::signature::{SignatureError, signature_tag};
+use crate::signature::signature_tag;
 
 use super::FetchError;
 
@@ -34,6 +34,9 @@ pub async fn check(
     Ok(trust.judge_all(location, digest, &layers, &bundles)?)
 }
 
+/// What a signature that cannot be made is, said of the signed manifest.
+const UNSIGNABLE: &str = "cannot be signed";
+
 /// Signs `digest` in `target`'s repository with `key` (classic form), keeping
 /// the signatures already there; returns the signature manifest's reference.
 pub async fn sign(
@@ -49,11 +52,8 @@ pub async fn sign(
         .unwrap_or_default();
     let docker_reference = format!("{}/{}", target.registry, target.repository);
     let artifact =
-        crate::signature::sign(key, &docker_reference, digest, existing).map_err(|reason| {
-            SignatureError::Malformed {
-                reference: target.with_digest(digest).to_string(),
-                reason: reason.to_string(),
-            }
+        crate::signature::sign(key, &docker_reference, digest, existing).map_err(|error| {
+            RegistryError::malformed(target.with_digest(digest).to_string(), UNSIGNABLE, error)
         })?;
     let manifest_digest = registry.push_signature(target, &artifact).await?;
     let tag = signature_tag(digest).expect("a digest that was just signed");
@@ -80,9 +80,8 @@ pub async fn sign_bundle(
         &signed.media_type,
         signed.bytes.len() as u64,
     )
-    .map_err(|reason| SignatureError::Malformed {
-        reference: target.with_digest(digest).to_string(),
-        reason: reason.to_string(),
+    .map_err(|error| {
+        RegistryError::malformed(target.with_digest(digest).to_string(), UNSIGNABLE, error)
     })?;
     let manifest_digest = registry.push_bundle(target, digest, &artifact).await?;
     Ok(OciRef {

@@ -679,8 +679,8 @@ impl<'a> Checked<'a> {
             reason,
         };
         check_keys(entry).map_err(|(key, reason)| fail(key, reason))?;
-        let reference =
-            PackageRef::parse(&entry.package).map_err(|e| fail("package", e.to_string()))?;
+        let reference = PackageRef::parse(&entry.package)
+            .map_err(|e| fail("package", crate::remedy::with_causes(&e)))?;
         if let (PackageRef::Oci(oci), Some(_)) = (&reference, &entry.version)
             && (oci.tag.is_some() || oci.digest.is_some())
         {
