@@ -32,6 +32,7 @@
 //! ```
 //! use libpkg::package::{Files, Package};
 //! use libpkg::action::plan_offline;
+//! use libpkg::plan::ReleaseId;
 //!
 //! let mut files = Files::new();
 //! files.insert("package.yaml".into(),
@@ -39,7 +40,8 @@
 //! files.insert("manifests/cm.yaml".into(),
 //!     "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: hello}\ndata: {greeting: hi}\n".into());
 //! let package = Package::from_files(files, "hello", None)?;
-//! let plan = plan_offline(&package, &libpkg::action::Source::local("./hello"), "hello", "default")?;
+//! let release = ReleaseId::new("default".parse()?, "hello".parse()?);
+//! let plan = plan_offline(&package, &libpkg::action::Source::local("./hello"), &release)?;
 //! assert_eq!(plan.objects.len(), 1);
 //! assert!(plan.hash.starts_with("sha256:"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
