@@ -1167,6 +1167,23 @@ pub(crate) fn run_embed(pkg: &Pkg, args: &[&str], answer: &str, plan: &str) -> S
     stdout
 }
 
+/// Runs the `embed` example with nothing on its standard input: it shows
+/// its plan (saved to `plan`, under the work directory), then declines at
+/// its question, changing nothing.
+pub(crate) fn run_embed_declining(pkg: &Pkg, args: &[&str], plan: &str) {
+    let declined = pkg
+        .program(embed_example(), args)
+        .env("EMBED_SAVE_PLAN", pkg.work.path().join(plan))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the embed example runs");
+    assert!(!declined.status.success(), "{declined:?}");
+    assert!(
+        String::from_utf8_lossy(&declined.stderr).contains("declined: nothing was changed"),
+        "{declined:?}"
+    );
+}
+
 /// The hash of a plan saved under the work directory.
 pub(crate) fn saved_hash(pkg: &Pkg, plan: &str) -> String {
     let text = std::fs::read_to_string(pkg.work.path().join(plan)).expect("the plan was saved");
@@ -1279,18 +1296,10 @@ fn an_embedder_plans_and_applies_what_the_cli_plans_through_the_library_alone() 
         "cli-upgrade.json",
     ])
     .ok();
-    let declined = pkg
-        .program(
-            embed_example(),
-            ["upgrade", &mirrored, &release, &ns, "2.0.0"],
-        )
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(!declined.status.success());
-    assert!(
-        String::from_utf8_lossy(&declined.stderr).contains("declined: nothing was changed"),
-        "{declined:?}"
+    run_embed_declining(
+        &pkg,
+        &["upgrade", &mirrored, &release, &ns, "2.0.0"],
+        "embed-upgrade.json",
     );
     let history = pkg.run(["history", &release, "-n", &ns]).ok().to_string();
     assert!(!history.contains("upgrade"), "{history}");

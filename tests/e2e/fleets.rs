@@ -86,6 +86,15 @@ fn revisions(pkg: &Pkg, context: &str, namespace: &str) -> Vec<u64> {
 }
 
 fn plan_fleet(pkg: &Pkg, extra: &[&str]) -> kubectl_pkg_e2e::Run {
+    kubectl_pkg_e2e::Run::from(
+        plan_fleet_command(pkg, extra)
+            .output()
+            .expect("kubectl-pkg runs"),
+    )
+}
+
+/// `stack plan --fleet prod` of `stack.yaml`, with `extra` arguments.
+fn plan_fleet_command(pkg: &Pkg, extra: &[&str]) -> std::process::Command {
     let mut args = vec![
         "stack",
         "plan",
@@ -96,7 +105,7 @@ fn plan_fleet(pkg: &Pkg, extra: &[&str]) -> kubectl_pkg_e2e::Run {
         "--skip-image-check",
     ];
     args.extend(extra);
-    pkg.run(args)
+    pkg.command(args)
 }
 
 /// One fleet plan for three clusters: the table of clusters × releases and
@@ -590,17 +599,7 @@ fn a_fleet_plans_the_same_on_one_or_two_workers() {
     for workers in ["1", "2"] {
         for attempt in 0..3 {
             let saved = format!("plan-{workers}-{attempt}.json");
-            let mut command = pkg.command([
-                "stack",
-                "plan",
-                "-f",
-                "stack.yaml",
-                "--fleet",
-                "prod",
-                "--skip-image-check",
-                "--out",
-                &saved,
-            ]);
+            let mut command = plan_fleet_command(&pkg, &["--out", &saved]);
             command
                 .env("TOKIO_WORKER_THREADS", workers)
                 .stdin(std::process::Stdio::null());

@@ -673,21 +673,10 @@ async fn a_catalog_resolves_installs_shows_and_upgrades_along_its_graph() {
         "cli-upgrade.json",
     ])
     .ok();
-    let declined = pkg
-        .program(
-            crate::airgap::embed_example(),
-            ["upgrade", &format!("hub/{package}"), &package, &ns],
-        )
-        .env(
-            "EMBED_SAVE_PLAN",
-            pkg.work.path().join("embed-upgrade.json"),
-        )
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(
-        String::from_utf8_lossy(&declined.stderr).contains("declined: nothing was changed"),
-        "{declined:?}"
+    crate::airgap::run_embed_declining(
+        &pkg,
+        &["upgrade", &format!("hub/{package}"), &package, &ns],
+        "embed-upgrade.json",
     );
     assert_eq!(
         crate::airgap::saved_hash(&pkg, "embed-upgrade.json"),
