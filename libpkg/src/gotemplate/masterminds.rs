@@ -25,32 +25,38 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex_lite::Regex;
 
 const CV: &str = r"v?([0-9|x|X|\*]+)(\.[0-9|x|X|\*]+)?(\.[0-9|x|X|\*]+)?(-([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?(\+([0-9A-Za-z\-]+(\.[0-9A-Za-z\-]+)*))?";
 const OPS: &str = r"=||!=|>|<|>=|=>|<=|=<|~|~>|\^";
+/// RE2's `\s`, which Masterminds' expressions are written with: ASCII
+/// white space without the vertical tab (the `regex` crates' `\s` is
+/// Unicode's, or has `\v`).
+const S: &str = r"[\t\n\f\r ]";
 
-/// Masterminds' constraint expressions, each compiled on first use.
+/// Masterminds' constraint expressions, each compiled on first use, with
+/// `regex-lite`: `regex` took a millisecond to compile them, more than
+/// rendering a small chart, and every chart with a `kubeVersion` needs them.
 fn constraint_re() -> &'static Regex {
     static R: OnceLock<Regex> = OnceLock::new();
-    R.get_or_init(|| Regex::new(&format!(r"^\s*({OPS})\s*({CV})\s*$")).expect("regex"))
+    R.get_or_init(|| Regex::new(&format!(r"^{S}*({OPS}){S}*({CV}){S}*$")).expect("regex"))
 }
 
 fn range_re() -> &'static Regex {
     static R: OnceLock<Regex> = OnceLock::new();
-    R.get_or_init(|| Regex::new(&format!(r"\s*({CV})\s+-\s+({CV})\s*")).expect("regex"))
+    R.get_or_init(|| Regex::new(&format!(r"{S}*({CV}){S}+-{S}+({CV}){S}*")).expect("regex"))
 }
 
 fn find_re() -> &'static Regex {
     static R: OnceLock<Regex> = OnceLock::new();
-    R.get_or_init(|| Regex::new(&format!(r"({OPS})\s*({CV})")).expect("regex"))
+    R.get_or_init(|| Regex::new(&format!(r"({OPS}){S}*({CV})")).expect("regex"))
 }
 
 fn valid_re() -> &'static Regex {
     static R: OnceLock<Regex> = OnceLock::new();
     R.get_or_init(|| {
         Regex::new(&format!(
-            r"^(\s*({OPS})\s*({CV})\s*)((?:\s+|,\s*)({OPS})\s*({CV})\s*)*$"
+            r"^({S}*({OPS}){S}*({CV}){S}*)((?:{S}+|,{S}*)({OPS}){S}*({CV}){S}*)*$"
         ))
         .expect("regex")
     })
