@@ -92,9 +92,9 @@ pub struct GlobalArgs {
     pub trust_policy: Option<PathBuf>,
 }
 
-/// How registries are reached; taken by the commands that read one (install,
-/// upgrade, template, show, search, verify, push, bundle, import, repo add) and
-/// copied into [`GlobalArgs::registry`] before the command runs.
+// How registries are reached; taken by the commands that read one (install,
+// upgrade, template, show, search, verify, push, bundle, import, repo add) and
+// copied into [`GlobalArgs::registry`] before the command runs.
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Registry options")]
 pub struct RegistryArgs {
@@ -244,7 +244,14 @@ fn parse_max_size(text: &str) -> Result<MaxSize, String> {
     }
 }
 
+/// Each command's arguments are built only when that command runs or its
+/// help is shown (`defer`): building all of them took a tenth of a small
+/// chart's `template`. Deferred, a flattened struct's doc comment would
+/// replace the command's description, so the argument structs have plain
+/// comments; and the global options are listed before a command's flattened
+/// groups (Registry options), which clap adds after them.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Plan installing a package as a new release, show the plan, and apply it.
     #[command(
@@ -371,7 +378,7 @@ pub enum Command {
     Completion(crate::commands::completion::CompletionArgs),
 }
 
-/// Which package and which version; shared by every command that fetches one.
+// Which package and which version; shared by every command that fetches one.
 #[derive(Debug, Clone, Args)]
 pub struct PackageArgs {
     #[arg(
@@ -402,7 +409,7 @@ pub struct PackageArgs {
     pub allow_unverified: bool,
 }
 
-/// Configuration for packages that take it; shared by install, upgrade and template.
+// Configuration for packages that take it; shared by install, upgrade and template.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ConfigArgs {
     /// Configure the package, KEY=VALUE (repeatable). OLM registry+v1 bundles
@@ -412,7 +419,7 @@ pub struct ConfigArgs {
     pub config: Vec<String>,
 }
 
-/// `--no-hooks`; shared by install, upgrade, rollback and uninstall.
+// `--no-hooks`; shared by install, upgrade, rollback and uninstall.
 #[derive(Debug, Clone, Default, Args)]
 pub struct HookArgs {
     /// Leave this operation's chart hooks out of the plan (they are not run).
@@ -431,7 +438,7 @@ impl HookArgs {
     }
 }
 
-/// `--skip-requirements`; shared by install, upgrade and template.
+// `--skip-requirements`; shared by install, upgrade and template.
 #[derive(Debug, Clone, Default, Args)]
 pub struct RequirementArgs {
     /// Plan even when requirements of the package are not met (another
@@ -448,7 +455,7 @@ impl RequirementArgs {
     }
 }
 
-/// `--validate`, kubectl's spelling; shared by install, upgrade and rollback.
+// `--validate`, kubectl's spelling; shared by install, upgrade and rollback.
 #[derive(Debug, Clone, Args)]
 pub struct ValidateArgs {
     /// Check objects the API server cannot dry-run (in a namespace the plan
@@ -459,7 +466,7 @@ pub struct ValidateArgs {
     pub validate: bool,
 }
 
-/// The preflight image check; shared by install, upgrade and rollback.
+// The preflight image check; shared by install, upgrade and rollback.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ImageCheckArgs {
     /// Do not look the plan's images up in their registries before showing it
@@ -469,7 +476,7 @@ pub struct ImageCheckArgs {
     pub skip_image_check: bool,
 }
 
-/// Image mirrors; shared by install, upgrade and template.
+// Image mirrors; shared by install, upgrade and template.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ImageArgs {
     /// Run every image under FROM (a registry, or a path in one) from the same
@@ -483,7 +490,7 @@ pub struct ImageArgs {
     pub require_mirrored_images: bool,
 }
 
-/// Values for a Helm chart, as Helm takes them; shared by install, upgrade and template.
+// Values for a Helm chart, as Helm takes them; shared by install, upgrade and template.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ValuesArgs {
     /// A YAML file of values (repeatable; `-` reads stdin); charts only.
@@ -510,9 +517,9 @@ pub struct ValuesArgs {
     pub enable_dns: bool,
 }
 
-/// The release's name as Helm's `install [NAME] CHART` takes it; shared by
-/// install and template. Declared after [`PackageArgs`], so that with two
-/// arguments the first (PACKAGE's place) is the name and this one the package.
+// The release's name as Helm's `install [NAME] CHART` takes it; shared by
+// install and template. Declared after [`PackageArgs`], so that with two
+// arguments the first (PACKAGE's place) is the name and this one the package.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ReleaseNameArgs {
     /// With two arguments, as Helm takes them (`install NAME PACKAGE`): the

@@ -123,9 +123,12 @@ fn complete(words: &[OsString]) -> (Vec<(String, Option<String>)>, u8) {
     (candidates, directive)
 }
 
-/// The command line's clap definitions with the completers attached.
+/// The command line's clap definitions with the completers attached, every
+/// command's arguments built first (they are deferred: [`crate::cli::Command`]).
 fn command() -> Command {
-    attach(Cli::command(), &[])
+    let mut command = Cli::command();
+    command.build();
+    attach(command, &[])
 }
 
 /// Attaches the completers to `command` and its subcommands; `parents` are

@@ -25,7 +25,7 @@ use crate::cli::GlobalArgs;
 use crate::review::{Origin, ReviewArgs};
 use crate::{prompt, view};
 
-/// Flags of every command that changes the cluster.
+// Flags of every command that changes the cluster.
 #[derive(Debug, Clone, Args)]
 pub struct MutatingArgs {
     /// Show the plan and stop; nothing is changed. `--dry-run=client` (install

@@ -12,7 +12,7 @@ use libpkg::action::gates::{self, Gates};
 use libpkg::permissions::Severity;
 use libpkg::review::policy::{Acceptance, RiskPolicy};
 
-/// Flags of the risk policy and of required approvals.
+// Flags of the risk policy and of required approvals.
 #[derive(Debug, Clone, Default, Args)]
 pub struct ReviewArgs {
     /// Refuse the plan if a finding is more severe than LEVEL (critical,

@@ -51,7 +51,7 @@ pub struct GetArgs {
     pub revision: Option<u32>,
 }
 
-/// `get values`: the values given, or all of them.
+// `get values`: the values given, or all of them.
 #[derive(Debug, Args)]
 pub struct GetValuesArgs {
     #[command(flatten)]
@@ -63,7 +63,7 @@ pub struct GetValuesArgs {
     pub all: bool,
 }
 
-/// `get plan`: a release's, a proposal's, or a saved file's.
+// `get plan`: a release's, a proposal's, or a saved file's.
 #[derive(Debug, Args)]
 pub struct GetPlanArgs {
     /// The release, or `proposal/NAME` (a proposal's plan).

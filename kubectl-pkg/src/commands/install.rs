@@ -13,8 +13,8 @@ use crate::cli::{
 use crate::flow::{self, DryRun, MutatingArgs};
 use crate::{settings, view};
 
-/// PACKAGE may be left out when a `-f` file is a kapp-controller
-/// PackageInstall (`kubectl pkg install -f packageinstall.yaml`).
+// PACKAGE may be left out when a `-f` file is a kapp-controller
+// PackageInstall (`kubectl pkg install -f packageinstall.yaml`).
 #[derive(Debug, Clone, Args)]
 #[command(
     override_usage = "kubectl pkg install [OPTIONS] [NAME] PACKAGE",

@@ -24,7 +24,9 @@ pub struct ShowArgs {
     pub registry: crate::cli::RegistryArgs,
 }
 
-/// One part of a package, as Helm's `show` subcommands print it.
+// One part of a package, as Helm's `show` subcommands print it (a plain
+// comment: with the commands' arguments deferred, a doc comment here
+// would replace `show`'s own description).
 #[derive(Debug, Subcommand)]
 pub enum ShowPart {
     /// A chart's default values: its values.yaml as written, comments included.

@@ -23,7 +23,7 @@ use crate::flow::MutatingArgs;
 use crate::view::review::Source;
 use crate::{settings, view};
 
-/// Which fleet of the stack file.
+// Which fleet of the stack file.
 #[derive(Debug, Clone, Args)]
 pub struct FleetArgs {
     /// Plan the stack for every cluster of this fleet of the stack file

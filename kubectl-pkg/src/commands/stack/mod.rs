@@ -82,10 +82,10 @@ pub struct StackUninstallArgs {
     pub dry_run: bool,
 }
 
-/// `-n` on a stack command, not offered: each stack command has this arg of
-/// its own, hidden, in place of the global one (clap does not propagate a
-/// global arg to a command that has one of the same id), and `run` refuses
-/// the value, which still reaches [`GlobalArgs::namespace`].
+// `-n` on a stack command, not offered: each stack command has this arg of
+// its own, hidden, in place of the global one (clap does not propagate a
+// global arg to a command that has one of the same id), and `run` refuses
+// the value, which still reaches [`GlobalArgs::namespace`].
 #[derive(Debug, Clone, Args)]
 pub struct NoNamespace {
     #[arg(
@@ -98,7 +98,7 @@ pub struct NoNamespace {
     namespace: Option<String>,
 }
 
-/// Which stack file, for which environment: every stack command's first flags.
+// Which stack file, for which environment: every stack command's first flags.
 #[derive(Debug, Clone, Args)]
 pub struct StackFileArgs {
     /// The stack file.
@@ -124,7 +124,7 @@ impl StackFileArgs {
     }
 }
 
-/// Which stack, for which environment, and how its releases are resolved.
+// Which stack, for which environment, and how its releases are resolved.
 #[derive(Debug, Clone, Args)]
 pub struct StackArgs {
     #[command(flatten)]
@@ -184,7 +184,7 @@ pub struct StackApplyArgs {
     pub dry_run: bool,
 }
 
-/// How a stack plan is applied.
+// How a stack plan is applied.
 #[derive(Debug, Clone, Args)]
 pub struct StackApplyFlags {
     /// Apply without asking.
