@@ -98,10 +98,16 @@ fn main() -> ExitCode {
             .init();
     }
     let verbose = cli.global.verbose;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("the tokio runtime starts");
+    // `template` reads one package and renders it: nothing for a pool of
+    // worker threads to share, whose start was a few percent of a small
+    // chart's run. Every other command talks to a cluster or many registries.
+    let runtime = match cli.command {
+        Command::Template(_) => tokio::runtime::Builder::new_current_thread(),
+        _ => tokio::runtime::Builder::new_multi_thread(),
+    }
+    .enable_all()
+    .build()
+    .expect("the tokio runtime starts");
     let outcome = runtime.block_on(run(cli));
     // A question left unanswered (Ctrl-C) still blocks a thread reading the
     // terminal: do not wait for it.
