@@ -531,8 +531,15 @@ pub fn prepare(
         });
     }
     check_kube_version(chart, capabilities)?;
-    let mut chart = chart.clone();
-    let mut warnings = process_dependencies(&mut chart, values)?;
+    // Dependency processing changes a copy; a chart without any is read as it is.
+    let (chart, mut warnings) =
+        if chart.dependencies.is_empty() && chart.metadata.dependencies.is_empty() {
+            (std::borrow::Cow::Borrowed(chart), Vec::new())
+        } else {
+            let mut chart = chart.clone();
+            let warnings = process_dependencies(&mut chart, values)?;
+            (std::borrow::Cow::Owned(chart), warnings)
+        };
     let (mut coalesced, more) = coalesce_values(&chart, values)?;
     warnings.extend(more);
     validate_values(&chart, &coalesced)?;
@@ -571,7 +578,7 @@ struct Common {
 }
 
 /// Adds the chart's scope and templates, then its subcharts'; returns the
-/// chart's data object (for its parent's `.Subcharts`).
+/// chart's data object for its parent's `.Subcharts` (null for the root).
 fn scope(
     chart: &Chart,
     full_path: String,
@@ -611,7 +618,9 @@ fn scope(
         "Capabilities": common.capabilities,
         "Subcharts": subcharts,
     });
-    out.charts[index].data = data.clone();
+    // The root's data is no chart's `.Subcharts`: kept, not copied.
+    let for_parent = if is_root { Value::Null } else { data.clone() };
+    out.charts[index].data = data;
 
     let base_path = format!("{full_path}/templates");
     for (path, text) in &chart.templates {
@@ -636,7 +645,7 @@ fn scope(
             chart: index,
         });
     }
-    data
+    for_parent
 }
 
 #[cfg(test)]
