@@ -95,7 +95,7 @@ impl From<&str> for CallError {
 pub(crate) type CallResult = Result<Value, CallError>;
 
 /// A function's implementation.
-pub(crate) type Native = fn(&mut Exec<'_>, &mut Frame, Vec<Value>) -> CallResult;
+pub(crate) type Native = fn(&mut Exec<'_>, &mut Frame<'_>, Vec<Value>) -> CallResult;
 
 /// A function: parameters, the variadic parameter if any, the code.
 pub(crate) struct Func {
