@@ -15,7 +15,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::lex::{Item, ItemType, lex};
+use super::lex::{Item, ItemType, Lexed, lex};
 
 /// A parsed template: its name, the file it was parsed from and its nodes.
 #[derive(Debug)]
@@ -278,7 +278,7 @@ fn is_empty_list(nodes: &[Node], text: &str) -> bool {
 }
 
 struct Parser<'a, 't> {
-    items: Vec<Item<'t>>,
+    lexed: Lexed<'t>,
     i: usize,
     /// The text being parsed (what `text` holds too).
     src: &'t str,
@@ -312,7 +312,7 @@ pub(crate) fn parse(
     let text: Arc<str> = source.into();
     let parse_name: Arc<str> = name.into();
     let mut p = Parser {
-        items: lex(source),
+        lexed: lex(source),
         i: 0,
         src: source,
         parse_name: parse_name.clone(),
@@ -342,8 +342,8 @@ pub(crate) fn parse(
 }
 
 /// The text of a token.
-fn span(t: &Item<'_>) -> Span {
-    Span::new(t.pos, t.pos + t.val.len())
+fn span(t: &Item) -> Span {
+    Span::new(t.pos(), t.end())
 }
 
 impl<'t> Parser<'_, 't> {
@@ -366,8 +366,13 @@ impl<'t> Parser<'_, 't> {
     }
 
     /// The text of a token, borrowed from the source.
-    fn val(&self, t: &Item<'_>) -> &'t str {
-        span(t).of(self.src)
+    fn val(&self, t: &Item) -> &'t str {
+        self.lexed.text(t)
+    }
+
+    /// The message of the lexer's error.
+    fn lex_error(&self, t: &Item) -> ParseFailure {
+        self.errorf(self.lexed.val(t))
     }
 
     /// The nodes pushed on the scratch stack since `mark`, taken off.
@@ -376,9 +381,10 @@ impl<'t> Parser<'_, 't> {
     }
 
     fn line(&self) -> usize {
-        self.items
+        self.lexed
+            .items
             .get(self.i.saturating_sub(1))
-            .map(|t| t.line)
+            .map(Item::line)
             .unwrap_or(1)
     }
 
@@ -395,9 +401,10 @@ impl<'t> Parser<'_, 't> {
         &self.parse_name
     }
 
-    fn next(&mut self) -> Item<'t> {
-        let it = self.items[self.i.min(self.items.len() - 1)].clone();
-        if self.i < self.items.len() {
+    fn next(&mut self) -> Item {
+        let items = &self.lexed.items;
+        let it = items[self.i.min(items.len() - 1)];
+        if self.i < items.len() {
             self.i += 1;
         }
         it
@@ -407,28 +414,29 @@ impl<'t> Parser<'_, 't> {
         self.i -= 1;
     }
 
-    fn peek(&self) -> &Item<'t> {
-        &self.items[self.i.min(self.items.len() - 1)]
+    fn peek(&self) -> Item {
+        let items = &self.lexed.items;
+        items[self.i.min(items.len() - 1)]
     }
 
-    fn next_non_space(&mut self) -> PResult<Item<'t>> {
+    fn next_non_space(&mut self) -> PResult<Item> {
         loop {
             let t = self.next();
             match t.typ {
                 ItemType::Space => continue,
-                ItemType::Error => return Err(self.errorf(&t.val)),
+                ItemType::Error => return Err(self.lex_error(&t)),
                 _ => return Ok(t),
             }
         }
     }
 
-    fn peek_non_space(&mut self) -> PResult<Item<'t>> {
+    fn peek_non_space(&mut self) -> PResult<Item> {
         let t = self.next_non_space()?;
         self.backup();
         Ok(t)
     }
 
-    fn expect(&mut self, typ: ItemType, context: &str) -> PResult<Item<'t>> {
+    fn expect(&mut self, typ: ItemType, context: &str) -> PResult<Item> {
         let t = self.next_non_space()?;
         if t.typ != typ {
             return Err(self.unexpected(&t, context));
@@ -436,20 +444,23 @@ impl<'t> Parser<'_, 't> {
         Ok(t)
     }
 
-    fn unexpected(&self, t: &Item<'_>, context: &str) -> ParseFailure {
+    fn unexpected(&self, t: &Item, context: &str) -> ParseFailure {
         if t.typ == ItemType::Error {
-            return self.errorf(&t.val);
+            return self.lex_error(t);
         }
-        self.errorf(format!("unexpected {t} in {context}"))
+        self.errorf(format!(
+            "unexpected {} in {context}",
+            self.lexed.describe(t)
+        ))
     }
 
     fn parse_top(&mut self) -> PResult<Vec<Node>> {
         let mark = self.nodes.len();
         loop {
-            let t = self.peek().clone();
+            let t = self.peek();
             match t.typ {
                 ItemType::Eof => return Ok(self.take_nodes(mark)),
-                ItemType::Error => return Err(self.errorf(&t.val)),
+                ItemType::Error => return Err(self.lex_error(&t)),
                 ItemType::LeftDelim => {
                     let save = self.i;
                     self.next();
@@ -476,7 +487,7 @@ impl<'t> Parser<'_, 't> {
         if !matches!(t.typ, ItemType::String | ItemType::RawString) {
             return Err(self.unexpected(&t, context));
         }
-        let name = self.unquote(&t.val)?;
+        let name = self.unquote(self.val(&t))?;
         self.expect(ItemType::RightDelim, context)?;
         let saved_vars = std::mem::replace(&mut self.vars, vec!["$"]);
         let saved_depth = std::mem::replace(&mut self.range_depth, 0);
@@ -653,7 +664,7 @@ impl<'t> Parser<'_, 't> {
         self.trees = trees;
         r?;
         Ok(Node::Template {
-            pos: t.pos,
+            pos: t.pos(),
             name,
             pipe: Some(pipe),
         })
@@ -670,7 +681,7 @@ impl<'t> Parser<'_, 't> {
             None
         };
         Ok(Node::Template {
-            pos: t.pos,
+            pos: t.pos(),
             name,
             pipe,
         })
@@ -678,7 +689,7 @@ impl<'t> Parser<'_, 't> {
 
     fn template_name(&mut self, t: &Item, context: &str) -> PResult<String> {
         match t.typ {
-            ItemType::String | ItemType::RawString => self.unquote(&t.val),
+            ItemType::String | ItemType::RawString => self.unquote(self.val(t)),
             _ => Err(self.unexpected(t, context)),
         }
     }
@@ -690,7 +701,7 @@ impl<'t> Parser<'_, 't> {
     fn pipeline(&mut self, context: &str, end: ItemType) -> PResult<Pipe> {
         let start = self.peek_non_space()?;
         let mut pipe = Pipe {
-            pos: start.pos,
+            pos: start.pos(),
             is_assign: false,
             decl: Vec::new(),
             cmds: Vec::new(),
@@ -712,7 +723,7 @@ impl<'t> Parser<'_, 't> {
                     self.vars.push(self.val(&v));
                     break;
                 }
-                ItemType::Char if next.val == "," => {
+                ItemType::Char if self.val(&next) == "," => {
                     self.next_non_space()?;
                     pipe.decl.push(span(&v));
                     self.vars.push(self.val(&v));
@@ -793,7 +804,7 @@ impl<'t> Parser<'_, 't> {
                 ItemType::Space => continue,
                 ItemType::RightDelim | ItemType::RightParen => self.backup(),
                 ItemType::Pipe => {}
-                ItemType::Error => return Err(self.errorf(&t.val)),
+                ItemType::Error => return Err(self.lex_error(&t)),
                 _ => return Err(self.unexpected(&t, "operand")),
             }
             break;
@@ -813,10 +824,10 @@ impl<'t> Parser<'_, 't> {
         if self.peek().typ == ItemType::Field {
             // The fields follow the term and each other with nothing
             // between (the lexer ends a field at a space): one span.
-            let pos = self.peek().pos;
+            let pos = self.peek().pos();
             let mut end = pos;
             while self.peek().typ == ItemType::Field {
-                end = span(&self.next()).end as usize;
+                end = self.next().end();
             }
             let fields = Span::new(pos + 1, end);
             return Ok(Some(match node {
@@ -848,13 +859,13 @@ impl<'t> Parser<'_, 't> {
         let t = self.next_non_space()?;
         Ok(Some(match t.typ {
             ItemType::Identifier => {
-                if !(self.has_func)(&t.val) {
-                    return Err(self.errorf(format!("function {:?} not defined", t.val)));
+                if !(self.has_func)(self.val(&t)) {
+                    return Err(self.errorf(format!("function {:?} not defined", self.val(&t))));
                 }
-                Arg::Identifier(t.pos, span(&t))
+                Arg::Identifier(t.pos(), span(&t))
             }
-            ItemType::Dot => Arg::Dot(t.pos),
-            ItemType::Nil => Arg::Nil(t.pos),
+            ItemType::Dot => Arg::Dot(t.pos()),
+            ItemType::Nil => Arg::Nil(t.pos()),
             ItemType::Variable => {
                 let path = self.val(&t);
                 let name = path.split('.').next().unwrap_or(path);
@@ -862,23 +873,23 @@ impl<'t> Parser<'_, 't> {
                     return Err(self.errorf(format!("undefined variable {name:?}")));
                 }
                 Arg::Variable {
-                    pos: t.pos,
+                    pos: t.pos(),
                     path: span(&t),
                 }
             }
             ItemType::Field => Arg::Field {
-                pos: t.pos,
-                names: Span::new(t.pos + 1, t.pos + t.val.len()),
+                pos: t.pos(),
+                names: Span::new(t.pos() + 1, t.end()),
             },
-            ItemType::Bool => Arg::Bool(t.pos, t.val == "true"),
+            ItemType::Bool => Arg::Bool(t.pos(), self.val(&t) == "true"),
             ItemType::CharConstant | ItemType::Complex | ItemType::Number => {
-                Arg::Number(t.pos, self.number(&t)?)
+                Arg::Number(t.pos(), self.number(&t)?)
             }
             ItemType::LeftParen => Arg::Pipe(Box::new(
                 self.pipeline("parenthesized pipeline", ItemType::RightParen)?,
             )),
             ItemType::String | ItemType::RawString => Arg::Str {
-                pos: t.pos,
+                pos: t.pos(),
                 lit: self.string_literal(&t)?,
             },
             _ => {
@@ -890,7 +901,7 @@ impl<'t> Parser<'_, 't> {
 
     /// A string literal, its value copied only when it differs from the
     /// text between its quotes.
-    fn string_literal(&self, t: &Item<'_>) -> PResult<StrLit> {
+    fn string_literal(&self, t: &Item) -> PResult<StrLit> {
         let quoted = self.val(t);
         let inner = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("");
         let verbatim = match t.typ {
@@ -919,8 +930,9 @@ impl<'t> Parser<'_, 't> {
             is_char: false,
         };
         if t.typ == ItemType::CharConstant {
-            let c = unquote_char(&t.val)
-                .ok_or_else(|| self.errorf(format!("malformed character constant: {}", t.val)))?;
+            let c = unquote_char(self.val(t)).ok_or_else(|| {
+                self.errorf(format!("malformed character constant: {}", self.val(t)))
+            })?;
             n.is_char = true;
             n.is_int = true;
             n.is_uint = true;
@@ -930,9 +942,12 @@ impl<'t> Parser<'_, 't> {
             return Ok(n);
         }
         if t.typ == ItemType::Complex {
-            return Err(self.errorf(format!("complex constants are not supported: {}", t.val)));
+            return Err(self.errorf(format!(
+                "complex constants are not supported: {}",
+                self.val(t)
+            )));
         }
-        let text = t.val.as_ref();
+        let text = self.val(t);
         if let Some(i) = parse_go_int(text) {
             n.is_int = true;
             n.int = i;
