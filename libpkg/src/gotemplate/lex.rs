@@ -113,6 +113,19 @@ impl<'a> Lexed<'a> {
 const LEFT: &str = "{{";
 const RIGHT: &str = "}}";
 
+/// Where the first `{{` of `text` is: its first byte found by a byte
+/// search, far quicker than a substring search for two bytes.
+fn find_left_delim(text: &str) -> Option<usize> {
+    let mut from = 0;
+    loop {
+        let at = from + text[from..].find('{')?;
+        if text.as_bytes().get(at + 1) == Some(&b'{') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+}
+
 fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\r' | b'\n')
 }
@@ -153,8 +166,9 @@ pub(crate) fn lex(input: &str) -> Lexed<'_> {
         start_line: 1,
         paren_depth: 0,
         // About 16 tokens an action (delimiters, words, the spaces between):
-        // reserved once, the tokens are never copied as the list grows.
-        items: Vec::with_capacity(input.matches("{{").count() * 16 + 2),
+        // reserved once, the tokens are never copied as the list grows. An
+        // action starts with `{`: counting those bytes is one quick pass.
+        items: Vec::with_capacity(input.bytes().filter(|&b| b == b'{').count() * 8 + 2),
         error: None,
     };
     l.run();
@@ -233,7 +247,7 @@ impl<'a> Lexer<'a> {
         loop {
             // Text.
             let rest = &self.input[self.pos..];
-            match rest.find(LEFT) {
+            match find_left_delim(rest) {
                 Some(x) => {
                     let delim = self.pos + x;
                     let mut text_end = delim;
