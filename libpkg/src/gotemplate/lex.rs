@@ -461,37 +461,50 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn identifier(&mut self) -> bool {
+    /// Moves past letters, digits and underscores (ASCII ones byte by
+    /// byte, the quick way, since names are almost always ASCII).
+    fn accept_word(&mut self) {
         loop {
-            let c = self.next();
-            if matches!(c, Some(c) if is_alnum(c)) {
-                continue;
+            let rest = &self.input.as_bytes()[self.pos..];
+            self.pos += rest
+                .iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                .unwrap_or(rest.len());
+            match self.peek() {
+                Some(c) if !c.is_ascii() && is_alnum(c) => {
+                    self.next();
+                }
+                _ => return,
             }
-            self.backup(c);
-            let word = &self.input[self.start..self.pos];
-            if !self.at_terminator() {
-                let c = c.unwrap_or('\0');
-                self.error(format!("bad character U+{:04X} '{c}'", c as u32));
-                return false;
-            }
-            let typ = match word {
-                "block" => ItemType::Block,
-                "break" => ItemType::Break,
-                "continue" => ItemType::Continue,
-                "define" => ItemType::Define,
-                "else" => ItemType::Else,
-                "end" => ItemType::End,
-                "if" => ItemType::If,
-                "range" => ItemType::Range,
-                "nil" => ItemType::Nil,
-                "template" => ItemType::Template,
-                "with" => ItemType::With,
-                "true" | "false" => ItemType::Bool,
-                _ => ItemType::Identifier,
-            };
-            self.emit(typ);
-            return true;
         }
+    }
+
+    fn identifier(&mut self) -> bool {
+        self.accept_word();
+        let c = self.peek();
+        let word = &self.input[self.start..self.pos];
+        if !self.at_terminator() {
+            let c = c.unwrap_or('\0');
+            self.error(format!("bad character U+{:04X} '{c}'", c as u32));
+            return false;
+        }
+        let typ = match word {
+            "block" => ItemType::Block,
+            "break" => ItemType::Break,
+            "continue" => ItemType::Continue,
+            "define" => ItemType::Define,
+            "else" => ItemType::Else,
+            "end" => ItemType::End,
+            "if" => ItemType::If,
+            "range" => ItemType::Range,
+            "nil" => ItemType::Nil,
+            "template" => ItemType::Template,
+            "with" => ItemType::With,
+            "true" | "false" => ItemType::Bool,
+            _ => ItemType::Identifier,
+        };
+        self.emit(typ);
+        true
     }
 
     fn variable(&mut self) -> bool {
@@ -511,14 +524,8 @@ impl<'a> Lexer<'a> {
             });
             return true;
         }
-        let mut c;
-        loop {
-            c = self.next();
-            if !matches!(c, Some(c) if is_alnum(c)) {
-                self.backup(c);
-                break;
-            }
-        }
+        self.accept_word();
+        let c = self.peek();
         if !self.at_terminator() {
             let c = c.unwrap_or('\0');
             self.error(format!("bad character U+{:04X} '{c}'", c as u32));
@@ -672,5 +679,26 @@ mod tests {
             ]
         );
         assert_eq!(*types("{{ \"abc }}").last().unwrap(), Error);
+    }
+
+    #[test]
+    fn names_may_hold_any_letter_and_end_at_a_terminator() {
+        let lexed = lex("{{ .día_2.x $π fünf }}");
+        let words: Vec<_> = lexed
+            .items
+            .iter()
+            .filter(|i| i.typ != ItemType::Space)
+            .map(|i| lexed.val(i))
+            .collect();
+        assert_eq!(words, ["{{", ".día_2", ".x", "$π", "fünf", "}}", ""]);
+        let lexed = lex("{{ .a# }}");
+        let error = lexed.items.last().unwrap();
+        assert_eq!(error.typ, ItemType::Error);
+        assert_eq!(lexed.val(error), "bad character U+0023 '#'");
+        let lexed = lex("{{ abcé# }}");
+        assert_eq!(
+            lexed.val(lexed.items.last().unwrap()),
+            "bad character U+0023 '#'"
+        );
     }
 }
