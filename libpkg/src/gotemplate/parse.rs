@@ -321,9 +321,10 @@ pub(crate) fn parse(
         range_depth: 0,
         has_func,
         trees: Vec::new(),
-        nodes: Vec::new(),
-        cmds: Vec::new(),
-        args: Vec::new(),
+        // Room for a file's top level and a few levels below it.
+        nodes: Vec::with_capacity(256),
+        cmds: Vec::with_capacity(16),
+        args: Vec::with_capacity(32),
     };
     let root = p.parse_top()?;
     let own = Tree {
