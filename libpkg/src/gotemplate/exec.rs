@@ -156,7 +156,7 @@ impl Exec<'_> {
         context: &dyn Display,
         msg: impl Display,
     ) -> Flow {
-        let (line, col) = location(&frame.tree, pos);
+        let (line, col) = location(frame.tree, pos);
         Flow::Error(format!(
             "template: {}:{}:{}: executing {:?} at <{}>: {}",
             frame.tree.parse_name, line, col, frame.tree.name, context, msg
