@@ -51,9 +51,11 @@ pub(crate) enum Flow {
 type R<T> = Result<T, Flow>;
 
 /// One template being executed: its tree and its variables.
-pub(crate) struct Frame {
-    pub(crate) tree: Arc<Tree>,
-    pub(crate) vars: Vec<(String, Value)>,
+pub(crate) struct Frame<'t> {
+    pub(crate) tree: &'t Tree,
+    /// The variables, innermost last, by name (`$`, or as the tree's text
+    /// writes it).
+    pub(crate) vars: Vec<(&'t str, Value)>,
 }
 
 /// The templates one `tpl` call adds over the set it runs in: its own text
@@ -132,27 +134,29 @@ impl Exec<'_> {
         } else {
             dot
         };
-        let name = tree.name.clone();
         let mut frame = Frame {
-            tree: tree.clone(),
-            vars: vec![("$".into(), dot.clone())],
+            tree: &tree,
+            vars: vec![("$", dot.clone())],
         };
         let mut out = String::new();
         match self.walk_list(&mut frame, &dot, &tree.root, &mut out) {
             Ok(()) => Ok(out),
             Err(Flow::Error(e)) => Err(e),
-            Err(_) => Err(format!("template: {name}: break or continue outside range")),
+            Err(_) => Err(format!(
+                "template: {}: break or continue outside range",
+                tree.name
+            )),
         }
     }
 
     pub(crate) fn error(
         &self,
-        frame: &Frame,
+        frame: &Frame<'_>,
         pos: usize,
         context: &dyn Display,
         msg: impl Display,
     ) -> Flow {
-        let (line, col) = location(&frame.tree, pos);
+        let (line, col) = location(frame.tree, pos);
         Flow::Error(format!(
             "template: {}:{}:{}: executing {:?} at <{}>: {}",
             frame.tree.parse_name, line, col, frame.tree.name, context, msg
@@ -161,7 +165,13 @@ impl Exec<'_> {
 
     /// Counts one step, and checks the budgets: [`MAX_STEPS`] and, for `out`
     /// (the output so far), [`MAX_BYTES`].
-    fn step(&mut self, f: &Frame, pos: usize, context: &dyn Display, out: Option<&str>) -> R<()> {
+    fn step(
+        &mut self,
+        f: &Frame<'_>,
+        pos: usize,
+        context: &dyn Display,
+        out: Option<&str>,
+    ) -> R<()> {
         self.steps += 1;
         if self.steps > MAX_STEPS {
             return Err(self.error(
@@ -195,7 +205,7 @@ impl Exec<'_> {
     /// at count as steps.
     fn check_printed_size(
         &mut self,
-        f: &Frame,
+        f: &Frame<'_>,
         pos: usize,
         context: &dyn Display,
         values: &[Value],
@@ -220,24 +230,31 @@ impl Exec<'_> {
         self.step(f, pos, context, None)
     }
 
-    fn walk_list(&mut self, f: &mut Frame, dot: &Value, nodes: &[Node], out: &mut String) -> R<()> {
+    fn walk_list(
+        &mut self,
+        f: &mut Frame<'_>,
+        dot: &Value,
+        nodes: &[Node],
+        out: &mut String,
+    ) -> R<()> {
         for n in nodes {
             self.walk(f, dot, n, out)?;
         }
         Ok(())
     }
 
-    fn walk(&mut self, f: &mut Frame, dot: &Value, node: &Node, out: &mut String) -> R<()> {
+    fn walk(&mut self, f: &mut Frame<'_>, dot: &Value, node: &Node, out: &mut String) -> R<()> {
         match node {
-            Node::Text(t) => out.push_str(t),
+            Node::Text(t) => out.push_str(f.tree.src(*t)),
             Node::Action(pipe) => {
                 let v = self.eval_pipeline(f, dot, pipe)?;
                 if pipe.decl.is_empty() {
+                    let context = pipe.show(&f.tree.text);
                     if matches!(v, Value::List(..) | Value::Map(..)) {
-                        self.check_printed_size(f, pipe.pos, pipe, std::slice::from_ref(&v))?;
+                        self.check_printed_size(f, pipe.pos, &context, std::slice::from_ref(&v))?;
                     }
                     print_value(&v, out);
-                    self.step(f, pipe.pos, pipe, Some(out))?;
+                    self.step(f, pipe.pos, &context, Some(out))?;
                 }
             }
             Node::If(c) | Node::With(c) => {
@@ -285,8 +302,8 @@ impl Exec<'_> {
                     None => Value::Invalid,
                 };
                 let mut frame = Frame {
-                    tree: tree.clone(),
-                    vars: vec![("$".into(), new_dot.clone())],
+                    tree: &tree,
+                    vars: vec![("$", new_dot.clone())],
                 };
                 self.depth += 1;
                 let r = self.walk_list(&mut frame, &new_dot, &tree.root, out);
@@ -301,7 +318,13 @@ impl Exec<'_> {
         Ok(())
     }
 
-    fn walk_range(&mut self, f: &mut Frame, dot: &Value, c: &Control, out: &mut String) -> R<()> {
+    fn walk_range(
+        &mut self,
+        f: &mut Frame<'_>,
+        dot: &Value,
+        c: &Control,
+        out: &mut String,
+    ) -> R<()> {
         let val = self.eval_pipeline(f, dot, &c.pipe)?;
         let mark = f.vars.len();
         // Go 1.22: an integer n ranges over 0..n-1, each of the integer's
@@ -316,7 +339,7 @@ impl Exec<'_> {
                 return Err(self.error(
                     f,
                     c.pos,
-                    &format_args!("{}", c.pipe),
+                    &c.pipe.show(&f.tree.text),
                     format_args!(
                         "can't use {} to iterate over more than one variable",
                         super::fmt::value_string(&val)
@@ -364,7 +387,7 @@ impl Exec<'_> {
                 return Err(self.error(
                     f,
                     c.pos,
-                    &format_args!("{}", c.pipe),
+                    &c.pipe.show(&f.tree.text),
                     format_args!("range can't iterate over {}", super::fmt::value_string(v)),
                 ));
             }
@@ -388,14 +411,14 @@ impl Exec<'_> {
     /// body with the element as dot. False after `{{break}}`.
     fn range_iteration(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         c: &Control,
         mark: usize,
         index: Value,
         elem: Value,
         out: &mut String,
     ) -> R<bool> {
-        self.step(f, c.pos, &c.pipe, Some(out))?;
+        self.step(f, c.pos, &c.pipe.show(&f.tree.text), Some(out))?;
         let n = f.vars.len();
         if !c.pipe.decl.is_empty() {
             f.vars[n - 1].1 = elem.clone();
@@ -412,7 +435,12 @@ impl Exec<'_> {
         }
     }
 
-    pub(crate) fn eval_pipeline(&mut self, f: &mut Frame, dot: &Value, pipe: &Pipe) -> R<Value> {
+    pub(crate) fn eval_pipeline(
+        &mut self,
+        f: &mut Frame<'_>,
+        dot: &Value,
+        pipe: &Pipe,
+    ) -> R<Value> {
         let mut value: Option<Value> = None;
         for cmd in &pipe.cmds {
             let mut v = self.eval_command(f, dot, cmd, value.take())?;
@@ -422,9 +450,11 @@ impl Exec<'_> {
             value = Some(v);
         }
         let value = value.unwrap_or(Value::Invalid);
-        for var in &pipe.decl {
+        let tree = f.tree;
+        for &var in &pipe.decl {
+            let var = tree.src(var);
             if pipe.is_assign {
-                match f.vars.iter_mut().rev().find(|(n, _)| n == var) {
+                match f.vars.iter_mut().rev().find(|(n, _)| *n == var) {
                     Some(slot) => slot.1 = value.clone(),
                     None => {
                         let at = pipe
@@ -435,25 +465,26 @@ impl Exec<'_> {
                         return Err(self.error(
                             f,
                             at,
-                            pipe,
+                            &pipe.show(&tree.text),
                             format_args!("undefined variable: {var}"),
                         ));
                     }
                 }
             } else {
-                f.vars.push((var.clone(), value.clone()));
+                f.vars.push((var, value.clone()));
             }
         }
         Ok(value)
     }
 
-    fn not_a_function(&self, f: &Frame, args: &[Arg], final_: &Option<Value>) -> R<()> {
+    fn not_a_function(&self, f: &Frame<'_>, args: &[Arg], final_: &Option<Value>) -> R<()> {
         if args.len() > 1 || final_.is_some() {
+            let first = args[0].show(&f.tree.text);
             return Err(self.error(
                 f,
                 args[0].pos(),
-                &args[0],
-                format_args!("can't give argument to non-function {}", args[0]),
+                &first,
+                format_args!("can't give argument to non-function {first}"),
             ));
         }
         Ok(())
@@ -461,24 +492,27 @@ impl Exec<'_> {
 
     fn eval_command(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         dot: &Value,
         cmd: &Command,
         final_: Option<Value>,
     ) -> R<Value> {
         let first = &cmd.args[0];
-        self.step(f, first.pos(), first, None)?;
+        let tree = f.tree;
+        self.step(f, first.pos(), &first.show(&tree.text), None)?;
         match first {
-            Arg::Field { pos, idents } => {
+            Arg::Field { pos, names } => {
                 let operands = Operands {
                     dot,
                     args: &cmd.args,
                     final_,
                 };
-                return self.eval_field_chain(f, operands, dot.clone(), (*pos, first), idents);
+                let names = tree.src(*names);
+                return self.eval_field_chain(f, operands, dot.clone(), (*pos, first), names);
             }
             Arg::Chain { .. } => return self.eval_chain(f, dot, first, &cmd.args, final_),
             Arg::Identifier(pos, name) => {
+                let name = tree.src(*name);
                 return self.eval_function(f, dot, *pos, name, &cmd.args, final_);
             }
             Arg::Pipe(p) => {
@@ -492,42 +526,48 @@ impl Exec<'_> {
         match first {
             Arg::Bool(_, b) => Ok(Value::Bool(*b)),
             Arg::Dot(_) => Ok(dot.clone()),
-            Arg::Nil(pos) => Err(self.error(f, *pos, first, "nil is not a command")),
+            Arg::Nil(pos) => {
+                Err(self.error(f, *pos, &first.show(&tree.text), "nil is not a command"))
+            }
             Arg::Number(pos, n) => self.ideal_constant(f, *pos, n),
-            Arg::Str { text, .. } => Ok(Value::str(text.as_str())),
-            _ => Err(self.error(
-                f,
-                first.pos(),
-                first,
-                format_args!("can't evaluate command {first}"),
-            )),
+            Arg::Str { lit, .. } => Ok(Value::str(lit.value(&tree.text))),
+            _ => {
+                let first_shown = first.show(&tree.text);
+                Err(self.error(
+                    f,
+                    first.pos(),
+                    &first_shown,
+                    format_args!("can't evaluate command {first_shown}"),
+                ))
+            }
         }
     }
 
-    fn ideal_constant(&self, f: &Frame, pos: usize, n: &Number) -> R<Value> {
+    fn ideal_constant(&self, f: &Frame<'_>, pos: usize, n: &Number) -> R<Value> {
+        let text = f.tree.src(n.text);
         let hex_int = {
-            let t = n.text.trim_start_matches(['+', '-']);
+            let t = text.trim_start_matches(['+', '-']);
             t.len() > 2 && (t.starts_with("0x") || t.starts_with("0X")) && !t.contains(['p', 'P'])
         };
-        if n.is_float && !hex_int && !n.is_char && n.text.contains(['.', 'e', 'E', 'p', 'P']) {
+        if n.is_float && !hex_int && !n.is_char && text.contains(['.', 'e', 'E', 'p', 'P']) {
             return Ok(Value::Float(n.float));
         }
         if n.is_int {
             return Ok(Value::Int(n.int));
         }
         if n.is_uint {
-            return Err(self.error(f, pos, &n.text, format_args!("{} overflows int", n.text)));
+            return Err(self.error(f, pos, &text, format_args!("{text} overflows int")));
         }
         Ok(Value::Invalid)
     }
 
-    fn lookup_var(&self, f: &Frame, arg: &Arg, name: &str) -> R<Value> {
-        match f.vars.iter().rev().find(|(n, _)| n == name) {
+    fn lookup_var(&self, f: &Frame<'_>, arg: &Arg, name: &str) -> R<Value> {
+        match f.vars.iter().rev().find(|(n, _)| *n == name) {
             Some((_, v)) => Ok(v.clone()),
             None => Err(self.error(
                 f,
                 arg.pos(),
-                arg,
+                &arg.show(&f.tree.text),
                 format_args!("undefined variable: {name}"),
             )),
         }
@@ -535,27 +575,32 @@ impl Exec<'_> {
 
     fn eval_variable(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         dot: &Value,
         arg: &Arg,
         args: &[Arg],
         final_: Option<Value>,
     ) -> R<Value> {
-        let Arg::Variable { pos, idents } = arg else {
+        let Arg::Variable { pos, path } = arg else {
             unreachable!()
         };
-        let value = self.lookup_var(f, arg, &idents[0])?;
-        if idents.len() == 1 {
+        let tree = f.tree;
+        let (name, names) = match tree.src(*path).split_once('.') {
+            Some((name, names)) => (name, Some(names)),
+            None => (tree.src(*path), None),
+        };
+        let value = self.lookup_var(f, arg, name)?;
+        let Some(names) = names else {
             self.not_a_function(f, args, &final_)?;
             return Ok(value);
-        }
+        };
         let operands = Operands { dot, args, final_ };
-        self.eval_field_chain(f, operands, value, (*pos, arg), &idents[1..])
+        self.eval_field_chain(f, operands, value, (*pos, arg), names)
     }
 
     fn eval_chain(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         dot: &Value,
         arg: &Arg,
         args: &[Arg],
@@ -564,30 +609,33 @@ impl Exec<'_> {
         let Arg::Chain { pos, node, fields } = arg else {
             unreachable!()
         };
+        let tree = f.tree;
         if matches!(node.as_ref(), Arg::Nil(_)) {
+            let shown = arg.show(&tree.text);
             return Err(self.error(
                 f,
                 *pos,
-                arg,
-                format_args!("indirection through explicit nil in {arg}"),
+                &shown,
+                format_args!("indirection through explicit nil in {shown}"),
             ));
         }
         let receiver = self.eval_arg(f, dot, None, node)?;
         let operands = Operands { dot, args, final_ };
-        self.eval_field_chain(f, operands, receiver, (*pos, arg), fields)
+        self.eval_field_chain(f, operands, receiver, (*pos, arg), tree.src(*fields))
     }
 
     fn eval_field_chain(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         operands: Operands<'_>,
         mut receiver: Value,
         (pos, node): (usize, &Arg),
-        idents: &[String],
+        names: &str,
     ) -> R<Value> {
         let dot = operands.dot;
-        let n = idents.len();
-        for ident in &idents[..n - 1] {
+        let mut idents = names.split('.');
+        let last = idents.next_back().unwrap_or_default();
+        for ident in idents {
             // A method in the middle of a chain is called with no arguments
             // (`(semver "1.0.0").IncMajor.Major`).
             if let Value::Object(o) = &receiver
@@ -606,24 +654,26 @@ impl Exec<'_> {
         }
         let has_args = operands.args.len() > 1 || operands.final_.is_some();
         if let Value::Object(o) = &receiver
-            && o.has_method(&idents[n - 1])
+            && o.has_method(last)
         {
             let o = o.clone();
-            return self.call_method(f, operands, (pos, node), &o, &idents[n - 1]);
+            return self.call_method(f, operands, (pos, node), &o, last);
         }
-        self.eval_field(f, pos, node, &idents[n - 1], has_args, receiver)
+        self.eval_field(f, pos, node, last, has_args, receiver)
     }
 
     /// Calls a method of a host object (`.Files.Get "x"`), with the
     /// command's other operands and the piped value as arguments.
     fn call_method(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         operands: Operands<'_>,
         (pos, node): (usize, &Arg),
         o: &std::rc::Rc<dyn super::GoObject>,
         name: &str,
     ) -> R<Value> {
+        let tree = f.tree;
+        let node = node.show(&tree.text);
         let mut argv = Vec::new();
         for a in operands.args.iter().skip(1) {
             let v = self.eval_arg(f, operands.dot, Some(Param::Any), a)?;
@@ -635,12 +685,12 @@ impl Exec<'_> {
         match o.call(name, &argv) {
             Some(Ok(d)) => Ok(Value::from_data(&d)),
             Some(Err(e)) => {
-                Err(self.error(f, pos, node, format_args!("error calling {name}: {e}")))
+                Err(self.error(f, pos, &node, format_args!("error calling {name}: {e}")))
             }
             None => Err(self.error(
                 f,
                 pos,
-                node,
+                &node,
                 format_args!("can't evaluate field {name} in type {}", o.type_name()),
             )),
         }
@@ -648,13 +698,14 @@ impl Exec<'_> {
 
     fn eval_field(
         &mut self,
-        f: &Frame,
+        f: &Frame<'_>,
         pos: usize,
         node: &Arg,
         name: &str,
         has_args: bool,
         receiver: Value,
     ) -> R<Value> {
+        let node = &node.show(&f.tree.text);
         match receiver {
             Value::Invalid => {
                 if self.strict {
@@ -725,7 +776,7 @@ impl Exec<'_> {
 
     fn eval_function(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         dot: &Value,
         pos: usize,
         name: &str,
@@ -751,7 +802,7 @@ impl Exec<'_> {
     /// Calls function `name` with `operands` (its arguments after the name).
     fn eval_call(
         &mut self,
-        f: &mut Frame,
+        f: &mut Frame<'_>,
         operands: Operands<'_>,
         pos: usize,
         name: &str,
@@ -860,7 +911,7 @@ impl Exec<'_> {
     /// Go's validateType: can `v` be passed as a parameter of type `p`?
     fn validate_type(
         &self,
-        f: &Frame,
+        f: &Frame<'_>,
         pos: usize,
         ctx: &dyn Display,
         v: Value,
@@ -906,7 +957,9 @@ impl Exec<'_> {
 
     /// Go's evalArg: evaluates an operand for a parameter of type `p`
     /// (`None`: no type, as for the receiver of a chain).
-    fn eval_arg(&mut self, f: &mut Frame, dot: &Value, p: Option<Param>, a: &Arg) -> R<Value> {
+    fn eval_arg(&mut self, f: &mut Frame<'_>, dot: &Value, p: Option<Param>, a: &Arg) -> R<Value> {
+        let tree = f.tree;
+        let shown = a.show(&tree.text);
         let v = match a {
             Arg::Dot(_) => dot.clone(),
             Arg::Nil(pos) => {
@@ -916,22 +969,24 @@ impl Exec<'_> {
                     Some(p) => Err(self.error(
                         f,
                         *pos,
-                        a,
+                        &shown,
                         format_args!("cannot assign nil to {}", p.go_type()),
                     )),
                 };
             }
-            Arg::Field { pos, idents } => {
+            Arg::Field { pos, names } => {
                 let operands = Operands {
                     dot,
                     args: std::slice::from_ref(a),
                     final_: None,
                 };
-                self.eval_field_chain(f, operands, dot.clone(), (*pos, a), idents)?
+                let names = tree.src(*names);
+                self.eval_field_chain(f, operands, dot.clone(), (*pos, a), names)?
             }
             Arg::Variable { .. } => self.eval_variable(f, dot, a, std::slice::from_ref(a), None)?,
             Arg::Pipe(pipe) => self.eval_pipeline(f, dot, pipe)?,
             Arg::Identifier(pos, name) => {
+                let name = tree.src(*name);
                 self.eval_function(f, dot, *pos, name, std::slice::from_ref(a), None)?
             }
             Arg::Chain { .. } => self.eval_chain(f, dot, a, std::slice::from_ref(a), None)?,
@@ -943,33 +998,39 @@ impl Exec<'_> {
                     Some(Param::Map) => Err(self.error(
                         f,
                         *pos,
-                        a,
-                        format_args!("can't handle {a} for arg of type {}", Param::Map.go_type()),
+                        &shown,
+                        format_args!(
+                            "can't handle {shown} for arg of type {}",
+                            Param::Map.go_type()
+                        ),
                     )),
                     Some(_) => Err(self.error(
                         f,
                         *pos,
-                        a,
-                        format_args!("expected {}; found {a}", expected_word(p)),
+                        &shown,
+                        format_args!("expected {}; found {shown}", expected_word(p)),
                     )),
                 };
             }
-            Arg::Str { pos, text, .. } => {
+            Arg::Str { pos, lit } => {
                 return match p {
                     None | Some(Param::Raw) | Some(Param::Any) | Some(Param::Str) => {
-                        Ok(Value::str(text.as_str()))
+                        Ok(Value::str(lit.value(&tree.text)))
                     }
                     Some(Param::Map) => Err(self.error(
                         f,
                         *pos,
-                        a,
-                        format_args!("can't handle {a} for arg of type {}", Param::Map.go_type()),
+                        &shown,
+                        format_args!(
+                            "can't handle {shown} for arg of type {}",
+                            Param::Map.go_type()
+                        ),
                     )),
                     Some(_) => Err(self.error(
                         f,
                         *pos,
-                        a,
-                        format_args!("expected {}; found {a}", expected_word(p)),
+                        &shown,
+                        format_args!("expected {}; found {shown}", expected_word(p)),
                     )),
                 };
             }
@@ -981,19 +1042,22 @@ impl Exec<'_> {
                     Some(Param::Map) => Err(self.error(
                         f,
                         *pos,
-                        a,
-                        format_args!("can't handle {a} for arg of type {}", Param::Map.go_type()),
+                        &shown,
+                        format_args!(
+                            "can't handle {shown} for arg of type {}",
+                            Param::Map.go_type()
+                        ),
                     )),
                     Some(_) => Err(self.error(
                         f,
                         *pos,
-                        a,
-                        format_args!("expected {}; found {a}", expected_word(p)),
+                        &shown,
+                        format_args!("expected {}; found {shown}", expected_word(p)),
                     )),
                 };
             }
         };
-        self.validate_type(f, a.pos(), a, v, p)
+        self.validate_type(f, a.pos(), &shown, v, p)
     }
 }
 

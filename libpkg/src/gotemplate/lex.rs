@@ -7,7 +7,6 @@
 //! exponents, characters), and a lexing error ends the token stream with an
 //! error item that the parser reports when it reaches it.
 
-use std::borrow::Cow;
 /// The type of a token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ItemType {
@@ -47,32 +46,85 @@ pub(crate) enum ItemType {
     With,
 }
 
-/// A token: its type, text, byte offset and line.
-#[derive(Clone, Debug)]
-pub(crate) struct Item<'a> {
+/// A token: its type, where its text is in the input, and its line (16
+/// bytes: a chart's templates make hundreds of thousands).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Item {
     pub(crate) typ: ItemType,
-    /// The token's text, borrowed from the input (an error's message is owned).
-    pub(crate) val: Cow<'a, str>,
-    pub(crate) pos: usize,
-    pub(crate) line: usize,
+    start: u32,
+    end: u32,
+    line: u32,
 }
 
-impl std::fmt::Display for Item<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.typ {
-            ItemType::Eof => write!(f, "EOF"),
-            ItemType::Error => write!(f, "{}", self.val),
-            t if (t as u8) >= (ItemType::Block as u8) => write!(f, "<{}>", self.val),
-            _ if self.val.chars().count() > 10 => {
-                write!(f, "{:.10}...", super::fmt::go_quote(&self.val, false))
+impl Item {
+    /// The byte offset of the token.
+    pub(crate) fn pos(&self) -> usize {
+        self.start as usize
+    }
+
+    /// The byte offset just past the token.
+    pub(crate) fn end(&self) -> usize {
+        self.end as usize
+    }
+
+    /// The line the token starts on.
+    pub(crate) fn line(&self) -> usize {
+        self.line as usize
+    }
+}
+
+/// The tokens of an input; the last is `Eof` or `Error`.
+pub(crate) struct Lexed<'a> {
+    input: &'a str,
+    pub(crate) items: Vec<Item>,
+    /// The message of the `Error` token, if lexing failed.
+    error: Option<String>,
+}
+
+impl<'a> Lexed<'a> {
+    /// The text of a token (an `Error` token's: the message).
+    pub(crate) fn val(&self, t: &Item) -> &str {
+        match (t.typ, &self.error) {
+            (ItemType::Error, Some(message)) => message,
+            _ => self.text(t),
+        }
+    }
+
+    /// The input's text of a token.
+    pub(crate) fn text(&self, t: &Item) -> &'a str {
+        &self.input[t.pos()..t.end()]
+    }
+
+    /// A token as Go's parser describes it in errors.
+    pub(crate) fn describe(&self, t: &Item) -> String {
+        let val = self.val(t);
+        match t.typ {
+            ItemType::Eof => "EOF".to_string(),
+            ItemType::Error => val.to_string(),
+            typ if (typ as u8) >= (ItemType::Block as u8) => format!("<{val}>"),
+            _ if val.chars().count() > 10 => {
+                format!("{:.10}...", super::fmt::go_quote(val, false))
             }
-            _ => write!(f, "{}", super::fmt::go_quote(&self.val, false)),
+            _ => super::fmt::go_quote(val, false),
         }
     }
 }
 
 const LEFT: &str = "{{";
 const RIGHT: &str = "}}";
+
+/// Where the first `{{` of `text` is: its first byte found by a byte
+/// search, far quicker than a substring search for two bytes.
+fn find_left_delim(text: &str) -> Option<usize> {
+    let mut from = 0;
+    loop {
+        let at = from + text[from..].find('{')?;
+        if text.as_bytes().get(at + 1) == Some(&b'{') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+}
 
 fn is_space(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\r' | b'\n')
@@ -99,11 +151,13 @@ struct Lexer<'a> {
     line: usize,
     start_line: usize,
     paren_depth: i32,
-    items: Vec<Item<'a>>,
+    items: Vec<Item>,
+    error: Option<String>,
 }
 
-/// Splits `input` into tokens; the last is `Eof` or `Error`.
-pub(crate) fn lex(input: &str) -> Vec<Item<'_>> {
+/// Splits `input` (less than 4 GiB) into tokens; the last is `Eof` or
+/// `Error`.
+pub(crate) fn lex(input: &str) -> Lexed<'_> {
     let mut l = Lexer {
         input,
         pos: 0,
@@ -112,21 +166,26 @@ pub(crate) fn lex(input: &str) -> Vec<Item<'_>> {
         start_line: 1,
         paren_depth: 0,
         // About 16 tokens an action (delimiters, words, the spaces between):
-        // reserved once, the tokens are never copied as the list grows.
-        items: Vec::with_capacity(input.matches("{{").count() * 16 + 2),
+        // reserved once, the tokens are never copied as the list grows. An
+        // action starts with `{`: counting those bytes is one quick pass.
+        items: Vec::with_capacity(input.bytes().filter(|&b| b == b'{').count() * 8 + 2),
+        error: None,
     };
     l.run();
-    l.items
+    Lexed {
+        input,
+        items: l.items,
+        error: l.error,
+    }
 }
 
 impl<'a> Lexer<'a> {
     fn emit(&mut self, typ: ItemType) {
-        let val = Cow::Borrowed(&self.input[self.start..self.pos]);
         self.items.push(Item {
             typ,
-            val,
-            pos: self.start,
-            line: self.start_line,
+            start: self.start as u32,
+            end: self.pos as u32,
+            line: self.start_line as u32,
         });
         self.start = self.pos;
         self.start_line = self.line;
@@ -141,10 +200,11 @@ impl<'a> Lexer<'a> {
     fn error(&mut self, msg: String) {
         self.items.push(Item {
             typ: ItemType::Error,
-            val: Cow::Owned(msg),
-            pos: self.start,
-            line: self.start_line,
+            start: self.start as u32,
+            end: self.start as u32,
+            line: self.start_line as u32,
         });
+        self.error = Some(msg);
     }
 
     fn peek(&self) -> Option<char> {
@@ -187,7 +247,7 @@ impl<'a> Lexer<'a> {
         loop {
             // Text.
             let rest = &self.input[self.pos..];
-            match rest.find(LEFT) {
+            match find_left_delim(rest) {
                 Some(x) => {
                     let delim = self.pos + x;
                     let mut text_end = delim;
@@ -401,37 +461,50 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn identifier(&mut self) -> bool {
+    /// Moves past letters, digits and underscores (ASCII ones byte by
+    /// byte, the quick way, since names are almost always ASCII).
+    fn accept_word(&mut self) {
         loop {
-            let c = self.next();
-            if matches!(c, Some(c) if is_alnum(c)) {
-                continue;
+            let rest = &self.input.as_bytes()[self.pos..];
+            self.pos += rest
+                .iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                .unwrap_or(rest.len());
+            match self.peek() {
+                Some(c) if !c.is_ascii() && is_alnum(c) => {
+                    self.next();
+                }
+                _ => return,
             }
-            self.backup(c);
-            let word = &self.input[self.start..self.pos];
-            if !self.at_terminator() {
-                let c = c.unwrap_or('\0');
-                self.error(format!("bad character U+{:04X} '{c}'", c as u32));
-                return false;
-            }
-            let typ = match word {
-                "block" => ItemType::Block,
-                "break" => ItemType::Break,
-                "continue" => ItemType::Continue,
-                "define" => ItemType::Define,
-                "else" => ItemType::Else,
-                "end" => ItemType::End,
-                "if" => ItemType::If,
-                "range" => ItemType::Range,
-                "nil" => ItemType::Nil,
-                "template" => ItemType::Template,
-                "with" => ItemType::With,
-                "true" | "false" => ItemType::Bool,
-                _ => ItemType::Identifier,
-            };
-            self.emit(typ);
-            return true;
         }
+    }
+
+    fn identifier(&mut self) -> bool {
+        self.accept_word();
+        let c = self.peek();
+        let word = &self.input[self.start..self.pos];
+        if !self.at_terminator() {
+            let c = c.unwrap_or('\0');
+            self.error(format!("bad character U+{:04X} '{c}'", c as u32));
+            return false;
+        }
+        let typ = match word {
+            "block" => ItemType::Block,
+            "break" => ItemType::Break,
+            "continue" => ItemType::Continue,
+            "define" => ItemType::Define,
+            "else" => ItemType::Else,
+            "end" => ItemType::End,
+            "if" => ItemType::If,
+            "range" => ItemType::Range,
+            "nil" => ItemType::Nil,
+            "template" => ItemType::Template,
+            "with" => ItemType::With,
+            "true" | "false" => ItemType::Bool,
+            _ => ItemType::Identifier,
+        };
+        self.emit(typ);
+        true
     }
 
     fn variable(&mut self) -> bool {
@@ -451,14 +524,8 @@ impl<'a> Lexer<'a> {
             });
             return true;
         }
-        let mut c;
-        loop {
-            c = self.next();
-            if !matches!(c, Some(c) if is_alnum(c)) {
-                self.backup(c);
-                break;
-            }
-        }
+        self.accept_word();
+        let c = self.peek();
         if !self.at_terminator() {
             let c = c.unwrap_or('\0');
             self.error(format!("bad character U+{:04X} '{c}'", c as u32));
@@ -588,13 +655,13 @@ mod tests {
     use super::*;
 
     fn types(s: &str) -> Vec<ItemType> {
-        lex(s).into_iter().map(|i| i.typ).collect()
+        lex(s).items.into_iter().map(|i| i.typ).collect()
     }
 
     #[test]
     fn trim_markers_and_comments() {
-        let items = lex("a  {{- .x -}}  b{{/* c */}}d");
-        let vals: Vec<_> = items.iter().map(|i| i.val.as_ref()).collect();
+        let lexed = lex("a  {{- .x -}}  b{{/* c */}}d");
+        let vals: Vec<_> = lexed.items.iter().map(|i| lexed.val(i)).collect();
         assert_eq!(vals, ["a", "{{", ".x", "}}", "b", "d", ""]);
         use ItemType::*;
         assert_eq!(
@@ -612,5 +679,26 @@ mod tests {
             ]
         );
         assert_eq!(*types("{{ \"abc }}").last().unwrap(), Error);
+    }
+
+    #[test]
+    fn names_may_hold_any_letter_and_end_at_a_terminator() {
+        let lexed = lex("{{ .día_2.x $π fünf }}");
+        let words: Vec<_> = lexed
+            .items
+            .iter()
+            .filter(|i| i.typ != ItemType::Space)
+            .map(|i| lexed.val(i))
+            .collect();
+        assert_eq!(words, ["{{", ".día_2", ".x", "$π", "fünf", "}}", ""]);
+        let lexed = lex("{{ .a# }}");
+        let error = lexed.items.last().unwrap();
+        assert_eq!(error.typ, ItemType::Error);
+        assert_eq!(lexed.val(error), "bad character U+0023 '#'");
+        let lexed = lex("{{ abcé# }}");
+        assert_eq!(
+            lexed.val(lexed.items.last().unwrap()),
+            "bad character U+0023 '#'"
+        );
     }
 }

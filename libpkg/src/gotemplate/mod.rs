@@ -41,7 +41,7 @@ pub use exec::{MAX_BYTES, MAX_LIST, MAX_STEPS};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use parse::{Tree, is_empty_tree};
+use parse::Tree;
 
 /// A template error: parsing or executing, with Go's message (which names
 /// the template file, line and, when executing, column and action).
@@ -230,8 +230,8 @@ fn parse_tpl(text: &str) -> TplParse {
 pub(crate) fn add_trees(set: &mut BTreeMap<String, Arc<Tree>>, trees: Vec<Tree>) {
     for t in trees {
         if let Some(old) = set.get(&t.name)
-            && is_empty_tree(&t.root)
-            && !is_empty_tree(&old.root)
+            && t.is_empty()
+            && !old.is_empty()
         {
             continue;
         }

@@ -7,11 +7,15 @@
 //! stage after the first must be executable, `else if` chains, and
 //! Go's rule that an empty (whitespace-only) definition does not replace a
 //! non-empty one. Errors read like Go's, `template: NAME:LINE: message`.
+//!
+//! The nodes copy no text: text, names and literals are [`Span`]s of the
+//! file's text, which every tree of the file shares (parsing a chart's
+//! templates was mostly allocating those copies, and dropping them).
 
 use std::fmt;
 use std::sync::Arc;
 
-use super::lex::{Item, ItemType, lex};
+use super::lex::{Item, ItemType, Lexed, lex};
 
 /// A parsed template: its name, the file it was parsed from and its nodes.
 #[derive(Debug)]
@@ -20,16 +24,51 @@ pub(crate) struct Tree {
     pub(crate) name: String,
     /// The name of the file (template) whose text holds it.
     pub(crate) parse_name: Arc<str>,
-    /// That file's text (for error locations).
+    /// That file's text: what the nodes' spans index (and error locations).
     pub(crate) text: Arc<str>,
     /// The nodes.
     pub(crate) root: Vec<Node>,
 }
 
+impl Tree {
+    /// The text of `span`.
+    pub(crate) fn src(&self, span: Span) -> &str {
+        span.of(&self.text)
+    }
+
+    /// Whether the body is empty in Go's sense (only whitespace text).
+    pub(crate) fn is_empty(&self) -> bool {
+        is_empty_list(&self.root, &self.text)
+    }
+}
+
+/// A byte range of the text a tree was parsed from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    /// The range `start..end` (the parser refuses texts of 4 GiB or more,
+    /// so offsets fit).
+    fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// This range of `text`.
+    pub(crate) fn of(self, text: &str) -> &str {
+        &text[self.start as usize..self.end as usize]
+    }
+}
+
 /// A node of a template's body.
 #[derive(Debug)]
 pub(crate) enum Node {
-    Text(String),
+    Text(Span),
     Action(Pipe),
     If(Control),
     With(Control),
@@ -57,7 +96,8 @@ pub(crate) struct Control {
 pub(crate) struct Pipe {
     pub(crate) pos: usize,
     pub(crate) is_assign: bool,
-    pub(crate) decl: Vec<String>,
+    /// The variables' names (`$x`).
+    pub(crate) decl: Vec<Span>,
     pub(crate) cmds: Vec<Command>,
 }
 
@@ -70,7 +110,7 @@ pub(crate) struct Command {
 /// A number literal with every interpretation Go gives it.
 #[derive(Debug, Clone)]
 pub(crate) struct Number {
-    pub(crate) text: String,
+    pub(crate) text: Span,
     pub(crate) is_int: bool,
     pub(crate) is_uint: bool,
     pub(crate) is_float: bool,
@@ -80,16 +120,41 @@ pub(crate) struct Number {
     pub(crate) is_char: bool,
 }
 
+/// A string literal: as written, and its value.
+#[derive(Debug)]
+pub(crate) struct StrLit {
+    /// The literal with its quotes.
+    pub(crate) quoted: Span,
+    /// The value when it differs from the text between the quotes (escapes,
+    /// or carriage returns in a raw string).
+    unescaped: Option<Box<str>>,
+}
+
+impl StrLit {
+    /// The string's value; `text` is its tree's text.
+    pub(crate) fn value<'a>(&'a self, text: &'a str) -> &'a str {
+        match &self.unescaped {
+            Some(value) => value,
+            None => {
+                let quoted = self.quoted.of(text);
+                &quoted[1..quoted.len() - 1]
+            }
+        }
+    }
+}
+
 /// An operand of a command.
 #[derive(Debug)]
 pub(crate) enum Arg {
+    /// `.a.b`: `names` is `a.b`.
     Field {
         pos: usize,
-        idents: Vec<String>,
+        names: Span,
     },
+    /// `$x.a.b`: `path` is all of it.
     Variable {
         pos: usize,
-        idents: Vec<String>,
+        path: Span,
     },
     Dot(usize),
     Nil(usize),
@@ -97,15 +162,16 @@ pub(crate) enum Arg {
     Number(usize, Number),
     Str {
         pos: usize,
-        quoted: String,
-        text: String,
+        lit: StrLit,
     },
-    Identifier(usize, String),
+    /// A function's name.
+    Identifier(usize, Span),
     Pipe(Box<Pipe>),
+    /// `(pipeline).a.b`: `fields` is `a.b`.
     Chain {
         pos: usize,
         node: Box<Arg>,
-        fields: Vec<String>,
+        fields: Span,
     },
 }
 
@@ -125,62 +191,72 @@ impl Arg {
             Arg::Pipe(p) => p.pos,
         }
     }
+
+    /// The operand printed as Go prints it; `text` is its tree's text.
+    pub(crate) fn show<'a>(&'a self, text: &'a str) -> Shown<'a, Arg> {
+        Shown { node: self, text }
+    }
 }
 
-impl fmt::Display for Arg {
+impl Pipe {
+    /// The pipeline printed as Go prints it; `text` is its tree's text.
+    pub(crate) fn show<'a>(&'a self, text: &'a str) -> Shown<'a, Pipe> {
+        Shown { node: self, text }
+    }
+}
+
+/// A node with the text its spans index, to print it.
+pub(crate) struct Shown<'a, T> {
+    node: &'a T,
+    text: &'a str,
+}
+
+impl fmt::Display for Shown<'_, Arg> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Arg::Field { idents, .. } => {
-                for i in idents {
-                    write!(f, ".{i}")?;
-                }
-                Ok(())
-            }
-            Arg::Variable { idents, .. } => write!(f, "{}", idents.join(".")),
+        let text = self.text;
+        match self.node {
+            Arg::Field { names, .. } => write!(f, ".{}", names.of(text)),
+            Arg::Variable { path, .. } => write!(f, "{}", path.of(text)),
             Arg::Dot(_) => write!(f, "."),
             Arg::Nil(_) => write!(f, "nil"),
             Arg::Bool(_, b) => write!(f, "{b}"),
-            Arg::Number(_, n) => write!(f, "{}", n.text),
-            Arg::Str { quoted, .. } => write!(f, "{quoted}"),
-            Arg::Identifier(_, n) => write!(f, "{n}"),
-            Arg::Pipe(p) => write!(f, "({p})"),
+            Arg::Number(_, n) => write!(f, "{}", n.text.of(text)),
+            Arg::Str { lit, .. } => write!(f, "{}", lit.quoted.of(text)),
+            Arg::Identifier(_, n) => write!(f, "{}", n.of(text)),
+            Arg::Pipe(p) => write!(f, "({})", p.show(text)),
             Arg::Chain { node, fields, .. } => {
                 match node.as_ref() {
-                    Arg::Pipe(p) => write!(f, "({p})")?,
-                    n => write!(f, "{n}")?,
+                    Arg::Pipe(p) => write!(f, "({})", p.show(text))?,
+                    n => write!(f, "{}", n.show(text))?,
                 }
-                for i in fields {
-                    write!(f, ".{i}")?;
-                }
-                Ok(())
+                write!(f, ".{}", fields.of(text))
             }
         }
     }
 }
 
-impl fmt::Display for Command {
+impl fmt::Display for Shown<'_, Pipe> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, a) in self.args.iter().enumerate() {
+        let pipe = self.node;
+        for (i, name) in pipe.decl.iter().enumerate() {
             if i > 0 {
-                write!(f, " ")?;
+                write!(f, ", ")?;
             }
-            write!(f, "{a}")?;
+            write!(f, "{}", name.of(self.text))?;
         }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Pipe {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.decl.is_empty() {
-            write!(f, "{}", self.decl.join(", "))?;
-            write!(f, "{}", if self.is_assign { " = " } else { " := " })?;
+        if !pipe.decl.is_empty() {
+            write!(f, "{}", if pipe.is_assign { " = " } else { " := " })?;
         }
-        for (i, c) in self.cmds.iter().enumerate() {
+        for (i, c) in pipe.cmds.iter().enumerate() {
             if i > 0 {
                 write!(f, " | ")?;
             }
-            write!(f, "{c}")?;
+            for (j, a) in c.args.iter().enumerate() {
+                if j > 0 {
+                    write!(f, " ")?;
+                }
+                write!(f, "{}", a.show(self.text))?;
+            }
         }
         Ok(())
     }
@@ -192,24 +268,33 @@ pub(crate) struct ParseFailure(pub(crate) String);
 
 type PResult<T> = Result<T, ParseFailure>;
 
-/// Whether a body is empty in Go's sense (only whitespace text).
-pub(crate) fn is_empty_tree(nodes: &[Node]) -> bool {
+/// Whether a body is empty in Go's sense (only whitespace text); `text` is
+/// its tree's text.
+fn is_empty_list(nodes: &[Node], text: &str) -> bool {
     nodes.iter().all(|n| match n {
-        Node::Text(t) => t.trim_matches([' ', '\t', '\r', '\n']).is_empty(),
+        Node::Text(t) => t.of(text).trim_matches([' ', '\t', '\r', '\n']).is_empty(),
         _ => false,
     })
 }
 
 struct Parser<'a, 't> {
-    items: Vec<Item<'t>>,
+    lexed: Lexed<'t>,
     i: usize,
+    /// The text being parsed (what `text` holds too).
+    src: &'t str,
     parse_name: Arc<str>,
     text: Arc<str>,
-    vars: Vec<String>,
+    vars: Vec<&'t str>,
     range_depth: usize,
     has_func: &'a dyn Fn(&str) -> bool,
     /// Trees defined so far by this parse, in order.
     trees: Vec<Tree>,
+    /// Scratch stacks for the lists, pipelines and commands being built:
+    /// each pushes its parts above a mark and takes them off in one Vec of
+    /// the exact size when done, instead of growing a Vec of its own.
+    nodes: Vec<Node>,
+    cmds: Vec<Command>,
+    args: Vec<Arg>,
 }
 
 /// Parses `text` as template `name`: the template's own tree first, then
@@ -219,40 +304,55 @@ pub(crate) fn parse(
     source: &str,
     has_func: &dyn Fn(&str) -> bool,
 ) -> PResult<Vec<Tree>> {
+    if u32::try_from(source.len()).is_err() {
+        return Err(ParseFailure(format!(
+            "template: {name}: the template is 4 GiB or more"
+        )));
+    }
     let text: Arc<str> = source.into();
     let parse_name: Arc<str> = name.into();
     let mut p = Parser {
-        items: lex(source),
+        lexed: lex(source),
         i: 0,
+        src: source,
         parse_name: parse_name.clone(),
         text: text.clone(),
-        vars: vec!["$".into()],
+        vars: vec!["$"],
         range_depth: 0,
         has_func,
         trees: Vec::new(),
+        // Room for a file's top level and a few levels below it.
+        nodes: Vec::with_capacity(256),
+        cmds: Vec::with_capacity(16),
+        args: Vec::with_capacity(32),
     };
     let root = p.parse_top()?;
-    let mut out = vec![Tree {
+    let own = Tree {
         name: name.to_string(),
         parse_name,
         text,
         root,
-    }];
+    };
     // Go's Tree.add: the file's own tree is added like any definition.
     let defs = std::mem::take(&mut p.trees);
-    let mut result: Vec<Tree> = Vec::new();
-    for t in out.drain(..).chain(defs) {
+    let mut result: Vec<Tree> = Vec::with_capacity(defs.len() + 1);
+    for t in std::iter::once(own).chain(defs) {
         p.add_tree(&mut result, t)?;
     }
     Ok(result)
 }
 
+/// The text of a token.
+fn span(t: &Item) -> Span {
+    Span::new(t.pos(), t.end())
+}
+
 impl<'t> Parser<'_, 't> {
     fn add_tree(&self, set: &mut Vec<Tree>, t: Tree) -> PResult<()> {
         if let Some(i) = set.iter().position(|x| x.name == t.name) {
-            if is_empty_tree(&set[i].root) {
+            if set[i].is_empty() {
                 set[i] = t;
-            } else if !is_empty_tree(&t.root) {
+            } else if !t.is_empty() {
                 return Err(ParseFailure(format!(
                     "template: {}:{}: template: multiple definition of template {:?}",
                     self.parse_name,
@@ -266,10 +366,26 @@ impl<'t> Parser<'_, 't> {
         Ok(())
     }
 
+    /// The text of a token, borrowed from the source.
+    fn val(&self, t: &Item) -> &'t str {
+        self.lexed.text(t)
+    }
+
+    /// The message of the lexer's error.
+    fn lex_error(&self, t: &Item) -> ParseFailure {
+        self.errorf(self.lexed.val(t))
+    }
+
+    /// The nodes pushed on the scratch stack since `mark`, taken off.
+    fn take_nodes(&mut self, mark: usize) -> Vec<Node> {
+        self.nodes.drain(mark..).collect()
+    }
+
     fn line(&self) -> usize {
-        self.items
+        self.lexed
+            .items
             .get(self.i.saturating_sub(1))
-            .map(|t| t.line)
+            .map(Item::line)
             .unwrap_or(1)
     }
 
@@ -286,9 +402,10 @@ impl<'t> Parser<'_, 't> {
         &self.parse_name
     }
 
-    fn next(&mut self) -> Item<'t> {
-        let it = self.items[self.i.min(self.items.len() - 1)].clone();
-        if self.i < self.items.len() {
+    fn next(&mut self) -> Item {
+        let items = &self.lexed.items;
+        let it = items[self.i.min(items.len() - 1)];
+        if self.i < items.len() {
             self.i += 1;
         }
         it
@@ -298,28 +415,29 @@ impl<'t> Parser<'_, 't> {
         self.i -= 1;
     }
 
-    fn peek(&self) -> &Item<'t> {
-        &self.items[self.i.min(self.items.len() - 1)]
+    fn peek(&self) -> Item {
+        let items = &self.lexed.items;
+        items[self.i.min(items.len() - 1)]
     }
 
-    fn next_non_space(&mut self) -> PResult<Item<'t>> {
+    fn next_non_space(&mut self) -> PResult<Item> {
         loop {
             let t = self.next();
             match t.typ {
                 ItemType::Space => continue,
-                ItemType::Error => return Err(self.errorf(&t.val)),
+                ItemType::Error => return Err(self.lex_error(&t)),
                 _ => return Ok(t),
             }
         }
     }
 
-    fn peek_non_space(&mut self) -> PResult<Item<'t>> {
+    fn peek_non_space(&mut self) -> PResult<Item> {
         let t = self.next_non_space()?;
         self.backup();
         Ok(t)
     }
 
-    fn expect(&mut self, typ: ItemType, context: &str) -> PResult<Item<'t>> {
+    fn expect(&mut self, typ: ItemType, context: &str) -> PResult<Item> {
         let t = self.next_non_space()?;
         if t.typ != typ {
             return Err(self.unexpected(&t, context));
@@ -327,20 +445,23 @@ impl<'t> Parser<'_, 't> {
         Ok(t)
     }
 
-    fn unexpected(&self, t: &Item<'_>, context: &str) -> ParseFailure {
+    fn unexpected(&self, t: &Item, context: &str) -> ParseFailure {
         if t.typ == ItemType::Error {
-            return self.errorf(&t.val);
+            return self.lex_error(t);
         }
-        self.errorf(format!("unexpected {t} in {context}"))
+        self.errorf(format!(
+            "unexpected {} in {context}",
+            self.lexed.describe(t)
+        ))
     }
 
     fn parse_top(&mut self) -> PResult<Vec<Node>> {
-        let mut root = Vec::new();
+        let mark = self.nodes.len();
         loop {
-            let t = self.peek().clone();
+            let t = self.peek();
             match t.typ {
-                ItemType::Eof => return Ok(root),
-                ItemType::Error => return Err(self.errorf(&t.val)),
+                ItemType::Eof => return Ok(self.take_nodes(mark)),
+                ItemType::Error => return Err(self.lex_error(&t)),
                 ItemType::LeftDelim => {
                     let save = self.i;
                     self.next();
@@ -355,7 +476,7 @@ impl<'t> Parser<'_, 't> {
             match self.text_or_action()? {
                 Item2::End => return Err(self.errorf("unexpected {{end}}")),
                 Item2::Else(_) => return Err(self.errorf("unexpected {{else}}")),
-                Item2::Node(Some(n)) => root.push(n),
+                Item2::Node(Some(n)) => self.nodes.push(n),
                 Item2::Node(None) => {}
             }
         }
@@ -367,9 +488,9 @@ impl<'t> Parser<'_, 't> {
         if !matches!(t.typ, ItemType::String | ItemType::RawString) {
             return Err(self.unexpected(&t, context));
         }
-        let name = self.unquote(&t.val)?;
+        let name = self.unquote(self.val(&t))?;
         self.expect(ItemType::RightDelim, context)?;
-        let saved_vars = std::mem::replace(&mut self.vars, vec!["$".into()]);
+        let saved_vars = std::mem::replace(&mut self.vars, vec!["$"]);
         let saved_depth = std::mem::replace(&mut self.range_depth, 0);
         let (list, end) = self.item_list()?;
         self.vars = saved_vars;
@@ -391,15 +512,15 @@ impl<'t> Parser<'_, 't> {
 
     /// Nodes up to `{{end}}` or `{{else}}`.
     fn item_list(&mut self) -> PResult<(Vec<Node>, Item2)> {
-        let mut list = Vec::new();
+        let mark = self.nodes.len();
         loop {
             if self.peek_non_space()?.typ == ItemType::Eof {
                 return Err(self.errorf("unexpected EOF"));
             }
             match self.text_or_action()? {
-                Item2::Node(Some(n)) => list.push(n),
+                Item2::Node(Some(n)) => self.nodes.push(n),
                 Item2::Node(None) => {}
-                end => return Ok((list, end)),
+                end => return Ok((self.take_nodes(mark), end)),
             }
         }
     }
@@ -407,12 +528,11 @@ impl<'t> Parser<'_, 't> {
     fn text_or_action(&mut self) -> PResult<Item2> {
         let t = self.next_non_space()?;
         match t.typ {
-            ItemType::Text => Ok(Item2::Node(Some(Node::Text(t.val.into_owned())))),
+            ItemType::Text => Ok(Item2::Node(Some(Node::Text(span(&t))))),
             ItemType::LeftDelim => self.action(),
             _ => Err(self.unexpected(&t, "input")),
         }
     }
-
     fn action(&mut self) -> PResult<Item2> {
         let t = self.next_non_space()?;
         match t.typ {
@@ -526,7 +646,7 @@ impl<'t> Parser<'_, 't> {
         let t = self.next_non_space()?;
         let name = self.template_name(&t, context)?;
         let pipe = self.pipeline(context, ItemType::RightDelim)?;
-        let saved_vars = std::mem::replace(&mut self.vars, vec!["$".into()]);
+        let saved_vars = std::mem::replace(&mut self.vars, vec!["$"]);
         let saved_depth = std::mem::replace(&mut self.range_depth, 0);
         let (list, end) = self.item_list()?;
         self.vars = saved_vars;
@@ -545,7 +665,7 @@ impl<'t> Parser<'_, 't> {
         self.trees = trees;
         r?;
         Ok(Node::Template {
-            pos: t.pos,
+            pos: t.pos(),
             name,
             pipe: Some(pipe),
         })
@@ -562,7 +682,7 @@ impl<'t> Parser<'_, 't> {
             None
         };
         Ok(Node::Template {
-            pos: t.pos,
+            pos: t.pos(),
             name,
             pipe,
         })
@@ -570,7 +690,7 @@ impl<'t> Parser<'_, 't> {
 
     fn template_name(&mut self, t: &Item, context: &str) -> PResult<String> {
         match t.typ {
-            ItemType::String | ItemType::RawString => self.unquote(&t.val),
+            ItemType::String | ItemType::RawString => self.unquote(self.val(t)),
             _ => Err(self.unexpected(t, context)),
         }
     }
@@ -582,7 +702,7 @@ impl<'t> Parser<'_, 't> {
     fn pipeline(&mut self, context: &str, end: ItemType) -> PResult<Pipe> {
         let start = self.peek_non_space()?;
         let mut pipe = Pipe {
-            pos: start.pos,
+            pos: start.pos(),
             is_assign: false,
             decl: Vec::new(),
             cmds: Vec::new(),
@@ -595,20 +715,19 @@ impl<'t> Parser<'_, 't> {
             }
             let save = self.i;
             self.next_non_space()?;
-            let after_var = self.peek().clone();
             let next = self.peek_non_space()?;
             match next.typ {
                 ItemType::Assign | ItemType::Declare => {
                     pipe.is_assign = next.typ == ItemType::Assign;
                     self.next_non_space()?;
-                    pipe.decl.push(v.val.to_string());
-                    self.vars.push(v.val.to_string());
+                    pipe.decl.push(span(&v));
+                    self.vars.push(self.val(&v));
                     break;
                 }
-                ItemType::Char if next.val == "," => {
+                ItemType::Char if self.val(&next) == "," => {
                     self.next_non_space()?;
-                    pipe.decl.push(v.val.to_string());
-                    self.vars.push(v.val.to_string());
+                    pipe.decl.push(span(&v));
+                    self.vars.push(self.val(&v));
                     if context == "range" && pipe.decl.len() < 2 {
                         match self.peek_non_space()?.typ {
                             ItemType::Variable | ItemType::RightDelim | ItemType::RightParen => {
@@ -619,20 +738,18 @@ impl<'t> Parser<'_, 't> {
                     }
                     return Err(self.errorf(format!("too many declarations in {context}")));
                 }
-                _ if after_var.typ == ItemType::Space => {
-                    self.i = save;
-                    break;
-                }
                 _ => {
                     self.i = save;
                     break;
                 }
             }
         }
+        let mark = self.cmds.len();
         loop {
             let t = self.next_non_space()?;
             if t.typ == end {
-                self.check_pipeline(&pipe, context)?;
+                self.check_pipeline(&self.cmds[mark..], context)?;
+                pipe.cmds = self.cmds.drain(mark..).collect();
                 return Ok(pipe);
             }
             match t.typ {
@@ -650,18 +767,18 @@ impl<'t> Parser<'_, 't> {
                 | ItemType::LeftParen => {
                     self.backup();
                     let c = self.command()?;
-                    pipe.cmds.push(c);
+                    self.cmds.push(c);
                 }
                 _ => return Err(self.unexpected(&t, context)),
             }
         }
     }
 
-    fn check_pipeline(&self, pipe: &Pipe, context: &str) -> PResult<()> {
-        if pipe.cmds.is_empty() {
+    fn check_pipeline(&self, cmds: &[Command], context: &str) -> PResult<()> {
+        if cmds.is_empty() {
             return Err(self.errorf(format!("missing value for {context}")));
         }
-        for (i, c) in pipe.cmds.iter().enumerate().skip(1) {
+        for (i, c) in cmds.iter().enumerate().skip(1) {
             if matches!(
                 c.args[0],
                 Arg::Bool(..) | Arg::Dot(_) | Arg::Nil(_) | Arg::Number(..) | Arg::Str { .. }
@@ -677,26 +794,28 @@ impl<'t> Parser<'_, 't> {
 
     fn command(&mut self) -> PResult<Command> {
         self.peek_non_space()?;
-        let mut cmd = Command { args: Vec::new() };
+        let mark = self.args.len();
         loop {
             self.peek_non_space()?;
             if let Some(op) = self.operand()? {
-                cmd.args.push(op);
+                self.args.push(op);
             }
             let t = self.next();
             match t.typ {
                 ItemType::Space => continue,
                 ItemType::RightDelim | ItemType::RightParen => self.backup(),
                 ItemType::Pipe => {}
-                ItemType::Error => return Err(self.errorf(&t.val)),
+                ItemType::Error => return Err(self.lex_error(&t)),
                 _ => return Err(self.unexpected(&t, "operand")),
             }
             break;
         }
-        if cmd.args.is_empty() {
+        if self.args.len() == mark {
             return Err(self.errorf("empty command"));
         }
-        Ok(cmd)
+        Ok(Command {
+            args: self.args.drain(mark..).collect(),
+        })
     }
 
     fn operand(&mut self) -> PResult<Option<Arg>> {
@@ -704,24 +823,28 @@ impl<'t> Parser<'_, 't> {
             return Ok(None);
         };
         if self.peek().typ == ItemType::Field {
-            let pos = self.peek().pos;
-            let mut fields = Vec::new();
+            // The fields follow the term and each other with nothing
+            // between (the lexer ends a field at a space): one span.
+            let pos = self.peek().pos();
+            let mut end = pos;
             while self.peek().typ == ItemType::Field {
-                fields.push(self.next().val[1..].to_string());
+                end = self.next().end();
             }
+            let fields = Span::new(pos + 1, end);
             return Ok(Some(match node {
-                Arg::Field { mut idents, .. } => {
-                    idents.extend(fields);
-                    Arg::Field { pos, idents }
-                }
-                Arg::Variable { mut idents, .. } => {
-                    idents.extend(fields);
-                    Arg::Variable { pos, idents }
-                }
+                Arg::Field { names, .. } => Arg::Field {
+                    pos,
+                    names: Span::new(names.start as usize, end),
+                },
+                Arg::Variable { path, .. } => Arg::Variable {
+                    pos,
+                    path: Span::new(path.start as usize, end),
+                },
                 Arg::Bool(..) | Arg::Str { .. } | Arg::Number(..) | Arg::Nil(_) | Arg::Dot(_) => {
-                    return Err(
-                        self.errorf(format!("unexpected . after term {:?}", node.to_string()))
-                    );
+                    return Err(self.errorf(format!(
+                        "unexpected . after term {:?}",
+                        node.show(self.src).to_string()
+                    )));
                 }
                 node => Arg::Chain {
                     pos,
@@ -737,39 +860,39 @@ impl<'t> Parser<'_, 't> {
         let t = self.next_non_space()?;
         Ok(Some(match t.typ {
             ItemType::Identifier => {
-                if !(self.has_func)(&t.val) {
-                    return Err(self.errorf(format!("function {:?} not defined", t.val)));
+                if !(self.has_func)(self.val(&t)) {
+                    return Err(self.errorf(format!("function {:?} not defined", self.val(&t))));
                 }
-                Arg::Identifier(t.pos, t.val.into_owned())
+                Arg::Identifier(t.pos(), span(&t))
             }
-            ItemType::Dot => Arg::Dot(t.pos),
-            ItemType::Nil => Arg::Nil(t.pos),
+            ItemType::Dot => Arg::Dot(t.pos()),
+            ItemType::Nil => Arg::Nil(t.pos()),
             ItemType::Variable => {
-                let idents: Vec<String> = split_variable(&t.val);
-                if !self.vars.iter().any(|v| *v == idents[0]) {
-                    return Err(self.errorf(format!("undefined variable {:?}", idents[0])));
+                let path = self.val(&t);
+                let name = path.split('.').next().unwrap_or(path);
+                if !self.vars.contains(&name) {
+                    return Err(self.errorf(format!("undefined variable {name:?}")));
                 }
-                Arg::Variable { pos: t.pos, idents }
+                Arg::Variable {
+                    pos: t.pos(),
+                    path: span(&t),
+                }
             }
             ItemType::Field => Arg::Field {
-                pos: t.pos,
-                idents: t.val[1..].split('.').map(String::from).collect(),
+                pos: t.pos(),
+                names: Span::new(t.pos() + 1, t.end()),
             },
-            ItemType::Bool => Arg::Bool(t.pos, t.val == "true"),
+            ItemType::Bool => Arg::Bool(t.pos(), self.val(&t) == "true"),
             ItemType::CharConstant | ItemType::Complex | ItemType::Number => {
-                Arg::Number(t.pos, self.number(&t)?)
+                Arg::Number(t.pos(), self.number(&t)?)
             }
             ItemType::LeftParen => Arg::Pipe(Box::new(
                 self.pipeline("parenthesized pipeline", ItemType::RightParen)?,
             )),
-            ItemType::String | ItemType::RawString => {
-                let text = self.unquote(&t.val)?;
-                Arg::Str {
-                    pos: t.pos,
-                    quoted: t.val.into_owned(),
-                    text,
-                }
-            }
+            ItemType::String | ItemType::RawString => Arg::Str {
+                pos: t.pos(),
+                lit: self.string_literal(&t)?,
+            },
             _ => {
                 self.backup();
                 return Ok(None);
@@ -777,9 +900,29 @@ impl<'t> Parser<'_, 't> {
         }))
     }
 
+    /// A string literal, its value copied only when it differs from the
+    /// text between its quotes.
+    fn string_literal(&self, t: &Item) -> PResult<StrLit> {
+        let quoted = self.val(t);
+        let inner = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("");
+        let verbatim = match t.typ {
+            ItemType::RawString => !inner.contains('\r'),
+            _ => !inner.contains(['\\', '"', '\n']),
+        };
+        let unescaped = if verbatim && quoted.len() >= 2 {
+            None
+        } else {
+            Some(self.unquote(quoted)?.into_boxed_str())
+        };
+        Ok(StrLit {
+            quoted: span(t),
+            unescaped,
+        })
+    }
+
     fn number(&self, t: &Item) -> PResult<Number> {
         let mut n = Number {
-            text: t.val.to_string(),
+            text: span(t),
             is_int: false,
             is_uint: false,
             is_float: false,
@@ -788,8 +931,9 @@ impl<'t> Parser<'_, 't> {
             is_char: false,
         };
         if t.typ == ItemType::CharConstant {
-            let c = unquote_char(&t.val)
-                .ok_or_else(|| self.errorf(format!("malformed character constant: {}", t.val)))?;
+            let c = unquote_char(self.val(t)).ok_or_else(|| {
+                self.errorf(format!("malformed character constant: {}", self.val(t)))
+            })?;
             n.is_char = true;
             n.is_int = true;
             n.is_uint = true;
@@ -799,9 +943,12 @@ impl<'t> Parser<'_, 't> {
             return Ok(n);
         }
         if t.typ == ItemType::Complex {
-            return Err(self.errorf(format!("complex constants are not supported: {}", t.val)));
+            return Err(self.errorf(format!(
+                "complex constants are not supported: {}",
+                self.val(t)
+            )));
         }
-        let text = t.val.as_ref();
+        let text = self.val(t);
         if let Some(i) = parse_go_int(text) {
             n.is_int = true;
             n.int = i;
@@ -843,10 +990,6 @@ enum Item2 {
     Node(Option<Node>),
     End,
     Else(bool),
-}
-
-fn split_variable(v: &str) -> Vec<String> {
-    v.split('.').map(String::from).collect()
 }
 
 fn strip_underscores(s: &str) -> Option<String> {
@@ -1115,7 +1258,10 @@ mod tests {
         let Node::Action(pipe) = &trees[0].root[0] else {
             panic!()
         };
-        assert_eq!(pipe.to_string(), r#"$x := .a.b | printf "%d""#);
+        assert_eq!(
+            pipe.show(&trees[0].text).to_string(),
+            r#"$x := .a.b | printf "%d""#
+        );
     }
 
     #[test]
@@ -1157,7 +1303,7 @@ mod tests {
         let Some([Node::With(inner)]) = c.else_list.as_deref() else {
             panic!("{:?}", c.else_list)
         };
-        assert_eq!(inner.pipe.to_string(), ".b");
+        assert_eq!(inner.pipe.show(&trees[0].text).to_string(), ".b");
         assert!(inner.else_list.is_some());
         // Only within a with: {{else with}} in an if stays an error.
         assert!(p("{{ if .a }}a{{ else with .b }}b{{ end }}").is_err());

@@ -13,7 +13,6 @@ use std::collections::BTreeMap;
 use super::{CallError, CallResult, Param, Table};
 use crate::gotemplate::encode::{to_json, to_toml, to_yaml};
 use crate::gotemplate::exec::{Exec, Frame, Layer, MAX_DEPTH};
-use crate::gotemplate::parse::is_empty_tree;
 use crate::gotemplate::value::Value;
 
 use Param::*;
@@ -141,7 +140,7 @@ fn warn_wrap(msg: &str) -> String {
     format!("HELM_ERR_START{msg}HELM_ERR_END")
 }
 
-fn include(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
+fn include(ex: &mut Exec<'_>, _f: &mut Frame<'_>, a: Vec<Value>) -> CallResult {
     let name = a[0].as_str().unwrap_or_default().to_string();
     let count = ex.include_counts.entry(name.clone()).or_insert(0);
     if *count > RECURSION_MAX {
@@ -163,7 +162,7 @@ fn include(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
     r.map(Value::str).map_err(CallError::Msg)
 }
 
-fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
+fn tpl(ex: &mut Exec<'_>, _f: &mut Frame<'_>, a: Vec<Value>) -> CallResult {
     let text = a[0].as_str().unwrap_or_default();
     let parsed = ex.tpl_cache.parse(text).map_err(CallError::Msg)?;
     // What Go's parse into a clone of the set adds to it, by the same rule
@@ -172,7 +171,7 @@ fn tpl(ex: &mut Exec<'_>, _f: &mut Frame, a: Vec<Value>) -> CallResult {
     let mut layer = Layer::new();
     for tree in parsed.defined.iter().chain([&parsed.own]) {
         let replaced = layer.get(&tree.name).or_else(|| ex.tree(&tree.name));
-        if replaced.is_some_and(|old| is_empty_tree(&tree.root) && !is_empty_tree(&old.root)) {
+        if replaced.is_some_and(|old| tree.is_empty() && !old.is_empty()) {
             continue;
         }
         layer.insert(tree.name.clone(), tree.clone());

@@ -95,7 +95,7 @@ impl From<&str> for CallError {
 pub(crate) type CallResult = Result<Value, CallError>;
 
 /// A function's implementation.
-pub(crate) type Native = fn(&mut Exec<'_>, &mut Frame, Vec<Value>) -> CallResult;
+pub(crate) type Native = fn(&mut Exec<'_>, &mut Frame<'_>, Vec<Value>) -> CallResult;
 
 /// A function: parameters, the variadic parameter if any, the code.
 pub(crate) struct Func {
@@ -105,8 +105,34 @@ pub(crate) struct Func {
     pub(crate) builtin: bool,
 }
 
+/// The functions by name.
+type Functions = HashMap<&'static str, Func, std::hash::BuildHasherDefault<NameHasher>>;
+
+/// FNV-1a, to hash function names: they are short, the table's keys are
+/// fixed, and a name is looked up wherever a template names a function and
+/// at every call (SipHash, the default, showed in parsing's profile).
+struct NameHasher(u64);
+
+impl Default for NameHasher {
+    fn default() -> Self {
+        NameHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// A table being filled.
-pub(crate) struct Table(HashMap<&'static str, Func>);
+pub(crate) struct Table(Functions);
 
 impl Table {
     /// Adds a function with fixed parameters.
@@ -142,10 +168,10 @@ impl Table {
     }
 }
 
-fn table() -> &'static HashMap<&'static str, Func> {
-    static TABLE: OnceLock<HashMap<&'static str, Func>> = OnceLock::new();
+fn table() -> &'static Functions {
+    static TABLE: OnceLock<Functions> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = Table(HashMap::new());
+        let mut t = Table(Functions::default());
         builtin::register(&mut t);
         for f in t.0.values_mut() {
             f.builtin = true;
