@@ -105,31 +105,10 @@ pub(crate) struct Func {
     pub(crate) builtin: bool,
 }
 
-/// The functions by name.
-type Functions = HashMap<&'static str, Func, std::hash::BuildHasherDefault<NameHasher>>;
-
-/// FNV-1a, to hash function names: they are short, the table's keys are
+/// The functions by name, hashed with FNV: names are short, the table's keys
 /// fixed, and a name is looked up wherever a template names a function and
 /// at every call (SipHash, the default, showed in parsing's profile).
-struct NameHasher(u64);
-
-impl Default for NameHasher {
-    fn default() -> Self {
-        NameHasher(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl std::hash::Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+type Functions = HashMap<&'static str, Func, fnv::FnvBuildHasher>;
 
 /// A table being filled.
 pub(crate) struct Table(Functions);
