@@ -3,20 +3,24 @@
 //! A 2048-bit key takes AWS-LC tens of milliseconds, a random number of
 //! them (a prime search), and a chart generating webhook certificates calls
 //! `genCA` and `genSignedCert` once per webhook: the keys were most of its
-//! rendering. Helm makes them one after the other, on one core. Here, once a
-//! template has asked for a key, the keys the set's templates may ask for
-//! next are made on the machine's other cores while rendering goes on; a
-//! call takes a key made ahead when one is ready, and otherwise makes its
-//! own on the rendering thread, never waiting for another thread (so one
-//! core renders as before, and nothing can deadlock). Keys are random
+//! rendering. Helm makes them one after the other, on one core. Here, as
+//! soon as the templates are read and call for keys, one key is made on
+//! another core while the chart is prepared and rendered; once a template
+//! has asked for a key, the keys the set's templates may ask for next are
+//! made ahead too. A call takes a key made ahead when one is ready, and
+//! otherwise makes its own on the rendering thread, never waiting for
+//! another thread (so one core renders as before, and nothing can
+//! deadlock). A chart that writes a call in a branch it does not take
+//! costs at most that one key, on a spare core, and no time: the threads
+//! are not waited for. Keys are random
 //! either way, from the same generator: which thread made a key changes
 //! nothing a chart can see, and nothing hashed depends on it (a plan's
 //! certificates differ at every rendering anyway).
 //!
 //! How many keys to keep ahead is counted from the templates' text (calls
 //! written, [`KeyPool::expect_calls`]); a call in a `range` is counted
-//! once, and the pool stays that many keys ahead of the calls made, so a
-//! loop is served too. Keys left over when the set is dropped are dropped
+//! once, and once asked the pool stays that many keys ahead of the calls
+//! made, so a loop is served too. Keys left over when the set is dropped are dropped
 //! with it, and the threads stop after the key they are making.
 
 use std::sync::{Arc, Mutex};
@@ -80,10 +84,22 @@ struct Stock {
     workers: usize,
     /// Keys to keep ready or being made once a template has asked for one.
     ahead: usize,
-    /// Whether a template has asked for a key (threads start then).
+    /// Whether a template has asked for a key (until then, one is made ahead).
     asked: bool,
     /// The pool was dropped: threads stop.
     stopped: bool,
+}
+
+impl Stock {
+    /// Keys to have ready or being made: one before the first call, when
+    /// the templates call for any, then as many as they call for.
+    fn wanted(&self) -> usize {
+        if self.asked {
+            self.ahead
+        } else {
+            self.ahead.min(1)
+        }
+    }
 }
 
 /// One size's stock, shared with the threads filling it.
@@ -119,10 +135,9 @@ impl Shelf {
     /// Starts threads while fewer keys are ready or being made than wanted
     /// ahead (a thread makes one key at a time).
     fn top_up(self: &Arc<Shelf>, stock: &mut Stock) {
-        while stock.asked
-            && !stock.stopped
+        while !stock.stopped
             && stock.workers < self.most_workers
-            && stock.ready.len() + stock.workers < stock.ahead
+            && stock.ready.len() + stock.workers < stock.wanted()
         {
             let shelf = self.clone();
             let started = std::thread::Builder::new()
@@ -142,7 +157,7 @@ impl Shelf {
             {
                 let mut stock = self.stock();
                 // Counting this thread's key to come among those being made.
-                if stock.stopped || stock.ready.len() + stock.workers > stock.ahead {
+                if stock.stopped || stock.ready.len() + stock.workers > stock.wanted() {
                     stock.workers -= 1;
                     return;
                 }
@@ -195,7 +210,8 @@ impl KeyPool {
     }
 
     /// Counts the calls `text` writes to functions making keys (each place
-    /// once, whatever runs it), to keep that many keys ahead once asked.
+    /// once, whatever runs it), to keep that many keys ahead once asked;
+    /// the first is started now.
     pub(crate) fn expect_calls(&self, text: &str) {
         for shelf in &self.shelves {
             let calls: usize = shelf
@@ -205,7 +221,9 @@ impl KeyPool {
                 .map(|function| calls_written(text, function))
                 .sum();
             if calls > 0 {
-                shelf.stock().ahead += calls;
+                let mut stock = shelf.stock();
+                stock.ahead += calls;
+                shelf.top_up(&mut stock);
             }
         }
     }
@@ -299,10 +317,30 @@ mod tests {
         alone.expect_calls("{{ genCA \"a\" 1 }}");
         modulus(&alone.key(RsaSize::Bits2048).unwrap());
         assert_eq!(alone.shelf(RsaSize::Bits2048).stock().workers, 0);
-        // Threads start at the first call, never for a set that makes no key.
-        let idle = KeyPool::with_workers(2);
-        idle.expect_calls("{{ genCA \"a\" 1 }}");
-        assert_eq!(idle.shelf(RsaSize::Bits2048).stock().workers, 0);
+        let none = KeyPool::with_workers(2);
+        none.expect_calls("{{ genCAWithKey \"a\" 1 $key }}");
+        assert_eq!(none.shelf(RsaSize::Bits2048).stock().workers, 0);
+    }
+
+    #[test]
+    fn one_key_is_made_ahead_before_the_first_call_then_as_many_as_written() {
+        let pool = KeyPool::with_workers(2);
+        pool.expect_calls("{{ genCA 1 }}{{ genCA 2 }}{{ genCA 3 }}");
+        let shelf = pool.shelf(RsaSize::Bits2048).clone();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while shelf.stock().ready.is_empty() {
+            assert!(std::time::Instant::now() < deadline, "no key made ahead");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // One key, not three, before any template asked: its thread stops.
+        while shelf.stock().workers > 0 {
+            assert!(std::time::Instant::now() < deadline, "thread still running");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(shelf.stock().ready.len(), 1);
+        // The first call takes it and starts threads for the other two.
+        assert!(shelf.take().is_some());
+        assert_eq!(shelf.stock().workers, 2);
     }
 
     #[test]
@@ -310,9 +348,12 @@ mod tests {
         let pool = KeyPool::with_workers(2);
         pool.expect_calls("{{ genCA 1 }}{{ genCA 2 }}{{ genCA 3 }}{{ genCA 4 }}");
         let shelf = pool.shelf(RsaSize::Bits2048).clone();
-        // The first call starts the threads (and finds no key ready).
-        assert!(shelf.take().is_none());
-        assert_eq!(shelf.stock().workers, 2);
+        // The first call starts the other thread (the first key is already
+        // being made, or made).
+        shelf.take();
+        let stock = shelf.stock();
+        assert_eq!(stock.workers + stock.ready.len(), 2);
+        drop(stock);
         drop(pool);
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
         while shelf.stock().workers > 0 {
