@@ -1045,3 +1045,94 @@ fn a_charts_custom_resources_without_their_crd_render_offline_with_the_scope_ass
         online.stderr
     );
 }
+
+/// Issue 53: RSA keys for `genCA` and `genSignedCert` are made ahead on
+/// plain threads while the chart renders. A chart making a CA and a serving
+/// certificate for each of three webhooks in a `range` (two calls written,
+/// six made) is planned with the runtime on one worker thread and on two,
+/// and on one core (no thread made ahead): never hangs, and every
+/// certificate verifies against its own CA, every key distinct.
+#[test]
+fn certificates_made_ahead_verify_on_one_or_two_workers_and_one_core() {
+    let pkg = Pkg::new();
+    pkg.write_small_chart(
+        "hooks",
+        &[(
+            "certificates.yaml",
+            "{{- range $name := list \"a\" \"b\" \"c\" }}\n\
+             {{- $ca := genCA (printf \"%s-ca\" $name) 365 }}\n\
+             {{- $cert := genSignedCert $name nil (list (printf \"%s.svc\" $name)) 365 $ca }}\n\
+             ---\n\
+             apiVersion: v1\n\
+             kind: ConfigMap\n\
+             metadata:\n  name: {{ $name }}-certificates\n\
+             data:\n\
+             \x20 ca.crt: {{ $ca.Cert | quote }}\n\
+             \x20 tls.crt: {{ $cert.Cert | quote }}\n\
+             {{- end }}\n",
+        )],
+    );
+    let plan_args = ["install", "./hooks", "--offline", "--dry-run", "-o", "json"];
+    let mut moduli = std::collections::BTreeSet::new();
+    for what in ["one worker", "two workers", "one core"] {
+        for attempt in 0..2 {
+            let mut command = match what {
+                "one core" => {
+                    let mut pinned = pkg.program("taskset", ["-c", "0"]);
+                    pinned.arg(kubectl_pkg_e2e::binary()).args(plan_args);
+                    pinned
+                }
+                workers => {
+                    let mut command = pkg.command(plan_args);
+                    let threads = if workers == "one worker" { "1" } else { "2" };
+                    command.env("TOKIO_WORKER_THREADS", threads);
+                    command
+                }
+            };
+            command.stdin(std::process::Stdio::null());
+            let what = format!("{what}, plan {attempt}");
+            let plan = parse_json(&crate::real_stacks::within(
+                command,
+                std::time::Duration::from_secs(60),
+                &what,
+            ));
+            let objects = plan["objects"].as_array().expect("the plan's objects");
+            assert_eq!(objects.len(), 3, "{what}: {plan}");
+            for object in objects {
+                let data = &object["manifest"]["data"];
+                let (ca, cert) = (
+                    pkg.work.path().join("ca.crt"),
+                    pkg.work.path().join("tls.crt"),
+                );
+                std::fs::write(&ca, data["ca.crt"].as_str().expect("ca.crt")).expect("write");
+                std::fs::write(&cert, data["tls.crt"].as_str().expect("tls.crt")).expect("write");
+                let verified = pkg.run_program(
+                    "openssl",
+                    [
+                        "verify",
+                        "-CAfile",
+                        &ca.display().to_string(),
+                        &cert.display().to_string(),
+                    ],
+                );
+                assert!(verified.ok().contains(": OK"), "{what}: {}", verified.ok());
+                for pem in [&ca, &cert] {
+                    let modulus = pkg.run_program(
+                        "openssl",
+                        [
+                            "x509",
+                            "-noout",
+                            "-modulus",
+                            "-in",
+                            &pem.display().to_string(),
+                        ],
+                    );
+                    let modulus = modulus.ok().trim().to_string();
+                    assert!(modulus.starts_with("Modulus="), "{what}: {modulus}");
+                    assert!(moduli.insert(modulus), "{what}: a key was used twice");
+                }
+            }
+        }
+    }
+    assert_eq!(moduli.len(), 3 * 2 * 3 * 2);
+}
