@@ -247,6 +247,36 @@ mod tests {
         }
     }
 
+    /// Schemas are checked against their draft's meta-schema (validators
+    /// jsonschema generates at build time, not compiled at each rendering).
+    #[test]
+    fn a_schema_its_meta_schema_refuses_is_refused_for_every_draft() {
+        for draft in [
+            "http://json-schema.org/draft-04/schema#",
+            "http://json-schema.org/draft-06/schema#",
+            "http://json-schema.org/draft-07/schema#",
+            "https://json-schema.org/draft/2019-09/schema",
+            "https://json-schema.org/draft/2020-12/schema",
+            "http://json-schema.org/schema#",
+        ] {
+            let schema = format!(
+                r#"{{"$schema": "{draft}", "properties": {{"port": {{"minimum": "ten"}}}}}}"#
+            );
+            let chart = load(&[
+                ("Chart.yaml", "apiVersion: v2\nname: app\nversion: 1.0.0\n"),
+                ("values.schema.json", &schema),
+            ]);
+            let error = validate_values(&chart, &Values::new()).unwrap_err();
+            match &error {
+                SchemaError::InvalidSchema { chart, message } => {
+                    assert_eq!(chart, "app", "{draft}");
+                    assert!(message.contains("\"ten\""), "{draft}: {message}");
+                }
+                other => panic!("{draft}: {other}"),
+            }
+        }
+    }
+
     #[test]
     fn remote_refs_are_refused_without_network() {
         let chart = load(&[
