@@ -1073,20 +1073,31 @@ fn certificates_made_ahead_verify_on_one_or_two_workers_and_one_core() {
         )],
     );
     let plan_args = ["install", "./hooks", "--offline", "--dry-run", "-o", "json"];
+    let openssl = |args: &[&str]| pkg.run_program("openssl", args).ok().trim().to_string();
+    let (ca, cert) = (
+        pkg.work.path().join("ca.crt"),
+        pkg.work.path().join("tls.crt"),
+    );
+    let (ca_path, cert_path) = (ca.display().to_string(), cert.display().to_string());
     let mut moduli = std::collections::BTreeSet::new();
-    for what in ["one worker", "two workers", "one core"] {
+    let runs = [
+        ("one worker", Some("1")),
+        ("two workers", Some("2")),
+        ("one core", None),
+    ];
+    for (what, workers) in runs {
         for attempt in 0..2 {
-            let mut command = match what {
-                "one core" => {
+            let mut command = match workers {
+                Some(threads) => {
+                    let mut command = pkg.command(plan_args);
+                    command.env("TOKIO_WORKER_THREADS", threads);
+                    command
+                }
+                // On one core no thread is started to make keys ahead.
+                None => {
                     let mut pinned = pkg.program("taskset", ["-c", "0"]);
                     pinned.arg(kubectl_pkg_e2e::binary()).args(plan_args);
                     pinned
-                }
-                workers => {
-                    let mut command = pkg.command(plan_args);
-                    let threads = if workers == "one worker" { "1" } else { "2" };
-                    command.env("TOKIO_WORKER_THREADS", threads);
-                    command
                 }
             };
             command.stdin(std::process::Stdio::null());
@@ -1100,34 +1111,12 @@ fn certificates_made_ahead_verify_on_one_or_two_workers_and_one_core() {
             assert_eq!(objects.len(), 3, "{what}: {plan}");
             for object in objects {
                 let data = &object["manifest"]["data"];
-                let (ca, cert) = (
-                    pkg.work.path().join("ca.crt"),
-                    pkg.work.path().join("tls.crt"),
-                );
                 std::fs::write(&ca, data["ca.crt"].as_str().expect("ca.crt")).expect("write");
                 std::fs::write(&cert, data["tls.crt"].as_str().expect("tls.crt")).expect("write");
-                let verified = pkg.run_program(
-                    "openssl",
-                    [
-                        "verify",
-                        "-CAfile",
-                        &ca.display().to_string(),
-                        &cert.display().to_string(),
-                    ],
-                );
-                assert!(verified.ok().contains(": OK"), "{what}: {}", verified.ok());
-                for pem in [&ca, &cert] {
-                    let modulus = pkg.run_program(
-                        "openssl",
-                        [
-                            "x509",
-                            "-noout",
-                            "-modulus",
-                            "-in",
-                            &pem.display().to_string(),
-                        ],
-                    );
-                    let modulus = modulus.ok().trim().to_string();
+                let verified = openssl(&["verify", "-CAfile", &ca_path, &cert_path]);
+                assert!(verified.ends_with(": OK"), "{what}: {verified}");
+                for pem in [&ca_path, &cert_path] {
+                    let modulus = openssl(&["x509", "-noout", "-modulus", "-in", pem]);
                     assert!(modulus.starts_with("Modulus="), "{what}: {modulus}");
                     assert!(moduli.insert(modulus), "{what}: a key was used twice");
                 }
