@@ -7,15 +7,19 @@
 //! soon as the templates are read and call for keys, one key is made on
 //! another core while the chart is prepared and rendered; once a template
 //! has asked for a key, the keys the set's templates may ask for next are
-//! made ahead too. A call takes a key made ahead when one is ready, and
-//! otherwise makes its own on the rendering thread, never waiting for
-//! another thread (so one core renders as before, and nothing can
-//! deadlock). A chart that writes a call in a branch it does not take
-//! costs at most that one key, on a spare core, and no time: the threads
-//! are not waited for. Keys are random
-//! either way, from the same generator: which thread made a key changes
-//! nothing a chart can see, and nothing hashed depends on it (a plan's
-//! certificates differ at every rendering anyway).
+//! made ahead too. A call takes a key made ahead when one is ready. When
+//! none is but keys are being made, it waits for the first of them while
+//! one more thread makes another on the core it leaves idle: a key begun
+//! earlier is usually done sooner than a new one, and of two searches the
+//! first to end is sooner than either. Only when no key is being made
+//! (one core, or no thread could be started) does a call make its own, on
+//! the rendering thread. Waiting cannot hang: it lasts while a thread is
+//! making a key, and each thread, however it stops, tells the calls
+//! waiting. A chart that writes a call in a branch it does not take costs
+//! at most that one key, on a spare core, and no time: nothing waits for
+//! it. Keys are random either way, from the same generator: which thread
+//! made a key changes nothing a chart can see, and nothing hashed depends
+//! on it (a plan's certificates differ at every rendering anyway).
 //!
 //! How many keys to keep ahead is counted from the templates' text (calls
 //! written, [`KeyPool::expect_calls`]); a call in a `range` is counted
@@ -23,7 +27,7 @@
 //! made, so a loop is served too. Keys left over when the set is dropped are dropped
 //! with it, and the threads stop after the key they are making.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 /// An RSA private key as sprig needs it: PKCS#1 DER (what Go's
 /// `MarshalPKCS1PrivateKey` writes and sprig puts in its PEM) and PKCS#8
@@ -86,19 +90,34 @@ struct Stock {
     ahead: usize,
     /// Whether a template has asked for a key (until then, one is made ahead).
     asked: bool,
+    /// Calls waiting for a key being made: each lends its core to one more
+    /// thread.
+    waiting: usize,
     /// The pool was dropped: threads stop.
     stopped: bool,
 }
 
 impl Stock {
     /// Keys to have ready or being made: one before the first call, when
-    /// the templates call for any, then as many as they call for.
+    /// the templates call for any, then as many as they call for, and one
+    /// more for each call waiting that no ready key serves yet.
     fn wanted(&self) -> usize {
-        if self.asked {
+        let ahead = if self.asked {
             self.ahead
         } else {
             self.ahead.min(1)
-        }
+        };
+        ahead + self.unserved()
+    }
+
+    /// Threads that may make keys at once: the spare cores, and the core of
+    /// each call waiting that no ready key serves yet.
+    fn most_workers(&self, spare: usize) -> usize {
+        spare + self.unserved()
+    }
+
+    fn unserved(&self) -> usize {
+        self.waiting.saturating_sub(self.ready.len())
     }
 }
 
@@ -106,7 +125,10 @@ impl Stock {
 struct Shelf {
     size: RsaSize,
     stock: Mutex<Stock>,
-    /// Threads that may fill this stock at once.
+    /// Told when a key is ready or a thread stops.
+    changed: Condvar,
+    /// Threads that may fill this stock at once (spare cores), besides one
+    /// per waiting call.
     most_workers: usize,
 }
 
@@ -115,18 +137,34 @@ impl Shelf {
         Arc::new(Shelf {
             size,
             stock: Mutex::new(Stock::default()),
+            changed: Condvar::new(),
             most_workers,
         })
     }
 
     fn stock(&self) -> std::sync::MutexGuard<'_, Stock> {
-        self.stock.lock().unwrap_or_else(|e| e.into_inner())
+        self.stock.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A key made ahead, if one is ready; starts threads to stay ahead.
+    /// A key made ahead: one ready, or else the first to be ready of those
+    /// being made, while one more thread makes another on this call's core
+    /// (a key search is random: the first of two is sooner than either).
+    /// `None` when no key is being made: the call makes its own. Waiting
+    /// ends: every thread making a key tells when it is ready or stops.
     fn take(self: &Arc<Shelf>) -> Option<RsaKey> {
         let mut stock = self.stock();
         stock.asked = true;
+        if stock.ready.is_empty() && stock.workers > 0 {
+            stock.waiting += 1;
+            self.top_up(&mut stock);
+            while stock.ready.is_empty() && stock.workers > 0 {
+                stock = self
+                    .changed
+                    .wait(stock)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+            stock.waiting -= 1;
+        }
         let key = stock.ready.pop();
         self.top_up(&mut stock);
         key
@@ -136,7 +174,7 @@ impl Shelf {
     /// ahead (a thread makes one key at a time).
     fn top_up(self: &Arc<Shelf>, stock: &mut Stock) {
         while !stock.stopped
-            && stock.workers < self.most_workers
+            && stock.workers < stock.most_workers(self.most_workers)
             && stock.ready.len() + stock.workers < stock.wanted()
         {
             let shelf = self.clone();
@@ -153,25 +191,37 @@ impl Shelf {
 
     /// A thread's work: keys until enough are ready or the pool is dropped.
     fn fill(&self) {
+        /// Counts the thread out and tells waiting calls however it stops
+        /// (a panic included), so that no call waits for it in vain.
+        struct Leaving<'a>(&'a Shelf);
+        impl Drop for Leaving<'_> {
+            fn drop(&mut self) {
+                self.0.stock().workers -= 1;
+                self.0.changed.notify_all();
+            }
+        }
+        let _leaving = Leaving(self);
         loop {
             {
-                let mut stock = self.stock();
-                // Counting this thread's key to come among those being made.
-                if stock.stopped || stock.ready.len() + stock.workers > stock.wanted() {
-                    stock.workers -= 1;
+                let stock = self.stock();
+                // Counting this thread among those making keys.
+                if stock.stopped
+                    || stock.ready.len() + stock.workers > stock.wanted()
+                    || stock.workers > stock.most_workers(self.most_workers)
+                {
                     return;
                 }
             }
-            let key = generate(self.size);
+            // A failure is the calls' to report, when they make their own.
+            let Ok(key) = generate(self.size) else {
+                return;
+            };
             let mut stock = self.stock();
-            match key {
-                Ok(key) if !stock.stopped => stock.ready.push(key),
-                // A failure is the calls' to report, when they make their own.
-                _ => {
-                    stock.workers -= 1;
-                    return;
-                }
+            if stock.stopped {
+                return;
             }
+            stock.ready.push(key);
+            self.changed.notify_all();
         }
     }
 }
@@ -294,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn keys_made_ahead_are_distinct_valid_keys_and_calls_never_wait() {
+    fn keys_made_ahead_are_distinct_valid_keys() {
         let pool = KeyPool::with_workers(2);
         pool.expect_calls("{{ genCA \"a\" 1 }}{{ genSignedCert \"b\" nil nil 1 $ca }}");
         let mut moduli: Vec<Vec<u8>> = (0..5)
@@ -309,6 +359,29 @@ mod tests {
         moduli.extend((0..2).map(|_| modulus(&pool.key(RsaSize::Bits2048).unwrap())));
         let distinct: std::collections::BTreeSet<_> = moduli.iter().collect();
         assert_eq!(distinct.len(), moduli.len());
+    }
+
+    #[test]
+    fn a_call_takes_the_key_being_made_rather_than_making_its_own() {
+        let pool = KeyPool::with_workers(1);
+        pool.expect_calls("{{ genCA 1 }}");
+        let shelf = pool.shelf(RsaSize::Bits2048).clone();
+        // The key started when the templates were read is being made (or
+        // made): the call waits for it, or for the one more thread it
+        // starts, and never makes its own.
+        let stock = shelf.stock();
+        assert_eq!(stock.ready.len() + stock.workers, 1);
+        drop(stock);
+        let key = shelf.take().expect("a key made ahead");
+        modulus(&key);
+        assert_eq!(shelf.stock().waiting, 0);
+        // With no thread making keys, the call makes its own.
+        assert!(
+            KeyPool::with_workers(0)
+                .shelf(RsaSize::Bits2048)
+                .take()
+                .is_none()
+        );
     }
 
     #[test]
@@ -348,12 +421,10 @@ mod tests {
         let pool = KeyPool::with_workers(2);
         pool.expect_calls("{{ genCA 1 }}{{ genCA 2 }}{{ genCA 3 }}{{ genCA 4 }}");
         let shelf = pool.shelf(RsaSize::Bits2048).clone();
-        // The first call starts the other thread (the first key is already
-        // being made, or made).
-        shelf.take();
-        let stock = shelf.stock();
-        assert_eq!(stock.workers + stock.ready.len(), 2);
-        drop(stock);
+        // The first call takes a key and keeps three more made ahead, on
+        // the two spare cores.
+        assert!(shelf.take().is_some());
+        assert!(shelf.stock().workers > 0);
         drop(pool);
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
         while shelf.stock().workers > 0 {
