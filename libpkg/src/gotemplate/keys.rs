@@ -110,12 +110,15 @@ impl Stock {
         ahead + self.unserved()
     }
 
-    /// Threads that may make keys at once: the spare cores, and the core of
-    /// each call waiting that no ready key serves yet.
-    fn most_workers(&self, spare: usize) -> usize {
-        spare + self.unserved()
+    /// Whether `threads` making keys are too few: below the spare cores
+    /// (plus the core of each call waiting that no ready key serves yet),
+    /// and with the keys ready, short of those wanted. The rule for starting
+    /// a thread, and for a thread (not counting itself) to go on.
+    fn needs_thread(&self, spare_cores: usize, threads: usize) -> bool {
+        threads < spare_cores + self.unserved() && self.ready.len() + threads < self.wanted()
     }
 
+    /// Calls waiting that no ready key serves yet.
     fn unserved(&self) -> usize {
         self.waiting.saturating_sub(self.ready.len())
     }
@@ -127,18 +130,18 @@ struct Shelf {
     stock: Mutex<Stock>,
     /// Told when a key is ready or a thread stops.
     changed: Condvar,
-    /// Threads that may fill this stock at once (spare cores), besides one
-    /// per waiting call.
-    most_workers: usize,
+    /// Threads that may fill this stock at once, besides one per waiting
+    /// call.
+    spare_cores: usize,
 }
 
 impl Shelf {
-    fn new(size: RsaSize, most_workers: usize) -> Arc<Shelf> {
+    fn new(size: RsaSize, spare_cores: usize) -> Arc<Shelf> {
         Arc::new(Shelf {
             size,
             stock: Mutex::new(Stock::default()),
             changed: Condvar::new(),
-            most_workers,
+            spare_cores,
         })
     }
 
@@ -173,10 +176,7 @@ impl Shelf {
     /// Starts threads while fewer keys are ready or being made than wanted
     /// ahead (a thread makes one key at a time).
     fn top_up(self: &Arc<Shelf>, stock: &mut Stock) {
-        while !stock.stopped
-            && stock.workers < stock.most_workers(self.most_workers)
-            && stock.ready.len() + stock.workers < stock.wanted()
-        {
+        while !stock.stopped && stock.needs_thread(self.spare_cores, stock.workers) {
             let shelf = self.clone();
             let started = std::thread::Builder::new()
                 .name("rsa-keys".into())
@@ -204,11 +204,8 @@ impl Shelf {
         loop {
             {
                 let stock = self.stock();
-                // Counting this thread among those making keys.
-                if stock.stopped
-                    || stock.ready.len() + stock.workers > stock.wanted()
-                    || stock.workers > stock.most_workers(self.most_workers)
-                {
+                let others = stock.workers - 1;
+                if stock.stopped || !stock.needs_thread(self.spare_cores, others) {
                     return;
                 }
             }
@@ -245,12 +242,13 @@ impl Default for KeyPool {
 }
 
 impl KeyPool {
-    /// A pool of at most `most_workers` threads per key size.
-    pub(crate) fn with_workers(most_workers: usize) -> KeyPool {
+    /// A pool of at most `spare_cores` threads per key size while the
+    /// rendering thread works, and one more for each call waiting.
+    pub(crate) fn with_workers(spare_cores: usize) -> KeyPool {
         KeyPool {
             shelves: [
-                Shelf::new(RsaSize::Bits2048, most_workers),
-                Shelf::new(RsaSize::Bits4096, most_workers),
+                Shelf::new(RsaSize::Bits2048, spare_cores),
+                Shelf::new(RsaSize::Bits4096, spare_cores),
             ],
         }
     }
