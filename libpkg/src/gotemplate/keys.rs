@@ -341,6 +341,16 @@ mod tests {
         parsed.n().to_bytes_be()
     }
 
+    /// Waits until `done` holds of the shelf's stock, polling; fails the
+    /// test with `what` after 20 s.
+    fn wait_until(shelf: &Shelf, what: &str, done: impl Fn(&Stock) -> bool) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !done(&shelf.stock()) {
+            assert!(std::time::Instant::now() < deadline, "{what}");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     #[test]
     fn keys_made_ahead_are_distinct_valid_keys() {
         let pool = KeyPool::with_workers(2);
@@ -349,11 +359,11 @@ mod tests {
             .map(|_| modulus(&pool.key(RsaSize::Bits2048).unwrap()))
             .collect();
         // Give the threads time to make keys ahead, then take them.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while pool.shelf(RsaSize::Bits2048).stock().ready.len() < 2 {
-            assert!(std::time::Instant::now() < deadline, "no key made ahead");
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        wait_until(
+            pool.shelf(RsaSize::Bits2048),
+            "no key made ahead",
+            |stock| stock.ready.len() >= 2,
+        );
         moduli.extend((0..2).map(|_| modulus(&pool.key(RsaSize::Bits2048).unwrap())));
         let distinct: std::collections::BTreeSet<_> = moduli.iter().collect();
         assert_eq!(distinct.len(), moduli.len());
@@ -398,16 +408,9 @@ mod tests {
         let pool = KeyPool::with_workers(2);
         pool.expect_calls("{{ genCA 1 }}{{ genCA 2 }}{{ genCA 3 }}");
         let shelf = pool.shelf(RsaSize::Bits2048).clone();
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while shelf.stock().ready.is_empty() {
-            assert!(std::time::Instant::now() < deadline, "no key made ahead");
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        wait_until(&shelf, "no key made ahead", |stock| !stock.ready.is_empty());
         // One key, not three, before any template asked: its thread stops.
-        while shelf.stock().workers > 0 {
-            assert!(std::time::Instant::now() < deadline, "thread still running");
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        wait_until(&shelf, "thread still running", |stock| stock.workers == 0);
         assert_eq!(shelf.stock().ready.len(), 1);
         // The first call takes it and starts threads for the other two.
         assert!(shelf.take().is_some());
@@ -424,14 +427,7 @@ mod tests {
         assert!(shelf.take().is_some());
         assert!(shelf.stock().workers > 0);
         drop(pool);
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while shelf.stock().workers > 0 {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "threads still running"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
+        wait_until(&shelf, "threads still running", |stock| stock.workers == 0);
         assert!(shelf.stock().ready.is_empty());
     }
 }
